@@ -1,0 +1,193 @@
+package solver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/plancert/plancert/encode"
+)
+
+// Certificate is everything plancert proves about a model: the status, the
+// optimal objective vector, one optimal solution, whether it is unique on
+// the answer variables (with a witness when not), and for an infeasible
+// model a minimal unsatisfiable core of constraint groups with one witness
+// per member. Unique is nil when uniqueness was not established.
+type Certificate struct {
+	Status        Status
+	Objective     []int64
+	Solution      encode.Assignment
+	Unique        *bool
+	Witness       encode.Assignment
+	Core          []string
+	CoreWitnesses []encode.Assignment
+	Stats         Stats
+}
+
+// Proven reports whether c holds a proven result: optimal, infeasible, or
+// feasible for a model with no objective — and, when a solution exists,
+// a settled uniqueness question.
+func (c *Certificate) Proven(m *encode.Model) bool {
+	switch c.Status {
+	case Infeasible:
+		return c.Core != nil
+	case Optimal:
+		return c.Unique != nil
+	case Feasible:
+		return len(m.Objectives) == 0 && c.Unique != nil
+	}
+	return false
+}
+
+// IntegrityError says a backend returned an answer that the model's own
+// Check rejects, or evidence that does not prove what it claims. It means an
+// encoding or solver bug, never a property of the model; it must be reported
+// loudly.
+type IntegrityError struct {
+	Backend string
+	What    string
+	Err     error
+}
+
+func (e *IntegrityError) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("solver: integrity failure in backend %s: %s: %v", e.Backend, e.What, e.Err)
+	}
+	return fmt.Sprintf("solver: integrity failure in backend %s: %s", e.Backend, e.What)
+}
+
+func (e *IntegrityError) Unwrap() error { return e.Err }
+
+// ErrNoProof is returned by Certify-like helpers when a result could not be
+// proven in time.
+var ErrNoProof = errors.New("solver: not proven within the time limit")
+
+// Certify optimizes m with b, then either checks uniqueness of the optimum
+// or, when m is infeasible, explains it by a minimal core. Every solution a
+// backend returns is checked against m.Check, witnesses are checked to
+// differ on the answer variables with the same objective vector, and every
+// core witness is checked to satisfy the rest of the core; a failure is an
+// *IntegrityError. When ctx ends first, the certificate carries what was
+// established (Proven reports false).
+func Certify(ctx context.Context, b Backend, m *encode.Model) (*Certificate, error) {
+	start := time.Now()
+	s, err := b.Load(m)
+	if err != nil {
+		return nil, err
+	}
+	cert := &Certificate{}
+	defer func() {
+		cert.Stats = s.Stats()
+		cert.Stats.Wall = time.Since(start)
+	}()
+	r, err := s.Optimize(ctx)
+	if err != nil {
+		return nil, err
+	}
+	cert.Status = r.Status
+	switch r.Status {
+	case Optimal, Feasible:
+		if err := checkSolution(b, m, r.Solution, "optimum"); err != nil {
+			return nil, err
+		}
+		got := m.ObjectiveValues(r.Solution)
+		if !equal(got, r.Objective) {
+			return nil, &IntegrityError{Backend: b.Name(), What: fmt.Sprintf("reported objective %v, solution has %v", r.Objective, got)}
+		}
+		cert.Objective, cert.Solution = r.Objective, r.Solution
+		if r.Status == Feasible && len(m.Objectives) > 0 {
+			return cert, nil // not optimal: uniqueness of what?
+		}
+		u, err := s.Unique(ctx, r)
+		if err != nil {
+			return nil, err
+		}
+		if u.Proven {
+			unique := u.Unique
+			cert.Unique = &unique
+			if !unique {
+				if err := checkSolution(b, m, u.Witness, "uniqueness witness"); err != nil {
+					return nil, err
+				}
+				if got := m.ObjectiveValues(u.Witness); !equal(got, r.Objective) {
+					return nil, &IntegrityError{Backend: b.Name(), What: fmt.Sprintf("uniqueness witness has objective %v, optimum is %v", got, r.Objective)}
+				}
+				if m.SameAnswer(u.Witness, r.Solution) {
+					return nil, &IntegrityError{Backend: b.Name(), What: "uniqueness witness equals the solution on the answer variables"}
+				}
+				cert.Witness = u.Witness
+			}
+		}
+	case Infeasible:
+		e, err := s.Explain(ctx)
+		if err != nil {
+			return nil, err
+		}
+		switch e.Status {
+		case Infeasible:
+			if err := CheckCore(m, e.Core, e.Witnesses); err != nil {
+				return nil, &IntegrityError{Backend: b.Name(), What: "core", Err: err}
+			}
+			cert.Core, cert.CoreWitnesses = e.Core, e.Witnesses
+		case Feasible, Optimal:
+			return nil, &IntegrityError{Backend: b.Name(), What: "Optimize said infeasible, Explain found a solution"}
+		}
+	}
+	return cert, nil
+}
+
+func checkSolution(b Backend, m *encode.Model, a encode.Assignment, what string) error {
+	if err := m.Check(a); err != nil {
+		return &IntegrityError{Backend: b.Name(), What: what + " fails Check", Err: err}
+	}
+	return nil
+}
+
+// CheckCore checks the evidence of minimality of a core: witnesses[i]
+// satisfies every variable domain and every constraint of every group in
+// core except core[i]. (That the core itself is infeasible is what the
+// backend proved; the brute backend re-proves it in tests.)
+func CheckCore(m *encode.Model, core []string, witnesses []encode.Assignment) error {
+	if len(core) == 0 {
+		return fmt.Errorf("solver: empty core")
+	}
+	if len(witnesses) != len(core) {
+		return fmt.Errorf("solver: %d witnesses for a core of %d", len(witnesses), len(core))
+	}
+	in := map[string]bool{}
+	for _, g := range core {
+		in[g] = true
+	}
+	for i, w := range witnesses {
+		if len(w) != len(m.Vars) {
+			return fmt.Errorf("solver: witness for %q has %d values", core[i], len(w))
+		}
+		for v, vi := range m.Vars {
+			if w[v] < vi.Lo || w[v] > vi.Hi {
+				return fmt.Errorf("solver: witness for %q: %s = %d outside its domain", core[i], vi.Name, w[v])
+			}
+		}
+		for _, c := range m.Constraints {
+			if c.Group == core[i] || !in[c.Group] {
+				continue
+			}
+			if why := m.Why(c, w); why != "" {
+				return fmt.Errorf("solver: witness for %q violates %q of the core: %s", core[i], c.Name, why)
+			}
+		}
+	}
+	return nil
+}
+
+func equal(a, b []int64) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
