@@ -2,9 +2,4 @@ module github.com/plancert/plancert
 
 go 1.24
 
-require (
-	github.com/go-air/gini v1.0.4 // indirect
-	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
-	github.com/spf13/pflag v1.0.9 // indirect
-)
+require github.com/go-air/gini v1.0.4

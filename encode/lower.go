@@ -1,0 +1,776 @@
+package encode
+
+// Lowering a Model to CNF.
+//
+// Literals are DIMACS integers: variable v > 0, literal v or -v. Variable 1
+// is the constant true (a unit clause); nothing else is assumed about the
+// numbering, so the clauses can go to any Sink.
+//
+// Encodings, and where they come from:
+//
+//   - Integers: the order encoding, one literal [x ≥ t] per value with
+//     [x ≥ t+1] → [x ≥ t] (Crawford & Baker 1994; Tamura, Taga, Kitagawa &
+//     Banbara, "Compiling finite linear CSP into SAT", Constraints 14(2),
+//     2009). Unit propagation then does bounds reasoning.
+//   - Linear constraints with one or two terms: the support clauses of the
+//     order encoding, x ≥ t → y ≥ f(t), one clause per value of the smaller
+//     domain (Tamura et al. 2009). Precedences and disjunctions of job-shop
+//     models are of this kind.
+//   - Linear constraints with three or more terms, cardinality constraints
+//     and objectives: the generalized totalizer (Joshi, Martins & Manquinho,
+//     "Generalized Totalizer Encoding for Pseudo-Boolean Constraints", CP
+//     2015), itself the weighted form of the totalizer of Bailleux &
+//     Boufkhad (CP 2003). Each node keeps one output per attainable sum, cut
+//     at bound+1, with the one-directional clauses "children sums a and b
+//     imply output a+b" and "output v' implies output v for v < v'". The
+//     bound "sum ≤ k" is then the single literal ¬out(k+1), which a solver
+//     can assume; order-encoded integers enter as unary leaves, so an
+//     objective that is a single integer (a makespan) costs no extra clauses.
+//   - At-most-one of up to six literals: pairwise clauses.
+//   - All-different: value literals x=v and at-most-one per value.
+//   - No-overlap: one precedence literal per pair of intervals with the
+//     two disjuncts as guarded difference constraints.
+//   - Circuit: exactly one outgoing and one incoming arc per node, and
+//     subtour elimination by order-encoded positions (Miller, Tucker &
+//     Zemlin 1960): arc u→v implies pos(v) ≥ pos(u)+1 unless v is the first
+//     node.
+//   - Element, table: one clause per index value / a selector per tuple.
+//   - Max: target ≥ each argument, and [target ≥ t] → OR [x_i ≥ t].
+//
+// Every clause of a constraint carries its guard: the negation of its
+// group's selector literal (Selector) and of each OnlyIf literal. A backend
+// either asserts the selectors or assumes them to extract cores.
+
+import (
+	"fmt"
+	"math"
+	"sort"
+)
+
+// Sink receives clauses. The slice is only valid during the call.
+type Sink interface {
+	AddClause(c []int32)
+}
+
+// Log is a Sink that keeps every clause, for DIMACS output and tests.
+type Log struct {
+	Clauses [][]int32
+}
+
+// AddClause appends a copy of c.
+func (l *Log) AddClause(c []int32) { l.Clauses = append(l.Clauses, append([]int32(nil), c...)) }
+
+type tee []Sink
+
+func (t tee) AddClause(c []int32) {
+	for _, s := range t {
+		s.AddClause(c)
+	}
+}
+
+// Tee returns a Sink that passes every clause to each of sinks.
+func Tee(sinks ...Sink) Sink { return tee(sinks) }
+
+// ordInt is an order-encoded integer: lits[k] is [x ≥ lo+1+k].
+type ordInt struct {
+	lo, hi int64
+	lits   []int32
+}
+
+// Encoding is a model lowered to CNF. It keeps what a backend needs to
+// solve and decode: the order literals of every variable, one selector
+// literal per constraint group, and counters for the objective levels,
+// built on demand.
+type Encoding struct {
+	m     *Model
+	sink  Sink
+	nvars int32
+	ncl   int
+	tru   int32
+	vars  []ordInt
+	guard []int32
+	buf   []int32
+
+	// Selector[g] is the selector literal of group Groups[g].
+	Groups   []string
+	Selector []int32
+	groupIdx map[string]int
+
+	counters []*counter // per objective level, nil until built
+}
+
+// counter is a generalized totalizer over an objective level, normalized to
+// minimize sum(w·lit) + offset with w > 0.
+type counter struct {
+	cap    int64 // outputs above cap collapse into cap+1
+	values []int64
+	outs   []int32
+}
+
+// Lower encodes m into clauses sent to sink. m must pass Validate. Its cost
+// is linear in the model for most constraints; no-overlap is quadratic in
+// the intervals times the domain sizes, and totalizers are quadratic in the
+// number of attainable sums below the bound.
+func Lower(m *Model, sink Sink) (*Encoding, error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	e := &Encoding{m: m, sink: sink, groupIdx: map[string]int{}}
+	e.tru = e.newVar()
+	e.emit(e.tru)
+	e.vars = make([]ordInt, len(m.Vars))
+	for i, vi := range m.Vars {
+		e.vars[i] = e.newInt(vi.Lo, vi.Hi)
+	}
+	for _, g := range m.Groups() {
+		e.groupIdx[g] = len(e.Groups)
+		e.Groups = append(e.Groups, g)
+		e.Selector = append(e.Selector, e.newVar())
+	}
+	e.counters = make([]*counter, len(m.Objectives))
+	for _, c := range m.Constraints {
+		e.guard = e.guard[:0]
+		e.guard = append(e.guard, -e.Selector[e.groupIdx[c.Group]])
+		for _, l := range c.Enforce {
+			e.guard = append(e.guard, -e.Lit(l))
+		}
+		if err := e.lower(c); err != nil {
+			return nil, fmt.Errorf("encode: constraint %q: %w", c.Name, err)
+		}
+	}
+	e.guard = e.guard[:0]
+	return e, nil
+}
+
+// NumVars returns the number of CNF variables allocated so far.
+func (e *Encoding) NumVars() int { return int(e.nvars) }
+
+// NumClauses returns the number of clauses sent to the sink so far.
+func (e *Encoding) NumClauses() int { return e.ncl }
+
+// True returns the literal that is constant true.
+func (e *Encoding) True() int32 { return e.tru }
+
+func (e *Encoding) newVar() int32 {
+	e.nvars++
+	return e.nvars
+}
+
+func (e *Encoding) newInt(lo, hi int64) ordInt {
+	x := ordInt{lo: lo, hi: hi, lits: make([]int32, hi-lo)}
+	for k := range x.lits {
+		x.lits[k] = e.newVar()
+		if k > 0 {
+			e.emitRaw(-x.lits[k], x.lits[k-1])
+		}
+	}
+	return x
+}
+
+// ge returns the literal [x ≥ t].
+func (e *Encoding) ge(x ordInt, t int64) int32 {
+	switch {
+	case t <= x.lo:
+		return e.tru
+	case t > x.hi:
+		return -e.tru
+	}
+	return x.lits[t-x.lo-1]
+}
+
+// NewVar allocates a fresh CNF variable, for a backend's activation
+// literals; backends must not number variables on their own.
+func (e *Encoding) NewVar() int32 { return e.newVar() }
+
+// Add sends a clause to the sink without any guard, for a backend's
+// blocking clauses and units, so that a Log sees every clause.
+func (e *Encoding) Add(lits ...int32) { e.emitRaw(lits...) }
+
+// Ge returns the literal [v ≥ t] of variable v.
+func (e *Encoding) Ge(v Var, t int64) int32 { return e.ge(e.vars[v], t) }
+
+// Lit returns the CNF literal of a model literal (v ≠ 0, negated if Neg).
+func (e *Encoding) Lit(l Lit) int32 {
+	x := e.ge(e.vars[l.Var], 1)
+	if l.Neg {
+		return -x
+	}
+	return x
+}
+
+// Differs returns literals whose disjunction says v ≠ val.
+func (e *Encoding) Differs(v Var, val int64) []int32 {
+	x := e.vars[v]
+	var out []int32
+	if l := -e.ge(x, val); l != -e.tru {
+		out = append(out, l)
+	}
+	if l := e.ge(x, val+1); l != -e.tru {
+		out = append(out, l)
+	}
+	return out
+}
+
+// Decode reads an assignment of the model's variables from a SAT model,
+// given as a function from CNF literal to truth value.
+func (e *Encoding) Decode(value func(int32) bool) Assignment {
+	a := make(Assignment, len(e.vars))
+	for i, x := range e.vars {
+		v := x.lo
+		for _, l := range x.lits {
+			if !value(l) {
+				break
+			}
+			v++
+		}
+		a[i] = v
+	}
+	return a
+}
+
+// emit adds a clause with the current guard, after simplification against
+// the constant true.
+func (e *Encoding) emit(lits ...int32) {
+	e.buf = e.buf[:0]
+	for _, l := range lits {
+		if l == e.tru {
+			return
+		}
+		if l == -e.tru {
+			continue
+		}
+		e.buf = append(e.buf, l)
+	}
+	for _, l := range e.guard {
+		if l == e.tru {
+			return
+		}
+		if l == -e.tru {
+			continue
+		}
+		e.buf = append(e.buf, l)
+	}
+	e.ncl++
+	e.sink.AddClause(e.buf)
+}
+
+// emitRaw adds a clause without the guard.
+func (e *Encoding) emitRaw(lits ...int32) {
+	g := e.guard
+	e.guard = nil
+	e.emit(lits...)
+	e.guard = g
+}
+
+// with runs f with extra guard literals.
+func (e *Encoding) with(extra []int32, f func()) {
+	n := len(e.guard)
+	e.guard = append(e.guard, extra...)
+	f()
+	e.guard = e.guard[:n]
+}
+
+func (e *Encoding) lower(c *Constraint) error {
+	switch c.Kind {
+	case Linear:
+		return e.linear(c.Terms, c.Op, c.RHS)
+	case AtMost, AtLeast, Exactly:
+		lits := make([]int32, len(c.Lits))
+		for i, l := range c.Lits {
+			lits[i] = e.Lit(l)
+		}
+		if c.Kind != AtLeast {
+			e.atMost(lits, c.K)
+		}
+		if c.Kind != AtMost {
+			e.atLeast(lits, c.K)
+		}
+	case AllDifferent:
+		e.allDifferent(c.Vars)
+	case NoOverlap:
+		e.noOverlap(c.Intervals)
+	case Circuit:
+		e.circuit(c.Arcs)
+	case Element:
+		x, y := e.vars[c.Index], e.vars[c.Target]
+		e.emit(e.ge(x, 0))
+		e.emit(-e.ge(x, int64(len(c.Array))))
+		for k, val := range c.Array {
+			k := int64(k)
+			if k < x.lo || k > x.hi {
+				continue
+			}
+			e.emit(-e.ge(x, k), e.ge(x, k+1), e.ge(y, val))
+			e.emit(-e.ge(x, k), e.ge(x, k+1), -e.ge(y, val+1))
+		}
+	case Table:
+		e.table(c.Vars, c.Tuples)
+	case Max:
+		y := e.vars[c.Target]
+		for _, v := range c.Vars {
+			e.binary(1, e.vars[v], -1, y, 0) // x - y ≤ 0
+		}
+		or := make([]int32, len(c.Vars)+1)
+		for t := y.lo; t <= y.hi; t++ {
+			or[0] = -e.ge(y, t)
+			for i, v := range c.Vars {
+				or[i+1] = e.ge(e.vars[v], t)
+			}
+			e.emit(or...)
+		}
+	default:
+		return fmt.Errorf("unknown kind %s", c.Kind)
+	}
+	return nil
+}
+
+// linear encodes sum(terms) op rhs.
+func (e *Encoding) linear(terms []Term, op Op, rhs int64) error {
+	ts := mergeTerms(terms)
+	if op != GE {
+		if err := e.leq(ts, rhs); err != nil {
+			return err
+		}
+	}
+	if op != LE {
+		neg := make([]Term, len(ts))
+		for i, t := range ts {
+			neg[i] = Term{t.Var, -t.Coef}
+		}
+		return e.leq(neg, -rhs)
+	}
+	return nil
+}
+
+// mergeTerms sums the coefficients of repeated variables and drops zeros,
+// keeping first-appearance order.
+func mergeTerms(terms []Term) []Term {
+	idx := map[Var]int{}
+	var out []Term
+	for _, t := range terms {
+		if i, ok := idx[t.Var]; ok {
+			out[i].Coef += t.Coef
+			continue
+		}
+		idx[t.Var] = len(out)
+		out = append(out, t)
+	}
+	k := 0
+	for _, t := range out {
+		if t.Coef != 0 {
+			out[k] = t
+			k++
+		}
+	}
+	return out[:k]
+}
+
+// leq encodes sum(ts) ≤ k over distinct variables with non-zero
+// coefficients.
+func (e *Encoding) leq(ts []Term, k int64) error {
+	switch len(ts) {
+	case 0:
+		if 0 > k {
+			e.emit()
+		}
+		return nil
+	case 1:
+		e.emit(e.unaryLeq(ts[0].Coef, e.vars[ts[0].Var], k))
+		return nil
+	case 2:
+		x, y := e.vars[ts[0].Var], e.vars[ts[1].Var]
+		if x.hi-x.lo <= y.hi-y.lo {
+			e.binary(ts[0].Coef, x, ts[1].Coef, y, k)
+		} else {
+			e.binary(ts[1].Coef, y, ts[0].Coef, x, k)
+		}
+		return nil
+	}
+	leaves, offset := e.leaves(ts)
+	bound := k - offset
+	if bound < 0 {
+		e.emit()
+		return nil
+	}
+	root, err := e.totalize(leaves, bound)
+	if err != nil {
+		return err
+	}
+	if n := len(root.values); n > 0 && root.values[n-1] > bound {
+		e.emit(-root.outs[n-1])
+	}
+	return nil
+}
+
+// unaryLeq returns the literal of c·x ≤ k.
+func (e *Encoding) unaryLeq(c int64, x ordInt, k int64) int32 {
+	if c > 0 {
+		return -e.ge(x, floorDiv(k, c)+1)
+	}
+	return e.ge(x, ceilDiv(k, c))
+}
+
+// binary encodes a·x + b·y ≤ k with one clause per value of x (Tamura et
+// al. 2009): for a > 0, x ≥ t → b·y ≤ k − a·t; for a < 0, x ≤ t → the same.
+func (e *Encoding) binary(a int64, x ordInt, b int64, y ordInt, k int64) {
+	for t := x.lo; t <= x.hi; t++ {
+		r := e.unaryLeq(b, y, k-a*t)
+		if a > 0 {
+			e.emit(-e.ge(x, t), r)
+		} else {
+			e.emit(e.ge(x, t+1), r)
+		}
+	}
+}
+
+// node is a totalizer node: outs[i] is implied by "sum ≥ values[i]";
+// values ascend, and outs[i+1] → outs[i].
+type node struct {
+	values []int64
+	outs   []int32
+}
+
+// leaves turns terms into unary leaves with positive weights and the
+// constant offset: c·x = c·lo + c·(x−lo) for c > 0 and c·hi + |c|·(hi−x)
+// for c < 0.
+func (e *Encoding) leaves(ts []Term) ([]node, int64) {
+	var off int64
+	ns := make([]node, 0, len(ts))
+	for _, t := range ts {
+		x := e.vars[t.Var]
+		n := node{}
+		if t.Coef > 0 {
+			off += t.Coef * x.lo
+			for k, l := range x.lits {
+				n.values = append(n.values, t.Coef*int64(k+1))
+				n.outs = append(n.outs, l)
+			}
+		} else {
+			c := -t.Coef
+			off += t.Coef * x.hi
+			for k := range x.lits {
+				// hi − x ≥ k+1  ⇔  ¬[x ≥ hi−k]
+				n.values = append(n.values, c*int64(k+1))
+				n.outs = append(n.outs, -e.ge(x, x.hi-int64(k)))
+			}
+		}
+		ns = append(ns, n)
+	}
+	return ns, off
+}
+
+// maxTotalizerClauses bounds the clauses one totalizer may add.
+const maxTotalizerClauses = 20_000_000
+
+// totalize merges leaves pairwise into one node whose values are cut at
+// bound+1 (generalized totalizer, Joshi et al. 2015).
+func (e *Encoding) totalize(ns []node, bound int64) (node, error) {
+	for i := range ns {
+		ns[i] = e.cut(ns[i], bound)
+	}
+	budget := maxTotalizerClauses
+	for len(ns) > 1 {
+		var next []node
+		for i := 0; i+1 < len(ns); i += 2 {
+			n, err := e.merge(ns[i], ns[i+1], bound, &budget)
+			if err != nil {
+				return node{}, err
+			}
+			next = append(next, n)
+		}
+		if len(ns)%2 == 1 {
+			next = append(next, ns[len(ns)-1])
+		}
+		ns = next
+	}
+	if len(ns) == 0 {
+		return node{}, nil
+	}
+	return ns[0], nil
+}
+
+// cut collapses the values above bound+1 of a leaf: its output for the
+// smallest value above bound stands for all of them.
+func (e *Encoding) cut(n node, bound int64) node {
+	for i, v := range n.values {
+		if v > bound {
+			return node{values: append(n.values[:i:i], bound+1), outs: append(n.outs[:i:i], n.outs[i])}
+		}
+	}
+	return n
+}
+
+func (e *Encoding) merge(a, b node, bound int64, budget *int) (node, error) {
+	sums := map[int64]bool{}
+	add := func(s int64) {
+		if s > bound {
+			s = bound + 1
+		}
+		sums[s] = true
+	}
+	for _, x := range a.values {
+		add(x)
+		for _, y := range b.values {
+			add(x + y)
+		}
+	}
+	for _, y := range b.values {
+		add(y)
+	}
+	*budget -= len(a.values)*len(b.values) + len(a.values) + len(b.values) + len(sums)
+	if *budget < 0 {
+		return node{}, fmt.Errorf("totalizer needs more than %d clauses; the sum has too many distinct values below %d", maxTotalizerClauses, bound+1)
+	}
+	n := node{values: make([]int64, 0, len(sums))}
+	for s := range sums {
+		n.values = append(n.values, s)
+	}
+	sort.Slice(n.values, func(i, j int) bool { return n.values[i] < n.values[j] })
+	n.outs = make([]int32, len(n.values))
+	pos := make(map[int64]int, len(n.values))
+	for i, s := range n.values {
+		n.outs[i] = e.newVar()
+		pos[s] = i
+		if i > 0 {
+			e.emit(-n.outs[i], n.outs[i-1])
+		}
+	}
+	out := func(s int64) int32 {
+		if s > bound {
+			s = bound + 1
+		}
+		return n.outs[pos[s]]
+	}
+	for i, x := range a.values {
+		e.emit(-a.outs[i], out(x))
+		for j, y := range b.values {
+			e.emit(-a.outs[i], -b.outs[j], out(x+y))
+		}
+	}
+	for j, y := range b.values {
+		e.emit(-b.outs[j], out(y))
+	}
+	return n, nil
+}
+
+// atMost encodes "at most k of lits".
+func (e *Encoding) atMost(lits []int32, k int) {
+	switch {
+	case k >= len(lits):
+		return
+	case k == 0:
+		for _, l := range lits {
+			e.emit(-l)
+		}
+		return
+	case k == 1 && len(lits) <= 6:
+		for i := range lits {
+			for j := i + 1; j < len(lits); j++ {
+				e.emit(-lits[i], -lits[j])
+			}
+		}
+		return
+	}
+	ns := make([]node, len(lits))
+	for i, l := range lits {
+		ns[i] = node{values: []int64{1}, outs: []int32{l}}
+	}
+	root, _ := e.totalize(ns, int64(k)) // unit weights: at most n² clauses
+	e.emit(-root.outs[len(root.outs)-1])
+}
+
+// atLeast encodes "at least k of lits" as "at most n−k of their negations".
+func (e *Encoding) atLeast(lits []int32, k int) {
+	switch {
+	case k <= 0:
+		return
+	case k > len(lits):
+		e.emit()
+		return
+	case k == 1:
+		e.emit(lits...)
+		return
+	}
+	neg := make([]int32, len(lits))
+	for i, l := range lits {
+		neg[i] = -l
+	}
+	e.atMost(neg, len(lits)-k)
+}
+
+// eq returns a literal implied by x = v (x ≥ v ∧ ¬(x ≥ v+1)).
+func (e *Encoding) eq(x ordInt, v int64) int32 {
+	switch {
+	case v < x.lo || v > x.hi:
+		return -e.tru
+	case v == x.lo:
+		return -e.ge(x, v+1)
+	case v == x.hi:
+		return e.ge(x, v)
+	}
+	l := e.newVar()
+	e.emit(-e.ge(x, v), e.ge(x, v+1), l)
+	return l
+}
+
+func (e *Encoding) allDifferent(vs []Var) {
+	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
+	for _, v := range vs {
+		lo = min(lo, e.vars[v].lo)
+		hi = max(hi, e.vars[v].hi)
+	}
+	for val := lo; val <= hi; val++ {
+		var ls []int32
+		for _, v := range vs {
+			if x := e.vars[v]; val >= x.lo && val <= x.hi {
+				ls = append(ls, e.eq(x, val))
+			}
+		}
+		e.atMost(ls, 1)
+	}
+}
+
+func (e *Encoding) noOverlap(ivs []Interval) {
+	for i, p := range ivs {
+		for _, q := range ivs[i+1:] {
+			if p.Duration == 0 || q.Duration == 0 {
+				continue
+			}
+			x, y := e.vars[p.Start], e.vars[q.Start]
+			if x.hi+p.Duration <= y.lo || y.hi+q.Duration <= x.lo {
+				continue // they cannot meet
+			}
+			var extra []int32
+			if p.Present != nil {
+				extra = append(extra, -e.Lit(*p.Present))
+			}
+			if q.Present != nil {
+				extra = append(extra, -e.Lit(*q.Present))
+			}
+			before := e.newVar() // p ends before q starts
+			e.with(append(extra, -before), func() { e.binary(1, x, -1, y, -p.Duration) })
+			e.with(append(extra, before), func() { e.binary(1, y, -1, x, -q.Duration) })
+		}
+	}
+}
+
+func (e *Encoding) circuit(arcs []Arc) {
+	out, in := map[int][]int32{}, map[int][]int32{}
+	nodes := map[int]bool{}
+	for _, a := range arcs {
+		l := e.Lit(a.Lit)
+		out[a.From] = append(out[a.From], l)
+		in[a.To] = append(in[a.To], l)
+		nodes[a.From], nodes[a.To] = true, true
+	}
+	ns := make([]int, 0, len(nodes))
+	for n := range nodes {
+		ns = append(ns, n)
+	}
+	sort.Ints(ns)
+	for _, n := range ns {
+		for _, ls := range [][]int32{out[n], in[n]} {
+			e.atMost(ls, 1)
+			e.emit(ls...)
+		}
+	}
+	if len(ns) <= 2 {
+		return
+	}
+	root := ns[0]
+	pos := map[int]ordInt{}
+	for _, n := range ns[1:] {
+		pos[n] = e.newInt(1, int64(len(ns)-1))
+	}
+	for _, a := range arcs {
+		if a.From == root || a.To == root {
+			continue
+		}
+		e.with([]int32{-e.Lit(a.Lit)}, func() { e.binary(1, pos[a.From], -1, pos[a.To], -1) })
+	}
+}
+
+func (e *Encoding) table(vs []Var, tuples [][]int64) {
+	var sel []int32
+tuples:
+	for _, t := range tuples {
+		for j, v := range vs {
+			if x := e.vars[v]; t[j] < x.lo || t[j] > x.hi {
+				continue tuples
+			}
+		}
+		s := e.newVar()
+		sel = append(sel, s)
+		for j, v := range vs {
+			e.emit(-s, e.ge(e.vars[v], t[j]))
+			e.emit(-s, -e.ge(e.vars[v], t[j]+1))
+		}
+	}
+	e.emit(sel...)
+}
+
+// ObjectiveBound returns a literal that, when true, enforces that level l
+// of the objective is at least as good as b (≤ b for Minimize, ≥ b for
+// Maximize). Assume it; do not add it. The level's counter is built on the
+// first call and rebuilt, with new clauses, when b needs a higher cut.
+// It returns True() when the bound cannot be violated.
+func (e *Encoding) ObjectiveBound(level int, b int64) (int32, error) {
+	o := e.m.Objectives[level]
+	ts := mergeTerms(o.Terms)
+	if o.Sense == Maximize {
+		for i := range ts {
+			ts[i].Coef = -ts[i].Coef
+		}
+		b = -b
+	}
+	leaves, off := e.leaves(ts)
+	k := b - off // normalized: sum ≤ k
+	if k < 0 {
+		return -e.tru, nil
+	}
+	c := e.counters[level]
+	if c == nil || c.cap < k {
+		saved := e.guard
+		e.guard = nil
+		root, err := e.totalize(leaves, k)
+		e.guard = saved
+		if err != nil {
+			return 0, fmt.Errorf("encode: objective level %d: %w", level, err)
+		}
+		c = &counter{cap: k, values: root.values, outs: root.outs}
+		e.counters[level] = c
+	}
+	i := sort.Search(len(c.values), func(i int) bool { return c.values[i] > k })
+	if i == len(c.values) {
+		return e.tru, nil
+	}
+	return -c.outs[i], nil
+}
+
+// LevelRange returns the least and greatest values that level l of the
+// objective can take over the variable domains.
+func (e *Encoding) LevelRange(l int) (lo, hi int64) {
+	for _, t := range mergeTerms(e.m.Objectives[l].Terms) {
+		x := e.vars[t.Var]
+		a, b := t.Coef*x.lo, t.Coef*x.hi
+		lo += min(a, b)
+		hi += max(a, b)
+	}
+	return lo, hi
+}
+
+func floorDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) != (b < 0)) {
+		q--
+	}
+	return q
+}
+
+func ceilDiv(a, b int64) int64 {
+	q := a / b
+	if (a%b != 0) && ((a < 0) == (b < 0)) {
+		q++
+	}
+	return q
+}

@@ -1,0 +1,427 @@
+package sat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/go-air/gini"
+	"github.com/go-air/gini/z"
+
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/solver"
+)
+
+// Backend is the gini backend. The zero value is ready to use.
+type Backend struct {
+	// Slice is how long one call into gini runs before the context is
+	// checked again; zero means 100ms.
+	Slice time.Duration
+	// Sink, when not nil, also receives every clause (e.g. an encode.Log
+	// for DIMACS output).
+	Sink encode.Sink
+}
+
+// Name returns "sat".
+func (Backend) Name() string { return "sat" }
+
+// Load lowers m to CNF into a fresh gini instance.
+func (b Backend) Load(m *encode.Model) (solver.Solver, error) {
+	return b.load(m)
+}
+
+func (b Backend) load(m *encode.Model) (*Solver, error) {
+	s := &Solver{m: m, g: gini.New(), slice: b.Slice}
+	if s.slice <= 0 {
+		s.slice = 100 * time.Millisecond
+	}
+	var sink encode.Sink = (*giniSink)(s)
+	if b.Sink != nil {
+		sink = encode.Tee(sink, b.Sink)
+	}
+	enc, err := encode.Lower(m, sink)
+	if err != nil {
+		return nil, err
+	}
+	s.enc = enc
+	return s, nil
+}
+
+// Solver is a model loaded into gini. It implements solver.Solver.
+type Solver struct {
+	m     *encode.Model
+	g     *gini.Gini
+	enc   *encode.Encoding
+	slice time.Duration
+
+	clauses    int
+	solveCalls int
+	conflicts  int64
+	wall       time.Duration
+
+	selAsserted bool           // the model is known feasible; selectors are units
+	opt         *solver.Result // the last result of Optimize
+	bounds      []int32        // literals fixing every optimized level
+	infeasible  bool
+}
+
+type giniSink Solver
+
+func (s *giniSink) AddClause(c []int32) {
+	for _, l := range c {
+		s.g.Add(z.Dimacs2Lit(int(l)))
+	}
+	s.g.Add(z.LitNull)
+	s.clauses++
+}
+
+// solve runs gini under assumptions in slices, checking ctx between them.
+// It returns 1 (SAT), -1 (UNSAT) or 0 (ctx done).
+func (s *Solver) solve(ctx context.Context, assume []int32) int {
+	s.solveCalls++
+	start := time.Now()
+	before := conflicts(s.g)
+	defer func() {
+		s.wall += time.Since(start)
+		if c := conflicts(s.g); c >= 0 && before >= 0 {
+			s.conflicts += c - before
+		} else {
+			s.conflicts = -1
+		}
+	}()
+	for {
+		if ctx.Err() != nil {
+			return 0
+		}
+		d := s.slice
+		if dl, ok := ctx.Deadline(); ok {
+			if left := time.Until(dl); left < d {
+				d = left
+			}
+			if d <= 0 {
+				return 0
+			}
+		}
+		for _, a := range assume {
+			s.g.Assume(z.Dimacs2Lit(int(a)))
+		}
+		// Try, never Solve: gini keeps the deadline of an earlier Try and
+		// a later Solve would stop at it.
+		if r := s.g.Try(d); r != 0 {
+			return r
+		}
+	}
+}
+
+// conflicts reads gini's cumulative conflict count. gini v1.0.4 does not
+// export its statistics, so this reads the counter by reflection; it
+// returns -1 if the layout is not the one of v1.0.4.
+func conflicts(g *gini.Gini) (n int64) {
+	defer func() {
+		if recover() != nil {
+			n = -1
+		}
+	}()
+	v := reflect.ValueOf(g).Elem().FieldByName("xo").Elem().FieldByName("Driver").Elem().FieldByName("Conflicts")
+	if !v.IsValid() || v.Kind() != reflect.Int64 {
+		return -1
+	}
+	return v.Int()
+}
+
+func (s *Solver) value(l int32) bool { return s.g.Value(z.Dimacs2Lit(int(l))) }
+
+// decode reads the model's assignment from gini's model and checks it.
+func (s *Solver) decode() (encode.Assignment, error) {
+	a := s.enc.Decode(s.value)
+	if err := s.m.Check(a); err != nil {
+		return nil, &solver.IntegrityError{Backend: "sat", What: "decoded model fails Check", Err: err}
+	}
+	return a, nil
+}
+
+// base returns the assumptions every solve makes: the selectors while the
+// model is not known feasible, then the fixed objective levels.
+func (s *Solver) base(extra ...int32) []int32 {
+	var as []int32
+	if !s.selAsserted {
+		as = append(as, s.enc.Selector...)
+	}
+	as = append(as, s.bounds...)
+	return append(as, extra...)
+}
+
+func (s *Solver) assertSelectors() {
+	if s.selAsserted {
+		return
+	}
+	for _, l := range s.enc.Selector {
+		s.enc.Add(l)
+	}
+	s.selAsserted = true
+}
+
+// Optimize implements solver.Solver: an upper bound from a first solution,
+// then, per level, a descent on assumed bound literals (each model's cost is
+// the next bound; binary steps while the gap is wide). The final UNSAT of
+// "better than the optimum" is the proof. Each level's optimum is fixed,
+// as an assumption, before the next.
+func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
+	s.bounds = nil
+	s.opt = nil
+	switch s.solve(ctx, s.base()) {
+	case 0:
+		return &solver.Result{Status: solver.Unknown}, nil
+	case -1:
+		s.infeasible = true
+		return &solver.Result{Status: solver.Infeasible}, nil
+	}
+	sol, err := s.decode()
+	if err != nil {
+		return nil, err
+	}
+	s.assertSelectors()
+	for l, o := range s.m.Objectives {
+		sign := int64(1) // cost = sign·objective, minimized
+		if o.Sense == encode.Maximize {
+			sign = -1
+		}
+		best := sign * encode.SumTerms(o.Terms, sol)
+		lo, hi := s.enc.LevelRange(l)
+		lb := min(sign*lo, sign*hi) // no cost is below lb
+		// Build the level's counter cut at the first cost, so every later
+		// bound, and the final fixing one, reuse it.
+		if _, err := s.enc.ObjectiveBound(l, sign*best); err != nil {
+			return nil, err
+		}
+		for best > lb {
+			t := best - 1 // try cost ≤ t
+			if best-lb > 64 {
+				t = lb + (best-lb)/2
+			}
+			lit, err := s.enc.ObjectiveBound(l, sign*t)
+			if err != nil {
+				return nil, err
+			}
+			switch s.solve(ctx, s.base(lit)) {
+			case 0:
+				return s.feasible(sol), nil
+			case 1:
+				if sol, err = s.decode(); err != nil {
+					return nil, err
+				}
+				cost := sign * encode.SumTerms(o.Terms, sol)
+				if cost > t {
+					return nil, &solver.IntegrityError{Backend: "sat", What: fmt.Sprintf("level %d: bound cost ≤ %d assumed, model has %d", l, t, cost)}
+				}
+				best = cost
+			case -1:
+				lb = t + 1
+			}
+		}
+		lit, err := s.enc.ObjectiveBound(l, sign*best)
+		if err != nil {
+			return nil, err
+		}
+		s.bounds = append(s.bounds, lit)
+	}
+	st := solver.Optimal
+	if len(s.m.Objectives) == 0 {
+		st = solver.Feasible
+	}
+	s.opt = &solver.Result{Status: st, Objective: s.m.ObjectiveValues(sol), Solution: sol}
+	return s.opt, nil
+}
+
+func (s *Solver) feasible(sol encode.Assignment) *solver.Result {
+	s.bounds = nil
+	return &solver.Result{Status: solver.Feasible, Objective: s.m.ObjectiveValues(sol), Solution: sol}
+}
+
+// fixTo returns the assumptions that hold every level at r's objective.
+func (s *Solver) fixTo(r *solver.Result) ([]int32, error) {
+	var as []int32
+	if !s.selAsserted {
+		as = append(as, s.enc.Selector...)
+	}
+	for l := range s.m.Objectives {
+		lit, err := s.enc.ObjectiveBound(l, r.Objective[l])
+		if err != nil {
+			return nil, err
+		}
+		as = append(as, lit)
+	}
+	return as, nil
+}
+
+// block adds "¬act ∨ the answer differs from a" and returns the clause size.
+func (s *Solver) block(act int32, a encode.Assignment) {
+	cl := []int32{-act}
+	for _, v := range s.m.AnswerVars() {
+		cl = append(cl, s.enc.Differs(v, a[v])...)
+	}
+	s.enc.Add(cl...)
+}
+
+// Unique implements solver.Solver: with every level held at r's objective,
+// one solve under an activation literal that blocks r's answer; UNSAT
+// proves uniqueness, SAT gives the witness. The blocking clause is retired
+// by a unit afterwards.
+func (s *Solver) Unique(ctx context.Context, r *solver.Result) (*solver.Uniqueness, error) {
+	if r == nil || r.Solution == nil {
+		return nil, errors.New("sat: Unique needs a solution")
+	}
+	as, err := s.fixTo(r)
+	if err != nil {
+		return nil, err
+	}
+	act := s.enc.NewVar()
+	s.block(act, r.Solution)
+	defer s.enc.Add(-act)
+	switch s.solve(ctx, append(as, act)) {
+	case 0:
+		return &solver.Uniqueness{}, nil
+	case -1:
+		return &solver.Uniqueness{Proven: true, Unique: true}, nil
+	}
+	w, err := s.decode()
+	if err != nil {
+		return nil, err
+	}
+	return &solver.Uniqueness{Proven: true, Witness: w}, nil
+}
+
+// Enumerate implements solver.Solver: optimize (if not done), then block
+// each answer found under one activation literal until UNSAT or limit.
+func (s *Solver) Enumerate(ctx context.Context, limit int) (*solver.Enumeration, error) {
+	r := s.opt
+	if r == nil {
+		var err error
+		if r, err = s.Optimize(ctx); err != nil {
+			return nil, err
+		}
+		if r.Status == solver.Infeasible {
+			return &solver.Enumeration{Status: solver.Infeasible, Complete: true}, nil
+		}
+		if r.Status != solver.Optimal && !(r.Status == solver.Feasible && len(s.m.Objectives) == 0) {
+			return &solver.Enumeration{Status: r.Status}, nil
+		}
+	}
+	out := &solver.Enumeration{Status: r.Status}
+	if limit <= 0 {
+		return out, nil
+	}
+	out.Solutions = append(out.Solutions, r.Solution)
+	as, err := s.fixTo(r)
+	if err != nil {
+		return nil, err
+	}
+	act := s.enc.NewVar()
+	defer s.enc.Add(-act)
+	s.block(act, r.Solution)
+	for len(out.Solutions) < limit {
+		switch s.solve(ctx, append(as, act)) {
+		case 0:
+			return out, nil
+		case -1:
+			out.Complete = true
+			return out, nil
+		}
+		a, err := s.decode()
+		if err != nil {
+			return nil, err
+		}
+		out.Solutions = append(out.Solutions, a)
+		s.block(act, a)
+	}
+	// Limit reached: one more solve says whether the list is complete.
+	if s.solve(ctx, append(as, act)) == -1 {
+		out.Complete = true
+	}
+	return out, nil
+}
+
+// Explain implements solver.Solver: a deletion-based minimal unsatisfiable
+// subset of the constraint groups, starting from gini's failed
+// assumptions. For each member, a solve without it: UNSAT shrinks the core
+// to the new failed assumptions, SAT proves the member necessary and its
+// model is the witness. At most |core|+1 solves after the first.
+func (s *Solver) Explain(ctx context.Context) (*solver.Explanation, error) {
+	if s.selAsserted {
+		return &solver.Explanation{Status: solver.Feasible}, nil
+	}
+	sel := s.enc.Selector
+	group := make(map[int32]int, len(sel))
+	for i, l := range sel {
+		group[l] = i
+	}
+	switch s.solve(ctx, sel) {
+	case 0:
+		return &solver.Explanation{Status: solver.Unknown}, nil
+	case 1:
+		return &solver.Explanation{Status: solver.Feasible}, nil
+	}
+	core := s.why(group, nil)
+	var witnesses []encode.Assignment
+	for i := 0; i < len(core); {
+		rest := make([]int32, 0, len(core)-1)
+		for j, g := range core {
+			if j != i {
+				rest = append(rest, sel[g])
+			}
+		}
+		switch s.solve(ctx, rest) {
+		case 0:
+			return &solver.Explanation{Status: solver.Unknown}, nil
+		case 1:
+			w := s.enc.Decode(s.value)
+			witnesses = append(witnesses, w)
+			i++
+		case -1:
+			keep := map[int]bool{}
+			for j, g := range core {
+				if j != i {
+					keep[g] = true
+				}
+			}
+			core = s.why(group, keep)
+		}
+	}
+	out := &solver.Explanation{Status: solver.Infeasible, Witnesses: witnesses}
+	for _, g := range core {
+		out.Core = append(out.Core, s.enc.Groups[g])
+	}
+	return out, nil
+}
+
+// why returns the groups of the last UNSAT's failed assumptions, in group
+// order, restricted to keep when it is not nil.
+func (s *Solver) why(group map[int32]int, keep map[int]bool) []int {
+	in := map[int]bool{}
+	for _, l := range s.g.Why(nil) {
+		d := int32(l.Dimacs())
+		if g, ok := group[d]; ok && (keep == nil || keep[g]) {
+			in[g] = true
+		}
+	}
+	var core []int
+	for g := range s.enc.Selector {
+		if in[g] {
+			core = append(core, g)
+		}
+	}
+	return core
+}
+
+// Stats implements solver.Solver.
+func (s *Solver) Stats() solver.Stats {
+	return solver.Stats{
+		SolveCalls: s.solveCalls,
+		Conflicts:  s.conflicts,
+		Variables:  s.enc.NumVars(),
+		Clauses:    s.clauses,
+		Wall:       s.wall,
+	}
+}
