@@ -156,7 +156,17 @@ func CheckCore(m *encode.Model, core []string, witnesses []encode.Assignment) er
 		return fmt.Errorf("solver: %d witnesses for a core of %d", len(witnesses), len(core))
 	}
 	in := map[string]bool{}
+	known := map[string]bool{}
+	for _, g := range m.Groups() {
+		known[g] = true
+	}
 	for _, g := range core {
+		if !known[g] {
+			return fmt.Errorf("solver: core names %q, which is not a constraint group of the model", g)
+		}
+		if in[g] {
+			return fmt.Errorf("solver: core names %q twice", g)
+		}
 		in[g] = true
 	}
 	for i, w := range witnesses {

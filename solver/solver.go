@@ -115,12 +115,14 @@ type Solver interface {
 	// Unique asks whether another solution with r's objective vector
 	// differs from r.Solution on the answer variables. r must come from
 	// Optimize with status Optimal (or Feasible for a model with no
-	// objective).
+	// objective); anything else is an error.
 	Unique(ctx context.Context, r *Result) (*Uniqueness, error)
 	// Explain finds a minimal unsatisfiable set of constraint groups.
 	Explain(ctx context.Context) (*Explanation, error)
-	// Enumerate lists up to limit optimal solutions that differ on the
-	// answer variables.
+	// Enumerate lists up to limit optimal solutions (feasible ones for a
+	// model without objective) that differ on the answer variables. A
+	// limit below 1 is an error; an infeasible model gives status
+	// Infeasible and Complete.
 	Enumerate(ctx context.Context, limit int) (*Enumeration, error)
 	// Stats returns the work done so far.
 	Stats() Stats

@@ -164,3 +164,66 @@ func (in *Instance) Model() *encode.Model {
 	m.SetAnswer(answer...)
 	return m
 }
+
+// Makespan checks a schedule given as start times starts[j][o] on the
+// instance itself, independently of any model: operations of a job in
+// order, one operation at a time per machine, no negative start. It
+// returns the makespan.
+func (in *Instance) Makespan(starts [][]int64) (int64, error) {
+	if len(starts) != len(in.Jobs) {
+		return 0, fmt.Errorf("jobshop: %d jobs scheduled, want %d", len(starts), len(in.Jobs))
+	}
+	type slot struct {
+		s, e int64
+		j, o int
+	}
+	machines := make([][]slot, in.Machines)
+	var mk int64
+	for j, job := range in.Jobs {
+		if len(starts[j]) != len(job) {
+			return 0, fmt.Errorf("jobshop: job %d: %d starts for %d operations", j, len(starts[j]), len(job))
+		}
+		for o, op := range job {
+			s := starts[j][o]
+			if s < 0 {
+				return 0, fmt.Errorf("jobshop: job %d op %d starts at %d", j, o, s)
+			}
+			if o > 0 && s < starts[j][o-1]+job[o-1].Duration {
+				return 0, fmt.Errorf("jobshop: job %d op %d starts at %d before op %d ends", j, o, s, o-1)
+			}
+			e := s + op.Duration
+			for _, x := range machines[op.Machine] {
+				if s < x.e && x.s < e {
+					return 0, fmt.Errorf("jobshop: machine %d: job %d op %d overlaps job %d op %d", op.Machine, j, o, x.j, x.o)
+				}
+			}
+			machines[op.Machine] = append(machines[op.Machine], slot{s, e, j, o})
+			mk = max(mk, e)
+		}
+	}
+	return mk, nil
+}
+
+// Optima reads the optimum per instance name from a file in the format of
+// shared/data/jobshop/optima.txt: '#' comments, then "name  JxM  optimum ...".
+func Optima(path string) (map[string]int64, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	out := map[string]int64{}
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fs := strings.Fields(sc.Text())
+		if len(fs) < 3 || strings.HasPrefix(fs[0], "#") {
+			continue
+		}
+		v, err := strconv.ParseInt(fs[2], 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("jobshop: %s: %q: optimum %q is not an integer", path, fs[0], fs[2])
+		}
+		out[fs[0]] = v
+	}
+	return out, sc.Err()
+}

@@ -270,8 +270,8 @@ func (s *Solver) block(act int32, a encode.Assignment) {
 // proves uniqueness, SAT gives the witness. The blocking clause is retired
 // by a unit afterwards.
 func (s *Solver) Unique(ctx context.Context, r *solver.Result) (*solver.Uniqueness, error) {
-	if r == nil || r.Solution == nil {
-		return nil, errors.New("sat: Unique needs a solution")
+	if r == nil || r.Solution == nil || len(r.Objective) != len(s.m.Objectives) {
+		return nil, errors.New("sat: Unique needs a solution and its objective vector from Optimize")
 	}
 	as, err := s.fixTo(r)
 	if err != nil {
@@ -296,6 +296,9 @@ func (s *Solver) Unique(ctx context.Context, r *solver.Result) (*solver.Uniquene
 // Enumerate implements solver.Solver: optimize (if not done), then block
 // each answer found under one activation literal until UNSAT or limit.
 func (s *Solver) Enumerate(ctx context.Context, limit int) (*solver.Enumeration, error) {
+	if limit <= 0 {
+		return nil, fmt.Errorf("sat: Enumerate: limit %d is not positive", limit)
+	}
 	r := s.opt
 	if r == nil {
 		var err error
@@ -310,9 +313,6 @@ func (s *Solver) Enumerate(ctx context.Context, limit int) (*solver.Enumeration,
 		}
 	}
 	out := &solver.Enumeration{Status: r.Status}
-	if limit <= 0 {
-		return out, nil
-	}
 	out.Solutions = append(out.Solutions, r.Solution)
 	as, err := s.fixTo(r)
 	if err != nil {

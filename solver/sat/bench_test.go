@@ -1,0 +1,169 @@
+package sat_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/internal/jobshop"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+func ft06(b *testing.B) *encode.Model {
+	in, err := jobshop.ReadFile(jobshopDir + "instances/ft06")
+	if err != nil {
+		b.Fatal(err)
+	}
+	return in.Model()
+}
+
+// report adds the solver's work per op to the benchmark line.
+func report(b *testing.B, st solver.Stats) {
+	b.ReportMetric(float64(st.SolveCalls), "solves/op")
+	b.ReportMetric(float64(st.Conflicts), "conflicts/op")
+	b.ReportMetric(float64(st.Clauses), "clauses/op")
+	b.ReportMetric(float64(st.Variables), "vars/op")
+}
+
+// BenchmarkFt06Optimize: lower ft06, find the optimum 55 and prove it
+// (the final UNSAT of makespan ≤ 54).
+func BenchmarkFt06Optimize(b *testing.B) {
+	m := ft06(b)
+	var st solver.Stats
+	for b.Loop() {
+		s, err := sat.Backend{}.Load(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := s.Optimize(context.Background())
+		if err != nil || r.Status != solver.Optimal || r.Objective[0] != 55 {
+			b.Fatalf("%v %v %v", r.Status, r.Objective, err)
+		}
+		st = s.Stats()
+	}
+	report(b, st)
+}
+
+// BenchmarkFt06Certify: the whole certificate — optimum, proof and the
+// uniqueness check (a witness, since starts have slack) — with every
+// answer checked by Certify.
+func BenchmarkFt06Certify(b *testing.B) {
+	m := ft06(b)
+	var st solver.Stats
+	for b.Loop() {
+		c, err := solver.Certify(context.Background(), sat.Backend{}, m)
+		if err != nil || c.Objective[0] != 55 {
+			b.Fatal(err)
+		}
+		st = c.Stats
+	}
+	report(b, st)
+}
+
+// BenchmarkLowerFt06: the encoding alone, into a clause counter.
+func BenchmarkLowerFt06(b *testing.B) {
+	m := ft06(b)
+	var n counter
+	for b.Loop() {
+		n = 0
+		if _, err := encode.Lower(m, &n); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(n), "clauses/op")
+}
+
+// counter is a Sink that only counts clauses.
+type counter int
+
+func (c *counter) AddClause([]int32) { *c++ }
+
+// roster builds a roster-like cardinality model: staff × 7 days × 3
+// shifts, one shift a day, exact coverage per shift, 4–5 shifts a week,
+// no early shift after a night, minimizing seeded preference penalties (a
+// weighted sum). Same seed, same model.
+func roster(staff int, seed uint64) *encode.Model {
+	r := rand.New(rand.NewPCG(seed, 1))
+	m := encode.NewModel()
+	const days, shifts = 7, 3
+	cover := [shifts]int{2, 2, 1}
+	x := make([][][]encode.Var, staff)
+	var obj []encode.Term
+	for s := range staff {
+		x[s] = make([][]encode.Var, days)
+		for d := range days {
+			for k := range shifts {
+				v := m.NewBool(fmt.Sprintf("x_%d_%d_%d", s, d, k))
+				x[s][d] = append(x[s][d], v)
+				if w := int64(r.IntN(4)); w > 0 {
+					obj = append(obj, encode.Term{Var: v, Coef: w})
+				}
+			}
+			m.AddAtMost([]encode.Lit{x[s][d][0].Lit(), x[s][d][1].Lit(), x[s][d][2].Lit()}, 1).
+				Named(fmt.Sprintf("staff %d day %d: one shift", s, d))
+		}
+	}
+	for d := range days {
+		for k := range shifts {
+			var ls []encode.Lit
+			for s := range staff {
+				ls = append(ls, x[s][d][k].Lit())
+			}
+			m.AddExactly(ls, cover[k]).Named(fmt.Sprintf("day %d shift %d: coverage", d, k))
+		}
+	}
+	for s := range staff {
+		var ls []encode.Lit
+		for d := range days {
+			for k := range shifts {
+				ls = append(ls, x[s][d][k].Lit())
+			}
+			if d+1 < days {
+				m.AddAtMost([]encode.Lit{x[s][d][2].Lit(), x[s][d+1][0].Lit()}, 1).
+					Named(fmt.Sprintf("staff %d day %d: rest after night", s, d))
+			}
+		}
+		m.AddAtMost(ls, 5).Named(fmt.Sprintf("staff %d: at most 5 shifts", s))
+		m.AddAtLeast(ls, 4).Named(fmt.Sprintf("staff %d: at least 4 shifts", s))
+	}
+	m.Minimize(obj...)
+	return m
+}
+
+// BenchmarkRoster: optimum and proof of the roster model with 8 staff.
+func BenchmarkRoster(b *testing.B) {
+	m := roster(8, 1)
+	var st solver.Stats
+	var obj int64
+	for b.Loop() {
+		s, err := sat.Backend{}.Load(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		r, err := s.Optimize(context.Background())
+		if err != nil || r.Status != solver.Optimal {
+			b.Fatalf("%v %v", r.Status, err)
+		}
+		st, obj = s.Stats(), r.Objective[0]
+	}
+	report(b, st)
+	b.ReportMetric(float64(obj), "optimum")
+}
+
+// BenchmarkPigeonhole6Core: infeasibility of 7 pigeons in 6 holes and its
+// minimal core (all 13 constraints).
+func BenchmarkPigeonhole6Core(b *testing.B) {
+	m := pigeonhole(6)
+	var st solver.Stats
+	for b.Loop() {
+		c, err := solver.Certify(context.Background(), sat.Backend{}, m)
+		if err != nil || len(c.Core) != 13 {
+			b.Fatal(err)
+		}
+		st = c.Stats
+	}
+	report(b, st)
+}
