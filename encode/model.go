@@ -350,7 +350,8 @@ func (m *Model) Maximize(terms ...Term) {
 
 // SetAnswer sets the answer variables: two solutions are the same plan when
 // they agree on these.
-func (m *Model) SetAnswer(vars ...Var) { m.Answer = append([]Var(nil), vars...) }
+// SetAnswer with no variables makes every solution the same plan.
+func (m *Model) SetAnswer(vars ...Var) { m.Answer = append([]Var{}, vars...) }
 
 // AnswerVars returns the answer variables: Answer, or all variables when
 // Answer is nil.
@@ -395,7 +396,10 @@ func (m *Model) Validate() error {
 		if vi.Kind == BoolVar && (vi.Lo != 0 || vi.Hi != 1) {
 			return fmt.Errorf("encode: variable %q: bool must have domain [0, 1]", vi.Name)
 		}
-		if vi.Hi-vi.Lo >= MaxDomain || vi.Hi-vi.Lo < 0 {
+		if !small(vi.Lo) || !small(vi.Hi) {
+			return fmt.Errorf("encode: variable %q: bound beyond ±1e15", vi.Name)
+		}
+		if vi.Hi-vi.Lo >= MaxDomain {
 			return fmt.Errorf("encode: variable %q: domain [%d, %d] has more than %d values", vi.Name, vi.Lo, vi.Hi, MaxDomain)
 		}
 	}
@@ -405,11 +409,17 @@ func (m *Model) Validate() error {
 			return fmt.Errorf("encode: constraints[%d]: duplicate constraint name %q", i, c.Name)
 		}
 		cnames[c.Name] = true
+		if c.Group == "" {
+			return fmt.Errorf("encode: constraint %q: empty group name", c.Name)
+		}
 		if err := m.validateConstraint(c); err != nil {
 			return fmt.Errorf("encode: constraint %q: %w", c.Name, err)
 		}
 	}
 	for l, o := range m.Objectives {
+		if o.Sense > Maximize {
+			return fmt.Errorf("encode: objective level %d: bad sense %d", l, o.Sense)
+		}
 		if err := m.checkTerms(o.Terms); err != nil {
 			return fmt.Errorf("encode: objective level %d: %w", l, err)
 		}
@@ -434,22 +444,27 @@ func (m *Model) okLit(l Lit) error {
 	return nil
 }
 
+// MaxMagnitude bounds every coefficient, bound, right-hand side, duration
+// and partial sum of a model, so that no computation on it overflows int64.
+const MaxMagnitude = 1e15
+
 func (m *Model) checkTerms(ts []Term) error {
-	var lo, hi float64
+	var total float64
 	for _, t := range ts {
 		if !m.okVar(t.Var) {
 			return fmt.Errorf("unknown variable %d", t.Var)
 		}
 		vi := m.Vars[t.Var]
-		a, b := float64(t.Coef)*float64(vi.Lo), float64(t.Coef)*float64(vi.Hi)
-		lo += math.Min(a, b)
-		hi += math.Max(a, b)
+		c := math.Abs(float64(t.Coef))
+		total += c * math.Max(math.Abs(float64(vi.Lo)), math.Abs(float64(vi.Hi)))
 	}
-	if lo < -1e15 || hi > 1e15 {
-		return fmt.Errorf("sum may reach %.3g, beyond ±1e15", math.Max(-lo, hi))
+	if total > MaxMagnitude {
+		return fmt.Errorf("sum may reach %.3g in magnitude, beyond ±1e15", total)
 	}
 	return nil
 }
+
+func small(x int64) bool { return x >= -MaxMagnitude && x <= MaxMagnitude }
 
 func (m *Model) validateConstraint(c *Constraint) error {
 	for _, l := range c.Enforce {
@@ -470,6 +485,9 @@ func (m *Model) validateConstraint(c *Constraint) error {
 		if c.Op > EQ {
 			return fmt.Errorf("bad op %d", c.Op)
 		}
+		if !small(c.RHS) {
+			return fmt.Errorf("rhs %d beyond ±1e15", c.RHS)
+		}
 		return m.checkTerms(c.Terms)
 	case AtMost, AtLeast, Exactly:
 		for _, l := range c.Lits {
@@ -487,8 +505,8 @@ func (m *Model) validateConstraint(c *Constraint) error {
 			if !m.okVar(iv.Start) {
 				return fmt.Errorf("unknown variable %d", iv.Start)
 			}
-			if iv.Duration < 0 {
-				return fmt.Errorf("negative duration %d", iv.Duration)
+			if iv.Duration < 0 || !small(iv.Duration) {
+				return fmt.Errorf("duration %d not in [0, 1e15]", iv.Duration)
 			}
 			if iv.Present != nil {
 				if err := m.okLit(*iv.Present); err != nil {
@@ -518,6 +536,11 @@ func (m *Model) validateConstraint(c *Constraint) error {
 		if len(c.Array) == 0 {
 			return fmt.Errorf("empty array")
 		}
+		for _, v := range c.Array {
+			if !small(v) {
+				return fmt.Errorf("array value %d beyond ±1e15", v)
+			}
+		}
 	case Table:
 		if err := vars(c.Vars); err != nil {
 			return err
@@ -525,6 +548,11 @@ func (m *Model) validateConstraint(c *Constraint) error {
 		for i, t := range c.Tuples {
 			if len(t) != len(c.Vars) {
 				return fmt.Errorf("tuple %d has %d values for %d variables", i, len(t), len(c.Vars))
+			}
+			for _, v := range t {
+				if !small(v) {
+					return fmt.Errorf("tuple %d: value %d beyond ±1e15", i, v)
+				}
 			}
 		}
 	case Max:

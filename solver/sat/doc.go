@@ -10,7 +10,8 @@
 // is used; a failure is a *solver.IntegrityError.
 //
 // gini's own gotchas are handled here: all variables are numbered by the
-// encoder, never by gini; solves go through Try (a Solve after a Try keeps
-// the old deadline); conflicts are read by reflection because gini v1.0.4
-// does not export its statistics.
+// encoder, never by gini; Try is never used (a Solve after a Try keeps the
+// old deadline, and time slices would make answers depend on timing);
+// conflicts are read by reflection because gini v1.0.4 does not export its
+// statistics.
 package sat

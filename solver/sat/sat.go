@@ -16,9 +16,9 @@ import (
 
 // Backend is the gini backend. The zero value is ready to use.
 type Backend struct {
-	// Slice is how long one call into gini runs before the context is
-	// checked again; zero means 100ms.
-	Slice time.Duration
+	// Poll is the longest wait between two checks of a running solve
+	// (whether it finished; whether the context ended); zero means 2ms.
+	Poll time.Duration
 	// Sink, when not nil, also receives every clause (e.g. an encode.Log
 	// for DIMACS output).
 	Sink encode.Sink
@@ -33,9 +33,9 @@ func (b Backend) Load(m *encode.Model) (solver.Solver, error) {
 }
 
 func (b Backend) load(m *encode.Model) (*Solver, error) {
-	s := &Solver{m: m, g: gini.New(), slice: b.Slice}
-	if s.slice <= 0 {
-		s.slice = 100 * time.Millisecond
+	s := &Solver{m: m, g: gini.New(), poll: b.Poll}
+	if s.poll <= 0 {
+		s.poll = 2 * time.Millisecond
 	}
 	var sink encode.Sink = (*giniSink)(s)
 	if b.Sink != nil {
@@ -51,10 +51,10 @@ func (b Backend) load(m *encode.Model) (*Solver, error) {
 
 // Solver is a model loaded into gini. It implements solver.Solver.
 type Solver struct {
-	m     *encode.Model
-	g     *gini.Gini
-	enc   *encode.Encoding
-	slice time.Duration
+	m    *encode.Model
+	g    *gini.Gini
+	enc  *encode.Encoding
+	poll time.Duration
 
 	clauses    int
 	solveCalls int
@@ -77,9 +77,15 @@ func (s *giniSink) AddClause(c []int32) {
 	s.clauses++
 }
 
-// solve runs gini under assumptions in slices, checking ctx between them.
-// It returns 1 (SAT), -1 (UNSAT) or 0 (ctx done).
+// solve runs gini under assumptions and returns 1 (SAT), -1 (UNSAT) or 0
+// (ctx done). The search is never interrupted unless ctx ends, so results
+// do not depend on timing: with a context that cannot end, gini solves in
+// this goroutine; otherwise it solves in its own goroutine, polled with a
+// backoff from 10µs to Poll, and is stopped when ctx ends.
 func (s *Solver) solve(ctx context.Context, assume []int32) int {
+	if ctx.Err() != nil {
+		return 0
+	}
 	s.solveCalls++
 	start := time.Now()
 	before := conflicts(s.g)
@@ -91,27 +97,30 @@ func (s *Solver) solve(ctx context.Context, assume []int32) int {
 			s.conflicts = -1
 		}
 	}()
+	for _, a := range assume {
+		s.g.Assume(z.Dimacs2Lit(int(a)))
+	}
+	if ctx.Done() == nil {
+		return s.g.Solve()
+	}
+	run := s.g.GoSolve()
+	wait := 10 * time.Microsecond
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
 	for {
-		if ctx.Err() != nil {
+		select {
+		case <-ctx.Done():
+			if r := run.Stop(); r != 0 {
+				return r
+			}
 			return 0
+		case <-timer.C:
 		}
-		d := s.slice
-		if dl, ok := ctx.Deadline(); ok {
-			if left := time.Until(dl); left < d {
-				d = left
-			}
-			if d <= 0 {
-				return 0
-			}
-		}
-		for _, a := range assume {
-			s.g.Assume(z.Dimacs2Lit(int(a)))
-		}
-		// Try, never Solve: gini keeps the deadline of an earlier Try and
-		// a later Solve would stop at it.
-		if r := s.g.Try(d); r != 0 {
+		if r, done := run.Test(); done {
 			return r
 		}
+		wait = min(2*wait, s.poll)
+		timer.Reset(wait)
 	}
 }
 
