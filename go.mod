@@ -2,4 +2,12 @@ module github.com/plancert/plancert
 
 go 1.24
 
-require github.com/go-air/gini v1.0.4
+require (
+	github.com/go-air/gini v1.0.4
+	github.com/spf13/cobra v1.10.2
+)
+
+require (
+	github.com/inconshreveable/mousetrap v1.1.0 // indirect
+	github.com/spf13/pflag v1.0.9 // indirect
+)

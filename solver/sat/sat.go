@@ -434,3 +434,7 @@ func (s *Solver) Stats() solver.Stats {
 		Wall:       s.wall,
 	}
 }
+
+// Encoding returns the CNF encoding of the loaded model: its selector
+// literals per constraint group, for naming them in a DIMACS file.
+func (s *Solver) Encoding() *encode.Encoding { return s.enc }

@@ -1,0 +1,46 @@
+# plancert — POSIX make targets. Run "make test" before committing.
+
+GO = go
+BIN = bin/plancert
+
+.PHONY: all build run test test-long bench lint fuzz clean check-go
+
+all: build
+
+check-go:
+	@command -v $(GO) >/dev/null 2>&1 || { \
+	  echo "make: '$(GO)' is not on PATH. Install Go >= 1.24 from https://go.dev/dl/ and add its bin directory to PATH." >&2; \
+	  exit 1; }
+
+build: check-go
+	$(GO) build -o $(BIN) ./cmd/plancert
+
+# Audit the example models; prints the results and exits 0 when all are proven.
+run: build
+	$(BIN) audit testdata/models/*.json
+
+test: check-go
+	CGO_ENABLED=0 $(GO) test ./...
+	$(GO) vet ./...
+
+# Long tests (known optima of larger instances); may take many minutes.
+test-long: check-go
+	PLANCERT_LONG=1 $(GO) test -timeout 60m ./...
+
+bench: check-go
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+lint: check-go
+	$(GO) vet ./...
+	@files=$$("$$($(GO) env GOROOT)/bin/gofmt" -l .); \
+	if [ -n "$$files" ]; then \
+	  echo "gofmt: these files need formatting (run gofmt -w on them):" >&2; \
+	  echo "$$files" >&2; \
+	  exit 1; \
+	fi
+
+fuzz: check-go
+	$(GO) test ./encode -run '^$$' -fuzz FuzzReadModel -fuzztime 30s
+
+clean:
+	rm -rf bin

@@ -1,0 +1,409 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/brute"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+type auditOptions struct {
+	IO *iostreams
+
+	Files     []string
+	JSON      bool
+	Timeout   time.Duration
+	Brute     bool
+	DIMACS    string
+	Enumerate int
+
+	// Backend, when not nil, replaces the backend --brute chooses (tests).
+	Backend solver.Backend
+}
+
+const auditLong = `Certify each model FILE (the generic JSON model format; "-" reads standard
+input) and print what was proven:
+
+  status     optimal, feasible, infeasible or unknown
+  objective  the value of every objective level
+  solution   an optimal solution over the answer variables
+  unique     whether another optimal solution differs on the answer variables,
+             with a witness when one does
+  core       for an infeasible model, a minimal set of constraint groups that
+             cannot hold together, each with a witness that the rest of the
+             core holds without it
+  stats      the solver's work
+
+Every answer is checked against the model's own semantics before it is
+reported. The default backend is the SAT solver; --brute enumerates every
+assignment instead (tiny models only: at most %d assignments).
+
+With --json, each file gives one JSON object on one line:
+  {"file", "status", "objective", "solution", "unique", "witness", "core",
+   "core_witnesses", "stats"}, and "solutions", "complete" with --enumerate.
+A file that cannot be read or certified gives no line, only a message on
+standard error.
+
+The time limit applies to each file. Ctrl-C stops the run; the file in
+progress reports what was established so far.
+
+` + exitCodesHelp
+
+const auditExample = `  # Audit every example model (text; a summary on standard error)
+  $ plancert audit testdata/models/*.json
+
+  # JSON lines, for scripts
+  $ plancert audit --json testdata/models/*.json
+
+  # Cross-check with the exhaustive backend and list the optimal solutions
+  $ plancert audit --brute --enumerate 5 testdata/models/lexicographic.json
+
+  # Also write the model's CNF
+  $ plancert audit --dimacs /tmp/jobshop.cnf testdata/models/jobshop-3x3.json`
+
+func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error) *cobra.Command {
+	opts := &auditOptions{IO: ios}
+	cmd := &cobra.Command{
+		Use:     "audit FILE...",
+		Short:   "Prove the optimum, uniqueness or infeasibility of models",
+		Long:    fmt.Sprintf(auditLong, brute.DefaultLimit),
+		Example: auditExample,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return usageErrorf("%s needs at least one model FILE", cmd.CommandPath())
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts.Files = args
+			if err := opts.validate(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runAudit(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.BoolVar(&opts.JSON, "json", false, "print one JSON object per file (JSON lines)")
+	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per file, e.g. 30s or 5m; 0 means none")
+	f.BoolVar(&opts.Brute, "brute", false, "use the exhaustive backend instead of the SAT solver (tiny models)")
+	f.StringVar(&opts.DIMACS, "dimacs", "", "write the model's CNF in DIMACS format to `OUT.cnf` (one FILE, not with --brute)")
+	f.IntVar(&opts.Enumerate, "enumerate", 0, "also list up to `N` distinct optimal solutions")
+	return cmd
+}
+
+func (o *auditOptions) validate() error {
+	switch {
+	case o.Timeout < 0:
+		return usageErrorf("--timeout must not be negative, got %v", o.Timeout)
+	case o.Enumerate < 0:
+		return usageErrorf("--enumerate must not be negative, got %d", o.Enumerate)
+	case o.DIMACS != "" && len(o.Files) != 1:
+		return usageErrorf("--dimacs needs exactly one FILE, got %d", len(o.Files))
+	case o.DIMACS != "" && o.Brute:
+		return usageErrorf("--dimacs writes the SAT encoding; it cannot be used with --brute")
+	}
+	if i := slices.Index(o.Files, "-"); i >= 0 && slices.Contains(o.Files[i+1:], "-") {
+		return usageErrorf("standard input (-) can be read only once")
+	}
+	return nil
+}
+
+func (o *auditOptions) backend() solver.Backend {
+	if o.Backend != nil {
+		return o.Backend
+	}
+	if o.Brute {
+		return brute.Backend{}
+	}
+	return sat.Backend{}
+}
+
+// audit is the outcome of one file: the model and its certificate, and the
+// enumeration when asked for.
+type audit struct {
+	file string
+	m    *encode.Model
+	cert *solver.Certificate
+	enum *solver.Enumeration
+}
+
+// runAudit certifies every file in turn, printing each result to Out as it
+// is done and each error to ErrOut, and returns the errors of all files
+// joined (already reported).
+func runAudit(ctx context.Context, opts *auditOptions) error {
+	var (
+		errs    []error
+		results []*audit
+		printed int
+		skipped int
+	)
+	for i, file := range opts.Files {
+		if ctx.Err() != nil {
+			skipped = len(opts.Files) - i
+			break
+		}
+		a, err := auditFile(ctx, opts, file)
+		if a != nil {
+			results = append(results, a)
+			var werr error
+			if opts.JSON {
+				werr = writeJSON(opts.IO.Out, a)
+			} else {
+				if printed > 0 {
+					fmt.Fprintln(opts.IO.Out)
+				}
+				werr = writeText(opts.IO.Out, a)
+			}
+			printed++
+			if werr != nil {
+				err = errors.Join(err, &fileError{file, fmt.Errorf("writing the result: %w", werr)})
+			}
+		}
+		if err != nil {
+			reportError(opts.IO.ErrOut, err)
+			errs = append(errs, err)
+		}
+	}
+	if ctx.Err() != nil { // Ctrl-C
+		msg := "plancert: interrupted"
+		if skipped > 0 {
+			msg += fmt.Sprintf("; %d %s not audited", skipped, plural(skipped, "file", "files"))
+		}
+		fmt.Fprintln(opts.IO.ErrOut, msg)
+		errs = append(errs, errInterrupted)
+	}
+	if len(opts.Files) > 1 {
+		fmt.Fprintln(opts.IO.ErrOut, summary(len(opts.Files), skipped, results))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return &reportedError{err}
+	}
+	return nil
+}
+
+// reportError prints one file's errors, an integrity failure loudly.
+func reportError(w io.Writer, err error) {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		for _, e := range j.Unwrap() {
+			reportError(w, e)
+		}
+		return
+	}
+	var ie *solver.IntegrityError
+	if errors.As(err, &ie) {
+		fmt.Fprintf(w, "plancert: INTEGRITY FAILURE: %v\n", err)
+		fmt.Fprintln(w, "plancert: a solver answer failed the model's own check. This is a bug in plancert's")
+		fmt.Fprintln(w, "plancert: encoding or solver, not a property of the model; nothing was reported for")
+		fmt.Fprintln(w, "plancert: this file. Please report it with the model file.")
+		return
+	}
+	fmt.Fprintf(w, "plancert: %v\n", err)
+}
+
+// auditFile reads and certifies one file. It returns the audit when there
+// is something to print, and an error when the result is not proven or
+// something failed.
+func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, error) {
+	m, err := readModel(opts.IO.In, file)
+	if err != nil {
+		return nil, &inputError{file, err}
+	}
+	if opts.DIMACS != "" {
+		if err := writeDIMACSFile(opts.DIMACS, file, m); err != nil {
+			return nil, &fileError{file, err}
+		}
+	}
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	b := opts.backend()
+	cert, err := solver.Certify(ctx, b, m)
+	if err != nil {
+		return nil, &fileError{file, err}
+	}
+	a := &audit{file: file, m: m, cert: cert}
+	if opts.Enumerate > 0 {
+		if a.enum, err = enumerate(ctx, b, m, cert, opts.Enumerate); err != nil {
+			return nil, &fileError{file, err}
+		}
+	}
+	var errs []error
+	interrupted := errors.Is(context.Cause(ctx), context.Canceled)
+	if !cert.Proven(m) {
+		errs = append(errs, &notProvenError{file, notProvenWhat(m, cert), interrupted})
+	}
+	if e := a.enum; e != nil && !e.Complete && len(e.Solutions) < opts.Enumerate && cert.Proven(m) {
+		errs = append(errs, &notProvenError{file, "completeness of the solution list", interrupted})
+	}
+	return a, errors.Join(errs...)
+}
+
+// notProvenWhat names the part of cert that is not proven.
+func notProvenWhat(m *encode.Model, cert *solver.Certificate) string {
+	switch cert.Status {
+	case solver.Unknown:
+		return "status"
+	case solver.Infeasible:
+		return "minimal core"
+	case solver.Feasible:
+		if len(m.Objectives) > 0 {
+			return "optimality"
+		}
+	}
+	return "uniqueness"
+}
+
+// readModel reads the model in file, or in in when file is "-".
+func readModel(in io.Reader, file string) (*encode.Model, error) {
+	if file == "-" {
+		return encode.ReadModel(in)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, pe.Err // the file name is said already
+		}
+		return nil, err
+	}
+	defer f.Close()
+	m, err := encode.ReadModel(f)
+	if err != nil {
+		var pe *fs.PathError
+		if errors.As(err, &pe) {
+			return nil, pe.Err // e.g. reading a directory
+		}
+	}
+	return m, err
+}
+
+// enumerate lists up to limit optimal solutions with a fresh solver and
+// checks each one: it passes the model's Check, has the certified objective
+// and differs from the others on the answer variables.
+func enumerate(ctx context.Context, b solver.Backend, m *encode.Model, cert *solver.Certificate, limit int) (*solver.Enumeration, error) {
+	switch {
+	case cert.Status == solver.Infeasible:
+		return &solver.Enumeration{Status: solver.Infeasible, Complete: true}, nil
+	case cert.Status == solver.Optimal, cert.Status == solver.Feasible && len(m.Objectives) == 0:
+	default:
+		return &solver.Enumeration{Status: cert.Status}, nil
+	}
+	s, err := b.Load(m)
+	if err != nil {
+		return nil, err
+	}
+	e, err := s.Enumerate(ctx, limit)
+	if err != nil {
+		return nil, err
+	}
+	if len(e.Solutions) > limit {
+		return nil, &solver.IntegrityError{Backend: b.Name(), What: fmt.Sprintf("Enumerate(%d) returned %d solutions", limit, len(e.Solutions))}
+	}
+	if e.Status == solver.Infeasible {
+		return nil, &solver.IntegrityError{Backend: b.Name(), What: "Enumerate says infeasible, Certify found a solution"}
+	}
+	for i, sol := range e.Solutions {
+		if err := m.Check(sol); err != nil {
+			return nil, &solver.IntegrityError{Backend: b.Name(), What: fmt.Sprintf("enumerated solution %d fails Check", i+1), Err: err}
+		}
+		if got := m.ObjectiveValues(sol); !slices.Equal(got, cert.Objective) {
+			return nil, &solver.IntegrityError{Backend: b.Name(), What: fmt.Sprintf("enumerated solution %d has objective %v, the optimum is %v", i+1, got, cert.Objective)}
+		}
+		for j := range i {
+			if m.SameAnswer(sol, e.Solutions[j]) {
+				return nil, &solver.IntegrityError{Backend: b.Name(), What: fmt.Sprintf("enumerated solutions %d and %d agree on the answer variables", j+1, i+1)}
+			}
+		}
+	}
+	return e, nil
+}
+
+// writeDIMACSFile writes the CNF of m to out through a temporary file in the
+// same directory, renamed into place when complete.
+func writeDIMACSFile(out, file string, m *encode.Model) (err error) {
+	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("--dimacs: %w", err)
+	}
+	defer func() {
+		if err != nil {
+			f.Close()
+			os.Remove(f.Name())
+		}
+	}()
+	if err = f.Chmod(0o644); err != nil { // CreateTemp makes it 0600
+		return fmt.Errorf("--dimacs: %w", err)
+	}
+	if err = writeDIMACS(f, file, m); err != nil {
+		return fmt.Errorf("--dimacs: writing %s: %w", out, err)
+	}
+	if err = f.Close(); err != nil {
+		return fmt.Errorf("--dimacs: writing %s: %w", out, err)
+	}
+	if err = os.Rename(f.Name(), out); err != nil {
+		return fmt.Errorf("--dimacs: %w", err)
+	}
+	return nil
+}
+
+// writeDIMACS writes the CNF of m as lowered by encode.Lower, with comment
+// lines that map the model's variables and constraint groups to CNF
+// variables, and one unit clause per group selector at the end so that the
+// CNF is satisfiable exactly when the model is feasible.
+func writeDIMACS(w io.Writer, file string, m *encode.Model) error {
+	log := &encode.Log{}
+	enc, err := encode.Lower(m, log)
+	if err != nil {
+		return err
+	}
+	comments := []string{
+		"plancert: CNF of " + file,
+		"Lowered by plancert's encode package. Variable 1 is the constant true.",
+		"Integers are order-encoded: a variable with domain [lo, hi] has the hi-lo CNF",
+		"variables first, first+1, ... meaning value >= lo+1, value >= lo+2, ...; a bool b",
+		"is the one CNF variable [b >= 1]. The objective is not encoded.",
+		"Every clause of a constraint is guarded by its group's selector; the last",
+		fmt.Sprintf("%d clauses are the selector units (drop them to switch groups off).", len(enc.Selector)),
+		"var <first CNF variable, 0 if none> <lo> <hi> <name>",
+	}
+	for v, vi := range m.Vars {
+		first := int32(0)
+		if vi.Hi > vi.Lo {
+			first = enc.Ge(encode.Var(v), vi.Lo+1)
+		}
+		comments = append(comments, fmt.Sprintf("var %d %d %d %q", first, vi.Lo, vi.Hi, vi.Name))
+	}
+	comments = append(comments, "group <selector CNF variable> <name>")
+	for i, g := range enc.Groups {
+		comments = append(comments, fmt.Sprintf("group %d %q", enc.Selector[i], g))
+	}
+	clauses := log.Clauses
+	for _, s := range enc.Selector {
+		clauses = append(clauses, []int32{s})
+	}
+	return encode.WriteDIMACS(w, enc.NumVars(), clauses, comments...)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,74 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"log"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// readmeExample is the "Library use" example of README.md; the lines
+// between the markers must appear there as they are here.
+func readmeExample() {
+	// README begin
+	m := encode.NewModel()
+	a := m.NewInt("a", 0, 10)
+	b := m.NewInt("b", 0, 10)
+	m.AddLinear([]encode.Term{{Var: a, Coef: 1}, {Var: b, Coef: 1}}, encode.GE, 7).Named("enough")
+	m.AddLinear([]encode.Term{{Var: a, Coef: 1}, {Var: b, Coef: -1}}, encode.LE, 1).Named("balanced")
+	m.Minimize(encode.Term{Var: a, Coef: 2}, encode.Term{Var: b, Coef: 3})
+
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cert, err := solver.Certify(ctx, sat.Backend{}, m)
+	if err != nil {
+		log.Fatal(err) // a *solver.IntegrityError is a bug, never a property of the model
+	}
+	if !cert.Proven(m) {
+		log.Fatal("not proven within the time limit")
+	}
+	fmt.Println(cert.Status, cert.Objective, cert.Solution, *cert.Unique)
+	// README end
+}
+
+func TestReadmeExample(t *testing.T) {
+	// Run the example with its output captured.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout := os.Stdout
+	os.Stdout = w
+	readmeExample()
+	os.Stdout = stdout
+	w.Close()
+	out, _ := bufio.NewReader(r).ReadString(0)
+	if want := "optimal [17] [4 3] true\n"; out != want {
+		t.Errorf("example printed %q, want %q", out, want)
+	}
+
+	// The README shows the same lines.
+	src, err := os.ReadFile("readme_example_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := string(src)
+	body = body[strings.Index(body, "// README begin\n")+len("// README begin\n") : strings.Index(body, "\t// README end")]
+	for _, line := range strings.Split(body, "\n") {
+		if line = strings.TrimSpace(line); line != "" && !strings.Contains(string(readme), line) {
+			t.Errorf("README.md lacks the example line %q", line)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+const rootLong = `plancert certifies planning problems exactly. Given a constraint model, it
+proves the optimum, checks whether the optimal plan is unique, and explains an
+infeasible model by a minimal set of conflicting constraint groups.`
+
+const rootExample = `  # Audit the example models
+  $ plancert audit testdata/models/*.json
+
+  # One model, one JSON line
+  $ plancert audit --json testdata/models/jobshop-3x3.json
+
+  # Why is this model infeasible?
+  $ plancert audit testdata/models/meeting-conflict.json`
+
+// newRootCmd returns the plancert command with its subcommands, reading and
+// writing ios.
+func newRootCmd(ios *iostreams) *cobra.Command {
+	cmd := &cobra.Command{
+		Use:                        "plancert <command> [flags]",
+		Short:                      "Exact certificates for planning problems",
+		Long:                       rootLong,
+		Example:                    rootExample,
+		Version:                    moduleVersion(),
+		SilenceErrors:              true,
+		SuggestionsMinimumDistance: 2,
+		SilenceUsage:               true,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				return nil
+			}
+			msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+			if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+				msg += "; did you mean " + strings.Join(s, " or ") + "?"
+			}
+			return usageErrorf("%s", msg)
+		},
+		// Without a command, show the help; Args reports unknown commands.
+		RunE:              func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		CompletionOptions: cobra.CompletionOptions{DisableDefaultCmd: true},
+	}
+	cmd.SetVersionTemplate("plancert {{.Version}}\n")
+	cmd.SetIn(ios.In)
+	cmd.SetOut(ios.Out)
+	cmd.SetErr(ios.ErrOut)
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
+	cmd.AddCommand(newAuditCmd(ios, nil))
+	cmd.AddCommand(newVersionCmd(ios, nil))
+	return cmd
+}
+
+// run executes plancert with args and returns the exit code. Errors not yet
+// reported are printed to ios.ErrOut as "plancert: ...".
+func run(ctx context.Context, args []string, ios *iostreams) exitCode {
+	root := newRootCmd(ios)
+	if args == nil {
+		args = []string{} // nil would make cobra read os.Args
+	}
+	root.SetArgs(args)
+	cmd, err := root.ExecuteContextC(ctx)
+	if err != nil {
+		var reported *reportedError
+		if !errors.As(err, &reported) {
+			fmt.Fprintf(ios.ErrOut, "plancert: %v\n", err)
+		}
+		var usage *usageError
+		if errors.As(err, &usage) && cmd != nil {
+			fmt.Fprintf(ios.ErrOut, "Run '%s --help' for usage.\n", cmd.CommandPath())
+		}
+	}
+	return exitCodeOf(err)
+}

@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"runtime/debug"
+
+	"github.com/spf13/cobra"
+)
+
+type versionOptions struct {
+	IO *iostreams
+}
+
+func newVersionCmd(ios *iostreams, runF func(*versionOptions) error) *cobra.Command {
+	opts := &versionOptions{IO: ios}
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the version of plancert",
+		Long:    "Print the module version plancert was built from, or \"devel\" for a build\nfrom a source tree.",
+		Example: "  $ plancert version",
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf("%s takes no arguments, got %q", cmd.CommandPath(), args[0])
+			}
+			return nil
+		},
+		RunE: func(*cobra.Command, []string) error {
+			if runF != nil {
+				return runF(opts)
+			}
+			return runVersion(opts)
+		},
+	}
+}
+
+func runVersion(opts *versionOptions) error {
+	_, err := fmt.Fprintf(opts.IO.Out, "plancert %s\n", moduleVersion())
+	return err
+}
+
+// moduleVersion returns the version of the main module from the build
+// information, or "devel".
+func moduleVersion() string {
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
