@@ -207,7 +207,7 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 		}
 		for best > lb {
 			t := best - 1 // try cost ≤ t
-			if best-lb > 64 {
+			if best-lb > 16 {
 				t = lb + (best-lb)/2
 			}
 			lit, err := s.enc.ObjectiveBound(l, sign*t)
@@ -434,7 +434,3 @@ func (s *Solver) Stats() solver.Stats {
 		Wall:       s.wall,
 	}
 }
-
-// Encoding returns the CNF encoding of the loaded model: its selector
-// literals per constraint group, for naming them in a DIMACS file.
-func (s *Solver) Encoding() *encode.Encoding { return s.enc }
