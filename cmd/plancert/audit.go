@@ -351,7 +351,7 @@ func writeDIMACSFile(out, file string, m *encode.Model) (err error) {
 	if err = f.Chmod(0o644); err != nil { // CreateTemp makes it 0600
 		return fmt.Errorf("--dimacs: %w", err)
 	}
-	if err = writeDIMACS(f, file, m); err != nil {
+	if err = encode.WriteModelDIMACS(f, m, "plancert: CNF of "+file); err != nil {
 		return fmt.Errorf("--dimacs: writing %s: %w", out, err)
 	}
 	if err = f.Close(); err != nil {
@@ -361,44 +361,6 @@ func writeDIMACSFile(out, file string, m *encode.Model) (err error) {
 		return fmt.Errorf("--dimacs: %w", err)
 	}
 	return nil
-}
-
-// writeDIMACS writes the CNF of m as lowered by encode.Lower, with comment
-// lines that map the model's variables and constraint groups to CNF
-// variables, and one unit clause per group selector at the end so that the
-// CNF is satisfiable exactly when the model is feasible.
-func writeDIMACS(w io.Writer, file string, m *encode.Model) error {
-	log := &encode.Log{}
-	enc, err := encode.Lower(m, log)
-	if err != nil {
-		return err
-	}
-	comments := []string{
-		"plancert: CNF of " + file,
-		"Lowered by plancert's encode package. Variable 1 is the constant true.",
-		"Integers are order-encoded: a variable with domain [lo, hi] has the hi-lo CNF",
-		"variables first, first+1, ... meaning value >= lo+1, value >= lo+2, ...; a bool b",
-		"is the one CNF variable [b >= 1]. The objective is not encoded.",
-		"Every clause of a constraint is guarded by its group's selector; the last",
-		fmt.Sprintf("%d clauses are the selector units (drop them to switch groups off).", len(enc.Selector)),
-		"var <first CNF variable, 0 if none> <lo> <hi> <name>",
-	}
-	for v, vi := range m.Vars {
-		first := int32(0)
-		if vi.Hi > vi.Lo {
-			first = enc.Ge(encode.Var(v), vi.Lo+1)
-		}
-		comments = append(comments, fmt.Sprintf("var %d %d %d %q", first, vi.Lo, vi.Hi, vi.Name))
-	}
-	comments = append(comments, "group <selector CNF variable> <name>")
-	for i, g := range enc.Groups {
-		comments = append(comments, fmt.Sprintf("group %d %q", enc.Selector[i], g))
-	}
-	clauses := log.Clauses
-	for _, s := range enc.Selector {
-		clauses = append(clauses, []int32{s})
-	}
-	return encode.WriteDIMACS(w, enc.NumVars(), clauses, comments...)
 }
 
 func plural(n int, one, many string) string {

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/go-air/gini"
 
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
@@ -389,13 +388,11 @@ func deref(b *bool) any {
 var header = regexp.MustCompile(`^p cnf (\d+) (\d+)$`)
 
 // TestDIMACS checks that --dimacs writes a well-formed CNF whose header
-// counts match, that names every group's selector, and that is satisfiable
-// exactly when the model is feasible.
+// counts match and that names every group's selector.
 func TestDIMACS(t *testing.T) {
 	for _, tt := range []struct {
 		model string
-		sat   int
-	}{{"jobshop-3x3", 1}, {"meeting-conflict", -1}} {
+	}{{"jobshop-3x3"}, {"meeting-conflict"}} {
 		t.Run(tt.model, func(t *testing.T) {
 			dir := t.TempDir()
 			out := filepath.Join(dir, "out.cnf")
@@ -421,13 +418,8 @@ func TestDIMACS(t *testing.T) {
 				t.Errorf("group comments %q, want %q", groups, m.Groups())
 			}
 			t.Logf("%d variables, %d clauses", nvars, nclauses)
-			g, err := gini.NewDimacs(bytes.NewReader(data))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got := g.Solve(); got != tt.sat {
-				t.Errorf("gini says %d, want %d", got, tt.sat)
-			}
+			// That the CNF is satisfiable exactly when the model is feasible
+			// is tested in solver/sat, the only place that may run gini.
 		})
 	}
 }
