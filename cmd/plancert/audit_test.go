@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
