@@ -153,3 +153,30 @@ func dump(m *encode.Model) string {
 	}
 	return b.String()
 }
+
+// FuzzAgreesWithBrute runs the property of TestAgreesWithBrute on models
+// drawn from fuzzed seeds: go test ./solver/sat -run '^$' -fuzz FuzzAgreesWithBrute.
+func FuzzAgreesWithBrute(f *testing.F) {
+	for _, s := range []uint64{1, 2, 3, 42, 1 << 40} {
+		f.Add(s, uint64(7))
+	}
+	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
+		m := randmodel.New(rand.New(rand.NewPCG(s1, s2)))
+		ctx := context.Background()
+		got, err := solver.Certify(ctx, sat.Backend{}, m)
+		if err != nil {
+			t.Fatalf("sat: %v\n%s", err, dump(m))
+		}
+		want, err := solver.Certify(ctx, brute.Backend{}, m)
+		if err != nil {
+			t.Fatalf("brute: %v", err)
+		}
+		if got.Status != want.Status || !reflect.DeepEqual(got.Objective, want.Objective) ||
+			(got.Unique == nil) != (want.Unique == nil) || (got.Unique != nil && *got.Unique != *want.Unique) {
+			t.Fatalf("sat %v %v unique %v; brute %v %v unique %v\n%s", got.Status, got.Objective, got.Unique, want.Status, want.Objective, want.Unique, dump(m))
+		}
+		if got.Status == solver.Infeasible {
+			checkCore(t, "fuzz", m, got.Core)
+		}
+	})
+}
