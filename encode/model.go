@@ -568,3 +568,18 @@ func (m *Model) validateConstraint(c *Constraint) error {
 	}
 	return nil
 }
+
+// Restrict returns a model with the same variables, objective and answer
+// that keeps only the constraints whose group satisfies keep. The
+// constraints are shared with m, not copied.
+func (m *Model) Restrict(keep func(group string) bool) *Model {
+	r := *m
+	r.Constraints = nil
+	for _, c := range m.Constraints {
+		if keep(c.Group) {
+			r.Constraints = append(r.Constraints, c)
+		}
+	}
+	r.byName = nil
+	return &r
+}

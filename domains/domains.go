@@ -1,0 +1,267 @@
+// Package domains holds plancert's task registry and the data contract of a
+// generated problem: the Spec that was sampled, the Instance that a task
+// generates from it, the checklist Items and their Results, and the Record
+// written per instance.
+//
+// A task is a skin over a core structural model (see the family packages,
+// e.g. domains/scheduling). Each constraint of a pool is one unit that adds
+// its data to the instance, its clauses to the model, its sentence to the
+// prompt, its item to the checklist and its check to the verifier.
+//
+// domains never imports gen or verify; it imports encode and solver to build
+// and certify models.
+package domains
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/plancert/plancert/encode"
+)
+
+// Family is one of the six task families.
+type Family string
+
+// The families, with their names on the command line.
+const (
+	Scheduling Family = "scheduling"
+	Allocation Family = "allocation"
+	Workforce  Family = "workforce"
+	Routing    Family = "routing"
+	Project    Family = "project"
+	Emergency  Family = "emergency"
+)
+
+// Families lists the families in the taxonomy's order.
+var Families = []Family{Scheduling, Allocation, Workforce, Routing, Project, Emergency}
+
+// Tier is the difficulty tier of a constraint unit.
+type Tier string
+
+// The tiers. Stateful units form an optional layer outside the three tiers.
+const (
+	Basic    Tier = "basic"
+	Medium   Tier = "medium"
+	Hard     Tier = "hard"
+	Stateful Tier = "stateful"
+)
+
+// Unit describes one constraint of a task's pool: its ID (kebab case), tier,
+// a short title, and the compatibility rules that are declared here rather
+// than scattered: units it excludes and units it requires.
+type Unit struct {
+	ID       string   `json:"id"`
+	Tier     Tier     `json:"tier"`
+	Title    string   `json:"title"`
+	Excludes []string `json:"excludes,omitempty"`
+	Requires []string `json:"requires,omitempty"`
+}
+
+// Subtask is a variant of a task: its vocabulary and sizes are the task's
+// business; Likely raises the sampling weight of some units.
+type Subtask struct {
+	ID     string             `json:"id"`
+	Title  string             `json:"title"`
+	Likely map[string]float64 `json:"likely,omitempty"`
+}
+
+// Spec is what was sampled: r = (task, subtask, Sb, Sm, Sh; seed). Same spec,
+// same instance, byte for byte.
+type Spec struct {
+	Task     string   `json:"task"`
+	Subtask  string   `json:"subtask"`
+	Basic    []string `json:"basic"`
+	Medium   []string `json:"medium"`
+	Hard     []string `json:"hard"`
+	Stateful []string `json:"stateful"`
+	Seed     uint64   `json:"seed"`
+}
+
+// Units returns every unit ID of s, tiers in order.
+func (s Spec) Units() []string {
+	var out []string
+	for _, l := range [][]string{s.Basic, s.Medium, s.Hard, s.Stateful} {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// Has reports whether s sampled unit id.
+func (s Spec) Has(id string) bool {
+	for _, u := range s.Units() {
+		if u == id {
+			return true
+		}
+	}
+	return false
+}
+
+// ItemKind classifies checklist items.
+type ItemKind string
+
+// The item kinds.
+const (
+	KindFormat      ItemKind = "format"
+	KindCoverage    ItemKind = "coverage"
+	KindFeasibility ItemKind = "feasibility"
+	KindObjective   ItemKind = "objective"
+	KindStated      ItemKind = "stated-value"
+)
+
+// Item is one checklist item. Text is what a person (or an LLM judge)
+// would read; whether it passes is computed by code in Instance.Check.
+// Constraint names the unit (or core rule) the item checks.
+type Item struct {
+	ID         string   `json:"id"`
+	Text       string   `json:"text"`
+	Tier       Tier     `json:"tier,omitempty"`
+	Constraint string   `json:"constraint"`
+	Kind       ItemKind `json:"kind"`
+}
+
+// Result is the outcome of one item on one answer.
+type Result struct {
+	ID     string `json:"id"`
+	Pass   bool   `json:"pass"`
+	Detail string `json:"detail,omitempty"`
+}
+
+// Reference is the certified answer of an instance: for a feasible instance
+// its optimal plan and objective vector; for an infeasible one the
+// conflicting rules (a minimal set, by the names the prompt uses).
+type Reference struct {
+	Feasible  bool            `json:"feasible"`
+	Plan      json.RawMessage `json:"plan"`
+	Objective []int64         `json:"objective"`
+	Conflict  []string        `json:"conflict,omitempty"`
+}
+
+// Instance is a generated problem of one task. Its methods are pure: the
+// same instance gives the same model, prompt and checks.
+type Instance interface {
+	// Spec returns the spec the instance was generated from.
+	Spec() Spec
+	// Model returns the exact constraint model; its groups are the rule
+	// names the prompt uses, and its answer variables decide when two
+	// plans are the same.
+	Model() (*encode.Model, error)
+	// Plan decodes a solution of Model into the task's answer (JSON).
+	Plan(a encode.Assignment) (json.RawMessage, error)
+	// TieBreak adds the next stated tie-break rule (a further objective
+	// level, written in the prompt) and reports whether there was one.
+	TieBreak() bool
+	// Prompt returns the problem as a person reads it, with the answer
+	// schema and a filled-in skeleton.
+	Prompt() string
+	// AnswerSchema returns the skeleton of the answer.
+	AnswerSchema() string
+	// Checklist returns the items, given the certified reference.
+	Checklist(ref Reference) []Item
+	// Check runs every checklist item on an answer (already extracted
+	// JSON). It never panics; an answer that does not parse fails the
+	// format item and every other item.
+	Check(answer json.RawMessage, ref Reference) []Result
+}
+
+// Task is one task type of the registry.
+type Task struct {
+	ID       string    `json:"id"`
+	Name     string    `json:"name"`
+	Family   Family    `json:"family"`
+	Core     string    `json:"core"`
+	Subtasks []Subtask `json:"subtasks"`
+	Pool     []Unit    `json:"pool"`
+	// Generate makes an instance from a spec; rng is seeded from the spec.
+	Generate func(spec Spec, rng *rand.Rand) (Instance, error) `json:"-"`
+	// Load reads an instance written by json.Marshal.
+	Load func(data []byte) (Instance, error) `json:"-"`
+}
+
+// Unit returns the pool unit with the given ID.
+func (t *Task) Unit(id string) (Unit, bool) {
+	for _, u := range t.Pool {
+		if u.ID == id {
+			return u, true
+		}
+	}
+	return Unit{}, false
+}
+
+// Tier returns the units of one tier, in pool order.
+func (t *Task) Tier(tier Tier) []Unit {
+	var out []Unit
+	for _, u := range t.Pool {
+		if u.Tier == tier {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Compatible reports whether a set of unit IDs respects the declared
+// exclusions and requirements, with the first broken rule.
+func (t *Task) Compatible(ids []string) error {
+	has := map[string]bool{}
+	for _, id := range ids {
+		if has[id] {
+			return fmt.Errorf("domains: %s: unit %q sampled twice", t.ID, id)
+		}
+		has[id] = true
+	}
+	for _, id := range ids {
+		u, ok := t.Unit(id)
+		if !ok {
+			return fmt.Errorf("domains: %s: no unit %q in the pool", t.ID, id)
+		}
+		for _, x := range u.Excludes {
+			if has[x] {
+				return fmt.Errorf("domains: %s: unit %q excludes %q", t.ID, id, x)
+			}
+		}
+		for _, r := range u.Requires {
+			if !has[r] {
+				return fmt.Errorf("domains: %s: unit %q requires %q", t.ID, id, r)
+			}
+		}
+	}
+	return nil
+}
+
+var registry = map[string]*Task{}
+
+// Register adds a task to the registry; it panics on a duplicate ID (a
+// programming error, found at init).
+func Register(t *Task) {
+	if _, dup := registry[t.ID]; dup {
+		panic("domains: task " + t.ID + " registered twice")
+	}
+	registry[t.ID] = t
+}
+
+// Lookup returns the task with the given ID.
+func Lookup(id string) (*Task, bool) {
+	t, ok := registry[id]
+	return t, ok
+}
+
+// Tasks returns the registered tasks sorted by family (taxonomy order),
+// then registration order is not kept: by ID.
+func Tasks() []*Task {
+	rank := map[Family]int{}
+	for i, f := range Families {
+		rank[f] = i
+	}
+	out := make([]*Task, 0, len(registry))
+	for _, t := range registry {
+		out = append(out, t)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if rank[out[i].Family] != rank[out[j].Family] {
+			return rank[out[i].Family] < rank[out[j].Family]
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}

@@ -1,0 +1,65 @@
+package domains
+
+import "encoding/json"
+
+// Record is one generated, certified problem: one JSONL line of a suite.
+// Field names are stable: add fields, never rename them.
+type Record struct {
+	ID           string          `json:"id"`
+	Family       Family          `json:"family"`
+	Task         string          `json:"task"`
+	Subtask      string          `json:"subtask"`
+	Seed         uint64          `json:"seed"`
+	Constraints  Constraints     `json:"constraints"`
+	Prompt       string          `json:"prompt"`
+	AnswerSchema string          `json:"answer_schema"`
+	Instance     json.RawMessage `json:"instance"`
+	Checklist    []Item          `json:"checklist"`
+	Reference    Reference       `json:"reference"`
+	Certificate  Certificate     `json:"certificate"`
+}
+
+// Constraints lists the sampled unit IDs per tier.
+type Constraints struct {
+	Basic    []string `json:"basic"`
+	Medium   []string `json:"medium"`
+	Hard     []string `json:"hard"`
+	Stateful []string `json:"stateful"`
+}
+
+// Certificate is what the solver proved about the instance. Witness is a
+// second optimal plan (in the answer form) when Unique is false; Core the
+// conflicting rules when Status is "infeasible". Stats are the solver's
+// counters without wall time, so that records are byte-identical run after
+// run.
+type Certificate struct {
+	Status    string          `json:"status"`
+	Objective []int64         `json:"objective"`
+	Unique    *bool           `json:"unique"`
+	Witness   json.RawMessage `json:"witness"`
+	Core      []string        `json:"core"`
+	Stats     CertStats       `json:"stats"`
+}
+
+// CertStats are the deterministic solver counters of a certificate.
+type CertStats struct {
+	SolveCalls int   `json:"solve_calls"`
+	Conflicts  int64 `json:"conflicts"`
+	Variables  int   `json:"variables"`
+	Clauses    int   `json:"clauses"`
+}
+
+// Load reads a record's instance with its task's loader.
+func (r *Record) Load() (*Task, Instance, error) {
+	t, ok := Lookup(r.Task)
+	if !ok {
+		return nil, nil, &UnknownTaskError{r.Task}
+	}
+	in, err := t.Load(r.Instance)
+	return t, in, err
+}
+
+// UnknownTaskError says a record names a task that is not registered.
+type UnknownTaskError struct{ Task string }
+
+func (e *UnknownTaskError) Error() string { return "domains: unknown task " + `"` + e.Task + `"` }

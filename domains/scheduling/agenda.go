@@ -1,0 +1,460 @@
+package scheduling
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+)
+
+// Agenda is an instance of the agenda core: timed activities on a day ×
+// slot grid, with people and rooms. A plan gives each activity a day, a
+// start slot and a room. Always on: every activity is scheduled once and
+// ends by the end of its day; a person attends one activity at a time; a
+// room holds one activity at a time. The sampled units add the rest.
+//
+// Two plans are the same plan when every activity has the same day, start
+// and room (the answer variables are the placement choices).
+type Agenda struct {
+	Sp         domains.Spec `json:"spec"`
+	Voc        Vocab        `json:"vocabulary"`
+	Days       []string     `json:"days"`
+	DayStart   int          `json:"day_start_minutes"`
+	SlotMin    int          `json:"slot_minutes"`
+	Slots      int          `json:"slots_per_day"`
+	People     []Person     `json:"people"`
+	Rooms      []Room       `json:"rooms"`
+	Activities []Activity   `json:"activities"`
+	// Unit data; zero when the unit is not sampled.
+	Buffer   int         `json:"buffer_slots,omitempty"`
+	DailyCap int         `json:"daily_cap,omitempty"`
+	Chains   [][2]string `json:"chains,omitempty"`
+	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
+	TieBreaks int `json:"tie_breaks"`
+}
+
+// Vocab is a task's skin: the words the prompt and the answer use.
+type Vocab struct {
+	Activity   string `json:"activity"`   // "meeting"
+	Activities string `json:"activities"` // "meetings"
+	Room       string `json:"room"`       // "room"
+	Rooms      string `json:"rooms"`      // "rooms"
+	People     string `json:"people"`     // "people"
+	Intro      string `json:"intro"`      // first paragraph of the prompt
+}
+
+// Person is someone who attends activities; Busy lists when they are not
+// free (only with the availability unit).
+type Person struct {
+	Name string `json:"name"`
+	Busy []Span `json:"busy,omitempty"`
+}
+
+// Span is the slots [From, To) of one day.
+type Span struct {
+	Day  int `json:"day"`
+	From int `json:"from"`
+	To   int `json:"to"`
+}
+
+// Room is a place with seats and equipment (both used only with the room-fit
+// unit).
+type Room struct {
+	Name      string   `json:"name"`
+	Seats     int      `json:"seats,omitempty"`
+	Equipment []string `json:"equipment,omitempty"`
+}
+
+// Activity is something to schedule: Duration slots long, with its
+// attendees, the equipment it needs (room-fit unit) and its priority (the
+// weight of its end time in the goal).
+type Activity struct {
+	Name      string   `json:"name"`
+	Duration  int      `json:"duration"`
+	Attendees []string `json:"attendees"`
+	Needs     []string `json:"needs,omitempty"`
+	Priority  int      `json:"priority"`
+}
+
+// Spec implements domains.Instance.
+func (a *Agenda) Spec() domains.Spec { return a.Sp }
+
+func (a *Agenda) has(unit string) bool { return a.Sp.Has(unit) }
+
+// option is one placement of an activity.
+type option struct{ day, start, room int }
+
+// options lists the placements of activity i in a fixed order: day, start,
+// room. Every option ends by the end of its day.
+func (a *Agenda) options(i int) []option {
+	var out []option
+	for d := range a.Days {
+		for s := 0; s+a.Activities[i].Duration <= a.Slots; s++ {
+			for r := range a.Rooms {
+				out = append(out, option{d, s, r})
+			}
+		}
+	}
+	return out
+}
+
+// clock formats slot s of a day as HH:MM.
+func (a *Agenda) clock(s int) string {
+	m := a.DayStart + s*a.SlotMin
+	return fmt.Sprintf("%02d:%02d", m/60, m%60)
+}
+
+// parseClock returns the slot of an HH:MM time, or -1 when it is not on the
+// grid of the day.
+func (a *Agenda) parseClock(t string) int {
+	var h, m int
+	if len(t) != 5 || t[2] != ':' {
+		return -1
+	}
+	if _, err := fmt.Sscanf(t, "%02d:%02d", &h, &m); err != nil {
+		return -1
+	}
+	off := h*60 + m - a.DayStart
+	if off < 0 || off%a.SlotMin != 0 {
+		return -1
+	}
+	s := off / a.SlotMin
+	if s >= a.Slots {
+		return -1
+	}
+	return s
+}
+
+// end returns the goal's end index of a placement: slots from the start of
+// the first day, each day counting Slots.
+func (a *Agenda) end(i int, o option) int { return o.day*a.Slots + o.start + a.Activities[i].Duration }
+
+// background reports whether a model group is an always-on rule of the
+// core, which a conflict answer need not name.
+func background(group string) bool { return strings.HasPrefix(group, "core: ") }
+
+// Core group names.
+func groupOnce(act string) string { return "core: " + act + " is scheduled once" }
+func groupPerson(p string) string { return "core: " + p + " attends one at a time" }
+func groupRoom(r string) string   { return "core: " + r + " holds one at a time" }
+func (a *Agenda) personIndex() map[string]int {
+	idx := map[string]int{}
+	for i, p := range a.People {
+		idx[p.Name] = i
+	}
+	return idx
+}
+
+// builder holds the model under construction.
+type builder struct {
+	a     *Agenda
+	m     *encode.Model
+	opts  [][]option
+	x     [][]encode.Var          // x[i][k]: activity i takes option k
+	y     []map[[2]int]encode.Var // y[i][{day, start}]: activity i starts then, in any room
+	end   []encode.Var            // goal end index per activity
+	start []encode.Var            // global start slot per activity (tie-break 2)
+	room  []encode.Var            // room index per activity (tie-break 1)
+}
+
+// lits returns the option literals of activity i selected by f.
+func (b *builder) lits(i int, f func(option) bool) []encode.Lit {
+	var out []encode.Lit
+	for k, o := range b.opts[i] {
+		if f(o) {
+			out = append(out, b.x[i][k].Lit())
+		}
+	}
+	return out
+}
+
+// times returns the time literals of activity i whose (day, start) is
+// selected by f. Constraints on people use them; only room constraints
+// need the room of an option.
+func (b *builder) times(i int, f func(day, start int) bool) []encode.Lit {
+	var out []encode.Lit
+	for d := range b.a.Days {
+		for s := 0; s+b.a.Activities[i].Duration <= b.a.Slots; s++ {
+			if f(d, s) {
+				out = append(out, b.y[i][[2]int{d, s}].Lit())
+			}
+		}
+	}
+	return out
+}
+
+// covers reports whether option o of activity i occupies slot t of day d,
+// extended by ext slots after its end.
+func (b *builder) covers(i int, o option, d, t, ext int) bool {
+	return o.day == d && o.start <= t && t < o.start+b.a.Activities[i].Duration+ext
+}
+
+// oneAtATime adds "at most one of these activities occupies any slot",
+// with occupation extended by ext slots, as one group.
+func (b *builder) oneAtATime(acts []int, ext int, group string, room int) {
+	for d := range b.a.Days {
+		for t := 0; t < b.a.Slots; t++ {
+			var ls []encode.Lit
+			for _, i := range acts {
+				if room < 0 {
+					ls = append(ls, b.times(i, func(day, s int) bool {
+						return b.covers(i, option{day, s, 0}, d, t, ext)
+					})...)
+					continue
+				}
+				ls = append(ls, b.lits(i, func(o option) bool {
+					return o.room == room && b.covers(i, o, d, t, ext)
+				})...)
+			}
+			if len(ls) > 1 {
+				b.m.AddAtMost(ls, 1).Named(fmt.Sprintf("%s @%d.%d", group, d, t)).InGroup(group)
+			}
+		}
+	}
+}
+
+// attends returns the activities person p attends.
+func (a *Agenda) attends(p string) []int {
+	var out []int
+	for i, act := range a.Activities {
+		for _, n := range act.Attendees {
+			if n == p {
+				out = append(out, i)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// Model implements domains.Instance.
+func (a *Agenda) Model() (*encode.Model, error) {
+	b := &builder{a: a, m: encode.NewModel()}
+	m := b.m
+	horizon := int64(len(a.Days) * a.Slots)
+	for i, act := range a.Activities {
+		opts := a.options(i)
+		b.opts = append(b.opts, opts)
+		xs := make([]encode.Var, len(opts))
+		for k, o := range opts {
+			xs[k] = m.NewBool(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
+		}
+		b.x = append(b.x, xs)
+		b.end = append(b.end, m.NewInt("end["+act.Name+"]", 0, horizon))
+		b.start = append(b.start, m.NewInt("start["+act.Name+"]", 0, horizon))
+		b.room = append(b.room, m.NewInt("room["+act.Name+"]", 0, int64(len(a.Rooms)-1)))
+		lits := make([]encode.Lit, len(xs))
+		for k := range xs {
+			lits[k] = xs[k].Lit()
+		}
+		g := groupOnce(act.Name)
+		m.AddExactly(lits, 1).Named(g)
+		// Time literals: y ⇔ one of its rooms' options.
+		ys := map[[2]int]encode.Var{}
+		byTime := map[[2]int][]encode.Lit{}
+		for k, o := range opts {
+			key := [2]int{o.day, o.start}
+			if _, ok := ys[key]; !ok {
+				ys[key] = m.NewBool(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start)))
+			}
+			byTime[key] = append(byTime[key], xs[k].Lit())
+			m.AddAtLeast([]encode.Lit{xs[k].Not(), ys[key].Lit()}, 1).Named(fmt.Sprintf("%s: time %d", g, k)).InGroup(g)
+		}
+		for d := range a.Days {
+			for st := 0; st+act.Duration <= a.Slots; st++ {
+				key := [2]int{d, st}
+				m.AddAtLeast(byTime[key], 1).OnlyIf(ys[key].Lit()).Named(fmt.Sprintf("%s: room at %d.%d", g, d, st)).InGroup(g)
+			}
+		}
+		b.y = append(b.y, ys)
+		for k, o := range opts {
+			m.AddLinear([]encode.Term{{Var: b.end[i], Coef: 1}}, encode.EQ, int64(a.end(i, o))).OnlyIf(xs[k].Lit()).
+				Named(fmt.Sprintf("%s: end %d", g, k)).InGroup(g)
+			m.AddLinear([]encode.Term{{Var: b.start[i], Coef: 1}}, encode.EQ, int64(o.day*a.Slots+o.start)).OnlyIf(xs[k].Lit()).
+				Named(fmt.Sprintf("%s: start %d", g, k)).InGroup(g)
+			m.AddLinear([]encode.Term{{Var: b.room[i], Coef: 1}}, encode.EQ, int64(o.room)).OnlyIf(xs[k].Lit()).
+				Named(fmt.Sprintf("%s: room %d", g, k)).InGroup(g)
+		}
+	}
+	for _, p := range a.People {
+		b.oneAtATime(a.attends(p.Name), 0, groupPerson(p.Name), -1)
+	}
+	all := make([]int, len(a.Activities))
+	for i := range all {
+		all[i] = i
+	}
+	for r, room := range a.Rooms {
+		b.oneAtATime(all, 0, groupRoom(room.Name), r)
+	}
+	for _, u := range a.units() {
+		u.model(b)
+	}
+	// Levels of units first (e.g. fewest changes), then the goal.
+	for _, u := range a.units() {
+		if l, ok := u.(leveler); ok {
+			for _, terms := range l.levels(b) {
+				m.Minimize(terms...)
+			}
+		}
+	}
+	// Goal: minimize sum of priority × end.
+	var goal []encode.Term
+	for i, act := range a.Activities {
+		goal = append(goal, encode.Term{Var: b.end[i], Coef: int64(act.Priority)})
+	}
+	m.Minimize(goal...)
+	n := int64(len(a.Activities))
+	if a.TieBreaks >= 1 {
+		var t []encode.Term
+		for i := range a.Activities {
+			t = append(t, encode.Term{Var: b.room[i], Coef: n - int64(i)})
+		}
+		m.Minimize(t...)
+	}
+	if a.TieBreaks >= 2 {
+		var t []encode.Term
+		for i := range a.Activities {
+			t = append(t, encode.Term{Var: b.start[i], Coef: n - int64(i)})
+		}
+		m.Minimize(t...)
+	}
+	var answer []encode.Var
+	for _, xs := range b.x {
+		answer = append(answer, xs...)
+	}
+	m.SetAnswer(answer...)
+	return m, nil
+}
+
+// TieBreak implements domains.Instance. It states both tie-break levels at
+// once — weighted room positions, then weighted start indexes, the weights
+// n, n−1, …, 1 in the order of the list of activities — which leaves a
+// tie only when two weighted sums coincide.
+func (a *Agenda) TieBreak() bool {
+	if a.TieBreaks >= 2 {
+		return false
+	}
+	a.TieBreaks = 2
+	return true
+}
+
+// placement is one decoded or parsed assignment of an activity.
+type placement struct {
+	ok               bool
+	day, start, room int
+}
+
+// Entry is one activity of an answer, in the answer's JSON form. The JSON
+// key of the activity name is the vocabulary word (e.g. "meeting").
+type Entry struct {
+	Activity string
+	Day      string
+	Start    string
+	Room     string
+}
+
+// Plan implements domains.Instance.
+func (a *Agenda) Plan(asg encode.Assignment) (json.RawMessage, error) {
+	m, err := a.Model()
+	if err != nil {
+		return nil, err
+	}
+	pl := make([]placement, len(a.Activities))
+	for i, act := range a.Activities {
+		for k, o := range a.options(i) {
+			v, _ := m.Lookup(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
+			if asg[v] == 1 {
+				pl[i] = placement{true, o.day, o.start, o.room}
+			}
+			_ = k
+		}
+		if !pl[i].ok {
+			return nil, fmt.Errorf("scheduling: activity %q has no placement in the solution", act.Name)
+		}
+	}
+	obj := a.goal(pl)
+	return a.encodePlan(pl, obj)
+}
+
+func (a *Agenda) encodePlan(pl []placement, obj int64) (json.RawMessage, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "{%q: [", a.Voc.Activities)
+	for i, p := range pl {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
+			a.Voc.Activity, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
+	}
+	b.WriteString("]")
+	if a.has(unitSelfCheck) {
+		fmt.Fprintf(&b, ", \"objective\": %d", obj)
+	}
+	b.WriteString("}")
+	return json.RawMessage(b.String()), nil
+}
+
+// goal returns the value of the first objective level for complete
+// placements.
+func (a *Agenda) goal(pl []placement) int64 {
+	var s int64
+	for i, p := range pl {
+		s += int64(a.Activities[i].Priority) * int64(a.end(i, option{p.day, p.start, p.room}))
+	}
+	return s
+}
+
+// objectives returns every objective level of the model for complete
+// placements.
+func (a *Agenda) objectives(pl []placement) []int64 {
+	var out []int64
+	for _, u := range a.units() {
+		if l, ok := u.(leveler); ok {
+			out = append(out, l.values(a, pl)...)
+		}
+	}
+	out = append(out, a.goal(pl))
+	if a.TieBreaks >= 1 {
+		var s int64
+		n := len(pl)
+		for i, p := range pl {
+			s += int64(n-i) * int64(p.room)
+		}
+		out = append(out, s)
+	}
+	if a.TieBreaks >= 2 {
+		var s int64
+		n := len(pl)
+		for i, p := range pl {
+			s += int64(n-i) * int64(p.day*a.Slots+p.start)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// AnswerSchema implements domains.Instance.
+func (a *Agenda) AnswerSchema() string {
+	act := a.Activities[0]
+	s := fmt.Sprintf("{%q: [{%q: %q, \"day\": %q, \"start\": %q, %q: %q}, ...]",
+		a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.Voc.Room, a.Rooms[0].Name)
+	if a.has(unitSelfCheck) {
+		s += ", \"objective\": 0"
+	}
+	return s + "}"
+}
+
+// sortedNames returns the names of a map's true keys, sorted.
+func sortedNames(set map[string]bool) []string {
+	var out []string
+	for n, ok := range set {
+		if ok {
+			out = append(out, n)
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,357 @@
+package scheduling
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// Item IDs of the core.
+const (
+	itemFormat     = "format"
+	itemCoverage   = "coverage"
+	itemPeople     = "one-at-a-time"
+	itemRooms      = "room-conflicts"
+	itemOptimal    = "optimal"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+)
+
+// answer is a parsed answer: placements per activity (ok false when the
+// activity is missing), or an infeasibility claim.
+type answer struct {
+	infeasible bool
+	conflict   []string
+	pl         []placement
+	stated     *int64
+	formatErr  string
+}
+
+// parse reads an answer. It never fails: problems are recorded in
+// formatErr, and missing activities are left !ok.
+func (a *Agenda) parse(raw json.RawMessage) *answer {
+	ans := &answer{pl: make([]placement, len(a.Activities))}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var obj map[string]json.RawMessage
+	if err := dec.Decode(&obj); err != nil || obj == nil {
+		ans.formatErr = "the answer is not a JSON object"
+		return ans
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil {
+			ans.formatErr = `"feasible" is not true or false`
+			return ans
+		}
+		if !feasible {
+			ans.infeasible = true
+			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
+				ans.formatErr = `"conflict" must list the names of the conflicting rules`
+			}
+			return ans
+		}
+	}
+	var entries []map[string]json.RawMessage
+	if err := json.Unmarshal(obj[a.Voc.Activities], &entries); err != nil || entries == nil {
+		ans.formatErr = fmt.Sprintf("%q must be a list of %s", a.Voc.Activities, a.Voc.Activities)
+		return ans
+	}
+	if s, ok := obj["objective"]; ok {
+		var v int64
+		if err := json.Unmarshal(s, &v); err != nil {
+			ans.formatErr = `"objective" must be an integer`
+			return ans
+		}
+		ans.stated = &v
+	} else if a.has(unitSelfCheck) {
+		ans.formatErr = `"objective" is missing`
+	}
+	actIdx := map[string]int{}
+	for i, act := range a.Activities {
+		actIdx[act.Name] = i
+	}
+	dayIdx := map[string]int{}
+	for d, n := range a.Days {
+		dayIdx[n] = d
+	}
+	roomIdx := map[string]int{}
+	for r, room := range a.Rooms {
+		roomIdx[room.Name] = r
+	}
+	str := func(e map[string]json.RawMessage, k string) (string, bool) {
+		var s string
+		if err := json.Unmarshal(e[k], &s); err != nil {
+			return "", false
+		}
+		return s, true
+	}
+	var bad []string
+	for n, e := range entries {
+		name, ok1 := str(e, a.Voc.Activity)
+		day, ok2 := str(e, "day")
+		start, ok3 := str(e, "start")
+		room, ok4 := str(e, a.Voc.Room)
+		if !ok1 || !ok2 || !ok3 || !ok4 {
+			bad = append(bad, fmt.Sprintf("entry %d lacks %q, \"day\", \"start\" or %q as strings", n+1, a.Voc.Activity, a.Voc.Room))
+			continue
+		}
+		i, okA := actIdx[name]
+		d, okD := dayIdx[day]
+		r, okR := roomIdx[room]
+		s := a.parseClock(start)
+		switch {
+		case !okA:
+			bad = append(bad, fmt.Sprintf("no %s is called %q", a.Voc.Activity, name))
+		case ans.pl[i].ok:
+			bad = append(bad, fmt.Sprintf("%q is listed twice", name))
+		case !okD:
+			bad = append(bad, fmt.Sprintf("%q: no day is called %q", name, day))
+		case !okR:
+			bad = append(bad, fmt.Sprintf("%q: no %s is called %q", name, a.Voc.Room, room))
+		case s < 0:
+			bad = append(bad, fmt.Sprintf("%q: start %q is not a start time of the grid", name, start))
+		default:
+			ans.pl[i] = placement{true, d, s, r}
+		}
+	}
+	if bad != nil {
+		ans.formatErr = strings.Join(bad, "; ")
+	}
+	return ans
+}
+
+// fails collects failures per item.
+type fails map[string][]string
+
+func (f fails) add(item, detail string) { f[item] = append(f[item], detail) }
+
+// evaluate runs the core checks and every unit's checks on a parsed plan.
+// Only placed activities are checked for feasibility.
+func (a *Agenda) evaluate(ans *answer) fails {
+	f := fails{}
+	for i, p := range ans.pl {
+		act := a.Activities[i]
+		if !p.ok {
+			f.add(itemCoverage, act.Name+" is not scheduled")
+		} else if p.start+act.Duration > a.Slots {
+			f.add(itemCoverage, fmt.Sprintf("%s ends after the end of %s", act.Name, a.Days[p.day]))
+		}
+	}
+	overlap := func(i, j, ext int) bool {
+		p, q := ans.pl[i], ans.pl[j]
+		if !p.ok || !q.ok || p.day != q.day {
+			return false
+		}
+		di, dj := a.Activities[i].Duration, a.Activities[j].Duration
+		return p.start < q.start+dj+ext && q.start < p.start+di+ext
+	}
+	for _, p := range a.People {
+		acts := a.attends(p.Name)
+		for x, i := range acts {
+			for _, j := range acts[x+1:] {
+				if overlap(i, j, 0) {
+					f.add(itemPeople, fmt.Sprintf("%s has %s and %s at the same time", p.Name, a.Activities[i].Name, a.Activities[j].Name))
+				}
+			}
+		}
+	}
+	for i := range a.Activities {
+		for j := i + 1; j < len(a.Activities); j++ {
+			if ans.pl[i].ok && ans.pl[j].ok && ans.pl[i].room == ans.pl[j].room && overlap(i, j, 0) {
+				f.add(itemRooms, fmt.Sprintf("%s holds %s and %s at the same time", a.Rooms[ans.pl[i].room].Name, a.Activities[i].Name, a.Activities[j].Name))
+			}
+		}
+	}
+	for _, u := range a.units() {
+		u.check(a, ans, f)
+	}
+	return f
+}
+
+// complete reports whether every activity is placed.
+func (ans *answer) complete() bool {
+	for _, p := range ans.pl {
+		if !p.ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Checklist implements domains.Instance.
+func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
+	v := a.Voc
+	items := []domains.Item{{
+		ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+		Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, a start time on the grid and a listed %s.", v.Activity, v.Room),
+	}}
+	if !ref.Feasible {
+		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
+		return append(items,
+			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", quoteList(ref.Conflict))},
+			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+	}
+	items = append(items,
+		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+			Text: fmt.Sprintf("All %d %s are scheduled and each ends by the end of its day.", len(a.Activities), v.Activities)},
+		domains.Item{ID: itemPeople, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No one has two %s at the same time.", v.Activities)},
+		domains.Item{ID: itemRooms, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No %s holds two %s at the same time.", v.Room, v.Activities)},
+	)
+	for _, u := range a.units() {
+		items = append(items, u.items(a)...)
+	}
+	text := fmt.Sprintf("The schedule's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks)", ref.Objective)
+	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."})
+	return items
+}
+
+// Check implements domains.Instance.
+func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+	items := a.Checklist(ref)
+	ans := a.parse(raw)
+	res := make([]domains.Result, len(items))
+	for k, it := range items {
+		res[k] = domains.Result{ID: it.ID, Pass: true}
+	}
+	failAll := func(detail string) []domains.Result {
+		for k := range res {
+			res[k].Pass, res[k].Detail = false, detail
+		}
+		return res
+	}
+	set := func(id string, pass bool, detail string) {
+		for k := range res {
+			if res[k].ID == id {
+				res[k].Pass, res[k].Detail = pass, detail
+			}
+		}
+	}
+	if ans.formatErr != "" {
+		if !ref.Feasible && ans.infeasible {
+			// Claimed infeasible, but the conflict list is malformed.
+			set(itemFormat, false, ans.formatErr)
+			set(itemInfeasible, true, "")
+			set(itemConflict, false, ans.formatErr)
+			return res
+		}
+		return failAll(ans.formatErr)
+	}
+	if !ref.Feasible {
+		if !ans.infeasible {
+			set(itemFormat, false, "the answer gives a schedule, but no schedule satisfies every rule")
+			set(itemInfeasible, false, "a schedule was given")
+			set(itemConflict, false, "no conflict was named")
+			return res
+		}
+		if ok, why := a.conflictHolds(ans.conflict); !ok {
+			set(itemConflict, false, why)
+		}
+		return res
+	}
+	if ans.infeasible {
+		return failAll("the answer claims no schedule exists, but one does")
+	}
+	f := a.evaluate(ans)
+	feasible := true
+	for _, it := range items {
+		if d, bad := f[it.ID]; bad {
+			set(it.ID, false, strings.Join(d, "; "))
+			if it.Kind == domains.KindFeasibility || it.Kind == domains.KindCoverage {
+				feasible = false
+			}
+		}
+	}
+	switch {
+	case !feasible:
+		set(itemOptimal, false, "the schedule breaks a rule")
+	default:
+		got := a.objectives(ans.pl)
+		if !equal(got, ref.Objective) {
+			set(itemOptimal, false, fmt.Sprintf("the schedule's values are %v, the optimum is %v", got, ref.Objective))
+		}
+	}
+	if a.has(unitSelfCheck) && ans.complete() {
+		if g := a.goal(ans.pl); *ans.stated != g {
+			set(itemStated, false, fmt.Sprintf("stated %d, the schedule's goal value is %d", *ans.stated, g))
+		}
+	} else if a.has(unitSelfCheck) {
+		set(itemStated, false, "the schedule is incomplete")
+	}
+	return res
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// problem, and those rules with the always-on rules have no solution
+// (proven by the SAT solver within 10 s).
+func (a *Agenda) conflictHolds(names []string) (bool, string) {
+	m, err := a.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	groups := map[string]bool{}
+	for _, g := range m.Groups() {
+		if !background(g) {
+			groups[g] = true
+		}
+	}
+	named := map[string]bool{}
+	for _, n := range names {
+		if !groups[n] {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	r := m.Restrict(func(g string) bool { return background(g) || named[g] })
+	r.Objectives = nil
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s, err := sat.Backend{}.Load(r)
+	if err != nil {
+		return false, err.Error()
+	}
+	res, err := s.Optimize(ctx)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch res.Status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(sortedNames(named)))
+}
+
+func quoteList(ns []string) string {
+	q := make([]string, len(ns))
+	for i, n := range ns {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	sort.Strings(q)
+	return strings.Join(q, ", ")
+}
+
+func equal(x, y []int64) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,163 @@
+package scheduling
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// span is an inclusive range [Lo, Hi] to draw a size from.
+type span struct{ Lo, Hi int }
+
+func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+
+// subtask is one skin of a task over the agenda core: vocabulary, sizes,
+// name pools and the units it makes likely.
+type subtask struct {
+	ID, Title  string
+	Voc        Vocab
+	Days       []string // the first NDays are used
+	NDays      span
+	DayStart   int // minutes after midnight
+	SlotMin    int
+	Slots      span
+	People     []string
+	NPeople    span
+	Rooms      []string
+	NRooms     span
+	Activities []string
+	NActs      span
+	Duration   span // slots
+	Attendees  span
+	Likely     map[string]float64
+}
+
+// task is a task of the family: its registry entry and its subtasks.
+type task struct {
+	ID, Name string
+	Subtasks []subtask
+}
+
+func (t *task) subtask(id string) (*subtask, bool) {
+	for i := range t.Subtasks {
+		if t.Subtasks[i].ID == id {
+			return &t.Subtasks[i], true
+		}
+	}
+	return nil, false
+}
+
+// pick returns n distinct elements of xs in a seeded order.
+func pick(r *rand.Rand, xs []string, n int) []string {
+	perm := r.Perm(len(xs))
+	out := make([]string, n)
+	for i := range out {
+		out[i] = xs[perm[i]]
+	}
+	return out
+}
+
+// generate builds an agenda instance of subtask st from spec with rng: the
+// core data first, then each sampled unit's data in pool order.
+func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
+	a := &Agenda{Sp: spec, Voc: st.Voc, DayStart: st.DayStart, SlotMin: st.SlotMin}
+	a.Days = append([]string(nil), st.Days[:st.NDays.draw(r)]...)
+	a.Slots = st.Slots.draw(r)
+	for _, n := range pick(r, st.People, st.NPeople.draw(r)) {
+		a.People = append(a.People, Person{Name: n})
+	}
+	for _, n := range pick(r, st.Rooms, st.NRooms.draw(r)) {
+		a.Rooms = append(a.Rooms, Room{Name: n})
+	}
+	for _, n := range pick(r, st.Activities, st.NActs.draw(r)) {
+		k := min(st.Attendees.draw(r), len(a.People))
+		var att []string
+		for _, pi := range r.Perm(len(a.People))[:k] {
+			att = append(att, a.People[pi].Name)
+		}
+		sortByOrder(att, a.People)
+		a.Activities = append(a.Activities, Activity{Name: n, Duration: st.Duration.draw(r), Attendees: att, Priority: 1 + r.IntN(3)})
+	}
+	for _, u := range a.units() {
+		u.sample(a, r)
+	}
+	return a, nil
+}
+
+// sortByOrder orders names as they appear among people.
+func sortByOrder(names []string, people []Person) {
+	rank := map[string]int{}
+	for i, p := range people {
+		rank[p.Name] = i
+	}
+	for i := 1; i < len(names); i++ {
+		for j := i; j > 0 && rank[names[j]] < rank[names[j-1]]; j-- {
+			names[j], names[j-1] = names[j-1], names[j]
+		}
+	}
+}
+
+// register adds t to the domains registry as a Scheduling task on the
+// agenda core.
+func register(t *task) {
+	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Scheduling, Core: "agenda", Pool: poolInfo()}
+	for _, st := range t.Subtasks {
+		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely})
+	}
+	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+		st, ok := t.subtask(spec.Subtask)
+		if !ok {
+			return nil, fmt.Errorf("scheduling: %s has no subtask %q", t.ID, spec.Subtask)
+		}
+		if err := dt.Compatible(spec.Units()); err != nil {
+			return nil, err
+		}
+		return st.generate(spec, r)
+	}
+	dt.Load = func(data []byte) (domains.Instance, error) {
+		a := &Agenda{}
+		if err := json.Unmarshal(data, a); err != nil {
+			return nil, fmt.Errorf("scheduling: %s instance: %w", t.ID, err)
+		}
+		if err := a.validate(); err != nil {
+			return nil, fmt.Errorf("scheduling: %s instance: %w", t.ID, err)
+		}
+		return a, nil
+	}
+	domains.Register(dt)
+}
+
+// validate checks an instance read from JSON enough that its methods
+// cannot panic: a grid, names that resolve, durations that fit.
+func (a *Agenda) validate() error {
+	switch {
+	case len(a.Days) == 0 || a.Slots <= 0 || a.SlotMin <= 0:
+		return fmt.Errorf("empty grid")
+	case len(a.Rooms) == 0 || len(a.Activities) == 0:
+		return fmt.Errorf("no rooms or no activities")
+	case a.TieBreaks < 0 || a.TieBreaks > 2:
+		return fmt.Errorf("tie_breaks %d not in 0..2", a.TieBreaks)
+	}
+	people := map[string]bool{}
+	for _, p := range a.People {
+		people[p.Name] = true
+	}
+	for _, act := range a.Activities {
+		if act.Duration <= 0 || act.Duration > a.Slots {
+			return fmt.Errorf("activity %q: duration %d", act.Name, act.Duration)
+		}
+		for _, n := range act.Attendees {
+			if !people[n] {
+				return fmt.Errorf("activity %q: unknown attendee %q", act.Name, n)
+			}
+		}
+	}
+	for _, c := range a.Chains {
+		if a.actIndex(c[0]) < 0 || a.actIndex(c[1]) < 0 {
+			return fmt.Errorf("chain %v: unknown activity", c)
+		}
+	}
+	return nil
+}

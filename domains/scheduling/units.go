@@ -1,0 +1,531 @@
+package scheduling
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+)
+
+// unit is one constraint of the agenda pool. It adds its data to the
+// instance (sample), its constraints to the model (model; group names are
+// the rule names of the prompt), its sentences to the prompt (rules), its
+// items to the checklist (items) and its checks to the verifier (check).
+// Adding a constraint is adding one unit to pool.
+type unit interface {
+	info() domains.Unit
+	sample(a *Agenda, r *rand.Rand)
+	model(b *builder)
+	rules(a *Agenda) []rule
+	items(a *Agenda) []domains.Item
+	check(a *Agenda, ans *answer, f fails)
+}
+
+// leveler is a unit that puts objective levels before the goal (for
+// example minimum-change replanning: fewest changed activities first). Its
+// levels are minimized in order, before the goal and the tie-breaks.
+type leveler interface {
+	// levels returns the unit's objective levels (all minimized) over the
+	// builder's variables.
+	levels(b *builder) [][]encode.Term
+	// values returns the same levels for complete placements.
+	values(a *Agenda, pl []placement) []int64
+	// goalText states the levels for the prompt, as a sentence that the
+	// goal sentence follows ("First, ... Then ...").
+	goalText(a *Agenda) string
+}
+
+// rule is one named rule of the prompt; Name is also its model group and
+// what a conflict answer names.
+type rule struct {
+	Name, Text string
+}
+
+// Unit IDs.
+const (
+	unitAvailability = "availability"
+	unitRoomFit      = "room-fit"
+	unitDailyCap     = "daily-cap"
+	unitBuffer       = "buffer"
+	unitChain        = "chain-order"
+	unitSelfCheck    = "self-check"
+	unitInfeasible   = "infeasibility"
+)
+
+// itemStated is the item of the self-check unit.
+const itemStated = "stated"
+
+// pool lists every unit of the agenda core in a fixed order; instances
+// apply their sampled units in this order.
+var pool = []unit{
+	availability{}, roomFit{}, dailyCap{},
+	buffer{}, chain{}, selfCheck{},
+	infeasible{},
+}
+
+// poolInfo returns the pool's descriptions, for the task registry.
+func poolInfo() []domains.Unit {
+	out := make([]domains.Unit, len(pool))
+	for i, u := range pool {
+		out[i] = u.info()
+	}
+	return out
+}
+
+// units returns the sampled units of a, in pool order.
+func (a *Agenda) units() []unit {
+	var out []unit
+	for _, u := range pool {
+		if a.has(u.info().ID) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// ---- availability (basic) ----
+
+type availability struct{}
+
+func (availability) info() domains.Unit {
+	return domains.Unit{ID: unitAvailability, Tier: domains.Basic, Title: "attendee availability"}
+}
+
+func groupAvail(p string) string { return "availability of " + p }
+
+func (availability) sample(a *Agenda, r *rand.Rand) {
+	for i := range a.People {
+		for d := range a.Days {
+			if r.IntN(3) == 0 {
+				continue // free all day
+			}
+			n := 1 + r.IntN(max(1, a.Slots/4))
+			from := r.IntN(a.Slots - n + 1)
+			a.People[i].Busy = append(a.People[i].Busy, Span{d, from, from + n})
+		}
+	}
+}
+
+func busyAt(p Person, d, t int) bool {
+	for _, s := range p.Busy {
+		if s.Day == d && s.From <= t && t < s.To {
+			return true
+		}
+	}
+	return false
+}
+
+func (availability) model(b *builder) {
+	for _, p := range b.a.People {
+		for _, i := range b.a.attends(p.Name) {
+			dur := b.a.Activities[i].Duration
+			ls := b.times(i, func(day, start int) bool {
+				for t := start; t < start+dur; t++ {
+					if busyAt(p, day, t) {
+						return true
+					}
+				}
+				return false
+			})
+			if len(ls) > 0 {
+				b.m.AddAtMost(ls, 0).Named(groupAvail(p.Name) + ": " + b.a.Activities[i].Name).InGroup(groupAvail(p.Name))
+			}
+		}
+	}
+}
+
+// freeText describes when p is free, day by day.
+func (a *Agenda) freeText(p Person) string {
+	var days []string
+	for d, dn := range a.Days {
+		var spans []string
+		t := 0
+		for t < a.Slots {
+			if busyAt(p, d, t) {
+				t++
+				continue
+			}
+			u := t
+			for u < a.Slots && !busyAt(p, d, u) {
+				u++
+			}
+			spans = append(spans, a.clock(t)+"–"+a.clock(u))
+			t = u
+		}
+		if len(spans) == 0 {
+			spans = []string{"not free"}
+		}
+		days = append(days, dn+" "+strings.Join(spans, " and "))
+	}
+	return strings.Join(days, "; ")
+}
+
+func (availability) rules(a *Agenda) []rule {
+	var out []rule
+	for _, p := range a.People {
+		if len(p.Busy) > 0 && len(a.attends(p.Name)) > 0 {
+			out = append(out, rule{groupAvail(p.Name), fmt.Sprintf("%s is free only at these times: %s. Every %s %s attends lies within them.", p.Name, a.freeText(p), a.Voc.Activity, p.Name)})
+		}
+	}
+	return out
+}
+
+func (availability) items(a *Agenda) []domains.Item {
+	return []domains.Item{{ID: unitAvailability, Tier: domains.Basic, Constraint: unitAvailability, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("Every attendee is free for the whole of each of their %s.", a.Voc.Activities)}}
+}
+
+func (availability) check(a *Agenda, ans *answer, f fails) {
+	for _, p := range a.People {
+		for _, i := range a.attends(p.Name) {
+			pl := ans.pl[i]
+			if !pl.ok {
+				continue
+			}
+			for t := pl.start; t < pl.start+a.Activities[i].Duration; t++ {
+				if busyAt(p, pl.day, t) {
+					f.add(unitAvailability, fmt.Sprintf("%s is not free at %s %s for %s", p.Name, a.Days[pl.day], a.clock(t), a.Activities[i].Name))
+					break
+				}
+			}
+		}
+	}
+}
+
+// ---- room fit (basic): capacity and equipment ----
+
+type roomFit struct{}
+
+func (roomFit) info() domains.Unit {
+	return domains.Unit{ID: unitRoomFit, Tier: domains.Basic, Title: "room capacity and equipment match"}
+}
+
+func groupFit(act string) string { return "room fit of " + act }
+
+var equipment = []string{"screen", "video", "whiteboard", "projector"}
+
+func (roomFit) sample(a *Agenda, r *rand.Rand) {
+	maxAtt := 1
+	for _, act := range a.Activities {
+		maxAtt = max(maxAtt, len(act.Attendees))
+	}
+	for i := range a.Rooms {
+		a.Rooms[i].Seats = 2 + r.IntN(maxAtt+1)
+		for _, e := range equipment[:2] {
+			if r.IntN(2) == 0 {
+				a.Rooms[i].Equipment = append(a.Rooms[i].Equipment, e)
+			}
+		}
+	}
+	// The largest room seats everyone, so seats alone never make the
+	// instance infeasible.
+	a.Rooms[r.IntN(len(a.Rooms))].Seats = maxAtt
+	for i := range a.Activities {
+		if r.IntN(3) == 0 {
+			a.Activities[i].Needs = []string{equipment[r.IntN(2)]}
+		}
+	}
+}
+
+// fits reports whether room r seats activity i and has what it needs.
+func (a *Agenda) fits(i, r int) bool {
+	act, room := a.Activities[i], a.Rooms[r]
+	if len(act.Attendees) > room.Seats {
+		return false
+	}
+	for _, n := range act.Needs {
+		found := false
+		for _, e := range room.Equipment {
+			found = found || e == n
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+func (roomFit) model(b *builder) {
+	for i, act := range b.a.Activities {
+		ls := b.lits(i, func(o option) bool { return !b.a.fits(i, o.room) })
+		if len(ls) > 0 {
+			b.m.AddAtMost(ls, 0).Named(groupFit(act.Name))
+		}
+	}
+}
+
+func (roomFit) rules(a *Agenda) []rule {
+	var out []rule
+	for _, act := range a.Activities {
+		need := ""
+		if len(act.Needs) > 0 {
+			need = " and has " + strings.Join(act.Needs, ", ")
+		}
+		out = append(out, rule{groupFit(act.Name), fmt.Sprintf("%s takes place in a %s that seats its %d attendees%s.", act.Name, a.Voc.Room, len(act.Attendees), need)})
+	}
+	return out
+}
+
+func (roomFit) items(a *Agenda) []domains.Item {
+	return []domains.Item{{ID: unitRoomFit, Tier: domains.Basic, Constraint: unitRoomFit, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("Each %s's %s seats all its attendees and has the equipment it needs.", a.Voc.Activity, a.Voc.Room)}}
+}
+
+func (roomFit) check(a *Agenda, ans *answer, f fails) {
+	for i, pl := range ans.pl {
+		if pl.ok && !a.fits(i, pl.room) {
+			f.add(unitRoomFit, fmt.Sprintf("%s does not fit %s", a.Rooms[pl.room].Name, a.Activities[i].Name))
+		}
+	}
+}
+
+// ---- daily cap (basic): at most k activities per person per day ----
+
+type dailyCap struct{}
+
+func (dailyCap) info() domains.Unit {
+	return domains.Unit{ID: unitDailyCap, Tier: domains.Basic, Title: "daily activity cap per person"}
+}
+
+func groupCap(p string) string { return "daily cap of " + p }
+
+func (dailyCap) sample(a *Agenda, r *rand.Rand) { a.DailyCap = 1 + r.IntN(2) }
+
+func (dailyCap) model(b *builder) {
+	for _, p := range b.a.People {
+		acts := b.a.attends(p.Name)
+		if len(acts) <= b.a.DailyCap {
+			continue
+		}
+		for d := range b.a.Days {
+			var ls []encode.Lit
+			for _, i := range acts {
+				ls = append(ls, b.times(i, func(day, _ int) bool { return day == d })...)
+			}
+			b.m.AddAtMost(ls, b.a.DailyCap).Named(fmt.Sprintf("%s: %s", groupCap(p.Name), b.a.Days[d])).InGroup(groupCap(p.Name))
+		}
+	}
+}
+
+func (dailyCap) rules(a *Agenda) []rule {
+	var out []rule
+	for _, p := range a.People {
+		if len(a.attends(p.Name)) > a.DailyCap {
+			out = append(out, rule{groupCap(p.Name), fmt.Sprintf("%s attends at most %d %s a day.", p.Name, a.DailyCap, plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))})
+		}
+	}
+	return out
+}
+
+func (dailyCap) items(a *Agenda) []domains.Item {
+	return []domains.Item{{ID: unitDailyCap, Tier: domains.Basic, Constraint: unitDailyCap, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("No one attends more than %d %s on one day.", a.DailyCap, plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))}}
+}
+
+func (dailyCap) check(a *Agenda, ans *answer, f fails) {
+	for _, p := range a.People {
+		per := map[int]int{}
+		for _, i := range a.attends(p.Name) {
+			if ans.pl[i].ok {
+				per[ans.pl[i].day]++
+			}
+		}
+		for d := range a.Days {
+			if per[d] > a.DailyCap {
+				f.add(unitDailyCap, fmt.Sprintf("%s has %d on %s", p.Name, per[d], a.Days[d]))
+			}
+		}
+	}
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// ---- buffer (medium): a gap between a person's activities ----
+
+type buffer struct{}
+
+func (buffer) info() domains.Unit {
+	return domains.Unit{ID: unitBuffer, Tier: domains.Medium, Title: "buffer between a person's activities"}
+}
+
+func groupBuffer(p string) string { return "buffer for " + p }
+
+func (buffer) sample(a *Agenda, r *rand.Rand) { a.Buffer = 1 }
+
+func (buffer) model(b *builder) {
+	for _, p := range b.a.People {
+		if acts := b.a.attends(p.Name); len(acts) > 1 {
+			b.oneAtATime(acts, b.a.Buffer, groupBuffer(p.Name), -1)
+		}
+	}
+}
+
+func (buffer) rules(a *Agenda) []rule {
+	var out []rule
+	for _, p := range a.People {
+		if len(a.attends(p.Name)) > 1 {
+			out = append(out, rule{groupBuffer(p.Name), fmt.Sprintf("%s needs at least %d minutes free between two of their %s on the same day.", p.Name, a.Buffer*a.SlotMin, a.Voc.Activities)})
+		}
+	}
+	return out
+}
+
+func (buffer) items(a *Agenda) []domains.Item {
+	return []domains.Item{{ID: unitBuffer, Tier: domains.Medium, Constraint: unitBuffer, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("No person has two %s on one day less than %d minutes apart.", a.Voc.Activities, a.Buffer*a.SlotMin)}}
+}
+
+func (buffer) check(a *Agenda, ans *answer, f fails) {
+	for _, p := range a.People {
+		acts := a.attends(p.Name)
+		for x, i := range acts {
+			for _, j := range acts[x+1:] {
+				pi, pj := ans.pl[i], ans.pl[j]
+				if !pi.ok || !pj.ok || pi.day != pj.day {
+					continue
+				}
+				di, dj := a.Activities[i].Duration, a.Activities[j].Duration
+				if pi.start < pj.start+dj+a.Buffer && pj.start < pi.start+di+a.Buffer {
+					f.add(unitBuffer, fmt.Sprintf("%s: %s and %s are less than %d minutes apart", p.Name, a.Activities[i].Name, a.Activities[j].Name, a.Buffer*a.SlotMin))
+				}
+			}
+		}
+	}
+}
+
+// ---- chain order (medium): A ends before B starts ----
+
+type chain struct{}
+
+func (chain) info() domains.Unit {
+	return domains.Unit{ID: unitChain, Tier: domains.Medium, Title: "chain order (A before B)"}
+}
+
+func groupChain(x, y string) string { return x + " before " + y }
+
+func (chain) sample(a *Agenda, r *rand.Rand) {
+	n := len(a.Activities)
+	perm := r.Perm(n)
+	k := 1 + r.IntN(2)
+	for c := 0; c < k && c+1 < n; c++ {
+		a.Chains = append(a.Chains, [2]string{a.Activities[perm[c]].Name, a.Activities[perm[c+1]].Name})
+	}
+}
+
+func (a *Agenda) actIndex(name string) int {
+	for i, act := range a.Activities {
+		if act.Name == name {
+			return i
+		}
+	}
+	return -1
+}
+
+func (chain) model(b *builder) {
+	a := b.a
+	for _, c := range a.Chains {
+		i, j := a.actIndex(c[0]), a.actIndex(c[1])
+		// end(i) ≤ start(j) in global slots: end index of i counts from
+		// the first day like start(j).
+		b.m.AddLinear([]encode.Term{{Var: b.end[i], Coef: 1}, {Var: b.start[j], Coef: -1}}, encode.LE, 0).Named(groupChain(c[0], c[1]))
+	}
+}
+
+func (chain) rules(a *Agenda) []rule {
+	var out []rule
+	for _, c := range a.Chains {
+		out = append(out, rule{groupChain(c[0], c[1]), fmt.Sprintf("%s ends before %s starts (on the same day or an earlier one).", c[0], c[1])})
+	}
+	return out
+}
+
+func (chain) items(a *Agenda) []domains.Item {
+	var pairs []string
+	for _, c := range a.Chains {
+		pairs = append(pairs, c[0]+" → "+c[1])
+	}
+	return []domains.Item{{ID: unitChain, Tier: domains.Medium, Constraint: unitChain, Kind: domains.KindFeasibility,
+		Text: "The required order holds: " + strings.Join(pairs, ", ") + "."}}
+}
+
+func (chain) check(a *Agenda, ans *answer, f fails) {
+	for _, c := range a.Chains {
+		i, j := a.actIndex(c[0]), a.actIndex(c[1])
+		pi, pj := ans.pl[i], ans.pl[j]
+		if !pi.ok || !pj.ok {
+			continue
+		}
+		if a.end(i, option{pi.day, pi.start, pi.room}) > pj.day*a.Slots+pj.start {
+			f.add(unitChain, fmt.Sprintf("%s does not end before %s starts", c[0], c[1]))
+		}
+	}
+}
+
+// ---- self-check (medium): the answer states its goal value ----
+
+type selfCheck struct{}
+
+func (selfCheck) info() domains.Unit {
+	return domains.Unit{ID: unitSelfCheck, Tier: domains.Medium, Title: "conflict validation: stated goal value"}
+}
+func (selfCheck) sample(*Agenda, *rand.Rand) {}
+func (selfCheck) model(*builder)             {}
+func (selfCheck) rules(*Agenda) []rule       { return nil }
+func (selfCheck) items(a *Agenda) []domains.Item {
+	return []domains.Item{{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
+		Text: `The "objective" stated in the answer equals the schedule's true goal value.`}}
+}
+func (selfCheck) check(*Agenda, *answer, fails) {}
+
+// ---- infeasibility detection (hard) ----
+
+type infeasible struct{}
+
+func (infeasible) info() domains.Unit {
+	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection", Requires: []string{unitAvailability}}
+}
+
+// sample makes the instance infeasible on purpose half of the time: two
+// attendees of one activity are free at disjoint times of every day.
+func (infeasible) sample(a *Agenda, r *rand.Rand) {
+	if r.IntN(2) == 0 {
+		return
+	}
+	var cand []int
+	for i, act := range a.Activities {
+		if len(act.Attendees) >= 2 {
+			cand = append(cand, i)
+		}
+	}
+	if len(cand) == 0 {
+		return
+	}
+	act := a.Activities[cand[r.IntN(len(cand))]]
+	half := a.Slots / 2
+	for k, name := range act.Attendees[:2] {
+		for pi := range a.People {
+			if a.People[pi].Name != name {
+				continue
+			}
+			a.People[pi].Busy = nil
+			for d := range a.Days {
+				if k == 0 {
+					a.People[pi].Busy = append(a.People[pi].Busy, Span{d, half, a.Slots})
+				} else {
+					a.People[pi].Busy = append(a.People[pi].Busy, Span{d, 0, half})
+				}
+			}
+		}
+	}
+}
+func (infeasible) model(*builder)                {}
+func (infeasible) rules(*Agenda) []rule          { return nil }
+func (infeasible) items(*Agenda) []domains.Item  { return nil }
+func (infeasible) check(*Agenda, *answer, fails) {}
