@@ -34,6 +34,10 @@ type Agenda struct {
 	Chains   [][2]string `json:"chains,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
+
+	// xvars are the placement variables of the last model built, for
+	// decoding.
+	xvars [][]encode.Var
 }
 
 // Vocab is a task's skin: the words the prompt and the answer use.
@@ -326,6 +330,7 @@ func (a *Agenda) Model() (*encode.Model, error) {
 		answer = append(answer, xs...)
 	}
 	m.SetAnswer(answer...)
+	a.xvars = b.x
 	return m, nil
 }
 
@@ -356,27 +361,26 @@ type Entry struct {
 	Room     string
 }
 
-// Plan implements domains.Instance.
+// Plan implements domains.Instance. It decodes a solution of the model
+// built last by Model (building one if there is none).
 func (a *Agenda) Plan(asg encode.Assignment) (json.RawMessage, error) {
-	m, err := a.Model()
-	if err != nil {
-		return nil, err
+	if a.xvars == nil {
+		if _, err := a.Model(); err != nil {
+			return nil, err
+		}
 	}
 	pl := make([]placement, len(a.Activities))
 	for i, act := range a.Activities {
 		for k, o := range a.options(i) {
-			v, _ := m.Lookup(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
-			if asg[v] == 1 {
+			if v := a.xvars[i][k]; int(v) < len(asg) && asg[v] == 1 {
 				pl[i] = placement{true, o.day, o.start, o.room}
 			}
-			_ = k
 		}
 		if !pl[i].ok {
-			return nil, fmt.Errorf("scheduling: activity %q has no placement in the solution", act.Name)
+			return nil, fmt.Errorf("scheduling: %s %q has no placement in the solution", a.Voc.Activity, act.Name)
 		}
 	}
-	obj := a.goal(pl)
-	return a.encodePlan(pl, obj)
+	return a.encodePlan(pl, a.goal(pl))
 }
 
 func (a *Agenda) encodePlan(pl []placement, obj int64) (json.RawMessage, error) {

@@ -1,0 +1,165 @@
+package loop
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os/exec"
+	"sort"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// Reference answers with the certified reference plan in a ```json block.
+type Reference struct{}
+
+// Name returns "reference".
+func (Reference) Name() string { return "reference" }
+
+// Respond returns the reference plan.
+func (Reference) Respond(_ context.Context, rec *domains.Record) (string, error) {
+	return "```json\n" + string(rec.Reference.Plan) + "\n```\n", nil
+}
+
+// Perturbed answers with the reference plan after K seeded mutations of its
+// values (each a different value: a string replaced by another value of
+// the same key elsewhere in the plan, or changed when there is none; a
+// number moved by one). With a unique optimum, any changed plan fails.
+type Perturbed struct {
+	K    int
+	Seed uint64
+}
+
+// Name returns "perturbed".
+func (Perturbed) Name() string { return "perturbed" }
+
+// Respond mutates the reference plan; the mutations depend only on Seed
+// and the record ID.
+func (p Perturbed) Respond(_ context.Context, rec *domains.Record) (string, error) {
+	var v any
+	dec := json.NewDecoder(bytes.NewReader(rec.Reference.Plan))
+	dec.UseNumber()
+	if err := dec.Decode(&v); err != nil {
+		return "", fmt.Errorf("loop: reference plan of %s: %w", rec.ID, err)
+	}
+	h := uint64(14695981039346656037)
+	for _, c := range []byte(rec.ID) {
+		h = (h ^ uint64(c)) * 1099511628211
+	}
+	r := rand.New(rand.NewPCG(p.Seed, h))
+	k := max(1, p.K)
+	for range k {
+		var leaves []*leaf
+		collect(&v, "", &leaves)
+		if len(leaves) == 0 {
+			break
+		}
+		mutate(leaves[r.IntN(len(leaves))], leaves, r)
+	}
+	out, err := json.Marshal(v)
+	if err != nil {
+		return "", err
+	}
+	return "```json\n" + string(out) + "\n```\n", nil
+}
+
+// leaf is a string or number inside a decoded JSON value, with a setter.
+type leaf struct {
+	key string
+	val any
+	set func(any)
+}
+
+func collect(v *any, key string, out *[]*leaf) {
+	switch x := (*v).(type) {
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			child := x[k]
+			collectChild(&child, k, out, func(n any) { x[k] = n })
+		}
+	case []any:
+		for i := range x {
+			collectChild(&x[i], key, out, func(n any) { x[i] = n })
+		}
+	}
+}
+
+func collectChild(v *any, key string, out *[]*leaf, set func(any)) {
+	switch (*v).(type) {
+	case string, json.Number:
+		*out = append(*out, &leaf{key: key, val: *v, set: set})
+	case map[string]any, []any:
+		collect(v, key, out)
+	}
+}
+
+func mutate(l *leaf, all []*leaf, r *rand.Rand) {
+	switch x := l.val.(type) {
+	case json.Number:
+		n, err := x.Int64()
+		if err != nil {
+			l.set(json.Number("0"))
+			return
+		}
+		if r.IntN(2) == 0 {
+			n++
+		} else {
+			n--
+		}
+		l.set(json.Number(fmt.Sprint(n)))
+	case string:
+		var others []string
+		for _, o := range all {
+			if s, ok := o.val.(string); ok && o.key == l.key && s != x {
+				others = append(others, s)
+			}
+		}
+		if len(others) > 0 {
+			l.set(others[r.IntN(len(others))])
+		} else {
+			l.set(x + " (changed)")
+		}
+	}
+}
+
+// Command runs a shell command per prompt: the prompt on its standard
+// input, the response read from its standard output, within Timeout.
+type Command struct {
+	Cmd     string
+	Timeout time.Duration
+}
+
+// Name returns "command".
+func (Command) Name() string { return "command" }
+
+// Respond runs the command.
+func (c Command) Respond(ctx context.Context, rec *domains.Record) (string, error) {
+	if c.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(ctx, "sh", "-c", c.Cmd)
+	cmd.Stdin = bytes.NewReader([]byte(rec.Prompt))
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return "", fmt.Errorf("command timed out after %v", c.Timeout)
+		}
+		msg := errb.String()
+		if len(msg) > 200 {
+			msg = msg[:200]
+		}
+		return "", fmt.Errorf("command failed: %v: %s", err, msg)
+	}
+	return out.String(), nil
+}
