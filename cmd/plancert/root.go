@@ -54,6 +54,11 @@ func newRootCmd(ios *iostreams) *cobra.Command {
 	cmd.SetErr(ios.ErrOut)
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
 	cmd.AddCommand(newAuditCmd(ios, nil))
+	cmd.AddCommand(newGenCmd(ios, nil))
+	cmd.AddCommand(newLoopCmd(ios, nil))
+	cmd.AddCommand(newRespondCmd(ios, nil))
+	cmd.AddCommand(newScoreCmd(ios, nil))
+	cmd.AddCommand(newVerifyCmd(ios, nil))
 	cmd.AddCommand(newVersionCmd(ios, nil))
 	return cmd
 }

@@ -32,12 +32,29 @@ type Agenda struct {
 	Buffer   int         `json:"buffer_slots,omitempty"`
 	DailyCap int         `json:"daily_cap,omitempty"`
 	Chains   [][2]string `json:"chains,omitempty"`
+	// WorkingHours: the daily window of each part-timer (working-hours unit).
+	WorkingHours []Hours `json:"working_hours,omitempty"`
+	// MaxRun: the longest stretch, in slots, a person may be busy without a
+	// free slot (consecutive-limit unit).
+	MaxRun int `json:"max_run_slots,omitempty"`
+	// Cooldown: the days between two activities with the same tag (cooldown
+	// unit).
+	Cooldown int `json:"cooldown_days,omitempty"`
+	// Current and Disruption: the plan before a change, and the change
+	// (replanning unit).
+	Current    []Booking   `json:"current_plan,omitempty"`
+	Disruption *Disruption `json:"disruption,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
 
 	// xvars are the placement variables of the last model built, for
 	// decoding.
 	xvars [][]encode.Var
+	// planted is a hidden schedule drawn before the units sample their
+	// data; units keep it feasible, so that instances are feasible unless
+	// the infeasibility unit breaks them on purpose. Nil when none could
+	// be drawn. Not part of the instance.
+	planted []placement
 }
 
 // Vocab is a task's skin: the words the prompt and the answer use.
@@ -81,6 +98,13 @@ type Activity struct {
 	Attendees []string `json:"attendees"`
 	Needs     []string `json:"needs,omitempty"`
 	Priority  int      `json:"priority"`
+	// Tag groups activities for the cooldown unit (a muscle group, a
+	// subject, a topic).
+	Tag string `json:"tag,omitempty"`
+	// DurationMin is the shortest possible length when the length is
+	// uncertain (uncertain-durations unit); Duration is then the longest,
+	// which every rule uses.
+	DurationMin int `json:"duration_min,omitempty"`
 }
 
 // Spec implements domains.Instance.

@@ -71,19 +71,94 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
 	for _, n := range pick(r, st.Rooms, st.NRooms.draw(r)) {
 		a.Rooms = append(a.Rooms, Room{Name: n})
 	}
-	for _, n := range pick(r, st.Activities, st.NActs.draw(r)) {
-		k := min(st.Attendees.draw(r), len(a.People))
-		var att []string
-		for _, pi := range r.Perm(len(a.People))[:k] {
-			att = append(att, a.People[pi].Name)
+	// Draw the activities until a hidden schedule fits them (at most 20
+	// draws; the last one stays even without one).
+	for draw := 0; draw < 20; draw++ {
+		a.Activities = a.Activities[:0]
+		for _, n := range pick(r, st.Activities, st.NActs.draw(r)) {
+			k := min(st.Attendees.draw(r), len(a.People))
+			var att []string
+			for _, pi := range r.Perm(len(a.People))[:k] {
+				att = append(att, a.People[pi].Name)
+			}
+			sortByOrder(att, a.People)
+			a.Activities = append(a.Activities, Activity{Name: n, Duration: st.Duration.draw(r), Attendees: att, Priority: 1 + r.IntN(3)})
 		}
-		sortByOrder(att, a.People)
-		a.Activities = append(a.Activities, Activity{Name: n, Duration: st.Duration.draw(r), Attendees: att, Priority: 1 + r.IntN(3)})
+		if a.planted = a.plant(r); a.planted != nil {
+			break
+		}
 	}
 	for _, u := range a.units() {
 		u.sample(a, r)
 	}
 	return a, nil
+}
+
+// plant draws a hidden schedule: activities in a seeded order, each at a
+// seeded placement where plantable holds; at
+// most 50 tries per activity and 30 restarts. It returns nil when it fails
+// (the grid is too tight; the instance may then be infeasible and dropped).
+func (a *Agenda) plant(r *rand.Rand) []placement {
+	for range 30 {
+		if pl := a.plantOnce(r); pl != nil {
+			return pl
+		}
+	}
+	return nil
+}
+
+func (a *Agenda) plantOnce(r *rand.Rand) []placement {
+	pl := make([]placement, len(a.Activities))
+	for _, i := range r.Perm(len(a.Activities)) {
+		opts := a.options(i)
+		for try := 0; try < 50 && !pl[i].ok; try++ {
+			o := opts[r.IntN(len(opts))]
+			cand := placement{true, o.day, o.start, o.room}
+			if a.plantable(pl, i, cand) {
+				pl[i] = cand
+			}
+		}
+		if !pl[i].ok {
+			return nil
+		}
+	}
+	return pl
+}
+
+// plantable reports whether activity i can take p next to the placed ones:
+// its room free, and its people free with a gap of one slot when the
+// buffer unit is sampled.
+func (a *Agenda) plantable(pl []placement, i int, p placement) bool {
+	di := a.Activities[i].Duration
+	gap := 0
+	if a.has(unitBuffer) {
+		gap = 1
+	}
+	for j, q := range pl {
+		if !q.ok || j == i || q.day != p.day {
+			continue
+		}
+		dj := a.Activities[j].Duration
+		if q.room == p.room && p.start < q.start+dj && q.start < p.start+di {
+			return false
+		}
+		if a.share(i, j) && p.start < q.start+dj+gap && q.start < p.start+di+gap {
+			return false
+		}
+	}
+	return true
+}
+
+// share reports whether activities i and j have an attendee in common.
+func (a *Agenda) share(i, j int) bool {
+	for _, x := range a.Activities[i].Attendees {
+		for _, y := range a.Activities[j].Attendees {
+			if x == y {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sortByOrder orders names as they appear among people.

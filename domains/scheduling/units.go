@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"sort"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -52,6 +53,13 @@ const (
 	unitChain        = "chain-order"
 	unitSelfCheck    = "self-check"
 	unitInfeasible   = "infeasibility"
+
+	unitWorkingHours  = "working-hours"
+	unitPriorityOrder = "priority-order"
+	unitConsecutive   = "consecutive-limit"
+	unitCooldown      = "cooldown"
+	unitUncertain     = "uncertain-durations"
+	unitReplanning    = "replanning"
 )
 
 // itemStated is the item of the self-check unit.
@@ -59,10 +67,17 @@ const itemStated = "stated"
 
 // pool lists every unit of the agenda core in a fixed order; instances
 // apply their sampled units in this order.
+//
+// uncertainDurations comes first because it may lengthen an activity, and
+// other units draw their data from the lengths; cooldown next because it
+// may add a day; replanning last because its current plan is the optimum
+// under every other unit's data.
 var pool = []unit{
-	availability{}, roomFit{}, dailyCap{},
-	buffer{}, chain{}, selfCheck{},
+	uncertainDurations{}, cooldown{},
+	availability{}, roomFit{}, dailyCap{}, workingHours{},
+	buffer{}, chain{}, priorityOrder{}, consecutiveLimit{}, selfCheck{},
 	infeasible{},
+	replanning{},
 }
 
 // poolInfo returns the pool's descriptions, for the task registry.
@@ -98,11 +113,14 @@ func groupAvail(p string) string { return "availability of " + p }
 func (availability) sample(a *Agenda, r *rand.Rand) {
 	for i := range a.People {
 		for d := range a.Days {
-			if r.IntN(3) == 0 {
+			if r.IntN(2) == 0 {
 				continue // free all day
 			}
 			n := 1 + r.IntN(max(1, a.Slots/4))
 			from := r.IntN(a.Slots - n + 1)
+			if a.plantedBusy(a.People[i].Name, d, from, from+n) {
+				continue // would break the hidden schedule
+			}
 			a.People[i].Busy = append(a.People[i].Busy, Span{d, from, from + n})
 		}
 	}
@@ -194,6 +212,21 @@ func (availability) check(a *Agenda, ans *answer, f fails) {
 	}
 }
 
+// plantedBusy reports whether person p attends an activity of the hidden
+// schedule on day d within slots [from, to).
+func (a *Agenda) plantedBusy(p string, d, from, to int) bool {
+	if a.planted == nil {
+		return false
+	}
+	for _, i := range a.attends(p) {
+		q := a.planted[i]
+		if q.day == d && q.start < to && from < q.start+a.Activities[i].Duration {
+			return true
+		}
+	}
+	return false
+}
+
 // ---- room fit (basic): capacity and equipment ----
 
 type roomFit struct{}
@@ -220,11 +253,28 @@ func (roomFit) sample(a *Agenda, r *rand.Rand) {
 		}
 	}
 	// The largest room seats everyone, so seats alone never make the
-	// instance infeasible.
+	// instance infeasible; and each planted room seats its activities.
 	a.Rooms[r.IntN(len(a.Rooms))].Seats = maxAtt
+	for i, p := range a.planted {
+		a.Rooms[p.room].Seats = max(a.Rooms[p.room].Seats, len(a.Activities[i].Attendees))
+	}
+	// An activity needs only equipment that a room seating it has.
 	for i := range a.Activities {
-		if r.IntN(3) == 0 {
-			a.Activities[i].Needs = []string{equipment[r.IntN(2)]}
+		if r.IntN(3) != 0 {
+			continue
+		}
+		e := equipment[r.IntN(2)]
+		a.Activities[i].Needs = []string{e}
+		ok := false
+		if a.planted != nil {
+			ok = a.fits(i, a.planted[i].room)
+		} else {
+			for ri := range a.Rooms {
+				ok = ok || a.fits(i, ri)
+			}
+		}
+		if !ok {
+			a.Activities[i].Needs = nil
 		}
 	}
 }
@@ -291,7 +341,19 @@ func (dailyCap) info() domains.Unit {
 
 func groupCap(p string) string { return "daily cap of " + p }
 
-func (dailyCap) sample(a *Agenda, r *rand.Rand) { a.DailyCap = 1 + r.IntN(2) }
+func (dailyCap) sample(a *Agenda, r *rand.Rand) {
+	a.DailyCap = 1 + r.IntN(2)
+	if a.planted == nil {
+		return
+	}
+	for _, p := range a.People {
+		per := map[int]int{}
+		for _, i := range a.attends(p.Name) {
+			per[a.planted[i].day]++
+			a.DailyCap = max(a.DailyCap, per[a.planted[i].day])
+		}
+	}
+}
 
 func (dailyCap) model(b *builder) {
 	for _, p := range b.a.People {
@@ -413,9 +475,17 @@ func groupChain(x, y string) string { return x + " before " + y }
 func (chain) sample(a *Agenda, r *rand.Rand) {
 	n := len(a.Activities)
 	perm := r.Perm(n)
+	if a.planted != nil { // order the chain as the hidden schedule does
+		start := func(i int) int { return a.planted[i].day*a.Slots + a.planted[i].start }
+		sort.SliceStable(perm, func(x, y int) bool { return start(perm[x]) < start(perm[y]) })
+	}
 	k := 1 + r.IntN(2)
 	for c := 0; c < k && c+1 < n; c++ {
-		a.Chains = append(a.Chains, [2]string{a.Activities[perm[c]].Name, a.Activities[perm[c+1]].Name})
+		i, j := perm[c], perm[c+1]
+		if a.planted != nil && a.end(i, option{a.planted[i].day, a.planted[i].start, 0}) > a.planted[j].day*a.Slots+a.planted[j].start {
+			continue // they overlap in time in the hidden schedule
+		}
+		a.Chains = append(a.Chains, [2]string{a.Activities[i].Name, a.Activities[j].Name})
 	}
 }
 

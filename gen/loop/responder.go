@@ -24,10 +24,11 @@ func (Reference) Respond(_ context.Context, rec *domains.Record) (string, error)
 	return "```json\n" + string(rec.Reference.Plan) + "\n```\n", nil
 }
 
-// Perturbed answers with the reference plan after K seeded mutations of its
-// values (each a different value: a string replaced by another value of
-// the same key elsewhere in the plan, or changed when there is none; a
-// number moved by one). With a unique optimum, any changed plan fails.
+// Perturbed answers with the reference plan after K seeded mutations of
+// distinct values (a string replaced by another value of the same key
+// elsewhere in the plan, or changed when there is none; a number moved by
+// one), so the answer always differs from the reference. With a unique
+// optimum, any changed plan fails.
 type Perturbed struct {
 	K    int
 	Seed uint64
@@ -50,14 +51,13 @@ func (p Perturbed) Respond(_ context.Context, rec *domains.Record) (string, erro
 		h = (h ^ uint64(c)) * 1099511628211
 	}
 	r := rand.New(rand.NewPCG(p.Seed, h))
-	k := max(1, p.K)
-	for range k {
-		var leaves []*leaf
-		collect(&v, "", &leaves)
-		if len(leaves) == 0 {
-			break
-		}
-		mutate(leaves[r.IntN(len(leaves))], leaves, r)
+	// K distinct leaves, each changed once to a different value, so the
+	// answer always differs from the reference.
+	var leaves []*leaf
+	collect(&v, "", &leaves)
+	cand := mutable(leaves)
+	for _, i := range r.Perm(len(cand))[:min(max(1, p.K), len(cand))] {
+		mutate(cand[i], leaves, r)
 	}
 	out, err := json.Marshal(v)
 	if err != nil {
@@ -68,9 +68,10 @@ func (p Perturbed) Respond(_ context.Context, rec *domains.Record) (string, erro
 
 // leaf is a string or number inside a decoded JSON value, with a setter.
 type leaf struct {
-	key string
-	val any
-	set func(any)
+	key     string
+	val     any
+	set     func(any)
+	inArray bool // an element of a list (a set: permuting it changes nothing)
 }
 
 func collect(v *any, key string, out *[]*leaf) {
@@ -88,6 +89,11 @@ func collect(v *any, key string, out *[]*leaf) {
 	case []any:
 		for i := range x {
 			collectChild(&x[i], key, out, func(n any) { x[i] = n })
+			if n := len(*out); n > 0 {
+				if l := (*out)[n-1]; l.val == x[i] {
+					l.inArray = true
+				}
+			}
 		}
 	}
 }
@@ -99,6 +105,57 @@ func collectChild(v *any, key string, out *[]*leaf, set func(any)) {
 	case map[string]any, []any:
 		collect(v, key, out)
 	}
+}
+
+// mutable returns the leaves worth changing: not those of an identity key
+// (a string key whose values are all different, like the names of the
+// listed activities: changing one only makes a duplicate), unless there is
+// nothing else.
+func mutable(leaves []*leaf) []*leaf {
+	count := map[string]int{}
+	distinct := map[string]map[any]bool{}
+	for _, l := range leaves {
+		if _, ok := l.val.(string); !ok {
+			continue
+		}
+		count[l.key]++
+		if distinct[l.key] == nil {
+			distinct[l.key] = map[any]bool{}
+		}
+		distinct[l.key][l.val] = true
+	}
+	var out, fallback []*leaf
+	for _, l := range leaves {
+		if x, ok := l.val.(string); ok {
+			if count[l.key] > 1 && len(distinct[l.key]) == count[l.key] {
+				continue
+			}
+			if !isClock(x) && !l.inArray && len(distinct[l.key]) < 2 {
+				// No other value of this key to take: changing it
+				// would only make an unknown name.
+				fallback = append(fallback, l)
+				continue
+			}
+		}
+		out = append(out, l)
+	}
+	if len(out) == 0 {
+		out = fallback
+	}
+	if len(out) == 0 {
+		return leaves
+	}
+	return out
+}
+
+// isClock reports whether s looks like an HH:MM time.
+func isClock(s string) bool {
+	var h, m int
+	if len(s) != 5 || s[2] != ':' {
+		return false
+	}
+	_, err := fmt.Sscanf(s, "%02d:%02d", &h, &m)
+	return err == nil
 }
 
 func mutate(l *leaf, all []*leaf, r *rand.Rand) {
@@ -116,6 +173,20 @@ func mutate(l *leaf, all []*leaf, r *rand.Rand) {
 		}
 		l.set(json.Number(fmt.Sprint(n)))
 	case string:
+		if isClock(x) { // an hour later or earlier
+			var h, m int
+			fmt.Sscanf(x, "%02d:%02d", &h, &m)
+			t := h*60 + m + 60
+			if r.IntN(2) == 0 && t >= 120 {
+				t -= 120
+			}
+			l.set(fmt.Sprintf("%02d:%02d", (t/60)%24, t%60))
+			return
+		}
+		if l.inArray {
+			l.set(x + " (changed)")
+			return
+		}
 		var others []string
 		for _, o := range all {
 			if s, ok := o.val.(string); ok && o.key == l.key && s != x {

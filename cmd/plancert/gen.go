@@ -1,0 +1,454 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/plancert/plancert/domains"
+	_ "github.com/plancert/plancert/domains/scheduling" // registers the scheduling tasks
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver"
+)
+
+type genOptions struct {
+	IO *iostreams
+
+	Families    []string
+	TaskIDs     []string
+	N           int
+	Seed        uint64
+	Out         string
+	Shard       string
+	Resume      bool
+	Determinacy string
+	Workers     int
+	Timeout     time.Duration
+	JSON        bool
+
+	// Backend, when not nil, replaces the SAT backend (tests).
+	Backend solver.Backend
+	// ProgressEvery is the least time between two progress lines; zero
+	// means one second.
+	ProgressEvery time.Duration
+
+	// Set by validate.
+	tasks         []*domains.Task
+	shard, shards int
+	policy        gen.Determinacy
+}
+
+const genLong = `Generate N certified planning problems and write them as JSON lines, one
+record per line: the prompt, the answer schema, the instance, the checklist,
+the certified reference plan and the solver's certificate.
+
+Each instance index i = 0..N-1 is of task i mod T (T tasks, by family then
+name) and its spec — subtask and constraints per tier, drawn with the
+taxonomy's priors — is seeded by (--seed, i). The same flags give the same
+file, byte for byte, on any machine and for any --workers (except that an
+instance not proven within --timeout is dropped, which depends on the
+machine). An instance that cannot be kept is dropped and counted, never
+retried with another seed:
+
+  unique  (default) the optimal plan must be unique, after the tie-breaks
+          the prompt states
+  value   the optimal value is certified; every optimal plan is accepted
+  any     every certified instance is kept
+
+--shard k/n keeps the indexes i with i mod n = k-1: the n shards of a run
+partition it exactly, and their files together hold the run's records.
+
+The file is written to a temporary file next to --out and renamed onto it
+at the end. Ctrl-C keeps every record finished in index order (the file is
+renamed with what was written); --resume reads an existing --out, keeps its
+records (a half-written last line is dropped with a warning) and makes the
+rest, so that the final file is the one an uninterrupted run writes.
+
+Progress goes to standard error every second, and a summary at the end:
+kept, dropped by reason, kept per task. With --json the summary is one JSON
+object on standard output instead.
+
+Families: %s.
+
+Exit codes:
+  0  the run finished (dropped instances are counted in the summary)
+  1  interrupted (the finished records are kept), an instance failed with an
+     error, or an I/O error
+  2  usage error (unknown flag, task or family; bad --shard, --n)
+  4  integrity failure: a certified answer failed its own checks (a bug in
+     plancert); --out is left as it was`
+
+const genExample = `  # Twenty certified Meeting Planning problems
+  $ plancert gen --task meeting-planning --n 20 --seed 1 --out /tmp/suite.jsonl
+
+  # Continue it after Ctrl-C or a crash (here: nothing left to do)
+  $ plancert gen --task meeting-planning --n 20 --seed 1 --out /tmp/suite.jsonl --resume
+
+  # Every scheduling task, in two shards (e.g. on two machines)
+  $ plancert gen --family scheduling --n 10 --seed 7 --shard 1/2 --out /tmp/part1.jsonl
+  $ plancert gen --family scheduling --n 10 --seed 7 --shard 2/2 --out /tmp/part2.jsonl
+
+  # Every registered task, keeping ties; the summary as JSON
+  $ plancert gen --n 10 --seed 3 --determinacy value --json --out /tmp/value.jsonl`
+
+var familiesList = func() string {
+	var names []string
+	for _, f := range domains.Families {
+		names = append(names, string(f))
+	}
+	return strings.Join(names, ", ")
+}()
+
+func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *cobra.Command {
+	opts := &genOptions{IO: ios}
+	cmd := &cobra.Command{
+		Use:     "gen --n N --out FILE [--family F | --task T] [flags]",
+		Short:   "Generate certified planning problems (JSON lines)",
+		Long:    fmt.Sprintf(genLong, familiesList),
+		Example: genExample,
+		Args: func(cmd *cobra.Command, args []string) error {
+			if len(args) > 0 {
+				return usageErrorf("%s takes no arguments, got %q", cmd.CommandPath(), args[0])
+			}
+			return nil
+		},
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.validate(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runGen(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringSliceVar(&opts.Families, "family", nil, "generate the tasks of `FAMILY` (repeat or comma-separate)")
+	f.StringSliceVar(&opts.TaskIDs, "task", nil, "generate `TASK` (kebab case; repeat or comma-separate)")
+	f.IntVar(&opts.N, "n", 0, "number of instance indexes in the run (before --shard)")
+	f.Uint64Var(&opts.Seed, "seed", 1, "seed of the run")
+	f.StringVar(&opts.Out, "out", "", "write the records to `FILE` (- for standard output)")
+	f.StringVar(&opts.Shard, "shard", "1/1", "make only shard `k/n` of the run")
+	f.BoolVar(&opts.Resume, "resume", false, "keep the records already in --out and make the rest")
+	f.StringVar(&opts.Determinacy, "determinacy", string(gen.Unique), "which instances to keep: `unique`, value or any")
+	f.IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "instances certified in parallel (the output does not depend on it)")
+	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per instance, e.g. 30s; 0 means none")
+	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON on standard output")
+	return cmd
+}
+
+func (o *genOptions) validate() error {
+	switch {
+	case o.N <= 0:
+		return usageErrorf("--n must be at least 1, got %d", o.N)
+	case o.Out == "":
+		return usageErrorf("--out is required (a FILE, or - for standard output)")
+	case o.Workers < 1:
+		return usageErrorf("--workers must be at least 1, got %d", o.Workers)
+	case o.Timeout < 0:
+		return usageErrorf("--timeout must not be negative, got %v", o.Timeout)
+	case len(o.Families) > 0 && len(o.TaskIDs) > 0:
+		return usageErrorf("--family and --task cannot be used together")
+	case o.Out == "-" && o.Resume:
+		return usageErrorf("--resume needs a FILE for --out, not standard output")
+	case o.Out == "-" && o.JSON:
+		return usageErrorf("--json prints the summary on standard output; it cannot be used with --out -")
+	}
+	var err error
+	if o.shard, o.shards, err = parseShard(o.Shard); err != nil {
+		return err
+	}
+	p, err := gen.ParseDeterminacy(o.Determinacy)
+	if err != nil {
+		return usageErrorf("--determinacy %q is not unique, value or any", o.Determinacy)
+	}
+	o.policy = p
+	o.tasks, err = selectTasks(o.Families, o.TaskIDs)
+	return err
+}
+
+// parseShard reads "k/n" with 1 ≤ k ≤ n.
+func parseShard(s string) (k, n int, err error) {
+	a, b, ok := strings.Cut(s, "/")
+	if ok {
+		k, err1 := strconv.Atoi(a)
+		n, err2 := strconv.Atoi(b)
+		if err1 == nil && err2 == nil && n >= 1 && k >= 1 && k <= n {
+			return k, n, nil
+		}
+	}
+	return 0, 0, usageErrorf("--shard %q is not k/n with 1 ≤ k ≤ n (e.g. 1/4)", s)
+}
+
+// selectTasks returns the registered tasks of the families, or the named
+// tasks, or every registered task; in registry order (family, then ID).
+func selectTasks(families, ids []string) ([]*domains.Task, error) {
+	all := domains.Tasks()
+	want := map[string]bool{}
+	switch {
+	case len(families) > 0:
+		for _, f := range families {
+			if !slices.Contains(domains.Families, domains.Family(f)) {
+				return nil, usageErrorf("unknown family %q (families: %s)", f, familiesList)
+			}
+			n := 0
+			for _, t := range all {
+				if t.Family == domains.Family(f) {
+					want[t.ID] = true
+					n++
+				}
+			}
+			if n == 0 {
+				return nil, usageErrorf("no tasks registered for family %s yet", f)
+			}
+		}
+	case len(ids) > 0:
+		for _, id := range ids {
+			if _, ok := domains.Lookup(id); !ok {
+				var names []string
+				for _, t := range all {
+					names = append(names, t.ID)
+				}
+				return nil, usageErrorf("unknown task %q (registered tasks: %s)", id, strings.Join(names, ", "))
+			}
+			want[id] = true
+		}
+	default:
+		if len(all) == 0 {
+			return nil, usageErrorf("no tasks are registered")
+		}
+		return all, nil
+	}
+	var out []*domains.Task
+	for _, t := range all {
+		if want[t.ID] {
+			out = append(out, t)
+		}
+	}
+	return out, nil
+}
+
+// genSummaryJSON is the --json summary.
+type genSummaryJSON struct {
+	Out         string  `json:"out"`
+	Seed        uint64  `json:"seed"`
+	N           int     `json:"n"`
+	Shard       string  `json:"shard"`
+	Determinacy string  `json:"determinacy"`
+	Interrupted bool    `json:"interrupted"`
+	Seconds     float64 `json:"seconds"`
+	gen.Summary
+}
+
+func runGen(ctx context.Context, opts *genOptions) (err error) {
+	gopts := gen.Options{
+		Tasks: opts.tasks, N: opts.N, Seed: opts.Seed, Shard: opts.shard, Shards: opts.shards,
+		Determinacy: opts.policy, Workers: opts.Workers, Timeout: opts.Timeout, Backend: opts.Backend,
+	}
+	errOut := opts.IO.ErrOut
+	var (
+		w    io.Writer = opts.IO.Out
+		tmp  *os.File
+		done map[string]bool
+	)
+	if opts.Out != "-" {
+		tmp, err = os.CreateTemp(filepath.Dir(opts.Out), "."+filepath.Base(opts.Out)+".*.tmp")
+		if err != nil {
+			return &fileError{opts.Out, err}
+		}
+		defer func() {
+			if tmp != nil { // not renamed
+				tmp.Close()
+				os.Remove(tmp.Name())
+			}
+		}()
+		if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it 0600
+			return &fileError{opts.Out, err}
+		}
+		if opts.Resume {
+			if done, err = copyExisting(opts.Out, tmp, errOut); err != nil {
+				return err
+			}
+		}
+		w = tmp
+	}
+
+	every := opts.ProgressEvery
+	if every <= 0 {
+		every = time.Second
+	}
+	last := time.Duration(0)
+	progress := func(p gen.Progress) {
+		if p.Done == p.Total || p.Elapsed-last < every {
+			return
+		}
+		last = p.Elapsed
+		fmt.Fprintf(errOut, "gen: %d/%d kept %d dropped %d", p.Done, p.Total, p.Kept, p.Dropped)
+		if p.Errors > 0 {
+			fmt.Fprintf(errOut, " errors %d", p.Errors)
+		}
+		if p.Skipped > 0 {
+			fmt.Fprintf(errOut, " skipped %d", p.Skipped)
+		}
+		fmt.Fprintf(errOut, " (%.1f/s)\n", float64(p.Done-p.Skipped)/p.Elapsed.Seconds())
+	}
+	start := time.Now()
+	sum, runErr := gen.Run(ctx, gopts, w, done, progress)
+	elapsed := time.Since(start)
+
+	var ie *solver.IntegrityError
+	integrity := errors.As(runErr, &ie)
+	interrupted := runErr != nil && !integrity && ctx.Err() != nil && errors.Is(runErr, ctx.Err())
+	if runErr != nil && !integrity && !interrupted {
+		return &fileError{opts.Out, runErr}
+	}
+	if tmp != nil && !integrity {
+		if err := tmp.Close(); err != nil {
+			return &fileError{opts.Out, err}
+		}
+		if err := os.Rename(tmp.Name(), opts.Out); err != nil {
+			return &fileError{opts.Out, err}
+		}
+		tmp = nil
+	}
+
+	if opts.JSON {
+		out := genSummaryJSON{Out: opts.Out, Seed: opts.Seed, N: opts.N, Shard: fmt.Sprintf("%d/%d", opts.shard, opts.shards),
+			Determinacy: string(opts.policy), Interrupted: interrupted, Seconds: elapsed.Seconds(), Summary: sum}
+		enc := json.NewEncoder(opts.IO.Out)
+		enc.SetEscapeHTML(false)
+		if err := enc.Encode(out); err != nil {
+			return err
+		}
+	} else {
+		writeGenSummary(errOut, opts, sum, elapsed)
+	}
+	if foreign := len(done) - sum.Skipped; runErr == nil && foreign > 0 {
+		fmt.Fprintf(errOut, "gen: warning: %d %s of %s %s not part of this run (another seed, task set or shard?); kept as they were\n",
+			foreign, plural(foreign, "record", "records"), opts.Out, plural(foreign, "is", "are"))
+	}
+
+	var errs []error
+	switch {
+	case integrity:
+		reportError(errOut, runErr)
+		if opts.Out != "-" {
+			fmt.Fprintf(errOut, "plancert: %s was left as it was.\n", opts.Out)
+		}
+		errs = append(errs, runErr)
+	case interrupted:
+		msg := fmt.Sprintf("plancert: interrupted; %d %s not made", sum.Unfinished, plural(sum.Unfinished, "instance", "instances"))
+		if opts.Out != "-" {
+			msg += fmt.Sprintf("; the finished records are in %s (--resume continues)", opts.Out)
+		}
+		fmt.Fprintln(errOut, msg)
+		errs = append(errs, errInterrupted)
+	}
+	if sum.Errors > 0 {
+		for _, m := range sum.ErrorMessages {
+			fmt.Fprintf(errOut, "plancert: %s\n", m)
+		}
+		if more := sum.Errors - len(sum.ErrorMessages); more > 0 {
+			fmt.Fprintf(errOut, "plancert: ... and %d more\n", more)
+		}
+		errs = append(errs, fmt.Errorf("%d %s failed", sum.Errors, plural(sum.Errors, "instance", "instances")))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return &reportedError{err}
+	}
+	return nil
+}
+
+// copyExisting copies the complete lines of the records file path into w
+// and returns their record IDs. A missing
+// file is an empty one; a last line without its newline (a crash in the
+// middle of a write) is dropped with a warning on errOut.
+func copyExisting(path string, w io.Writer, errOut io.Writer) (map[string]bool, error) {
+	done := map[string]bool{}
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return done, nil
+	}
+	if err != nil {
+		return nil, &fileError{path, err}
+	}
+	defer f.Close()
+	r := bufio.NewReaderSize(f, 1<<20)
+	lines := 0
+	for {
+		line, err := r.ReadBytes('\n')
+		if err == io.EOF {
+			if len(line) > 0 {
+				fmt.Fprintf(errOut, "gen: warning: %s: dropping the half-written last line (line %d, %d bytes); its instance is made again\n", path, lines+1, len(line))
+			}
+			return done, nil
+		}
+		if err != nil {
+			return nil, &fileError{path, err}
+		}
+		lines++
+		var rec struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal(line, &rec); err != nil || rec.ID == "" {
+			why := "no record id"
+			if err != nil {
+				why = err.Error()
+			}
+			return nil, &inputError{path, fmt.Errorf("line %d is not a record: %s", lines, why)}
+		}
+		done[rec.ID] = true
+		if _, err := w.Write(line); err != nil {
+			return nil, &fileError{path, fmt.Errorf("copying to the temporary file: %w", err)}
+		}
+	}
+}
+
+// writeGenSummary writes the end-of-run summary for a person.
+func writeGenSummary(w io.Writer, opts *genOptions, sum gen.Summary, elapsed time.Duration) {
+	made := sum.Total - sum.Skipped - sum.Unfinished
+	fmt.Fprintf(w, "gen: %d/%d kept %d dropped %d", sum.Total-sum.Unfinished, sum.Total, sum.Kept, sum.DroppedTotal())
+	if sum.Errors > 0 {
+		fmt.Fprintf(w, " errors %d", sum.Errors)
+	}
+	if sum.Skipped > 0 {
+		fmt.Fprintf(w, " skipped %d (already in %s)", sum.Skipped, opts.Out)
+	}
+	rate := 0.0
+	if elapsed > 0 {
+		rate = float64(made) / elapsed.Seconds()
+	}
+	fmt.Fprintf(w, " in %s (%.1f/s)\n", elapsed.Round(time.Millisecond), rate)
+	reasons := make([]string, 0, len(sum.Dropped))
+	for r := range sum.Dropped {
+		reasons = append(reasons, r)
+	}
+	sort.Slice(reasons, func(i, j int) bool {
+		if sum.Dropped[reasons[i]] != sum.Dropped[reasons[j]] {
+			return sum.Dropped[reasons[i]] > sum.Dropped[reasons[j]]
+		}
+		return reasons[i] < reasons[j]
+	})
+	for _, r := range reasons {
+		fmt.Fprintf(w, "gen:   dropped %d: %s\n", sum.Dropped[r], r)
+	}
+	for _, t := range opts.tasks {
+		fmt.Fprintf(w, "gen:   kept %d: %s\n", sum.PerTask[t.ID], t.ID)
+	}
+	if opts.Out != "-" {
+		fmt.Fprintf(w, "gen: wrote %s\n", opts.Out)
+	}
+}

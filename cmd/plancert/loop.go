@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/gen/loop"
+	"github.com/plancert/plancert/solver/sat"
+	"github.com/plancert/plancert/verify"
+)
+
+type loopOptions struct {
+	IO *iostreams
+
+	Task        string
+	Responder   string
+	Cmd         string
+	K           int
+	PerturbSeed uint64
+	RespTimeout time.Duration
+	N           int
+	Seed        uint64
+	Out         string
+	Trace       string
+	Determinacy string
+	Timeout     time.Duration
+	Params      loop.Params
+}
+
+const loopLong = `Run the closed difficulty loop of PlanningBench (eq. 1) on one task.
+
+Each step draws a certified instance with the current tier counts
+(basic, medium, hard), asks the responder, and grades its answer exactly.
+When the responder solves it (All-pass), the tier probabilities become
+p <- normalize(p * exp(eta * [-alpha, beta, gamma])), the total M grows by one
+(at most 6), and the next counts are the point of {1,2,3}x{0,1,2}x{0,1}
+nearest to M*p. When it fails, nothing changes and the instance is kept.
+
+--out receives the kept instances (records, JSONL); --trace receives one
+line per step: {"step", "task", "id", "counts", "p", "m", "solved", "kept",
+"next", "dropped"}. Both are written through temporary files; Ctrl-C keeps
+every finished step.`
+
+const loopExample = `  # A responder that always solves: the counts climb toward harder tiers
+  $ plancert loop --task meeting-planning --responder reference --n 30 --out /tmp/kept.jsonl --trace /tmp/trace.jsonl
+
+  # One that never does: the counts stay where they start, every instance is kept
+  $ plancert loop --task meeting-planning --responder perturbed --n 10 --out /tmp/kept.jsonl --trace /tmp/trace.jsonl`
+
+func newLoopCmd(ios *iostreams, runF func(context.Context, *loopOptions) error) *cobra.Command {
+	opts := &loopOptions{IO: ios, Params: loop.DefaultParams}
+	cmd := &cobra.Command{
+		Use:     "loop --task T --responder R --n N --out FILE --trace FILE",
+		Short:   "Raise difficulty in a closed loop while a responder keeps solving",
+		Long:    loopLong,
+		Example: loopExample,
+		Args:    noArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if err := opts.validate(); err != nil {
+				return err
+			}
+			if runF != nil {
+				return runF(cmd.Context(), opts)
+			}
+			return runLoop(cmd.Context(), opts)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&opts.Task, "task", "", "the task (kebab case, e.g. meeting-planning)")
+	addResponderFlags(f, &opts.Responder, &opts.Cmd, &opts.K, &opts.PerturbSeed, &opts.RespTimeout)
+	f.IntVar(&opts.N, "n", 50, "number of steps")
+	f.Uint64Var(&opts.Seed, "seed", 1, "seed of the instances")
+	f.StringVar(&opts.Out, "out", "", "where to write the kept instances (JSONL)")
+	f.StringVar(&opts.Trace, "trace", "", "where to write the trace (JSONL)")
+	f.StringVar(&opts.Determinacy, "determinacy", "unique", "unique, value or any")
+	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit to certify one instance")
+	f.Float64Var(&opts.Params.Eta, "eta", loop.DefaultParams.Eta, "step size eta")
+	f.Float64Var(&opts.Params.Alpha, "alpha", loop.DefaultParams.Alpha, "rate at which basic loses weight")
+	f.Float64Var(&opts.Params.Beta, "beta", loop.DefaultParams.Beta, "rate at which medium gains weight")
+	f.Float64Var(&opts.Params.Gamma, "gamma", loop.DefaultParams.Gamma, "rate at which hard gains weight")
+	return cmd
+}
+
+func (o *loopOptions) validate() error {
+	switch {
+	case o.Task == "":
+		return usageErrorf("--task is required")
+	case o.Out == "" || o.Trace == "":
+		return usageErrorf("--out and --trace are required")
+	case o.N < 1:
+		return usageErrorf("--n must be at least 1, got %d", o.N)
+	case o.Params.Eta <= 0 || o.Params.Alpha < 0 || o.Params.Beta < 0 || o.Params.Gamma < 0:
+		return usageErrorf("--eta must be positive and --alpha, --beta, --gamma not negative")
+	}
+	if _, ok := domains.Lookup(o.Task); !ok {
+		return usageErrorf("unknown task %q", o.Task)
+	}
+	if _, err := gen.ParseDeterminacy(o.Determinacy); err != nil {
+		return usageErrorf("%v", err)
+	}
+	_, err := newResponder(o.Responder, o.Cmd, o.K, o.PerturbSeed, o.RespTimeout)
+	return err
+}
+
+func runLoop(ctx context.Context, opts *loopOptions) error {
+	t, _ := domains.Lookup(opts.Task)
+	det, _ := gen.ParseDeterminacy(opts.Determinacy)
+	r, _ := newResponder(opts.Responder, opts.Cmd, opts.K, opts.PerturbSeed, opts.RespTimeout)
+	mk := func(ctx context.Context, t *domains.Task, c [3]int, seed uint64) (*domains.Record, string, error) {
+		spec, err := gen.SampleSpecCounts(t, seed, c[0], c[1], c[2])
+		if err != nil {
+			return nil, "", err
+		}
+		inst, err := gen.NewInstance(t, spec)
+		if err != nil {
+			return nil, "", err
+		}
+		cctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+		rec, err := gen.Certify(cctx, sat.Backend{}, t, inst, det)
+		var drop *gen.DropError
+		if errors.As(err, &drop) {
+			return nil, drop.Reason, nil
+		}
+		return rec, "", err
+	}
+	score := func(rec *domains.Record, resp string) bool {
+		return verify.ScoreResponse(rec, resp, verify.RewardAllPass).AllPass == 1
+	}
+	var final loop.State
+	steps, solved, kept := 0, 0, 0
+	var runErr error
+	traceErr := writeFileAtomic(opts.Trace, interrupted, func(tw io.Writer) error {
+		return writeFileAtomic(opts.Out, interrupted, func(ow io.Writer) error {
+			tenc, oenc := json.NewEncoder(tw), json.NewEncoder(ow)
+			oenc.SetEscapeHTML(false)
+			var err error
+			final, err = loop.Run(ctx, t, opts.Params, opts.N, opts.Seed, mk, r, score, func(st loop.Step, rec *domains.Record) error {
+				steps++
+				if st.Solved {
+					solved++
+				}
+				if rec != nil {
+					kept++
+					if err := oenc.Encode(rec); err != nil {
+						return err
+					}
+				}
+				fmt.Fprintf(opts.IO.ErrOut, "loop: step %d counts %v %s\n", st.Step, st.Counts, map[bool]string{true: "solved", false: "failed, kept"}[st.Solved])
+				return tenc.Encode(st)
+			})
+			runErr = err
+			return err
+		})
+	})
+	fmt.Fprintf(opts.IO.ErrOut, "loop: %d steps, %d solved, %d kept; counts now %v (p = %.3f, M = %d)\n",
+		steps, solved, kept, final.Counts, final.P, final.M)
+	if errors.Is(runErr, context.Canceled) {
+		return errInterrupted
+	}
+	if traceErr != nil && !errors.Is(traceErr, context.Canceled) {
+		return traceErr
+	}
+	return nil
+}

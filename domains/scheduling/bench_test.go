@@ -1,0 +1,35 @@
+package scheduling_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	_ "github.com/plancert/plancert/domains/scheduling"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// BenchmarkCertifyMeetingPlanning: one certified instance (kept or
+// dropped) per op, a fixed mid-tier spec on seeds 1, 2, ...
+func BenchmarkCertifyMeetingPlanning(b *testing.B) {
+	t, _ := domains.Lookup("meeting-planning")
+	seed := uint64(0)
+	kept := 0
+	for b.Loop() {
+		seed++
+		spec := domains.Spec{Task: t.ID, Subtask: t.Subtasks[seed%uint64(len(t.Subtasks))].ID,
+			Basic: []string{"availability", "room-fit"}, Medium: []string{"buffer"}, Seed: seed}
+		inst, err := t.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := gen.Certify(context.Background(), sat.Backend{}, t, inst, gen.Unique); err == nil {
+			kept++
+		} else if _, ok := err.(*gen.DropError); !ok {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(kept)/float64(b.N), "kept/op")
+}

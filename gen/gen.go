@@ -1,0 +1,323 @@
+// Package gen makes certified problem suites: it samples specs with the
+// taxonomy's priors and compatibility rules (SampleSpec), generates and
+// certifies instances under a determinacy policy (Certify), and writes
+// them as JSONL records with sharding and resume (Run).
+package gen
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// Options are the parameters of a run. The id space is the instance
+// indexes i = 0..N−1: index i is of task Tasks[i % len(Tasks)] and its
+// spec is SampleSpec(task, SpecSeed(Seed, i)). Shard k of n (1-based)
+// keeps the indexes with i % n == k−1, so the shards of a run partition
+// its id space.
+type Options struct {
+	Tasks       []*domains.Task
+	N           int
+	Seed        uint64
+	Shard       int // 1..Shards; 0 with Shards 0 means the whole run
+	Shards      int
+	Determinacy Determinacy    // "" means Unique
+	Workers     int            // < 1 means 1
+	Timeout     time.Duration  // per instance; 0 means none
+	Backend     solver.Backend // nil means the SAT backend
+}
+
+// Progress is reported after each index of the shard is settled, in index
+// order.
+type Progress struct {
+	Total   int // indexes in the shard
+	Done    int // settled: kept + dropped + errors + skipped
+	Kept    int
+	Dropped int
+	Errors  int
+	Skipped int // already done (resume)
+	Elapsed time.Duration
+}
+
+// Summary counts the outcome of a run. Unfinished counts the indexes not
+// settled when the run stopped early (Ctrl-C, an integrity failure).
+type Summary struct {
+	Total         int            `json:"total"`
+	Kept          int            `json:"kept"`
+	Skipped       int            `json:"skipped"`
+	Dropped       map[string]int `json:"dropped"`
+	Errors        int            `json:"errors"`
+	ErrorMessages []string       `json:"error_messages,omitempty"`
+	PerTask       map[string]int `json:"per_task"`
+	Unfinished    int            `json:"unfinished"`
+}
+
+// DroppedTotal is the number of dropped instances, all reasons together.
+func (s Summary) DroppedTotal() int {
+	n := 0
+	for _, c := range s.Dropped {
+		n += c
+	}
+	return n
+}
+
+// maxErrorMessages bounds the error messages a summary keeps.
+const maxErrorMessages = 10
+
+// SpecSeed is the spec seed of index i of a run with seed: SplitMix64 of
+// the run seed and the index.
+func SpecSeed(seed uint64, i int) uint64 {
+	z := seed + uint64(i+1)*0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+// Spec returns the task and spec of index i of the run.
+func (o *Options) Spec(i int) (*domains.Task, domains.Spec, error) {
+	t := o.Tasks[i%len(o.Tasks)]
+	spec, err := SampleSpec(t, SpecSeed(o.Seed, i))
+	return t, spec, err
+}
+
+func (o *Options) check() error {
+	switch {
+	case len(o.Tasks) == 0:
+		return errors.New("gen: no tasks")
+	case o.N < 0:
+		return fmt.Errorf("gen: N = %d is negative", o.N)
+	case o.Shards < 0 || o.Shard < 0 || o.Shard > o.Shards || (o.Shards > 0 && o.Shard == 0):
+		return fmt.Errorf("gen: shard %d/%d is not k/n with 1 ≤ k ≤ n", o.Shard, o.Shards)
+	case o.Timeout < 0:
+		return fmt.Errorf("gen: timeout %v is negative", o.Timeout)
+	}
+	for _, t := range o.Tasks {
+		if t == nil {
+			return errors.New("gen: nil task")
+		}
+	}
+	if o.Determinacy != "" {
+		if _, err := ParseDeterminacy(string(o.Determinacy)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// outcome is what one index came to.
+type outcome struct {
+	pos        int // position in the shard
+	task       string
+	line       []byte // the record's JSON line when kept
+	drop       string // the reason when dropped
+	err        error  // a counted error
+	integrity  error  // an integrity failure: aborts the run
+	skipped    bool
+	unfinished bool // stopped by the context
+}
+
+// Run generates the run's shard and writes each kept record to w as one
+// JSON line, in index order whatever the number of workers: the output
+// is byte-identical for any Workers. Each index makes one record, or one
+// counted drop (Certify's reason) or error; an index whose record ID is in
+// done is skipped (resume). progress, when not nil, is called after each
+// index is settled, from the goroutine that called Run.
+//
+// An integrity failure (*solver.IntegrityError) stops the run and is
+// returned (wrapped with the record ID). When ctx ends (Ctrl-C), no new
+// index is started; the records settled in index order so far are
+// written, and Run returns ctx.Err(). A record finished after an index
+// that did not finish is not written, so that a resumed run writes the
+// same file as an uninterrupted one.
+func Run(ctx context.Context, opts Options, w io.Writer, done map[string]bool, progress func(Progress)) (Summary, error) {
+	sum := Summary{Dropped: map[string]int{}, PerTask: map[string]int{}}
+	if err := opts.check(); err != nil {
+		return sum, err
+	}
+	shard, shards := opts.Shard, opts.Shards
+	if shards == 0 {
+		shard, shards = 1, 1
+	}
+	var indexes []int
+	for i := shard - 1; i < opts.N; i += shards {
+		indexes = append(indexes, i)
+	}
+	sum.Total = len(indexes)
+	workers := max(opts.Workers, 1)
+	policy := opts.Determinacy
+	if policy == "" {
+		policy = Unique
+	}
+	backend := opts.Backend
+	if backend == nil {
+		backend = sat.Backend{}
+	}
+
+	runCtx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	// window bounds how far workers run ahead of the writer.
+	window := make(chan struct{}, 4*workers+16)
+	jobs := make(chan int)
+	results := make(chan outcome, workers)
+	go func() {
+		defer close(jobs)
+		for pos := range indexes {
+			select {
+			case window <- struct{}{}:
+			case <-runCtx.Done():
+				return
+			}
+			select {
+			case jobs <- pos:
+			case <-runCtx.Done():
+				return
+			}
+		}
+	}()
+	finished := make(chan struct{})
+	for range workers {
+		go func() {
+			defer func() { finished <- struct{}{} }()
+			for pos := range jobs {
+				results <- settle(runCtx, &opts, backend, policy, pos, indexes[pos], done)
+			}
+		}()
+	}
+	go func() {
+		for range workers {
+			<-finished
+		}
+		close(results)
+	}()
+
+	start := time.Now()
+	pending := map[int]outcome{}
+	next := 0        // the next position to settle
+	stopped := false // an index did not finish: write nothing more
+	var runErr error
+	report := func() {
+		if progress != nil {
+			progress(Progress{Total: sum.Total, Done: next, Kept: sum.Kept, Dropped: sum.DroppedTotal(),
+				Errors: sum.Errors, Skipped: sum.Skipped, Elapsed: time.Since(start)})
+		}
+	}
+	for o := range results {
+		if o.integrity != nil && runErr == nil {
+			runErr = o.integrity
+			cancel()
+		}
+		pending[o.pos] = o
+		for !stopped {
+			o, ok := pending[next]
+			if !ok {
+				break
+			}
+			delete(pending, next)
+			switch {
+			case o.unfinished || o.integrity != nil:
+				stopped = true
+				continue
+			case o.skipped:
+				sum.Skipped++
+			case o.line != nil:
+				if _, err := w.Write(o.line); err != nil {
+					if runErr == nil {
+						runErr = fmt.Errorf("gen: writing records: %w", err)
+					}
+					cancel()
+					stopped = true
+					continue
+				}
+				sum.Kept++
+				sum.PerTask[o.task]++
+			case o.drop != "":
+				sum.Dropped[o.drop]++
+			default:
+				sum.Errors++
+				if len(sum.ErrorMessages) < maxErrorMessages {
+					sum.ErrorMessages = append(sum.ErrorMessages, o.err.Error())
+				}
+			}
+			next++
+			<-window
+			report()
+		}
+	}
+	sum.Unfinished = sum.Total - next
+	if runErr != nil {
+		return sum, runErr
+	}
+	if err := ctx.Err(); err != nil && next < sum.Total {
+		return sum, err
+	}
+	return sum, nil
+}
+
+// settle makes the outcome of index i (position pos of the shard).
+func settle(ctx context.Context, opts *Options, b solver.Backend, policy Determinacy, pos, i int, done map[string]bool) outcome {
+	o := outcome{pos: pos}
+	if ctx.Err() != nil {
+		o.unfinished = true
+		return o
+	}
+	t, spec, err := opts.Spec(i)
+	o.task = t.ID
+	if err != nil {
+		o.err = fmt.Errorf("index %d: %w", i, err)
+		return o
+	}
+	id := RecordID(spec)
+	if done[id] {
+		o.skipped = true
+		return o
+	}
+	inst, err := NewInstance(t, spec)
+	if err != nil {
+		o.err = fmt.Errorf("%s: generate: %w", id, err)
+		return o
+	}
+	ictx := ctx
+	if opts.Timeout > 0 {
+		var cancel context.CancelFunc
+		ictx, cancel = context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+	}
+	rec, err := Certify(ictx, b, t, inst, policy)
+	if ctx.Err() != nil { // interrupted, not a verdict on the instance
+		o.unfinished = true
+		return o
+	}
+	var drop *DropError
+	var ie *solver.IntegrityError
+	switch {
+	case errors.As(err, &ie):
+		o.integrity = fmt.Errorf("gen: %s: %w", id, err)
+		return o
+	case errors.As(err, &drop):
+		o.drop = drop.Reason
+		return o
+	case err != nil && ictx.Err() != nil: // the time limit, met inside a call
+		o.drop = DropTimeout
+		return o
+	case err != nil:
+		o.err = fmt.Errorf("%s: %w", id, err)
+		return o
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(rec); err != nil {
+		o.err = fmt.Errorf("%s: encoding the record: %w", id, err)
+		return o
+	}
+	o.line = buf.Bytes()
+	return o
+}

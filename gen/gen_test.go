@@ -1,0 +1,349 @@
+package gen_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// baseOptions is a small run over every registered task: a few instances
+// per task, so that the tests stay fast as tasks are added.
+func baseOptions() gen.Options {
+	tasks := domains.Tasks()
+	return gen.Options{Tasks: tasks, N: max(12, 2*len(tasks)), Seed: 42, Workers: 2}
+}
+
+func runGen(t *testing.T, ctx context.Context, opts gen.Options, done map[string]bool, progress func(gen.Progress)) (string, gen.Summary, error) {
+	t.Helper()
+	var buf bytes.Buffer
+	sum, err := gen.Run(ctx, opts, &buf, done, progress)
+	return buf.String(), sum, err
+}
+
+var base struct {
+	once sync.Once
+	out  string
+	sum  gen.Summary
+	err  error
+}
+
+// baseline is the output of baseOptions, made once.
+func baseline(t *testing.T) (string, gen.Summary) {
+	t.Helper()
+	base.once.Do(func() {
+		var buf bytes.Buffer
+		base.sum, base.err = gen.Run(context.Background(), baseOptions(), &buf, nil, nil)
+		base.out = buf.String()
+	})
+	if base.err != nil {
+		t.Fatal(base.err)
+	}
+	return base.out, base.sum
+}
+
+func lines(s string) []string {
+	if s == "" {
+		return nil
+	}
+	ls := strings.SplitAfter(s, "\n")
+	if ls[len(ls)-1] == "" {
+		ls = ls[:len(ls)-1]
+	}
+	return ls
+}
+
+func TestRunDeterministic(t *testing.T) {
+	out, sum := baseline(t)
+	if sum.Total != baseOptions().N || sum.Kept+sum.DroppedTotal()+sum.Errors != sum.Total || sum.Unfinished != 0 {
+		t.Errorf("summary does not add up: %+v", sum)
+	}
+	if sum.Errors != 0 || sum.Kept == 0 {
+		t.Fatalf("summary %+v", sum)
+	}
+	if n := len(lines(out)); n != sum.Kept {
+		t.Errorf("%d lines for %d kept", n, sum.Kept)
+	}
+	kept := 0
+	for _, n := range sum.PerTask {
+		kept += n
+	}
+	if kept != sum.Kept {
+		t.Errorf("per task %v adds up to %d, kept %d", sum.PerTask, kept, sum.Kept)
+	}
+	t.Logf("%+v", sum)
+	for _, workers := range []int{1, 3} {
+		opts := baseOptions()
+		opts.Workers = workers
+		got, gotSum, err := runGen(t, context.Background(), opts, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != out {
+			t.Errorf("workers %d: output differs from workers 2", workers)
+		}
+		if gotSum.Kept != sum.Kept || gotSum.DroppedTotal() != sum.DroppedTotal() {
+			t.Errorf("workers %d: summary %+v, want %+v", workers, gotSum, sum)
+		}
+	}
+}
+
+func TestRunShards(t *testing.T) {
+	out, sum := baseline(t)
+	var all []string
+	total := 0
+	for k := 1; k <= 3; k++ {
+		opts := baseOptions()
+		opts.Shard, opts.Shards = k, 3
+		got, s, err := runGen(t, context.Background(), opts, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		total += s.Total
+		all = append(all, lines(got)...)
+	}
+	want := lines(out)
+	sort.Strings(all)
+	sort.Strings(want)
+	if total != sum.Total || !slices.Equal(all, want) {
+		t.Errorf("shards 1/3, 2/3, 3/3 have %d indexes and %d records; the run has %d and %d, or other records", total, len(all), sum.Total, len(want))
+	}
+}
+
+// recordIDs returns the IDs of the record lines.
+func recordIDs(t *testing.T, ls []string) map[string]bool {
+	t.Helper()
+	ids := map[string]bool{}
+	for _, l := range ls {
+		var rec domains.Record
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		ids[rec.ID] = true
+	}
+	return ids
+}
+
+func TestRunResume(t *testing.T) {
+	out, sum := baseline(t)
+	ls := lines(out)
+	if len(ls) < 2 {
+		t.Skip("too few records")
+	}
+	// A crash in the middle of line k: lines before it are kept, the
+	// half-written one is dropped (as plancert gen --resume does).
+	k := len(ls) / 2
+	cut := len(strings.Join(ls[:k], "")) + len(ls[k])/2
+	kept := lines(out[:cut])
+	kept = kept[:len(kept)-1]
+	prefix := strings.Join(kept, "")
+	rest, s, err := runGen(t, context.Background(), baseOptions(), recordIDs(t, kept), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prefix+rest != out {
+		t.Error("resumed file differs from the uninterrupted run")
+	}
+	if s.Skipped != k || s.Kept != sum.Kept-k {
+		t.Errorf("resume: skipped %d kept %d, want %d and %d", s.Skipped, s.Kept, k, sum.Kept-k)
+	}
+}
+
+// checkRecords checks that every record's reference passes its own
+// checklist, read back from the JSON line.
+func checkRecords(t *testing.T, out string, policy gen.Determinacy) {
+	t.Helper()
+	for _, l := range lines(out) {
+		var rec domains.Record
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		task, inst, err := rec.Load()
+		if err != nil {
+			t.Fatalf("%s: %v", rec.ID, err)
+		}
+		if got := gen.RecordID(inst.Spec()); got != rec.ID || task.ID != rec.Task || task.Family != rec.Family {
+			t.Errorf("record %s of task %s/%s: spec ID %s", rec.ID, rec.Family, rec.Task, got)
+		}
+		results := inst.Check(rec.Reference.Plan, rec.Reference)
+		if len(results) == 0 || len(rec.Checklist) == 0 {
+			t.Errorf("%s: %d results, %d checklist items", rec.ID, len(results), len(rec.Checklist))
+		}
+		for _, r := range results {
+			if !r.Pass {
+				t.Errorf("%s: the reference fails item %s: %s", rec.ID, r.ID, r.Detail)
+			}
+		}
+		if c := rec.Certificate; rec.Reference.Feasible && policy == gen.Unique && (c.Unique == nil || !*c.Unique) {
+			t.Errorf("%s: kept under policy unique with unique = %v", rec.ID, c.Unique)
+		}
+	}
+}
+
+func TestRunRecordsPassChecks(t *testing.T) {
+	out, _ := baseline(t)
+	checkRecords(t, out, gen.Unique)
+	opts := baseOptions()
+	opts.N, opts.Seed, opts.Determinacy = len(opts.Tasks)*4, 5, gen.Value
+	out, sum, err := runGen(t, context.Background(), opts, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Dropped[gen.DropNotUnique] != 0 {
+		t.Errorf("policy value dropped %d as not unique", sum.Dropped[gen.DropNotUnique])
+	}
+	checkRecords(t, out, gen.Value)
+}
+
+func TestRunInterrupted(t *testing.T) {
+	out, _ := baseline(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	got, sum, err := runGen(t, ctx, baseOptions(), nil, func(p gen.Progress) {
+		if p.Done == 3 {
+			cancel()
+		}
+	})
+	if sum.Unfinished > 0 && !errors.Is(err, context.Canceled) {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	if !strings.HasPrefix(out, got) || len(lines(got)) != sum.Kept {
+		t.Errorf("interrupted output (%d records) is not a prefix of the full run", len(lines(got)))
+	}
+	if sum.Total-sum.Unfinished < 3 {
+		t.Errorf("%d settled before the cancel, want ≥ 3", sum.Total-sum.Unfinished)
+	}
+
+	got, sum, err = runGen(t, ctx, baseOptions(), nil, nil) // cancelled before the start
+	if !errors.Is(err, context.Canceled) || got != "" || sum.Unfinished != sum.Total {
+		t.Errorf("cancelled run: err %v, %d bytes, summary %+v", err, len(got), sum)
+	}
+}
+
+// corrupt is a backend whose optimum is pushed out of the first
+// variable's domain: an integrity failure that Certify must catch.
+type corrupt struct{ sat.Backend }
+
+func (corrupt) Name() string { return "corrupt" }
+
+func (b corrupt) Load(m *encode.Model) (solver.Solver, error) {
+	s, err := b.Backend.Load(m)
+	return corruptSolver{s, m}, err
+}
+
+type corruptSolver struct {
+	solver.Solver
+	m *encode.Model
+}
+
+func (s corruptSolver) Optimize(ctx context.Context) (*solver.Result, error) {
+	r, err := s.Solver.Optimize(ctx)
+	if err == nil && r.Solution != nil {
+		r.Solution = slices.Clone(r.Solution)
+		r.Solution[0] = s.m.Vars[0].Hi + 1
+	}
+	return r, err
+}
+
+func TestRunIntegrity(t *testing.T) {
+	opts := baseOptions()
+	opts.Backend = corrupt{}
+	out, sum, err := runGen(t, context.Background(), opts, nil, nil)
+	var ie *solver.IntegrityError
+	if !errors.As(err, &ie) {
+		t.Fatalf("err = %v, want an integrity error", err)
+	}
+	if sum.Unfinished == 0 {
+		t.Errorf("the run went on after the integrity failure: %+v", sum)
+	}
+	base, _ := baseline(t)
+	if !strings.HasPrefix(base, out) {
+		t.Error("records written before the failure differ from the good run's")
+	}
+}
+
+func TestRunOptions(t *testing.T) {
+	good := baseOptions()
+	for name, mod := range map[string]func(*gen.Options){
+		"no tasks":    func(o *gen.Options) { o.Tasks = nil },
+		"negative N":  func(o *gen.Options) { o.N = -1 },
+		"shard 0/3":   func(o *gen.Options) { o.Shard, o.Shards = 0, 3 },
+		"shard 4/3":   func(o *gen.Options) { o.Shard, o.Shards = 4, 3 },
+		"determinacy": func(o *gen.Options) { o.Determinacy = "most" },
+	} {
+		opts := good
+		mod(&opts)
+		if _, _, err := runGen(t, context.Background(), opts, nil, nil); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	opts := good
+	opts.N = 0
+	if out, sum, err := runGen(t, context.Background(), opts, nil, nil); err != nil || out != "" || sum.Total != 0 {
+		t.Errorf("N = 0: %v, %q, %+v", err, out, sum)
+	}
+}
+
+func TestRunTimeout(t *testing.T) {
+	opts := baseOptions()
+	opts.Timeout = time.Nanosecond
+	out, sum, err := runGen(t, context.Background(), opts, nil, nil)
+	if err != nil || out != "" || sum.Dropped[gen.DropTimeout] != sum.Total {
+		t.Errorf("1ns per instance: %v, %d bytes, summary %+v", err, len(out), sum)
+	}
+}
+
+func TestSpecSeed(t *testing.T) {
+	seen := map[uint64]bool{}
+	for seed := range uint64(3) {
+		for i := range 10000 {
+			s := gen.SpecSeed(seed, i)
+			if seen[s] {
+				t.Fatalf("SpecSeed(%d, %d) = %d repeats", seed, i, s)
+			}
+			seen[s] = true
+		}
+	}
+}
+
+// BenchmarkRun: a run of 40 meeting-planning indexes per op, with 1 and 2
+// workers; reports settled indexes (kept or dropped) and kept records per
+// second.
+func BenchmarkRun(b *testing.B) {
+	task, ok := domains.Lookup("meeting-planning")
+	if !ok {
+		b.Skip("meeting-planning is not registered")
+	}
+	for _, workers := range []int{1, 2} {
+		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {
+			kept, settled := 0, 0
+			seed := uint64(0)
+			for b.Loop() {
+				seed++
+				sum, err := gen.Run(context.Background(), gen.Options{Tasks: []*domains.Task{task}, N: 40, Seed: seed, Workers: workers}, io.Discard, nil, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				kept += sum.Kept
+				settled += sum.Total
+			}
+			secs := b.Elapsed().Seconds()
+			b.ReportMetric(float64(settled)/secs, "indexes/s")
+			b.ReportMetric(float64(kept)/secs, "records/s")
+		})
+	}
+}

@@ -1,0 +1,212 @@
+package gen
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// The taxonomy's sampling priors, as exact integer odds: Nb ∈ {1:0.2,
+// 2:0.6, 3:0.2}, Nm ∈ {0:0.25, 1:0.55, 2:0.2}, Nh ∈ {0:0.7, 1:0.3}, and one
+// stateful unit with probability 0.3 (when the pool has any).
+var (
+	priorBasic    = prior{{1, 4}, {2, 12}, {3, 4}} // out of 20
+	priorMedium   = prior{{0, 5}, {1, 11}, {2, 4}} // out of 20
+	priorHard     = prior{{0, 7}, {1, 3}}          // out of 10
+	priorStateful = prior{{0, 7}, {1, 3}}          // out of 10
+)
+
+// prior is a distribution over counts: (count, odds) pairs.
+type prior [][2]int
+
+// draw returns a count with its odds.
+func (p prior) draw(r *rand.Rand) int {
+	total := 0
+	for _, c := range p {
+		total += c[1]
+	}
+	x := r.IntN(total)
+	for _, c := range p {
+		if x < c[1] {
+			return c[0]
+		}
+		x -= c[1]
+	}
+	panic("unreachable")
+}
+
+// maxRedraws bounds the redraws of a unit set that breaks an exclusion.
+const maxRedraws = 100
+
+// SampleSpec draws a spec for task t, deterministically from (t.ID, seed):
+// a subtask uniformly; the tier counts with the taxonomy's priors (clipped
+// to what the pool has); the units of each tier without replacement, each
+// weighted by the subtask's Likely multiplier (1 when not listed); one
+// stateful unit with probability 0.3 when the pool has any (the unit
+// weighted the same way). Then the compatibility rules: a unit's required
+// units are added (in their tiers), and a draw that breaks an exclusion is
+// redrawn, counts included (at most 100 times, with the same generator, so
+// still deterministic): the spec follows the priors conditioned on
+// compatibility. The spec's unit lists are in pool order; its Seed is
+// seed.
+func SampleSpec(t *domains.Task, seed uint64) (domains.Spec, error) {
+	return sampleSpec(t, seed, nil)
+}
+
+// SampleSpecCounts is SampleSpec with fixed tier counts (clipped to what
+// the pool has): the subtask, the units and the stateful layer are drawn
+// as in SampleSpec, and redrawn with the same counts when they break an
+// exclusion; counts that no compatible draw meets are an error. Required
+// units may make a tier longer than asked.
+func SampleSpecCounts(t *domains.Task, seed uint64, nb, nm, nh int) (domains.Spec, error) {
+	if nb < 0 || nm < 0 || nh < 0 {
+		return domains.Spec{}, fmt.Errorf("gen: %s: negative tier count (%d, %d, %d)", t.ID, nb, nm, nh)
+	}
+	return sampleSpec(t, seed, &[3]int{nb, nm, nh})
+}
+
+// hashString is FNV-1a of s, a stream selector for PCG.
+func hashString(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, error) {
+	if len(t.Subtasks) == 0 {
+		return domains.Spec{}, fmt.Errorf("gen: %s has no subtasks", t.ID)
+	}
+	r := rand.New(rand.NewPCG(seed, hashString("spec/"+t.ID)))
+	st := t.Subtasks[r.IntN(len(t.Subtasks))]
+	tiers := []domains.Tier{domains.Basic, domains.Medium, domains.Hard}
+	var (
+		n       [3]int
+		lastErr error
+	)
+	for range maxRedraws {
+		if counts != nil {
+			n = *counts
+		} else {
+			n = [3]int{priorBasic.draw(r), priorMedium.draw(r), priorHard.draw(r)}
+		}
+		chosen := map[string]bool{}
+		for k, tier := range tiers {
+			for _, id := range drawUnits(r, t.Tier(tier), st.Likely, n[k]) {
+				chosen[id] = true
+			}
+		}
+		if stateful := t.Tier(domains.Stateful); len(stateful) > 0 && priorStateful.draw(r) == 1 {
+			for _, id := range drawUnits(r, stateful, st.Likely, 1) {
+				chosen[id] = true
+			}
+		}
+		if err := addRequired(t, chosen); err != nil {
+			return domains.Spec{}, err
+		}
+		spec := domains.Spec{Task: t.ID, Subtask: st.ID, Seed: seed,
+			Basic: []string{}, Medium: []string{}, Hard: []string{}, Stateful: []string{}}
+		for _, u := range t.Pool { // pool order
+			if !chosen[u.ID] {
+				continue
+			}
+			switch u.Tier {
+			case domains.Basic:
+				spec.Basic = append(spec.Basic, u.ID)
+			case domains.Medium:
+				spec.Medium = append(spec.Medium, u.ID)
+			case domains.Hard:
+				spec.Hard = append(spec.Hard, u.ID)
+			case domains.Stateful:
+				spec.Stateful = append(spec.Stateful, u.ID)
+			default:
+				return domains.Spec{}, fmt.Errorf("gen: %s: unit %q has unknown tier %q", t.ID, u.ID, u.Tier)
+			}
+		}
+		if lastErr = t.Compatible(spec.Units()); lastErr == nil {
+			return spec, nil
+		}
+	}
+	return domains.Spec{}, fmt.Errorf("gen: %s/%s: no compatible unit set in %d draws of counts %v: %w", t.ID, st.ID, maxRedraws, n, lastErr)
+}
+
+// drawUnits draws min(n, len(units)) distinct unit IDs, each with weight
+// 1 × likely[id] (a weight ≤ 0 is never drawn while others remain).
+func drawUnits(r *rand.Rand, units []domains.Unit, likely map[string]float64, n int) []string {
+	n = min(n, len(units))
+	left := slices.Clone(units)
+	var out []string
+	for range n {
+		w := make([]float64, len(left))
+		total := 0.0
+		for i, u := range left {
+			w[i] = 1
+			if m, ok := likely[u.ID]; ok {
+				w[i] = max(m, 0)
+			}
+			total += w[i]
+		}
+		if total <= 0 { // only zero weights remain: uniform
+			for i := range w {
+				w[i] = 1
+			}
+			total = float64(len(w))
+		}
+		x := r.Float64() * total
+		pick := len(left) - 1
+		for i := range w {
+			if x < w[i] {
+				pick = i
+				break
+			}
+			x -= w[i]
+		}
+		if w[pick] == 0 { // rounding at the end: last unit with weight
+			for i := len(w) - 1; i >= 0; i-- {
+				if w[i] > 0 {
+					pick = i
+					break
+				}
+			}
+		}
+		out = append(out, left[pick].ID)
+		left = slices.Delete(left, pick, pick+1)
+	}
+	return out
+}
+
+// addRequired adds, to a fixed point, every unit a chosen unit requires.
+func addRequired(t *domains.Task, chosen map[string]bool) error {
+	for changed := true; changed; {
+		changed = false
+		for _, u := range t.Pool { // pool order: deterministic
+			if !chosen[u.ID] {
+				continue
+			}
+			for _, req := range u.Requires {
+				if chosen[req] {
+					continue
+				}
+				if _, ok := t.Unit(req); !ok {
+					return fmt.Errorf("gen: %s: unit %q requires %q, which is not in the pool", t.ID, u.ID, req)
+				}
+				chosen[req] = true
+				changed = true
+			}
+		}
+	}
+	return nil
+}
+
+// NewInstance generates the instance of spec with its task's generator,
+// with a generator seeded from the spec alone (its seed, task and
+// subtask): the same spec gives the same instance on any machine.
+func NewInstance(t *domains.Task, spec domains.Spec) (domains.Instance, error) {
+	if spec.Task != t.ID {
+		return nil, fmt.Errorf("gen: spec of task %q given to task %q", spec.Task, t.ID)
+	}
+	r := rand.New(rand.NewPCG(spec.Seed, hashString("instance/"+spec.Task+"/"+spec.Subtask)))
+	return t.Generate(spec, r)
+}

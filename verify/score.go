@@ -1,0 +1,246 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// RewardMode says how a Score's reward is computed from its items: the same
+// checks, different sharpness.
+type RewardMode string
+
+// The reward modes.
+const (
+	// RewardAllPass (the default): 1 when every item passes, else 0.
+	RewardAllPass RewardMode = "allpass"
+	// RewardAvgPass: the fraction of items that pass.
+	RewardAvgPass RewardMode = "avgpass"
+	// RewardFeasible: 1 when every item of kind format, coverage and
+	// feasibility (and of any kind this package does not know) passes,
+	// else 0; objective and stated-value items are ignored.
+	RewardFeasible RewardMode = "feasible"
+)
+
+// RewardModes lists the modes, the default first.
+var RewardModes = []RewardMode{RewardAllPass, RewardAvgPass, RewardFeasible}
+
+// ParseRewardMode reads a mode name; "" is the default, allpass.
+func ParseRewardMode(s string) (RewardMode, error) {
+	if s == "" {
+		return RewardAllPass, nil
+	}
+	for _, m := range RewardModes {
+		if string(m) == s {
+			return m, nil
+		}
+	}
+	return "", fmt.Errorf("verify: reward mode %q is not allpass, avgpass or feasible", s)
+}
+
+// ErrorKind classifies a failed response by the kinds of its failed items.
+// The mapping is in the package documentation.
+type ErrorKind string
+
+// The error kinds. State tracking and calculation errors come with the
+// stateful units and their item kinds.
+const (
+	ErrorNone       ErrorKind = ""
+	ErrorChecker    ErrorKind = "checker error"
+	ErrorFormat     ErrorKind = "format"
+	ErrorOmitted    ErrorKind = "constraint omitted"
+	ErrorWrong      ErrorKind = "wrong assignment"
+	ErrorSuboptimal ErrorKind = "suboptimal"
+	ErrorStated     ErrorKind = "stated-value mismatch"
+	ErrorOther      ErrorKind = "other"
+	ErrorNoResponse ErrorKind = "no response"
+)
+
+// ErrorKinds lists the kinds of failure in the order they are matched and
+// reported.
+var ErrorKinds = []ErrorKind{ErrorChecker, ErrorFormat, ErrorOmitted, ErrorWrong, ErrorSuboptimal, ErrorStated, ErrorOther, ErrorNoResponse}
+
+// ItemScore is the outcome of one checklist item. Detail says why it
+// failed; it is empty when the item passes.
+type ItemScore struct {
+	ID     string `json:"id"`
+	Pass   bool   `json:"pass"`
+	Detail string `json:"detail"`
+}
+
+// Score is the grade of one response (the data contract's score line).
+//
+// Parsed says a JSON answer was extracted from the response (whether it is
+// in the task's form is the format item). Items follow the record's
+// checklist. AllPass is 1 when every item passes, else 0; AvgPass is the
+// fraction of items that pass; Reward is computed in the mode given to
+// ScoreResponse. Objective is the answer's objective vector when it can be
+// computed; domains.Instance has no method for it yet, so it is always
+// null for now. ErrorKind is "" for a response that passes every item.
+type Score struct {
+	ID        string      `json:"id"`
+	Parsed    bool        `json:"parsed"`
+	Items     []ItemScore `json:"items"`
+	AllPass   int         `json:"all_pass"`
+	AvgPass   float64     `json:"avg_pass"`
+	Reward    float64     `json:"reward"`
+	Objective []int64     `json:"objective"`
+	ErrorKind ErrorKind   `json:"error_kind"`
+}
+
+// checkerErrorPrefix starts the detail of every item when the checker
+// failed.
+const checkerErrorPrefix = "checker error: "
+
+// ScoreResponse grades response, the full text a model gave for rec's
+// prompt, in reward mode mode ("" is allpass).
+//
+// The answer is extracted (Extract) and checked by the record's task
+// (rec.Load, then Instance.Check against rec.Reference). When nothing can
+// be extracted, every item fails with the extraction error as its detail.
+// When the checker fails — the instance does not load, Check panics, or its
+// results do not match the record's checklist item for item — every item
+// fails with a detail that starts "checker error: " and the error kind is
+// "checker error": a failure, never a skipped sample. A record with an
+// empty checklist is such a checker error.
+//
+// ScoreResponse never panics on any response text; it panics on an unknown
+// mode (ParseRewardMode checks user input).
+func ScoreResponse(rec *domains.Record, response string, mode RewardMode) Score {
+	if mode == "" {
+		mode = RewardAllPass
+	}
+	if _, err := ParseRewardMode(string(mode)); err != nil {
+		panic(err)
+	}
+	s := Score{ID: rec.ID}
+	if len(rec.Checklist) == 0 {
+		return finish(rec, s, mode, checkerErrorPrefix+"the record has no checklist", true)
+	}
+	answer, err := Extract(response)
+	if err != nil {
+		return finish(rec, s, mode, err.Error(), false)
+	}
+	s.Parsed = true
+	results, err := check(rec, answer)
+	if err != nil {
+		return finish(rec, s, mode, checkerErrorPrefix+err.Error(), true)
+	}
+	s.Items = make([]ItemScore, len(results))
+	for i, r := range results {
+		s.Items[i] = ItemScore{ID: r.ID, Pass: r.Pass, Detail: r.Detail}
+		if r.Pass {
+			s.Items[i].Detail = ""
+		}
+	}
+	return finish(rec, s, mode, "", false)
+}
+
+// check runs the record's checker on answer, turning a panic and results
+// that do not match the checklist into errors.
+func check(rec *domains.Record, answer json.RawMessage) (res []domains.Result, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = nil, fmt.Errorf("panic: %v", r)
+		}
+	}()
+	_, inst, err := rec.Load()
+	if err != nil {
+		return nil, fmt.Errorf("loading the instance: %w", err)
+	}
+	res = inst.Check(answer, rec.Reference)
+	if len(res) != len(rec.Checklist) {
+		return nil, fmt.Errorf("the checker gave %d result(s) for %d checklist item(s)", len(res), len(rec.Checklist))
+	}
+	for i, r := range res {
+		if r.ID != rec.Checklist[i].ID {
+			return nil, fmt.Errorf("result %d is for item %q, checklist item %d is %q", i+1, r.ID, i+1, rec.Checklist[i].ID)
+		}
+	}
+	return res, nil
+}
+
+// finish fills in the aggregates of s. When failAll is not "", every item
+// fails with it as the detail; checkerError says that failure is the
+// checker's.
+func finish(rec *domains.Record, s Score, mode RewardMode, failAll string, checkerError bool) Score {
+	if failAll != "" {
+		s.Items = make([]ItemScore, len(rec.Checklist))
+		for i, it := range rec.Checklist {
+			s.Items[i] = ItemScore{ID: it.ID, Detail: failAll}
+		}
+	}
+	passed, feasible := 0, s.Parsed && !checkerError && len(s.Items) > 0
+	failed := map[domains.ItemKind]bool{}
+	for i, it := range s.Items {
+		if it.Pass {
+			passed++
+			continue
+		}
+		kind := rec.Checklist[i].Kind
+		failed[kind] = true
+		if kind != domains.KindObjective && kind != domains.KindStated {
+			feasible = false
+		}
+	}
+	if n := len(s.Items); n > 0 {
+		s.AvgPass = float64(passed) / float64(n)
+		if passed == n && !checkerError {
+			s.AllPass = 1
+		}
+	}
+	switch mode {
+	case RewardAvgPass:
+		s.Reward = s.AvgPass
+	case RewardFeasible:
+		if feasible {
+			s.Reward = 1
+		}
+	default:
+		s.Reward = float64(s.AllPass)
+	}
+	switch {
+	case checkerError:
+		s.ErrorKind = ErrorChecker
+	case !s.Parsed || failed[domains.KindFormat]:
+		s.ErrorKind = ErrorFormat
+	case failed[domains.KindCoverage]:
+		s.ErrorKind = ErrorOmitted
+	case failed[domains.KindFeasibility]:
+		s.ErrorKind = ErrorWrong
+	case failed[domains.KindObjective]:
+		s.ErrorKind = ErrorSuboptimal
+	case failed[domains.KindStated]:
+		s.ErrorKind = ErrorStated
+	case len(failed) > 0:
+		s.ErrorKind = ErrorOther
+	}
+	return s
+}
+
+// NoResponse is the score of a record that got no response: every item
+// fails with the detail "no response", error kind "no response".
+func NoResponse(rec *domains.Record) Score {
+	s := Score{ID: rec.ID, Items: make([]ItemScore, len(rec.Checklist)), ErrorKind: ErrorNoResponse}
+	for i, it := range rec.Checklist {
+		s.Items[i] = ItemScore{ID: it.ID, Detail: "no response"}
+	}
+	return s
+}
+
+// Missing returns the NoResponse score of every record, in suite order,
+// that has no score in scores.
+func Missing(records []*domains.Record, scores []Score) []Score {
+	has := make(map[string]bool, len(scores))
+	for _, s := range scores {
+		has[s.ID] = true
+	}
+	var out []Score
+	for _, r := range records {
+		if !has[r.ID] {
+			out = append(out, NoResponse(r))
+		}
+	}
+	return out
+}

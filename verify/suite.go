@@ -1,0 +1,231 @@
+package verify
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// LineError is bad input on one line of a JSONL file: the line number
+// (from 1), the field when one is to blame (a JSON path such as
+// "checklist.2.kind"), and why.
+type LineError struct {
+	Line  int
+	Field string
+	Err   error
+}
+
+func (e *LineError) Error() string {
+	if e.Field == "" {
+		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
+	}
+	return fmt.Sprintf("line %d: field %q: %v", e.Line, e.Field, e.Err)
+}
+
+func (e *LineError) Unwrap() error { return e.Err }
+
+// ErrEmptySuite says a suite has no records.
+var ErrEmptySuite = errors.New("the suite has no records")
+
+// ReadSuite reads a suite: one domains.Record per line (JSONL); blank lines
+// are skipped. Every record must have an id (unique in the suite), a
+// registered task (its family package must be imported), a non-empty
+// checklist whose items have ids, and an instance that the task loads.
+// Errors are *LineError naming the line and the field; a suite without
+// records is ErrEmptySuite. Fields this version does not know are ignored
+// (records add fields, never rename them).
+func ReadSuite(r io.Reader) ([]*domains.Record, error) {
+	var (
+		records []*domains.Record
+		seen    = map[string]int{}
+	)
+	err := eachLine(r, func(n int, line []byte) error {
+		rec := new(domains.Record)
+		if err := json.Unmarshal(line, rec); err != nil {
+			return decodeError(n, line, err)
+		}
+		if err := checkRecord(rec); err != nil {
+			err.Line = n
+			return err
+		}
+		if first, dup := seen[rec.ID]; dup {
+			return &LineError{n, "id", fmt.Errorf("%q is also the id of line %d", rec.ID, first)}
+		}
+		seen[rec.ID] = n
+		records = append(records, rec)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if len(records) == 0 {
+		return nil, ErrEmptySuite
+	}
+	return records, nil
+}
+
+// checkRecord checks what scoring needs of a record.
+func checkRecord(rec *domains.Record) *LineError {
+	switch {
+	case rec.ID == "":
+		return &LineError{Field: "id", Err: errors.New("missing or empty")}
+	case rec.Task == "":
+		return &LineError{Field: "task", Err: errors.New("missing or empty")}
+	case len(rec.Checklist) == 0:
+		return &LineError{Field: "checklist", Err: errors.New("missing or empty")}
+	case len(rec.Instance) == 0 || string(rec.Instance) == "null":
+		return &LineError{Field: "instance", Err: errors.New("missing")}
+	}
+	for i, it := range rec.Checklist {
+		if it.ID == "" {
+			return &LineError{Field: fmt.Sprintf("checklist.%d.id", i), Err: errors.New("missing or empty")}
+		}
+	}
+	if _, ok := domains.Lookup(rec.Task); !ok {
+		return &LineError{Field: "task", Err: fmt.Errorf("no task %q is registered", rec.Task)}
+	}
+	if err := loads(rec); err != nil {
+		return &LineError{Field: "instance", Err: err}
+	}
+	return nil
+}
+
+// loads reports whether rec's task loads its instance, a panic included.
+func loads(rec *domains.Record) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("the task's loader panicked: %v", r)
+		}
+	}()
+	_, _, err = rec.Load()
+	return err
+}
+
+// Response is one response to a record of a suite.
+type Response struct {
+	ID       string `json:"id"`
+	Response string `json:"response"`
+	// Line is the response's line in its file (from 1).
+	Line int `json:"-"`
+}
+
+// ReadResponses reads responses, one JSON object {"id", "response"} per
+// line (JSONL; blank lines are skipped; other fields are ignored). Both
+// fields are required and must be strings; the response may be empty.
+// Every id must be the id of one of records; a record may get several
+// responses (samples), kept in file order. Errors are *LineError naming
+// the line and the field.
+func ReadResponses(r io.Reader, records []*domains.Record) ([]Response, error) {
+	known := make(map[string]bool, len(records))
+	for _, rec := range records {
+		known[rec.ID] = true
+	}
+	var out []Response
+	err := eachLine(r, func(n int, line []byte) error {
+		var raw struct {
+			ID       *string `json:"id"`
+			Response *string `json:"response"`
+		}
+		if err := json.Unmarshal(line, &raw); err != nil {
+			return decodeError(n, line, err)
+		}
+		switch {
+		case raw.ID == nil:
+			return &LineError{n, "id", errors.New("missing")}
+		case raw.Response == nil:
+			return &LineError{n, "response", errors.New("missing")}
+		case !known[*raw.ID]:
+			return &LineError{n, "id", fmt.Errorf("no record of the suite has the id %q", *raw.ID)}
+		}
+		out = append(out, Response{ID: *raw.ID, Response: *raw.Response, Line: n})
+		return nil
+	})
+	return out, err
+}
+
+// eachLine calls f with every non-blank line of r and its number.
+func eachLine(r io.Reader, f func(n int, line []byte) error) error {
+	br := bufio.NewReaderSize(r, 64<<10)
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			if ferr := f(n, line); ferr != nil {
+				return ferr
+			}
+		}
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// decodeError turns a json.Unmarshal error on line n into a *LineError.
+func decodeError(n int, line []byte, err error) error {
+	var (
+		te *json.UnmarshalTypeError
+		se *json.SyntaxError
+	)
+	switch {
+	case errors.As(err, &te):
+		field := te.Field
+		if field == "" {
+			return &LineError{n, "", fmt.Errorf("want a JSON object, got %s", valueName(te.Value))}
+		}
+		return &LineError{n, field, fmt.Errorf("want %s, got %s", typeName(te.Type), valueName(te.Value))}
+	case errors.As(err, &se):
+		return &LineError{n, "", fmt.Errorf("not valid JSON: %s", describeJSONError(bytes.TrimRight(line, "\r\n"), err))}
+	}
+	return &LineError{n, "", err}
+}
+
+// typeName says a Go type in JSON words.
+func typeName(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	case reflect.Struct, reflect.Map:
+		return "an object"
+	}
+	return t.String()
+}
+
+// valueName says what JSON value json.UnmarshalTypeError found.
+func valueName(v string) string {
+	switch {
+	case v == "string":
+		return "a string"
+	case v == "number":
+		return "a number"
+	case strings.HasPrefix(v, "number "):
+		return strings.TrimPrefix(v, "number ")
+	case v == "object":
+		return "an object"
+	case v == "array":
+		return "an array"
+	case v == "bool":
+		return "true or false"
+	}
+	return v
+}

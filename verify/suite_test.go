@@ -1,0 +1,182 @@
+package verify_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/verify"
+)
+
+func TestWilson(t *testing.T) {
+	// Hand-computed: center (p + z²/2n)/(1 + z²/n),
+	// half-width z/(1 + z²/n)·√(p(1−p)/n + z²/4n²), z = 1.959964.
+	tests := []struct {
+		p      float64
+		n      int
+		lo, hi float64
+	}{
+		{0.8, 10, 0.4902, 0.9433},
+		{0, 10, 0, 0.2775},
+		{1, 10, 0.7225, 1},
+		{0.5, 2, 0.0945, 0.9055},
+		{0.6317, 467, 0.5870, 0.6742},
+		{0, 0, 0, 1},
+	}
+	for _, tt := range tests {
+		lo, hi := verify.Wilson(tt.p, tt.n)
+		if math.Abs(lo-tt.lo) > 5e-5 || math.Abs(hi-tt.hi) > 5e-5 {
+			t.Errorf("Wilson(%v, %d) = [%.4f, %.4f], want [%.4f, %.4f]", tt.p, tt.n, lo, hi, tt.lo, tt.hi)
+		}
+	}
+}
+
+func suiteJSONL(t *testing.T, recs ...*domains.Record) string {
+	t.Helper()
+	var b bytes.Buffer
+	for _, r := range recs {
+		line, err := json.Marshal(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func TestReadSuite(t *testing.T) {
+	a, b := record(t, 0), record(t, 1)
+	got, err := verify.ReadSuite(strings.NewReader(suiteJSONL(t, a, b) + "\n  \n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].ID != a.ID || got[1].ID != b.ID || len(got[1].Checklist) != len(b.Checklist) {
+		t.Fatalf("read %d records", len(got))
+	}
+
+	good := strings.TrimSuffix(suiteJSONL(t, a), "\n")
+	edit := func(f func(m map[string]any)) string {
+		var m map[string]any
+		if err := json.Unmarshal([]byte(good), &m); err != nil {
+			t.Fatal(err)
+		}
+		f(m)
+		out, _ := json.Marshal(m)
+		return string(out)
+	}
+	bad := []struct {
+		name, suite, want string
+	}{
+		{"not JSON", good + "\n{\"id\": \n", `line 2: not valid JSON: unexpected end of JSON input`},
+		{"syntax error", `{"id" "x"}`, `line 1: not valid JSON: invalid character '"' after object key (column 7)`},
+		{"not an object", `[1]`, `line 1: want a JSON object, got an array`},
+		{"wrong type", edit(func(m map[string]any) { m["seed"] = "three" }), `line 1: field "seed": want an integer, got a string`},
+		{"wrong nested type", edit(func(m map[string]any) { m["checklist"] = []any{map[string]any{"id": 7}} }), `line 1: field "checklist.id": want a string, got a number`},
+		{"no id", edit(func(m map[string]any) { delete(m, "id") }), `line 1: field "id": missing or empty`},
+		{"unknown task", edit(func(m map[string]any) { m["task"] = "tea-planning" }), `line 1: field "task": no task "tea-planning" is registered`},
+		{"empty checklist", edit(func(m map[string]any) { m["checklist"] = []any{} }), `line 1: field "checklist": missing or empty`},
+		{"item without id", edit(func(m map[string]any) { m["checklist"].([]any)[1].(map[string]any)["id"] = "" }), `line 1: field "checklist.1.id": missing or empty`},
+		{"no instance", edit(func(m map[string]any) { m["instance"] = nil }), `line 1: field "instance": missing`},
+		{"duplicate id", good + "\n" + good, `line 2: field "id": "` + a.ID + `" is also the id of line 1`},
+		{"empty", "\n\n", verify.ErrEmptySuite.Error()},
+	}
+	for _, tt := range bad {
+		_, err := verify.ReadSuite(strings.NewReader(tt.suite))
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: got  %v\nwant %s", tt.name, err, tt.want)
+		}
+		var le *verify.LineError
+		if tt.name != "empty" && !errors.As(err, &le) {
+			t.Errorf("%s: %T is not a *LineError", tt.name, err)
+		}
+	}
+	// An instance the task cannot load names the field.
+	broken := edit(func(m map[string]any) { m["instance"] = []any{1} })
+	_, err = verify.ReadSuite(strings.NewReader(broken))
+	if err == nil || !strings.HasPrefix(err.Error(), `line 1: field "instance": `) {
+		t.Errorf("unloadable instance: %v", err)
+	}
+}
+
+func TestReadResponses(t *testing.T) {
+	recs := certified(t, 2)
+	in := `{"id": "` + recs[0].ID + `", "response": "a"}` + "\n\n" +
+		`{"id": "` + recs[1].ID + `", "response": "", "model": "m"}` + "\n" +
+		`{"id": "` + recs[0].ID + `", "response": "b"}`
+	got, err := verify.ReadResponses(strings.NewReader(in), recs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []verify.Response{{recs[0].ID, "a", 1}, {recs[1].ID, "", 3}, {recs[0].ID, "b", 4}}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v", got)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("response %d: %+v, want %+v", i, got[i], want[i])
+		}
+	}
+	bad := []struct{ in, want string }{
+		{`{"id": "x", "response": "a"}`, `line 1: field "id": no record of the suite has the id "x"`},
+		{"\n" + `{"response": "a"}`, `line 2: field "id": missing`},
+		{`{"id": "` + recs[0].ID + `"}`, `line 1: field "response": missing`},
+		{`{"id": "` + recs[0].ID + `", "response": 3}`, `line 1: field "response": want a string, got a number`},
+		{`{"id": "` + recs[0].ID + `", "response": "a"`, `line 1: not valid JSON: unexpected end of JSON input`},
+	}
+	for _, tt := range bad {
+		if _, err := verify.ReadResponses(strings.NewReader(tt.in), recs); err == nil || err.Error() != tt.want {
+			t.Errorf("%q: got  %v\nwant %s", tt.in, err, tt.want)
+		}
+	}
+}
+
+func TestSummarize(t *testing.T) {
+	recs := certified(t, 3)
+	stated := readPlan(t, recs[1])
+	stated.Objective++
+	scores := []verify.Score{
+		verify.ScoreResponse(recs[0], reference(recs[0]), ""),
+		verify.ScoreResponse(recs[0], "no answer", ""),
+		verify.ScoreResponse(recs[1], stated.response(), ""),
+	}
+	rep := verify.Summarize(recs, scores)
+	nItems := float64(len(recs[1].Checklist))
+	if rep.Records != 3 || rep.Responses != 3 || rep.NoResponse != 1 || rep.N != 4 || rep.Parsed != 2 || rep.AllPassed != 1 {
+		t.Errorf("counts %+v", rep)
+	}
+	wantAvg := (1 + 0 + (nItems-1)/nItems + 0) / 4
+	if rep.AllPass.Mean != 0.25 || math.Abs(rep.AvgPass.Mean-wantAvg) > 1e-12 || rep.Reward.Mean != 0.25 {
+		t.Errorf("means %+v %+v %+v, want avg-pass %v", rep.AllPass, rep.AvgPass, rep.Reward, wantAvg)
+	}
+	if lo, hi := verify.Wilson(0.25, 4); rep.AllPass.Lo != lo || rep.AllPass.Hi != hi {
+		t.Errorf("all-pass interval %+v", rep.AllPass)
+	}
+	wantKinds := []verify.KindCount{{verify.ErrorFormat, 1}, {verify.ErrorStated, 1}, {verify.ErrorNoResponse, 1}}
+	if len(rep.ErrorKinds) != len(wantKinds) {
+		t.Fatalf("error kinds %+v", rep.ErrorKinds)
+	}
+	for i := range wantKinds {
+		if rep.ErrorKinds[i] != wantKinds[i] {
+			t.Errorf("error kinds %+v, want %+v", rep.ErrorKinds, wantKinds)
+		}
+	}
+	if len(rep.Tasks) != 1 || rep.Tasks[0] != (verify.TaskRow{Task: "meeting-planning", Family: domains.Scheduling, N: 4, AllPass: 0.25, AvgPass: rep.AvgPass.Mean}) {
+		t.Errorf("tasks %+v", rep.Tasks)
+	}
+
+	missing := verify.Missing(recs, scores)
+	if len(missing) != 1 || missing[0].ID != recs[2].ID || missing[0].ErrorKind != verify.ErrorNoResponse || missing[0].AvgPass != 0 {
+		t.Errorf("missing %+v", missing)
+	}
+
+	// No responses at all: every record fails.
+	rep = verify.Summarize(recs, nil)
+	if rep.N != 3 || rep.AllPass.Mean != 0 || rep.AllPass.Hi == 0 || rep.ErrorKinds[0] != (verify.KindCount{verify.ErrorNoResponse, 3}) {
+		t.Errorf("without responses: %+v", rep)
+	}
+}
