@@ -3,7 +3,7 @@
 GO = go
 BIN = bin/plancert
 
-.PHONY: all build run test test-long bench lint fuzz clean check-go
+.PHONY: all build run audit test test-long bench lint fuzz clean check-go
 
 all: build
 
@@ -15,8 +15,20 @@ check-go:
 build: check-go
 	$(GO) build -o $(BIN) ./cmd/plancert
 
-# Audit the example models; prints the results and exits 0 when all are proven.
+# The main job: a small certified suite of the scheduling family (written to
+# out/), one record shown in full, then the reference plans and perturbed
+# plans scored exactly.
 run: build
+	@mkdir -p out
+	$(BIN) gen --family scheduling --n 27 --seed 1 --out out/suite.jsonl
+	$(BIN) show --suite out/suite.jsonl
+	$(BIN) respond --suite out/suite.jsonl --responder reference --out out/reference.jsonl
+	$(BIN) score --suite out/suite.jsonl --responses out/reference.jsonl
+	$(BIN) respond --suite out/suite.jsonl --responder perturbed --out out/perturbed.jsonl
+	$(BIN) score --suite out/suite.jsonl --responses out/perturbed.jsonl
+
+# Audit the example models of the generic format; exits 0 when all are proven.
+audit: build
 	$(BIN) audit testdata/models/*.json
 
 test: check-go
@@ -43,4 +55,4 @@ fuzz: check-go
 	$(GO) test ./encode -run '^$$' -fuzz FuzzReadModel -fuzztime 30s
 
 clean:
-	rm -rf bin
+	rm -rf bin out
