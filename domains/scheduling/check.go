@@ -301,15 +301,15 @@ func (a *Agenda) conflictHolds(names []string) (bool, string) {
 	if err != nil {
 		return false, err.Error()
 	}
-	groups := map[string]bool{}
-	for _, g := range m.Groups() {
-		if !background(g) {
-			groups[g] = true
-		}
+	// A name must be a named rule of the prompt; a rule that constrains
+	// nothing (every room fits, say) has no model group and adds nothing.
+	rules := map[string]bool{}
+	for _, r := range a.allRules() {
+		rules[r.Name] = true
 	}
 	named := map[string]bool{}
 	for _, n := range names {
-		if !groups[n] {
+		if !rules[n] {
 			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
 		}
 		named[n] = true

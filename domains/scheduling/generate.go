@@ -234,5 +234,5 @@ func (a *Agenda) validate() error {
 			return fmt.Errorf("chain %v: unknown activity", c)
 		}
 	}
-	return nil
+	return a.validateUnits()
 }

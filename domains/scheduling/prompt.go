@@ -24,7 +24,7 @@ func (a *Agenda) Prompt() string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("%s\n\n", v.Intro)
 	dayEnd := a.clock(a.Slots)
-	p("**Time.** The %s take place on %s, from %s to %s each day. A %s starts on the hour", v.Activities, joinAnd(a.Days), a.clock(0), dayEnd, v.Activity)
+	p("**Time.** The %s take place on %s, from %s to %s each day. %s starts on the hour", v.Activities, joinAnd(a.Days), a.clock(0), dayEnd, capital(an(v.Activity)))
 	if a.SlotMin == 30 {
 		p(" or the half hour")
 	} else if a.SlotMin != 60 {
@@ -93,9 +93,9 @@ func (a *Agenda) Prompt() string {
 	p("Minimise the sum over %s of priority × end index. The end index counts %d-minute slots from %s on %s, and each day counts %d slots", v.Activities, a.SlotMin, a.clock(0), a.Days[0], a.Slots)
 	ex := "."
 	if len(a.Days) > 1 {
-		ex = fmt.Sprintf(": a %s ending at %s on %s has end index 2, and one ending at %s on %s has end index %d.", v.Activity, a.clock(2), a.Days[0], a.clock(1), a.Days[1], a.Slots+1)
+		ex = fmt.Sprintf(": %s ending at %s on %s has end index 2, and one ending at %s on %s has end index %d.", an(v.Activity), a.clock(2), a.Days[0], a.clock(1), a.Days[1], a.Slots+1)
 	} else {
-		ex = fmt.Sprintf(": a %s ending at %s has end index 2.", v.Activity, a.clock(2))
+		ex = fmt.Sprintf(": %s ending at %s has end index 2.", an(v.Activity), a.clock(2))
 	}
 	p("%s", ex)
 	if a.TieBreaks >= 1 {

@@ -69,13 +69,14 @@ const itemStated = "stated"
 // apply their sampled units in this order.
 //
 // uncertainDurations comes first because it may lengthen an activity, and
-// other units draw their data from the lengths; cooldown next because it
-// may add a day; replanning last because its current plan is the optimum
-// under every other unit's data.
+// other units draw their data from the lengths; consecutiveLimit next
+// because it may draw a new hidden schedule, and cooldown because it may
+// add a day and move hidden activities to it; replanning last because its
+// current plan is the optimum under every other unit's data.
 var pool = []unit{
-	uncertainDurations{}, cooldown{},
+	uncertainDurations{}, consecutiveLimit{}, cooldown{},
 	availability{}, roomFit{}, dailyCap{}, workingHours{},
-	buffer{}, chain{}, priorityOrder{}, consecutiveLimit{}, selfCheck{},
+	buffer{}, chain{}, priorityOrder{}, selfCheck{},
 	infeasible{},
 	replanning{},
 }

@@ -28,19 +28,39 @@ func (workingHours) info() domains.Unit {
 
 func groupHours(p string) string { return "working hours of " + p }
 
-// sample gives one or two people who attend something a daily window: at
-// least half the day, and holding the person's activities of the hidden
-// schedule when there is one. Without one, the window is long enough that
-// their activities, packed first fit by decreasing length, fit in it over
-// the days (a person for whom only the whole day would do gets no
-// window), and it is drawn
-// again (up to ten times) while it leaves some activity shared with an
-// earlier part-timer less common time than its length.
+// sample gives one or two people a daily window: at least half the day,
+// at least their longest activity, and shorter than the day. With a
+// hidden schedule the window holds the person's hidden activities; without
+// one it is long enough that their activities, packed first fit by
+// decreasing length, fit in it over the days, and it is drawn again (up
+// to ten times) while it leaves some activity shared with an earlier
+// part-timer less common time than its length. Only people who attend
+// something and can have such a window are drawn.
 func (workingHours) sample(a *Agenda, r *rand.Rand) {
-	var cand []int
+	var cand, los []int
 	for pi, p := range a.People {
-		if len(a.attends(p.Name)) > 0 {
-			cand = append(cand, pi)
+		acts := a.attends(p.Name)
+		if len(acts) == 0 {
+			continue
+		}
+		lo := (a.Slots + 1) / 2
+		first, last := a.Slots, 0
+		for _, i := range acts {
+			lo = max(lo, a.Activities[i].Duration)
+			if a.planted != nil {
+				first = min(first, a.planted[i].start)
+				last = max(last, a.planted[i].start+a.Activities[i].Duration)
+			}
+		}
+		if a.planted != nil {
+			lo = max(lo, last-first)
+		} else {
+			for lo < a.Slots && !packs(a, acts, lo) {
+				lo++
+			}
+		}
+		if lo < a.Slots {
+			cand, los = append(cand, pi), append(los, lo)
 		}
 	}
 	if len(cand) == 0 {
@@ -50,35 +70,19 @@ func (workingHours) sample(a *Agenda, r *rand.Rand) {
 	perm := r.Perm(len(cand))[:k]
 	sort.Ints(perm)
 	for _, c := range perm {
-		p := a.People[cand[c]]
+		p, lo := a.People[cand[c]], los[c]
 		acts := a.attends(p.Name)
-		md := 0
-		for _, i := range acts {
-			md = max(md, a.Activities[i].Duration)
-		}
-		lo := max(md, (a.Slots+1)/2)
 		if a.planted != nil {
-			// The window holds the person's hidden activities.
 			first, last := a.Slots, 0
 			for _, i := range acts {
 				first = min(first, a.planted[i].start)
 				last = max(last, a.planted[i].start+a.Activities[i].Duration)
-			}
-			lo = max(lo, last-first)
-			if lo >= a.Slots {
-				continue
 			}
 			w := lo + r.IntN(a.Slots-lo)
 			from := max(0, last-w)
 			from += r.IntN(min(first, a.Slots-w) - from + 1)
 			a.WorkingHours = append(a.WorkingHours, Hours{p.Name, from, from + w})
 			continue
-		}
-		for lo < a.Slots && !packs(a, acts, lo) {
-			lo++
-		}
-		if lo >= a.Slots {
-			continue // no window shorter than the day holds them
 		}
 		var h Hours
 		for try := 0; try < 10; try++ {
@@ -302,10 +306,14 @@ func (consecutiveLimit) info() domains.Unit {
 func groupRun(p string) string { return "consecutive limit of " + p }
 
 // sample sets the limit to the longest activity or one slot more, so
-// every activity fits alone; then raises it to the longest stretch of a
-// person in the hidden schedule, or without one, while some person's
-// activities do not pack into the days with stretches of at most the
-// limit (first fit by decreasing length, a free slot between stretches).
+// every activity fits alone. With a hidden schedule whose longest stretch
+// of a person is longer, up to ten new hidden schedules are drawn (the
+// unit is early in the pool, before any unit draws data from the hidden
+// schedule) and the one with the shortest longest stretch is kept; the
+// limit is raised to that stretch. Without a hidden schedule the limit is
+// raised while some person's activities do not pack into the days with
+// stretches of at most the limit (first fit by decreasing length, a free
+// slot between stretches).
 func (consecutiveLimit) sample(a *Agenda, r *rand.Rand) {
 	md := 0
 	for _, act := range a.Activities {
@@ -313,27 +321,16 @@ func (consecutiveLimit) sample(a *Agenda, r *rand.Rand) {
 	}
 	a.MaxRun = md + r.IntN(2)
 	if a.planted != nil {
-		// At least the longest stretch of the hidden schedule.
-		for _, p := range a.People {
-			busy := map[[2]int]bool{}
-			for _, i := range a.attends(p.Name) {
-				q := a.planted[i]
-				for t := q.start; t < q.start+a.Activities[i].Duration; t++ {
-					busy[[2]int{q.day, t}] = true
-				}
-			}
-			for d := range a.Days {
-				run := 0
-				for t := 0; t < a.Slots; t++ {
-					if run = 0; busy[[2]int{d, t}] {
-						for u := t; u < a.Slots && busy[[2]int{d, u}]; u++ {
-							run++
-						}
-					}
-					a.MaxRun = max(a.MaxRun, run)
+		best, run := a.planted, a.longestRun(a.planted)
+		for try := 0; try < 10 && run > a.MaxRun; try++ {
+			if pl := a.plant(r); pl != nil {
+				if x := a.longestRun(pl); x < run {
+					best, run = pl, x
 				}
 			}
 		}
+		a.planted = best
+		a.MaxRun = max(a.MaxRun, run)
 		return
 	}
 	for _, p := range a.People {
@@ -341,6 +338,32 @@ func (consecutiveLimit) sample(a *Agenda, r *rand.Rand) {
 			a.MaxRun++
 		}
 	}
+}
+
+// longestRun returns the longest stretch of busy slots of any person in
+// the placements pl.
+func (a *Agenda) longestRun(pl []placement) int {
+	longest := 0
+	for _, p := range a.People {
+		busy := map[[2]int]bool{}
+		for _, i := range a.attends(p.Name) {
+			for t := pl[i].start; t < pl[i].start+a.Activities[i].Duration; t++ {
+				busy[[2]int{pl[i].day, t}] = true
+			}
+		}
+		for d := range a.Days {
+			run := 0
+			for t := 0; t < a.Slots; t++ {
+				if busy[[2]int{d, t}] {
+					run++
+					longest = max(longest, run)
+				} else {
+					run = 0
+				}
+			}
+		}
+	}
+	return longest
 }
 
 // runPacks reports whether acts fit into the days, first fit by
