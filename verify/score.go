@@ -3,6 +3,7 @@ package verify
 import (
 	"encoding/json"
 	"fmt"
+	"sync"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -137,6 +138,23 @@ func ScoreResponse(rec *domains.Record, response string, mode RewardMode) Score 
 	return finish(rec, s, mode, "", false)
 }
 
+// loaded caches the instance of each record (by pointer): loading is the
+// costliest step of grading, and a suite's records are graded many times.
+// Instances are safe for concurrent Check.
+var loaded sync.Map
+
+func loadCached(rec *domains.Record) (domains.Instance, error) {
+	if v, ok := loaded.Load(rec); ok {
+		return v.(domains.Instance), nil
+	}
+	_, inst, err := rec.Load()
+	if err != nil {
+		return nil, err
+	}
+	v, _ := loaded.LoadOrStore(rec, inst)
+	return v.(domains.Instance), nil
+}
+
 // check runs the record's checker on answer, turning a panic and results
 // that do not match the checklist into errors.
 func check(rec *domains.Record, answer json.RawMessage) (res []domains.Result, err error) {
@@ -145,7 +163,7 @@ func check(rec *domains.Record, answer json.RawMessage) (res []domains.Result, e
 			res, err = nil, fmt.Errorf("panic: %v", r)
 		}
 	}()
-	_, inst, err := rec.Load()
+	inst, err := loadCached(rec)
 	if err != nil {
 		return nil, fmt.Errorf("loading the instance: %w", err)
 	}

@@ -55,6 +55,7 @@ type Agenda struct {
 	// the infeasibility unit breaks them on purpose. Nil when none could
 	// be drawn. Not part of the instance.
 	planted []placement
+	cache   *agendaCache
 }
 
 // Vocab is a task's skin: the words the prompt and the answer use.
@@ -110,7 +111,38 @@ type Activity struct {
 // Spec implements domains.Instance.
 func (a *Agenda) Spec() domains.Spec { return a.Sp }
 
-func (a *Agenda) has(unit string) bool { return a.Sp.Has(unit) }
+func (a *Agenda) has(unit string) bool {
+	if a.cache != nil {
+		return a.cache.has[unit]
+	}
+	return a.Sp.Has(unit)
+}
+
+// agendaCache holds what is derived from the spec alone, for the hot path
+// of checking answers. It is set by the generator and the loader, after
+// which the spec does not change; instances built by hand go without.
+type agendaCache struct {
+	has   map[string]bool
+	units []unit
+	// items[0] and items[1] are the checklists of an infeasible and a
+	// feasible reference, for their IDs and kinds (texts vary).
+	items [2][]domains.Item
+}
+
+func (a *Agenda) freeze() {
+	c := &agendaCache{has: map[string]bool{}}
+	for _, id := range a.Sp.Units() {
+		c.has[id] = true
+	}
+	for _, u := range pool {
+		if c.has[u.info().ID] {
+			c.units = append(c.units, u)
+		}
+	}
+	a.cache = c
+	c.items[0] = a.Checklist(domains.Reference{Feasible: false})
+	c.items[1] = a.Checklist(domains.Reference{Feasible: true, Objective: []int64{0}})
+}
 
 // option is one placement of an activity.
 type option struct{ day, start, room int }
@@ -138,11 +170,17 @@ func (a *Agenda) clock(s int) string {
 // parseClock returns the slot of an HH:MM time, or -1 when it is not on the
 // grid of the day.
 func (a *Agenda) parseClock(t string) int {
-	var h, m int
 	if len(t) != 5 || t[2] != ':' {
 		return -1
 	}
-	if _, err := fmt.Sscanf(t, "%02d:%02d", &h, &m); err != nil {
+	d := func(c byte) int {
+		if c < '0' || c > '9' {
+			return -100000
+		}
+		return int(c - '0')
+	}
+	h, m := d(t[0])*10+d(t[1]), d(t[3])*10+d(t[4])
+	if h < 0 || h > 23 || m < 0 || m > 59 {
 		return -1
 	}
 	off := h*60 + m - a.DayStart

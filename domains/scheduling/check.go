@@ -1,7 +1,6 @@
 package scheduling
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -39,10 +38,8 @@ type answer struct {
 // formatErr, and missing activities are left !ok.
 func (a *Agenda) parse(raw json.RawMessage) *answer {
 	ans := &answer{pl: make([]placement, len(a.Activities))}
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.UseNumber()
 	var obj map[string]json.RawMessage
-	if err := dec.Decode(&obj); err != nil || obj == nil {
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
 		ans.formatErr = "the answer is not a JSON object"
 		return ans
 	}
@@ -61,9 +58,13 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 		}
 	}
 	var entries []map[string]json.RawMessage
-	if err := json.Unmarshal(obj[a.Voc.Activities], &entries); err != nil || entries == nil {
-		ans.formatErr = fmt.Sprintf("%q must be a list of %s", a.Voc.Activities, a.Voc.Activities)
-		return ans
+	var fast []map[string]string // the common case: every value a string
+	if err := json.Unmarshal(obj[a.Voc.Activities], &fast); err != nil || fast == nil {
+		fast = nil
+		if err := json.Unmarshal(obj[a.Voc.Activities], &entries); err != nil || entries == nil {
+			ans.formatErr = fmt.Sprintf("%q must be a list of %s", a.Voc.Activities, a.Voc.Activities)
+			return ans
+		}
 	}
 	if s, ok := obj["objective"]; ok {
 		var v int64
@@ -87,19 +88,27 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 	for r, room := range a.Rooms {
 		roomIdx[room.Name] = r
 	}
-	str := func(e map[string]json.RawMessage, k string) (string, bool) {
+	n := len(fast)
+	if fast == nil {
+		n = len(entries)
+	}
+	str := func(i int, k string) (string, bool) {
+		if fast != nil {
+			v, ok := fast[i][k]
+			return v, ok
+		}
 		var s string
-		if err := json.Unmarshal(e[k], &s); err != nil {
+		if err := json.Unmarshal(entries[i][k], &s); err != nil {
 			return "", false
 		}
 		return s, true
 	}
 	var bad []string
-	for n, e := range entries {
-		name, ok1 := str(e, a.Voc.Activity)
-		day, ok2 := str(e, "day")
-		start, ok3 := str(e, "start")
-		room, ok4 := str(e, a.Voc.Room)
+	for n := range n {
+		name, ok1 := str(n, a.Voc.Activity)
+		day, ok2 := str(n, "day")
+		start, ok3 := str(n, "start")
+		room, ok4 := str(n, a.Voc.Room)
 		if !ok1 || !ok2 || !ok3 || !ok4 {
 			bad = append(bad, fmt.Sprintf("entry %d lacks %q, \"day\", \"start\" or %q as strings", n+1, a.Voc.Activity, a.Voc.Room))
 			continue
@@ -220,7 +229,12 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 
 // Check implements domains.Instance.
 func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	items := a.Checklist(ref)
+	var items []domains.Item // only IDs and kinds are used
+	if a.cache != nil {
+		items = a.cache.items[map[bool]int{false: 0, true: 1}[ref.Feasible]]
+	} else {
+		items = a.Checklist(ref)
+	}
 	ans := a.parse(raw)
 	res := make([]domains.Result, len(items))
 	for k, it := range items {
@@ -297,7 +311,8 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within 10 s).
 func (a *Agenda) conflictHolds(names []string) (bool, string) {
-	m, err := a.Model()
+	c := *a // Model records its variables; keep a itself read-only
+	m, err := c.Model()
 	if err != nil {
 		return false, err.Error()
 	}

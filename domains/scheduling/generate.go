@@ -63,6 +63,7 @@ func pick(r *rand.Rand, xs []string, n int) []string {
 // core data first, then each sampled unit's data in pool order.
 func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
 	a := &Agenda{Sp: spec, Voc: st.Voc, DayStart: st.DayStart, SlotMin: st.SlotMin}
+	a.freeze()
 	a.Days = append([]string(nil), st.Days[:st.NDays.draw(r)]...)
 	a.Slots = st.Slots.draw(r)
 	for _, n := range pick(r, st.People, st.NPeople.draw(r)) {
@@ -199,6 +200,7 @@ func register(t *task) {
 		if err := a.validate(); err != nil {
 			return nil, fmt.Errorf("scheduling: %s instance: %w", t.ID, err)
 		}
+		a.freeze()
 		return a, nil
 	}
 	domains.Register(dt)

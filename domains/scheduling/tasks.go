@@ -247,7 +247,7 @@ func init() {
 				Intro: "You are scheduling a week of social posts across several channels. Each post goes out on the channels listed with it, from one of the brand's accounts. Schedule every post below."},
 			Days: weekdays, NDays: span{2, 3}, DayStart: 10 * 60, SlotMin: 60, Slots: span{4, 5},
 			People: []string{"Instagram", "TikTok", "LinkedIn", "YouTube", "Newsletter"}, NPeople: span{3, 5},
-			Rooms: []string{"Brand account", "Founder account", "Support account"}, NRooms: span{2, 3},
+			Rooms: []string{"Brand account", "Founder account", "Support account"}, NRooms: span{1, 2},
 			Activities: []string{"Behind-the-scenes clip", "Customer story", "How-to carousel", "Launch teaser", "Team spotlight", "Weekend poll"},
 			NActs:      span{4, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely: map[string]float64{unitDailyCap: 3, unitAvailability: 1.5, unitPriorityOrder: 1.3},
@@ -285,7 +285,7 @@ func init() {
 			People: []string{"Priya", "Tom", "Leila", "Mateo"}, NPeople: span{2, 4},
 			Rooms: []string{"Library desk", "Kitchen table", "Study room 2"}, NRooms: span{1, 2},
 			Activities: []string{"Flashcards", "Past paper", "Problem set", "Summary notes", "Practice quiz", "Textbook reading"},
-			NActs:      span{4, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
+			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely: map[string]float64{unitDailyCap: 2.5, unitAvailability: 2, unitWorkingHours: 1.3},
 		},
 		{

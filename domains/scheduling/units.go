@@ -92,6 +92,9 @@ func poolInfo() []domains.Unit {
 
 // units returns the sampled units of a, in pool order.
 func (a *Agenda) units() []unit {
+	if a.cache != nil {
+		return a.cache.units
+	}
 	var out []unit
 	for _, u := range pool {
 		if a.has(u.info().ID) {

@@ -1,0 +1,48 @@
+package gen_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	_ "github.com/plancert/plancert/domains/scheduling"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// BenchmarkCertifyTask: per task at default difficulty (specs drawn with
+// the priors), one op = one index: sample, generate, certify with the
+// determinacy filter "unique" (and check the reference against its own
+// checklist). Reported: kept (certified and unique) instances per second
+// of one core, and the keep rate.
+func BenchmarkCertifyTask(b *testing.B) {
+	for _, t := range domains.Tasks() {
+		b.Run(t.ID, func(b *testing.B) {
+			kept, seed := 0, uint64(0)
+			start := time.Now()
+			for b.Loop() {
+				seed++
+				spec, err := gen.SampleSpec(t, seed)
+				if err != nil {
+					b.Fatal(err)
+				}
+				inst, err := gen.NewInstance(t, spec)
+				if err != nil {
+					b.Fatal(err)
+				}
+				_, err = gen.Certify(context.Background(), sat.Backend{}, t, inst, gen.Unique)
+				var drop *gen.DropError
+				switch {
+				case err == nil:
+					kept++
+				case !errors.As(err, &drop):
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(kept)/time.Since(start).Seconds(), "kept/s")
+			b.ReportMetric(float64(kept)/float64(b.N), "kept/op")
+		})
+	}
+}

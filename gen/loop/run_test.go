@@ -1,0 +1,87 @@
+package loop_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	_ "github.com/plancert/plancert/domains/scheduling"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/gen/loop"
+	"github.com/plancert/plancert/solver/sat"
+	"github.com/plancert/plancert/verify"
+)
+
+func maker(ctx context.Context, t *domains.Task, c [3]int, seed uint64) (*domains.Record, string, error) {
+	spec, err := gen.SampleSpecCounts(t, seed, c[0], c[1], c[2])
+	if err != nil {
+		return nil, "", err
+	}
+	inst, err := gen.NewInstance(t, spec)
+	if err != nil {
+		return nil, "", err
+	}
+	rec, err := gen.Certify(ctx, sat.Backend{}, t, inst, gen.Unique)
+	var drop *gen.DropError
+	if errors.As(err, &drop) {
+		return nil, drop.Reason, nil
+	}
+	return rec, "", err
+}
+
+func allPass(rec *domains.Record, resp string) bool {
+	return verify.ScoreResponse(rec, resp, verify.RewardAllPass).AllPass == 1
+}
+
+// TestLoopClimbs: with a responder that always solves (the reference), the
+// tier counts move from the start (2, 1, 0) to harder tiers within 50
+// steps, and nothing is kept; with one that never solves (perturbed), they
+// stay where they start and every instance is kept. Real instances, real
+// grading.
+func TestLoopClimbs(t *testing.T) {
+	for _, id := range []string{"meeting-planning", "exam-scheduling"} {
+		task, ok := domains.Lookup(id)
+		if !ok {
+			t.Fatalf("no task %s", id)
+		}
+		var trace []loop.Step
+		emit := func(st loop.Step, rec *domains.Record) error {
+			trace = append(trace, st)
+			if rec != nil {
+				t.Errorf("%s: reference answer not solved at step %d (%s)", id, st.Step, st.ID)
+			}
+			return nil
+		}
+		final, err := loop.Run(context.Background(), task, loop.DefaultParams, 50, 1, maker, loop.Reference{}, allPass, emit)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := trace[0].Counts
+		if start != [3]int{2, 1, 0} {
+			t.Errorf("%s: start counts %v", id, start)
+		}
+		if final.Counts[1] <= start[1] || final.Counts[2] <= start[2] || final.M != 6 {
+			t.Errorf("%s: after 50 solved steps counts %v, M %d: not harder than %v", id, final.Counts, final.M, start)
+		}
+		for _, st := range trace[1:] {
+			if st.Counts[1]+st.Counts[2] < start[1]+start[2] {
+				t.Errorf("%s: step %d went easier: %v", id, st.Step, st.Counts)
+			}
+		}
+		kept := 0
+		final, err = loop.Run(context.Background(), task, loop.DefaultParams, 10, 1000, maker, loop.Perturbed{K: 2, Seed: 1}, allPass,
+			func(st loop.Step, rec *domains.Record) error {
+				if rec != nil {
+					kept++
+				}
+				return nil
+			})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kept != 10 || final.Counts != start {
+			t.Errorf("%s: perturbed responder: %d of 10 kept, counts %v (start %v)", id, kept, final.Counts, start)
+		}
+	}
+}
