@@ -60,11 +60,23 @@ type Unit struct {
 }
 
 // Subtask is a variant of a task: its vocabulary and sizes are the task's
-// business; Likely raises the sampling weight of some units.
+// business; Likely raises the sampling weight of some units, and Exclude
+// lists units the subtask never samples (they make no sense in its story).
 type Subtask struct {
-	ID     string             `json:"id"`
-	Title  string             `json:"title"`
-	Likely map[string]float64 `json:"likely,omitempty"`
+	ID      string             `json:"id"`
+	Title   string             `json:"title"`
+	Likely  map[string]float64 `json:"likely,omitempty"`
+	Exclude []string           `json:"exclude,omitempty"`
+}
+
+// Allows reports whether the subtask may sample unit id.
+func (s Subtask) Allows(id string) bool {
+	for _, x := range s.Exclude {
+		if x == id {
+			return false
+		}
+	}
+	return true
 }
 
 // Spec is what was sampled: r = (task, subtask, Sb, Sm, Sh; seed). Same spec,

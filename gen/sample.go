@@ -44,7 +44,8 @@ const maxRedraws = 100
 // SampleSpec draws a spec for task t, deterministically from (t.ID, seed):
 // a subtask uniformly; the tier counts with the taxonomy's priors (clipped
 // to what the pool has); the units of each tier without replacement, each
-// weighted by the subtask's Likely multiplier (1 when not listed); one
+// weighted by the subtask's Likely multiplier (1 when not listed), never a
+// unit the subtask excludes; one
 // stateful unit with probability 0.3 when the pool has any (the unit
 // weighted the same way). Then the compatibility rules: a unit's required
 // units are added (in their tiers), and a draw that breaks an exclusion is
@@ -94,17 +95,27 @@ func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, err
 		}
 		chosen := map[string]bool{}
 		for k, tier := range tiers {
-			for _, id := range drawUnits(r, t.Tier(tier), st.Likely, n[k]) {
+			for _, id := range drawUnits(r, allowed(st, t.Tier(tier)), st.Likely, n[k]) {
 				chosen[id] = true
 			}
 		}
-		if stateful := t.Tier(domains.Stateful); len(stateful) > 0 && priorStateful.draw(r) == 1 {
+		if stateful := allowed(st, t.Tier(domains.Stateful)); len(stateful) > 0 && priorStateful.draw(r) == 1 {
 			for _, id := range drawUnits(r, stateful, st.Likely, 1) {
 				chosen[id] = true
 			}
 		}
 		if err := addRequired(t, chosen); err != nil {
 			return domains.Spec{}, err
+		}
+		excluded := ""
+		for id := range chosen {
+			if !st.Allows(id) && (excluded == "" || id < excluded) {
+				excluded = id
+			}
+		}
+		if excluded != "" { // a required unit the subtask excludes: redraw
+			lastErr = fmt.Errorf("unit %q is excluded by the subtask", excluded)
+			continue
 		}
 		spec := domains.Spec{Task: t.ID, Subtask: st.ID, Seed: seed,
 			Basic: []string{}, Medium: []string{}, Hard: []string{}, Stateful: []string{}}
@@ -130,6 +141,17 @@ func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, err
 		}
 	}
 	return domains.Spec{}, fmt.Errorf("gen: %s/%s: no compatible unit set in %d draws of counts %v: %w", t.ID, st.ID, maxRedraws, n, lastErr)
+}
+
+// allowed returns the units the subtask may sample, in pool order.
+func allowed(st domains.Subtask, units []domains.Unit) []domains.Unit {
+	var out []domains.Unit
+	for _, u := range units {
+		if st.Allows(u.ID) {
+			out = append(out, u)
+		}
+	}
+	return out
 }
 
 // drawUnits draws min(n, len(units)) distinct unit IDs, each with weight

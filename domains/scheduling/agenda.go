@@ -44,6 +44,13 @@ type Agenda struct {
 	// (replanning unit).
 	Current    []Booking   `json:"current_plan,omitempty"`
 	Disruption *Disruption `json:"disruption,omitempty"`
+	// Units of units_extra.go: confidential activities and private rooms;
+	// the idle-time cap in slots; time zones; the key-person change.
+	Confidential []string   `json:"confidential,omitempty"`
+	PrivateRooms []string   `json:"private_rooms,omitempty"`
+	MaxIdle      int        `json:"max_idle_slots,omitempty"`
+	TimeZones    *TimeZones `json:"time_zones,omitempty"`
+	KeyPerson    *KeyPerson `json:"key_person,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
 
@@ -55,18 +62,66 @@ type Agenda struct {
 	// the infeasibility unit breaks them on purpose. Nil when none could
 	// be drawn. Not part of the instance.
 	planted []placement
-	cache   *agendaCache
+	// equipPool, tagPool and tagsFixed are the subtask's generation data
+	// (room-fit and cooldown units); not part of the instance.
+	equipPool []string
+	tagPool   []string
+	tagsFixed bool
+	cache     *agendaCache
 }
 
-// Vocab is a task's skin: the words the prompt and the answer use.
+// Vocab is a task's skin: the words the prompt and the answer use. The
+// fields after Intro are optional; their methods give the defaults.
 type Vocab struct {
 	Activity   string `json:"activity"`   // "meeting"
 	Activities string `json:"activities"` // "meetings"
 	Room       string `json:"room"`       // "room"
 	Rooms      string `json:"rooms"`      // "rooms"
-	People     string `json:"people"`     // "people"
+	People     string `json:"people"`     // "people" (a label; the prose uses Person and Attendees)
 	Intro      string `json:"intro"`      // first paragraph of the prompt
+	// Person is one of the people: "attendee", "class", "segment".
+	Person string `json:"person,omitempty"`
+	// Attendees heads the table column of an activity's people and names
+	// them in prose ("its attendees", "its classes").
+	Attendees string `json:"attendees,omitempty"`
+	// With joins an activity to one of its people: "meetings with Ana",
+	// "emails to Lapsed customers", "sections taught by Dr Alvarez".
+	With string `json:"with,omitempty"`
+	// Seat and Seats count a room's capacity, one per person (room-fit
+	// unit): "seat"/"seats", "place"/"places".
+	Seat  string `json:"seat,omitempty"`
+	Seats string `json:"seats,omitempty"`
+	// Tag says what the cool-down tag of an activity is: "muscle group",
+	// "subject" (cooldown unit).
+	Tag string `json:"tag,omitempty"`
 }
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// person is the singular of People ("person" by default).
+func (v Vocab) person() string { return orDefault(v.Person, "person") }
+
+// attendees is the plural for an activity's people ("attendees").
+func (v Vocab) attendees() string { return orDefault(v.Attendees, "attendees") }
+
+// with returns "meetings with Ana": the plural or singular activity word
+// joined to person p.
+func (v Vocab) with(act, p string) string { return act + " " + orDefault(v.With, "with") + " " + p }
+
+// seats returns "1 seat", "3 seats" (the capacity noun with its count).
+func (v Vocab) seats(n int) string {
+	return fmt.Sprintf("%d %s", n, plural(n, orDefault(v.Seat, "seat"), v.seatsHeader()))
+}
+
+func (v Vocab) seatsHeader() string { return orDefault(v.Seats, "seats") }
+
+// tag is what a cool-down tag stands for ("group").
+func (v Vocab) tag() string { return orDefault(v.Tag, "group") }
 
 // Person is someone who attends activities; Busy lists when they are not
 // free (only with the availability unit).

@@ -215,9 +215,9 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 			Text: fmt.Sprintf("All %d %s are scheduled and each ends by the end of its day.", len(a.Activities), v.Activities)},
 		domains.Item{ID: itemPeople, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No one has two %s at the same time.", v.Activities)},
+			Text: fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, an(v.person()))},
 		domains.Item{ID: itemRooms, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No %s holds two %s at the same time.", v.Room, v.Activities)},
+			Text: fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)},
 	)
 	for _, u := range a.units() {
 		items = append(items, u.items(a)...)

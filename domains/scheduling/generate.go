@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"sort"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -14,7 +15,9 @@ type span struct{ Lo, Hi int }
 func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
 
 // subtask is one skin of a task over the agenda core: vocabulary, sizes,
-// name pools and the units it makes likely.
+// name pools and the units it makes likely. People, Rooms and Activities
+// are listed in their natural order (a process in its order of steps):
+// instances keep it, and chain pairs follow it.
 type subtask struct {
 	ID, Title  string
 	Voc        Vocab
@@ -32,6 +35,18 @@ type subtask struct {
 	Duration   span // slots
 	Attendees  span
 	Likely     map[string]float64
+	// Equipment is what rooms may have and activities may need (room-fit
+	// unit): nil for defaultEquipment, empty for none.
+	Equipment []string
+	// Tags fixes the cool-down tag of activities by name (cooldown unit;
+	// an activity not listed has none). When nil, TagPool is dealt over
+	// the activities (defaultTags when it is empty too).
+	Tags    map[string]string
+	TagPool []string
+	// Exclude lists units that make no sense for the subtask. The spec
+	// sampler should never draw them (see the package notes); when a spec
+	// has one anyway, the instance is made with the default wording.
+	Exclude []string
 }
 
 // task is a task of the family: its registry entry and its subtasks.
@@ -49,12 +64,14 @@ func (t *task) subtask(id string) (*subtask, bool) {
 	return nil, false
 }
 
-// pick returns n distinct elements of xs in a seeded order.
+// pick returns n distinct elements of xs, drawn with r, in their order in
+// xs.
 func pick(r *rand.Rand, xs []string, n int) []string {
-	perm := r.Perm(len(xs))
+	idx := r.Perm(len(xs))[:n]
+	sort.Ints(idx)
 	out := make([]string, n)
-	for i := range out {
-		out[i] = xs[perm[i]]
+	for i, k := range idx {
+		out[i] = xs[k]
 	}
 	return out
 }
@@ -62,8 +79,9 @@ func pick(r *rand.Rand, xs []string, n int) []string {
 // generate builds an agenda instance of subtask st from spec with rng: the
 // core data first, then each sampled unit's data in pool order.
 func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
-	a := &Agenda{Sp: spec, Voc: st.Voc, DayStart: st.DayStart, SlotMin: st.SlotMin}
-	a.freeze()
+	a := &Agenda{Sp: spec, Voc: st.Voc, DayStart: st.DayStart, SlotMin: st.SlotMin,
+		equipPool: st.Equipment, tagPool: st.TagPool}
+	a.tagsFixed = st.Tags != nil && a.has(unitCooldown)
 	a.Days = append([]string(nil), st.Days[:st.NDays.draw(r)]...)
 	a.Slots = st.Slots.draw(r)
 	for _, n := range pick(r, st.People, st.NPeople.draw(r)) {
@@ -73,7 +91,8 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
 		a.Rooms = append(a.Rooms, Room{Name: n})
 	}
 	// Draw the activities until a hidden schedule fits them (at most 20
-	// draws; the last one stays even without one).
+	// draws; the last one stays even without one). With fixed cool-down
+	// tags, a draw where no two activities share a tag is drawn again too.
 	for draw := 0; draw < 20; draw++ {
 		a.Activities = a.Activities[:0]
 		for _, n := range pick(r, st.Activities, st.NActs.draw(r)) {
@@ -83,7 +102,14 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
 				att = append(att, a.People[pi].Name)
 			}
 			sortByOrder(att, a.People)
-			a.Activities = append(a.Activities, Activity{Name: n, Duration: st.Duration.draw(r), Attendees: att, Priority: 1 + r.IntN(3)})
+			act := Activity{Name: n, Duration: st.Duration.draw(r), Attendees: att, Priority: 1 + r.IntN(3)}
+			if a.tagsFixed {
+				act.Tag = st.Tags[n]
+			}
+			a.Activities = append(a.Activities, act)
+		}
+		if shared, _ := a.tagGroups(); a.tagsFixed && len(shared) == 0 && draw < 19 {
+			continue
 		}
 		if a.planted = a.plant(r); a.planted != nil {
 			break
@@ -92,6 +118,9 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
 	for _, u := range a.units() {
 		u.sample(a, r)
 	}
+	// Only now is the data complete: the cached checklist kinds depend on
+	// it (a unit may state no item until its data exists).
+	a.freeze()
 	return a, nil
 }
 
@@ -175,12 +204,16 @@ func sortByOrder(names []string, people []Person) {
 	}
 }
 
+// registered lists the tasks of register, for tests of the skins.
+var registered []*task
+
 // register adds t to the domains registry as a Scheduling task on the
 // agenda core.
 func register(t *task) {
+	registered = append(registered, t)
 	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Scheduling, Core: "agenda", Pool: poolInfo()}
 	for _, st := range t.Subtasks {
-		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely})
+		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
 	}
 	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		st, ok := t.subtask(spec.Subtask)
@@ -190,6 +223,8 @@ func register(t *task) {
 		if err := dt.Compatible(spec.Units()); err != nil {
 			return nil, err
 		}
+		// A unit the subtask excludes is never sampled by gen; given one
+		// by hand, it still makes an exact instance, in neutral words.
 		return st.generate(spec, r)
 	}
 	dt.Load = func(data []byte) (domains.Instance, error) {

@@ -24,58 +24,63 @@ func (a *Agenda) Prompt() string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("%s\n\n", v.Intro)
 	dayEnd := a.clock(a.Slots)
-	p("**Time.** The %s take place on %s, from %s to %s each day. %s starts on the hour", v.Activities, joinAnd(a.Days), a.clock(0), dayEnd, capital(an(v.Activity)))
+	each, sameDay := " each day", " the same day"
+	if len(a.Days) == 1 {
+		each, sameDay = "", ""
+	}
+	p("**Time.** The schedule covers %s, from %s to %s%s. %s starts on the hour", joinAnd(a.Days), a.clock(0), dayEnd, each, capital(an(v.Activity)))
 	if a.SlotMin == 30 {
 		p(" or the half hour")
 	} else if a.SlotMin != 60 {
 		p(" or every %d minutes after it", a.SlotMin)
 	}
-	p(" and must end by %s the same day.\n\n", dayEnd)
+	p(" and must end by %s%s.\n\n", dayEnd, sameDay)
 
+	fit := a.has(unitRoomFit)
+	gear := fit && a.hasEquipment()
 	p("**%s**\n", capital(v.Rooms))
-	if a.has(unitRoomFit) {
-		p("| %s | seats | equipment |\n|---|---|---|\n", v.Room)
+	if fit {
+		p("| %s | %s |", v.Room, v.seatsHeader())
+		if gear {
+			p(" equipment |")
+		}
+		p("\n|---|---|")
+		if gear {
+			p("---|")
+		}
+		p("\n")
 		for _, r := range a.Rooms {
-			eq := "—"
-			if len(r.Equipment) > 0 {
-				eq = strings.Join(r.Equipment, ", ")
+			p("| %s | %d |", r.Name, r.Seats)
+			if gear {
+				p(" %s |", dashJoin(r.Equipment))
 			}
-			p("| %s | %d | %s |\n", r.Name, r.Seats, eq)
+			p("\n")
 		}
 	} else {
-		var names []string
-		for _, r := range a.Rooms {
-			names = append(names, r.Name)
-		}
-		p("%s (in this order).\n", strings.Join(names, ", "))
+		p("%s.\n", strings.Join(a.roomNames(), ", "))
 	}
 	p("\n**%s**\n", capital(v.Activities))
-	needs := a.has(unitRoomFit)
-	p("| %s | attendees | length | ", v.Activity)
-	if needs {
+	p("| %s | %s | length | ", v.Activity, v.attendees())
+	if gear {
 		p("needs | ")
 	}
 	p("priority |\n|---|---|---|")
-	if needs {
+	if gear {
 		p("---|")
 	}
 	p("---|\n")
 	for _, act := range a.Activities {
 		p("| %s | %s | %d min | ", act.Name, strings.Join(act.Attendees, ", "), act.Duration*a.SlotMin)
-		if needs {
-			n := "—"
-			if len(act.Needs) > 0 {
-				n = strings.Join(act.Needs, ", ")
-			}
-			p("%s | ", n)
+		if gear {
+			p("%s | ", dashJoin(act.Needs))
 		}
 		p("%d |\n", act.Priority)
 	}
 
 	p("\n**Rules**\n")
 	p("1. Every %s is scheduled exactly once: one day, one start time, one %s.\n", v.Activity, v.Room)
-	p("2. A person attends one %s at a time.\n", v.Activity)
-	p("3. A %s holds one %s at a time.\n", v.Room, v.Activity)
+	p("2. Two %s that share %s never overlap in time.\n", v.Activities, an(v.person()))
+	p("3. Two %s that use the same %s never overlap in time.\n", v.Activities, v.Room)
 	rules := a.allRules()
 	if len(rules) > 0 {
 		p("\nThe rules below are named (the name is in quotes):\n")
@@ -90,19 +95,23 @@ func (a *Agenda) Prompt() string {
 			p("%s ", l.goalText(a))
 		}
 	}
-	p("Minimise the sum over %s of priority × end index. The end index counts %d-minute slots from %s on %s, and each day counts %d slots", v.Activities, a.SlotMin, a.clock(0), a.Days[0], a.Slots)
-	ex := "."
+	p("Minimise the sum over %s of priority × end index. ", v.Activities)
 	if len(a.Days) > 1 {
-		ex = fmt.Sprintf(": %s ending at %s on %s has end index 2, and one ending at %s on %s has end index %d.", an(v.Activity), a.clock(2), a.Days[0], a.clock(1), a.Days[1], a.Slots+1)
+		p("The end index counts %d-minute slots from %s on %s, and each day counts %d slots: %s ending at %s on %s has end index 2, and one ending at %s on %s has end index %d.",
+			a.SlotMin, a.clock(0), a.Days[0], a.Slots, an(v.Activity), a.clock(2), a.Days[0], a.clock(1), a.Days[1], a.Slots+1)
 	} else {
-		ex = fmt.Sprintf(": %s ending at %s has end index 2.", an(v.Activity), a.clock(2))
+		p("The end index counts %d-minute slots from %s: %s ending at %s has end index 2.", a.SlotMin, a.clock(0), an(v.Activity), a.clock(2))
 	}
-	p("%s", ex)
 	if a.TieBreaks >= 1 {
 		n := len(a.Activities)
-		p(" Tie-breaks: each %s has a weight, %d for %s, %d for the next one in the table, and so on down to 1 for %s. If several schedules reach the same minimum, choose one that minimises the sum over %s of weight × the position of its %s in the list of %s (the first %s counts 0)", v.Activity, n, a.Activities[0].Name, n-1, a.Activities[n-1].Name, v.Activities, v.Room, v.Rooms, v.Room)
+		p(" Tie-breaks: each %s has a weight, %d for %s, %d for the next one in the table, and so on down to 1 for %s. If several schedules reach the same minimum, choose one that minimises the sum over %s of weight × the position of its %s in the list of %s (%s)",
+			v.Activity, n, a.Activities[0].Name, n-1, a.Activities[n-1].Name, v.Activities, v.Room, v.Rooms, a.roomPositions())
 		if a.TieBreaks >= 2 {
-			p("; if there is still a tie, one that minimises the sum over %s of weight × start index, where the start index counts slots like the end index (the first slot of %s is 0)", v.Activities, a.Days[0])
+			first := ""
+			if len(a.Days) > 1 {
+				first = " of " + a.Days[0]
+			}
+			p("; if there is still a tie, one that minimises the sum over %s of weight × start index, where the start index counts slots like the end index (the first slot%s is 0)", v.Activities, first)
 		}
 		p(".")
 	}
@@ -117,6 +126,53 @@ func (a *Agenda) Prompt() string {
 	}
 	p("\n")
 	return b.String()
+}
+
+// roomNames returns the names of the rooms in their order.
+func (a *Agenda) roomNames() []string {
+	out := make([]string, len(a.Rooms))
+	for i, r := range a.Rooms {
+		out[i] = r.Name
+	}
+	return out
+}
+
+// roomPositions states the position of every room for the tie-break:
+// "Oak counts 0, Pine counts 1 and Elm counts 2".
+func (a *Agenda) roomPositions() string {
+	var parts []string
+	for i, r := range a.Rooms {
+		if i == 0 {
+			parts = append(parts, r.Name+" counts 0")
+			continue
+		}
+		parts = append(parts, fmt.Sprintf("%s counts %d", r.Name, i))
+	}
+	return joinAnd(parts)
+}
+
+// hasEquipment reports whether a room has equipment or an activity needs
+// some (the tables then show it).
+func (a *Agenda) hasEquipment() bool {
+	for _, r := range a.Rooms {
+		if len(r.Equipment) > 0 {
+			return true
+		}
+	}
+	for _, act := range a.Activities {
+		if len(act.Needs) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// dashJoin joins a list with commas, or gives a dash when it is empty.
+func dashJoin(xs []string) string {
+	if len(xs) == 0 {
+		return "—"
+	}
+	return strings.Join(xs, ", ")
 }
 
 func joinAnd(xs []string) string {

@@ -60,6 +60,47 @@ func TestTaskSkins(t *testing.T) {
 	}
 }
 
+// TestSkinData checks the skin data that the registry does not carry:
+// excluded units are pool units and not made likely, fixed tags name
+// activities of the subtask, and a subtask gives no tags for a cooldown it
+// excludes.
+func TestSkinData(t *testing.T) {
+	for _, tk := range registered {
+		for _, st := range tk.Subtasks {
+			name := tk.ID + "/" + st.ID
+			ex := map[string]bool{}
+			for _, id := range st.Exclude {
+				found := false
+				for _, u := range pool {
+					found = found || u.info().ID == id
+				}
+				if !found || st.Likely[id] > 0 {
+					t.Errorf("%s: excluded unit %q is not a pool unit, or is likely", name, id)
+				}
+				ex[id] = true
+			}
+			for act := range st.Tags {
+				found := false
+				for _, n := range st.Activities {
+					found = found || n == act
+				}
+				if !found {
+					t.Errorf("%s: tag for unknown activity %q", name, act)
+				}
+			}
+			if ex[unitCooldown] && (st.Tags != nil || st.TagPool != nil || st.Voc.Tag != "") {
+				t.Errorf("%s: tags for an excluded cooldown", name)
+			}
+			if !ex[unitCooldown] && st.Voc.Tag == "" {
+				t.Errorf("%s: cooldown without a tag noun", name)
+			}
+			if st.Voc.Person == "" || st.Voc.Attendees == "" {
+				t.Errorf("%s: no Person or Attendees word", name)
+			}
+		}
+	}
+}
+
 func checkSizes(t *testing.T, name string, a *Agenda) {
 	t.Helper()
 	d, s, r := len(a.Days), a.Slots, len(a.Rooms)

@@ -74,8 +74,11 @@ const itemStated = "stated"
 // add a day and move hidden activities to it; replanning last because its
 // current plan is the optimum under every other unit's data.
 var pool = []unit{
+	keyPerson{}, // first: it rewrites attendee lists (units_extra.go)
 	uncertainDurations{}, consecutiveLimit{}, cooldown{},
+	fragmentation{}, // may draw a compact hidden schedule (units_extra.go)
 	availability{}, roomFit{}, dailyCap{}, workingHours{},
+	confidential{}, timeZones{}, // after every unit that moves the hidden schedule
 	buffer{}, chain{}, priorityOrder{}, selfCheck{},
 	infeasible{},
 	replanning{},
@@ -177,7 +180,10 @@ func (a *Agenda) freeText(p Person) string {
 			t = u
 		}
 		if len(spans) == 0 {
-			spans = []string{"not free"}
+			spans = []string{"none"}
+		}
+		if len(a.Days) == 1 {
+			return strings.Join(spans, " and ")
 		}
 		days = append(days, dn+" "+strings.Join(spans, " and "))
 	}
@@ -188,7 +194,7 @@ func (availability) rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if len(p.Busy) > 0 && len(a.attends(p.Name)) > 0 {
-			out = append(out, rule{groupAvail(p.Name), fmt.Sprintf("%s is free only at these times: %s. Every %s %s attends lies within them.", p.Name, a.freeText(p), a.Voc.Activity, p.Name)})
+			out = append(out, rule{groupAvail(p.Name), fmt.Sprintf("Available times of %s: %s. Every %s lies within these times.", p.Name, a.freeText(p), a.Voc.with(a.Voc.Activity, p.Name))})
 		}
 	}
 	return out
@@ -196,7 +202,7 @@ func (availability) rules(a *Agenda) []rule {
 
 func (availability) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitAvailability, Tier: domains.Basic, Constraint: unitAvailability, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every attendee is free for the whole of each of their %s.", a.Voc.Activities)}}
+		Text: fmt.Sprintf("Every %s lies within the available times of all its %s.", a.Voc.Activity, a.Voc.attendees())}}
 }
 
 func (availability) check(a *Agenda, ans *answer, f fails) {
@@ -241,16 +247,23 @@ func (roomFit) info() domains.Unit {
 
 func groupFit(act string) string { return "room fit of " + act }
 
-var equipment = []string{"screen", "video", "whiteboard", "projector"}
+// defaultEquipment is what rooms may have when the subtask names nothing.
+var defaultEquipment = []string{"screen", "video link"}
 
+// sample gives every room seats and, from the subtask's equipment, each
+// item with odds 1/2; then some activities a need among it.
 func (roomFit) sample(a *Agenda, r *rand.Rand) {
+	equipment := a.equipPool
+	if equipment == nil {
+		equipment = defaultEquipment
+	}
 	maxAtt := 1
 	for _, act := range a.Activities {
 		maxAtt = max(maxAtt, len(act.Attendees))
 	}
 	for i := range a.Rooms {
 		a.Rooms[i].Seats = 2 + r.IntN(maxAtt+1)
-		for _, e := range equipment[:2] {
+		for _, e := range equipment {
 			if r.IntN(2) == 0 {
 				a.Rooms[i].Equipment = append(a.Rooms[i].Equipment, e)
 			}
@@ -264,10 +277,10 @@ func (roomFit) sample(a *Agenda, r *rand.Rand) {
 	}
 	// An activity needs only equipment that a room seating it has.
 	for i := range a.Activities {
-		if r.IntN(3) != 0 {
+		if len(equipment) == 0 || r.IntN(3) != 0 {
 			continue
 		}
-		e := equipment[r.IntN(2)]
+		e := equipment[r.IntN(len(equipment))]
 		a.Activities[i].Needs = []string{e}
 		ok := false
 		if a.planted != nil {
@@ -311,20 +324,30 @@ func (roomFit) model(b *builder) {
 }
 
 func (roomFit) rules(a *Agenda) []rule {
+	v := a.Voc
 	var out []rule
 	for _, act := range a.Activities {
-		need := ""
-		if len(act.Needs) > 0 {
-			need = " and has " + strings.Join(act.Needs, ", ")
+		var gear []string
+		for _, n := range act.Needs {
+			gear = append(gear, withArticle(n))
 		}
-		out = append(out, rule{groupFit(act.Name), fmt.Sprintf("%s takes place in a %s that seats its %d attendees%s.", act.Name, a.Voc.Room, len(act.Attendees), need)})
+		need := ""
+		if len(gear) > 0 {
+			need = joinAnd(gear) + " and "
+		}
+		out = append(out, rule{groupFit(act.Name), fmt.Sprintf("%s must use %s with %sat least %s (one per %s).",
+			act.Name, an(v.Room), need, v.seats(len(act.Attendees)), v.person())})
 	}
 	return out
 }
 
 func (roomFit) items(a *Agenda) []domains.Item {
-	return []domains.Item{{ID: unitRoomFit, Tier: domains.Basic, Constraint: unitRoomFit, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Each %s's %s seats all its attendees and has the equipment it needs.", a.Voc.Activity, a.Voc.Room)}}
+	v := a.Voc
+	text := fmt.Sprintf("Each %s uses %s with enough %s for all its %s", v.Activity, an(v.Room), v.seatsHeader(), v.attendees())
+	if a.hasEquipment() {
+		text += " and with the equipment it needs"
+	}
+	return []domains.Item{{ID: unitRoomFit, Tier: domains.Basic, Constraint: unitRoomFit, Kind: domains.KindFeasibility, Text: text + "."}}
 }
 
 func (roomFit) check(a *Agenda, ans *answer, f fails) {
@@ -379,7 +402,7 @@ func (dailyCap) rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if len(a.attends(p.Name)) > a.DailyCap {
-			out = append(out, rule{groupCap(p.Name), fmt.Sprintf("%s attends at most %d %s a day.", p.Name, a.DailyCap, plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))})
+			out = append(out, rule{groupCap(p.Name), fmt.Sprintf("At most %d %s a day.", a.DailyCap, a.Voc.with(plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities), p.Name))})
 		}
 	}
 	return out
@@ -387,7 +410,7 @@ func (dailyCap) rules(a *Agenda) []rule {
 
 func (dailyCap) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitDailyCap, Tier: domains.Basic, Constraint: unitDailyCap, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No one attends more than %d %s on one day.", a.DailyCap, plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))}}
+		Text: fmt.Sprintf("No %s has more than %d %s on one day.", a.Voc.person(), a.DailyCap, plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))}}
 }
 
 func (dailyCap) check(a *Agenda, ans *answer, f fails) {
@@ -437,7 +460,7 @@ func (buffer) rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if len(a.attends(p.Name)) > 1 {
-			out = append(out, rule{groupBuffer(p.Name), fmt.Sprintf("%s needs at least %d minutes free between two of their %s on the same day.", p.Name, a.Buffer*a.SlotMin, a.Voc.Activities)})
+			out = append(out, rule{groupBuffer(p.Name), fmt.Sprintf("Two %s%s are at least %d minutes apart (from the end of one to the start of the next).", a.Voc.with(a.Voc.Activities, p.Name), a.onSameDay(), a.Buffer*a.SlotMin)})
 		}
 	}
 	return out
@@ -445,7 +468,15 @@ func (buffer) rules(a *Agenda) []rule {
 
 func (buffer) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitBuffer, Tier: domains.Medium, Constraint: unitBuffer, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No person has two %s on one day less than %d minutes apart.", a.Voc.Activities, a.Buffer*a.SlotMin)}}
+		Text: fmt.Sprintf("No two %s that share %s are less than %d minutes apart%s.", a.Voc.Activities, an(a.Voc.person()), a.Buffer*a.SlotMin, a.onSameDay())}}
+}
+
+// onSameDay is " on the same day", or nothing when there is one day.
+func (a *Agenda) onSameDay() string {
+	if len(a.Days) == 1 {
+		return ""
+	}
+	return " on the same day"
 }
 
 func (buffer) check(a *Agenda, ans *answer, f fails) {
@@ -476,19 +507,49 @@ func (chain) info() domains.Unit {
 
 func groupChain(x, y string) string { return x + " before " + y }
 
+// sample draws one or two pairs, each an activity and one listed after it
+// (the subtask lists activities in their natural order), among the pairs
+// that the hidden schedule keeps (the first ends by the start of the
+// second). When the hidden schedule keeps no such pair, one pair is drawn
+// among all and one of its activities moves in the hidden schedule so that
+// the pair holds (replant), or else up to 30 new hidden schedules are drawn
+// and the first that keeps the pair and every rule drawn so far is kept
+// (plantedOK); failing all, the hidden schedule is dropped.
 func (chain) sample(a *Agenda, r *rand.Rand) {
 	n := len(a.Activities)
-	perm := r.Perm(n)
-	if a.planted != nil { // order the chain as the hidden schedule does
-		start := func(i int) int { return a.planted[i].day*a.Slots + a.planted[i].start }
-		sort.SliceStable(perm, func(x, y int) bool { return start(perm[x]) < start(perm[y]) })
-	}
-	k := 1 + r.IntN(2)
-	for c := 0; c < k && c+1 < n; c++ {
-		i, j := perm[c], perm[c+1]
-		if a.planted != nil && a.end(i, option{a.planted[i].day, a.planted[i].start, 0}) > a.planted[j].day*a.Slots+a.planted[j].start {
-			continue // they overlap in time in the hidden schedule
+	var cand [][2]int
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			if a.planted == nil || a.end(i, option{a.planted[i].day, a.planted[i].start, 0}) <= a.planted[j].day*a.Slots+a.planted[j].start {
+				cand = append(cand, [2]int{i, j})
+			}
 		}
+	}
+	if len(cand) == 0 && n >= 2 {
+		// Move one activity of the hidden schedule so that a pair holds;
+		// failing that, drop the hidden schedule and draw any pair.
+		i := r.IntN(n - 1)
+		j := i + 1 + r.IntN(n-1-i)
+		before := func(pl []placement) bool {
+			return a.end(i, option{pl[i].day, pl[i].start, 0}) <= pl[j].day*a.Slots+pl[j].start
+		}
+		pl := a.replant(r, j, unitChain, before)
+		if pl == nil {
+			pl = a.replant(r, i, unitChain, before)
+		}
+		for try := 0; try < 30 && pl == nil; try++ {
+			if q := a.plant(r); q != nil && before(q) && a.plantedOK(q, unitChain) {
+				pl = q
+			}
+		}
+		a.planted = pl
+		cand = [][2]int{{i, j}}
+	}
+	k := min(1+r.IntN(2), len(cand))
+	chosen := r.Perm(len(cand))[:k]
+	sort.Ints(chosen)
+	for _, c := range chosen {
+		i, j := cand[c][0], cand[c][1]
 		a.Chains = append(a.Chains, [2]string{a.Activities[i].Name, a.Activities[j].Name})
 	}
 }
@@ -515,7 +576,11 @@ func (chain) model(b *builder) {
 func (chain) rules(a *Agenda) []rule {
 	var out []rule
 	for _, c := range a.Chains {
-		out = append(out, rule{groupChain(c[0], c[1]), fmt.Sprintf("%s ends before %s starts (on the same day or an earlier one).", c[0], c[1])})
+		when := ""
+		if len(a.Days) > 1 {
+			when = " (on the same day or an earlier day)"
+		}
+		out = append(out, rule{groupChain(c[0], c[1]), fmt.Sprintf("%s must end no later than the start of %s%s.", c[0], c[1], when)})
 	}
 	return out
 }

@@ -3,7 +3,6 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -18,31 +17,24 @@ func (cooldown) info() domains.Unit {
 
 func groupCooldown(tag string) string { return "cooldown for " + tag }
 
-// tagWords returns the noun for a tag and the tags to draw from, by the
-// skin's vocabulary: muscle groups for workouts, subjects for study
-// sessions, topics otherwise.
-func tagWords(v Vocab) (noun string, tags []string) {
-	w := strings.ToLower(v.Activity + " " + v.Intro)
-	switch {
-	case strings.Contains(w, "workout") || strings.Contains(w, "training") || strings.Contains(w, "fitness"):
-		return "muscle group", []string{"legs", "chest", "back", "shoulders"}
-	case strings.Contains(w, "study") || strings.Contains(w, "exam") || strings.Contains(w, "course"):
-		return "subject", []string{"maths", "history", "chemistry", "languages"}
-	}
-	return "topic", []string{"finance", "hiring", "product", "legal"}
-}
+// defaultTags are the tags dealt when the subtask gives none: neutral
+// labels that no activity name contradicts.
+var defaultTags = []string{"A", "B", "C", "D"}
 
 // sample needs two days or more: with one day it adds the next day of the
-// week (when the day is a weekday name; else the shared tag below makes
-// the instance infeasible), and moves about half of the hidden schedule to
+// week (when the day is a weekday name; else a shared tag makes the
+// instance infeasible), and moves about half of the hidden schedule to
 // the new day at the same times and rooms (a part of a valid day is
 // valid). It draws the cool-down (1 day, or 2 when there are three days or
-// more) and deals tags round-robin over the activities in a seeded order,
-// with between as few tags as the days allow and one fewer than the
-// activities, so that at least two activities share a tag. With a hidden
-// schedule, a tag goes only where it keeps the hidden days apart (another
-// tag is chosen, else the hidden schedule is dropped), and when no tag is
-// shared, two activities far enough apart in it share one.
+// more). When the subtask fixes the tags by activity name (they are set
+// before the units sample), it keeps them and moves hidden activities that
+// break the cool-down (spreadTags). Otherwise it deals the subtask's tags
+// round-robin over the activities in a seeded order, with between as few
+// tags as the days allow and one fewer than the activities, so that at
+// least two activities share a tag. With a hidden schedule, a tag goes
+// where it keeps the hidden days apart if one does; when no tag is shared,
+// two activities share one (shareTag); then spreadTags repairs the hidden
+// schedule.
 func (cooldown) sample(a *Agenda, r *rand.Rand) {
 	if len(a.Days) == 1 {
 		a.addDay()
@@ -62,7 +54,15 @@ func (cooldown) sample(a *Agenda, r *rand.Rand) {
 	if n < 2 {
 		return
 	}
-	_, tags := tagWords(a.Voc)
+	if a.tagsFixed {
+		a.fitFixedTags()
+		a.spreadTags(r)
+		return
+	}
+	tags := a.tagPool
+	if len(tags) == 0 {
+		tags = defaultTags
+	}
 	perGroup := 1 + (D-1)/a.Cooldown // activities per tag that fit
 	lo := max(1, (n+perGroup-1)/perGroup)
 	hi := min(n-1, len(tags))
@@ -87,22 +87,149 @@ func (cooldown) sample(a *Agenda, r *rand.Rand) {
 		for x := 0; x < len(tags) && !fits(i, tag); x++ {
 			tag = tags[tp[(k+x+1)%len(tags)]]
 		}
-		if !fits(i, tag) {
-			a.planted = nil
-		}
 		a.Activities[i].Tag = tag
 	}
-	if shared, _ := a.tagGroups(); len(shared) > 0 || a.planted == nil {
-		return
+	if shared, _ := a.tagGroups(); len(shared) == 0 {
+		a.shareTag(r)
 	}
-	for i := range a.Activities {
-		for j := range a.Activities {
-			if i < j && absInt(a.planted[i].day-a.planted[j].day) >= a.Cooldown {
-				a.Activities[j].Tag = a.Activities[i].Tag
-				return
+	a.spreadTags(r)
+}
+
+// shareTag gives two activities the same tag: two that the hidden
+// schedule keeps far enough apart, else two drawn (spreadTags then moves
+// the hidden schedule).
+func (a *Agenda) shareTag(r *rand.Rand) {
+	if a.planted != nil {
+		for i := range a.Activities {
+			for j := i + 1; j < len(a.Activities); j++ {
+				if absInt(a.planted[i].day-a.planted[j].day) >= a.Cooldown {
+					a.Activities[j].Tag = a.Activities[i].Tag
+					return
+				}
 			}
 		}
 	}
+	n := len(a.Activities)
+	i := r.IntN(n - 1)
+	j := i + 1 + r.IntN(n-1-i)
+	a.Activities[j].Tag = a.Activities[i].Tag
+}
+
+// fitFixedTags makes the fixed tags fit the days: when a tag has more
+// activities than the days hold at the cool-down, the cool-down drops to
+// 1 day, and then the activities of a tag beyond one per day lose the tag
+// (the later-listed ones).
+func (a *Agenda) fitFixedTags() {
+	_, by := a.tagGroups()
+	largest := 0
+	for _, acts := range by {
+		largest = max(largest, len(acts))
+	}
+	if largest > 1+(len(a.Days)-1)/a.Cooldown {
+		a.Cooldown = 1
+	}
+	for _, acts := range by {
+		for _, i := range acts[min(len(acts), len(a.Days)):] {
+			a.Activities[i].Tag = ""
+		}
+	}
+}
+
+// spreadTags keeps the hidden schedule apart by the cool-down once the
+// tags are set: a hidden activity too close to another with its tag
+// moves to a placement, tried in a seeded order, where it is far enough
+// from them and the hidden schedule still keeps every rule drawn so far
+// (plantedOK). Up to three passes over the activities; when a clash is
+// left, up to 30 new hidden schedules are drawn, and the first without a
+// clash that keeps every rule drawn so far is kept; else the hidden
+// schedule is dropped.
+func (a *Agenda) spreadTags(r *rand.Rand) {
+	if a.planted == nil {
+		return
+	}
+	clash := func(pl []placement, i int) bool {
+		if a.Activities[i].Tag == "" {
+			return false
+		}
+		for j, act := range a.Activities {
+			if j != i && act.Tag == a.Activities[i].Tag && absInt(pl[i].day-pl[j].day) < a.Cooldown {
+				return true
+			}
+		}
+		return false
+	}
+	for pass := 0; pass < 3; pass++ {
+		left := false
+		for i := range a.Activities {
+			if !clash(a.planted, i) {
+				continue
+			}
+			if pl := a.replant(r, i, unitCooldown, func(pl []placement) bool { return !clash(pl, i) }); pl != nil {
+				a.planted = pl
+			} else {
+				left = true
+			}
+		}
+		if !left {
+			return
+		}
+	}
+	// Moving one activity at a time is not enough (two must swap days,
+	// say): draw new hidden schedules, as the consecutive limit does (no
+	// unit before this one draws data from the hidden schedule).
+	for try := 0; try < 30; try++ {
+		pl := a.plant(r)
+		if pl == nil {
+			continue
+		}
+		ok := true
+		for i := range a.Activities {
+			ok = ok && !clash(pl, i)
+		}
+		if ok && a.plantedOK(pl, unitCooldown) {
+			a.planted = pl
+			return
+		}
+	}
+	a.planted = nil
+}
+
+// replant returns a copy of the hidden schedule with activity i moved to
+// the first placement, in a seeded order, that satisfies ok (the rule of
+// unit last) and keeps every rule of the units before it (plantedOK); nil
+// when none does.
+func (a *Agenda) replant(r *rand.Rand, i int, last string, ok func([]placement) bool) []placement {
+	pl := append([]placement(nil), a.planted...)
+	opts := a.options(i)
+	for _, k := range r.Perm(len(opts)) {
+		o := opts[k]
+		pl[i] = placement{true, o.day, o.start, o.room}
+		if ok(pl) && a.plantedOK(pl, last) {
+			return pl
+		}
+	}
+	return nil
+}
+
+// plantedOK reports whether the placements pl break no always-on rule and
+// no rule of the sampled units before unit last in pool order (the units
+// whose data is drawn when last samples), by the checker itself.
+func (a *Agenda) plantedOK(pl []placement, last string) bool {
+	ids := map[string]bool{itemCoverage: true, itemPeople: true, itemRooms: true}
+	for _, u := range a.units() {
+		if u.info().ID == last {
+			break
+		}
+		for _, it := range u.items(a) {
+			ids[it.ID] = true
+		}
+	}
+	for id := range a.evaluate(&answer{pl: pl}) {
+		if ids[id] {
+			return false
+		}
+	}
+	return true
 }
 
 // weekDays are the day names addDay knows how to continue.
@@ -177,7 +304,7 @@ func (cooldown) model(b *builder) {
 }
 
 func (cooldown) rules(a *Agenda) []rule {
-	noun, _ := tagWords(a.Voc)
+	noun := a.Voc.tag()
 	tags, by := a.tagGroups()
 	var out []rule
 	for _, tag := range tags {
@@ -193,9 +320,9 @@ func (cooldown) rules(a *Agenda) []rule {
 			}
 			apart = fmt.Sprintf("at least %d days apart (days count in the order %s%s)", a.Cooldown, joinAnd(a.Days), ex)
 		}
-		text := fmt.Sprintf("%s both have the %s %s: they take place %s.", joinAnd(names), noun, tag, apart)
+		text := fmt.Sprintf("%s have the same %s (%s): they must be %s.", joinAnd(names), noun, tag, apart)
 		if len(names) > 2 {
-			text = fmt.Sprintf("%s all have the %s %s: any two of them take place %s.", joinAnd(names), noun, tag, apart)
+			text = fmt.Sprintf("%s all have the same %s (%s): any two of them must be %s.", joinAnd(names), noun, tag, apart)
 		}
 		out = append(out, rule{groupCooldown(tag), text})
 	}
@@ -203,17 +330,17 @@ func (cooldown) rules(a *Agenda) []rule {
 }
 
 func (cooldown) items(a *Agenda) []domains.Item {
-	noun, _ := tagWords(a.Voc)
+	noun := a.Voc.tag()
 	apart := "on different days"
 	if a.Cooldown > 1 {
 		apart = fmt.Sprintf("at least %d days apart", a.Cooldown)
 	}
 	return []domains.Item{{ID: unitCooldown, Tier: domains.Stateful, Constraint: unitCooldown, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Any two %s with the same %s take place %s.", a.Voc.Activities, noun, apart)}}
+		Text: fmt.Sprintf("Any two %s with the same %s are %s.", a.Voc.Activities, noun, apart)}}
 }
 
 func (cooldown) check(a *Agenda, ans *answer, f fails) {
-	noun, _ := tagWords(a.Voc)
+	noun := a.Voc.tag()
 	tags, by := a.tagGroups()
 	for _, tag := range tags {
 		acts := by[tag]

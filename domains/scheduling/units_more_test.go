@@ -129,7 +129,7 @@ func TestWorkingHoursTiny(t *testing.T) {
 	if r := res[unitWorkingHours]; r.Pass || !strings.Contains(r.Detail, "outside Ana's working hours 10:00–11:30") {
 		t.Fatalf("working hours: %+v", r)
 	}
-	if !strings.Contains(a.Prompt(), `"working hours of Ana": Ana works part-time, only from 10:00 to 11:30 each day`) {
+	if !strings.Contains(a.Prompt(), `"working hours of Ana": Daily window of Ana: only from 10:00 to 11:30. Every meeting with Ana starts at 10:00 or later`) {
 		t.Fatal(a.Prompt())
 	}
 }
@@ -181,7 +181,7 @@ func TestCooldownTiny(t *testing.T) {
 		t.Fatalf("plan %s", ref.Plan)
 	}
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Tue 09:00 Oak", "A3 Mon 09:30 Oak"), ref)
-	if r := res[unitCooldown]; r.Pass || r.Detail != "A1 and A2 (topic legs) are on Mon and Tue, less than 2 days apart" {
+	if r := res[unitCooldown]; r.Pass || r.Detail != "A1 and A2 (group legs) are on Mon and Tue, less than 2 days apart" {
 		t.Fatalf("cooldown: %+v", r)
 	}
 	// One day: two meetings on legs cannot be on different days.
@@ -212,7 +212,7 @@ func TestUncertainDurationsTiny(t *testing.T) {
 	if r := res[unitUncertain]; r.Pass || r.Detail != "A1 at its longest (60 minutes) ends after the end of Mon" {
 		t.Fatalf("uncertain: %+v", r)
 	}
-	if p := a.Prompt(); !strings.Contains(p, "A1 lasts between 30 and 60 minutes") {
+	if p := a.Prompt(); !strings.Contains(p, "A1, between 30 and 60 minutes") {
 		t.Fatal(p)
 	}
 }
@@ -238,8 +238,8 @@ func TestReplanningTiny(t *testing.T) {
 		t.Fatalf("replanning: %+v", r)
 	}
 	p := a.Prompt()
-	for _, s := range []string{`"current plan": Before a change, the schedule was: A1 on Mon at 09:00 in Oak; A2 on Mon at 09:00 in Pine.`,
-		`"disruption": Since then, Oak is closed on Mon from 09:00 to 10:00`, "First, change as few meetings as possible"} {
+	for _, s := range []string{`"current plan": Before a change, the schedule was: A1 (Mon 09:00, Oak); A2 (Mon 09:00, Pine).`,
+		`"disruption": A change since then: no meeting that uses Oak may overlap the span from 09:00 to 10:00 (Oak unavailable).`, "First, change as few meetings as possible"} {
 		if !strings.Contains(p, s) {
 			t.Fatalf("prompt lacks %q:\n%s", s, p)
 		}

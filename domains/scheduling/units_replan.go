@@ -265,14 +265,18 @@ func (replanning) goalText(a *Agenda) string {
 	return s
 }
 
-// disruptionText states the disruption.
+// disruptionText states the disruption, with no verb on a name (a name
+// may be plural).
 func (a *Agenda) disruptionText() string {
 	d := a.Disruption
-	when := fmt.Sprintf("on %s from %s to %s", a.Days[d.Day], a.clock(d.From), a.clock(d.To))
-	if d.Room != "" {
-		return fmt.Sprintf("%s is closed %s: no %s may be held in %s at any time in that span.", d.Room, when, a.Voc.Activity, d.Room)
+	span := fmt.Sprintf("the span from %s to %s", a.clock(d.From), a.clock(d.To))
+	if len(a.Days) > 1 {
+		span += " on " + a.Days[d.Day]
 	}
-	return fmt.Sprintf("%s is away %s: no %s %s attends may overlap that span.", d.Person, when, a.Voc.Activity, d.Person)
+	if d.Room != "" {
+		return fmt.Sprintf("no %s that uses %s may overlap %s (%s unavailable).", a.Voc.Activity, d.Room, span, d.Room)
+	}
+	return fmt.Sprintf("no %s may overlap %s (%s unavailable).", a.Voc.with(a.Voc.Activity, d.Person), span, d.Person)
 }
 
 func (replanning) rules(a *Agenda) []rule {
@@ -283,12 +287,12 @@ func (replanning) rules(a *Agenda) []rule {
 	var parts []string
 	for i, act := range a.Activities {
 		if c := cur[i]; c.ok {
-			parts = append(parts, fmt.Sprintf("%s on %s at %s in %s", act.Name, a.Days[c.day], a.clock(c.start), a.Rooms[c.room].Name))
+			parts = append(parts, fmt.Sprintf("%s (%s %s, %s)", act.Name, a.Days[c.day], a.clock(c.start), a.Rooms[c.room].Name))
 		}
 	}
 	return []rule{
 		{ruleCurrentPlan, fmt.Sprintf("Before a change, the schedule was: %s. (This is not a requirement: the goal counts changes against it.)", strings.Join(parts, "; "))},
-		{groupDisruption, "Since then, " + a.disruptionText()},
+		{groupDisruption, "A change since then: " + a.disruptionText()},
 	}
 }
 
@@ -298,9 +302,9 @@ func (replanning) items(a *Agenda) []domains.Item {
 	}
 	d := a.Disruption
 	span := fmt.Sprintf("%s %s–%s", a.Days[d.Day], a.clock(d.From), a.clock(d.To))
-	text := fmt.Sprintf("No %s is held in %s during %s (closed then).", a.Voc.Activity, d.Room, span)
+	text := fmt.Sprintf("No %s that uses %s overlaps %s (unavailable then).", a.Voc.Activity, d.Room, span)
 	if d.Room == "" {
-		text = fmt.Sprintf("No %s that %s attends overlaps %s (%s is away then).", a.Voc.Activity, d.Person, span, d.Person)
+		text = fmt.Sprintf("No %s overlaps %s (unavailable then).", a.Voc.with(a.Voc.Activity, d.Person), span)
 	}
 	return []domains.Item{{ID: unitReplanning, Tier: domains.Hard, Constraint: unitReplanning, Kind: domains.KindFeasibility, Text: text}}
 }
@@ -323,6 +327,15 @@ func (replanning) check(a *Agenda, ans *answer, f fails) {
 			f.add(unitReplanning, fmt.Sprintf("%s attends %s while away (%s)", d.Person, act.Name, span))
 		}
 	}
+}
+
+// withArticle returns an item of equipment with its indefinite article,
+// none for a plural ("kickboards").
+func withArticle(w string) string {
+	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
+		return w
+	}
+	return an(w)
 }
 
 // an returns a word with its indefinite article.

@@ -164,8 +164,8 @@ func (workingHours) rules(a *Agenda) []rule {
 		if len(a.attends(h.Person)) == 0 {
 			continue
 		}
-		out = append(out, rule{groupHours(h.Person), fmt.Sprintf("%s works part-time, only from %s to %s each day: every %s %s attends starts at %s or later and ends by %s.",
-			h.Person, a.clock(h.From), a.clock(h.To), a.Voc.Activity, h.Person, a.clock(h.From), a.clock(h.To))})
+		out = append(out, rule{groupHours(h.Person), fmt.Sprintf("Daily window of %s: only from %s to %s. Every %s starts at %s or later and ends by %s.",
+			h.Person, a.clock(h.From), a.clock(h.To), a.Voc.with(a.Voc.Activity, h.Person), a.clock(h.From), a.clock(h.To))})
 	}
 	return out
 }
@@ -176,7 +176,7 @@ func (workingHours) items(a *Agenda) []domains.Item {
 		ws = append(ws, fmt.Sprintf("%s %s–%s", h.Person, a.clock(h.From), a.clock(h.To)))
 	}
 	return []domains.Item{{ID: unitWorkingHours, Tier: domains.Basic, Constraint: unitWorkingHours, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s of a part-timer lies within that person's daily working hours (%s).", a.Voc.Activity, strings.Join(ws, "; "))}}
+		Text: fmt.Sprintf("Every %s lies within the daily windows of all its %s that have one (%s).", a.Voc.Activity, a.Voc.attendees(), strings.Join(ws, "; "))}}
 }
 
 func (workingHours) check(a *Agenda, ans *answer, f fails) {
@@ -448,8 +448,8 @@ func (consecutiveLimit) rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if a.runBound(p.Name) != nil {
-			out = append(out, rule{groupRun(p.Name), fmt.Sprintf("%s is never in %s for more than %d minutes in a row: %s back to back (one starting when the other ends) count as one stretch, and every stretch lasts at most %d minutes.",
-				p.Name, a.Voc.Activities, a.MaxRun*a.SlotMin, a.Voc.Activities, a.MaxRun*a.SlotMin)})
+			out = append(out, rule{groupRun(p.Name), fmt.Sprintf("At most %d minutes in a row of %s: back-to-back %s (one starting when the other ends) count as one stretch, and every stretch lasts at most %d minutes.",
+				a.MaxRun*a.SlotMin, a.Voc.with(a.Voc.Activities, p.Name), a.Voc.Activities, a.MaxRun*a.SlotMin)})
 		}
 	}
 	return out
@@ -457,7 +457,7 @@ func (consecutiveLimit) rules(a *Agenda) []rule {
 
 func (consecutiveLimit) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitConsecutive, Tier: domains.Medium, Constraint: unitConsecutive, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No person is in %s for more than %d minutes in a row (back-to-back %s count together).", a.Voc.Activities, a.MaxRun*a.SlotMin, a.Voc.Activities)}}
+		Text: fmt.Sprintf("No stretch of back-to-back %s that share %s lasts more than %d minutes.", a.Voc.Activities, an(a.Voc.person()), a.MaxRun*a.SlotMin)}}
 }
 
 func (consecutiveLimit) check(a *Agenda, ans *answer, f fails) {

@@ -91,7 +91,7 @@ func (uncertainDurations) rules(a *Agenda) []rule {
 	var parts []string
 	for _, i := range acts {
 		act := a.Activities[i]
-		parts = append(parts, fmt.Sprintf("%s lasts between %d and %d minutes", act.Name, act.DurationMin*a.SlotMin, act.Duration*a.SlotMin))
+		parts = append(parts, fmt.Sprintf("%s, between %d and %d minutes", act.Name, act.DurationMin*a.SlotMin, act.Duration*a.SlotMin))
 	}
 	return []rule{{ruleUncertain, fmt.Sprintf("Some lengths are not known exactly: %s. The table gives the longest length. Plan for the worst case: every rule and the goal count each of these %s at its longest length (its end is its start plus the longest length).",
 		strings.Join(parts, "; "), a.Voc.Activities)}}
@@ -103,8 +103,8 @@ func (uncertainDurations) items(a *Agenda) []domains.Item {
 		names = append(names, a.Activities[i].Name)
 	}
 	return []domains.Item{{ID: unitUncertain, Tier: domains.Hard, Constraint: unitUncertain, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Each %s of uncertain length (%s) fits at its longest length: it ends by the end of its day and overlaps no other %s of its attendees or its %s.",
-			a.Voc.Activity, strings.Join(names, ", "), a.Voc.Activity, a.Voc.Room)}}
+		Text: fmt.Sprintf("Each %s of uncertain length (%s) fits at its longest length: it ends by the end of its day and overlaps no other %s that shares %s or its %s with it.",
+			a.Voc.Activity, strings.Join(names, ", "), a.Voc.Activity, an(a.Voc.person()), a.Voc.Room)}}
 }
 
 func (uncertainDurations) check(a *Agenda, ans *answer, f fails) {

@@ -59,5 +59,5 @@ func (a *Agenda) validateUnits() error {
 			return fmt.Errorf("disruption: day %d, [%d, %d) not on the grid", d.Day, d.From, d.To)
 		}
 	}
-	return nil
+	return a.validateExtra()
 }

@@ -1,0 +1,353 @@
+package scheduling
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// mutationSeeds is the number of kept feasible records per task whose
+// reference plans are mutated.
+const mutationSeeds = 20
+
+// mutation is one single-field change of a reference plan.
+type mutation struct {
+	kind   string      // shift, day, room, drop, rename, objective
+	what   string      // for messages
+	pl     []placement // the placements (a dropped activity is !ok)
+	rename int         // the activity renamed, or -1
+	stated *int64      // the stated objective (nil when the plan has none)
+}
+
+// answerJSON writes an answer in the reference's form: placed activities in
+// the order of the instance, the renamed one under a name not in the
+// instance, and "objective" when stated is not nil.
+func answerJSON(a *Agenda, m mutation) json.RawMessage {
+	var b strings.Builder
+	fmt.Fprintf(&b, "{%q: [", a.Voc.Activities)
+	first := true
+	for i, p := range m.pl {
+		if !p.ok {
+			continue
+		}
+		if !first {
+			b.WriteString(", ")
+		}
+		first = false
+		name := a.Activities[i].Name
+		if i == m.rename {
+			name = renamed(a, name)
+		}
+		fmt.Fprintf(&b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
+			a.Voc.Activity, name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
+	}
+	b.WriteString("]")
+	if m.stated != nil {
+		fmt.Fprintf(&b, ", \"objective\": %d", *m.stated)
+	}
+	b.WriteString("}")
+	return json.RawMessage(b.String())
+}
+
+// renamed returns a name that is no activity of a.
+func renamed(a *Agenda, name string) string {
+	for n := name + " (moved)"; ; n += "!" {
+		if a.actIndex(n) < 0 {
+			return n
+		}
+	}
+}
+
+// mutations lists every single-field mutation of the placements base with
+// the stated objective stated (nil when the plan has none): each activity
+// one slot earlier or later (a start on the grid, even one that makes it
+// end after its day), on each other day, in each other room, dropped,
+// renamed; and the objective ±1.
+func mutations(a *Agenda, base []placement, stated *int64) []mutation {
+	var out []mutation
+	with := func(kind, what string, i int, p placement) {
+		pl := append([]placement(nil), base...)
+		pl[i] = p
+		out = append(out, mutation{kind: kind, what: what, pl: pl, rename: -1, stated: stated})
+	}
+	for i, p := range base {
+		name := a.Activities[i].Name
+		for _, d := range []int{-1, 1} {
+			if s := p.start + d; s >= 0 && s < a.Slots {
+				q := p
+				q.start = s
+				with("shift", fmt.Sprintf("%s %+d slot", name, d), i, q)
+			}
+		}
+		for day := range a.Days {
+			if day != p.day {
+				q := p
+				q.day = day
+				with("day", fmt.Sprintf("%s to %s", name, a.Days[day]), i, q)
+			}
+		}
+		for r := range a.Rooms {
+			if r != p.room {
+				q := p
+				q.room = r
+				with("room", fmt.Sprintf("%s to %s", name, a.Rooms[r].Name), i, q)
+			}
+		}
+		with("drop", "drop "+name, i, placement{})
+		out = append(out, mutation{kind: "rename", what: "rename " + name, pl: base, rename: i, stated: stated})
+	}
+	if stated != nil {
+		for _, d := range []int64{-1, 1} {
+			v := *stated + d
+			out = append(out, mutation{kind: "objective", what: fmt.Sprintf("objective %+d", d), pl: base, rename: -1, stated: &v})
+		}
+	}
+	return out
+}
+
+// coreBroken returns the always-on items that placements pl break,
+// computed here without the checker: an activity missing or ending after
+// its day (coverage), a person in two activities at once (one-at-a-time),
+// a room holding two at once (room-conflicts).
+func coreBroken(a *Agenda, pl []placement) map[string]bool {
+	out := map[string]bool{}
+	busy := map[string]int{} // "who|day|slot" → activities there
+	for i, p := range pl {
+		act := a.Activities[i]
+		if !p.ok || p.start+act.Duration > a.Slots {
+			out[itemCoverage] = true
+		}
+		if !p.ok {
+			continue
+		}
+		for t := p.start; t < p.start+act.Duration; t++ {
+			for _, who := range act.Attendees {
+				busy[fmt.Sprintf("person %s|%d|%d", who, p.day, t)]++
+			}
+			busy[fmt.Sprintf("room %d|%d|%d", p.room, p.day, t)]++
+		}
+	}
+	for k, n := range busy {
+		if n < 2 {
+			continue
+		}
+		if strings.HasPrefix(k, "person ") {
+			out[itemPeople] = true
+		} else {
+			out[itemRooms] = true
+		}
+	}
+	return out
+}
+
+// mutationStats counts mutations per kind and the items they fail.
+type mutationStats struct {
+	records  int
+	kinds    map[string]int
+	feasible map[string]int // mutations of a kind that keep every rule
+	fails    map[string]int // item → mutations failing it
+}
+
+func (s *mutationStats) add(o *mutationStats) {
+	s.records += o.records
+	for k, n := range o.kinds {
+		s.kinds[k] += n
+	}
+	for k, n := range o.feasible {
+		s.feasible[k] += n
+	}
+	for k, n := range o.fails {
+		s.fails[k] += n
+	}
+}
+
+func newMutationStats() *mutationStats {
+	return &mutationStats{kinds: map[string]int{}, feasible: map[string]int{}, fails: map[string]int{}}
+}
+
+func countList(m map[string]int) string {
+	var ks []string
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	var out []string
+	for _, k := range ks {
+		out = append(out, fmt.Sprintf("%s %d", k, m[k]))
+	}
+	return strings.Join(out, ", ")
+}
+
+func (s *mutationStats) String() string {
+	total := 0
+	for _, n := range s.kinds {
+		total += n
+	}
+	return fmt.Sprintf("%d records, %d mutations (%s); still feasible: %s; items failed (renames, which fail every item, apart): %s",
+		s.records, total, countList(s.kinds), countList(s.feasible), countList(s.fails))
+}
+
+// TestFamilyMutation: for every task, the first 20 kept feasible records
+// (seeds 1, 2, …, gen.Unique): every single-field mutation of the
+// reference plan passes fewer than every item; the feasibility and
+// coverage items that fail are exactly those whose rules the mutated plan
+// breaks (the checker's evaluate, cross-checked with the model rule by
+// rule and with an independent check of the always-on rules); "optimal"
+// fails whenever the plan changed, and a plan that still keeps every
+// rule is strictly worse than the unique optimum; "format" fails for a
+// renamed activity, "coverage" for a dropped one, "stated" for a changed
+// objective (and whenever the stated value is no longer the plan's goal).
+func TestFamilyMutation(t *testing.T) {
+	var mu sync.Mutex
+	total := newMutationStats()
+	report := map[string]*mutationStats{}
+	tasks := familyTasks(t)
+	t.Cleanup(func() {
+		for _, tk := range tasks {
+			if s, ok := report[tk.ID]; ok {
+				t.Logf("%-30s %s", tk.ID, s)
+			}
+		}
+		t.Logf("%-30s %s", "total", total)
+	})
+	for _, tk := range tasks {
+		t.Run(tk.ID, func(t *testing.T) {
+			t.Parallel()
+			st := newMutationStats()
+			for seed := uint64(1); st.records < mutationSeeds; seed++ {
+				if seed > 10*mutationSeeds {
+					t.Fatalf("only %d kept feasible records in %d seeds", st.records, seed-1)
+				}
+				spec, rec, drop, err := cachedRecord(tk, seed)
+				if err != nil {
+					t.Fatalf("seed %d %v: %v", seed, spec.Units(), err)
+				}
+				if drop != "" || !rec.Reference.Feasible {
+					continue
+				}
+				st.records++
+				mutateRecord(t, tk, rec, st)
+			}
+			mu.Lock()
+			report[tk.ID] = st
+			total.add(st)
+			mu.Unlock()
+		})
+	}
+}
+
+// mutateRecord applies every mutation to the reference plan of rec and
+// checks the results.
+func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutationStats) {
+	t.Helper()
+	inst, err := tk.Load(rec.Instance)
+	if err != nil {
+		t.Fatalf("%s: %v", rec.ID, err)
+	}
+	a := inst.(*Agenda)
+	ref := rec.Reference
+	base := a.parse(ref.Plan)
+	if base.formatErr != "" || !base.complete() {
+		t.Fatalf("%s: the reference %s does not parse: %s", rec.ID, ref.Plan, base.formatErr)
+	}
+	if (base.stated != nil) != a.has(unitSelfCheck) {
+		t.Fatalf("%s: the reference %s states an objective: %v; self-check: %v", rec.ID, ref.Plan, base.stated != nil, a.has(unitSelfCheck))
+	}
+	if string(answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated})) != string(ref.Plan) {
+		t.Fatalf("%s: the reference %s is not in the form the mutations are written in", rec.ID, ref.Plan)
+	}
+	items := a.Checklist(ref)
+	kind := map[string]domains.ItemKind{}
+	for _, it := range items {
+		kind[it.ID] = it.Kind
+	}
+	pm := newPlanModel(t, a)
+	for _, m := range mutations(a, base.pl, base.stated) {
+		what := fmt.Sprintf("%s: %s", rec.ID, m.what)
+		plan := answerJSON(a, m)
+		res := a.Check(plan, ref)
+		failed := map[string]bool{}
+		for _, r := range res {
+			if !r.Pass {
+				failed[r.ID] = true
+				if m.kind != "rename" { // a rename fails every item
+					st.fails[r.ID]++
+				}
+			}
+		}
+		st.kinds[m.kind]++
+		if len(failed) == 0 {
+			t.Fatalf("%s: %s passes every item", what, plan)
+		}
+		switch m.kind {
+		case "rename":
+			// An entry that names no activity is a format error, and an
+			// answer with a format error fails every item.
+			if len(failed) != len(items) {
+				t.Fatalf("%s: %s fails only %v", what, plan, failed)
+			}
+			continue
+		case "objective":
+			if len(failed) != 1 || !failed[itemStated] {
+				t.Fatalf("%s: %s fails %v, want only %q", what, plan, failed, itemStated)
+			}
+			continue
+		}
+		// The plan changed: drop, shift, day, room.
+		ans := a.parse(plan)
+		if ans.formatErr != "" {
+			t.Fatalf("%s: %s: %s", what, plan, ans.formatErr)
+		}
+		var f fails
+		feasible := true
+		if idx := pm.index(ans.pl); idx != nil {
+			feasible, f, _ = pm.judge(t, ans.pl, idx)
+		} else {
+			f = a.evaluate(ans)
+			for id := range f {
+				if k := kind[id]; k == domains.KindFeasibility || k == domains.KindCoverage {
+					feasible = false
+				}
+			}
+		}
+		for _, it := range items {
+			if it.Kind != domains.KindFeasibility && it.Kind != domains.KindCoverage {
+				continue
+			}
+			if broken := len(f[it.ID]) > 0; broken != failed[it.ID] {
+				t.Fatalf("%s: %s breaks %q: %v (%v); the item fails: %v", what, plan, it.ID, broken, f[it.ID], failed[it.ID])
+			}
+		}
+		for id := range coreBroken(a, ans.pl) {
+			if !failed[id] {
+				t.Fatalf("%s: %s breaks the always-on rule of %q, which passes", what, plan, id)
+			}
+		}
+		if failed[itemFormat] {
+			t.Fatalf("%s: %s fails the format item", what, plan)
+		}
+		if !failed[itemOptimal] {
+			t.Fatalf("%s: %s changes the plan and passes %q", what, plan, itemOptimal)
+		}
+		if m.kind == "drop" && !failed[itemCoverage] {
+			t.Fatalf("%s: %s passes %q", what, plan, itemCoverage)
+		}
+		if feasible {
+			st.feasible[m.kind]++
+			if got := a.objectives(ans.pl); lexCmp(got, ref.Objective) <= 0 {
+				t.Fatalf("%s: %s keeps every rule with values %v, not worse than the unique optimum %v", what, plan, got, ref.Objective)
+			}
+		}
+		if m.stated != nil {
+			wantStated := !ans.complete() || a.goal(ans.pl) != *m.stated
+			if failed[itemStated] != wantStated {
+				t.Fatalf("%s: %s: %q fails: %v, want %v", what, plan, itemStated, failed[itemStated], wantStated)
+			}
+		}
+	}
+}

@@ -1,0 +1,829 @@
+package scheduling
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sort"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+)
+
+// Four units that keep the answer schema: confidentiality layers,
+// fragmentation (a cap on idle time), time zones and a key-person change.
+// Each is exact: its model constraints, its prompt rules, its checklist
+// item and its check say the same thing.
+
+// Unit IDs (each also the ID of the unit's item).
+const (
+	unitConfidential  = "confidential"
+	unitFragmentation = "fragmentation"
+	unitTimeZones     = "time-zones"
+	unitKeyPerson     = "key-person"
+)
+
+// joinOr joins names with commas and a final "or".
+func joinOr(xs []string) string {
+	if len(xs) < 2 {
+		return strings.Join(xs, "")
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
+}
+
+// ---- confidentiality layers (medium): confidential activities use private rooms ----
+
+type confidential struct{}
+
+func (confidential) info() domains.Unit {
+	return domains.Unit{ID: unitConfidential, Tier: domains.Medium, Title: "confidentiality layers (private rooms)"}
+}
+
+func groupConfidential(act string) string { return "confidential " + act }
+
+// sample marks one to three activities confidential (at most all but
+// one when there are three or more) and some rooms private. With a hidden
+// schedule the hidden room of each confidential activity is private: after
+// a first activity drawn at random, the others are drawn among those
+// hidden in an already private room first (so that they compete for it),
+// then among the rest while a room stays public (when there are two rooms
+// or more); each other room becomes private with probability 1/4 while a
+// room stays public. Without one, a seeded non-empty set of rooms is
+// private, all but one at most.
+func (confidential) sample(a *Agenda, r *rand.Rand) {
+	a.Confidential, a.PrivateRooms = nil, nil
+	n, R := len(a.Activities), len(a.Rooms)
+	k := 1 + r.IntN(min(3, max(1, n-1)))
+	private := make([]bool, R)
+	count := func() int {
+		c := 0
+		for _, p := range private {
+			if p {
+				c++
+			}
+		}
+		return c
+	}
+	conf := make([]bool, n)
+	picked := 0
+	order := r.Perm(n)
+	for pass := 0; pass < 2; pass++ {
+		for _, i := range order {
+			if picked == k || conf[i] {
+				continue
+			}
+			if a.planted != nil {
+				room := a.planted[i].room
+				if picked > 0 && pass == 0 && !private[room] {
+					continue // first those that share a private room
+				}
+				if R > 1 && !private[room] && count() == R-1 {
+					continue // the last public room
+				}
+				private[room] = true
+			}
+			conf[i] = true
+			picked++
+		}
+	}
+	if a.planted != nil {
+		for ri := range private {
+			if !private[ri] && r.IntN(4) == 0 && count() < R-1 {
+				private[ri] = true
+			}
+		}
+	} else {
+		size := 1
+		if R > 1 {
+			size += r.IntN(R - 1)
+		}
+		for _, ri := range r.Perm(R)[:size] {
+			private[ri] = true
+		}
+	}
+	for i, c := range conf {
+		if c {
+			a.Confidential = append(a.Confidential, a.Activities[i].Name)
+		}
+	}
+	for ri, p := range private {
+		if p {
+			a.PrivateRooms = append(a.PrivateRooms, a.Rooms[ri].Name)
+		}
+	}
+}
+
+// private reports whether room ri is private.
+func (a *Agenda) private(ri int) bool {
+	for _, n := range a.PrivateRooms {
+		if n == a.Rooms[ri].Name {
+			return true
+		}
+	}
+	return false
+}
+
+// confidentialActs returns the confidential activities that exist, in the
+// order of the list.
+func (a *Agenda) confidentialActs() []int {
+	var out []int
+	for _, n := range a.Confidential {
+		if i := a.actIndex(n); i >= 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (confidential) model(b *builder) {
+	a := b.a
+	for _, i := range a.confidentialActs() {
+		ls := b.lits(i, func(o option) bool { return !a.private(o.room) })
+		if len(ls) > 0 {
+			b.m.AddAtMost(ls, 0).Named(groupConfidential(a.Activities[i].Name))
+		}
+	}
+}
+
+// confBinds reports whether some room is not private (else the rule says
+// nothing and has no model group).
+func (a *Agenda) confBinds() bool {
+	for ri := range a.Rooms {
+		if !a.private(ri) {
+			return true
+		}
+	}
+	return false
+}
+
+func (confidential) rules(a *Agenda) []rule {
+	if !a.confBinds() {
+		return nil
+	}
+	var out []rule
+	for _, i := range a.confidentialActs() {
+		name := a.Activities[i].Name
+		out = append(out, rule{groupConfidential(name), fmt.Sprintf("%s is confidential: it may be held only in a private %s, that is in %s.",
+			name, a.Voc.Room, joinOr(a.PrivateRooms))})
+	}
+	return out
+}
+
+func (confidential) items(a *Agenda) []domains.Item {
+	return []domains.Item{{ID: unitConfidential, Tier: domains.Medium, Constraint: unitConfidential, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("Every confidential %s (%s) is held in a private %s (%s).", a.Voc.Activity, strings.Join(a.Confidential, ", "), a.Voc.Room, strings.Join(a.PrivateRooms, ", "))}}
+}
+
+func (confidential) check(a *Agenda, ans *answer, f fails) {
+	for _, i := range a.confidentialActs() {
+		if p := ans.pl[i]; p.ok && !a.private(p.room) {
+			f.add(unitConfidential, fmt.Sprintf("%s is confidential but is held in %s, which is not private", a.Activities[i].Name, a.Rooms[p.room].Name))
+		}
+	}
+}
+
+// ---- fragmentation (medium): a cap on a person's idle time in a day ----
+//
+// A person's idle time on a day is the time between the start of their
+// first activity and the end of their last one that they spend in no
+// activity. It is at most MaxIdle slots.
+
+type fragmentation struct{}
+
+func (fragmentation) info() domains.Unit {
+	return domains.Unit{ID: unitFragmentation, Tier: domains.Medium, Title: "fragmentation: cap on idle time between a person's activities"}
+}
+
+func groupIdle(p string) string { return "idle time of " + p }
+
+// sample draws up to ten compact hidden schedules (activities in a
+// seeded order, each at the earliest start of a seeded day where it fits,
+// rooms in a seeded order) and keeps, among the current one and those that
+// keep the rules of the units before this one in the pool (the unit comes
+// right after every unit that changes the hidden schedule or the lengths,
+// and before every unit that draws data from it), the one with the least
+// largest idle time. The cap is that idle time, or one slot more. Without a
+// hidden schedule the cap is 0, 1 or 2 slots.
+func (fragmentation) sample(a *Agenda, r *rand.Rand) {
+	if a.planted == nil {
+		a.MaxIdle = r.IntN(3)
+		return
+	}
+	best, w := a.planted, a.worstIdle(a.planted)
+	for try := 0; try < 10 && w > 0; try++ {
+		pl := a.plantCompact(r)
+		if pl == nil || !a.keepsEarlier(pl, unitFragmentation) {
+			continue
+		}
+		if x := a.worstIdle(pl); x < w {
+			best, w = pl, x
+		}
+	}
+	a.planted = best
+	a.MaxIdle = w + r.IntN(2)
+}
+
+// plantCompact draws a hidden schedule packed to the left: activities in a
+// seeded order, each on the first day from a seeded one (wrapping) with a
+// start where it fits, at the earliest such start, in the first room of a
+// seeded order. It returns nil when an activity fits nowhere.
+func (a *Agenda) plantCompact(r *rand.Rand) []placement {
+	pl := make([]placement, len(a.Activities))
+	for _, i := range r.Perm(len(a.Activities)) {
+		d0 := r.IntN(len(a.Days))
+		rooms := r.Perm(len(a.Rooms))
+		for k := 0; k < len(a.Days) && !pl[i].ok; k++ {
+			d := (d0 + k) % len(a.Days)
+			for s := 0; s+a.Activities[i].Duration <= a.Slots && !pl[i].ok; s++ {
+				for _, ri := range rooms {
+					if c := (placement{true, d, s, ri}); a.plantable(pl, i, c) {
+						pl[i] = c
+						break
+					}
+				}
+			}
+		}
+		if !pl[i].ok {
+			return nil
+		}
+	}
+	return pl
+}
+
+// keepsEarlier reports whether the placements pl pass the checks of the
+// sampled units that come before unit id in the pool (their data is
+// drawn).
+func (a *Agenda) keepsEarlier(pl []placement, id string) bool {
+	f := fails{}
+	ans := &answer{pl: pl}
+	for _, u := range a.units() {
+		if u.info().ID == id {
+			break
+		}
+		u.check(a, ans, f)
+	}
+	return len(f) == 0
+}
+
+// idleDays returns, for person p and the placed activities of pl, per day
+// with an activity: the first busy slot, the end of the last busy slot and
+// the number of idle slots in between.
+func (a *Agenda) idleDays(p string, pl []placement) map[int][3]int {
+	busy := map[int]map[int]bool{}
+	for _, i := range a.attends(p) {
+		q := pl[i]
+		if !q.ok {
+			continue
+		}
+		if busy[q.day] == nil {
+			busy[q.day] = map[int]bool{}
+		}
+		for t := q.start; t < min(q.start+a.Activities[i].Duration, a.Slots); t++ {
+			busy[q.day][t] = true
+		}
+	}
+	out := map[int][3]int{}
+	for d, set := range busy {
+		first, last := a.Slots, -1
+		for t := range set {
+			first, last = min(first, t), max(last, t)
+		}
+		if last >= 0 {
+			out[d] = [3]int{first, last + 1, last + 1 - first - len(set)}
+		}
+	}
+	return out
+}
+
+// worstIdle returns the largest idle time of any person on any day.
+func (a *Agenda) worstIdle(pl []placement) int {
+	w := 0
+	for _, p := range a.People {
+		for _, v := range a.idleDays(p.Name, pl) {
+			w = max(w, v[2])
+		}
+	}
+	return w
+}
+
+// idleBound reports whether the cap can bind for p: two activities or
+// more, and a day with room for more idle slots than the cap.
+func (a *Agenda) idleBound(p string) bool {
+	return len(a.attends(p)) >= 2 && a.MaxIdle+2 < a.Slots
+}
+
+// model: for each person, day and pair of slots s < t with k = t−s−1 >
+// MaxIdle slots between them, with A and B the person's busy indicators at
+// s and t and C their busy slots in between:
+//
+//	c·A + c·B − C ≤ c,  c = k − MaxIdle,
+//
+// that is C ≥ k − MaxIdle when A = B = 1, and nothing otherwise. The
+// indicators are sums of time literals (busy slots counted per activity),
+// exact because a person attends one activity at a time (always on). Over
+// all pairs this caps the idle slots between the first and the last busy
+// slot, which is the widest pair.
+func (fragmentation) model(b *builder) {
+	a := b.a
+	G := a.MaxIdle
+	for _, p := range a.People {
+		if !a.idleBound(p.Name) {
+			continue
+		}
+		acts := a.attends(p.Name)
+		g := groupIdle(p.Name)
+		for d := range a.Days {
+			for s := 0; s < a.Slots; s++ {
+				for t := s + G + 2; t < a.Slots; t++ {
+					c := t - s - 1 - G
+					var terms []encode.Term
+					for _, i := range acts {
+						dur := a.Activities[i].Duration
+						for st := 0; st+dur <= a.Slots; st++ {
+							coef := 0
+							if st <= s && s < st+dur {
+								coef += c
+							}
+							if st <= t && t < st+dur {
+								coef += c
+							}
+							if ov := min(st+dur, t) - max(st, s+1); ov > 0 {
+								coef -= ov
+							}
+							if coef != 0 {
+								terms = append(terms, encode.Term{Var: b.y[i][[2]int{d, st}], Coef: int64(coef)})
+							}
+						}
+					}
+					b.m.AddLinear(terms, encode.LE, int64(c)).Named(fmt.Sprintf("%s @%d.%d.%d", g, d, s, t)).InGroup(g)
+				}
+			}
+		}
+	}
+}
+
+func (fragmentation) rules(a *Agenda) []rule {
+	var out []rule
+	for _, p := range a.People {
+		if !a.idleBound(p.Name) {
+			continue
+		}
+		text := fmt.Sprintf("On any day, %s has at most %d minutes of idle time between %s: from the start of %s's first %s of the day to the end of the last one, the time %s spends in no %s adds up to at most %d minutes.",
+			p.Name, a.MaxIdle*a.SlotMin, a.Voc.Activities, p.Name, a.Voc.Activity, p.Name, a.Voc.Activity, a.MaxIdle*a.SlotMin)
+		if a.MaxIdle == 0 {
+			text = fmt.Sprintf("On any day, %s has no idle time between %s: from the start of %s's first %s of the day to the end of the last one, %s is always in one of them (they follow each other without a break).",
+				p.Name, a.Voc.Activities, p.Name, a.Voc.Activity, p.Name)
+		}
+		out = append(out, rule{groupIdle(p.Name), text})
+	}
+	return out
+}
+
+func (fragmentation) items(a *Agenda) []domains.Item {
+	return []domains.Item{{ID: unitFragmentation, Tier: domains.Medium, Constraint: unitFragmentation, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("No person has more than %d minutes of idle time on a day between the start of their first %s and the end of their last.", a.MaxIdle*a.SlotMin, a.Voc.Activity)}}
+}
+
+func (fragmentation) check(a *Agenda, ans *answer, f fails) {
+	for _, p := range a.People {
+		days := a.idleDays(p.Name, ans.pl)
+		for d := range a.Days {
+			if v, ok := days[d]; ok && v[2] > a.MaxIdle {
+				f.add(unitFragmentation, fmt.Sprintf("%s has %d minutes of idle time on %s between %s and %s", p.Name, v[2]*a.SlotMin, a.Days[d], a.clock(v[0]), a.clock(v[1])))
+			}
+		}
+	}
+}
+
+// ---- time zones (medium): each attendee's local working window ----
+
+// TimeZones is the data of the time-zones unit: everyone works from From
+// to To (minutes after midnight) in their own local time; a person's
+// local time is the schedule's time plus their offset. People without an
+// offset are in the schedule's time zone, where the window holds the
+// whole day.
+type TimeZones struct {
+	From    int      `json:"local_from_minutes"`
+	To      int      `json:"local_to_minutes"`
+	Offsets []Offset `json:"offsets"`
+}
+
+// Offset is a person's local time minus the schedule's time, in hours.
+type Offset struct {
+	Person string `json:"person"`
+	Hours  int    `json:"hours"`
+}
+
+type timeZones struct{}
+
+func (timeZones) info() domains.Unit {
+	return domains.Unit{ID: unitTimeZones, Tier: domains.Medium, Title: "time zones: local working hours of each attendee"}
+}
+
+func groupZone(p string) string { return "time zone of " + p }
+
+// zoneOK reports whether slots [start, start+dur) lie within the local
+// window for a person at offset h hours.
+func (tz *TimeZones) zoneOK(a *Agenda, h, start, dur int) bool {
+	from := a.DayStart + start*a.SlotMin + 60*h
+	to := a.DayStart + (start+dur)*a.SlotMin + 60*h
+	return from >= tz.From && to <= tz.To
+}
+
+// sample draws the local window — the whole hours around the grid, widened
+// by up to an hour on each side, so that it holds the grid at offset 0 —
+// and, for people in a seeded order, an offset of −3..+3 hours (not 0)
+// among those that cut some activity of the person, keep the grid within
+// one local day, and keep the person's hidden activities within the window
+// (without a hidden schedule: leave each of the person's activities a
+// start that fits the windows of all its attendees with offsets so far).
+// The first person with such an offset gets one, each later one with
+// probability 1/2.
+func (timeZones) sample(a *Agenda, r *rand.Rand) {
+	L := a.Slots * a.SlotMin
+	tz := &TimeZones{From: max(0, (a.DayStart/60-r.IntN(2))*60), To: min(24*60, ((a.DayStart+L+59)/60+r.IntN(2))*60)}
+	a.TimeZones = tz
+	first := true
+	for _, pi := range r.Perm(len(a.People)) {
+		p := a.People[pi].Name
+		acts := a.attends(p)
+		if len(acts) == 0 {
+			continue
+		}
+		var cand []int
+		for h := -3; h <= 3; h++ {
+			if h == 0 || a.DayStart+60*h < 0 || a.DayStart+L+60*h > 24*60 {
+				continue
+			}
+			if a.zoneBinds(acts, h) && a.zoneFits(p, acts, h) {
+				cand = append(cand, h)
+			}
+		}
+		if len(cand) == 0 {
+			continue
+		}
+		h := cand[r.IntN(len(cand))]
+		if !first && r.IntN(2) == 0 {
+			continue
+		}
+		first = false
+		tz.Offsets = append(tz.Offsets, Offset{p, h})
+	}
+	rank := a.personIndex()
+	sort.Slice(tz.Offsets, func(x, y int) bool { return rank[tz.Offsets[x].Person] < rank[tz.Offsets[y].Person] })
+}
+
+// zoneBinds reports whether offset h leaves some start of some activity of
+// acts outside the window.
+func (a *Agenda) zoneBinds(acts []int, h int) bool {
+	for _, i := range acts {
+		dur := a.Activities[i].Duration
+		for s := 0; s+dur <= a.Slots; s++ {
+			if !a.TimeZones.zoneOK(a, h, s, dur) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// zoneFits reports whether p may have offset h: the hidden activities of
+// p lie within the window; without a hidden schedule, each activity of p
+// has a start within the windows of all its attendees with offsets.
+func (a *Agenda) zoneFits(p string, acts []int, h int) bool {
+	tz := a.TimeZones
+	for _, i := range acts {
+		dur := a.Activities[i].Duration
+		if a.planted != nil {
+			if !tz.zoneOK(a, h, a.planted[i].start, dur) {
+				return false
+			}
+			continue
+		}
+		found := false
+		for s := 0; s+dur <= a.Slots && !found; s++ {
+			found = tz.zoneOK(a, h, s, dur)
+			for _, o := range tz.Offsets {
+				if attendsAct(a.Activities[i], o.Person) {
+					found = found && tz.zoneOK(a, o.Hours, s, dur)
+				}
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// zoneList returns the offsets of people who attend something.
+func (a *Agenda) zoneList() []Offset {
+	if a.TimeZones == nil {
+		return nil
+	}
+	var out []Offset
+	for _, o := range a.TimeZones.Offsets {
+		if len(a.attends(o.Person)) > 0 {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+func (timeZones) model(b *builder) {
+	a := b.a
+	for _, o := range a.zoneList() {
+		for _, i := range a.attends(o.Person) {
+			dur := a.Activities[i].Duration
+			ls := b.times(i, func(_, s int) bool { return !a.TimeZones.zoneOK(a, o.Hours, s, dur) })
+			if len(ls) > 0 {
+				b.m.AddAtMost(ls, 0).Named(groupZone(o.Person) + ": " + a.Activities[i].Name).InGroup(groupZone(o.Person))
+			}
+		}
+	}
+}
+
+// minutesClock formats minutes after midnight as HH:MM.
+func minutesClock(m int) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
+
+// offsetText says "2 hours ahead of" or "1 hour behind".
+func offsetText(h int) string {
+	dir := "ahead of"
+	if h < 0 {
+		dir, h = "behind", -h
+	}
+	return fmt.Sprintf("%d %s %s", h, plural(h, "hour", "hours"), dir)
+}
+
+func (timeZones) rules(a *Agenda) []rule {
+	var out []rule
+	for _, o := range a.zoneList() {
+		tz := a.TimeZones
+		// A rule binds only when the offset cuts one of the person's
+		// activities (as sampled); otherwise it has no model group.
+		if !a.zoneBinds(a.attends(o.Person), o.Hours) {
+			continue
+		}
+		out = append(out, rule{groupZone(o.Person), fmt.Sprintf("%s's local time is %s the schedule's times (when the schedule says %s, it is %s for %s). %s works from %s to %s local time: every %s %s attends starts at %s local time or later and ends by %s local time.",
+			o.Person, offsetText(o.Hours), a.clock(0), minutesClock(a.DayStart+60*o.Hours), o.Person, o.Person, minutesClock(tz.From), minutesClock(tz.To),
+			a.Voc.Activity, o.Person, minutesClock(tz.From), minutesClock(tz.To))})
+	}
+	return out
+}
+
+func (timeZones) items(a *Agenda) []domains.Item {
+	window, zones := "", "none"
+	if tz := a.TimeZones; tz != nil {
+		window = fmt.Sprintf(" (%s–%s)", minutesClock(tz.From), minutesClock(tz.To))
+		var zs []string
+		for _, o := range tz.Offsets {
+			zs = append(zs, fmt.Sprintf("%s %+d h", o.Person, o.Hours))
+		}
+		if len(zs) > 0 {
+			zones = strings.Join(zs, ", ")
+		}
+	}
+	return []domains.Item{{ID: unitTimeZones, Tier: domains.Medium, Constraint: unitTimeZones, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("Every %s lies within the local working hours%s of each attendee in another time zone (offsets: %s).", a.Voc.Activity, window, zones)}}
+}
+
+func (timeZones) check(a *Agenda, ans *answer, f fails) {
+	for _, o := range a.zoneList() {
+		tz := a.TimeZones
+		for _, i := range a.attends(o.Person) {
+			p, dur := ans.pl[i], a.Activities[i].Duration
+			if p.ok && !tz.zoneOK(a, o.Hours, p.start, dur) {
+				from := a.DayStart + p.start*a.SlotMin + 60*o.Hours
+				f.add(unitTimeZones, fmt.Sprintf("%s attends %s on %s %s–%s, which is %s–%s local time for %s, outside %s–%s",
+					o.Person, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.clock(p.start+dur),
+					minutesClock(from), minutesClock(from+dur*a.SlotMin), o.Person, minutesClock(tz.From), minutesClock(tz.To)))
+			}
+		}
+	}
+}
+
+// ---- key-person change (hard): a replacement takes over ----
+//
+// Person Leaves has left before the schedule; Replacement attends every
+// activity Leaves was to attend. The instance's attendee lists already
+// name the replacement (sample rewrites them), so every rule about people
+// applies to the replacement there; the unit states the change and checks
+// the replacement's activities.
+
+// KeyPerson is the data of the key-person unit: Activities are the ones
+// Leaves was to attend, which Replacement now attends.
+type KeyPerson struct {
+	Leaves      string   `json:"leaves"`
+	Replacement string   `json:"replacement"`
+	Activities  []string `json:"activities"`
+}
+
+type keyPerson struct{}
+
+func (keyPerson) info() domains.Unit {
+	return domains.Unit{ID: unitKeyPerson, Tier: domains.Hard, Title: "key-person change"}
+}
+
+// ruleKeyPerson names the rule that states the change. It is no model
+// group (the attendee lists carry it), so a conflict cannot name it alone.
+const ruleKeyPerson = "key-person change"
+
+// sample picks X, who attends something, and Y, who attends none of X's
+// activities, and rewrites X's activities to Y. Pairs are tried with X in
+// a seeded order and, for each X, first the Y who attend something in a
+// seeded order, then the others; with a hidden schedule the first pair
+// whose rewrite keeps it valid (Y's activities apart, with the buffer gap
+// when the buffer unit is sampled) is kept. If none does, the first pair
+// is kept and a new hidden schedule is drawn. The unit is first in the
+// pool: every other unit draws its data from the new attendee lists.
+func (keyPerson) sample(a *Agenda, r *rand.Rand) {
+	a.KeyPerson = nil
+	type pair struct{ x, y string }
+	var pairs []pair
+	for _, xi := range r.Perm(len(a.People)) {
+		x := a.People[xi].Name
+		acts := a.attends(x)
+		if len(acts) == 0 {
+			continue
+		}
+		var busy, idle []string
+		for _, yi := range r.Perm(len(a.People)) {
+			y := a.People[yi].Name
+			if y == x || sharesAny(a, acts, y) {
+				continue
+			}
+			if len(a.attends(y)) > 0 {
+				busy = append(busy, y)
+			} else {
+				idle = append(idle, y)
+			}
+		}
+		for _, y := range append(busy, idle...) {
+			pairs = append(pairs, pair{x, y})
+		}
+	}
+	if len(pairs) == 0 {
+		return
+	}
+	for _, p := range pairs {
+		acts := a.attends(p.x)
+		a.replace(acts, p.x, p.y)
+		if a.planted == nil || a.plantedFor(acts) {
+			a.KeyPerson = &KeyPerson{Leaves: p.x, Replacement: p.y, Activities: a.actNames(acts)}
+			return
+		}
+		a.replace(acts, p.y, p.x)
+	}
+	p := pairs[0]
+	acts := a.attends(p.x)
+	a.replace(acts, p.x, p.y)
+	a.KeyPerson = &KeyPerson{Leaves: p.x, Replacement: p.y, Activities: a.actNames(acts)}
+	a.planted = a.plant(r)
+}
+
+// sharesAny reports whether y attends one of acts.
+func sharesAny(a *Agenda, acts []int, y string) bool {
+	for _, i := range acts {
+		if attendsAct(a.Activities[i], y) {
+			return true
+		}
+	}
+	return false
+}
+
+// replace puts person to in place of from in the attendee lists of acts
+// (new slices, in the order of the people).
+func (a *Agenda) replace(acts []int, from, to string) {
+	for _, i := range acts {
+		att := make([]string, len(a.Activities[i].Attendees))
+		for k, n := range a.Activities[i].Attendees {
+			if n == from {
+				n = to
+			}
+			att[k] = n
+		}
+		sortByOrder(att, a.People)
+		a.Activities[i].Attendees = att
+	}
+}
+
+// plantedFor reports whether each of acts can keep its hidden placement.
+func (a *Agenda) plantedFor(acts []int) bool {
+	for _, i := range acts {
+		if !a.plantable(a.planted, i, a.planted[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+func (a *Agenda) actNames(acts []int) []string {
+	var out []string
+	for _, i := range acts {
+		out = append(out, a.Activities[i].Name)
+	}
+	return out
+}
+
+// takenOver returns the activities of the change that exist.
+func (a *Agenda) takenOver() []int {
+	if a.KeyPerson == nil {
+		return nil
+	}
+	var out []int
+	for _, n := range a.KeyPerson.Activities {
+		if i := a.actIndex(n); i >= 0 {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+func (keyPerson) model(*builder) {}
+
+func (keyPerson) rules(a *Agenda) []rule {
+	k := a.KeyPerson
+	if k == nil {
+		return nil
+	}
+	v := a.Voc
+	return []rule{{ruleKeyPerson, fmt.Sprintf("%s has left. %s takes %s's place and attends every %s %s was to attend: %s. The table already lists %s there, so every rule about people applies to %s for these %s.",
+		k.Leaves, k.Replacement, k.Leaves, v.Activity, k.Leaves, joinAnd(k.Activities), k.Replacement, k.Replacement, v.Activities)}}
+}
+
+func (keyPerson) items(a *Agenda) []domains.Item {
+	text := "No one is replaced."
+	if k := a.KeyPerson; k != nil {
+		text = fmt.Sprintf("%s, who replaces %s, attends no two %s at the same time, counting those taken over (%s).", k.Replacement, k.Leaves, a.Voc.Activities, strings.Join(k.Activities, ", "))
+	}
+	return []domains.Item{{ID: unitKeyPerson, Tier: domains.Hard, Constraint: unitKeyPerson, Kind: domains.KindFeasibility, Text: text}}
+}
+
+func (keyPerson) check(a *Agenda, ans *answer, f fails) {
+	k := a.KeyPerson
+	if k == nil {
+		return
+	}
+	over := map[int]bool{}
+	for _, i := range a.takenOver() {
+		over[i] = true
+	}
+	acts := a.attends(k.Replacement)
+	for x, i := range acts {
+		for _, j := range acts[x+1:] {
+			p, q := ans.pl[i], ans.pl[j]
+			if !over[i] && !over[j] || !p.ok || !q.ok || p.day != q.day {
+				continue
+			}
+			if p.start < q.start+a.Activities[j].Duration && q.start < p.start+a.Activities[i].Duration {
+				f.add(unitKeyPerson, fmt.Sprintf("%s (replacing %s) has %s and %s at the same time", k.Replacement, k.Leaves, a.Activities[i].Name, a.Activities[j].Name))
+			}
+		}
+	}
+}
+
+// validateExtra checks the data of the four units above in an instance
+// read from JSON (names resolve, spans are sane); validate should call it.
+func (a *Agenda) validateExtra() error {
+	people := a.personIndex()
+	for _, n := range a.Confidential {
+		if a.actIndex(n) < 0 {
+			return fmt.Errorf("confidential: unknown activity %q", n)
+		}
+	}
+	for _, n := range a.PrivateRooms {
+		if a.roomIndex(n) < 0 {
+			return fmt.Errorf("private rooms: unknown room %q", n)
+		}
+	}
+	if a.MaxIdle < 0 {
+		return fmt.Errorf("max_idle_slots %d is negative", a.MaxIdle)
+	}
+	if tz := a.TimeZones; tz != nil {
+		if tz.From < 0 || tz.From >= tz.To || tz.To > 24*60 {
+			return fmt.Errorf("time zones: window [%d, %d) is not within a day", tz.From, tz.To)
+		}
+		for _, o := range tz.Offsets {
+			if _, ok := people[o.Person]; !ok {
+				return fmt.Errorf("time zones: unknown person %q", o.Person)
+			}
+			if o.Hours < -12 || o.Hours > 14 {
+				return fmt.Errorf("time zones: offset %d of %q", o.Hours, o.Person)
+			}
+		}
+	}
+	if k := a.KeyPerson; k != nil {
+		if _, ok := people[k.Leaves]; !ok {
+			return fmt.Errorf("key person: unknown person %q", k.Leaves)
+		}
+		if _, ok := people[k.Replacement]; !ok {
+			return fmt.Errorf("key person: unknown person %q", k.Replacement)
+		}
+		for _, n := range k.Activities {
+			if a.actIndex(n) < 0 {
+				return fmt.Errorf("key person: unknown activity %q", n)
+			}
+		}
+	}
+	return nil
+}
