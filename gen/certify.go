@@ -40,6 +40,7 @@ const (
 	DropNotUnique            = "not unique after the stated tie-breaks"
 	DropUnexpectedInfeasible = "infeasible without the infeasibility unit"
 	DropTimeout              = "not proven within the time limit"
+	DropCoreOnly             = "infeasible by the always-on rules alone"
 )
 
 // DropError says an instance was certified but not kept, and why.
@@ -100,6 +101,11 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 			if !strings.HasPrefix(g, "core: ") {
 				conflict = append(conflict, g)
 			}
+		}
+		if len(conflict) == 0 {
+			// Rules 1–3 alone conflict (the grid is too small): there is
+			// no rule for an answer to name.
+			return nil, &DropError{DropCoreOnly}
 		}
 		rec.Certificate.Core = cert.Core
 		rec.Reference = domains.Reference{Feasible: false, Conflict: conflict,

@@ -200,7 +200,10 @@ func (availability) rules(a *Agenda) []rule {
 	return out
 }
 
-func (availability) items(a *Agenda) []domains.Item {
+func (u availability) items(a *Agenda) []domains.Item {
+	if len(u.rules(a)) == 0 {
+		return nil // no one is ever busy: nothing to state or check
+	}
 	return []domains.Item{{ID: unitAvailability, Tier: domains.Basic, Constraint: unitAvailability, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every %s lies within the available times of all its %s.", a.Voc.Activity, a.Voc.attendees())}}
 }
@@ -408,7 +411,10 @@ func (dailyCap) rules(a *Agenda) []rule {
 	return out
 }
 
-func (dailyCap) items(a *Agenda) []domains.Item {
+func (u dailyCap) items(a *Agenda) []domains.Item {
+	if len(u.rules(a)) == 0 {
+		return nil // no one has more than the cap to attend
+	}
 	return []domains.Item{{ID: unitDailyCap, Tier: domains.Basic, Constraint: unitDailyCap, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s has more than %d %s on one day.", a.Voc.person(), a.DailyCap, plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))}}
 }
