@@ -182,6 +182,9 @@ type agendaCache struct {
 	// items[0] and items[1] are the checklists of an infeasible and a
 	// feasible reference, for their IDs and kinds (texts vary).
 	items [2][]domains.Item
+	// Name indexes for parsing answers, and who attends what.
+	actIdx, dayIdx, roomIdx map[string]int
+	attends                 map[string][]int
 }
 
 func (a *Agenda) freeze() {
@@ -193,6 +196,11 @@ func (a *Agenda) freeze() {
 		if c.has[u.info().ID] {
 			c.units = append(c.units, u)
 		}
+	}
+	c.actIdx, c.dayIdx, c.roomIdx = a.indexes()
+	c.attends = map[string][]int{}
+	for _, p := range a.People {
+		c.attends[p.Name] = a.attends(p.Name)
 	}
 	a.cache = c
 	c.items[0] = a.Checklist(domains.Reference{Feasible: false})
@@ -339,6 +347,11 @@ func (b *builder) oneAtATime(acts []int, ext int, group string, room int) {
 
 // attends returns the activities person p attends.
 func (a *Agenda) attends(p string) []int {
+	if a.cache != nil {
+		if l, ok := a.cache.attends[p]; ok {
+			return l
+		}
+	}
 	var out []int
 	for i, act := range a.Activities {
 		for _, n := range act.Attendees {

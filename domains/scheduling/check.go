@@ -76,17 +76,11 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 	} else if a.has(unitSelfCheck) {
 		ans.formatErr = `"objective" is missing`
 	}
-	actIdx := map[string]int{}
-	for i, act := range a.Activities {
-		actIdx[act.Name] = i
-	}
-	dayIdx := map[string]int{}
-	for d, n := range a.Days {
-		dayIdx[n] = d
-	}
-	roomIdx := map[string]int{}
-	for r, room := range a.Rooms {
-		roomIdx[room.Name] = r
+	var actIdx, dayIdx, roomIdx map[string]int
+	if a.cache != nil {
+		actIdx, dayIdx, roomIdx = a.cache.actIdx, a.cache.dayIdx, a.cache.roomIdx
+	} else {
+		actIdx, dayIdx, roomIdx = a.indexes()
 	}
 	n := len(fast)
 	if fast == nil {
@@ -136,6 +130,21 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 		ans.formatErr = strings.Join(bad, "; ")
 	}
 	return ans
+}
+
+// indexes maps activity, day and room names to their positions.
+func (a *Agenda) indexes() (acts, days, rooms map[string]int) {
+	acts, days, rooms = map[string]int{}, map[string]int{}, map[string]int{}
+	for i, act := range a.Activities {
+		acts[act.Name] = i
+	}
+	for d, n := range a.Days {
+		days[n] = d
+	}
+	for r, room := range a.Rooms {
+		rooms[room.Name] = r
+	}
+	return acts, days, rooms
 }
 
 // fails collects failures per item.

@@ -84,6 +84,15 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 				}
 				fs = append(fs, modelFix{look("changed[" + act.Name + "]"), changed})
 			}
+			// The fragmentation unit's busy indicators (an OR over the
+			// activities covering a slot: fixes only ever set them).
+			for _, p := range act.Attendees {
+				for t := o.start; t < o.start+act.Duration; t++ {
+					if v, ok := m.Lookup(fmt.Sprintf("busy[%s|%s|%d]", p, a.Days[o.day], t)); ok {
+						fs = append(fs, modelFix{v, 1})
+					}
+				}
+			}
 			sets = append(sets, fs)
 		}
 		pm.at = append(pm.at, at)

@@ -333,29 +333,30 @@ func (fragmentation) model(b *builder) {
 		acts := a.attends(p.Name)
 		g := groupIdle(p.Name)
 		for d := range a.Days {
+			// busy[t] ⇔ one of p's activities covers slot t (exact: one
+			// activity at a time is always on).
+			busy := make([]encode.Lit, a.Slots)
+			for t := range a.Slots {
+				v := b.m.NewBool(fmt.Sprintf("busy[%s|%s|%d]", p.Name, a.Days[d], t))
+				busy[t] = v.Lit()
+				var cover []encode.Lit
+				for _, i := range acts {
+					cover = append(cover, b.times(i, func(day, st int) bool {
+						return day == d && st <= t && t < st+a.Activities[i].Duration
+					})...)
+				}
+				for k, y := range cover {
+					b.m.AddAtLeast([]encode.Lit{y.Not(), busy[t]}, 1).Named(fmt.Sprintf("%s: busy %d.%d.%d", g, d, t, k)).InGroup(g)
+				}
+				b.m.AddAtLeast(cover, 1).OnlyIf(busy[t]).Named(fmt.Sprintf("%s: busy %d.%d", g, d, t)).InGroup(g)
+			}
+			// Busy at s and at t: at least k − G of the k slots between
+			// are busy.
 			for s := 0; s < a.Slots; s++ {
 				for t := s + G + 2; t < a.Slots; t++ {
-					c := t - s - 1 - G
-					var terms []encode.Term
-					for _, i := range acts {
-						dur := a.Activities[i].Duration
-						for st := 0; st+dur <= a.Slots; st++ {
-							coef := 0
-							if st <= s && s < st+dur {
-								coef += c
-							}
-							if st <= t && t < st+dur {
-								coef += c
-							}
-							if ov := min(st+dur, t) - max(st, s+1); ov > 0 {
-								coef -= ov
-							}
-							if coef != 0 {
-								terms = append(terms, encode.Term{Var: b.y[i][[2]int{d, st}], Coef: int64(coef)})
-							}
-						}
-					}
-					b.m.AddLinear(terms, encode.LE, int64(c)).Named(fmt.Sprintf("%s @%d.%d.%d", g, d, s, t)).InGroup(g)
+					k := t - s - 1
+					b.m.AddAtLeast(busy[s+1:t], k-G).OnlyIf(busy[s], busy[t]).
+						Named(fmt.Sprintf("%s @%d.%d.%d", g, d, s, t)).InGroup(g)
 				}
 			}
 		}

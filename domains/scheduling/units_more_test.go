@@ -327,6 +327,15 @@ func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 				}
 				fs = append(fs, fix{look("changed[" + act.Name + "]"), changed})
 			}
+			// The fragmentation unit's busy indicators (an OR over the
+			// activities covering a slot: fixes only ever set them).
+			for _, p := range act.Attendees {
+				for t := o.start; t < o.start+act.Duration; t++ {
+					if v, ok := m.Lookup(fmt.Sprintf("busy[%s|%s|%d]", p, a.Days[o.day], t)); ok {
+						fs = append(fs, fix{int(v), 1})
+					}
+				}
+			}
 			set[i] = append(set[i], fs)
 		}
 	}
