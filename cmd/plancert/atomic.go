@@ -16,7 +16,7 @@ import (
 func writeFileAtomic(path string, keepPartial func(error) bool, write func(io.Writer) error) (err error) {
 	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
 	if err != nil {
-		return err
+		return &createError{filepath.Dir(path), err}
 	}
 	keep := false
 	defer func() {
@@ -53,3 +53,14 @@ func noArgs(cmd *cobra.Command, args []string) error {
 	}
 	return nil
 }
+
+// createError says the temporary file could not be created in dir.
+type createError struct {
+	dir string
+	err error
+}
+
+func (e *createError) Error() string {
+	return "cannot create a file in " + e.dir + ": " + e.err.Error()
+}
+func (e *createError) Unwrap() error { return e.err }

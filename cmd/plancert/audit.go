@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"slices"
 	"time"
 
@@ -337,28 +336,12 @@ func enumerate(ctx context.Context, b solver.Backend, m *encode.Model, cert *sol
 
 // writeDIMACSFile writes the CNF of m to out through a temporary file in the
 // same directory, renamed into place when complete.
-func writeDIMACSFile(out, file string, m *encode.Model) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
+func writeDIMACSFile(out, file string, m *encode.Model) error {
+	err := writeFileAtomic(out, nil, func(w io.Writer) error {
+		return encode.WriteModelDIMACS(w, m, "plancert: CNF of "+file)
+	})
 	if err != nil {
-		return fmt.Errorf("--dimacs: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
-		}
-	}()
-	if err = f.Chmod(0o644); err != nil { // CreateTemp makes it 0600
-		return fmt.Errorf("--dimacs: %w", err)
-	}
-	if err = encode.WriteModelDIMACS(f, m, "plancert: CNF of "+file); err != nil {
 		return fmt.Errorf("--dimacs: writing %s: %w", out, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("--dimacs: writing %s: %w", out, err)
-	}
-	if err = os.Rename(f.Name(), out); err != nil {
-		return fmt.Errorf("--dimacs: %w", err)
 	}
 	return nil
 }

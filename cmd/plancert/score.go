@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -160,37 +158,23 @@ func runScore(ctx context.Context, opts *scoreOptions) error {
 
 // writeScoresFile writes scores as JSONL to out through a temporary file in
 // the same directory, renamed into place when complete.
-func writeScoresFile(out string, scores []verify.Score) (err error) {
-	dir := filepath.Dir(out)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(out)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("--out: cannot create a file in %s: %w", dir, bareFSError(err))
-	}
-	defer func() {
-		if err != nil {
-			f.Close()
-			os.Remove(f.Name())
+func writeScoresFile(out string, scores []verify.Score) error {
+	err := writeFileAtomic(out, nil, func(w io.Writer) error {
+		enc := json.NewEncoder(w)
+		enc.SetEscapeHTML(false)
+		for _, s := range scores {
+			if err := enc.Encode(s); err != nil {
+				return err
+			}
 		}
-	}()
-	if err = f.Chmod(0o644); err != nil { // CreateTemp makes it 0600
-		return fmt.Errorf("--out: %w", err)
-	}
-	w := bufio.NewWriter(f)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	for _, s := range scores {
-		if err = enc.Encode(s); err != nil {
-			return fmt.Errorf("--out: writing %s: %w", out, err)
-		}
-	}
-	if err = w.Flush(); err != nil {
-		return fmt.Errorf("--out: writing %s: %w", out, err)
-	}
-	if err = f.Close(); err != nil {
-		return fmt.Errorf("--out: writing %s: %w", out, err)
-	}
-	if err = os.Rename(f.Name(), out); err != nil {
-		return fmt.Errorf("--out: %w", err)
+		return nil
+	})
+	var ce *createError
+	switch {
+	case errors.As(err, &ce):
+		return fmt.Errorf("--out: cannot create a file in %s: %w", ce.dir, bareFSError(ce.err))
+	case err != nil:
+		return fmt.Errorf("--out: writing %s: %w", out, bareFSError(err))
 	}
 	return nil
 }
