@@ -277,3 +277,15 @@ func Tasks() []*Task {
 	})
 	return out
 }
+
+// Objectiver is implemented by instances that can evaluate an answer's
+// objective vector (the same levels, in the same order, as the
+// certificate's).
+type Objectiver interface {
+	// Objective returns the objective vector of an answer that is
+	// complete and feasible; ok is false otherwise.
+	Objective(answer json.RawMessage) (obj []int64, ok bool)
+	// Better reports whether objective vector x is strictly better than
+	// y, lexicographically under the instance's senses.
+	Better(x, y []int64) bool
+}

@@ -76,18 +76,25 @@ type ItemScore struct {
 // in the task's form is the format item). Items follow the record's
 // checklist. AllPass is 1 when every item passes, else 0; AvgPass is the
 // fraction of items that pass; Reward is computed in the mode given to
-// ScoreResponse. Objective is the answer's objective vector when it can be
-// computed; domains.Instance has no method for it yet, so it is always
-// null for now. ErrorKind is "" for a response that passes every item.
+// ScoreResponse. Objective is the answer's objective vector when the
+// answer is complete and feasible and the task can evaluate it
+// (domains.Objectiver), else null. ErrorKind is "" for a response that
+// passes every item.
+//
+// IntegrityAlarm is set when a feasible answer has an objective vector
+// strictly better than the certified optimum: the encoding or the checker
+// is wrong. It is never scored silently: "plancert score" and "plancert
+// verify" report it loudly and exit with the integrity status.
 type Score struct {
-	ID        string      `json:"id"`
-	Parsed    bool        `json:"parsed"`
-	Items     []ItemScore `json:"items"`
-	AllPass   int         `json:"all_pass"`
-	AvgPass   float64     `json:"avg_pass"`
-	Reward    float64     `json:"reward"`
-	Objective []int64     `json:"objective"`
-	ErrorKind ErrorKind   `json:"error_kind"`
+	ID             string      `json:"id"`
+	Parsed         bool        `json:"parsed"`
+	Items          []ItemScore `json:"items"`
+	AllPass        int         `json:"all_pass"`
+	AvgPass        float64     `json:"avg_pass"`
+	Reward         float64     `json:"reward"`
+	Objective      []int64     `json:"objective"`
+	ErrorKind      ErrorKind   `json:"error_kind"`
+	IntegrityAlarm bool        `json:"integrity_alarm"`
 }
 
 // checkerErrorPrefix starts the detail of every item when the checker
@@ -135,7 +142,33 @@ func ScoreResponse(rec *domains.Record, response string, mode RewardMode) Score 
 			s.Items[i].Detail = ""
 		}
 	}
+	if obj, ok := objective(rec, answer); ok {
+		s.Objective = obj
+		if rec.Reference.Feasible && rec.Reference.Objective != nil {
+			inst, _ := loadCached(rec)
+			s.IntegrityAlarm = inst.(domains.Objectiver).Better(obj, rec.Reference.Objective)
+		}
+	}
 	return finish(rec, s, mode, "", false)
+}
+
+// objective evaluates a feasible answer's objective vector when the task
+// can; a panic there counts as no value.
+func objective(rec *domains.Record, answer json.RawMessage) (obj []int64, ok bool) {
+	defer func() {
+		if recover() != nil {
+			obj, ok = nil, false
+		}
+	}()
+	inst, err := loadCached(rec)
+	if err != nil {
+		return nil, false
+	}
+	o, can := inst.(domains.Objectiver)
+	if !can {
+		return nil, false
+	}
+	return o.Objective(answer)
 }
 
 // loaded caches the instance of each record (by pointer): loading is the

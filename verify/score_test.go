@@ -169,8 +169,13 @@ func consistent(t testing.TB, rec *domains.Record, s verify.Score, mode verify.R
 	if s.Reward != want {
 		t.Errorf("%s reward %v, want %v", mode, s.Reward, want)
 	}
-	if s.Objective != nil {
-		t.Errorf("objective %v, want null for now", s.Objective)
+	// An objective is computed exactly for answers that keep every rule
+	// (format, coverage, feasibility), and never beats the certificate.
+	if (s.Objective != nil) != (feasible && s.Parsed && s.ErrorKind != verify.ErrorChecker && rec.Reference.Feasible) {
+		t.Errorf("objective %v with feasible=%v (error kind %q)", s.Objective, feasible, s.ErrorKind)
+	}
+	if s.IntegrityAlarm {
+		t.Errorf("integrity alarm on a genuine record: objective %v, reference %v", s.Objective, rec.Reference.Objective)
 	}
 	if _, err := json.Marshal(s); err != nil {
 		t.Error(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/verify"
 )
 
@@ -150,10 +151,32 @@ func runScore(ctx context.Context, opts *scoreOptions) error {
 		}
 	}
 	rep := verify.Summarize(records, scores)
+	var werr error
 	if opts.JSON {
-		return writeJSONLine(opts.IO.Out, scoreSummaryJSON{opts.Suite, opts.Responses, opts.mode, rep})
+		werr = writeJSONLine(opts.IO.Out, scoreSummaryJSON{opts.Suite, opts.Responses, opts.mode, rep})
+	} else {
+		werr = writeReportText(opts.IO.Out, opts, rep)
 	}
-	return writeReportText(opts.IO.Out, opts, rep)
+	if err := integrityAlarm(scores); err != nil {
+		return err
+	}
+	return werr
+}
+
+// integrityAlarm returns an integrity error naming every response whose
+// feasible plan beats the certified optimum: the encoding or the checker
+// is wrong, and such a run must not pass as a score.
+func integrityAlarm(scores []verify.Score) error {
+	var ids []string
+	for _, s := range scores {
+		if s.IntegrityAlarm {
+			ids = append(ids, s.ID)
+		}
+	}
+	if ids == nil {
+		return nil
+	}
+	return &solver.IntegrityError{Backend: "verify", What: fmt.Sprintf("INTEGRITY ALARM: %d feasible answer(s) beat the certified optimum (%s); the certificate or the checker is wrong", len(ids), strings.Join(ids, ", "))}
 }
 
 // writeScoresFile writes scores as JSONL to out through a temporary file in

@@ -155,10 +155,16 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 		return &inputError{opts.Response, err}
 	}
 	s := verify.ScoreResponse(rec, string(text), opts.mode)
+	var werr error
 	if opts.JSON {
-		return writeJSONLine(opts.IO.Out, s)
+		werr = writeJSONLine(opts.IO.Out, s)
+	} else {
+		werr = writeScoreText(opts.IO.Out, rec, s, opts.mode)
 	}
-	return writeScoreText(opts.IO.Out, rec, s, opts.mode)
+	if err := integrityAlarm([]verify.Score{s}); err != nil {
+		return err
+	}
+	return werr
 }
 
 // readSuiteFile reads the suite in file ("-": in), errors as bad input.

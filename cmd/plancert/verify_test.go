@@ -231,7 +231,7 @@ func TestVerifyJSONShape(t *testing.T) {
 		if r.code != exitOK {
 			t.Fatalf("exit %d: %s", r.code, r.stderr)
 		}
-		want := []string{"id", "parsed", "items", "all_pass", "avg_pass", "reward", "objective", "error_kind"}
+		want := []string{"id", "parsed", "items", "all_pass", "avg_pass", "reward", "objective", "error_kind", "integrity_alarm"}
 		if keys := jsonKeys(t, r.stdout); strings.Join(keys, " ") != strings.Join(want, " ") {
 			t.Errorf("keys %v, want %v", keys, want)
 		}
