@@ -289,3 +289,37 @@ type Objectiver interface {
 	// y, lexicographically under the instance's senses.
 	Better(x, y []int64) bool
 }
+
+// NewSpec returns the spec of task t for subtask, seed and a set of unit
+// IDs, each unit in its tier's list, in pool order (unknown IDs are an
+// error). Every tier list is non-nil.
+func (t *Task) NewSpec(subtask string, seed uint64, units map[string]bool) (Spec, error) {
+	s := Spec{Task: t.ID, Subtask: subtask, Seed: seed, Basic: []string{}, Medium: []string{}, Hard: []string{}, Stateful: []string{}}
+	n := 0
+	for _, u := range t.Pool {
+		if !units[u.ID] {
+			continue
+		}
+		n++
+		switch u.Tier {
+		case Basic:
+			s.Basic = append(s.Basic, u.ID)
+		case Medium:
+			s.Medium = append(s.Medium, u.ID)
+		case Hard:
+			s.Hard = append(s.Hard, u.ID)
+		case Stateful:
+			s.Stateful = append(s.Stateful, u.ID)
+		default:
+			return Spec{}, fmt.Errorf("domains: %s: unit %q has unknown tier %q", t.ID, u.ID, u.Tier)
+		}
+	}
+	if n != len(units) {
+		for id := range units {
+			if _, ok := t.Unit(id); !ok {
+				return Spec{}, fmt.Errorf("domains: %s: no unit %q in the pool", t.ID, id)
+			}
+		}
+	}
+	return s, nil
+}

@@ -117,24 +117,9 @@ func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, err
 			lastErr = fmt.Errorf("unit %q is excluded by the subtask", excluded)
 			continue
 		}
-		spec := domains.Spec{Task: t.ID, Subtask: st.ID, Seed: seed,
-			Basic: []string{}, Medium: []string{}, Hard: []string{}, Stateful: []string{}}
-		for _, u := range t.Pool { // pool order
-			if !chosen[u.ID] {
-				continue
-			}
-			switch u.Tier {
-			case domains.Basic:
-				spec.Basic = append(spec.Basic, u.ID)
-			case domains.Medium:
-				spec.Medium = append(spec.Medium, u.ID)
-			case domains.Hard:
-				spec.Hard = append(spec.Hard, u.ID)
-			case domains.Stateful:
-				spec.Stateful = append(spec.Stateful, u.ID)
-			default:
-				return domains.Spec{}, fmt.Errorf("gen: %s: unit %q has unknown tier %q", t.ID, u.ID, u.Tier)
-			}
+		spec, err := t.NewSpec(st.ID, seed, chosen)
+		if err != nil {
+			return domains.Spec{}, fmt.Errorf("gen: %w", err)
 		}
 		if lastErr = t.Compatible(spec.Units()); lastErr == nil {
 			return spec, nil

@@ -291,22 +291,9 @@ func mixUnits(u, subtaskID string, seed uint64, r *rand.Rand, lo, hi int) domain
 		if tk.Compatible(list) != nil {
 			continue
 		}
-		spec := domains.Spec{Task: "meeting-planning", Subtask: subtaskID, Seed: seed,
-			Basic: []string{}, Medium: []string{}, Hard: []string{}, Stateful: []string{}}
-		for _, p := range tk.Pool {
-			if !ids[p.ID] {
-				continue
-			}
-			switch p.Tier {
-			case domains.Basic:
-				spec.Basic = append(spec.Basic, p.ID)
-			case domains.Medium:
-				spec.Medium = append(spec.Medium, p.ID)
-			case domains.Hard:
-				spec.Hard = append(spec.Hard, p.ID)
-			case domains.Stateful:
-				spec.Stateful = append(spec.Stateful, p.ID)
-			}
+		spec, err := tk.NewSpec(subtaskID, seed, ids)
+		if err != nil {
+			panic(err)
 		}
 		return spec
 	}

@@ -225,21 +225,10 @@ func mixExtra(u string, seed uint64, r *rand.Rand) domains.Spec {
 		if tk.Compatible(list) != nil {
 			continue
 		}
-		spec := domains.Spec{Task: "meeting-planning", Subtask: bruteSub.ID, Seed: seed}
-		for _, p := range poolInfo() {
-			if !ids[p.ID] {
-				continue
-			}
-			switch p.Tier {
-			case domains.Basic:
-				spec.Basic = append(spec.Basic, p.ID)
-			case domains.Medium:
-				spec.Medium = append(spec.Medium, p.ID)
-			case domains.Hard:
-				spec.Hard = append(spec.Hard, p.ID)
-			case domains.Stateful:
-				spec.Stateful = append(spec.Stateful, p.ID)
-			}
+		tk, _ := domains.Lookup("meeting-planning")
+		spec, err := tk.NewSpec(bruteSub.ID, seed, ids)
+		if err != nil {
+			panic(err)
 		}
 		return spec
 	}
