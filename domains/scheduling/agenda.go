@@ -51,12 +51,18 @@ type Agenda struct {
 	MaxIdle      int        `json:"max_idle_slots,omitempty"`
 	TimeZones    *TimeZones `json:"time_zones,omitempty"`
 	KeyPerson    *KeyPerson `json:"key_person,omitempty"`
+	// FailRoom is the room that may fail (room-failure unit): the answer
+	// also gives a schedule that does without it.
+	FailRoom string `json:"fail_room,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
 
 	// xvars are the placement variables of the last model built, for
 	// decoding.
 	xvars [][]encode.Var
+	// fxvars are the placement variables of the failure schedule of the
+	// last model built (room-failure unit), nil without one.
+	fxvars [][]encode.Var
 	// planted is a hidden schedule drawn before the units sample their
 	// data; units keep it feasible, so that instances are feasible unless
 	// the infeasibility unit breaks them on purpose. Nil when none could
@@ -287,6 +293,18 @@ type builder struct {
 	end   []encode.Var            // goal end index per activity
 	start []encode.Var            // global start slot per activity (tie-break 2)
 	room  []encode.Var            // room index per activity (tie-break 1)
+	// failure is set on the builder of the schedule if the room fails
+	// (room-failure unit); pfx then prefixes its variable names, and
+	// Model prefixes its constraint and group names.
+	failure bool
+	pfx     string
+}
+
+// newBool and newInt add a variable named with the builder's prefix; every
+// variable of the core and the units is made through them.
+func (b *builder) newBool(name string) encode.Var { return b.m.NewBool(b.pfx + name) }
+func (b *builder) newInt(name string, lo, hi int64) encode.Var {
+	return b.m.NewInt(b.pfx+name, lo, hi)
 }
 
 // lits returns the option literals of activity i selected by f.
@@ -364,22 +382,52 @@ func (a *Agenda) attends(p string) []int {
 	return out
 }
 
-// Model implements domains.Instance.
+// Model implements domains.Instance. With the room-failure unit it holds
+// two schedules: the normal one, and the one if the room fails, whose
+// variables, constraints and groups are prefixed "if R fails: "; the
+// objective levels are the normal schedule's, then the failure schedule's.
 func (a *Agenda) Model() (*encode.Model, error) {
-	b := &builder{a: a, m: encode.NewModel()}
-	m := b.m
+	m := encode.NewModel()
+	b := a.build(m, false)
+	var answer []encode.Var
+	for _, xs := range b.x {
+		answer = append(answer, xs...)
+	}
+	a.xvars, a.fxvars = b.x, nil
+	if a.failIndex() >= 0 {
+		c0 := len(m.Constraints)
+		fb := a.build(m, true)
+		for _, c := range m.Constraints[c0:] {
+			c.Name, c.Group = fb.pfx+c.Name, fb.pfx+c.Group
+		}
+		for _, xs := range fb.x {
+			answer = append(answer, xs...)
+		}
+		a.fxvars = fb.x
+	}
+	m.SetAnswer(answer...)
+	return m, nil
+}
+
+// build adds one schedule's variables, constraints and objective levels
+// to m: the normal schedule, or the one if the room fails.
+func (a *Agenda) build(m *encode.Model, failure bool) *builder {
+	b := &builder{a: a, m: m, failure: failure}
+	if failure {
+		b.pfx = a.failPrefix()
+	}
 	horizon := int64(len(a.Days) * a.Slots)
 	for i, act := range a.Activities {
 		opts := a.options(i)
 		b.opts = append(b.opts, opts)
 		xs := make([]encode.Var, len(opts))
 		for k, o := range opts {
-			xs[k] = m.NewBool(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
+			xs[k] = b.newBool(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
 		}
 		b.x = append(b.x, xs)
-		b.end = append(b.end, m.NewInt("end["+act.Name+"]", 0, horizon))
-		b.start = append(b.start, m.NewInt("start["+act.Name+"]", 0, horizon))
-		b.room = append(b.room, m.NewInt("room["+act.Name+"]", 0, int64(len(a.Rooms)-1)))
+		b.end = append(b.end, b.newInt("end["+act.Name+"]", 0, horizon))
+		b.start = append(b.start, b.newInt("start["+act.Name+"]", 0, horizon))
+		b.room = append(b.room, b.newInt("room["+act.Name+"]", 0, int64(len(a.Rooms)-1)))
 		lits := make([]encode.Lit, len(xs))
 		for k := range xs {
 			lits[k] = xs[k].Lit()
@@ -392,7 +440,7 @@ func (a *Agenda) Model() (*encode.Model, error) {
 		for k, o := range opts {
 			key := [2]int{o.day, o.start}
 			if _, ok := ys[key]; !ok {
-				ys[key] = m.NewBool(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start)))
+				ys[key] = b.newBool(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start)))
 			}
 			byTime[key] = append(byTime[key], xs[k].Lit())
 			m.AddAtLeast([]encode.Lit{xs[k].Not(), ys[key].Lit()}, 1).Named(fmt.Sprintf("%s: time %d", g, k)).InGroup(g)
@@ -455,13 +503,7 @@ func (a *Agenda) Model() (*encode.Model, error) {
 		}
 		m.Minimize(t...)
 	}
-	var answer []encode.Var
-	for _, xs := range b.x {
-		answer = append(answer, xs...)
-	}
-	m.SetAnswer(answer...)
-	a.xvars = b.x
-	return m, nil
+	return b
 }
 
 // TieBreak implements domains.Instance. It states both tie-break levels at
@@ -492,17 +534,34 @@ type Entry struct {
 }
 
 // Plan implements domains.Instance. It decodes a solution of the model
-// built last by Model (building one if there is none).
+// built last by Model (building one if there is none): the schedule, and
+// with the room-failure unit the schedule if the room fails.
 func (a *Agenda) Plan(asg encode.Assignment) (json.RawMessage, error) {
 	if a.xvars == nil {
 		if _, err := a.Model(); err != nil {
 			return nil, err
 		}
 	}
+	pl, err := a.decodeVars(a.xvars, asg)
+	if err != nil {
+		return nil, err
+	}
+	if a.fxvars == nil {
+		return a.encodePlan(pl, a.goal(pl))
+	}
+	fpl, err := a.decodeVars(a.fxvars, asg)
+	if err != nil {
+		return nil, fmt.Errorf("%s%w", a.failPrefix(), err)
+	}
+	return a.encodeFull(pl, fpl)
+}
+
+// decodeVars reads the placements of one schedule's variables.
+func (a *Agenda) decodeVars(xvars [][]encode.Var, asg encode.Assignment) ([]placement, error) {
 	pl := make([]placement, len(a.Activities))
 	for i, act := range a.Activities {
 		for k, o := range a.options(i) {
-			if v := a.xvars[i][k]; int(v) < len(asg) && asg[v] == 1 {
+			if v := xvars[i][k]; int(v) < len(asg) && asg[v] == 1 {
 				pl[i] = placement{true, o.day, o.start, o.room}
 			}
 		}
@@ -510,25 +569,43 @@ func (a *Agenda) Plan(asg encode.Assignment) (json.RawMessage, error) {
 			return nil, fmt.Errorf("scheduling: %s %q has no placement in the solution", a.Voc.Activity, act.Name)
 		}
 	}
-	return a.encodePlan(pl, a.goal(pl))
+	return pl, nil
 }
 
+// encodePlan writes one schedule in the answer's JSON form (with its
+// goal value obj when the self-check unit is sampled).
 func (a *Agenda) encodePlan(pl []placement, obj int64) (json.RawMessage, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "{%q: [", a.Voc.Activities)
+	a.writePlan(&b, pl, obj)
+	b.WriteString("}")
+	return json.RawMessage(b.String()), nil
+}
+
+// encodeFull writes the answer of the room-failure unit: the schedule,
+// and the schedule if the room fails under the key failKey.
+func (a *Agenda) encodeFull(pl, fpl []placement) (json.RawMessage, error) {
+	var b strings.Builder
+	a.writePlan(&b, pl, a.goal(pl))
+	fmt.Fprintf(&b, ", %q: ", failKey)
+	a.writePlan(&b, fpl, a.goal(fpl))
+	b.WriteString("}}")
+	return json.RawMessage(b.String()), nil
+}
+
+// writePlan writes one schedule's object without its closing brace.
+func (a *Agenda) writePlan(b *strings.Builder, pl []placement, obj int64) {
+	fmt.Fprintf(b, "{%q: [", a.Voc.Activities)
 	for i, p := range pl {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		fmt.Fprintf(&b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
+		fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
 			a.Voc.Activity, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
 	}
 	b.WriteString("]")
 	if a.has(unitSelfCheck) {
-		fmt.Fprintf(&b, ", \"objective\": %d", obj)
+		fmt.Fprintf(b, ", \"objective\": %d", obj)
 	}
-	b.WriteString("}")
-	return json.RawMessage(b.String()), nil
 }
 
 // goal returns the value of the first objective level for complete
@@ -577,6 +654,16 @@ func (a *Agenda) AnswerSchema() string {
 		a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.Voc.Room, a.Rooms[0].Name)
 	if a.has(unitSelfCheck) {
 		s += ", \"objective\": 0"
+	}
+	if f := a.failIndex(); f >= 0 {
+		// The failure schedule has the same form; its example room is
+		// one that does not fail.
+		s += fmt.Sprintf(", %q: {%q: [{%q: %q, \"day\": %q, \"start\": %q, %q: %q}, ...]",
+			failKey, a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.Voc.Room, a.Rooms[(f+1)%len(a.Rooms)].Name)
+		if a.has(unitSelfCheck) {
+			s += ", \"objective\": 0"
+		}
+		s += "}"
 	}
 	return s + "}"
 }

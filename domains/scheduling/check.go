@@ -32,6 +32,8 @@ type answer struct {
 	pl         []placement
 	stated     *int64
 	formatErr  string
+	// failure marks the schedule if the room fails (room-failure unit).
+	failure bool
 }
 
 // parse reads an answer. It never fails: problems are recorded in
@@ -287,6 +289,12 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 	if ans.infeasible {
 		return failAll("the answer claims no schedule exists, but one does")
 	}
+	var fans *answer // the schedule if the room fails
+	if a.failIndex() >= 0 {
+		if fans = a.parseFailure(raw); fans.formatErr != "" {
+			return failAll(a.failPrefix() + fans.formatErr)
+		}
+	}
 	f := a.evaluate(ans)
 	feasible := true
 	for _, it := range items {
@@ -297,11 +305,27 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 			}
 		}
 	}
+	fok := true
+	if fans != nil {
+		kinds := map[string]domains.ItemKind{}
+		for _, it := range items {
+			kinds[it.ID] = it.Kind
+		}
+		var details []string
+		if details, fok = a.checkFailure(fans, kinds); !fok {
+			set(unitRoomFailure, false, strings.Join(details, "; "))
+		}
+	}
 	switch {
 	case !feasible:
 		set(itemOptimal, false, "the schedule breaks a rule")
+	case !fok:
+		set(itemOptimal, false, "the schedule if "+a.FailRoom+" fails breaks a rule")
 	default:
 		got := a.objectives(ans.pl)
+		if fans != nil {
+			got = append(got, a.objectives(fans.pl)...)
+		}
 		if !equal(got, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the schedule's values are %v, the optimum is %v", got, ref.Objective))
 		}
@@ -312,6 +336,13 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 		}
 	} else if a.has(unitSelfCheck) {
 		set(itemStated, false, "the schedule is incomplete")
+	}
+	if a.has(unitSelfCheck) && fans != nil && passes(res, itemStated) {
+		if !fans.complete() {
+			set(itemStated, false, a.failPrefix()+"the schedule is incomplete")
+		} else if g := a.goal(fans.pl); *fans.stated != g {
+			set(itemStated, false, fmt.Sprintf("%sstated %d, the schedule's goal value is %d", a.failPrefix(), *fans.stated, g))
+		}
 	}
 	return res
 }
@@ -366,6 +397,16 @@ func quoteList(ns []string) string {
 	}
 	sort.Strings(q)
 	return strings.Join(q, ", ")
+}
+
+// passes reports whether item id passes in res.
+func passes(res []domains.Result, id string) bool {
+	for _, r := range res {
+		if r.ID == id {
+			return r.Pass
+		}
+	}
+	return false
 }
 
 func equal(x, y []int64) bool {

@@ -121,6 +121,9 @@ func (a *Agenda) Prompt() string {
 	}
 	p("\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above, days as written, times as HH:MM):\n```json\n%s\n```\n", a.AnswerSchema())
 	p("List every %s once.", v.Activity)
+	if a.failIndex() >= 0 {
+		p(" Under %q, give the schedule if %s fails, in the same form, again listing every %s once.", failKey, a.FailRoom, v.Activity)
+	}
 	if a.has(unitSelfCheck) {
 		p(" `objective` is the goal value of your schedule.")
 	}

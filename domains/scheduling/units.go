@@ -82,6 +82,7 @@ var pool = []unit{
 	buffer{}, chain{}, priorityOrder{}, selfCheck{},
 	infeasible{},
 	replanning{},
+	roomFailure{}, // last: it solves the instance with every other unit's data (units_failure.go)
 }
 
 // poolInfo returns the pool's descriptions, for the task registry.

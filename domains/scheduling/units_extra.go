@@ -337,7 +337,7 @@ func (fragmentation) model(b *builder) {
 			// activity at a time is always on).
 			busy := make([]encode.Lit, a.Slots)
 			for t := range a.Slots {
-				v := b.m.NewBool(fmt.Sprintf("busy[%s|%s|%d]", p.Name, a.Days[d], t))
+				v := b.newBool(fmt.Sprintf("busy[%s|%s|%d]", p.Name, a.Days[d], t))
 				busy[t] = v.Lit()
 				var cover []encode.Lit
 				for _, i := range acts {

@@ -225,7 +225,7 @@ func (replanning) levels(b *builder) [][]encode.Term {
 	cur := a.current()
 	var terms []encode.Term
 	for i, act := range a.Activities {
-		c := b.m.NewBool("changed[" + act.Name + "]")
+		c := b.newBool("changed[" + act.Name + "]")
 		terms = append(terms, encode.Term{Var: c, Coef: 1})
 		name := "core: change count: " + act.Name
 		ls := b.lits(i, func(o option) bool {

@@ -59,5 +59,8 @@ func (a *Agenda) validateUnits() error {
 			return fmt.Errorf("disruption: day %d, [%d, %d) not on the grid", d.Day, d.From, d.To)
 		}
 	}
+	if a.FailRoom != "" && a.roomIndex(a.FailRoom) < 0 {
+		return fmt.Errorf("fail_room: unknown room %q", a.FailRoom)
+	}
 	return a.validateExtra()
 }
