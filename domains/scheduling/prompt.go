@@ -125,7 +125,11 @@ func (a *Agenda) Prompt() string {
 		p(" Under %q, give the schedule if %s fails, in the same form, again listing every %s once.", failKey, a.FailRoom, v.Activity)
 	}
 	if a.has(unitSelfCheck) {
-		p(" `objective` is the goal value of your schedule.")
+		p(" `objective` is the goal value of your schedule")
+		if a.failIndex() >= 0 {
+			p(" (in each schedule, of that schedule)")
+		}
+		p(".")
 	}
 	p("\n")
 	return b.String()

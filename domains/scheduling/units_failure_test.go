@@ -1,0 +1,244 @@
+package scheduling
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+)
+
+// fullJSON writes an answer of the room-failure unit: the schedule's
+// entries, then the failure schedule's ("activity day start room").
+func fullJSON(a *Agenda, main, fail []string) json.RawMessage {
+	m := string(planJSON(a, main...))
+	f := string(planJSON(a, fail...))
+	return json.RawMessage(m[:len(m)-1] + fmt.Sprintf(", %q: %s}", failKey, f))
+}
+
+// TestRoomFailureTiny: two rooms, Oak may fail; two meetings of an hour
+// with different people on a day of two hours. Normally both start at
+// 09:00, M1 in Oak (weight 2 × position 0) and M2 in Pine: levels 4, 1,
+// 0. If Oak fails both use Pine one after the other, M1 first (weight 2 ×
+// start 0 + 1 × start 2): levels 6, 3, 2.
+func TestRoomFailureTiny(t *testing.T) {
+	a := tinyAgenda([]string{unitRoomFailure}, nil, 4, []string{"Oak", "Pine"}, []string{"Ana", "Ben"},
+		act("M1", 2, 1, "Ana"), act("M2", 2, 1, "Ben"))
+	a.FailRoom, a.TieBreaks = "Oak", 2
+	c, ref := certify(t, a)
+	wantOptimum(t, c, []int64{4, 1, 0, 6, 3, 2}, true)
+	want := fullJSON(a, []string{"M1 Mon 09:00 Oak", "M2 Mon 09:00 Pine"}, []string{"M1 Mon 09:00 Pine", "M2 Mon 10:00 Pine"})
+	var x, y any
+	_ = json.Unmarshal(want, &x)
+	_ = json.Unmarshal(ref.Plan, &y)
+	if fmt.Sprint(x) != fmt.Sprint(y) {
+		t.Fatalf("reference %s, want %s", ref.Plan, want)
+	}
+	// Mutation: M1 of the failure schedule moves into Oak.
+	bad := fullJSON(a, []string{"M1 Mon 09:00 Oak", "M2 Mon 09:00 Pine"}, []string{"M1 Mon 09:00 Oak", "M2 Mon 10:00 Pine"})
+	got := results(a, bad, ref)
+	if got[unitRoomFailure].Pass || got[itemOptimal].Pass || !strings.Contains(got[unitRoomFailure].Detail, "if Oak fails: M1 uses Oak") {
+		t.Fatalf("failure schedule in Oak: %+v", got)
+	}
+	for _, id := range []string{itemFormat, itemCoverage, itemPeople, itemRooms} {
+		if !got[id].Pass {
+			t.Fatalf("%s fails: %s", id, got[id].Detail)
+		}
+	}
+	// A clash in the failure schedule fails the room-failure item only.
+	clash := fullJSON(a, []string{"M1 Mon 09:00 Oak", "M2 Mon 09:00 Pine"}, []string{"M1 Mon 09:00 Pine", "M2 Mon 09:30 Pine"})
+	got = results(a, clash, ref)
+	if got[unitRoomFailure].Pass || got[itemOptimal].Pass || !got[itemRooms].Pass {
+		t.Fatalf("clash in the failure schedule: %+v", got)
+	}
+	// Without the failure schedule: a format failure.
+	got = results(a, planJSON(a, "M1 Mon 09:00 Oak", "M2 Mon 09:00 Pine"), ref)
+	if got[itemFormat].Pass || got[unitRoomFailure].Pass {
+		t.Fatalf("no failure schedule: %+v", got)
+	}
+	// A feasible but worse failure schedule fails only the optimum.
+	worse := fullJSON(a, []string{"M1 Mon 09:00 Oak", "M2 Mon 09:00 Pine"}, []string{"M1 Mon 10:00 Pine", "M2 Mon 09:00 Pine"})
+	got = results(a, worse, ref)
+	if !got[unitRoomFailure].Pass || got[itemOptimal].Pass {
+		t.Fatalf("worse failure schedule: %+v", got)
+	}
+	p := a.Prompt()
+	for _, s := range []string{`"room failure"`, `"if_room_fails"`, "Oak may fail"} {
+		if !strings.Contains(p, s) {
+			t.Fatalf("the prompt lacks %s:\n%s", s, p)
+		}
+	}
+	m, _ := a.Model()
+	for _, g := range m.Groups() {
+		if !strings.HasPrefix(g, "core: ") && !strings.HasPrefix(g, "if Oak fails: ") {
+			t.Fatalf("group %q of the normal schedule", g)
+		}
+	}
+}
+
+// failureSub is a tiny shape with two rooms and two or three activities.
+func failureSub(seed uint64) subtask {
+	st := tinyShape(seed)
+	st.NRooms, st.NActs = span{2, 2}, span{2, 3}
+	return st
+}
+
+// Size cap of the paired brute force (normal × failure combinations).
+const failureMaxPairs = 60_000
+
+// TestRoomFailureBrute: tiny instances with the room-failure unit and up to
+// one other unit; every pair of a normal and a failure schedule is judged
+// by Check (the SAT reference as ref): a pair is feasible when every
+// feasibility and coverage item passes. The least objective vector (the
+// normal schedule's levels, then the failure schedule's), its count and
+// argmin agree with the SAT certificate for tie-breaks 0, 1 and 2; the
+// pairs that pass "optimal" are exactly the optimal ones; a unique optimum
+// is the reference; moving an activity of the reference's failure schedule
+// into the failing room fails the room-failure item.
+func TestRoomFailureBrute(t *testing.T) {
+	var instances, skipped, noRoom, pairs, unique int
+	for seed := uint64(1); instances < 24; seed++ {
+		if seed > 400 {
+			t.Fatalf("only %d instances in %d seeds", instances, seed)
+		}
+		r := rand.New(rand.NewPCG(seed, 7777))
+		sub := failureSub(seed)
+		spec := mixUnits(unitRoomFailure, sub.ID, seed, r, 0, 1)
+		a, err := sub.generate(spec, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a.failIndex() < 0 {
+			noRoom++
+			continue
+		}
+		main, fail := allCombos(a, -1), allCombos(a, a.failIndex())
+		if len(main)*len(fail) > failureMaxPairs {
+			skipped++
+			continue
+		}
+		instances++
+		what := fmt.Sprintf("seed %d %v (%s fails)", seed, spec.Units(), a.FailRoom)
+		// The SAT reference with both tie-breaks is the ref of Check.
+		a.TieBreaks = 2
+		c2, ref2 := certify(t, a)
+		if c2.Status != solver.Optimal {
+			t.Fatalf("%s: the sampler named a room, yet %v", what, c2.Status)
+		}
+		kinds := map[string]domains.ItemKind{}
+		for _, it := range a.Checklist(ref2) {
+			kinds[it.ID] = it.Kind
+		}
+		type pair struct{ m, f []placement }
+		var best [3][]int64
+		var count [3]int
+		var argmin [3]pair
+		passOptimal := 0
+		L := len(a.objectives(main[0]))
+		for _, pm := range main {
+			for _, pf := range fail {
+				pairs++
+				raw, _ := a.encodeFull(pm, pf)
+				res := a.Check(raw, ref2)
+				feasible := true
+				for _, x := range res {
+					if k := kinds[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
+						feasible = false
+					}
+					if x.ID == itemOptimal && x.Pass {
+						passOptimal++
+					}
+				}
+				if !feasible {
+					continue
+				}
+				om, of := a.objectives(pm), a.objectives(pf)
+				for k := range 3 {
+					v := append(slices.Clone(om[:L-2+k]), of[:L-2+k]...)
+					switch cmp := lexCmp(v, best[k]); {
+					case best[k] == nil || cmp < 0:
+						best[k], count[k], argmin[k] = v, 1, pair{pm, pf}
+					case cmp == 0:
+						count[k]++
+					}
+				}
+			}
+		}
+		if passOptimal != count[2] {
+			t.Fatalf("%s: %d pairs pass %q, %d are optimal", what, passOptimal, itemOptimal, count[2])
+		}
+		for tb := range 3 {
+			a.TieBreaks = tb
+			c, ref := certify(t, a)
+			w := fmt.Sprintf("%s, tie-breaks %d", what, tb)
+			if best[tb] == nil {
+				t.Fatalf("%s: SAT %v, no feasible pair", w, c.Status)
+			}
+			if !equal(c.Objective, best[tb]) {
+				t.Fatalf("%s: SAT optimum %v, brute force %v", w, c.Objective, best[tb])
+			}
+			if *c.Unique != (count[tb] == 1) {
+				t.Fatalf("%s: SAT unique %v, brute force finds %d optimal pairs", w, *c.Unique, count[tb])
+			}
+			if !*c.Unique {
+				continue
+			}
+			unique++
+			want, _ := a.encodeFull(argmin[tb].m, argmin[tb].f)
+			if string(want) != string(ref.Plan) {
+				t.Fatalf("%s: the unique optimum is %s, the reference %s", w, want, ref.Plan)
+			}
+			// Mutation: an activity of the failure schedule moves into the
+			// failing room (same day and start).
+			for i := range a.Activities {
+				f := slices.Clone(argmin[tb].f)
+				f[i].room = a.failIndex()
+				raw, _ := a.encodeFull(argmin[tb].m, f)
+				got := results(a, raw, ref)
+				if got[unitRoomFailure].Pass || got[itemOptimal].Pass {
+					t.Fatalf("%s: %s in %s passes: %+v", w, a.Activities[i].Name, a.FailRoom, got)
+				}
+			}
+		}
+	}
+	t.Logf("%d instances (%d over the cap skipped, %d with no room named), %d pairs judged, %d unique references", instances, skipped, noRoom, pairs, unique)
+}
+
+// allCombos lists every combination of placements of a's activities,
+// without room skip (-1 for none).
+func allCombos(a *Agenda, skip int) [][]placement {
+	var opts [][]option
+	for i := range a.Activities {
+		var os []option
+		for _, o := range a.options(i) {
+			if o.room != skip {
+				os = append(os, o)
+			}
+		}
+		opts = append(opts, os)
+	}
+	var out [][]placement
+	idx := make([]int, len(opts))
+	for {
+		pl := make([]placement, len(opts))
+		for i, k := range idx {
+			o := opts[i][k]
+			pl[i] = placement{true, o.day, o.start, o.room}
+		}
+		out = append(out, pl)
+		i := 0
+		for ; i < len(idx); i++ {
+			if idx[i]++; idx[i] < len(opts[i]) {
+				break
+			}
+			idx[i] = 0
+		}
+		if i == len(idx) {
+			return out
+		}
+	}
+}
