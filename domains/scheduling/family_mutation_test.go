@@ -22,6 +22,7 @@ type mutation struct {
 	pl     []placement // the placements (a dropped activity is !ok)
 	rename int         // the activity renamed, or -1
 	stated *int64      // the stated objective (nil when the plan has none)
+	tail   string      // written after the schedule: the failure schedule's key and object (room-failure unit)
 }
 
 // answerJSON writes an answer in the reference's form: placed activities in
@@ -50,6 +51,7 @@ func answerJSON(a *Agenda, m mutation) json.RawMessage {
 	if m.stated != nil {
 		fmt.Fprintf(&b, ", \"objective\": %d", *m.stated)
 	}
+	b.WriteString(m.tail)
 	b.WriteString("}")
 	return json.RawMessage(b.String())
 }
@@ -258,7 +260,18 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 	if (base.stated != nil) != a.has(unitSelfCheck) {
 		t.Fatalf("%s: the reference %s states an objective: %v; self-check: %v", rec.ID, ref.Plan, base.stated != nil, a.has(unitSelfCheck))
 	}
-	if string(answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated})) != string(ref.Plan) {
+	// With the room-failure unit, the normal schedule is mutated with the
+	// reference's failure schedule kept (tail), then the other way round
+	// (mutateFailure); the model is not compared (it pairs two schedules).
+	var fbase *answer
+	tail := ""
+	if a.failIndex() >= 0 {
+		if fbase = a.parseFailure(ref.Plan); fbase.formatErr != "" || !fbase.complete() {
+			t.Fatalf("%s: the failure schedule of %s does not parse: %s", rec.ID, ref.Plan, fbase.formatErr)
+		}
+		tail = fmt.Sprintf(", %q: %s", failKey, answerJSON(a, mutation{pl: fbase.pl, rename: -1, stated: fbase.stated}))
+	}
+	if string(answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: tail})) != string(ref.Plan) {
 		t.Fatalf("%s: the reference %s is not in the form the mutations are written in", rec.ID, ref.Plan)
 	}
 	items := a.Checklist(ref)
@@ -266,8 +279,14 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 	for _, it := range items {
 		kind[it.ID] = it.Kind
 	}
-	pm := newPlanModel(t, a)
+	var pm *planModel
+	if fbase == nil {
+		pm = newPlanModel(t, a)
+	} else {
+		mutateFailure(t, a, rec, base, fbase, st)
+	}
 	for _, m := range mutations(a, base.pl, base.stated) {
+		m.tail = tail
 		what := fmt.Sprintf("%s: %s", rec.ID, m.what)
 		plan := answerJSON(a, m)
 		res := a.Check(plan, ref)
@@ -305,7 +324,11 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 		}
 		var f fails
 		feasible := true
-		if idx := pm.index(ans.pl); idx != nil {
+		var idx []int
+		if pm != nil {
+			idx = pm.index(ans.pl)
+		}
+		if idx != nil {
 			feasible, f, _ = pm.judge(t, ans.pl, idx)
 		} else {
 			f = a.evaluate(ans)
@@ -339,7 +362,11 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 		}
 		if feasible {
 			st.feasible[m.kind]++
-			if got := a.objectives(ans.pl); lexCmp(got, ref.Objective) <= 0 {
+			got := a.objectives(ans.pl)
+			if fbase != nil {
+				got = append(got, a.objectives(fbase.pl)...)
+			}
+			if lexCmp(got, ref.Objective) <= 0 {
 				t.Fatalf("%s: %s keeps every rule with values %v, not worse than the unique optimum %v", what, plan, got, ref.Objective)
 			}
 		}
@@ -348,6 +375,71 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 			if failed[itemStated] != wantStated {
 				t.Fatalf("%s: %s: %q fails: %v, want %v", what, plan, itemStated, failed[itemStated], wantStated)
 			}
+		}
+	}
+}
+
+// mutateFailure applies every mutation to the failure schedule of rec's
+// reference, the normal schedule kept: the items of the normal schedule
+// pass; the room-failure item fails exactly when the mutated schedule uses
+// the failing room or breaks a rule (evaluate); the optimum fails; a
+// rename fails every item, an objective change only "stated".
+func mutateFailure(t *testing.T, a *Agenda, rec *domains.Record, base, fbase *answer, st *mutationStats) {
+	t.Helper()
+	ref := rec.Reference
+	kind := map[string]domains.ItemKind{}
+	items := a.Checklist(ref)
+	for _, it := range items {
+		kind[it.ID] = it.Kind
+	}
+	for _, m := range mutations(a, fbase.pl, fbase.stated) {
+		what := fmt.Sprintf("%s: if %s fails: %s", rec.ID, a.FailRoom, m.what)
+		plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated,
+			tail: fmt.Sprintf(", %q: %s", failKey, answerJSON(a, m))})
+		failed := map[string]bool{}
+		for _, r := range a.Check(plan, ref) {
+			if !r.Pass {
+				failed[r.ID] = true
+			}
+		}
+		st.kinds["failure "+m.kind]++
+		switch m.kind {
+		case "rename":
+			if len(failed) != len(items) {
+				t.Fatalf("%s: %s fails only %v", what, plan, failed)
+			}
+			continue
+		case "objective":
+			if len(failed) != 1 || !failed[itemStated] {
+				t.Fatalf("%s: %s fails %v, want only %q", what, plan, failed, itemStated)
+			}
+			continue
+		}
+		fans := &answer{pl: m.pl, failure: true}
+		broken := false
+		for id := range a.evaluate(fans) {
+			if k := kind[id]; k == domains.KindFeasibility || k == domains.KindCoverage {
+				broken = true
+			}
+		}
+		for _, p := range m.pl {
+			broken = broken || (p.ok && p.room == a.failIndex())
+		}
+		if failed[unitRoomFailure] != broken {
+			t.Fatalf("%s: %s breaks a rule: %v; %q fails: %v", what, plan, broken, unitRoomFailure, failed[unitRoomFailure])
+		}
+		if broken {
+			st.fails[unitRoomFailure]++
+		} else {
+			st.feasible["failure "+m.kind]++
+		}
+		for id := range failed {
+			if id != unitRoomFailure && id != itemOptimal && id != itemStated {
+				t.Fatalf("%s: %s fails %q", what, plan, id)
+			}
+		}
+		if !failed[itemOptimal] {
+			t.Fatalf("%s: %s changes the failure schedule and passes %q", what, plan, itemOptimal)
 		}
 	}
 }
