@@ -269,7 +269,16 @@ func (a *Agenda) end(i int, o option) int { return o.day*a.Slots + o.start + a.A
 
 // background reports whether a model group is an always-on rule of the
 // core, which a conflict answer need not name.
-func background(group string) bool { return strings.HasPrefix(group, "core: ") }
+// The always-on rules of the failure schedule ("if R fails: core: …") are
+// always-on too.
+func background(group string) bool {
+	if strings.HasPrefix(group, "if ") {
+		if i := strings.Index(group, " fails: "); i > 0 {
+			group = group[i+len(" fails: "):]
+		}
+	}
+	return strings.HasPrefix(group, "core: ")
+}
 
 // Core group names.
 func groupOnce(act string) string { return "core: " + act + " is scheduled once" }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/plancert/plancert/domains"
@@ -212,6 +213,12 @@ var registered []*task
 func register(t *task) {
 	registered = append(registered, t)
 	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Scheduling, Core: "agenda", Pool: poolInfo()}
+	for i := range t.Subtasks {
+		// A failing room needs another room to fall back on.
+		if st := &t.Subtasks[i]; st.NRooms.Hi < 2 && !slices.Contains(st.Exclude, unitRoomFailure) {
+			st.Exclude = append(st.Exclude, unitRoomFailure)
+		}
+	}
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
 	}
