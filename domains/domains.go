@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"sort"
+	"strings"
 
 	"github.com/plancert/plancert/encode"
 )
@@ -322,4 +323,16 @@ func (t *Task) NewSpec(subtask string, seed uint64, units map[string]bool) (Spec
 		}
 	}
 	return s, nil
+}
+
+// AlwaysOn reports whether a model group is an always-on rule of its core
+// (every plan must keep it; a conflict answer need not name it). By
+// contract such groups are named "core: …", possibly behind a scenario
+// prefix that ends in ": " (e.g. "if Oak fails: core: …").
+func AlwaysOn(group string) bool {
+	if strings.HasPrefix(group, "core: ") {
+		return true
+	}
+	i := strings.Index(group, ": core: ")
+	return i > 0 && !strings.Contains(group[:i], "core: ")
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/solver"
@@ -98,7 +97,7 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 	if cert.Status == solver.Infeasible {
 		var conflict []string
 		for _, g := range cert.Core {
-			if !strings.HasPrefix(g, "core: ") {
+			if !domains.AlwaysOn(g) {
 				conflict = append(conflict, g)
 			}
 		}

@@ -267,18 +267,10 @@ func (a *Agenda) parseClock(t string) int {
 // the first day, each day counting Slots.
 func (a *Agenda) end(i int, o option) int { return o.day*a.Slots + o.start + a.Activities[i].Duration }
 
-// background reports whether a model group is an always-on rule of the
-// core, which a conflict answer need not name.
-// The always-on rules of the failure schedule ("if R fails: core: …") are
-// always-on too.
-func background(group string) bool {
-	if strings.HasPrefix(group, "if ") {
-		if i := strings.Index(group, " fails: "); i > 0 {
-			group = group[i+len(" fails: "):]
-		}
-	}
-	return strings.HasPrefix(group, "core: ")
-}
+// background reports whether a group is an always-on rule (rules 1–3, and
+// their copies in a scenario such as the failure schedule), which a
+// conflict answer need not name.
+func background(group string) bool { return domains.AlwaysOn(group) }
 
 // Core group names.
 func groupOnce(act string) string { return "core: " + act + " is scheduled once" }
