@@ -417,51 +417,70 @@ func (a *Agenda) build(m *encode.Model, failure bool) *builder {
 	if failure {
 		b.pfx = a.failPrefix()
 	}
+	n := len(a.Activities)
+	b.opts, b.x, b.y = make([][]option, n), make([][]encode.Var, n), make([]map[[2]int]encode.Var, n)
+	b.end, b.start, b.room = make([]encode.Var, n), make([]encode.Var, n), make([]encode.Var, n)
+	for i := range a.Activities {
+		b.place(i)
+	}
+	b.rules()
+	b.objectives()
+	return b
+}
+
+// place adds activity i's placement variables and the always-on rule that
+// it is scheduled once.
+func (b *builder) place(i int) {
+	a, m, act := b.a, b.m, b.a.Activities[i]
 	horizon := int64(len(a.Days) * a.Slots)
-	for i, act := range a.Activities {
-		opts := a.options(i)
-		b.opts = append(b.opts, opts)
-		xs := make([]encode.Var, len(opts))
-		for k, o := range opts {
-			xs[k] = b.newBool(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
+	opts := a.options(i)
+	b.opts[i] = opts
+	xs := make([]encode.Var, len(opts))
+	for k, o := range opts {
+		xs[k] = b.newBool(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
+	}
+	b.x[i] = xs
+	b.end[i] = b.newInt("end["+act.Name+"]", 0, horizon)
+	b.start[i] = b.newInt("start["+act.Name+"]", 0, horizon)
+	b.room[i] = b.newInt("room["+act.Name+"]", 0, int64(len(a.Rooms)-1))
+	lits := make([]encode.Lit, len(xs))
+	for k := range xs {
+		lits[k] = xs[k].Lit()
+	}
+	g := groupOnce(act.Name)
+	m.AddExactly(lits, 1).Named(g)
+	// Time literals: y ⇔ one of its rooms' options.
+	ys := map[[2]int]encode.Var{}
+	byTime := map[[2]int][]encode.Lit{}
+	for k, o := range opts {
+		key := [2]int{o.day, o.start}
+		if _, ok := ys[key]; !ok {
+			ys[key] = b.newBool(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start)))
 		}
-		b.x = append(b.x, xs)
-		b.end = append(b.end, b.newInt("end["+act.Name+"]", 0, horizon))
-		b.start = append(b.start, b.newInt("start["+act.Name+"]", 0, horizon))
-		b.room = append(b.room, b.newInt("room["+act.Name+"]", 0, int64(len(a.Rooms)-1)))
-		lits := make([]encode.Lit, len(xs))
-		for k := range xs {
-			lits[k] = xs[k].Lit()
-		}
-		g := groupOnce(act.Name)
-		m.AddExactly(lits, 1).Named(g)
-		// Time literals: y ⇔ one of its rooms' options.
-		ys := map[[2]int]encode.Var{}
-		byTime := map[[2]int][]encode.Lit{}
-		for k, o := range opts {
-			key := [2]int{o.day, o.start}
-			if _, ok := ys[key]; !ok {
-				ys[key] = b.newBool(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start)))
-			}
-			byTime[key] = append(byTime[key], xs[k].Lit())
-			m.AddAtLeast([]encode.Lit{xs[k].Not(), ys[key].Lit()}, 1).Named(fmt.Sprintf("%s: time %d", g, k)).InGroup(g)
-		}
-		for d := range a.Days {
-			for st := 0; st+act.Duration <= a.Slots; st++ {
-				key := [2]int{d, st}
-				m.AddAtLeast(byTime[key], 1).OnlyIf(ys[key].Lit()).Named(fmt.Sprintf("%s: room at %d.%d", g, d, st)).InGroup(g)
-			}
-		}
-		b.y = append(b.y, ys)
-		for k, o := range opts {
-			m.AddLinear([]encode.Term{{Var: b.end[i], Coef: 1}}, encode.EQ, int64(a.end(i, o))).OnlyIf(xs[k].Lit()).
-				Named(fmt.Sprintf("%s: end %d", g, k)).InGroup(g)
-			m.AddLinear([]encode.Term{{Var: b.start[i], Coef: 1}}, encode.EQ, int64(o.day*a.Slots+o.start)).OnlyIf(xs[k].Lit()).
-				Named(fmt.Sprintf("%s: start %d", g, k)).InGroup(g)
-			m.AddLinear([]encode.Term{{Var: b.room[i], Coef: 1}}, encode.EQ, int64(o.room)).OnlyIf(xs[k].Lit()).
-				Named(fmt.Sprintf("%s: room %d", g, k)).InGroup(g)
+		byTime[key] = append(byTime[key], xs[k].Lit())
+		m.AddAtLeast([]encode.Lit{xs[k].Not(), ys[key].Lit()}, 1).Named(fmt.Sprintf("%s: time %d", g, k)).InGroup(g)
+	}
+	for d := range a.Days {
+		for st := 0; st+act.Duration <= a.Slots; st++ {
+			key := [2]int{d, st}
+			m.AddAtLeast(byTime[key], 1).OnlyIf(ys[key].Lit()).Named(fmt.Sprintf("%s: room at %d.%d", g, d, st)).InGroup(g)
 		}
 	}
+	b.y[i] = ys
+	for k, o := range opts {
+		m.AddLinear([]encode.Term{{Var: b.end[i], Coef: 1}}, encode.EQ, int64(a.end(i, o))).OnlyIf(xs[k].Lit()).
+			Named(fmt.Sprintf("%s: end %d", g, k)).InGroup(g)
+		m.AddLinear([]encode.Term{{Var: b.start[i], Coef: 1}}, encode.EQ, int64(o.day*a.Slots+o.start)).OnlyIf(xs[k].Lit()).
+			Named(fmt.Sprintf("%s: start %d", g, k)).InGroup(g)
+		m.AddLinear([]encode.Term{{Var: b.room[i], Coef: 1}}, encode.EQ, int64(o.room)).OnlyIf(xs[k].Lit()).
+			Named(fmt.Sprintf("%s: room %d", g, k)).InGroup(g)
+	}
+}
+
+// rules adds the always-on rules on people and rooms and every sampled
+// unit's constraints over the builder's variables.
+func (b *builder) rules() {
+	a := b.a
 	for _, p := range a.People {
 		b.oneAtATime(a.attends(p.Name), 0, groupPerson(p.Name), -1)
 	}
@@ -475,6 +494,12 @@ func (a *Agenda) build(m *encode.Model, failure bool) *builder {
 	for _, u := range a.units() {
 		u.model(b)
 	}
+}
+
+// objectives adds the schedule's objective levels: the units' levels, the
+// goal, then the tie-breaks.
+func (b *builder) objectives() {
+	a, m := b.a, b.m
 	// Levels of units first (e.g. fewest changes), then the goal.
 	for _, u := range a.units() {
 		if l, ok := u.(leveler); ok {
@@ -504,7 +529,6 @@ func (a *Agenda) build(m *encode.Model, failure bool) *builder {
 		}
 		m.Minimize(t...)
 	}
-	return b
 }
 
 // TieBreak implements domains.Instance. It states both tie-break levels at
