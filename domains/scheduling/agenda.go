@@ -54,6 +54,9 @@ type Agenda struct {
 	// FailRoom is the room that may fail (room-failure unit): the answer
 	// also gives a schedule that does without it.
 	FailRoom string `json:"fail_room,omitempty"`
+	// Critical names the critical activities (backup-slots unit): the
+	// answer also gives a backup placement for each.
+	Critical []string `json:"critical,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
 
@@ -63,6 +66,9 @@ type Agenda struct {
 	// fxvars are the placement variables of the failure schedule of the
 	// last model built (room-failure unit), nil without one.
 	fxvars [][]encode.Var
+	// bxvars are the placement variables of each backup of the last model
+	// built (backup-slots unit), in the order of Critical; nil without.
+	bxvars [][]encode.Var
 	// planted is a hidden schedule drawn before the units sample their
 	// data; units keep it feasible, so that instances are feasible unless
 	// the infeasibility unit breaks them on purpose. Nil when none could
@@ -406,6 +412,10 @@ func (a *Agenda) Model() (*encode.Model, error) {
 		}
 		a.fxvars = fb.x
 	}
+	a.bxvars = a.buildBackups(b)
+	for _, xs := range a.bxvars {
+		answer = append(answer, xs...)
+	}
 	m.SetAnswer(answer...)
 	return m, nil
 }
@@ -571,6 +581,13 @@ func (a *Agenda) Plan(asg encode.Assignment) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
+	if a.bxvars != nil {
+		bk, err := a.decodeBackups(asg)
+		if err != nil {
+			return nil, err
+		}
+		return a.encodeBackups(pl, bk)
+	}
 	if a.fxvars == nil {
 		return a.encodePlan(pl, a.goal(pl))
 	}
@@ -689,6 +706,11 @@ func (a *Agenda) AnswerSchema() string {
 			s += ", \"objective\": 0"
 		}
 		s += "}"
+	}
+	if crit := a.criticalIdx(); crit != nil {
+		c := crit[0]
+		s += fmt.Sprintf(", %q: [{%q: %q, \"day\": %q, \"start\": %q, %q: %q}, ...]",
+			backupKey, a.Voc.Activity, a.Activities[c].Name, a.Days[0], a.clock(0), a.Voc.Room, a.Rooms[0].Name)
 	}
 	return s + "}"
 }

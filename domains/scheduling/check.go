@@ -295,6 +295,13 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 			return failAll(a.failPrefix() + fans.formatErr)
 		}
 	}
+	var bk []placement // the backups
+	if a.criticalIdx() != nil {
+		var why string
+		if bk, why = a.parseBackups(raw); why != "" {
+			return failAll(why)
+		}
+	}
 	f := a.evaluate(ans)
 	feasible := true
 	for _, it := range items {
@@ -316,15 +323,31 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 			set(unitRoomFailure, false, strings.Join(details, "; "))
 		}
 	}
+	bok := true
+	if bk != nil {
+		kinds := map[string]domains.ItemKind{}
+		for _, it := range items {
+			kinds[it.ID] = it.Kind
+		}
+		var details []string
+		if details, bok = a.checkBackups(ans.pl, bk, kinds); !bok {
+			set(unitBackupSlots, false, strings.Join(details, "; "))
+		}
+	}
 	switch {
 	case !feasible:
 		set(itemOptimal, false, "the schedule breaks a rule")
 	case !fok:
 		set(itemOptimal, false, "the schedule if "+a.FailRoom+" fails breaks a rule")
+	case !bok:
+		set(itemOptimal, false, "a backup breaks a rule")
 	default:
 		got := a.objectives(ans.pl)
 		if fans != nil {
 			got = append(got, a.objectives(fans.pl)...)
+		}
+		if bk != nil {
+			got = append(got, a.backupObjectives(bk)...)
 		}
 		if !equal(got, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the schedule's values are %v, the optimum is %v", got, ref.Objective))

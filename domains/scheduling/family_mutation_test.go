@@ -3,6 +3,7 @@ package scheduling
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -271,6 +272,18 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 		}
 		tail = fmt.Sprintf(", %q: %s", failKey, answerJSON(a, mutation{pl: fbase.pl, rename: -1, stated: fbase.stated}))
 	}
+	// With the backup-slots unit, likewise: the schedule is mutated with
+	// the reference's backups kept, then the backups (mutateBackups).
+	var bk []placement
+	if a.criticalIdx() != nil {
+		var why string
+		if bk, why = a.parseBackups(ref.Plan); why != "" {
+			t.Fatalf("%s: the backups of %s do not parse: %s", rec.ID, ref.Plan, why)
+		}
+		var sb strings.Builder
+		a.writeBackups(&sb, bk)
+		tail = sb.String()
+	}
 	if string(answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: tail})) != string(ref.Plan) {
 		t.Fatalf("%s: the reference %s is not in the form the mutations are written in", rec.ID, ref.Plan)
 	}
@@ -280,9 +293,12 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 		kind[it.ID] = it.Kind
 	}
 	var pm *planModel
-	if fbase == nil {
+	switch {
+	case bk != nil:
+		mutateBackups(t, a, rec, base, bk, st)
+	case fbase == nil:
 		pm = newPlanModel(t, a)
-	} else {
+	default:
 		mutateFailure(t, a, rec, base, fbase, st)
 	}
 	for _, m := range mutations(a, base.pl, base.stated) {
@@ -338,6 +354,12 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 				}
 			}
 		}
+		if bk != nil {
+			// The backups judged against the mutated schedule.
+			details, ok := a.checkBackups(ans.pl, bk, kind)
+			f[unitBackupSlots] = details
+			feasible = feasible && ok
+		}
 		for _, it := range items {
 			if it.Kind != domains.KindFeasibility && it.Kind != domains.KindCoverage {
 				continue
@@ -365,6 +387,9 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 			got := a.objectives(ans.pl)
 			if fbase != nil {
 				got = append(got, a.objectives(fbase.pl)...)
+			}
+			if bk != nil {
+				got = append(got, a.backupObjectives(bk)...)
 			}
 			if lexCmp(got, ref.Objective) <= 0 {
 				t.Fatalf("%s: %s keeps every rule with values %v, not worse than the unique optimum %v", what, plan, got, ref.Objective)
@@ -440,6 +465,78 @@ func mutateFailure(t *testing.T, a *Agenda, rec *domains.Record, base, fbase *an
 		}
 		if !failed[itemOptimal] {
 			t.Fatalf("%s: %s changes the failure schedule and passes %q", what, plan, itemOptimal)
+		}
+	}
+}
+
+// mutateBackups moves each backup of rec's reference, the schedule kept:
+// onto its activity's own time (which fails the backup-slots item), one
+// slot earlier or later, to every other day and every other room. The
+// items of the schedule pass; the backup-slots item fails exactly when a
+// backup overlaps its activity or a scenario breaks a rule; the optimum
+// fails.
+func mutateBackups(t *testing.T, a *Agenda, rec *domains.Record, base *answer, bk []placement, st *mutationStats) {
+	t.Helper()
+	ref := rec.Reference
+	kind := map[string]domains.ItemKind{}
+	for _, it := range a.Checklist(ref) {
+		kind[it.ID] = it.Kind
+	}
+	for k, c := range a.criticalIdx() {
+		q := bk[k]
+		moves := map[string]placement{"own time": base.pl[c]}
+		for _, d := range []int{-1, 1} {
+			if s := q.start + d; s >= 0 && s+a.Activities[c].Duration <= a.Slots {
+				moves[fmt.Sprintf("shift %+d", d)] = placement{true, q.day, s, q.room}
+			}
+		}
+		for d := range a.Days {
+			if d != q.day {
+				moves["day "+a.Days[d]] = placement{true, d, q.start, q.room}
+			}
+		}
+		for r := range a.Rooms {
+			if r != q.room {
+				moves["room "+a.Rooms[r].Name] = placement{true, q.day, q.start, r}
+			}
+		}
+		for mv, p := range moves {
+			if p == q {
+				continue
+			}
+			what := fmt.Sprintf("%s: %s%s", rec.ID, a.backupPrefix(c), mv)
+			mb := slices.Clone(bk)
+			mb[k] = p
+			var sb strings.Builder
+			a.writeBackups(&sb, mb)
+			plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: sb.String()})
+			failed := map[string]bool{}
+			for _, r := range a.Check(plan, ref) {
+				if !r.Pass {
+					failed[r.ID] = true
+				}
+			}
+			st.kinds["backup "+strings.Fields(mv)[0]]++
+			_, ok := a.checkBackups(base.pl, mb, kind)
+			if failed[unitBackupSlots] == ok {
+				t.Fatalf("%s: %s: the backups pass the checks: %v; %q fails: %v", what, plan, ok, unitBackupSlots, failed[unitBackupSlots])
+			}
+			if mv == "own time" && ok {
+				t.Fatalf("%s: %s: a backup on its own time passes", what, plan)
+			}
+			if ok {
+				st.feasible["backup "+strings.Fields(mv)[0]]++
+			} else {
+				st.fails[unitBackupSlots]++
+			}
+			for id := range failed {
+				if id != unitBackupSlots && id != itemOptimal {
+					t.Fatalf("%s: %s fails %q", what, plan, id)
+				}
+			}
+			if !failed[itemOptimal] {
+				t.Fatalf("%s: %s changes a backup and passes %q", what, plan, itemOptimal)
+			}
 		}
 	}
 }

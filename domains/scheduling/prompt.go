@@ -115,6 +115,9 @@ func (a *Agenda) Prompt() string {
 		}
 		p(".")
 	}
+	if a.criticalIdx() != nil {
+		p("%s", a.backupGoalText())
+	}
 	p("\n")
 	if a.has(unitInfeasible) {
 		p("\n**If no schedule satisfies every rule**, answer instead with {\"feasible\": false, \"conflict\": [...]}, listing the names (exactly as quoted above) of named rules that cannot all hold together with rules 1–3.\n")
@@ -123,6 +126,9 @@ func (a *Agenda) Prompt() string {
 	p("List every %s once.", v.Activity)
 	if a.failIndex() >= 0 {
 		p(" Under %q, give the schedule if %s fails, in the same form, again listing every %s once.", failKey, a.FailRoom, v.Activity)
+	}
+	if a.criticalIdx() != nil {
+		p(" Under %q, give one backup for each critical %s (%s), in this order.", backupKey, v.Activity, joinAnd(a.Critical))
 	}
 	if a.has(unitSelfCheck) {
 		p(" `objective` is the goal value of your schedule")

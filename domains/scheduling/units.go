@@ -82,7 +82,8 @@ var pool = []unit{
 	buffer{}, chain{}, priorityOrder{}, selfCheck{},
 	infeasible{},
 	replanning{},
-	roomFailure{}, // last: it solves the instance with every other unit's data (units_failure.go)
+	roomFailure{}, // it solves the instance with every other unit's data (units_failure.go)
+	backupSlots{}, // also solves the instance (units_backup.go)
 }
 
 // poolInfo returns the pool's descriptions, for the task registry.
