@@ -1,0 +1,224 @@
+package scheduling
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+)
+
+// backupJSON writes an answer of the backup-slots unit: the schedule's
+// entries, then the backups ("activity day start room").
+func backupJSON(a *Agenda, main []string, backups ...string) json.RawMessage {
+	m := string(planJSON(a, main...))
+	var es []string
+	for _, e := range backups {
+		f := strings.Split(e, " ")
+		es = append(es, fmt.Sprintf(`{"meeting": %q, "day": %q, "start": %q, "room": %q}`, f[0], f[1], f[2], f[3]))
+	}
+	return json.RawMessage(m[:len(m)-1] + fmt.Sprintf(", %q: [%s]}", backupKey, strings.Join(es, ", ")))
+}
+
+// TestBackupSlotsTiny: one room, one day of four half-hour slots; M1
+// (weight 2) and M2 (weight 1), both with Ana; M1 is critical. The
+// schedule: M1 at 09:00, M2 at 09:30: levels 2·1+1·2 = 4, rooms 0, starts
+// 2·0+1·1 = 1. M1's backup may not overlap 09:00 (its own time) nor 09:30
+// (Ana and Oak hold M2), so it is 10:00: 2·3 = 6, room 0, start 2·2 = 4.
+func TestBackupSlotsTiny(t *testing.T) {
+	a := tinyAgenda([]string{unitBackupSlots}, nil, 4, []string{"Oak"}, []string{"Ana"},
+		act("M1", 1, 2, "Ana"), act("M2", 1, 1, "Ana"))
+	a.Critical, a.TieBreaks = []string{"M1"}, 2
+	c, ref := certify(t, a)
+	wantOptimum(t, c, []int64{4, 0, 1, 6, 0, 4}, true)
+	main := []string{"M1 Mon 09:00 Oak", "M2 Mon 09:30 Oak"}
+	want := backupJSON(a, main, "M1 Mon 10:00 Oak")
+	var x, y any
+	_ = json.Unmarshal(want, &x)
+	_ = json.Unmarshal(ref.Plan, &y)
+	if fmt.Sprint(x) != fmt.Sprint(y) {
+		t.Fatalf("reference %s, want %s", ref.Plan, want)
+	}
+	okCore := func(got map[string]domains.Result) {
+		t.Helper()
+		for _, id := range []string{itemFormat, itemCoverage, itemPeople, itemRooms} {
+			if !got[id].Pass {
+				t.Fatalf("%s fails: %s", id, got[id].Detail)
+			}
+		}
+	}
+	// Mutation: the backup overlaps M1's own time.
+	got := results(a, backupJSON(a, main, "M1 Mon 09:00 Oak"), ref)
+	if got[unitBackupSlots].Pass || got[itemOptimal].Pass || !strings.Contains(got[unitBackupSlots].Detail, "backup of M1: it overlaps") {
+		t.Fatalf("overlapping backup: %+v", got)
+	}
+	okCore(got)
+	// Mutation: the backup clashes with M2 (room and Ana).
+	got = results(a, backupJSON(a, main, "M1 Mon 09:30 Oak"), ref)
+	if got[unitBackupSlots].Pass || got[itemOptimal].Pass || !strings.Contains(got[unitBackupSlots].Detail, "backup of M1: Oak holds M1 and M2") {
+		t.Fatalf("clashing backup: %+v", got)
+	}
+	okCore(got)
+	// A feasible but later backup fails only the optimum.
+	got = results(a, backupJSON(a, main, "M1 Mon 10:30 Oak"), ref)
+	if !got[unitBackupSlots].Pass || got[itemOptimal].Pass {
+		t.Fatalf("later backup: %+v", got)
+	}
+	// Without backups, with a backup of a non-critical meeting: format
+	// failures.
+	for _, bad := range []json.RawMessage{planJSON(a, main...), backupJSON(a, main, "M2 Mon 10:00 Oak"), backupJSON(a, main)} {
+		if got := results(a, bad, ref); got[itemFormat].Pass || got[unitBackupSlots].Pass {
+			t.Fatalf("%s: %+v", bad, got)
+		}
+	}
+	p := a.Prompt()
+	for _, s := range []string{`"backup slots"`, `"backups"`, `critical meetings are "M1"`} {
+		if !strings.Contains(p, s) {
+			t.Fatalf("the prompt lacks %s:\n%s", s, p)
+		}
+	}
+	m, _ := a.Model()
+	for _, g := range m.Groups() {
+		if !strings.HasPrefix(g, "core: ") && !strings.HasPrefix(g, "backup of M1: ") {
+			t.Fatalf("group %q of the schedule", g)
+		}
+	}
+}
+
+// Size cap of the paired brute force (schedules × backups).
+const backupMaxPairs = 60_000
+
+// TestBackupSlotsBrute: tiny instances with the backup-slots unit and up to
+// one other unit; every pair of a schedule and backups (every placement of
+// each critical activity) is judged by Check (the SAT reference as ref): a
+// pair is feasible when every feasibility and coverage item passes. The
+// least objective vector (the schedule's levels, then the backups'), its
+// count and argmin agree with the SAT certificate for tie-breaks 0, 1 and
+// 2; the pairs that pass "optimal" are exactly the optimal ones; a unique
+// optimum is the reference; moving a backup onto its activity's own time
+// fails the backup-slots item.
+func TestBackupSlotsBrute(t *testing.T) {
+	var instances, skipped, none, pairs, unique int
+	for seed := uint64(1); instances < 20; seed++ {
+		if seed > 400 {
+			t.Fatalf("only %d instances in %d seeds", instances, seed)
+		}
+		r := rand.New(rand.NewPCG(seed, 8888))
+		sub := tinyShape(seed)
+		spec := mixUnits(unitBackupSlots, sub.ID, seed, r, 0, 1)
+		a, err := sub.generate(spec, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		crit := a.criticalIdx()
+		if crit == nil {
+			none++
+			continue
+		}
+		main := allCombos(a, -1)
+		var backs [][]placement // every combination of backups
+		backs = [][]placement{nil}
+		for _, c := range crit {
+			var next [][]placement
+			for _, bk := range backs {
+				for _, o := range a.options(c) {
+					next = append(next, append(slices.Clone(bk), placement{true, o.day, o.start, o.room}))
+				}
+			}
+			backs = next
+		}
+		if len(main)*len(backs) > backupMaxPairs {
+			skipped++
+			continue
+		}
+		instances++
+		what := fmt.Sprintf("seed %d %v (critical %v)", seed, spec.Units(), a.Critical)
+		a.TieBreaks = 2
+		c2, ref2 := certify(t, a)
+		if c2.Status != solver.Optimal {
+			t.Fatalf("%s: the sampler named critical activities, yet %v", what, c2.Status)
+		}
+		kinds := map[string]domains.ItemKind{}
+		for _, it := range a.Checklist(ref2) {
+			kinds[it.ID] = it.Kind
+		}
+		type pair struct{ m, b []placement }
+		var best [3][]int64
+		var count [3]int
+		var argmin [3]pair
+		passOptimal := 0
+		L := len(a.objectives(main[0]))
+		for _, pm := range main {
+			for _, pb := range backs {
+				pairs++
+				raw, _ := a.encodeBackups(pm, pb)
+				res := a.Check(raw, ref2)
+				feasible := true
+				for _, x := range res {
+					if k := kinds[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
+						feasible = false
+					}
+					if x.ID == itemOptimal && x.Pass {
+						passOptimal++
+					}
+				}
+				if !feasible {
+					continue
+				}
+				om, ob := a.objectives(pm), a.backupObjectives(pb)
+				for k := range 3 {
+					v := append(slices.Clone(om[:L-2+k]), ob[:1+k]...)
+					switch cmp := lexCmp(v, best[k]); {
+					case best[k] == nil || cmp < 0:
+						best[k], count[k], argmin[k] = v, 1, pair{pm, pb}
+					case cmp == 0:
+						count[k]++
+					}
+				}
+			}
+		}
+		if passOptimal != count[2] {
+			t.Fatalf("%s: %d pairs pass %q, %d are optimal", what, passOptimal, itemOptimal, count[2])
+		}
+		for tb := range 3 {
+			a.TieBreaks = tb
+			c, ref := certify(t, a)
+			w := fmt.Sprintf("%s, tie-breaks %d", what, tb)
+			if best[tb] == nil {
+				t.Fatalf("%s: SAT %v, no feasible pair", w, c.Status)
+			}
+			if !equal(c.Objective, best[tb]) {
+				t.Fatalf("%s: SAT optimum %v, brute force %v", w, c.Objective, best[tb])
+			}
+			if *c.Unique != (count[tb] == 1) {
+				t.Fatalf("%s: SAT unique %v, brute force finds %d optimal pairs", w, *c.Unique, count[tb])
+			}
+			if !*c.Unique {
+				continue
+			}
+			unique++
+			want, _ := a.encodeBackups(argmin[tb].m, argmin[tb].b)
+			if string(want) != string(ref.Plan) {
+				t.Fatalf("%s: the unique optimum is %s, the reference %s", w, want, ref.Plan)
+			}
+			// Mutation: each backup moves onto its activity's own time.
+			for k, ci := range crit {
+				bk := slices.Clone(argmin[tb].b)
+				bk[k] = argmin[tb].m[ci]
+				raw, _ := a.encodeBackups(argmin[tb].m, bk)
+				got := results(a, raw, ref)
+				if got[unitBackupSlots].Pass || got[itemOptimal].Pass {
+					t.Fatalf("%s: the backup of %s on its own time passes: %+v", w, a.Activities[ci].Name, got)
+				}
+			}
+		}
+	}
+	if unique == 0 {
+		t.Fatalf("no unique reference in %d instances", instances)
+	}
+	t.Logf("%d instances (%d over the cap skipped, %d with no critical activity), %d pairs judged, %d unique references", instances, skipped, none, pairs, unique)
+}
