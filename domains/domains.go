@@ -279,6 +279,13 @@ func Tasks() []*Task {
 	return out
 }
 
+// Evaluator is implemented by instances whose check yields, in the same
+// pass, the answer's objective vector: nil unless the answer keeps every
+// rule (the Objectiver's value).
+type Evaluator interface {
+	Evaluate(answer json.RawMessage, ref Reference) ([]Result, []int64)
+}
+
 // Objectiver is implemented by instances that can evaluate an answer's
 // objective vector (the same levels, in the same order, as the
 // certificate's).

@@ -131,7 +131,7 @@ func ScoreResponse(rec *domains.Record, response string, mode RewardMode) Score 
 		return finish(rec, s, mode, err.Error(), false)
 	}
 	s.Parsed = true
-	results, err := check(rec, answer)
+	results, obj, err := check(rec, answer)
 	if err != nil {
 		return finish(rec, s, mode, checkerErrorPrefix+err.Error(), true)
 	}
@@ -142,34 +142,16 @@ func ScoreResponse(rec *domains.Record, response string, mode RewardMode) Score 
 			s.Items[i].Detail = ""
 		}
 	}
-	if obj, ok := objective(rec, answer); ok {
+	if obj != nil {
 		s.Objective = obj
-		if rec.Reference.Feasible && rec.Reference.Objective != nil {
-			inst, _ := loadCached(rec)
-			s.IntegrityAlarm = inst.(domains.Objectiver).Better(obj, rec.Reference.Objective)
+		inst, _ := loadCached(rec)
+		if o, ok := inst.(domains.Objectiver); ok && rec.Reference.Feasible && rec.Reference.Objective != nil {
+			s.IntegrityAlarm = o.Better(obj, rec.Reference.Objective)
 		}
 	}
 	return finish(rec, s, mode, "", false)
 }
 
-// objective evaluates a feasible answer's objective vector when the task
-// can; a panic there counts as no value.
-func objective(rec *domains.Record, answer json.RawMessage) (obj []int64, ok bool) {
-	defer func() {
-		if recover() != nil {
-			obj, ok = nil, false
-		}
-	}()
-	inst, err := loadCached(rec)
-	if err != nil {
-		return nil, false
-	}
-	o, can := inst.(domains.Objectiver)
-	if !can {
-		return nil, false
-	}
-	return o.Objective(answer)
-}
 
 // loaded caches the instance of each record (by pointer): loading is the
 // costliest step of grading, and a suite's records are graded many times.
@@ -190,26 +172,33 @@ func loadCached(rec *domains.Record) (domains.Instance, error) {
 
 // check runs the record's checker on answer, turning a panic and results
 // that do not match the checklist into errors.
-func check(rec *domains.Record, answer json.RawMessage) (res []domains.Result, err error) {
+func check(rec *domains.Record, answer json.RawMessage) (res []domains.Result, obj []int64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = nil, fmt.Errorf("panic: %v", r)
+			res, obj, err = nil, nil, fmt.Errorf("panic: %v", r)
 		}
 	}()
 	inst, err := loadCached(rec)
 	if err != nil {
-		return nil, fmt.Errorf("loading the instance: %w", err)
+		return nil, nil, fmt.Errorf("loading the instance: %w", err)
 	}
-	res = inst.Check(answer, rec.Reference)
+	if e, ok := inst.(domains.Evaluator); ok {
+		res, obj = e.Evaluate(answer, rec.Reference)
+	} else {
+		res = inst.Check(answer, rec.Reference)
+		if o, ok := inst.(domains.Objectiver); ok {
+			obj, _ = o.Objective(answer)
+		}
+	}
 	if len(res) != len(rec.Checklist) {
-		return nil, fmt.Errorf("the checker gave %d result(s) for %d checklist item(s)", len(res), len(rec.Checklist))
+		return nil, nil, fmt.Errorf("the checker gave %d result(s) for %d checklist item(s)", len(res), len(rec.Checklist))
 	}
 	for i, r := range res {
 		if r.ID != rec.Checklist[i].ID {
-			return nil, fmt.Errorf("result %d is for item %q, checklist item %d is %q", i+1, r.ID, i+1, rec.Checklist[i].ID)
+			return nil, nil, fmt.Errorf("result %d is for item %q, checklist item %d is %q", i+1, r.ID, i+1, rec.Checklist[i].ID)
 		}
 	}
-	return res, nil
+	return res, obj, nil
 }
 
 // finish fills in the aggregates of s. When failAll is not "", every item

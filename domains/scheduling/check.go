@@ -240,6 +240,13 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 
 // Check implements domains.Instance.
 func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := a.Evaluate(raw, ref)
+	return res
+}
+
+// Evaluate implements domains.Evaluator: Check, and in the same pass the
+// answer's objective vector (nil unless it keeps every rule).
+func (a *Agenda) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
 	var items []domains.Item // only IDs and kinds are used
 	if a.cache != nil {
 		items = a.cache.items[map[bool]int{false: 0, true: 1}[ref.Feasible]]
@@ -247,7 +254,7 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 		items = a.Checklist(ref)
 	}
 	ans := a.parse(raw)
-	res := make([]domains.Result, len(items))
+	res = make([]domains.Result, len(items))
 	for k, it := range items {
 		res[k] = domains.Result{ID: it.ID, Pass: true}
 	}
@@ -270,36 +277,36 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 			set(itemFormat, false, ans.formatErr)
 			set(itemInfeasible, true, "")
 			set(itemConflict, false, ans.formatErr)
-			return res
+			return res, obj
 		}
-		return failAll(ans.formatErr)
+		return failAll(ans.formatErr), nil
 	}
 	if !ref.Feasible {
 		if !ans.infeasible {
 			set(itemFormat, false, "the answer gives a schedule, but no schedule satisfies every rule")
 			set(itemInfeasible, false, "a schedule was given")
 			set(itemConflict, false, "no conflict was named")
-			return res
+			return res, obj
 		}
 		if ok, why := a.conflictHolds(ans.conflict); !ok {
 			set(itemConflict, false, why)
 		}
-		return res
+		return res, obj
 	}
 	if ans.infeasible {
-		return failAll("the answer claims no schedule exists, but one does")
+		return failAll("the answer claims no schedule exists, but one does"), nil
 	}
 	var fans *answer // the schedule if the room fails
 	if a.failIndex() >= 0 {
 		if fans = a.parseFailure(raw); fans.formatErr != "" {
-			return failAll(a.failPrefix() + fans.formatErr)
+			return failAll(a.failPrefix() + fans.formatErr), nil
 		}
 	}
 	var bk []placement // the backups
 	if a.criticalIdx() != nil {
 		var why string
 		if bk, why = a.parseBackups(raw); why != "" {
-			return failAll(why)
+			return failAll(why), nil
 		}
 	}
 	f := a.evaluate(ans)
@@ -349,6 +356,7 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 		if bk != nil {
 			got = append(got, a.backupObjectives(bk)...)
 		}
+		obj = got
 		if !equal(got, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the schedule's values are %v, the optimum is %v", got, ref.Objective))
 		}
@@ -367,7 +375,7 @@ func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 			set(itemStated, false, fmt.Sprintf("%sstated %d, the schedule's goal value is %d", a.failPrefix(), *fans.stated, g))
 		}
 	}
-	return res
+	return res, obj
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the

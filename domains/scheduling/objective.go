@@ -7,17 +7,11 @@ import (
 )
 
 // Objective implements domains.Objectiver: the objective vector of a
-// complete answer that breaks no rule (format, coverage and every
-// feasibility item pass), in the certificate's order of levels.
+// complete answer that breaks no rule, in the certificate's order of
+// levels (the schedule's, then the failure schedule's or the backups').
 func (a *Agenda) Objective(raw json.RawMessage) ([]int64, bool) {
-	ans := a.parse(raw)
-	if ans.formatErr != "" || ans.infeasible || !ans.complete() {
-		return nil, false
-	}
-	if len(a.evaluate(ans)) > 0 {
-		return nil, false
-	}
-	return a.objectives(ans.pl), true
+	_, obj := a.Evaluate(raw, domains.Reference{Feasible: true})
+	return obj, obj != nil
 }
 
 // Better implements domains.Objectiver: every level of the agenda is
