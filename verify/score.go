@@ -152,7 +152,6 @@ func ScoreResponse(rec *domains.Record, response string, mode RewardMode) Score 
 	return finish(rec, s, mode, "", false)
 }
 
-
 // loaded caches the instance of each record (by pointer): loading is the
 // costliest step of grading, and a suite's records are graded many times.
 // Instances are safe for concurrent Check.
