@@ -9,18 +9,22 @@ import (
 	"github.com/spf13/cobra"
 )
 
-const rootLong = `plancert certifies planning problems exactly. Given a constraint model, it
-proves the optimum, checks whether the optimal plan is unique, and explains an
-infeasible model by a minimal set of conflicting constraint groups.`
+const rootLong = `plancert makes planning problems whose answers are proven, and grades plans
+exactly. It generates certified suites (optimum proven, uniqueness checked,
+infeasibility explained by a minimal set of rules), grades responses item by
+item with code, raises difficulty in a closed loop, and audits constraint
+models of a generic JSON format.`
 
-const rootExample = `  # Audit the example models
-  $ plancert audit testdata/models/*.json
+const rootExample = `  # A certified suite of the scheduling family, one record shown in full
+  $ plancert gen --family scheduling --n 9 --seed 1 --out /tmp/suite.jsonl
+  $ plancert show --suite /tmp/suite.jsonl
 
-  # One model, one JSON line
-  $ plancert audit --json testdata/models/jobshop-3x3.json
+  # Grade answers: the reference plans pass every item
+  $ plancert respond --suite /tmp/suite.jsonl --responder reference --out /tmp/ref.jsonl
+  $ plancert score --suite /tmp/suite.jsonl --responses /tmp/ref.jsonl
 
-  # Why is this model infeasible?
-  $ plancert audit testdata/models/meeting-conflict.json`
+  # Prove the optimum, uniqueness or infeasibility of models
+  $ plancert audit testdata/models/*.json`
 
 // newRootCmd returns the plancert command with its subcommands, reading and
 // writing ios.
