@@ -57,6 +57,9 @@ type Agenda struct {
 	// Critical names the critical activities (backup-slots unit): the
 	// answer also gives a backup placement for each.
 	Critical []string `json:"critical,omitempty"`
+	// Roles lists the activities that need a person in a role
+	// (required-role unit): the answer names who takes each.
+	Roles []RoleNeed `json:"roles,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
 
@@ -69,6 +72,9 @@ type Agenda struct {
 	// bxvars are the placement variables of each backup of the last model
 	// built (backup-slots unit), in the order of Critical; nil without.
 	bxvars [][]encode.Var
+	// rvars are the role choice variables of the last model built
+	// (required-role unit), per role; nil without.
+	rvars [][]encode.Var
 	// planted is a hidden schedule drawn before the units sample their
 	// data; units keep it feasible, so that instances are feasible unless
 	// the infeasibility unit breaks them on purpose. Nil when none could
@@ -305,6 +311,10 @@ type builder struct {
 	// Model prefixes its constraint and group names.
 	failure bool
 	pfx     string
+	// choice[k][x]: the x-th qualified person takes role k
+	// (required-role unit); z caches ptimes' literals.
+	choice [][]encode.Var
+	z      map[zkey]encode.Lit
 }
 
 // newBool and newInt add a variable named with the builder's prefix; every
@@ -348,13 +358,16 @@ func (b *builder) covers(i int, o option, d, t, ext int) bool {
 
 // oneAtATime adds "at most one of these activities occupies any slot",
 // with occupation extended by ext slots, as one group.
-func (b *builder) oneAtATime(acts []int, ext int, group string, room int) {
+//
+// With person p (room < 0), the activities are p's and their time
+// literals are p's (ptimes).
+func (b *builder) oneAtATime(acts []int, ext int, group string, room int, p string) {
 	for d := range b.a.Days {
 		for t := 0; t < b.a.Slots; t++ {
 			var ls []encode.Lit
 			for _, i := range acts {
 				if room < 0 {
-					ls = append(ls, b.times(i, func(day, s int) bool {
+					ls = append(ls, b.ptimes(p, i, func(day, s int) bool {
 						return b.covers(i, option{day, s, 0}, d, t, ext)
 					})...)
 					continue
@@ -400,7 +413,10 @@ func (a *Agenda) Model() (*encode.Model, error) {
 	for _, xs := range b.x {
 		answer = append(answer, xs...)
 	}
-	a.xvars, a.fxvars = b.x, nil
+	for _, vs := range b.choice {
+		answer = append(answer, vs...)
+	}
+	a.xvars, a.fxvars, a.rvars = b.x, nil, b.choice
 	if a.failIndex() >= 0 {
 		c0 := len(m.Constraints)
 		fb := a.build(m, true)
@@ -433,6 +449,7 @@ func (a *Agenda) build(m *encode.Model, failure bool) *builder {
 	for i := range a.Activities {
 		b.place(i)
 	}
+	b.roleVars()
 	b.rules()
 	b.objectives()
 	return b
@@ -492,14 +509,14 @@ func (b *builder) place(i int) {
 func (b *builder) rules() {
 	a := b.a
 	for _, p := range a.People {
-		b.oneAtATime(a.attends(p.Name), 0, groupPerson(p.Name), -1)
+		b.oneAtATime(a.mayAttend(p.Name), 0, groupPerson(p.Name), -1, p.Name)
 	}
 	all := make([]int, len(a.Activities))
 	for i := range all {
 		all[i] = i
 	}
 	for r, room := range a.Rooms {
-		b.oneAtATime(all, 0, groupRoom(room.Name), r)
+		b.oneAtATime(all, 0, groupRoom(room.Name), r, "")
 	}
 	for _, u := range a.units() {
 		u.model(b)
@@ -539,6 +556,7 @@ func (b *builder) objectives() {
 		}
 		m.Minimize(t...)
 	}
+	b.roleLevels()
 }
 
 // TieBreak implements domains.Instance. It states both tie-break levels at
@@ -580,6 +598,16 @@ func (a *Agenda) Plan(asg encode.Assignment) (json.RawMessage, error) {
 	pl, err := a.decodeVars(a.xvars, asg)
 	if err != nil {
 		return nil, err
+	}
+	if a.rvars != nil {
+		roles, err := a.decodeRoles(asg)
+		if err != nil {
+			return nil, err
+		}
+		var b strings.Builder
+		a.writePlan(&b, pl, a.goal(pl))
+		b.WriteString(a.rolesJSON(roles) + "}")
+		return json.RawMessage(b.String()), nil
 	}
 	if a.bxvars != nil {
 		bk, err := a.decodeBackups(asg)
@@ -711,6 +739,9 @@ func (a *Agenda) AnswerSchema() string {
 		c := crit[0]
 		s += fmt.Sprintf(", %q: [{%q: %q, \"day\": %q, \"start\": %q, %q: %q}, ...]",
 			backupKey, a.Voc.Activity, a.Activities[c].Name, a.Days[0], a.clock(0), a.Voc.Room, a.Rooms[0].Name)
+	}
+	if ri := a.roleIdx(); ri != nil {
+		s += fmt.Sprintf(", %q: [{%q: %q, \"person\": %q}, ...]", rolesKey, a.Voc.Activity, a.Roles[0].Activity, a.Roles[0].Qualified[0])
 	}
 	return s + "}"
 }

@@ -309,7 +309,16 @@ func (a *Agenda) Evaluate(raw json.RawMessage, ref domains.Reference) (res []dom
 			return failAll(why), nil
 		}
 	}
-	f := a.evaluate(ans)
+	ea := a // the agenda the rules are checked on
+	var roles []int
+	if a.roleIdx() != nil {
+		var why string
+		if roles, why = a.parseRoles(raw); why != "" {
+			return failAll(why), nil
+		}
+		ea = a.withRoles(roles)
+	}
+	f := ea.evaluate(ans)
 	feasible := true
 	for _, it := range items {
 		if d, bad := f[it.ID]; bad {
@@ -355,6 +364,9 @@ func (a *Agenda) Evaluate(raw json.RawMessage, ref domains.Reference) (res []dom
 		}
 		if bk != nil {
 			got = append(got, a.backupObjectives(bk)...)
+		}
+		if roles != nil {
+			got = append(got, roleValues(roles)...)
 		}
 		obj = got
 		if !equal(got, ref.Objective) {

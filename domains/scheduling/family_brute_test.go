@@ -277,7 +277,7 @@ func mixUnits(u, subtaskID string, seed uint64, r *rand.Rand, lo, hi int) domain
 	tk := &domains.Task{ID: "tiny", Pool: poolInfo()}
 	var others []string
 	for _, p := range tk.Pool {
-		if p.ID != u && p.ID != unitRoomFailure && p.ID != unitBackupSlots { // their brute forces pair schedules (units_failure_test.go, units_backup_test.go)
+		if p.ID != u && p.ID != unitRoomFailure && p.ID != unitBackupSlots && p.ID != unitRequiredRole { // their brute forces pair schedules (units_failure_test.go, units_backup_test.go)
 			others = append(others, p.ID)
 		}
 	}
@@ -364,7 +364,7 @@ func TestFamilyBrute(t *testing.T) {
 		t.Logf("total: %d instances, %d combinations", total.instances, total.combos)
 	})
 	for ui, u := range poolInfo() {
-		if u.ID == unitRoomFailure || u.ID == unitBackupSlots {
+		if u.ID == unitRoomFailure || u.ID == unitBackupSlots || u.ID == unitRequiredRole {
 			continue // two schedules per answer: TestRoomFailureBrute, TestBackupSlotsBrute
 		}
 		t.Run(u.ID, func(t *testing.T) {

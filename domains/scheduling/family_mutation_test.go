@@ -284,6 +284,18 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 		a.writeBackups(&sb, bk)
 		tail = sb.String()
 	}
+	// With the required-role unit, the schedule is mutated with the
+	// reference's role choices kept; the rules are judged on the agenda
+	// with the role persons added (withRoles), without the plan model.
+	ea := a
+	var roles []int
+	if a.roleIdx() != nil {
+		var why string
+		if roles, why = a.parseRoles(ref.Plan); why != "" {
+			t.Fatalf("%s: the roles of %s do not parse: %s", rec.ID, ref.Plan, why)
+		}
+		tail, ea = a.rolesJSON(roles), a.withRoles(roles)
+	}
 	if string(answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: tail})) != string(ref.Plan) {
 		t.Fatalf("%s: the reference %s is not in the form the mutations are written in", rec.ID, ref.Plan)
 	}
@@ -296,6 +308,7 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 	switch {
 	case bk != nil:
 		mutateBackups(t, a, rec, base, bk, st)
+	case roles != nil:
 	case fbase == nil:
 		pm = newPlanModel(t, a)
 	default:
@@ -347,7 +360,7 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 		if idx != nil {
 			feasible, f, _ = pm.judge(t, ans.pl, idx)
 		} else {
-			f = a.evaluate(ans)
+			f = ea.evaluate(ans)
 			for id := range f {
 				if k := kind[id]; k == domains.KindFeasibility || k == domains.KindCoverage {
 					feasible = false
@@ -368,7 +381,7 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 				t.Fatalf("%s: %s breaks %q: %v (%v); the item fails: %v", what, plan, it.ID, broken, f[it.ID], failed[it.ID])
 			}
 		}
-		for id := range coreBroken(a, ans.pl) {
+		for id := range coreBroken(ea, ans.pl) {
 			if !failed[id] {
 				t.Fatalf("%s: %s breaks the always-on rule of %q, which passes", what, plan, id)
 			}
@@ -391,6 +404,7 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 			if bk != nil {
 				got = append(got, a.backupObjectives(bk)...)
 			}
+			got = append(got, roleValues(roles)...)
 			if lexCmp(got, ref.Objective) <= 0 {
 				t.Fatalf("%s: %s keeps every rule with values %v, not worse than the unique optimum %v", what, plan, got, ref.Objective)
 			}

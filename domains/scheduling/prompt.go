@@ -118,6 +118,9 @@ func (a *Agenda) Prompt() string {
 	if a.criticalIdx() != nil {
 		p("%s", a.backupGoalText())
 	}
+	if a.roleIdx() != nil {
+		p(" Finally, for each required role in turn (%s), choose the qualified person who comes first in its order of preference among the choices that keep every rule and the levels above.", joinAnd(a.roleActs()))
+	}
 	p("\n")
 	if a.has(unitInfeasible) {
 		p("\n**If no schedule satisfies every rule**, answer instead with {\"feasible\": false, \"conflict\": [...]}, listing the names (exactly as quoted above) of named rules that cannot all hold together with rules 1–3.\n")
@@ -129,6 +132,9 @@ func (a *Agenda) Prompt() string {
 	}
 	if a.criticalIdx() != nil {
 		p(" Under %q, give one backup for each critical %s (%s), in this order.", backupKey, v.Activity, joinAnd(a.Critical))
+	}
+	if a.roleIdx() != nil {
+		p(" Under %q, name for each %s that needs a role (%s) the person who takes it, in the form {%q: name, \"person\": name}.", rolesKey, v.Activity, joinAnd(a.roleActs()), v.Activity)
 	}
 	if a.has(unitSelfCheck) {
 		p(" `objective` is the goal value of your schedule")

@@ -80,6 +80,7 @@ var pool = []unit{
 	availability{}, roomFit{}, dailyCap{}, workingHours{},
 	confidential{}, timeZones{}, // after every unit that moves the hidden schedule
 	buffer{}, chain{}, priorityOrder{}, selfCheck{},
+	requiredRole{}, // after every unit that moves the hidden schedule or draws person data (units_role.go)
 	infeasible{},
 	replanning{},
 	roomFailure{}, // it solves the instance with every other unit's data (units_failure.go)
@@ -146,9 +147,9 @@ func busyAt(p Person, d, t int) bool {
 
 func (availability) model(b *builder) {
 	for _, p := range b.a.People {
-		for _, i := range b.a.attends(p.Name) {
+		for _, i := range b.a.mayAttend(p.Name) {
 			dur := b.a.Activities[i].Duration
-			ls := b.times(i, func(day, start int) bool {
+			ls := b.ptimes(p.Name, i, func(day, start int) bool {
 				for t := start; t < start+dur; t++ {
 					if busyAt(p, day, t) {
 						return true
@@ -195,7 +196,7 @@ func (a *Agenda) freeText(p Person) string {
 func (availability) rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
-		if len(p.Busy) > 0 && len(a.attends(p.Name)) > 0 {
+		if len(p.Busy) > 0 && len(a.mayAttend(p.Name)) > 0 {
 			out = append(out, rule{groupAvail(p.Name), fmt.Sprintf("Available times of %s: %s. Every %s lies within these times.", p.Name, a.freeText(p), a.Voc.with(a.Voc.Activity, p.Name))})
 		}
 	}
@@ -304,7 +305,7 @@ func (roomFit) sample(a *Agenda, r *rand.Rand) {
 // fits reports whether room r seats activity i and has what it needs.
 func (a *Agenda) fits(i, r int) bool {
 	act, room := a.Activities[i], a.Rooms[r]
-	if len(act.Attendees) > room.Seats {
+	if len(act.Attendees)+a.roleSeat(i) > room.Seats {
 		return false
 	}
 	for _, n := range act.Needs {
@@ -331,7 +332,7 @@ func (roomFit) model(b *builder) {
 func (roomFit) rules(a *Agenda) []rule {
 	v := a.Voc
 	var out []rule
-	for _, act := range a.Activities {
+	for i, act := range a.Activities {
 		var gear []string
 		for _, n := range act.Needs {
 			gear = append(gear, withArticle(n))
@@ -341,7 +342,7 @@ func (roomFit) rules(a *Agenda) []rule {
 			need = joinAnd(gear) + " and "
 		}
 		out = append(out, rule{groupFit(act.Name), fmt.Sprintf("%s must use %s with %sat least %s (one per %s).",
-			act.Name, an(v.Room), need, v.seats(len(act.Attendees)), v.person())})
+			act.Name, an(v.Room), need, v.seats(len(act.Attendees)+a.roleSeat(i)), v.person())})
 	}
 	return out
 }
@@ -389,14 +390,14 @@ func (dailyCap) sample(a *Agenda, r *rand.Rand) {
 
 func (dailyCap) model(b *builder) {
 	for _, p := range b.a.People {
-		acts := b.a.attends(p.Name)
+		acts := b.a.mayAttend(p.Name)
 		if len(acts) <= b.a.DailyCap {
 			continue
 		}
 		for d := range b.a.Days {
 			var ls []encode.Lit
 			for _, i := range acts {
-				ls = append(ls, b.times(i, func(day, _ int) bool { return day == d })...)
+				ls = append(ls, b.ptimes(p.Name, i, func(day, _ int) bool { return day == d })...)
 			}
 			b.m.AddAtMost(ls, b.a.DailyCap).Named(fmt.Sprintf("%s: %s", groupCap(p.Name), b.a.Days[d])).InGroup(groupCap(p.Name))
 		}
@@ -406,7 +407,7 @@ func (dailyCap) model(b *builder) {
 func (dailyCap) rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
-		if len(a.attends(p.Name)) > a.DailyCap {
+		if len(a.mayAttend(p.Name)) > a.DailyCap {
 			out = append(out, rule{groupCap(p.Name), fmt.Sprintf("At most %d %s a day.", a.DailyCap, a.Voc.with(plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities), p.Name))})
 		}
 	}
@@ -458,8 +459,8 @@ func (buffer) sample(a *Agenda, r *rand.Rand) { a.Buffer = 1 }
 
 func (buffer) model(b *builder) {
 	for _, p := range b.a.People {
-		if acts := b.a.attends(p.Name); len(acts) > 1 {
-			b.oneAtATime(acts, b.a.Buffer, groupBuffer(p.Name), -1)
+		if acts := b.a.mayAttend(p.Name); len(acts) > 1 {
+			b.oneAtATime(acts, b.a.Buffer, groupBuffer(p.Name), -1, p.Name)
 		}
 	}
 }
@@ -467,7 +468,7 @@ func (buffer) model(b *builder) {
 func (buffer) rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
-		if len(a.attends(p.Name)) > 1 {
+		if len(a.mayAttend(p.Name)) > 1 {
 			out = append(out, rule{groupBuffer(p.Name), fmt.Sprintf("Two %s%s are at least %d minutes apart (from the end of one to the start of the next).", a.Voc.with(a.Voc.Activities, p.Name), a.onSameDay(), a.Buffer*a.SlotMin)})
 		}
 	}

@@ -211,7 +211,7 @@ func mixExtra(u string, seed uint64, r *rand.Rand) domains.Spec {
 	tk := &domains.Task{ID: "test", Pool: poolInfo()}
 	var others []string
 	for _, p := range poolInfo() {
-		if p.ID != u && p.ID != unitRoomFailure && p.ID != unitBackupSlots { // two schedules: units_failure_test.go, units_backup_test.go
+		if p.ID != u && p.ID != unitRoomFailure && p.ID != unitBackupSlots && p.ID != unitRequiredRole { // two schedules: units_failure_test.go, units_backup_test.go
 			others = append(others, p.ID)
 		}
 	}

@@ -469,7 +469,7 @@ func mix(u string, seed uint64, r *rand.Rand) domains.Spec {
 	var others []string
 	for _, p := range poolInfo() {
 		tier[p.ID] = p.Tier
-		if p.ID != u && p.ID != unitRoomFailure && p.ID != unitBackupSlots { // two schedules: units_failure_test.go, units_backup_test.go
+		if p.ID != u && p.ID != unitRoomFailure && p.ID != unitBackupSlots && p.ID != unitRequiredRole { // two schedules: units_failure_test.go, units_backup_test.go
 			others = append(others, p.ID)
 		}
 	}

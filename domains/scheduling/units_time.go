@@ -148,9 +148,9 @@ func (h Hours) outside(start, dur int) bool { return start < h.From || start+dur
 func (workingHours) model(b *builder) {
 	a := b.a
 	for _, h := range a.WorkingHours {
-		for _, i := range a.attends(h.Person) {
+		for _, i := range a.mayAttend(h.Person) {
 			dur := a.Activities[i].Duration
-			ls := b.times(i, func(_, start int) bool { return h.outside(start, dur) })
+			ls := b.ptimes(h.Person, i, func(_, start int) bool { return h.outside(start, dur) })
 			if len(ls) > 0 {
 				b.m.AddAtMost(ls, 0).Named(groupHours(h.Person) + ": " + a.Activities[i].Name).InGroup(groupHours(h.Person))
 			}
@@ -161,7 +161,7 @@ func (workingHours) model(b *builder) {
 func (workingHours) rules(a *Agenda) []rule {
 	var out []rule
 	for _, h := range a.WorkingHours {
-		if len(a.attends(h.Person)) == 0 {
+		if len(a.mayAttend(h.Person)) == 0 {
 			continue
 		}
 		out = append(out, rule{groupHours(h.Person), fmt.Sprintf("Daily window of %s: only from %s to %s. Every %s starts at %s or later and ends by %s.",
