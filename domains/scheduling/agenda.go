@@ -604,10 +604,7 @@ func (a *Agenda) Plan(asg encode.Assignment) (json.RawMessage, error) {
 		if err != nil {
 			return nil, err
 		}
-		var b strings.Builder
-		a.writePlan(&b, pl, a.goal(pl))
-		b.WriteString(a.rolesJSON(roles) + "}")
-		return json.RawMessage(b.String()), nil
+		return a.encodeRoles(pl, roles), nil
 	}
 	if a.bxvars != nil {
 		bk, err := a.decodeBackups(asg)

@@ -360,3 +360,12 @@ func (a *Agenda) roleActs() []string {
 	}
 	return out
 }
+
+// encodeRoles writes the answer of the required-role unit: the schedule,
+// then the role choices.
+func (a *Agenda) encodeRoles(pl []placement, roles []int) json.RawMessage {
+	var b strings.Builder
+	a.writePlan(&b, pl, a.goal(pl))
+	b.WriteString(a.rolesJSON(roles) + "}")
+	return json.RawMessage(b.String())
+}
