@@ -238,7 +238,7 @@ func init() {
 			Likely:    map[string]float64{unitChain: 3, unitPriorityOrder: 1.5, unitDailyCap: 1.3},
 			Equipment: []string{},
 			Tags:      map[string]string{"Welcome email": "onboarding", "Getting started": "onboarding", "Feature tour": "product", "Case study": "product", "Upgrade offer": "requests", "Feedback survey": "requests"},
-			Exclude:   []string{unitKeyPerson, unitRoomFit},
+			Exclude:   []string{unitKeyPerson, unitRequiredRole, unitRoomFit},
 		},
 		{
 			ID: "send-windows", Title: "audience send windows",
@@ -253,7 +253,7 @@ func init() {
 			Likely:    map[string]float64{unitAvailability: 3, unitBuffer: 1.3, unitDailyCap: 1.2},
 			Equipment: []string{},
 			Tags:      map[string]string{"Flash sale": "sales", "New arrivals": "sales", "Weekly digest": "content", "Webinar invite": "content", "Loyalty points reminder": "account", "Survey request": "account"},
-			Exclude:   []string{unitKeyPerson, unitRoomFit},
+			Exclude:   []string{unitKeyPerson, unitRequiredRole, unitRoomFit},
 		},
 		{
 			ID: "frequency-caps", Title: "frequency caps",
@@ -268,7 +268,7 @@ func init() {
 			Likely:    map[string]float64{unitDailyCap: 3, unitBuffer: 2, unitConsecutive: 1.3},
 			Equipment: []string{},
 			Tags:      map[string]string{"Spring sale teaser": "spring sale", "Spring sale launch": "spring sale", "Last-chance reminder": "spring sale", "Weekly newsletter": "news", "Product update": "news", "Event invite": "events"},
-			Exclude:   []string{unitKeyPerson, unitRoomFit},
+			Exclude:   []string{unitKeyPerson, unitRequiredRole, unitRoomFit},
 		},
 		{
 			ID: "launch-announcements", Title: "product launch announcements",
@@ -282,7 +282,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitPriorityOrder: 2.5, unitChain: 1.5, unitSelfCheck: 1.5},
 			Equipment: []string{},
-			Exclude:   []string{unitKeyPerson, unitRoomFit, unitCooldown},
+			Exclude:   []string{unitKeyPerson, unitRequiredRole, unitRoomFit, unitCooldown},
 		},
 	}})
 
@@ -314,7 +314,7 @@ func init() {
 			Likely:    map[string]float64{unitDailyCap: 3, unitAvailability: 1.5, unitPriorityOrder: 1.3},
 			Equipment: []string{},
 			Tags:      map[string]string{"Behind-the-scenes clip": "team", "Team spotlight": "team", "Customer story": "community", "Weekend poll": "community", "How-to carousel": "product", "Launch teaser": "product"},
-			Exclude:   []string{unitKeyPerson, unitRoomFit},
+			Exclude:   []string{unitKeyPerson, unitRequiredRole, unitRoomFit},
 		},
 		{
 			ID: "themed-days", Title: "themed days",
@@ -329,7 +329,7 @@ func init() {
 			Likely:    map[string]float64{unitAvailability: 2, unitDailyCap: 1.5, unitSelfCheck: 1.3},
 			Equipment: []string{},
 			Tags:      map[string]string{"Latte art tip": "tips", "Oat milk explainer": "tips", "First shop in 1998": "throwback", "Old menu reveal": "throwback", "Mindful coffee break": "wellness"},
-			Exclude:   []string{unitKeyPerson, unitRoomFit},
+			Exclude:   []string{unitKeyPerson, unitRequiredRole, unitRoomFit},
 		},
 		{
 			ID: "video-production", Title: "video production pipeline",

@@ -341,8 +341,12 @@ func (roomFit) rules(a *Agenda) []rule {
 		if len(gear) > 0 {
 			need = joinAnd(gear) + " and "
 		}
-		out = append(out, rule{groupFit(act.Name), fmt.Sprintf("%s must use %s with %sat least %s (one per %s).",
-			act.Name, an(v.Room), need, v.seats(len(act.Attendees)+a.roleSeat(i)), v.person())})
+		per := "one per " + v.person()
+		if a.roleSeat(i) > 0 {
+			per += ", the role taker included"
+		}
+		out = append(out, rule{groupFit(act.Name), fmt.Sprintf("%s must use %s with %sat least %s (%s).",
+			act.Name, an(v.Room), need, v.seats(len(act.Attendees)+a.roleSeat(i)), per)})
 	}
 	return out
 }
