@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
 )
 
 // backupJSON writes an answer of the backup-slots unit: the schedule's
@@ -137,85 +136,32 @@ func TestBackupSlotsBrute(t *testing.T) {
 		}
 		instances++
 		what := fmt.Sprintf("seed %d %v (critical %v)", seed, spec.Units(), a.Critical)
-		a.TieBreaks = 2
-		c2, ref2 := certify(t, a)
-		if c2.Status != solver.Optimal {
-			t.Fatalf("%s: the sampler named critical activities, yet %v", what, c2.Status)
-		}
-		kinds := map[string]domains.ItemKind{}
-		for _, it := range a.Checklist(ref2) {
-			kinds[it.ID] = it.Kind
-		}
 		type pair struct{ m, b []placement }
-		var best [3][]int64
-		var count [3]int
-		var argmin [3]pair
-		passOptimal := 0
-		L := len(a.objectives(main[0]))
-		for _, pm := range main {
-			for _, pb := range backs {
-				pairs++
-				raw, _ := a.encodeBackups(pm, pb)
-				res := a.Check(raw, ref2)
-				feasible := true
-				for _, x := range res {
-					if k := kinds[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
-						feasible = false
-					}
-					if x.ID == itemOptimal && x.Pass {
-						passOptimal++
+		p, u := pairedBrute(t, a, what,
+			func(visit func(json.RawMessage, func(int) []int64, pair)) {
+				L := len(a.objectives(main[0]))
+				for _, pm := range main {
+					for _, pb := range backs {
+						raw, _ := a.encodeBackups(pm, pb)
+						visit(raw, func(k int) []int64 {
+							return append(slices.Clone(a.objectives(pm)[:L-2+k]), a.backupObjectives(pb)[:1+k]...)
+						}, pair{pm, pb})
 					}
 				}
-				if !feasible {
-					continue
-				}
-				om, ob := a.objectives(pm), a.backupObjectives(pb)
-				for k := range 3 {
-					v := append(slices.Clone(om[:L-2+k]), ob[:1+k]...)
-					switch cmp := lexCmp(v, best[k]); {
-					case best[k] == nil || cmp < 0:
-						best[k], count[k], argmin[k] = v, 1, pair{pm, pb}
-					case cmp == 0:
-						count[k]++
+			},
+			func(w string, ref domains.Reference, best pair) {
+				// Mutation: each backup moves onto its activity's own time.
+				for k, ci := range crit {
+					bk := slices.Clone(best.b)
+					bk[k] = best.m[ci]
+					raw, _ := a.encodeBackups(best.m, bk)
+					got := results(a, raw, ref)
+					if got[unitBackupSlots].Pass || got[itemOptimal].Pass {
+						t.Fatalf("%s: the backup of %s on its own time passes: %+v", w, a.Activities[ci].Name, got)
 					}
 				}
-			}
-		}
-		if passOptimal != count[2] {
-			t.Fatalf("%s: %d pairs pass %q, %d are optimal", what, passOptimal, itemOptimal, count[2])
-		}
-		for tb := range 3 {
-			a.TieBreaks = tb
-			c, ref := certify(t, a)
-			w := fmt.Sprintf("%s, tie-breaks %d", what, tb)
-			if best[tb] == nil {
-				t.Fatalf("%s: SAT %v, no feasible pair", w, c.Status)
-			}
-			if !equal(c.Objective, best[tb]) {
-				t.Fatalf("%s: SAT optimum %v, brute force %v", w, c.Objective, best[tb])
-			}
-			if *c.Unique != (count[tb] == 1) {
-				t.Fatalf("%s: SAT unique %v, brute force finds %d optimal pairs", w, *c.Unique, count[tb])
-			}
-			if !*c.Unique {
-				continue
-			}
-			unique++
-			want, _ := a.encodeBackups(argmin[tb].m, argmin[tb].b)
-			if string(want) != string(ref.Plan) {
-				t.Fatalf("%s: the unique optimum is %s, the reference %s", w, want, ref.Plan)
-			}
-			// Mutation: each backup moves onto its activity's own time.
-			for k, ci := range crit {
-				bk := slices.Clone(argmin[tb].b)
-				bk[k] = argmin[tb].m[ci]
-				raw, _ := a.encodeBackups(argmin[tb].m, bk)
-				got := results(a, raw, ref)
-				if got[unitBackupSlots].Pass || got[itemOptimal].Pass {
-					t.Fatalf("%s: the backup of %s on its own time passes: %+v", w, a.Activities[ci].Name, got)
-				}
-			}
-		}
+			})
+		pairs, unique = pairs+p, unique+u
 	}
 	if unique == 0 {
 		t.Fatalf("no unique reference in %d instances", instances)

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
 )
 
 // fullJSON writes an answer of the room-failure unit: the schedule's
@@ -123,87 +122,33 @@ func TestRoomFailureBrute(t *testing.T) {
 		}
 		instances++
 		what := fmt.Sprintf("seed %d %v (%s fails)", seed, spec.Units(), a.FailRoom)
-		// The SAT reference with both tie-breaks is the ref of Check.
-		a.TieBreaks = 2
-		c2, ref2 := certify(t, a)
-		if c2.Status != solver.Optimal {
-			t.Fatalf("%s: the sampler named a room, yet %v", what, c2.Status)
-		}
-		kinds := map[string]domains.ItemKind{}
-		for _, it := range a.Checklist(ref2) {
-			kinds[it.ID] = it.Kind
-		}
 		type pair struct{ m, f []placement }
-		var best [3][]int64
-		var count [3]int
-		var argmin [3]pair
-		passOptimal := 0
-		L := len(a.objectives(main[0]))
-		for _, pm := range main {
-			for _, pf := range fail {
-				pairs++
-				raw, _ := a.encodeFull(pm, pf)
-				res := a.Check(raw, ref2)
-				feasible := true
-				for _, x := range res {
-					if k := kinds[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
-						feasible = false
-					}
-					if x.ID == itemOptimal && x.Pass {
-						passOptimal++
+		p, u := pairedBrute(t, a, what,
+			func(visit func(json.RawMessage, func(int) []int64, pair)) {
+				L := len(a.objectives(main[0]))
+				for _, pm := range main {
+					for _, pf := range fail {
+						raw, _ := a.encodeFull(pm, pf)
+						visit(raw, func(k int) []int64 {
+							return append(slices.Clone(a.objectives(pm)[:L-2+k]), a.objectives(pf)[:L-2+k]...)
+						}, pair{pm, pf})
 					}
 				}
-				if !feasible {
-					continue
-				}
-				om, of := a.objectives(pm), a.objectives(pf)
-				for k := range 3 {
-					v := append(slices.Clone(om[:L-2+k]), of[:L-2+k]...)
-					switch cmp := lexCmp(v, best[k]); {
-					case best[k] == nil || cmp < 0:
-						best[k], count[k], argmin[k] = v, 1, pair{pm, pf}
-					case cmp == 0:
-						count[k]++
+			},
+			func(w string, ref domains.Reference, best pair) {
+				// Mutation: an activity of the failure schedule moves into
+				// the failing room (same day and start).
+				for i := range a.Activities {
+					f := slices.Clone(best.f)
+					f[i].room = a.failIndex()
+					raw, _ := a.encodeFull(best.m, f)
+					got := results(a, raw, ref)
+					if got[unitRoomFailure].Pass || got[itemOptimal].Pass {
+						t.Fatalf("%s: %s in %s passes: %+v", w, a.Activities[i].Name, a.FailRoom, got)
 					}
 				}
-			}
-		}
-		if passOptimal != count[2] {
-			t.Fatalf("%s: %d pairs pass %q, %d are optimal", what, passOptimal, itemOptimal, count[2])
-		}
-		for tb := range 3 {
-			a.TieBreaks = tb
-			c, ref := certify(t, a)
-			w := fmt.Sprintf("%s, tie-breaks %d", what, tb)
-			if best[tb] == nil {
-				t.Fatalf("%s: SAT %v, no feasible pair", w, c.Status)
-			}
-			if !equal(c.Objective, best[tb]) {
-				t.Fatalf("%s: SAT optimum %v, brute force %v", w, c.Objective, best[tb])
-			}
-			if *c.Unique != (count[tb] == 1) {
-				t.Fatalf("%s: SAT unique %v, brute force finds %d optimal pairs", w, *c.Unique, count[tb])
-			}
-			if !*c.Unique {
-				continue
-			}
-			unique++
-			want, _ := a.encodeFull(argmin[tb].m, argmin[tb].f)
-			if string(want) != string(ref.Plan) {
-				t.Fatalf("%s: the unique optimum is %s, the reference %s", w, want, ref.Plan)
-			}
-			// Mutation: an activity of the failure schedule moves into the
-			// failing room (same day and start).
-			for i := range a.Activities {
-				f := slices.Clone(argmin[tb].f)
-				f[i].room = a.failIndex()
-				raw, _ := a.encodeFull(argmin[tb].m, f)
-				got := results(a, raw, ref)
-				if got[unitRoomFailure].Pass || got[itemOptimal].Pass {
-					t.Fatalf("%s: %s in %s passes: %+v", w, a.Activities[i].Name, a.FailRoom, got)
-				}
-			}
-		}
+			})
+		pairs, unique = pairs+p, unique+u
 	}
 	t.Logf("%d instances (%d over the cap skipped, %d with no room named), %d pairs judged, %d unique references", instances, skipped, noRoom, pairs, unique)
 }

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
 )
 
 // roleJSON writes an answer of the required-role unit: the schedule's
@@ -120,91 +119,39 @@ func TestRequiredRoleBrute(t *testing.T) {
 		}
 		instances++
 		what := fmt.Sprintf("seed %d %v (roles %v)", seed, spec.Units(), a.Roles)
-		a.TieBreaks = 2
-		c2, ref2 := certify(t, a)
-		if c2.Status != solver.Optimal {
-			t.Fatalf("%s: %v", what, c2.Status)
-		}
-		kinds := map[string]domains.ItemKind{}
-		for _, it := range a.Checklist(ref2) {
-			kinds[it.ID] = it.Kind
-		}
 		type pair struct {
 			m  []placement
 			ch []int
 		}
-		var best [3][]int64
-		var count [3]int
-		var argmin [3]pair
-		passOptimal := 0
-		L := len(a.objectives(main[0]))
-		for _, pm := range main {
-			for _, ch := range choices {
-				pairs++
-				res := a.Check(a.encodeRoles(pm, ch), ref2)
-				feasible := true
-				for _, x := range res {
-					if k := kinds[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
-						feasible = false
-					}
-					if x.ID == itemOptimal && x.Pass {
-						passOptimal++
+		p, u := pairedBrute(t, a, what,
+			func(visit func(json.RawMessage, func(int) []int64, pair)) {
+				L := len(a.objectives(main[0]))
+				for _, pm := range main {
+					for _, ch := range choices {
+						visit(a.encodeRoles(pm, ch), func(k int) []int64 {
+							return append(slices.Clone(a.objectives(pm)[:L-2+k]), roleValues(ch)...)
+						}, pair{pm, ch})
 					}
 				}
-				if !feasible {
-					continue
-				}
-				om := a.objectives(pm)
-				for k := range 3 {
-					v := append(slices.Clone(om[:L-2+k]), roleValues(ch)...)
-					switch cmp := lexCmp(v, best[k]); {
-					case best[k] == nil || cmp < 0:
-						best[k], count[k], argmin[k] = v, 1, pair{pm, ch}
-					case cmp == 0:
-						count[k]++
+			},
+			func(w string, ref domains.Reference, best pair) {
+				// Mutation: an attendee of the activity named as its role
+				// person (never qualified) fails the format.
+				for k, i := range a.roleIdx() {
+					if len(a.Activities[i].Attendees) == 0 {
+						continue
+					}
+					raw := string(a.encodeRoles(best.m, best.ch))
+					q := a.Roles[k].Qualified[best.ch[k]]
+					bad := strings.Replace(raw, fmt.Sprintf("%q: %q, \"person\": %q", a.Voc.Activity, a.Roles[k].Activity, q),
+						fmt.Sprintf("%q: %q, \"person\": %q", a.Voc.Activity, a.Roles[k].Activity, a.Activities[i].Attendees[0]), 1)
+					got := results(a, json.RawMessage(bad), ref)
+					if bad == raw || got[itemFormat].Pass || got[unitRequiredRole].Pass {
+						t.Fatalf("%s: unqualified %s: %+v", w, bad, got)
 					}
 				}
-			}
-		}
-		if passOptimal != count[2] {
-			t.Fatalf("%s: %d pairs pass %q, %d are optimal", what, passOptimal, itemOptimal, count[2])
-		}
-		for tb := range 3 {
-			a.TieBreaks = tb
-			c, ref := certify(t, a)
-			w := fmt.Sprintf("%s, tie-breaks %d", what, tb)
-			if best[tb] == nil {
-				t.Fatalf("%s: SAT %v, no feasible pair", w, c.Status)
-			}
-			if !equal(c.Objective, best[tb]) {
-				t.Fatalf("%s: SAT optimum %v, brute force %v", w, c.Objective, best[tb])
-			}
-			if *c.Unique != (count[tb] == 1) {
-				t.Fatalf("%s: SAT unique %v, brute force finds %d optimal pairs", w, *c.Unique, count[tb])
-			}
-			if !*c.Unique {
-				continue
-			}
-			unique++
-			if want := a.encodeRoles(argmin[tb].m, argmin[tb].ch); string(want) != string(ref.Plan) {
-				t.Fatalf("%s: the unique optimum is %s, the reference %s", w, want, ref.Plan)
-			}
-			// Mutation: an attendee of the activity named as its role
-			// person (never qualified) fails the format.
-			for k, i := range a.roleIdx() {
-				if len(a.Activities[i].Attendees) == 0 {
-					continue
-				}
-				raw := string(a.encodeRoles(argmin[tb].m, argmin[tb].ch))
-				q := a.Roles[k].Qualified[argmin[tb].ch[k]]
-				bad := strings.Replace(raw, fmt.Sprintf("%q: %q, \"person\": %q", a.Voc.Activity, a.Roles[k].Activity, q),
-					fmt.Sprintf("%q: %q, \"person\": %q", a.Voc.Activity, a.Roles[k].Activity, a.Activities[i].Attendees[0]), 1)
-				got := results(a, json.RawMessage(bad), ref)
-				if bad == raw || got[itemFormat].Pass || got[unitRequiredRole].Pass {
-					t.Fatalf("%s: unqualified %s: %+v", w, bad, got)
-				}
-			}
-		}
+			})
+		pairs, unique = pairs+p, unique+u
 	}
 	if unique == 0 {
 		t.Fatalf("no unique reference in %d instances", instances)

@@ -1,0 +1,94 @@
+package scheduling
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+)
+
+// pairedBrute is the oracle of the units whose answer has a second part (a
+// failure schedule, backups, role choices). each visits every candidate
+// answer: its JSON, its objective vector at tie-break level k (0, 1, 2;
+// asked only of feasible candidates) and a value the caller keeps. Every
+// candidate is judged by Check against the SAT reference with both
+// tie-breaks (feasible when no feasibility or coverage item and not the
+// format item fails); the least vector, its count and argmin must agree
+// with the SAT certificate at each tie-break level, the candidates passing
+// "optimal" must be exactly the optimal ones, and a unique optimum must be
+// the reference, byte for byte. onUnique then gets each unique case for
+// its mutations. It returns the candidates judged and the unique cases.
+func pairedBrute[T any](t *testing.T, a *Agenda, what string,
+	each func(visit func(raw json.RawMessage, vec func(k int) []int64, arg T)),
+	onUnique func(w string, ref domains.Reference, arg T)) (pairs, unique int) {
+	t.Helper()
+	a.TieBreaks = 2
+	c2, ref2 := certify(t, a)
+	if c2.Status != solver.Optimal {
+		t.Fatalf("%s: %v", what, c2.Status)
+	}
+	kinds := map[string]domains.ItemKind{}
+	for _, it := range a.Checklist(ref2) {
+		kinds[it.ID] = it.Kind
+	}
+	type cand struct {
+		raw json.RawMessage
+		arg T
+	}
+	var best [3][]int64
+	var count [3]int
+	var argmin [3]cand
+	passOptimal := 0
+	each(func(raw json.RawMessage, vec func(k int) []int64, arg T) {
+		pairs++
+		feasible := true
+		for _, x := range a.Check(raw, ref2) {
+			if k := kinds[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
+				feasible = false
+			}
+			if x.ID == itemOptimal && x.Pass {
+				passOptimal++
+			}
+		}
+		if !feasible {
+			return
+		}
+		for k := range 3 {
+			v := vec(k)
+			switch cmp := lexCmp(v, best[k]); {
+			case best[k] == nil || cmp < 0:
+				best[k], count[k], argmin[k] = v, 1, cand{raw, arg}
+			case cmp == 0:
+				count[k]++
+			}
+		}
+	})
+	if passOptimal != count[2] {
+		t.Fatalf("%s: %d pairs pass %q, %d are optimal", what, passOptimal, itemOptimal, count[2])
+	}
+	for tb := range 3 {
+		a.TieBreaks = tb
+		c, ref := certify(t, a)
+		w := fmt.Sprintf("%s, tie-breaks %d", what, tb)
+		if best[tb] == nil {
+			t.Fatalf("%s: SAT %v, no feasible pair", w, c.Status)
+		}
+		if !equal(c.Objective, best[tb]) {
+			t.Fatalf("%s: SAT optimum %v, brute force %v", w, c.Objective, best[tb])
+		}
+		if *c.Unique != (count[tb] == 1) {
+			t.Fatalf("%s: SAT unique %v, brute force finds %d optimal pairs", w, *c.Unique, count[tb])
+		}
+		if !*c.Unique {
+			continue
+		}
+		unique++
+		if string(argmin[tb].raw) != string(ref.Plan) {
+			t.Fatalf("%s: the unique optimum is %s, the reference %s", w, argmin[tb].raw, ref.Plan)
+		}
+		onUnique(w, ref, argmin[tb].arg)
+	}
+	return pairs, unique
+}
