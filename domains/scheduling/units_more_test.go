@@ -536,37 +536,14 @@ func TestNewUnitsBrute(t *testing.T) {
 				c, ref := certify(t, a)
 				feasible, best, count := brute(t, a)
 				what := fmt.Sprintf("seed %d %v", seed, spec.Units())
-				if feasible != (c.Status == solver.Optimal) {
-					t.Fatalf("%s: SAT %v, brute feasible %v", what, c.Status, feasible)
-				}
-				if !feasible {
+				isOptimal, isUnique := agreeWithBrute(t, a, what, c, ref, feasible, best, count)
+				if !isOptimal {
 					infeasible++
-					if a.has(unitInfeasible) {
-						if ok, why := a.conflictHolds(ref.Conflict); !ok {
-							t.Fatalf("%s: core %v: %s", what, ref.Conflict, why)
-						}
-					}
 					continue
 				}
 				optimal++
-				if !equal(best, c.Objective) {
-					t.Fatalf("%s: SAT optimum %v, brute %v", what, c.Objective, best)
-				}
-				if *c.Unique != (count == 1) {
-					t.Fatalf("%s: SAT unique %v, brute finds %d optimal plans", what, *c.Unique, count)
-				}
-				if *c.Unique {
+				if isUnique {
 					unique++
-				} else {
-					w, err := a.Plan(c.Witness)
-					if err != nil {
-						t.Fatal(err)
-					}
-					for _, res := range a.Check(w, ref) {
-						if !res.Pass {
-							t.Fatalf("%s: witness %s fails %s: %s", what, w, res.ID, res.Detail)
-						}
-					}
 				}
 			}
 			t.Logf("%s: %d instances (%d optimal, %d unique, %d infeasible), %d combinations enumerated", u, kept, optimal, unique, infeasible, combos)
@@ -687,4 +664,43 @@ func squeeze(a *Agenda) {
 	if d := a.Disruption; d != nil {
 		d.From, d.To = 0, a.Slots
 	}
+}
+
+// agreeWithBrute asserts that the SAT certificate c (with reference ref)
+// matches brute force (feasible, best, count): the same status; for an
+// infeasible instance with the infeasibility unit, a core that conflicts;
+// otherwise the same optimum, the same uniqueness, and a witness that
+// passes every item. It reports whether the instance is feasible and its
+// optimum unique.
+func agreeWithBrute(t *testing.T, a *Agenda, what string, c *solver.Certificate, ref domains.Reference, feasible bool, best []int64, count int) (optimal, unique bool) {
+	t.Helper()
+	if feasible != (c.Status == solver.Optimal) {
+		t.Fatalf("%s: SAT %v, brute feasible %v", what, c.Status, feasible)
+	}
+	if !feasible {
+		if a.has(unitInfeasible) {
+			if ok, why := a.conflictHolds(ref.Conflict); !ok {
+				t.Fatalf("%s: core %v: %s", what, ref.Conflict, why)
+			}
+		}
+		return false, false
+	}
+	if !equal(best, c.Objective) {
+		t.Fatalf("%s: SAT optimum %v, brute %v", what, c.Objective, best)
+	}
+	if *c.Unique != (count == 1) {
+		t.Fatalf("%s: SAT unique %v, brute finds %d optimal plans", what, *c.Unique, count)
+	}
+	if !*c.Unique {
+		w, err := a.Plan(c.Witness)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, res := range a.Check(w, ref) {
+			if !res.Pass {
+				t.Fatalf("%s: witness %s fails %s: %s", what, w, res.ID, res.Detail)
+			}
+		}
+	}
+	return true, *c.Unique
 }
