@@ -577,15 +577,6 @@ type placement struct {
 	day, start, room int
 }
 
-// Entry is one activity of an answer, in the answer's JSON form. The JSON
-// key of the activity name is the vocabulary word (e.g. "meeting").
-type Entry struct {
-	Activity string
-	Day      string
-	Start    string
-	Room     string
-}
-
 // Plan implements domains.Instance. It decodes a solution of the model
 // built last by Model (building one if there is none): the schedule, and
 // with the room-failure unit the schedule if the room fails.
