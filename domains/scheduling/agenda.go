@@ -179,6 +179,34 @@ type Activity struct {
 	// uncertain (uncertain-durations unit); Duration is then the longest,
 	// which every rule uses.
 	DurationMin int `json:"duration_min,omitempty"`
+	// MinLength, when set, makes the length a choice of the plan: any
+	// whole number of slots from MinLength to Duration (min-duration and
+	// split units). Zero means the length is Duration.
+	MinLength int `json:"min_length,omitempty"`
+}
+
+// lengths returns the lengths activity i may be given, shortest first.
+func (a *Agenda) lengths(i int) []int {
+	act := a.Activities[i]
+	if act.MinLength <= 0 || act.MinLength >= act.Duration {
+		return []int{act.Duration}
+	}
+	out := make([]int, 0, act.Duration-act.MinLength+1)
+	for l := act.MinLength; l <= act.Duration; l++ {
+		out = append(out, l)
+	}
+	return out
+}
+
+// flexible reports whether some activity's length is a choice of the plan;
+// the answer then states each activity's end.
+func (a *Agenda) flexible() bool {
+	for _, act := range a.Activities {
+		if act.MinLength > 0 && act.MinLength < act.Duration {
+			return true
+		}
+	}
+	return false
 }
 
 // Spec implements domains.Instance.
@@ -225,17 +253,43 @@ func (a *Agenda) freeze() {
 	c.items[1] = a.Checklist(domains.Reference{Feasible: true, Objective: []int64{0}})
 }
 
-// option is one placement of an activity.
-type option struct{ day, start, room int }
+// option is one placement of an activity: its day, start slot, room and
+// length in slots.
+type option struct{ day, start, room, dur int }
 
 // options lists the placements of activity i in a fixed order: day, start,
-// room. Every option ends by the end of its day.
+// length, room. Every option ends by the end of its day.
 func (a *Agenda) options(i int) []option {
 	var out []option
+	ls := a.lengths(i)
 	for d := range a.Days {
-		for s := 0; s+a.Activities[i].Duration <= a.Slots; s++ {
-			for r := range a.Rooms {
-				out = append(out, option{d, s, r})
+		for s := 0; s+ls[0] <= a.Slots; s++ {
+			for _, l := range ls {
+				if s+l > a.Slots {
+					break
+				}
+				for r := range a.Rooms {
+					out = append(out, option{d, s, r, l})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// tkey is a time choice of an activity: day, start slot and length.
+type tkey struct{ day, start, dur int }
+
+// timeKeys lists the time choices of activity i in the order of options.
+func (a *Agenda) timeKeys(i int) []tkey {
+	var out []tkey
+	ls := a.lengths(i)
+	for d := range a.Days {
+		for s := 0; s+ls[0] <= a.Slots; s++ {
+			for _, l := range ls {
+				if s+l <= a.Slots {
+					out = append(out, tkey{d, s, l})
+				}
 			}
 		}
 	}
@@ -277,7 +331,38 @@ func (a *Agenda) parseClock(t string) int {
 
 // end returns the goal's end index of a placement: slots from the start of
 // the first day, each day counting Slots.
-func (a *Agenda) end(i int, o option) int { return o.day*a.Slots + o.start + a.Activities[i].Duration }
+func (a *Agenda) end(i int, o option) int { return o.day*a.Slots + o.start + o.dur }
+
+// xName and yName name the placement variable of option o and the time
+// variable of time choice k of activity i; a length is part of the name
+// only when the length is a choice.
+func (a *Agenda) xName(i int, o option) string {
+	return fmt.Sprintf("x[%s|%s|%s%s|%s]", a.Activities[i].Name, a.Days[o.day], a.clock(o.start), a.lenSuffix(i, o.dur), a.Rooms[o.room].Name)
+}
+
+func (a *Agenda) yName(i int, k tkey) string {
+	return fmt.Sprintf("y[%s|%s|%s%s]", a.Activities[i].Name, a.Days[k.day], a.clock(k.start), a.lenSuffix(i, k.dur))
+}
+
+func (a *Agenda) lenSuffix(i, dur int) string {
+	if len(a.lengths(i)) == 1 {
+		return ""
+	}
+	return fmt.Sprintf("+%d", dur)
+}
+
+// plen returns the length of placement p of activity i: the activity's
+// Duration when its length is fixed, else p's length (the activity's
+// Duration when p has none).
+func (a *Agenda) plen(i int, p placement) int {
+	if act := a.Activities[i]; p.dur > 0 && act.MinLength > 0 && act.MinLength < act.Duration {
+		return p.dur
+	}
+	return a.Activities[i].Duration
+}
+
+// opt returns placement p of activity i as an option.
+func (a *Agenda) opt(i int, p placement) option { return option{p.day, p.start, p.room, a.plen(i, p)} }
 
 // background reports whether a group is an always-on rule (rules 1–3, and
 // their copies in a scenario such as the failure schedule), which a
@@ -302,7 +387,7 @@ type builder struct {
 	m     *encode.Model
 	opts  [][]option
 	x     [][]encode.Var          // x[i][k]: activity i takes option k
-	y     []map[[2]int]encode.Var // y[i][{day, start}]: activity i starts then, in any room
+	y     []map[tkey]encode.Var // y[i][{day, start, length}]: activity i takes that time, in any room
 	end   []encode.Var            // goal end index per activity
 	start []encode.Var            // global start slot per activity (tie-break 2)
 	room  []encode.Var            // room index per activity (tie-break 1)
@@ -335,25 +420,23 @@ func (b *builder) lits(i int, f func(option) bool) []encode.Lit {
 	return out
 }
 
-// times returns the time literals of activity i whose (day, start) is
-// selected by f. Constraints on people use them; only room constraints
-// need the room of an option.
-func (b *builder) times(i int, f func(day, start int) bool) []encode.Lit {
+// times returns the time literals of activity i whose (day, start,
+// length) is selected by f. Constraints on people use them; only room
+// constraints need the room of an option.
+func (b *builder) times(i int, f func(day, start, dur int) bool) []encode.Lit {
 	var out []encode.Lit
-	for d := range b.a.Days {
-		for s := 0; s+b.a.Activities[i].Duration <= b.a.Slots; s++ {
-			if f(d, s) {
-				out = append(out, b.y[i][[2]int{d, s}].Lit())
-			}
+	for _, k := range b.a.timeKeys(i) {
+		if f(k.day, k.start, k.dur) {
+			out = append(out, b.y[i][k].Lit())
 		}
 	}
 	return out
 }
 
-// covers reports whether option o of activity i occupies slot t of day d,
-// extended by ext slots after its end.
-func (b *builder) covers(i int, o option, d, t, ext int) bool {
-	return o.day == d && o.start <= t && t < o.start+b.a.Activities[i].Duration+ext
+// covers reports whether option o occupies slot t of day d, extended by
+// ext slots after its end.
+func (b *builder) covers(o option, d, t, ext int) bool {
+	return o.day == d && o.start <= t && t < o.start+o.dur+ext
 }
 
 // oneAtATime adds "at most one of these activities occupies any slot",
@@ -367,13 +450,13 @@ func (b *builder) oneAtATime(acts []int, ext int, group string, room int, p stri
 			var ls []encode.Lit
 			for _, i := range acts {
 				if room < 0 {
-					ls = append(ls, b.ptimes(p, i, func(day, s int) bool {
-						return b.covers(i, option{day, s, 0}, d, t, ext)
+					ls = append(ls, b.ptimes(p, i, func(day, s, dur int) bool {
+						return b.covers(option{day, s, 0, dur}, d, t, ext)
 					})...)
 					continue
 				}
 				ls = append(ls, b.lits(i, func(o option) bool {
-					return o.room == room && b.covers(i, o, d, t, ext)
+					return o.room == room && b.covers(o, d, t, ext)
 				})...)
 			}
 			if len(ls) > 1 {
@@ -444,7 +527,7 @@ func (a *Agenda) build(m *encode.Model, failure bool) *builder {
 		b.pfx = a.failPrefix()
 	}
 	n := len(a.Activities)
-	b.opts, b.x, b.y = make([][]option, n), make([][]encode.Var, n), make([]map[[2]int]encode.Var, n)
+	b.opts, b.x, b.y = make([][]option, n), make([][]encode.Var, n), make([]map[tkey]encode.Var, n)
 	b.end, b.start, b.room = make([]encode.Var, n), make([]encode.Var, n), make([]encode.Var, n)
 	for i := range a.Activities {
 		b.place(i)
@@ -464,7 +547,7 @@ func (b *builder) place(i int) {
 	b.opts[i] = opts
 	xs := make([]encode.Var, len(opts))
 	for k, o := range opts {
-		xs[k] = b.newBool(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
+		xs[k] = b.newBool(a.xName(i, o))
 	}
 	b.x[i] = xs
 	b.end[i] = b.newInt("end["+act.Name+"]", 0, horizon)
@@ -477,21 +560,23 @@ func (b *builder) place(i int) {
 	g := groupOnce(act.Name)
 	m.AddExactly(lits, 1).Named(g)
 	// Time literals: y ⇔ one of its rooms' options.
-	ys := map[[2]int]encode.Var{}
-	byTime := map[[2]int][]encode.Lit{}
+	ys := map[tkey]encode.Var{}
+	byTime := map[tkey][]encode.Lit{}
+	fixed := len(a.lengths(i)) == 1
 	for k, o := range opts {
-		key := [2]int{o.day, o.start}
+		key := tkey{o.day, o.start, o.dur}
 		if _, ok := ys[key]; !ok {
-			ys[key] = b.newBool(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start)))
+			ys[key] = b.newBool(a.yName(i, key))
 		}
 		byTime[key] = append(byTime[key], xs[k].Lit())
 		m.AddAtLeast([]encode.Lit{xs[k].Not(), ys[key].Lit()}, 1).Named(fmt.Sprintf("%s: time %d", g, k)).InGroup(g)
 	}
-	for d := range a.Days {
-		for st := 0; st+act.Duration <= a.Slots; st++ {
-			key := [2]int{d, st}
-			m.AddAtLeast(byTime[key], 1).OnlyIf(ys[key].Lit()).Named(fmt.Sprintf("%s: room at %d.%d", g, d, st)).InGroup(g)
+	for _, key := range a.timeKeys(i) {
+		name := fmt.Sprintf("%s: room at %d.%d", g, key.day, key.start)
+		if !fixed {
+			name += fmt.Sprintf("+%d", key.dur)
 		}
+		m.AddAtLeast(byTime[key], 1).OnlyIf(ys[key].Lit()).Named(name).InGroup(g)
 	}
 	b.y[i] = ys
 	for k, o := range opts {
@@ -571,10 +656,11 @@ func (a *Agenda) TieBreak() bool {
 	return true
 }
 
-// placement is one decoded or parsed assignment of an activity.
+// placement is one decoded or parsed assignment of an activity. dur is its
+// length in slots; zero means the activity's Duration (see plen).
 type placement struct {
-	ok               bool
-	day, start, room int
+	ok                    bool
+	day, start, room, dur int
 }
 
 // Plan implements domains.Instance. It decodes a solution of the model
@@ -620,7 +706,7 @@ func (a *Agenda) decodeVars(xvars [][]encode.Var, asg encode.Assignment) ([]plac
 	for i, act := range a.Activities {
 		for k, o := range a.options(i) {
 			if v := xvars[i][k]; int(v) < len(asg) && asg[v] == 1 {
-				pl[i] = placement{true, o.day, o.start, o.room}
+				pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 			}
 		}
 		if !pl[i].ok {
@@ -671,7 +757,7 @@ func (a *Agenda) writePlan(b *strings.Builder, pl []placement, obj int64) {
 func (a *Agenda) goal(pl []placement) int64 {
 	var s int64
 	for i, p := range pl {
-		s += int64(a.Activities[i].Priority) * int64(a.end(i, option{p.day, p.start, p.room}))
+		s += int64(a.Activities[i].Priority) * int64(a.end(i, a.opt(i, p)))
 	}
 	return s
 }

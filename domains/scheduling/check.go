@@ -125,7 +125,7 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 		case s < 0:
 			bad = append(bad, fmt.Sprintf("%q: start %q is not a start time of the grid", name, start))
 		default:
-			ans.pl[i] = placement{true, d, s, r}
+			ans.pl[i] = placement{true, d, s, r, 0}
 		}
 	}
 	if bad != nil {
@@ -162,7 +162,7 @@ func (a *Agenda) evaluate(ans *answer) fails {
 		act := a.Activities[i]
 		if !p.ok {
 			f.add(itemCoverage, act.Name+" is not scheduled")
-		} else if p.start+act.Duration > a.Slots {
+		} else if p.start+a.plen(i, p) > a.Slots {
 			f.add(itemCoverage, fmt.Sprintf("%s ends after the end of %s", act.Name, a.Days[p.day]))
 		}
 	}
@@ -171,7 +171,7 @@ func (a *Agenda) evaluate(ans *answer) fails {
 		if !p.ok || !q.ok || p.day != q.day {
 			return false
 		}
-		di, dj := a.Activities[i].Duration, a.Activities[j].Duration
+		di, dj := a.plen(i, p), a.plen(j, q)
 		return p.start < q.start+dj+ext && q.start < p.start+di+ext
 	}
 	for _, p := range a.People {

@@ -71,15 +71,15 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 		for k, o := range opts {
 			at[o] = k
 			fs := []modelFix{
-				{look(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name)), 1},
-				{look(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start))), 1},
+				{look(a.xName(i, o)), 1},
+				{look(a.yName(i, tkey{o.day, o.start, o.dur})), 1},
 				{look("end[" + act.Name + "]"), int64(a.end(i, o))},
 				{look("start[" + act.Name + "]"), int64(o.day*a.Slots + o.start)},
 				{look("room[" + act.Name + "]"), int64(o.room)},
 			}
 			if len(a.Current) > 0 {
 				changed := int64(1)
-				if cur[i].ok && o == (option{cur[i].day, cur[i].start, cur[i].room}) {
+				if cur[i].ok && o == (a.opt(i, cur[i])) {
 					changed = 0
 				}
 				fs = append(fs, modelFix{look("changed[" + act.Name + "]"), changed})
@@ -87,7 +87,7 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 			// The fragmentation unit's busy indicators (an OR over the
 			// activities covering a slot: fixes only ever set them).
 			for _, p := range act.Attendees {
-				for t := o.start; t < o.start+act.Duration; t++ {
+				for t := o.start; t < o.start+o.dur; t++ {
 					if v, ok := m.Lookup(fmt.Sprintf("busy[%s|%s|%d]", p, a.Days[o.day], t)); ok {
 						fs = append(fs, modelFix{v, 1})
 					}
@@ -127,7 +127,7 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 func (pm *planModel) index(pl []placement) []int {
 	idx := make([]int, len(pl))
 	for i, p := range pl {
-		k, ok := pm.at[i][option{p.day, p.start, p.room}]
+		k, ok := pm.at[i][pm.a.opt(i, p)]
 		if !p.ok || !ok {
 			return nil
 		}
@@ -236,7 +236,7 @@ func exhaust(t *testing.T, a *Agenda) exhaustive {
 	for {
 		for i, k := range idx {
 			o := pm.opts[i][k]
-			pl[i] = placement{true, o.day, o.start, o.room}
+			pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 		}
 		ex.combos++
 		if ok, _, obj := pm.judge(t, pl, idx); ok {
@@ -503,7 +503,7 @@ func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string
 	for i := range a.Activities {
 		opts := a.options(i)
 		o, z := opts[0], opts[len(opts)-1]
-		first[i], last[i] = placement{true, o.day, o.start, o.room}, placement{true, z.day, z.start, z.room}
+		first[i], last[i] = placement{true, o.day, o.start, o.room, o.dur}, placement{true, z.day, z.start, z.room, z.dur}
 	}
 	for _, pl := range [][]placement{first, last} {
 		plan, _ := a.encodePlan(pl, a.goal(pl))

@@ -501,17 +501,17 @@ func mutateBackups(t *testing.T, a *Agenda, rec *domains.Record, base *answer, b
 		moves := map[string]placement{"own time": base.pl[c]}
 		for _, d := range []int{-1, 1} {
 			if s := q.start + d; s >= 0 && s+a.Activities[c].Duration <= a.Slots {
-				moves[fmt.Sprintf("shift %+d", d)] = placement{true, q.day, s, q.room}
+				moves[fmt.Sprintf("shift %+d", d)] = placement{true, q.day, s, q.room, q.dur}
 			}
 		}
 		for d := range a.Days {
 			if d != q.day {
-				moves["day "+a.Days[d]] = placement{true, d, q.start, q.room}
+				moves["day "+a.Days[d]] = placement{true, d, q.start, q.room, q.dur}
 			}
 		}
 		for r := range a.Rooms {
 			if r != q.room {
-				moves["room "+a.Rooms[r].Name] = placement{true, q.day, q.start, r}
+				moves["room "+a.Rooms[r].Name] = placement{true, q.day, q.start, r, q.dur}
 			}
 		}
 		for mv, p := range moves {

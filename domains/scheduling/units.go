@@ -148,8 +148,7 @@ func busyAt(p Person, d, t int) bool {
 func (availability) model(b *builder) {
 	for _, p := range b.a.People {
 		for _, i := range b.a.mayAttend(p.Name) {
-			dur := b.a.Activities[i].Duration
-			ls := b.ptimes(p.Name, i, func(day, start int) bool {
+			ls := b.ptimes(p.Name, i, func(day, start, dur int) bool {
 				for t := start; t < start+dur; t++ {
 					if busyAt(p, day, t) {
 						return true
@@ -218,7 +217,7 @@ func (availability) check(a *Agenda, ans *answer, f fails) {
 			if !pl.ok {
 				continue
 			}
-			for t := pl.start; t < pl.start+a.Activities[i].Duration; t++ {
+			for t := pl.start; t < pl.start+a.plen(i, pl); t++ {
 				if busyAt(p, pl.day, t) {
 					f.add(unitAvailability, fmt.Sprintf("%s is not free at %s %s for %s", p.Name, a.Days[pl.day], a.clock(t), a.Activities[i].Name))
 					break
@@ -236,7 +235,7 @@ func (a *Agenda) plantedBusy(p string, d, from, to int) bool {
 	}
 	for _, i := range a.attends(p) {
 		q := a.planted[i]
-		if q.day == d && q.start < to && from < q.start+a.Activities[i].Duration {
+		if q.day == d && q.start < to && from < q.start+a.plen(i, q) {
 			return true
 		}
 	}
@@ -401,7 +400,7 @@ func (dailyCap) model(b *builder) {
 		for d := range b.a.Days {
 			var ls []encode.Lit
 			for _, i := range acts {
-				ls = append(ls, b.ptimes(p.Name, i, func(day, _ int) bool { return day == d })...)
+				ls = append(ls, b.ptimes(p.Name, i, func(day, _, _ int) bool { return day == d })...)
 			}
 			b.m.AddAtMost(ls, b.a.DailyCap).Named(fmt.Sprintf("%s: %s", groupCap(p.Name), b.a.Days[d])).InGroup(groupCap(p.Name))
 		}
@@ -501,7 +500,7 @@ func (buffer) check(a *Agenda, ans *answer, f fails) {
 				if !pi.ok || !pj.ok || pi.day != pj.day {
 					continue
 				}
-				di, dj := a.Activities[i].Duration, a.Activities[j].Duration
+				di, dj := a.plen(i, pi), a.plen(j, pj)
 				if pi.start < pj.start+dj+a.Buffer && pj.start < pi.start+di+a.Buffer {
 					f.add(unitBuffer, fmt.Sprintf("%s: %s and %s are less than %d minutes apart", p.Name, a.Activities[i].Name, a.Activities[j].Name, a.Buffer*a.SlotMin))
 				}
@@ -533,7 +532,7 @@ func (chain) sample(a *Agenda, r *rand.Rand) {
 	var cand [][2]int
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			if a.planted == nil || a.end(i, option{a.planted[i].day, a.planted[i].start, 0}) <= a.planted[j].day*a.Slots+a.planted[j].start {
+			if a.planted == nil || a.end(i, a.opt(i, a.planted[i])) <= a.planted[j].day*a.Slots+a.planted[j].start {
 				cand = append(cand, [2]int{i, j})
 			}
 		}
@@ -544,7 +543,7 @@ func (chain) sample(a *Agenda, r *rand.Rand) {
 		i := r.IntN(n - 1)
 		j := i + 1 + r.IntN(n-1-i)
 		before := func(pl []placement) bool {
-			return a.end(i, option{pl[i].day, pl[i].start, 0}) <= pl[j].day*a.Slots+pl[j].start
+			return a.end(i, a.opt(i, pl[i])) <= pl[j].day*a.Slots+pl[j].start
 		}
 		pl := a.replant(r, j, unitChain, before)
 		if pl == nil {
@@ -614,7 +613,7 @@ func (chain) check(a *Agenda, ans *answer, f fails) {
 		if !pi.ok || !pj.ok {
 			continue
 		}
-		if a.end(i, option{pi.day, pi.start, pi.room}) > pj.day*a.Slots+pj.start {
+		if a.end(i, a.opt(i, pi)) > pj.day*a.Slots+pj.start {
 			f.add(unitChain, fmt.Sprintf("%s does not end before %s starts", c[0], c[1]))
 		}
 	}

@@ -236,7 +236,7 @@ func (a *Agenda) plantCompact(r *rand.Rand) []placement {
 			d := (d0 + k) % len(a.Days)
 			for s := 0; s+a.Activities[i].Duration <= a.Slots && !pl[i].ok; s++ {
 				for _, ri := range rooms {
-					if c := (placement{true, d, s, ri}); a.plantable(pl, i, c) {
+					if c := (placement{true, d, s, ri, 0}); a.plantable(pl, i, c) {
 						pl[i] = c
 						break
 					}
@@ -278,7 +278,7 @@ func (a *Agenda) idleDays(p string, pl []placement) map[int][3]int {
 		if busy[q.day] == nil {
 			busy[q.day] = map[int]bool{}
 		}
-		for t := q.start; t < min(q.start+a.Activities[i].Duration, a.Slots); t++ {
+		for t := q.start; t < min(q.start+a.plen(i, q), a.Slots); t++ {
 			busy[q.day][t] = true
 		}
 	}
@@ -341,8 +341,8 @@ func (fragmentation) model(b *builder) {
 				busy[t] = v.Lit()
 				var cover []encode.Lit
 				for _, i := range acts {
-					cover = append(cover, b.times(i, func(day, st int) bool {
-						return day == d && st <= t && t < st+a.Activities[i].Duration
+					cover = append(cover, b.times(i, func(day, st, dur int) bool {
+						return day == d && st <= t && t < st+dur
 					})...)
 				}
 				for k, y := range cover {
@@ -496,7 +496,7 @@ func (a *Agenda) zoneFits(p string, acts []int, h int) bool {
 	for _, i := range acts {
 		dur := a.Activities[i].Duration
 		if a.planted != nil {
-			if !tz.zoneOK(a, h, a.planted[i].start, dur) {
+			if !tz.zoneOK(a, h, a.planted[i].start, a.plen(i, a.planted[i])) {
 				return false
 			}
 			continue
@@ -535,8 +535,7 @@ func (timeZones) model(b *builder) {
 	a := b.a
 	for _, o := range a.zoneList() {
 		for _, i := range a.attends(o.Person) {
-			dur := a.Activities[i].Duration
-			ls := b.times(i, func(_, s int) bool { return !a.TimeZones.zoneOK(a, o.Hours, s, dur) })
+			ls := b.times(i, func(_, s, dur int) bool { return !a.TimeZones.zoneOK(a, o.Hours, s, dur) })
 			if len(ls) > 0 {
 				b.m.AddAtMost(ls, 0).Named(groupZone(o.Person) + ": " + a.Activities[i].Name).InGroup(groupZone(o.Person))
 			}
@@ -592,7 +591,8 @@ func (timeZones) check(a *Agenda, ans *answer, f fails) {
 	for _, o := range a.zoneList() {
 		tz := a.TimeZones
 		for _, i := range a.attends(o.Person) {
-			p, dur := ans.pl[i], a.Activities[i].Duration
+			p := ans.pl[i]
+			dur := a.plen(i, p)
 			if p.ok && !tz.zoneOK(a, o.Hours, p.start, dur) {
 				from := a.DayStart + p.start*a.SlotMin + 60*o.Hours
 				f.add(unitTimeZones, fmt.Sprintf("%s attends %s on %s %s–%s, which is %s–%s local time for %s, outside %s–%s",
@@ -776,7 +776,7 @@ func (keyPerson) check(a *Agenda, ans *answer, f fails) {
 			if !over[i] && !over[j] || !p.ok || !q.ok || p.day != q.day {
 				continue
 			}
-			if p.start < q.start+a.Activities[j].Duration && q.start < p.start+a.Activities[i].Duration {
+			if p.start < q.start+a.plen(j, q) && q.start < p.start+a.plen(i, p) {
 				f.add(unitKeyPerson, fmt.Sprintf("%s (replacing %s) has %s and %s at the same time", k.Replacement, k.Leaves, a.Activities[i].Name, a.Activities[j].Name))
 			}
 		}

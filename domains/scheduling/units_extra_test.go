@@ -333,7 +333,7 @@ func checkItemExact(t *testing.T, a *Agenda, u string) {
 	for {
 		for i, k := range idx {
 			o := opts[i][k]
-			ans.pl[i] = placement{true, o.day, o.start, o.room}
+			ans.pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 		}
 		f := fails{}
 		for _, un := range a.units() {

@@ -314,15 +314,15 @@ func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 		opts[i] = a.options(i)
 		for _, o := range opts[i] {
 			fs := []fix{
-				{look(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name)), 1},
-				{look(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start))), 1},
+				{look(a.xName(i, o)), 1},
+				{look(a.yName(i, tkey{o.day, o.start, o.dur})), 1},
 				{look("end[" + act.Name + "]"), a.end(i, o)},
 				{look("start[" + act.Name + "]"), o.day*a.Slots + o.start},
 				{look("room[" + act.Name + "]"), o.room},
 			}
 			if len(a.Current) > 0 {
 				changed := 1
-				if cur[i].ok && o == (option{cur[i].day, cur[i].start, cur[i].room}) {
+				if cur[i].ok && o == (a.opt(i, cur[i])) {
 					changed = 0
 				}
 				fs = append(fs, fix{look("changed[" + act.Name + "]"), changed})
@@ -330,7 +330,7 @@ func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 			// The fragmentation unit's busy indicators (an OR over the
 			// activities covering a slot: fixes only ever set them).
 			for _, p := range act.Attendees {
-				for t := o.start; t < o.start+act.Duration; t++ {
+				for t := o.start; t < o.start+o.dur; t++ {
 					if v, ok := m.Lookup(fmt.Sprintf("busy[%s|%s|%d]", p, a.Days[o.day], t)); ok {
 						fs = append(fs, fix{int(v), 1})
 					}
@@ -374,7 +374,7 @@ func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 		clear(asg)
 		for i, k := range idx {
 			o := opts[i][k]
-			ans.pl[i] = placement{true, o.day, o.start, o.room}
+			ans.pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 			for _, f := range set[i][k] {
 				asg[f.v] = int64(f.val)
 			}
