@@ -386,11 +386,11 @@ type builder struct {
 	a     *Agenda
 	m     *encode.Model
 	opts  [][]option
-	x     [][]encode.Var          // x[i][k]: activity i takes option k
+	x     [][]encode.Var        // x[i][k]: activity i takes option k
 	y     []map[tkey]encode.Var // y[i][{day, start, length}]: activity i takes that time, in any room
-	end   []encode.Var            // goal end index per activity
-	start []encode.Var            // global start slot per activity (tie-break 2)
-	room  []encode.Var            // room index per activity (tie-break 1)
+	end   []encode.Var          // goal end index per activity
+	start []encode.Var          // global start slot per activity (tie-break 2)
+	room  []encode.Var          // room index per activity (tie-break 1)
 	// failure is set on the builder of the schedule if the room fails
 	// (room-failure unit); pfx then prefixes its variable names, and
 	// Model prefixes its constraint and group names.
