@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -60,6 +61,11 @@ type Agenda struct {
 	// Roles lists the activities that need a person in a role
 	// (required-role unit): the answer names who takes each.
 	Roles []RoleNeed `json:"roles,omitempty"`
+	// MinLengths: the activities that may be shortened, with their
+	// minimum (min-duration unit). Splits: the activities done in two
+	// parts (split unit).
+	MinLengths []MinLen `json:"min_lengths,omitempty"`
+	Splits     []Split  `json:"splits,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
 
@@ -179,20 +185,20 @@ type Activity struct {
 	// uncertain (uncertain-durations unit); Duration is then the longest,
 	// which every rule uses.
 	DurationMin int `json:"duration_min,omitempty"`
-	// MinLength, when set, makes the length a choice of the plan: any
-	// whole number of slots from MinLength to Duration (min-duration and
-	// split units). Zero means the length is Duration.
-	MinLength int `json:"min_length,omitempty"`
+	// Flexible makes the length a choice of the plan: any whole number of
+	// slots up to Duration (min-duration and split units, whose rules
+	// bound it from below).
+	Flexible bool `json:"flexible,omitempty"`
 }
 
 // lengths returns the lengths activity i may be given, shortest first.
 func (a *Agenda) lengths(i int) []int {
 	act := a.Activities[i]
-	if act.MinLength <= 0 || act.MinLength >= act.Duration {
+	if !act.Flexible {
 		return []int{act.Duration}
 	}
-	out := make([]int, 0, act.Duration-act.MinLength+1)
-	for l := act.MinLength; l <= act.Duration; l++ {
+	out := make([]int, 0, act.Duration)
+	for l := 1; l <= act.Duration; l++ {
 		out = append(out, l)
 	}
 	return out
@@ -202,7 +208,7 @@ func (a *Agenda) lengths(i int) []int {
 // the answer then states each activity's end.
 func (a *Agenda) flexible() bool {
 	for _, act := range a.Activities {
-		if act.MinLength > 0 && act.MinLength < act.Duration {
+		if act.Flexible {
 			return true
 		}
 	}
@@ -329,6 +335,25 @@ func (a *Agenda) parseClock(t string) int {
 	return s
 }
 
+// parseEnd returns the slot boundary of an HH:MM end time: the slots from
+// the start of the day, 0 or more (past Slots when it ends after the day,
+// which the coverage item reports), or -1 when it is not on the grid.
+func (a *Agenda) parseEnd(t string) int {
+	if len(t) != 5 || t[2] != ':' {
+		return -1
+	}
+	h, err1 := strconv.Atoi(t[:2])
+	m, err2 := strconv.Atoi(t[3:])
+	if err1 != nil || err2 != nil || h < 0 || h > 23 || m < 0 || m > 59 || t[0] == '-' || t[3] == '-' || t[0] == '+' || t[3] == '+' {
+		return -1
+	}
+	off := h*60 + m - a.DayStart
+	if off < 0 || off%a.SlotMin != 0 {
+		return -1
+	}
+	return off / a.SlotMin
+}
+
 // end returns the goal's end index of a placement: slots from the start of
 // the first day, each day counting Slots.
 func (a *Agenda) end(i int, o option) int { return o.day*a.Slots + o.start + o.dur }
@@ -345,7 +370,7 @@ func (a *Agenda) yName(i int, k tkey) string {
 }
 
 func (a *Agenda) lenSuffix(i, dur int) string {
-	if len(a.lengths(i)) == 1 {
+	if !a.Activities[i].Flexible {
 		return ""
 	}
 	return fmt.Sprintf("+%d", dur)
@@ -355,7 +380,7 @@ func (a *Agenda) lenSuffix(i, dur int) string {
 // Duration when its length is fixed, else p's length (the activity's
 // Duration when p has none).
 func (a *Agenda) plen(i int, p placement) int {
-	if act := a.Activities[i]; p.dur > 0 && act.MinLength > 0 && act.MinLength < act.Duration {
+	if p.dur > 0 && a.Activities[i].Flexible {
 		return p.dur
 	}
 	return a.Activities[i].Duration
@@ -391,6 +416,9 @@ type builder struct {
 	end   []encode.Var          // goal end index per activity
 	start []encode.Var          // global start slot per activity (tie-break 2)
 	room  []encode.Var          // room index per activity (tie-break 1)
+	// length is the length in slots of each activity whose length is a
+	// choice (Flexible), zero Var otherwise.
+	length []encode.Var
 	// failure is set on the builder of the schedule if the room fails
 	// (room-failure unit); pfx then prefixes its variable names, and
 	// Model prefixes its constraint and group names.
@@ -529,6 +557,7 @@ func (a *Agenda) build(m *encode.Model, failure bool) *builder {
 	n := len(a.Activities)
 	b.opts, b.x, b.y = make([][]option, n), make([][]encode.Var, n), make([]map[tkey]encode.Var, n)
 	b.end, b.start, b.room = make([]encode.Var, n), make([]encode.Var, n), make([]encode.Var, n)
+	b.length = make([]encode.Var, n)
 	for i := range a.Activities {
 		b.place(i)
 	}
@@ -562,7 +591,7 @@ func (b *builder) place(i int) {
 	// Time literals: y ⇔ one of its rooms' options.
 	ys := map[tkey]encode.Var{}
 	byTime := map[tkey][]encode.Lit{}
-	fixed := len(a.lengths(i)) == 1
+	fixed := !act.Flexible
 	for k, o := range opts {
 		key := tkey{o.day, o.start, o.dur}
 		if _, ok := ys[key]; !ok {
@@ -586,6 +615,13 @@ func (b *builder) place(i int) {
 			Named(fmt.Sprintf("%s: start %d", g, k)).InGroup(g)
 		m.AddLinear([]encode.Term{{Var: b.room[i], Coef: 1}}, encode.EQ, int64(o.room)).OnlyIf(xs[k].Lit()).
 			Named(fmt.Sprintf("%s: room %d", g, k)).InGroup(g)
+	}
+	if !fixed {
+		b.length[i] = b.newInt("len["+act.Name+"]", 1, int64(act.Duration))
+		for _, key := range a.timeKeys(i) {
+			m.AddLinear([]encode.Term{{Var: b.length[i], Coef: 1}}, encode.EQ, int64(key.dur)).OnlyIf(ys[key].Lit()).
+				Named(fmt.Sprintf("%s: length %d.%d+%d", g, key.day, key.start, key.dur)).InGroup(g)
+		}
 	}
 }
 
@@ -743,6 +779,11 @@ func (a *Agenda) writePlan(b *strings.Builder, pl []placement, obj int64) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		if a.flexible() {
+			fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}",
+				a.Voc.Activity, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.clock(p.start+a.plen(i, p)), a.Voc.Room, a.Rooms[p.room].Name)
+			continue
+		}
 		fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
 			a.Voc.Activity, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
 	}
@@ -796,6 +837,10 @@ func (a *Agenda) AnswerSchema() string {
 	act := a.Activities[0]
 	s := fmt.Sprintf("{%q: [{%q: %q, \"day\": %q, \"start\": %q, %q: %q}, ...]",
 		a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.Voc.Room, a.Rooms[0].Name)
+	if a.flexible() {
+		s = fmt.Sprintf("{%q: [{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}, ...]",
+			a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.clock(act.Duration), a.Voc.Room, a.Rooms[0].Name)
+	}
 	if a.has(unitSelfCheck) {
 		s += ", \"objective\": 0"
 	}

@@ -73,10 +73,15 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 			fs := []modelFix{
 				{look(a.xName(i, o)), 1},
 				{look(a.yName(i, tkey{o.day, o.start, o.dur})), 1},
+			}
+			if act.Flexible {
+				fs = append(fs, modelFix{look("len[" + act.Name + "]"), int64(o.dur)})
+			}
+			fs = append(fs, []modelFix{
 				{look("end[" + act.Name + "]"), int64(a.end(i, o))},
 				{look("start[" + act.Name + "]"), int64(o.day*a.Slots + o.start)},
 				{look("room[" + act.Name + "]"), int64(o.room)},
-			}
+			}...)
 			if len(a.Current) > 0 {
 				changed := int64(1)
 				if cur[i].ok && o == (a.opt(i, cur[i])) {
@@ -530,7 +535,9 @@ func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string
 // briefUnits are the units the family brief lists; the pool may hold more,
 // and TestFamilyBrute covers every unit of the pool.
 var briefUnits = []string{unitAvailability, unitRoomFit, unitDailyCap, unitBuffer, unitChain, unitSelfCheck, unitInfeasible,
-	unitWorkingHours, unitPriorityOrder, unitConsecutive, unitCooldown, unitUncertain, unitReplanning}
+	unitWorkingHours, unitPriorityOrder, unitConsecutive, unitCooldown, unitUncertain, unitReplanning,
+	unitFragmentation, unitTimeZones, unitKeyPerson, unitConfidential, unitRoomFailure, unitBackupSlots, unitRequiredRole,
+	unitMinDuration, unitSplit}
 
 // TestFamilyBruteUnitsCovered: the units of the brief are in the pool, every
 // task's pool is the agenda pool (so TestFamilyBrute covers it), and the

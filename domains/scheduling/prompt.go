@@ -70,7 +70,11 @@ func (a *Agenda) Prompt() string {
 	}
 	p("---|\n")
 	for _, act := range a.Activities {
-		p("| %s | %s | %d min | ", act.Name, strings.Join(act.Attendees, ", "), act.Duration*a.SlotMin)
+		length := fmt.Sprintf("%d min", act.Duration*a.SlotMin)
+		if act.Flexible {
+			length = fmt.Sprintf("up to %d min", act.Duration*a.SlotMin)
+		}
+		p("| %s | %s | %s | ", act.Name, strings.Join(act.Attendees, ", "), length)
 		if gear {
 			p("%s | ", dashJoin(act.Needs))
 		}
@@ -127,6 +131,9 @@ func (a *Agenda) Prompt() string {
 	}
 	p("\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above, days as written, times as HH:MM):\n```json\n%s\n```\n", a.AnswerSchema())
 	p("List every %s once.", v.Activity)
+	if a.flexible() {
+		p(" `end` is when the %s ends: its length is end minus start.", v.Activity)
+	}
 	if a.failIndex() >= 0 {
 		p(" Under %q, give the schedule if %s fails, in the same form, again listing every %s once.", failKey, a.FailRoom, v.Activity)
 	}

@@ -74,8 +74,9 @@ const itemStated = "stated"
 // add a day and move hidden activities to it; replanning last because its
 // current plan is the optimum under every other unit's data.
 var pool = []unit{
-	keyPerson{}, // first: it rewrites attendee lists (units_extra.go)
-	uncertainDurations{}, consecutiveLimit{}, cooldown{},
+	split{},     // first: it replaces an activity by its parts (units_length.go)
+	keyPerson{}, // next: it rewrites attendee lists (units_extra.go)
+	uncertainDurations{}, minDuration{}, consecutiveLimit{}, cooldown{},
 	fragmentation{}, // may draw a compact hidden schedule (units_extra.go)
 	availability{}, roomFit{}, dailyCap{}, workingHours{},
 	confidential{}, timeZones{}, // after every unit that moves the hidden schedule

@@ -204,7 +204,9 @@ func (a *Agenda) replant(r *rand.Rand, i int, last string, ok func([]placement) 
 	for _, k := range r.Perm(len(opts)) {
 		o := opts[k]
 		pl[i] = placement{true, o.day, o.start, o.room, o.dur}
-		if ok(pl) && a.plantedOK(pl, last) {
+		// plantable adds what plantedOK cannot see yet: the buffer's
+		// gap, whose unit samples later.
+		if ok(pl) && a.plantable(pl, i, pl[i]) && a.plantedOK(pl, last) {
 			return pl
 		}
 	}

@@ -375,7 +375,7 @@ func extraBroken(a *Agenda, u string, pl []placement) bool {
 				busy := make([]bool, a.Slots)
 				for _, i := range a.attends(p.Name) {
 					if pl[i].day == d {
-						for x := pl[i].start; x < pl[i].start+a.Activities[i].Duration; x++ {
+						for x := pl[i].start; x < min(pl[i].start+a.plen(i, pl[i]), a.Slots); x++ {
 							busy[x] = true
 						}
 					}
@@ -402,7 +402,7 @@ func extraBroken(a *Agenda, u string, pl []placement) bool {
 		for _, o := range a.TimeZones.Offsets {
 			for _, i := range a.attends(o.Person) {
 				local := a.DayStart + pl[i].start*a.SlotMin + 60*o.Hours
-				if local < a.TimeZones.From || local+a.Activities[i].Duration*a.SlotMin > a.TimeZones.To {
+				if local < a.TimeZones.From || local+a.plen(i, pl[i])*a.SlotMin > a.TimeZones.To {
 					return true
 				}
 			}
@@ -412,7 +412,7 @@ func extraBroken(a *Agenda, u string, pl []placement) bool {
 		for _, i := range a.takenOver() {
 			for j := range a.Activities {
 				if j != i && attendsAct(a.Activities[j], k.Replacement) && pl[i].day == pl[j].day &&
-					pl[i].start < pl[j].start+a.Activities[j].Duration && pl[j].start < pl[i].start+a.Activities[i].Duration {
+					pl[i].start < pl[j].start+a.plen(j, pl[j]) && pl[j].start < pl[i].start+a.plen(i, pl[i]) {
 					return true
 				}
 			}

@@ -320,6 +320,9 @@ func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 				{look("start[" + act.Name + "]"), o.day*a.Slots + o.start},
 				{look("room[" + act.Name + "]"), o.room},
 			}
+			if act.Flexible {
+				fs = append(fs, fix{look("len[" + act.Name + "]"), o.dur})
+			}
 			if len(a.Current) > 0 {
 				changed := 1
 				if cur[i].ok && o == (a.opt(i, cur[i])) {
