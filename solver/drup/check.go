@@ -57,8 +57,9 @@ type CheckStats struct {
 // be derived. Reading stops at the empty clause. The proof is DRUP or DRAT,
 // in text or in binary DRAT (detected from the first bytes: "a", or "d"
 // not followed by a space); name labels syntax errors. A proof that does
-// not verify is a *RejectError; an ill-formed one a *SyntaxError; when ctx
-// ends, Check returns ctx.Err().
+// not verify is a *RejectError, returned with the stats of what was
+// verified before it; an ill-formed one a *SyntaxError; when ctx ends,
+// Check returns ctx.Err().
 func Check(ctx context.Context, f *CNF, proof io.Reader, name string) (*CheckStats, error) {
 	c := newChecker(f.NumVars)
 	for _, cl := range f.Clauses {
@@ -74,7 +75,7 @@ func Check(ctx context.Context, f *CNF, proof io.Reader, name string) (*CheckSta
 	} else {
 		pr = &textReader{lr: &lineReader{br: br, file: name}, limit: f.NumVars + MaxFresh}
 	}
-	st := &CheckStats{}
+	st := &CheckStats{Binary: pr.binary()}
 	for n := 1; ; n++ {
 		del, lemma, line, err := pr.next()
 		if err == io.EOF {
@@ -98,7 +99,8 @@ func Check(ctx context.Context, f *CNF, proof io.Reader, name string) (*CheckSta
 		}
 		rule := c.verify(lemma)
 		if rule == "" {
-			return nil, &RejectError{Line: line, Lemma: slices.Clone(lemma), Reason: c.why(lemma), Binary: pr.binary()}
+			st.Lines = pr.lines()
+			return st, &RejectError{Line: line, Lemma: slices.Clone(lemma), Reason: c.why(lemma), Binary: pr.binary()}
 		}
 		st.Lemmas++
 		if rule == "RUP" {
@@ -107,12 +109,13 @@ func Check(ctx context.Context, f *CNF, proof io.Reader, name string) (*CheckSta
 			st.RAT++
 		}
 		if len(lemma) == 0 {
-			st.EmptyLine, st.Lines, st.Binary = line, pr.lines(), pr.binary()
+			st.EmptyLine, st.Lines = line, pr.lines()
 			return st, nil
 		}
 		c.add(lemma)
 	}
-	return nil, &RejectError{Line: pr.lines(), Reason: "the proof ends without deriving the empty clause", Binary: pr.binary()}
+	st.Lines = pr.lines()
+	return st, &RejectError{Line: pr.lines(), Reason: "the proof ends without deriving the empty clause", Binary: pr.binary()}
 }
 
 // isBinary says whether a proof starting with head is binary DRAT.
