@@ -27,6 +27,7 @@ type auditOptions struct {
 	Brute     bool
 	DIMACS    string
 	Enumerate int
+	Proof     string
 
 	// Backend, when not nil, replaces the backend --brute chooses (tests).
 	Backend solver.Backend
@@ -55,6 +56,13 @@ With --json, each file gives one JSON object on one line:
 A file that cannot be read or certified gives no line, only a message on
 standard error.
 
+With --proof DIR, each model proven optimal or infeasible also gets
+DIR/NAME.cnf, the formula whose unsatisfiability is the claim (the model
+with every constraint on, plus "the objective is better than the optimum"),
+and DIR/NAME.drup, a DRUP proof of it from plancert's proof-logging solver,
+checked before anything is reported; "plancert check-proof" checks the pair
+again, and other solvers can refute the same CNF.
+
 The time limit applies to each file. Ctrl-C stops the run; the file in
 progress reports what was established so far.
 
@@ -70,7 +78,10 @@ const auditExample = `  # Audit every example model (text; a summary on standard
   $ plancert audit --brute --enumerate 5 testdata/models/lexicographic.json
 
   # Also write the model's CNF
-  $ plancert audit --dimacs /tmp/jobshop.cnf testdata/models/jobshop-3x3.json`
+  $ plancert audit --dimacs /tmp/jobshop.cnf testdata/models/jobshop-3x3.json
+
+  # Write and check a proof of each optimum or infeasibility (see check-proof)
+  $ plancert audit --proof /tmp/proofs testdata/models/jobshop-3x3.json testdata/models/pigeonhole-4-3.json`
 
 func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error) *cobra.Command {
 	opts := &auditOptions{IO: ios}
@@ -102,6 +113,7 @@ func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error
 	f.BoolVar(&opts.Brute, "brute", false, "use the exhaustive backend instead of the SAT solver (tiny models)")
 	f.StringVar(&opts.DIMACS, "dimacs", "", "write the model's CNF in DIMACS format to `OUT.cnf` (one FILE, not with --brute)")
 	f.IntVar(&opts.Enumerate, "enumerate", 0, "also list up to `N` distinct optimal solutions")
+	f.StringVar(&opts.Proof, "proof", "", "write `DIR`/NAME.cnf and DIR/NAME.drup, a checked DRUP proof of each optimum or infeasibility")
 	return cmd
 }
 
@@ -119,6 +131,15 @@ func (o *auditOptions) validate() error {
 	if i := slices.Index(o.Files, "-"); i >= 0 && slices.Contains(o.Files[i+1:], "-") {
 		return usageErrorf("standard input (-) can be read only once")
 	}
+	if o.Proof != "" {
+		seen := map[string]string{}
+		for _, f := range o.Files {
+			if g, ok := seen[proofName(f)]; ok {
+				return usageErrorf("--proof: %s and %s would both write %s.cnf", g, f, proofName(f))
+			}
+			seen[proofName(f)] = f
+		}
+	}
 	return nil
 }
 
@@ -135,10 +156,11 @@ func (o *auditOptions) backend() solver.Backend {
 // audit is the outcome of one file: the model and its certificate, and the
 // enumeration when asked for.
 type audit struct {
-	file string
-	m    *encode.Model
-	cert *solver.Certificate
-	enum *solver.Enumeration
+	file  string
+	m     *encode.Model
+	cert  *solver.Certificate
+	enum  *solver.Enumeration
+	proof *proofResult
 }
 
 // runAudit certifies every file in turn, printing each result to Out as it
@@ -241,6 +263,15 @@ func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, er
 	if opts.Enumerate > 0 {
 		if a.enum, err = enumerate(ctx, b, m, cert, opts.Enumerate); err != nil {
 			return nil, &fileError{file, err}
+		}
+	}
+	if opts.Proof != "" {
+		if a.proof, err = writeProof(ctx, opts.Proof, file, m, cert); err != nil {
+			var ie *solver.IntegrityError
+			if errors.As(err, &ie) {
+				return nil, &fileError{file, err}
+			}
+			return a, err
 		}
 	}
 	var errs []error

@@ -35,7 +35,8 @@ const exitCodesHelp = `Exit codes:
   1  any other error (I/O error, model too large for --brute, interrupted)
   2  usage error or bad input (unknown flag, missing file, invalid JSON or model)
   3  some result was not proven within the time limit
-  4  integrity failure: a solver answer failed the model's own Check
+  4  integrity failure: a solver answer failed the model's own Check, or a
+     proof written by --proof does not check
 With several files every file is processed and the most severe code wins,
 in the order 4, 2, 1, 3, 0.`
 
@@ -125,7 +126,7 @@ func exitCodeOf(err error) exitCode {
 		return exitIntegrity
 	case *usageError, *inputError:
 		return exitBadInput
-	case *notProvenError:
+	case *notProvenError, *proofRejectedError:
 		return exitNotProven
 	case interface{ Unwrap() error }:
 		if sub := e.Unwrap(); sub != nil {

@@ -65,6 +65,9 @@ func writeText(w io.Writer, a *audit) error {
 	if a.enum != nil {
 		t.field("solutions", enumLines(m, a.enum)...)
 	}
+	if a.proof != nil {
+		t.field("proof", proofLines(a.proof)...)
+	}
 	t.field("stats", statsText(c.Stats))
 	return t.err
 }
@@ -300,6 +303,7 @@ type auditJSON struct {
 	Stats         solver.Stats              `json:"stats"`
 	Solutions     *[]assignmentJSON         `json:"solutions,omitempty"`
 	Complete      *bool                     `json:"complete,omitempty"`
+	Proof         *proofResult              `json:"proof,omitempty"`
 }
 
 // answerJSON maps the answer variables to their values in a; nil when a is.
@@ -342,6 +346,7 @@ func writeJSON(w io.Writer, a *audit) error {
 		complete := e.Complete
 		out.Solutions, out.Complete = &sols, &complete
 	}
+	out.Proof = a.proof
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(out)
