@@ -28,6 +28,7 @@ type auditOptions struct {
 	DIMACS    string
 	Enumerate int
 	Proof     string
+	Task      string
 
 	// Backend, when not nil, replaces the backend --brute chooses (tests).
 	Backend solver.Backend
@@ -63,12 +64,22 @@ and DIR/NAME.drup, a DRUP proof of it from plancert's proof-logging solver,
 checked before anything is reported; "plancert check-proof" checks the pair
 again, and other solvers can refute the same CNF.
 
+With --task T, each FILE is an instance of task T in its JSON schema (the
+"instance" object of a record) or a whole record (one line of a suite): the
+instance's model is certified as above, the optimal plan is decoded into the
+task's answer form and must pass every item of the instance's checklist,
+and a record's certificate must be what is proven (exit 4 otherwise).
+
 The time limit applies to each file. Ctrl-C stops the run; the file in
 progress reports what was established so far.
 
 ` + exitCodesHelp
 
-const auditExample = `  # Audit every example model (text; a summary on standard error)
+const auditExample = `  # Audit an instance of a task: the record's certificate is re-proven and its plan checked
+  $ plancert gen --task meeting-planning --n 1 --seed 7 --out /tmp/one.jsonl
+  $ plancert audit --task meeting-planning /tmp/one.jsonl
+
+  # Audit every example model (text; a summary on standard error)
   $ plancert audit testdata/models/*.json
 
   # JSON lines, for scripts
@@ -113,6 +124,7 @@ func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error
 	f.BoolVar(&opts.Brute, "brute", false, "use the exhaustive backend instead of the SAT solver (tiny models)")
 	f.StringVar(&opts.DIMACS, "dimacs", "", "write the model's CNF in DIMACS format to `OUT.cnf` (one FILE, not with --brute)")
 	f.IntVar(&opts.Enumerate, "enumerate", 0, "also list up to `N` distinct optimal solutions")
+	f.StringVar(&opts.Task, "task", "", "read each FILE as an instance (or a record) of task `T`, and decode and check its optimal plan")
 	f.StringVar(&opts.Proof, "proof", "", "write `DIR`/NAME.cnf and DIR/NAME.drup, a checked DRUP proof of each optimum or infeasibility")
 	return cmd
 }
@@ -157,6 +169,7 @@ func (o *auditOptions) backend() solver.Backend {
 // enumeration when asked for.
 type audit struct {
 	file  string
+	task  *taskAudit // with --task
 	m     *encode.Model
 	cert  *solver.Certificate
 	enum  *solver.Enumeration
@@ -240,8 +253,17 @@ func reportError(w io.Writer, err error) {
 // is something to print, and an error when the result is not proven or
 // something failed.
 func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, error) {
-	m, err := readModel(opts.IO.In, file)
-	if err != nil {
+	var ta *taskAudit
+	var m *encode.Model
+	var err error
+	if opts.Task != "" {
+		if ta, err = loadTaskInstance(opts.IO.In, file, opts.Task); err != nil {
+			return nil, err
+		}
+		if m, err = ta.inst.Model(); err != nil {
+			return nil, &inputError{file, err}
+		}
+	} else if m, err = readModel(opts.IO.In, file); err != nil {
 		return nil, &inputError{file, err}
 	}
 	if opts.DIMACS != "" {
@@ -259,7 +281,16 @@ func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, er
 	if err != nil {
 		return nil, &fileError{file, err}
 	}
-	a := &audit{file: file, m: m, cert: cert}
+	a := &audit{file: file, m: m, cert: cert, task: ta}
+	if ta != nil {
+		if err := ta.finish(file, m, cert); err != nil {
+			var rm *recordMismatchError
+			if errors.As(err, &rm) {
+				return a, err
+			}
+			return nil, &fileError{file, err}
+		}
+	}
 	if opts.Enumerate > 0 {
 		if a.enum, err = enumerate(ctx, b, m, cert, opts.Enumerate); err != nil {
 			return nil, &fileError{file, err}

@@ -126,6 +126,8 @@ func exitCodeOf(err error) exitCode {
 		return exitIntegrity
 	case *usageError, *inputError:
 		return exitBadInput
+	case *recordMismatchError:
+		return exitIntegrity
 	case *notProvenError, *proofRejectedError:
 		return exitNotProven
 	case interface{ Unwrap() error }:
