@@ -649,11 +649,9 @@ func (b *builder) rules() {
 func (b *builder) objectives() {
 	a, m := b.a, b.m
 	// Levels of units first (e.g. fewest changes), then the goal.
-	for _, u := range a.units() {
-		if l, ok := u.(leveler); ok {
-			for _, terms := range l.levels(b) {
-				m.Minimize(terms...)
-			}
+	for _, l := range a.levelers() {
+		for _, terms := range l.levels(b) {
+			m.Minimize(terms...)
 		}
 	}
 	// Goal: minimize sum of priority × end.
@@ -807,10 +805,8 @@ func (a *Agenda) goal(pl []placement) int64 {
 // placements.
 func (a *Agenda) objectives(pl []placement) []int64 {
 	var out []int64
-	for _, u := range a.units() {
-		if l, ok := u.(leveler); ok {
-			out = append(out, l.values(a, pl)...)
-		}
+	for _, l := range a.levelers() {
+		out = append(out, l.values(a, pl)...)
 	}
 	out = append(out, a.goal(pl))
 	if a.TieBreaks >= 1 {
