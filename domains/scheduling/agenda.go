@@ -428,6 +428,9 @@ type builder struct {
 	// (required-role unit); z caches ptimes' literals.
 	choice [][]encode.Var
 	z      map[zkey]encode.Lit
+	// idle are the idle indicators of every person and day (fragmentation
+	// unit), the terms of its level.
+	idle []encode.Var
 }
 
 // newBool and newInt add a variable named with the builder's prefix; every
