@@ -428,6 +428,9 @@ type builder struct {
 	// (required-role unit); z caches ptimes' literals.
 	choice [][]encode.Var
 	z      map[zkey]encode.Lit
+	// idle are the idle indicators of every person and day (fragmentation
+	// unit), the terms of its level.
+	idle []encode.Var
 }
 
 // newBool and newInt add a variable named with the builder's prefix; every
@@ -649,11 +652,9 @@ func (b *builder) rules() {
 func (b *builder) objectives() {
 	a, m := b.a, b.m
 	// Levels of units first (e.g. fewest changes), then the goal.
-	for _, u := range a.units() {
-		if l, ok := u.(leveler); ok {
-			for _, terms := range l.levels(b) {
-				m.Minimize(terms...)
-			}
+	for _, l := range a.levelers() {
+		for _, terms := range l.levels(b) {
+			m.Minimize(terms...)
 		}
 	}
 	// Goal: minimize sum of priority × end.
@@ -807,10 +808,8 @@ func (a *Agenda) goal(pl []placement) int64 {
 // placements.
 func (a *Agenda) objectives(pl []placement) []int64 {
 	var out []int64
-	for _, u := range a.units() {
-		if l, ok := u.(leveler); ok {
-			out = append(out, l.values(a, pl)...)
-		}
+	for _, l := range a.levelers() {
+		out = append(out, l.values(a, pl)...)
 	}
 	out = append(out, a.goal(pl))
 	if a.TieBreaks >= 1 {

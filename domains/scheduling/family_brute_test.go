@@ -43,6 +43,10 @@ type planModel struct {
 	item  map[string]string
 	units []string // the unit items to compare when the core rules hold
 	asg   encode.Assignment
+	// idle lists the fragmentation unit's idle indicators, each with the
+	// busy-up-to, busy-from and busy indicators it is the conjunction of
+	// (the last negated); judge sets them after the options' fixes.
+	idle [][4]encode.Var
 }
 
 func newPlanModel(t *testing.T, a *Agenda) *planModel {
@@ -90,10 +94,33 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 				fs = append(fs, modelFix{look("changed[" + act.Name + "]"), changed})
 			}
 			// The fragmentation unit's busy indicators (an OR over the
-			// activities covering a slot: fixes only ever set them).
+			// activities covering a slot) and its busy-up-to and
+			// busy-from indicators (ORs over the slots up to and from a
+			// slot): fixes only ever set them, so each option sets those
+			// it makes true. Its idle indicators are derived after (idle).
 			for _, p := range act.Attendees {
+				dn := a.Days[o.day]
 				for t := o.start; t < o.start+o.dur; t++ {
-					if v, ok := m.Lookup(fmt.Sprintf("busy[%s|%s|%d]", p, a.Days[o.day], t)); ok {
+					if v, ok := m.Lookup(busyName(p, dn, t)); ok {
+						fs = append(fs, modelFix{v, 1})
+					}
+				}
+				for t := o.start; t < a.Slots; t++ {
+					if v, ok := m.Lookup(busyUpName(p, dn, t)); ok {
+						fs = append(fs, modelFix{v, 1})
+					}
+				}
+				for t := 0; t < o.start+o.dur; t++ {
+					if v, ok := m.Lookup(busyFrName(p, dn, t)); ok {
+						fs = append(fs, modelFix{v, 1})
+					}
+				}
+			}
+			// The time-zone unit's worst-inconvenience indicators (an OR
+			// over the activities' times of inconvenience k or more).
+			if a.TimeZones != nil {
+				for k := 1; k <= a.zoneCost(a.zoneHours(), i, o.start, o.dur); k++ {
+					if v, ok := m.Lookup(worstName(k)); ok {
 						fs = append(fs, modelFix{v, 1})
 					}
 				}
@@ -102,6 +129,17 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 		}
 		pm.at = append(pm.at, at)
 		pm.set = append(pm.set, sets)
+	}
+	// idle[t] of the fragmentation unit is busyUpTo[t] ∧ busyFrom[t] ∧
+	// ¬busy[t], set from the fixed values once every option's are in.
+	for _, p := range a.People {
+		for _, dn := range a.Days {
+			for t := 1; t < a.Slots-1; t++ {
+				if v, ok := m.Lookup(idleName(p.Name, dn, t)); ok {
+					pm.idle = append(pm.idle, [4]encode.Var{v, look(busyUpName(p.Name, dn, t)), look(busyFrName(p.Name, dn, t)), look(busyName(p.Name, dn, t))})
+				}
+			}
+		}
 	}
 	for _, u := range a.units() {
 		id := u.info().ID
@@ -176,6 +214,12 @@ func (pm *planModel) judge(t *testing.T, pl []placement, idx []int) (bool, fails
 	for i, k := range idx {
 		for _, fx := range pm.set[i][k] {
 			pm.asg[fx.v] = fx.val
+		}
+	}
+	for _, q := range pm.idle {
+		pm.asg[q[0]] = 0
+		if pm.asg[q[1]] == 1 && pm.asg[q[2]] == 1 && pm.asg[q[3]] == 0 {
+			pm.asg[q[0]] = 1
 		}
 	}
 	violated := map[string]bool{}

@@ -94,11 +94,7 @@ func (a *Agenda) Prompt() string {
 	}
 
 	p("\n**Goal.** ")
-	for _, u := range a.units() {
-		if l, ok := u.(leveler); ok {
-			p("%s ", l.goalText(a))
-		}
-	}
+	p("%s", a.levelsText())
 	p("Minimise the sum over %s of priority × end index. ", v.Activities)
 	if len(a.Days) > 1 {
 		p("The end index counts %d-minute slots from %s on %s, and each day counts %d slots: %s ending at %s on %s has end index 2, and one ending at %s on %s has end index %d.",
@@ -151,6 +147,37 @@ func (a *Agenda) Prompt() string {
 		p(".")
 	}
 	p("\n")
+	return b.String()
+}
+
+// levelsText states the levels before the goal, or nothing without
+// them: "First, A. Then, among those schedules, B. Then, among those
+// schedules, the following decides. " With the self-check unit it adds
+// that the stated goal value is the goal's sum, not a level.
+func (a *Agenda) levelsText() string {
+	var clauses, nouns []string
+	for _, l := range a.levelers() {
+		if cs := l.goalText(a); len(cs) > 0 {
+			clauses = append(clauses, cs...)
+			nouns = append(nouns, l.levelNoun(a))
+		}
+	}
+	if len(clauses) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for k, c := range clauses {
+		if k == 0 {
+			fmt.Fprintf(&b, "First, %s. ", c)
+		} else {
+			fmt.Fprintf(&b, "Then, among those schedules, %s. ", c)
+		}
+	}
+	b.WriteString("Then, among those schedules, the following decides.")
+	if a.has(unitSelfCheck) {
+		fmt.Fprintf(&b, " (The goal value of a schedule is the sum below, not %s.)", joinOr(nouns))
+	}
+	b.WriteString(" ")
 	return b.String()
 }
 

@@ -26,16 +26,42 @@ type unit interface {
 
 // leveler is a unit that puts objective levels before the goal (for
 // example minimum-change replanning: fewest changed activities first). Its
-// levels are minimized in order, before the goal and the tie-breaks.
+// levels are minimized in order, before the goal and the tie-breaks; the
+// levelers come in the order of levelers().
 type leveler interface {
 	// levels returns the unit's objective levels (all minimized) over the
-	// builder's variables.
+	// builder's variables; none when the unit has nothing to minimize.
 	levels(b *builder) [][]encode.Term
-	// values returns the same levels for complete placements.
+	// values returns the same levels for complete placements: exactly
+	// the model's values at the assignment the placements determine.
 	values(a *Agenda, pl []placement) []int64
-	// goalText states the levels for the prompt, as a sentence that the
-	// goal sentence follows ("First, ... Then ...").
-	goalText(a *Agenda) string
+	// goalText states each level for the goal paragraph, one clause per
+	// level in the order of levels: what to minimize and its exact
+	// definition ("shorten as little as possible: ..."), without a
+	// leading "First," or "Then," and without a final stop (the prompt
+	// joins them: "First, ... Then, among those schedules, ...").
+	goalText(a *Agenda) []string
+	// levelNoun names what the levels measure ("the slots cut"), for the
+	// self-check's note that the stated goal value is not a level.
+	levelNoun(a *Agenda) string
+}
+
+// levelers returns the sampled units that put levels before the goal, in
+// the order of their levels: replanning first (fewest changes, then the
+// original objective with its own levels), then the others in pool order.
+func (a *Agenda) levelers() []leveler {
+	var first, rest []leveler
+	for _, u := range a.units() {
+		l, ok := u.(leveler)
+		switch {
+		case !ok:
+		case u.info().ID == unitReplanning:
+			first = append(first, l)
+		default:
+			rest = append(rest, l)
+		}
+	}
+	return append(first, rest...)
 }
 
 // rule is one named rule of the prompt; Name is also its model group and

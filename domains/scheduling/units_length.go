@@ -148,15 +148,12 @@ func (minDuration) values(a *Agenda, pl []placement) []int64 {
 	return []int64{s}
 }
 
-func (minDuration) goalText(a *Agenda) string {
-	v := a.Voc
-	s := fmt.Sprintf("First, shorten as little as possible: the number of %d-minute slots cut from the full lengths of the %s that may be shortened (%s), added up, is as small as possible. Then, among those schedules, the following decides.",
-		a.SlotMin, v.Activities, joinAnd(a.minLenNames()))
-	if a.has(unitSelfCheck) {
-		s += " (The goal value of a schedule is the sum below, not the slots cut.)"
-	}
-	return s
+func (minDuration) goalText(a *Agenda) []string {
+	return []string{fmt.Sprintf("shorten as little as possible: the number of %d-minute slots cut from the full lengths of the %s that may be shortened (%s), added up, is as small as possible",
+		a.SlotMin, a.Voc.Activities, joinAnd(a.minLenNames()))}
 }
+
+func (minDuration) levelNoun(*Agenda) string { return "the slots cut" }
 
 func (a *Agenda) minLenNames() []string {
 	out := make([]string, len(a.MinLengths))

@@ -254,15 +254,16 @@ func (replanning) values(a *Agenda, pl []placement) []int64 {
 	return []int64{n}
 }
 
-func (replanning) goalText(a *Agenda) string {
-	v := a.Voc
-	s := fmt.Sprintf("First, change as few %s as possible: %s counts as changed when its day, start or %s differs from the current plan (rule %q). Then, among the schedules with the fewest changes, the following decides.",
-		v.Activities, an(v.Activity), v.Room, ruleCurrentPlan)
-	if a.has(unitSelfCheck) {
-		s += " (The goal value of a schedule is the sum below, not the number of changes.)"
+func (replanning) goalText(a *Agenda) []string {
+	if len(a.Current) == 0 {
+		return nil
 	}
-	return s
+	v := a.Voc
+	return []string{fmt.Sprintf("change as few %s as possible: %s counts as changed when its day, start or %s differs from the current plan (rule %q)",
+		v.Activities, an(v.Activity), v.Room, ruleCurrentPlan)}
 }
+
+func (replanning) levelNoun(*Agenda) string { return "the number of changes" }
 
 // disruptionText states the disruption, with no verb on a name (a name
 // may be plural).
