@@ -61,11 +61,93 @@ type mip struct {
 	cols  []col
 	rows  []row
 	nvars int
+	// values maps a column to the first of its value indicators (see
+	// valueOf), made while translating and never after.
+	values map[int]int
 }
 
 // clone returns a copy of p that can be extended without touching p.
 func (p *mip) clone() *mip {
-	return &mip{cols: slices.Clip(p.cols), rows: slices.Clip(p.rows), nvars: p.nvars}
+	return &mip{cols: slices.Clip(p.cols), rows: slices.Clip(p.rows), nvars: p.nvars, values: p.values}
+}
+
+// maxValueCols is the widest domain that gets value indicators.
+const maxValueCols = 512
+
+// valueOf returns the first of the value indicators of column c, one
+// binary per value of its domain in increasing order, made on first use
+// with the rows "exactly one" and "c = sum(value·indicator)".
+func (p *mip) valueOf(c int) (int, error) {
+	if z, ok := p.values[c]; ok {
+		return z, nil
+	}
+	lo, hi := p.cols[c].lo, p.cols[c].hi
+	first := len(p.cols)
+	var one, link expr
+	link.add(c, -1)
+	for v := lo; v <= hi; v++ {
+		z, err := p.newBin()
+		if err != nil {
+			return 0, err
+		}
+		one.add(z.col, 1)
+		link.add(z.col, v)
+	}
+	if err := p.addRow(one, eq, 1, nil); err != nil {
+		return 0, err
+	}
+	if err := p.addRow(link, eq, 0, nil); err != nil {
+		return 0, err
+	}
+	if p.values == nil {
+		p.values = map[int]int{}
+	}
+	p.values[c] = first
+	return first, nil
+}
+
+// unary writes a conditional row over one integer column with a small
+// domain, "a·x s rhs when every literal of on is true", without a big-M:
+// with the value indicators of x, the number of true literals of on minus
+// (len(on) − 1) is at most the sum of the indicators of the values that
+// satisfy the row. This is the tightest linear form of the implication
+// and lets the LP relaxation see that x is forced. It reports false when
+// the row is not of that shape (and adds nothing).
+func (p *mip) unary(e expr, s sense, rhs int64, on []lit) (bool, error) {
+	if len(on) == 0 {
+		return false, nil
+	}
+	idx, coef := p.merge(e.terms)
+	if len(idx) != 1 {
+		return false, nil
+	}
+	c, a := int(idx[0]), coef[0]
+	lo, hi := p.cols[c].lo, p.cols[c].hi
+	if hi-lo+1 > maxValueCols || (lo == 0 && hi == 1) {
+		return false, nil
+	}
+	b := rhs - e.k
+	var sat []int64
+	for v := lo; v <= hi; v++ {
+		if x := a * v; (s == le && x <= b) || (s == ge && x >= b) || (s == eq && x == b) {
+			sat = append(sat, v)
+		}
+	}
+	if int64(len(sat)) == hi-lo+1 {
+		return true, nil // always holds
+	}
+	first, err := p.valueOf(c)
+	if err != nil {
+		return true, err
+	}
+	var r expr // sum(val(l)) − sum(indicators of sat) ≤ len(on) − 1
+	for _, l := range on {
+		r.addLit(l, 1)
+	}
+	for _, v := range sat {
+		r.add(first+int(v-lo), -1)
+	}
+	return true, p.addRow(r, le, int64(len(on)-1), nil)
 }
 
 // newCol adds an integer column with bounds [lo, hi] and returns it.
@@ -269,7 +351,11 @@ func (p *mip) constraint(m *encode.Model, c *encode.Constraint) error {
 		for _, t := range c.Terms {
 			e.add(int(t.Var), t.Coef)
 		}
-		return p.addRow(e, map[encode.Op]sense{encode.LE: le, encode.GE: ge, encode.EQ: eq}[c.Op], c.RHS, on)
+		s := map[encode.Op]sense{encode.LE: le, encode.GE: ge, encode.EQ: eq}[c.Op]
+		if ok, err := p.unary(e, s, c.RHS, on); ok || err != nil {
+			return err
+		}
+		return p.addRow(e, s, c.RHS, on)
 	case encode.AtMost, encode.AtLeast, encode.Exactly:
 		var e expr
 		for _, l := range c.Lits {
