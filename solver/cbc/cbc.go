@@ -77,7 +77,7 @@ type outcome struct {
 // obj asks for any solution. The time limit is what remains of ctx's
 // deadline (wall clock); when ctx ends without a deadline (Ctrl-C) the
 // solve in progress cannot be interrupted, and its result is discarded.
-func (s *Solver) run(ctx context.Context, p *mip, obj []encode.Term, sense encode.Sense) (outcome, error) {
+func (s *Solver) run(ctx context.Context, p *mip, obj []encode.Term, sense encode.Sense, mipStart []float64) (outcome, error) {
 	if ctx.Err() != nil {
 		return outcome{}, nil
 	}
@@ -162,6 +162,14 @@ func (s *Solver) run(ctx context.Context, p *mip, obj []encode.Term, sense encod
 		setParam(m, "timeMode", "elapsed")
 		C.Cbc_setMaximumSeconds(m, C.double(limit))
 	}
+	if len(mipStart) == len(p.cols) && len(mipStart) > 0 {
+		idx := make([]C.int, len(mipStart))
+		val := make([]C.double, len(mipStart))
+		for i, v := range mipStart {
+			idx[i], val[i] = C.int(i), C.double(math.Round(v))
+		}
+		C.Cbc_setMIPStartI(m, C.int(len(mipStart)), &idx[0], &val[0])
+	}
 	C.Cbc_solve(m)
 	if ctx.Err() != nil {
 		return outcome{}, nil
@@ -224,7 +232,7 @@ func (s *Solver) decode(sol []float64, what string) (encode.Assignment, error) {
 func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 	s.opt = nil
 	if len(s.m.Objectives) == 0 {
-		o, err := s.run(ctx, s.base, nil, encode.Minimize)
+		o, err := s.run(ctx, s.base, nil, encode.Minimize, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -243,8 +251,9 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 	}
 	p := s.base
 	var best encode.Assignment
+	var start []float64 // the last level's optimum, a solution of the next
 	for l, obj := range s.m.Objectives {
-		o, err := s.run(ctx, p, obj.Terms, obj.Sense)
+		o, err := s.run(ctx, p, obj.Terms, obj.Sense, start)
 		if err != nil {
 			return nil, err
 		}
@@ -275,7 +284,7 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 		if math.Abs(float64(v)-o.obj) > 0.5 {
 			return nil, &solver.IntegrityError{Backend: "cbc", What: fmt.Sprintf("objective level %d: CBC reports %g, its rounded solution has %d", l, o.obj, v)}
 		}
-		best = a
+		best, start = a, o.sol
 		p = p.clone()
 		if err := p.fixLevel(obj.Terms, v); err != nil {
 			return nil, err
@@ -311,7 +320,7 @@ func (s *Solver) Unique(ctx context.Context, r *solver.Result) (*solver.Uniquene
 	if err := p.exclude(s.m.AnswerVars(), r.Solution); err != nil {
 		return nil, err
 	}
-	o, err := s.run(ctx, p, nil, encode.Minimize)
+	o, err := s.run(ctx, p, nil, encode.Minimize, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -358,7 +367,7 @@ func (s *Solver) Enumerate(ctx context.Context, limit int) (*solver.Enumeration,
 		if err := p.exclude(s.m.AnswerVars(), out.Solutions[len(out.Solutions)-1]); err != nil {
 			return nil, err
 		}
-		o, err := s.run(ctx, p, nil, encode.Minimize)
+		o, err := s.run(ctx, p, nil, encode.Minimize, nil)
 		if err != nil {
 			return nil, err
 		}
@@ -462,7 +471,7 @@ func (e *explainer) test(set []int) (verdict, encode.Assignment, error) {
 	if err != nil {
 		return unproven, nil, err
 	}
-	o, err := e.s.run(e.ctx, p, nil, encode.Minimize)
+	o, err := e.s.run(e.ctx, p, nil, encode.Minimize, nil)
 	if err != nil {
 		return unproven, nil, err
 	}
