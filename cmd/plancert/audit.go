@@ -27,9 +27,13 @@ type auditOptions struct {
 	Brute     bool
 	DIMACS    string
 	Enumerate int
+	// CrossCheck names a second backend that must confirm every result.
+	CrossCheck string
 
 	// Backend, when not nil, replaces the backend --brute chooses (tests).
 	Backend solver.Backend
+
+	second solver.Backend // set by validate from CrossCheck
 }
 
 const auditLong = `Certify each model FILE (the generic JSON model format; "-" reads standard
@@ -70,7 +74,10 @@ const auditExample = `  # Audit every example model (text; a summary on standard
   $ plancert audit --brute --enumerate 5 testdata/models/lexicographic.json
 
   # Also write the model's CNF
-  $ plancert audit --dimacs /tmp/jobshop.cnf testdata/models/jobshop-3x3.json`
+  $ plancert audit --dimacs /tmp/jobshop.cnf testdata/models/jobshop-3x3.json
+
+  # Confirm every result with CBC (in a build made with "make build-cbc"):
+  #   plancert audit --crosscheck cbc testdata/models/*.json`
 
 func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error) *cobra.Command {
 	opts := &auditOptions{IO: ios}
@@ -102,6 +109,7 @@ func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error
 	f.BoolVar(&opts.Brute, "brute", false, "use the exhaustive backend instead of the SAT solver (tiny models)")
 	f.StringVar(&opts.DIMACS, "dimacs", "", "write the model's CNF in DIMACS format to `OUT.cnf` (one FILE, not with --brute)")
 	f.IntVar(&opts.Enumerate, "enumerate", 0, "also list up to `N` distinct optimal solutions")
+	f.StringVar(&opts.CrossCheck, "crosscheck", "", crossCheckHelp)
 	return cmd
 }
 
@@ -119,17 +127,19 @@ func (o *auditOptions) validate() error {
 	if i := slices.Index(o.Files, "-"); i >= 0 && slices.Contains(o.Files[i+1:], "-") {
 		return usageErrorf("standard input (-) can be read only once")
 	}
-	return nil
+	var err error
+	o.second, err = crossCheckSecond(o.CrossCheck)
+	return err
 }
 
 func (o *auditOptions) backend() solver.Backend {
 	if o.Backend != nil {
-		return o.Backend
+		return crossChecked(o.Backend, o.second)
 	}
 	if o.Brute {
-		return brute.Backend{}
+		return crossChecked(brute.Backend{}, o.second)
 	}
-	return sat.Backend{}
+	return crossChecked(sat.Backend{}, o.second)
 }
 
 // audit is the outcome of one file: the model and its certificate, and the
