@@ -18,8 +18,14 @@
 // A constraint with enforcement literals (OnlyIf) is written as rows that
 // each get a big-M relaxation by the number of false enforcement literals,
 // M computed from the column bounds so that one false literal frees the
-// row; a negative literal counts as 1 − x. Linear and cardinality
-// constraints are one row (two for a conditional equality). AllDifferent
+// row; a negative literal counts as 1 − x. A conditional linear row over
+// a single integer of at most 512 values ("end = 7 if x") is written with
+// that integer's value indicators instead (one binary per value, exactly
+// one true): the enforcement literals imply the sum of the indicators of
+// the values that satisfy the row — the tightest form, without which the
+// LP bound of a scheduling model is empty and CBC is 30 times slower.
+// Other linear and cardinality constraints are one row (two for a
+// conditional equality). AllDifferent
 // and NoOverlap are pairwise disjunctions on a binary per pair (NoOverlap
 // also enforced by both presence literals). Circuit is degree rows plus
 // Miller–Tucker–Zemlin ranks. Element and Table choose one of a set of
@@ -32,7 +38,8 @@
 // data is not valid after a solve), under one global lock: CBC is not
 // thread-safe, even with separate models. Lexicographic objectives are
 // solved level by level, each proven optimum held by an equality row in
-// the next level's model. Optimal and Infeasible are reported only when
+// the next level's model, which starts from the last level's optimum (a
+// MIP start; the bound is still CBC's own proof). Optimal and Infeasible are reported only when
 // CBC proves them (Cbc_isProvenOptimal, Cbc_isProvenInfeasible); every
 // solution is rounded, checked with the model's Check and its objective
 // compared with CBC's, a failure being a *solver.IntegrityError.
