@@ -3,7 +3,7 @@
 GO = go
 BIN = bin/plancert
 
-.PHONY: all build run audit test test-long bench lint fuzz clean check-go
+.PHONY: all build run audit test test-long bench lint fuzz clean check-go build-cbc test-cbc cbc-lib
 
 all: build
 
@@ -34,6 +34,26 @@ audit: build
 test: check-go
 	CGO_ENABLED=0 $(GO) test ./...
 	$(GO) vet ./...
+
+# CBC (COIN-OR, through cgo, build tag cbc) is the independent cross-check
+# backend: "plancert gen/audit --crosscheck cbc". cbc-lib installs the Debian
+# package coinor-libcbc-dev with apt-get when pkg-config cannot find CBC
+# (with sudo unless root).
+cbc-lib:
+	@pkg-config --exists cbc 2>/dev/null || { \
+	  echo "make: CBC not found by pkg-config; installing coinor-libcbc-dev with apt-get" >&2; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update && $$SUDO apt-get install -y coinor-libcbc-dev pkg-config; }
+
+build-cbc: check-go cbc-lib
+	CGO_ENABLED=1 $(GO) build -tags cbc -o $(BIN) ./cmd/plancert
+
+# CBC against the SAT backend and brute force (random models, every task,
+# ft06), the --crosscheck commands, and the global lock under -race.
+test-cbc: check-go cbc-lib
+	CGO_ENABLED=1 $(GO) vet -tags cbc ./solver/cbc/... ./cmd/plancert/...
+	CGO_ENABLED=1 $(GO) test -tags cbc ./solver/cbc/... ./cmd/plancert/...
+	CGO_ENABLED=1 $(GO) test -race -tags cbc -run 'TestConcurrent' ./solver/cbc/
 
 # Long tests (known optima of larger instances); may take many minutes.
 test-long: check-go

@@ -29,9 +29,13 @@ type auditOptions struct {
 	Enumerate int
 	Proof     string
 	Task      string
+	// CrossCheck names a second backend that must confirm every result.
+	CrossCheck string
 
 	// Backend, when not nil, replaces the backend --brute chooses (tests).
 	Backend solver.Backend
+
+	second solver.Backend // set by validate from CrossCheck
 }
 
 const auditLong = `Certify each model FILE (the generic JSON model format; "-" reads standard
@@ -92,7 +96,10 @@ const auditExample = `  # Audit an instance of a task: the record's certificate 
   $ plancert audit --dimacs /tmp/jobshop.cnf testdata/models/jobshop-3x3.json
 
   # Write and check a proof of each optimum or infeasibility (see check-proof)
-  $ plancert audit --proof /tmp/proofs testdata/models/jobshop-3x3.json testdata/models/pigeonhole-4-3.json`
+  $ plancert audit --proof /tmp/proofs testdata/models/jobshop-3x3.json testdata/models/pigeonhole-4-3.json
+
+  # Confirm every result with CBC (in a build made with "make build-cbc"):
+  #   plancert audit --crosscheck cbc testdata/models/*.json`
 
 func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error) *cobra.Command {
 	opts := &auditOptions{IO: ios}
@@ -126,6 +133,7 @@ func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error
 	f.IntVar(&opts.Enumerate, "enumerate", 0, "also list up to `N` distinct optimal solutions")
 	f.StringVar(&opts.Task, "task", "", "read each FILE as an instance (or a record) of task `T`, and decode and check its optimal plan")
 	f.StringVar(&opts.Proof, "proof", "", "write `DIR`/NAME.cnf and DIR/NAME.drup, a checked DRUP proof of each optimum or infeasibility")
+	f.StringVar(&opts.CrossCheck, "crosscheck", "", crossCheckHelp)
 	return cmd
 }
 
@@ -152,17 +160,19 @@ func (o *auditOptions) validate() error {
 			seen[proofName(f)] = f
 		}
 	}
-	return nil
+	var err error
+	o.second, err = crossCheckSecond(o.CrossCheck)
+	return err
 }
 
 func (o *auditOptions) backend() solver.Backend {
 	if o.Backend != nil {
-		return o.Backend
+		return crossChecked(o.Backend, o.second)
 	}
 	if o.Brute {
-		return brute.Backend{}
+		return crossChecked(brute.Backend{}, o.second)
 	}
-	return sat.Backend{}
+	return crossChecked(sat.Backend{}, o.second)
 }
 
 // audit is the outcome of one file: the model and its certificate, and the
