@@ -71,6 +71,11 @@ type outcome struct {
 	verdict verdict
 	sol     []float64
 	obj     float64
+	// notRun: CBC stopped before branch and bound (status -1) without a
+	// verdict. Seen with a MIP start on a level fixed at the previous
+	// optimum (an email-scheduling instance with time zones); the same
+	// model without the start is solved and proven.
+	notRun bool
 }
 
 // run solves p with CBC, minimizing (or, with max, maximizing) obj; a nil
@@ -177,6 +182,12 @@ func (s *Solver) run(ctx context.Context, p *mip, obj []encode.Term, sense encod
 	var out outcome
 	switch {
 	case C.Cbc_isProvenOptimal(m) != 0:
+	case C.Cbc_isProvenInfeasible(m) != 0:
+	default:
+		out.notRun = C.Cbc_status(m) == -1
+	}
+	switch {
+	case C.Cbc_isProvenOptimal(m) != 0:
 		out.verdict = optimal
 	case C.Cbc_isProvenInfeasible(m) != 0:
 		return outcome{verdict: infeasible}, nil
@@ -254,6 +265,9 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 	var start []float64 // the last level's optimum, a solution of the next
 	for l, obj := range s.m.Objectives {
 		o, err := s.run(ctx, p, obj.Terms, obj.Sense, start)
+		if err == nil && o.verdict == unproven && o.notRun && start != nil && ctx.Err() == nil {
+			o, err = s.run(ctx, p, obj.Terms, obj.Sense, nil) // without the MIP start
+		}
 		if err != nil {
 			return nil, err
 		}
