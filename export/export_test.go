@@ -270,3 +270,21 @@ func TestOneHotLimit(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+// TestLPListsEveryColumn: CBC's LP reader rejects a column that appears in
+// no row and not in the objective, so such columns get a 0 in the
+// objective.
+func TestLPListsEveryColumn(t *testing.T) {
+	m := encode.NewModel()
+	m.NewBool("b")
+	x := m.NewInt("x", 1, 3)
+	m.NewInt("idle", 2, 5)
+	m.Minimize(encode.Term{Var: x, Coef: 2})
+	var b bytes.Buffer
+	if err := export.WriteLP(&b, m, "t"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "Minimize\n obj: 2 x + 0 b + 0 idle\nSubject To\n") {
+		t.Errorf("unused columns are not in the objective:\n%s", b.String())
+	}
+}

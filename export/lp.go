@@ -46,7 +46,9 @@ import (
 //
 // The objective is the model's one level, or the levels combined by
 // Combine; a model whose levels cannot be combined gives a *LexError (use
-// Stage). A model without objective minimizes 0.
+// Stage). A model without objective minimizes 0. Columns in no row and not
+// in the objective are written with coefficient 0 in the objective, as
+// CBC's reader wants every column to appear somewhere.
 func WriteLP(w io.Writer, m *encode.Model, title string) error {
 	p, err := newMIP(m, LP)
 	if err != nil {
@@ -72,14 +74,29 @@ func WriteLP(w io.Writer, m *encode.Model, title string) error {
 	} else {
 		bw.WriteString("Maximize\n")
 	}
-	if len(obj) == 0 {
-		// An empty objective: 0 times some column.
-		c := 0
+	// CBC's LP reader rejects a column that is in no row and not in the
+	// objective: such columns get coefficient 0 in the objective.
+	used := make([]bool, len(p.cols))
+	for _, t := range obj {
+		used[t.col] = true
+	}
+	for _, b := range p.blocks {
+		for _, r := range b.rows {
+			for _, t := range r.terms {
+				used[t.col] = true
+			}
+		}
+	}
+	for c, u := range used {
+		if !u {
+			obj = append(obj, lterm{c, 0})
+		}
+	}
+	if len(obj) == 0 { // no objective: 0 times some column
 		if len(p.cols) == 0 {
 			p.zero = p.newCol("zero", 0, 0, false)
-			c = p.zero
 		}
-		obj = []lterm{{c, 0}}
+		obj = []lterm{{0, 0}}
 	}
 	bw.WriteString(" obj: ")
 	p.writeTerms(bw, obj)

@@ -35,7 +35,12 @@ import (
 // A constraint with only_if literals is asserted as (=> (and lits) body).
 // The objective levels are one (minimize ...) or (maximize ...) each, in
 // order, under (set-option :opt.priority lex); then (check-sat) and
-// (get-value ...) of every model variable.
+// (get-value ...) of every model variable. The file sets z3's option
+// :opt.elim_01 to false: z3 4.8.12 (Debian 12) otherwise loops on some
+// infeasible models with an objective. That z3 also answers some models
+// with several levels with a vector that is not the lexicographic optimum
+// (each level alone is right), so internal/peers runs it one level at a
+// time (Stage).
 func WriteSMT2(w io.Writer, m *encode.Model, title string) error {
 	if err := m.Validate(); err != nil {
 		return err
@@ -58,6 +63,9 @@ func WriteSMT2(w io.Writer, m *encode.Model, title string) error {
 			fmt.Fprintf(bw, "; variable %s is %s\n", s.names[i], oneLine(strconv.Quote(vi.Name)))
 		}
 	}
+	// z3 4.8.12 (Debian 12) loops on some infeasible models with an
+	// objective unless 0-1 integers are kept as they are.
+	bw.WriteString("(set-option :opt.elim_01 false)\n")
 	if len(m.Objectives) > 1 {
 		bw.WriteString("(set-option :opt.priority lex)\n")
 	}

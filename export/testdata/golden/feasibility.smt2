@@ -1,6 +1,7 @@
 ; feasibility
 ; SMT-LIB 2 written by plancert's export package, with z3's optimization
 ; commands: "z3 FILE". Bools are Bool, ints Int with asserted bounds.
+(set-option :opt.elim_01 false)
 (declare-const a Int)
 (assert (and (<= 1 a) (<= a 4)))
 (declare-const b Int)

@@ -1,6 +1,7 @@
 ; jobshop-3x3
 ; SMT-LIB 2 written by plancert's export package, with z3's optimization
 ; commands: "z3 FILE". Bools are Bool, ints Int with asserted bounds.
+(set-option :opt.elim_01 false)
 (declare-const s_0_0 Int)
 (assert (and (<= 0 s_0_0) (<= s_0_0 30)))
 (declare-const s_0_1 Int)

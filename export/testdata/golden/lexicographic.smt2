@@ -1,6 +1,7 @@
 ; lexicographic
 ; SMT-LIB 2 written by plancert's export package, with z3's optimization
 ; commands: "z3 FILE". Bools are Bool, ints Int with asserted bounds.
+(set-option :opt.elim_01 false)
 (set-option :opt.priority lex)
 (declare-const first Int)
 (assert (and (<= 0 first) (<= first 3)))

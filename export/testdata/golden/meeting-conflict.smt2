@@ -1,6 +1,7 @@
 ; meeting-conflict
 ; SMT-LIB 2 written by plancert's export package, with z3's optimization
 ; commands: "z3 FILE". Bools are Bool, ints Int with asserted bounds.
+(set-option :opt.elim_01 false)
 (declare-const start Int)
 (assert (and (<= 8 start) (<= start 18)))
 (declare-const end Int)

@@ -1,6 +1,7 @@
 ; pigeonhole-4-3
 ; SMT-LIB 2 written by plancert's export package, with z3's optimization
 ; commands: "z3 FILE". Bools are Bool, ints Int with asserted bounds.
+(set-option :opt.elim_01 false)
 (declare-const p_0_0 Bool)
 (declare-const p_0_1 Bool)
 (declare-const p_0_2 Bool)

@@ -1,6 +1,7 @@
 ; tsp-5
 ; SMT-LIB 2 written by plancert's export package, with z3's optimization
 ; commands: "z3 FILE". Bools are Bool, ints Int with asserted bounds.
+(set-option :opt.elim_01 false)
 (declare-const a_0_1 Bool)
 (declare-const a_0_2 Bool)
 (declare-const a_0_3 Bool)
