@@ -18,8 +18,9 @@
 // solver/cbc). A peer whose program is missing is left out with a note.
 // The first peer is the reference. Progress goes to standard error, the
 // table (Markdown) or the JSON report to standard output. Exit status 1
-// when an answer disagrees with the reference or a peer failed, 2 for bad
-// flags.
+// when an answer disagrees with the reference or fails the model's Check
+// (a peer that fails for a limit, such as a model too large for it, is
+// only listed under the table), 2 for bad flags.
 package main
 
 import (
@@ -134,7 +135,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 1
 	}
 	for _, r := range rep.Results {
-		if r.Err != "" || (r.Reference != "" && !r.Agree) {
+		if r.Integrity || (r.Reference != "" && !r.Agree) {
 			return 1
 		}
 	}

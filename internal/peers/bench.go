@@ -18,8 +18,10 @@ import (
 // answer it was compared with: the first peer of the run that proved its
 // answer on the instance (normally plancert's SAT backend), empty when
 // this result or every result is unproven. Agree says the status and the
-// objective vector equal the reference's. Err is set when the peer failed
-// (an integrity failure among others).
+// objective vector equal the reference's. Err is set when the peer failed,
+// and Integrity when it failed because its answer did not pass the
+// model's Check (a *solver.IntegrityError) rather than for a limit (a
+// model too large for it, a crash of its program).
 type Result struct {
 	Family    string        `json:"family"`
 	Instance  string        `json:"instance"`
@@ -32,6 +34,7 @@ type Result struct {
 	Reference string        `json:"reference,omitempty"`
 	Agree     bool          `json:"agree"`
 	Err       string        `json:"error,omitempty"`
+	Integrity bool          `json:"integrity_failure,omitempty"`
 }
 
 // Report is the outcome of Bench.
@@ -98,7 +101,8 @@ func runOne(ctx context.Context, in Instance, p Peer, timeout time.Duration) Res
 	defer cancel()
 	a, err := p.Solve(tctx, in.Model)
 	if err != nil {
-		r.Err = err.Error()
+		var ie *solver.IntegrityError
+		r.Err, r.Integrity = err.Error(), errors.As(err, &ie)
 		return r
 	}
 	r.Status, r.Objective, r.WallMS, r.Runs = a.Status, a.Objective, ms(a.Wall), a.Runs
@@ -256,21 +260,29 @@ func (rep *Report) WriteTable(w io.Writer) error {
 	}
 	fmt.Fprintf(&b, "\nTotal solve-and-prove wall time per family, its ratio to %s, and how many proven answers agree (status and objective vector) with the first proven answer among the peers in this order; timeout %s per model and peer.\n", rep.Peers[0], seconds(rep.TimeoutMS))
 	var notes []string
+	// compared says what the answers on r's instance were compared with
+	// when the first peer has no proven answer there.
+	compared := func(r Result) string {
+		for _, o := range rep.Results {
+			if o.Family == r.Family && o.Instance == r.Instance && o.Reference != "" {
+				return "answers compared with " + o.Reference
+			}
+		}
+		return "no peer proved it either"
+	}
 	for _, r := range rep.Results {
+		first := r.Peer == rep.Peers[0]
 		switch {
+		case r.Integrity:
+			notes = append(notes, fmt.Sprintf("- %s %s, %s: INTEGRITY FAILURE: %s", r.Family, r.Instance, r.Peer, r.Err))
+		case r.Err != "" && first:
+			notes = append(notes, fmt.Sprintf("- %s %s, %s: error: %s; %s", r.Family, r.Instance, r.Peer, r.Err, compared(r)))
 		case r.Err != "":
 			notes = append(notes, fmt.Sprintf("- %s %s, %s: error: %s", r.Family, r.Instance, r.Peer, r.Err))
 		case r.Reference != "" && !r.Agree:
 			notes = append(notes, fmt.Sprintf("- %s %s, %s: %s %v does not agree with %s", r.Family, r.Instance, r.Peer, r.Status, r.Objective, r.Reference))
-		case r.Peer == rep.Peers[0] && !r.Proven:
-			ref := "no peer proved it either"
-			for _, o := range rep.Results {
-				if o.Family == r.Family && o.Instance == r.Instance && o.Reference != "" {
-					ref = "answers compared with " + o.Reference
-					break
-				}
-			}
-			notes = append(notes, fmt.Sprintf("- %s %s: %s did not prove it within the timeout; %s", r.Family, r.Instance, r.Peer, ref))
+		case first && !r.Proven:
+			notes = append(notes, fmt.Sprintf("- %s %s: %s did not prove it within the timeout; %s", r.Family, r.Instance, r.Peer, compared(r)))
 		}
 	}
 	if len(notes) > 0 {

@@ -63,12 +63,20 @@ func TestBenchCompare(t *testing.T) {
 	p3 := &scripted{name: "p3", answers: map[*encode.Model]*peers.Answer{
 		a: opt(50, 6), b: opt(100, 3), c: {Status: solver.Infeasible, Wall: 25 * time.Millisecond, Runs: 2}, d: {Status: solver.Unknown, Runs: 1},
 	}}
+	ref.errs = map[*encode.Model]error{} // a model too large, and a wrong answer, on an instance of their own
+	tooBig, wrong := obj(), obj()
+	insts = append(insts, peers.Instance{Family: "f3", Name: "e", Model: tooBig}, peers.Instance{Family: "f3", Name: "f", Model: wrong})
+	ref.errs[tooBig] = errors.New("encode: too many clauses")
+	p2.answers[tooBig], p2.answers[wrong] = opt(10, 1), opt(10, 1)
+	p3.errs = map[*encode.Model]error{wrong: &solver.IntegrityError{Backend: "p3", What: "solution read back", Err: errors.New("x = 10 outside [0, 9]")}}
+	p3.answers[tooBig] = opt(10, 2)
+	ref.answers[wrong] = opt(10, 1)
 	var seen int
 	rep, err := peers.Bench(context.Background(), insts, []peers.Peer{ref, p2, p3}, timeout, func(peers.Result) { seen++ })
 	if err != nil {
 		t.Fatal(err)
 	}
-	if seen != 12 || len(rep.Results) != 12 {
+	if seen != 18 || len(rep.Results) != 18 {
 		t.Fatalf("%d progress calls, %d results", seen, len(rep.Results))
 	}
 	type want struct {
@@ -81,6 +89,8 @@ func TestBenchCompare(t *testing.T) {
 		{"", false, 10000}, {"p2", true, 200}, {"p2", true, 100}, // b: sat timed out, p2 is the reference
 		{"sat", true, 50}, {"", false, 0}, {"sat", true, 25}, // c: p2 failed
 		{"sat", true, 20}, {"sat", true, 40}, {"", false, 10000}, // d: no objective, p3 unknown
+		{"", false, 0}, {"p2", true, 10}, {"p2", false, 10}, // e: sat failed for a limit, p3 disagrees with p2
+		{"sat", true, 10}, {"sat", true, 10}, {"", false, 0}, // f: p3's answer fails Check
 	}
 	for i, w := range wants {
 		r := rep.Results[i]
@@ -97,8 +107,13 @@ func TestBenchCompare(t *testing.T) {
 		t.Fatal(err)
 	}
 	var back peers.Report
-	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Results) != 12 || len(back.Families) != 6 {
+	if err := json.Unmarshal(js.Bytes(), &back); err != nil || len(back.Results) != 18 || len(back.Families) != 9 {
 		t.Errorf("JSON report does not read back: %v", err)
+	}
+	for i, r := range rep.Results {
+		if r.Integrity != (i == 17) {
+			t.Errorf("result %d (%s %s): integrity %v", i, r.Instance, r.Peer, r.Integrity)
+		}
 	}
 	golden(t, "table.md", table.String())
 }
