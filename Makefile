@@ -3,7 +3,7 @@
 GO = go
 BIN = bin/plancert
 
-.PHONY: all build run audit test test-long test-peers bench bench-peers peers lint fuzz clean check-go
+.PHONY: all build run audit test test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib
 
 all: build
 
@@ -35,6 +35,26 @@ test: check-go
 	CGO_ENABLED=0 $(GO) test ./...
 	$(GO) vet ./...
 
+# CBC (COIN-OR, through cgo, build tag cbc) is the independent cross-check
+# backend: "plancert gen/audit --crosscheck cbc". cbc-lib installs the Debian
+# package coinor-libcbc-dev with apt-get when pkg-config cannot find CBC
+# (with sudo unless root).
+cbc-lib:
+	@pkg-config --exists cbc 2>/dev/null || { \
+	  echo "make: CBC not found by pkg-config; installing coinor-libcbc-dev with apt-get" >&2; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update && $$SUDO apt-get install -y coinor-libcbc-dev pkg-config; }
+
+build-cbc: check-go cbc-lib
+	CGO_ENABLED=1 $(GO) build -tags cbc -o $(BIN) ./cmd/plancert
+
+# CBC against the SAT backend and brute force (random models, every task,
+# ft06), the --crosscheck commands, and the global lock under -race.
+test-cbc: check-go cbc-lib
+	CGO_ENABLED=1 $(GO) vet -tags cbc ./solver/cbc/... ./cmd/plancert/...
+	CGO_ENABLED=1 $(GO) test -tags cbc ./solver/cbc/... ./cmd/plancert/...
+	CGO_ENABLED=1 $(GO) test -race -tags cbc -run 'TestConcurrent' ./solver/cbc/
+
 # Long tests (known optima of larger instances); may take many minutes.
 test-long: check-go
 	PLANCERT_LONG=1 $(GO) test -timeout 60m ./...
@@ -44,14 +64,12 @@ bench: check-go
 
 # Peer solvers for the side-by-side runs: z3, MiniZinc (with Gecode) and
 # CBC's command line, installed with apt-get when missing (sudo unless
-# root); with solver/cbc present also CBC's library for the in-process
-# backend.
+# root).
 peers:
 	@missing=""; \
 	command -v z3 >/dev/null 2>&1 || missing="$$missing z3"; \
 	command -v minizinc >/dev/null 2>&1 || missing="$$missing minizinc"; \
 	command -v cbc >/dev/null 2>&1 || missing="$$missing coinor-cbc"; \
-	if [ -f solver/cbc/cbc.go ] && ! pkg-config --exists cbc 2>/dev/null; then missing="$$missing coinor-libcbc-dev pkg-config"; fi; \
 	if [ -n "$$missing" ]; then \
 	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
 	  echo "make: installing$$missing with apt-get" >&2; \
@@ -59,13 +77,11 @@ peers:
 	fi
 
 # Side-by-side benchmark: the same models through plancert's SAT backend,
-# CBC (in process when solver/cbc is built, and its command line), z3 and
-# MiniZinc with Gecode; prints a Markdown table (see cmd/benchpeers; add
-# flags with BENCHPEERS_FLAGS, e.g. BENCHPEERS_FLAGS=--json).
-bench-peers: check-go peers
-	@tags=""; [ -f solver/cbc/cbc.go ] && tags="-tags cbc"; \
-	echo "$(GO) run $$tags ./cmd/benchpeers $(BENCHPEERS_FLAGS)"; \
-	$(GO) run $$tags ./cmd/benchpeers $(BENCHPEERS_FLAGS)
+# CBC in process (solver/cbc) and on the command line, z3 and MiniZinc with
+# Gecode; prints a Markdown table (see cmd/benchpeers; add flags with
+# BENCHPEERS_FLAGS, e.g. BENCHPEERS_FLAGS=--json).
+bench-peers: check-go peers cbc-lib
+	CGO_ENABLED=1 $(GO) run -tags cbc ./cmd/benchpeers $(BENCHPEERS_FLAGS)
 
 # The exports solved by the installed peers on random models (about a
 # minute).
@@ -83,6 +99,8 @@ lint: check-go
 
 fuzz: check-go
 	$(GO) test ./encode -run '^$$' -fuzz FuzzReadModel -fuzztime 30s
+	$(GO) test ./solver/drup -run '^$$' -fuzz 'FuzzCheck$$' -fuzztime 30s
+	$(GO) test ./solver/drup -run '^$$' -fuzz FuzzCheckClauses -fuzztime 30s
 
 clean:
 	rm -rf bin out

@@ -43,7 +43,7 @@ func WriteModelDIMACS(w io.Writer, m *Model, title string) error {
 	if err != nil {
 		return err
 	}
-	comments := []string{
+	comments := append([]string{
 		title,
 		"Lowered by plancert's encode package. Variable 1 is the constant true.",
 		"Integers are order-encoded: a variable with domain [lo, hi] has the hi-lo CNF",
@@ -51,8 +51,18 @@ func WriteModelDIMACS(w io.Writer, m *Model, title string) error {
 		"is the one CNF variable [b >= 1]. The objective is not encoded.",
 		"Every clause of a constraint is guarded by its group's selector; the last",
 		fmt.Sprintf("%d clauses are the selector units (drop them to switch groups off).", len(enc.Selector)),
-		"var <first CNF variable, 0 if none> <lo> <hi> <name>",
+	}, mapComments(m, enc)...)
+	clauses := log.Clauses
+	for _, s := range enc.Selector {
+		clauses = append(clauses, []int32{s})
 	}
+	return WriteDIMACS(w, enc.NumVars(), clauses, comments...)
+}
+
+// mapComments returns the comment lines that map m's variables and groups
+// to the CNF variables of enc.
+func mapComments(m *Model, enc *Encoding) []string {
+	comments := []string{"var <first CNF variable, 0 if none> <lo> <hi> <name>"}
 	for v, vi := range m.Vars {
 		first := int32(0)
 		if vi.Hi > vi.Lo {
@@ -64,9 +74,5 @@ func WriteModelDIMACS(w io.Writer, m *Model, title string) error {
 	for i, g := range enc.Groups {
 		comments = append(comments, fmt.Sprintf("group %d %q", enc.Selector[i], g))
 	}
-	clauses := log.Clauses
-	for _, s := range enc.Selector {
-		clauses = append(clauses, []int32{s})
-	}
-	return WriteDIMACS(w, enc.NumVars(), clauses, comments...)
+	return comments
 }

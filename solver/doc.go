@@ -6,4 +6,6 @@
 //
 // Backends live in sub-packages: solver/sat (gini, pure Go, the default)
 // and solver/brute (exhaustive enumeration, tiny models, the test oracle).
+// solver/drup makes and checks DRUP proofs of the CNF that encode.Refutation
+// writes for a certificate's final claim.
 package solver

@@ -2,8 +2,9 @@
 // side on the same models and prints a table of solve-and-prove time per
 // family, the ratio to plancert, and whether every answer agrees with
 // plancert's certificate (status and objective vector). "make bench-peers"
-// installs the peers (z3, minizinc, coinor-cbc) with apt-get when missing
-// and runs it from the repository root.
+// installs the peers (z3, minizinc, coinor-cbc, and CBC's library) with
+// apt-get when missing and runs it from the repository root with the cbc
+// build tag.
 //
 // Usage:
 //

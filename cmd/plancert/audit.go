@@ -27,9 +27,15 @@ type auditOptions struct {
 	Brute     bool
 	DIMACS    string
 	Enumerate int
+	Proof     string
+	Task      string
+	// CrossCheck names a second backend that must confirm every result.
+	CrossCheck string
 
 	// Backend, when not nil, replaces the backend --brute chooses (tests).
 	Backend solver.Backend
+
+	second solver.Backend // set by validate from CrossCheck
 }
 
 const auditLong = `Certify each model FILE (the generic JSON model format; "-" reads standard
@@ -55,12 +61,29 @@ With --json, each file gives one JSON object on one line:
 A file that cannot be read or certified gives no line, only a message on
 standard error.
 
+With --proof DIR, each model proven optimal or infeasible also gets
+DIR/NAME.cnf, the formula whose unsatisfiability is the claim (the model
+with every constraint on, plus "the objective is better than the optimum"),
+and DIR/NAME.drup, a DRUP proof of it from plancert's proof-logging solver,
+checked before anything is reported; "plancert check-proof" checks the pair
+again, and other solvers can refute the same CNF.
+
+With --task T, each FILE is an instance of task T in its JSON schema (the
+"instance" object of a record) or a whole record (one line of a suite): the
+instance's model is certified as above, the optimal plan is decoded into the
+task's answer form and must pass every item of the instance's checklist,
+and a record's certificate must be what is proven (exit 4 otherwise).
+
 The time limit applies to each file. Ctrl-C stops the run; the file in
 progress reports what was established so far.
 
 ` + exitCodesHelp
 
-const auditExample = `  # Audit every example model (text; a summary on standard error)
+const auditExample = `  # Audit an instance of a task: the record's certificate is re-proven and its plan checked
+  $ plancert gen --task meeting-planning --n 1 --seed 7 --out /tmp/one.jsonl
+  $ plancert audit --task meeting-planning /tmp/one.jsonl
+
+  # Audit every example model (text; a summary on standard error)
   $ plancert audit testdata/models/*.json
 
   # JSON lines, for scripts
@@ -70,7 +93,13 @@ const auditExample = `  # Audit every example model (text; a summary on standard
   $ plancert audit --brute --enumerate 5 testdata/models/lexicographic.json
 
   # Also write the model's CNF
-  $ plancert audit --dimacs /tmp/jobshop.cnf testdata/models/jobshop-3x3.json`
+  $ plancert audit --dimacs /tmp/jobshop.cnf testdata/models/jobshop-3x3.json
+
+  # Write and check a proof of each optimum or infeasibility (see check-proof)
+  $ plancert audit --proof /tmp/proofs testdata/models/jobshop-3x3.json testdata/models/pigeonhole-4-3.json
+
+  # Confirm every result with CBC (in a build made with "make build-cbc"):
+  #   plancert audit --crosscheck cbc testdata/models/*.json`
 
 func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error) *cobra.Command {
 	opts := &auditOptions{IO: ios}
@@ -102,6 +131,9 @@ func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error
 	f.BoolVar(&opts.Brute, "brute", false, "use the exhaustive backend instead of the SAT solver (tiny models)")
 	f.StringVar(&opts.DIMACS, "dimacs", "", "write the model's CNF in DIMACS format to `OUT.cnf` (one FILE, not with --brute)")
 	f.IntVar(&opts.Enumerate, "enumerate", 0, "also list up to `N` distinct optimal solutions")
+	f.StringVar(&opts.Task, "task", "", "read each FILE as an instance (or a record) of task `T`, and decode and check its optimal plan")
+	f.StringVar(&opts.Proof, "proof", "", "write `DIR`/NAME.cnf and DIR/NAME.drup, a checked DRUP proof of each optimum or infeasibility")
+	f.StringVar(&opts.CrossCheck, "crosscheck", "", crossCheckHelp)
 	return cmd
 }
 
@@ -119,26 +151,39 @@ func (o *auditOptions) validate() error {
 	if i := slices.Index(o.Files, "-"); i >= 0 && slices.Contains(o.Files[i+1:], "-") {
 		return usageErrorf("standard input (-) can be read only once")
 	}
-	return nil
+	if o.Proof != "" {
+		seen := map[string]string{}
+		for _, f := range o.Files {
+			if g, ok := seen[proofName(f)]; ok {
+				return usageErrorf("--proof: %s and %s would both write %s.cnf", g, f, proofName(f))
+			}
+			seen[proofName(f)] = f
+		}
+	}
+	var err error
+	o.second, err = crossCheckSecond(o.CrossCheck)
+	return err
 }
 
 func (o *auditOptions) backend() solver.Backend {
 	if o.Backend != nil {
-		return o.Backend
+		return crossChecked(o.Backend, o.second)
 	}
 	if o.Brute {
-		return brute.Backend{}
+		return crossChecked(brute.Backend{}, o.second)
 	}
-	return sat.Backend{}
+	return crossChecked(sat.Backend{}, o.second)
 }
 
 // audit is the outcome of one file: the model and its certificate, and the
 // enumeration when asked for.
 type audit struct {
-	file string
-	m    *encode.Model
-	cert *solver.Certificate
-	enum *solver.Enumeration
+	file  string
+	task  *taskAudit // with --task
+	m     *encode.Model
+	cert  *solver.Certificate
+	enum  *solver.Enumeration
+	proof *proofResult
 }
 
 // runAudit certifies every file in turn, printing each result to Out as it
@@ -218,8 +263,17 @@ func reportError(w io.Writer, err error) {
 // is something to print, and an error when the result is not proven or
 // something failed.
 func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, error) {
-	m, err := readModel(opts.IO.In, file)
-	if err != nil {
+	var ta *taskAudit
+	var m *encode.Model
+	var err error
+	if opts.Task != "" {
+		if ta, err = loadTaskInstance(opts.IO.In, file, opts.Task); err != nil {
+			return nil, err
+		}
+		if m, err = ta.inst.Model(); err != nil {
+			return nil, &inputError{file, err}
+		}
+	} else if m, err = readModel(opts.IO.In, file); err != nil {
 		return nil, &inputError{file, err}
 	}
 	if opts.DIMACS != "" {
@@ -237,10 +291,28 @@ func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, er
 	if err != nil {
 		return nil, &fileError{file, err}
 	}
-	a := &audit{file: file, m: m, cert: cert}
+	a := &audit{file: file, m: m, cert: cert, task: ta}
+	if ta != nil {
+		if err := ta.finish(file, m, cert); err != nil {
+			var rm *recordMismatchError
+			if errors.As(err, &rm) {
+				return a, err
+			}
+			return nil, &fileError{file, err}
+		}
+	}
 	if opts.Enumerate > 0 {
 		if a.enum, err = enumerate(ctx, b, m, cert, opts.Enumerate); err != nil {
 			return nil, &fileError{file, err}
+		}
+	}
+	if opts.Proof != "" {
+		if a.proof, err = writeProof(ctx, opts.Proof, file, m, cert); err != nil {
+			var ie *solver.IntegrityError
+			if errors.As(err, &ie) {
+				return nil, &fileError{file, err}
+			}
+			return a, err
 		}
 	}
 	var errs []error

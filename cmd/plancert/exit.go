@@ -33,9 +33,13 @@ const exitCodesHelp = `Exit codes:
   0  every file got a proven result: optimal; infeasible with a minimal core;
      feasible for a model without objective; and uniqueness settled
   1  any other error (I/O error, model too large for --brute, interrupted)
-  2  usage error or bad input (unknown flag, missing file, invalid JSON or model)
+  2  usage error or bad input (unknown flag, missing file, invalid JSON or model;
+     --crosscheck cbc in a build without the cbc tag)
   3  some result was not proven within the time limit
-  4  integrity failure: a solver answer failed the model's own Check
+  4  integrity failure: a solver answer failed the model's own Check, a
+     proof written by --proof does not check, a record's certificate is not
+     what is proven (--task), or the --crosscheck backend disagrees on
+     feasibility, optimum or uniqueness
 With several files every file is processed and the most severe code wins,
 in the order 4, 2, 1, 3, 0.`
 
@@ -125,7 +129,9 @@ func exitCodeOf(err error) exitCode {
 		return exitIntegrity
 	case *usageError, *inputError:
 		return exitBadInput
-	case *notProvenError:
+	case *recordMismatchError:
+		return exitIntegrity
+	case *notProvenError, *proofRejectedError:
 		return exitNotProven
 	case interface{ Unwrap() error }:
 		if sub := e.Unwrap(); sub != nil {

@@ -22,6 +22,7 @@ import (
 	_ "github.com/plancert/plancert/domains/scheduling" // registers the scheduling tasks
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 type genOptions struct {
@@ -38,6 +39,7 @@ type genOptions struct {
 	Workers     int
 	Timeout     time.Duration
 	JSON        bool
+	CrossCheck  string
 
 	// Backend, when not nil, replaces the SAT backend (tests).
 	Backend solver.Backend
@@ -49,6 +51,7 @@ type genOptions struct {
 	tasks         []*domains.Task
 	shard, shards int
 	policy        gen.Determinacy
+	second        solver.Backend // --crosscheck
 }
 
 const genLong = `Generate N certified planning problems and write them as JSON lines, one
@@ -87,9 +90,17 @@ Exit codes:
   0  the run finished (dropped instances are counted in the summary)
   1  interrupted (the finished records are kept), an instance failed with an
      error, or an I/O error
-  2  usage error (unknown flag, task or family; bad --shard, --n)
-  4  integrity failure: a certified answer failed its own checks (a bug in
-     plancert); --out is left as it was`
+  2  usage error (unknown flag, task or family; bad --shard, --n; --crosscheck
+     cbc in a build without the cbc tag)
+  4  integrity failure: a certified answer failed its own checks, or the
+     --crosscheck backend disagrees with the SAT solver (a bug in plancert);
+     --out is left as it was
+
+--crosscheck cbc solves every model also with CBC (a MIP solver; plancert
+built with "make build-cbc"): both must agree on feasibility, the optimum and
+uniqueness, and CBC's answers pass the same checks. A record is kept only when
+both proved it in time; the records are the ones a run without the flag
+writes.`
 
 const genExample = `  # Twenty certified Meeting Planning problems
   $ plancert gen --task meeting-planning --n 20 --seed 1 --out /tmp/suite.jsonl
@@ -147,6 +158,7 @@ func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *c
 	f.IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "instances certified in parallel (the output does not depend on it)")
 	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per instance, e.g. 30s; 0 means none")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON on standard output")
+	f.StringVar(&opts.CrossCheck, "crosscheck", "", crossCheckHelp)
 	return cmd
 }
 
@@ -176,6 +188,9 @@ func (o *genOptions) validate() error {
 		return usageErrorf("--determinacy %q is not unique, value or any", o.Determinacy)
 	}
 	o.policy = p
+	if o.second, err = crossCheckSecond(o.CrossCheck); err != nil {
+		return err
+	}
 	o.tasks, err = selectTasks(o.Families, o.TaskIDs)
 	return err
 }
@@ -257,6 +272,13 @@ func runGen(ctx context.Context, opts *genOptions) (err error) {
 	gopts := gen.Options{
 		Tasks: opts.tasks, N: opts.N, Seed: opts.Seed, Shard: opts.shard, Shards: opts.shards,
 		Determinacy: opts.policy, Workers: opts.Workers, Timeout: opts.Timeout, Backend: opts.Backend,
+	}
+	if opts.second != nil {
+		primary := opts.Backend
+		if primary == nil {
+			primary = sat.Backend{}
+		}
+		gopts.Backend = crossChecked(primary, opts.second)
 	}
 	errOut := opts.IO.ErrOut
 	var (

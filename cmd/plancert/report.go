@@ -54,9 +54,14 @@ func writeText(w io.Writer, a *audit) error {
 	m, c := a.m, a.cert
 	t.printf("%s\n", a.file)
 	t.field("status", statusText(m, c))
+	if a.task != nil {
+		a.task.fields(t, c.Proven(m))
+	}
 	if c.Solution != nil {
 		t.field("objective", objectiveLines(m, c)...)
-		t.field("solution", wrap(assignmentItems(m, c.Solution), " ", "")...)
+		if a.task == nil {
+			t.field("solution", wrap(assignmentItems(m, c.Solution), " ", "")...)
+		}
 		t.field("unique", uniqueLines(m, c)...)
 	}
 	if c.Status == solver.Infeasible {
@@ -64,6 +69,9 @@ func writeText(w io.Writer, a *audit) error {
 	}
 	if a.enum != nil {
 		t.field("solutions", enumLines(m, a.enum)...)
+	}
+	if a.proof != nil {
+		t.field("proof", proofLines(a.proof)...)
 	}
 	t.field("stats", statsText(c.Stats))
 	return t.err
@@ -300,6 +308,11 @@ type auditJSON struct {
 	Stats         solver.Stats              `json:"stats"`
 	Solutions     *[]assignmentJSON         `json:"solutions,omitempty"`
 	Complete      *bool                     `json:"complete,omitempty"`
+	Proof         *proofResult              `json:"proof,omitempty"`
+	Task          string                    `json:"task,omitempty"`
+	Record        string                    `json:"record,omitempty"`
+	Plan          json.RawMessage           `json:"plan,omitempty"`
+	WitnessPlan   json.RawMessage           `json:"witness_plan,omitempty"`
 }
 
 // answerJSON maps the answer variables to their values in a; nil when a is.
@@ -341,6 +354,13 @@ func writeJSON(w io.Writer, a *audit) error {
 		}
 		complete := e.Complete
 		out.Solutions, out.Complete = &sols, &complete
+	}
+	out.Proof = a.proof
+	if ta := a.task; ta != nil {
+		out.Task, out.Plan, out.WitnessPlan = ta.task.ID, ta.plan, ta.witness
+		if ta.record != nil {
+			out.Record = ta.record.ID
+		}
 	}
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -60,6 +61,11 @@ type Agenda struct {
 	// Roles lists the activities that need a person in a role
 	// (required-role unit): the answer names who takes each.
 	Roles []RoleNeed `json:"roles,omitempty"`
+	// MinLengths: the activities that may be shortened, with their
+	// minimum (min-duration unit). Splits: the activities done in two
+	// parts (split unit).
+	MinLengths []MinLen `json:"min_lengths,omitempty"`
+	Splits     []Split  `json:"splits,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
 
@@ -179,6 +185,34 @@ type Activity struct {
 	// uncertain (uncertain-durations unit); Duration is then the longest,
 	// which every rule uses.
 	DurationMin int `json:"duration_min,omitempty"`
+	// Flexible makes the length a choice of the plan: any whole number of
+	// slots up to Duration (min-duration and split units, whose rules
+	// bound it from below).
+	Flexible bool `json:"flexible,omitempty"`
+}
+
+// lengths returns the lengths activity i may be given, shortest first.
+func (a *Agenda) lengths(i int) []int {
+	act := a.Activities[i]
+	if !act.Flexible {
+		return []int{act.Duration}
+	}
+	out := make([]int, 0, act.Duration)
+	for l := 1; l <= act.Duration; l++ {
+		out = append(out, l)
+	}
+	return out
+}
+
+// flexible reports whether some activity's length is a choice of the plan;
+// the answer then states each activity's end.
+func (a *Agenda) flexible() bool {
+	for _, act := range a.Activities {
+		if act.Flexible {
+			return true
+		}
+	}
+	return false
 }
 
 // Spec implements domains.Instance.
@@ -225,17 +259,43 @@ func (a *Agenda) freeze() {
 	c.items[1] = a.Checklist(domains.Reference{Feasible: true, Objective: []int64{0}})
 }
 
-// option is one placement of an activity.
-type option struct{ day, start, room int }
+// option is one placement of an activity: its day, start slot, room and
+// length in slots.
+type option struct{ day, start, room, dur int }
 
 // options lists the placements of activity i in a fixed order: day, start,
-// room. Every option ends by the end of its day.
+// length, room. Every option ends by the end of its day.
 func (a *Agenda) options(i int) []option {
 	var out []option
+	ls := a.lengths(i)
 	for d := range a.Days {
-		for s := 0; s+a.Activities[i].Duration <= a.Slots; s++ {
-			for r := range a.Rooms {
-				out = append(out, option{d, s, r})
+		for s := 0; s+ls[0] <= a.Slots; s++ {
+			for _, l := range ls {
+				if s+l > a.Slots {
+					break
+				}
+				for r := range a.Rooms {
+					out = append(out, option{d, s, r, l})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// tkey is a time choice of an activity: day, start slot and length.
+type tkey struct{ day, start, dur int }
+
+// timeKeys lists the time choices of activity i in the order of options.
+func (a *Agenda) timeKeys(i int) []tkey {
+	var out []tkey
+	ls := a.lengths(i)
+	for d := range a.Days {
+		for s := 0; s+ls[0] <= a.Slots; s++ {
+			for _, l := range ls {
+				if s+l <= a.Slots {
+					out = append(out, tkey{d, s, l})
+				}
 			}
 		}
 	}
@@ -275,9 +335,59 @@ func (a *Agenda) parseClock(t string) int {
 	return s
 }
 
+// parseEnd returns the slot boundary of an HH:MM end time: the slots from
+// the start of the day, 0 or more (past Slots when it ends after the day,
+// which the coverage item reports), or -1 when it is not on the grid.
+func (a *Agenda) parseEnd(t string) int {
+	if len(t) != 5 || t[2] != ':' {
+		return -1
+	}
+	h, err1 := strconv.Atoi(t[:2])
+	m, err2 := strconv.Atoi(t[3:])
+	if err1 != nil || err2 != nil || h < 0 || h > 23 || m < 0 || m > 59 || t[0] == '-' || t[3] == '-' || t[0] == '+' || t[3] == '+' {
+		return -1
+	}
+	off := h*60 + m - a.DayStart
+	if off < 0 || off%a.SlotMin != 0 {
+		return -1
+	}
+	return off / a.SlotMin
+}
+
 // end returns the goal's end index of a placement: slots from the start of
 // the first day, each day counting Slots.
-func (a *Agenda) end(i int, o option) int { return o.day*a.Slots + o.start + a.Activities[i].Duration }
+func (a *Agenda) end(i int, o option) int { return o.day*a.Slots + o.start + o.dur }
+
+// xName and yName name the placement variable of option o and the time
+// variable of time choice k of activity i; a length is part of the name
+// only when the length is a choice.
+func (a *Agenda) xName(i int, o option) string {
+	return fmt.Sprintf("x[%s|%s|%s%s|%s]", a.Activities[i].Name, a.Days[o.day], a.clock(o.start), a.lenSuffix(i, o.dur), a.Rooms[o.room].Name)
+}
+
+func (a *Agenda) yName(i int, k tkey) string {
+	return fmt.Sprintf("y[%s|%s|%s%s]", a.Activities[i].Name, a.Days[k.day], a.clock(k.start), a.lenSuffix(i, k.dur))
+}
+
+func (a *Agenda) lenSuffix(i, dur int) string {
+	if !a.Activities[i].Flexible {
+		return ""
+	}
+	return fmt.Sprintf("+%d", dur)
+}
+
+// plen returns the length of placement p of activity i: the activity's
+// Duration when its length is fixed, else p's length (the activity's
+// Duration when p has none).
+func (a *Agenda) plen(i int, p placement) int {
+	if p.dur > 0 && a.Activities[i].Flexible {
+		return p.dur
+	}
+	return a.Activities[i].Duration
+}
+
+// opt returns placement p of activity i as an option.
+func (a *Agenda) opt(i int, p placement) option { return option{p.day, p.start, p.room, a.plen(i, p)} }
 
 // background reports whether a group is an always-on rule (rules 1–3, and
 // their copies in a scenario such as the failure schedule), which a
@@ -301,11 +411,14 @@ type builder struct {
 	a     *Agenda
 	m     *encode.Model
 	opts  [][]option
-	x     [][]encode.Var          // x[i][k]: activity i takes option k
-	y     []map[[2]int]encode.Var // y[i][{day, start}]: activity i starts then, in any room
-	end   []encode.Var            // goal end index per activity
-	start []encode.Var            // global start slot per activity (tie-break 2)
-	room  []encode.Var            // room index per activity (tie-break 1)
+	x     [][]encode.Var        // x[i][k]: activity i takes option k
+	y     []map[tkey]encode.Var // y[i][{day, start, length}]: activity i takes that time, in any room
+	end   []encode.Var          // goal end index per activity
+	start []encode.Var          // global start slot per activity (tie-break 2)
+	room  []encode.Var          // room index per activity (tie-break 1)
+	// length is the length in slots of each activity whose length is a
+	// choice (Flexible), zero Var otherwise.
+	length []encode.Var
 	// failure is set on the builder of the schedule if the room fails
 	// (room-failure unit); pfx then prefixes its variable names, and
 	// Model prefixes its constraint and group names.
@@ -315,6 +428,9 @@ type builder struct {
 	// (required-role unit); z caches ptimes' literals.
 	choice [][]encode.Var
 	z      map[zkey]encode.Lit
+	// idle are the idle indicators of every person and day (fragmentation
+	// unit), the terms of its level.
+	idle []encode.Var
 }
 
 // newBool and newInt add a variable named with the builder's prefix; every
@@ -335,25 +451,23 @@ func (b *builder) lits(i int, f func(option) bool) []encode.Lit {
 	return out
 }
 
-// times returns the time literals of activity i whose (day, start) is
-// selected by f. Constraints on people use them; only room constraints
-// need the room of an option.
-func (b *builder) times(i int, f func(day, start int) bool) []encode.Lit {
+// times returns the time literals of activity i whose (day, start,
+// length) is selected by f. Constraints on people use them; only room
+// constraints need the room of an option.
+func (b *builder) times(i int, f func(day, start, dur int) bool) []encode.Lit {
 	var out []encode.Lit
-	for d := range b.a.Days {
-		for s := 0; s+b.a.Activities[i].Duration <= b.a.Slots; s++ {
-			if f(d, s) {
-				out = append(out, b.y[i][[2]int{d, s}].Lit())
-			}
+	for _, k := range b.a.timeKeys(i) {
+		if f(k.day, k.start, k.dur) {
+			out = append(out, b.y[i][k].Lit())
 		}
 	}
 	return out
 }
 
-// covers reports whether option o of activity i occupies slot t of day d,
-// extended by ext slots after its end.
-func (b *builder) covers(i int, o option, d, t, ext int) bool {
-	return o.day == d && o.start <= t && t < o.start+b.a.Activities[i].Duration+ext
+// covers reports whether option o occupies slot t of day d, extended by
+// ext slots after its end.
+func (b *builder) covers(o option, d, t, ext int) bool {
+	return o.day == d && o.start <= t && t < o.start+o.dur+ext
 }
 
 // oneAtATime adds "at most one of these activities occupies any slot",
@@ -367,13 +481,13 @@ func (b *builder) oneAtATime(acts []int, ext int, group string, room int, p stri
 			var ls []encode.Lit
 			for _, i := range acts {
 				if room < 0 {
-					ls = append(ls, b.ptimes(p, i, func(day, s int) bool {
-						return b.covers(i, option{day, s, 0}, d, t, ext)
+					ls = append(ls, b.ptimes(p, i, func(day, s, dur int) bool {
+						return b.covers(option{day, s, 0, dur}, d, t, ext)
 					})...)
 					continue
 				}
 				ls = append(ls, b.lits(i, func(o option) bool {
-					return o.room == room && b.covers(i, o, d, t, ext)
+					return o.room == room && b.covers(o, d, t, ext)
 				})...)
 			}
 			if len(ls) > 1 {
@@ -444,8 +558,9 @@ func (a *Agenda) build(m *encode.Model, failure bool) *builder {
 		b.pfx = a.failPrefix()
 	}
 	n := len(a.Activities)
-	b.opts, b.x, b.y = make([][]option, n), make([][]encode.Var, n), make([]map[[2]int]encode.Var, n)
+	b.opts, b.x, b.y = make([][]option, n), make([][]encode.Var, n), make([]map[tkey]encode.Var, n)
 	b.end, b.start, b.room = make([]encode.Var, n), make([]encode.Var, n), make([]encode.Var, n)
+	b.length = make([]encode.Var, n)
 	for i := range a.Activities {
 		b.place(i)
 	}
@@ -464,7 +579,7 @@ func (b *builder) place(i int) {
 	b.opts[i] = opts
 	xs := make([]encode.Var, len(opts))
 	for k, o := range opts {
-		xs[k] = b.newBool(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
+		xs[k] = b.newBool(a.xName(i, o))
 	}
 	b.x[i] = xs
 	b.end[i] = b.newInt("end["+act.Name+"]", 0, horizon)
@@ -477,21 +592,23 @@ func (b *builder) place(i int) {
 	g := groupOnce(act.Name)
 	m.AddExactly(lits, 1).Named(g)
 	// Time literals: y ⇔ one of its rooms' options.
-	ys := map[[2]int]encode.Var{}
-	byTime := map[[2]int][]encode.Lit{}
+	ys := map[tkey]encode.Var{}
+	byTime := map[tkey][]encode.Lit{}
+	fixed := !act.Flexible
 	for k, o := range opts {
-		key := [2]int{o.day, o.start}
+		key := tkey{o.day, o.start, o.dur}
 		if _, ok := ys[key]; !ok {
-			ys[key] = b.newBool(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start)))
+			ys[key] = b.newBool(a.yName(i, key))
 		}
 		byTime[key] = append(byTime[key], xs[k].Lit())
 		m.AddAtLeast([]encode.Lit{xs[k].Not(), ys[key].Lit()}, 1).Named(fmt.Sprintf("%s: time %d", g, k)).InGroup(g)
 	}
-	for d := range a.Days {
-		for st := 0; st+act.Duration <= a.Slots; st++ {
-			key := [2]int{d, st}
-			m.AddAtLeast(byTime[key], 1).OnlyIf(ys[key].Lit()).Named(fmt.Sprintf("%s: room at %d.%d", g, d, st)).InGroup(g)
+	for _, key := range a.timeKeys(i) {
+		name := fmt.Sprintf("%s: room at %d.%d", g, key.day, key.start)
+		if !fixed {
+			name += fmt.Sprintf("+%d", key.dur)
 		}
+		m.AddAtLeast(byTime[key], 1).OnlyIf(ys[key].Lit()).Named(name).InGroup(g)
 	}
 	b.y[i] = ys
 	for k, o := range opts {
@@ -501,6 +618,13 @@ func (b *builder) place(i int) {
 			Named(fmt.Sprintf("%s: start %d", g, k)).InGroup(g)
 		m.AddLinear([]encode.Term{{Var: b.room[i], Coef: 1}}, encode.EQ, int64(o.room)).OnlyIf(xs[k].Lit()).
 			Named(fmt.Sprintf("%s: room %d", g, k)).InGroup(g)
+	}
+	if !fixed {
+		b.length[i] = b.newInt("len["+act.Name+"]", 1, int64(act.Duration))
+		for _, key := range a.timeKeys(i) {
+			m.AddLinear([]encode.Term{{Var: b.length[i], Coef: 1}}, encode.EQ, int64(key.dur)).OnlyIf(ys[key].Lit()).
+				Named(fmt.Sprintf("%s: length %d.%d+%d", g, key.day, key.start, key.dur)).InGroup(g)
+		}
 	}
 }
 
@@ -528,11 +652,9 @@ func (b *builder) rules() {
 func (b *builder) objectives() {
 	a, m := b.a, b.m
 	// Levels of units first (e.g. fewest changes), then the goal.
-	for _, u := range a.units() {
-		if l, ok := u.(leveler); ok {
-			for _, terms := range l.levels(b) {
-				m.Minimize(terms...)
-			}
+	for _, l := range a.levelers() {
+		for _, terms := range l.levels(b) {
+			m.Minimize(terms...)
 		}
 	}
 	// Goal: minimize sum of priority × end.
@@ -571,10 +693,11 @@ func (a *Agenda) TieBreak() bool {
 	return true
 }
 
-// placement is one decoded or parsed assignment of an activity.
+// placement is one decoded or parsed assignment of an activity. dur is its
+// length in slots; zero means the activity's Duration (see plen).
 type placement struct {
-	ok               bool
-	day, start, room int
+	ok                    bool
+	day, start, room, dur int
 }
 
 // Plan implements domains.Instance. It decodes a solution of the model
@@ -620,7 +743,7 @@ func (a *Agenda) decodeVars(xvars [][]encode.Var, asg encode.Assignment) ([]plac
 	for i, act := range a.Activities {
 		for k, o := range a.options(i) {
 			if v := xvars[i][k]; int(v) < len(asg) && asg[v] == 1 {
-				pl[i] = placement{true, o.day, o.start, o.room}
+				pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 			}
 		}
 		if !pl[i].ok {
@@ -657,6 +780,11 @@ func (a *Agenda) writePlan(b *strings.Builder, pl []placement, obj int64) {
 		if i > 0 {
 			b.WriteString(", ")
 		}
+		if a.flexible() {
+			fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}",
+				a.Voc.Activity, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.clock(p.start+a.plen(i, p)), a.Voc.Room, a.Rooms[p.room].Name)
+			continue
+		}
 		fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
 			a.Voc.Activity, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
 	}
@@ -671,7 +799,7 @@ func (a *Agenda) writePlan(b *strings.Builder, pl []placement, obj int64) {
 func (a *Agenda) goal(pl []placement) int64 {
 	var s int64
 	for i, p := range pl {
-		s += int64(a.Activities[i].Priority) * int64(a.end(i, option{p.day, p.start, p.room}))
+		s += int64(a.Activities[i].Priority) * int64(a.end(i, a.opt(i, p)))
 	}
 	return s
 }
@@ -680,10 +808,8 @@ func (a *Agenda) goal(pl []placement) int64 {
 // placements.
 func (a *Agenda) objectives(pl []placement) []int64 {
 	var out []int64
-	for _, u := range a.units() {
-		if l, ok := u.(leveler); ok {
-			out = append(out, l.values(a, pl)...)
-		}
+	for _, l := range a.levelers() {
+		out = append(out, l.values(a, pl)...)
 	}
 	out = append(out, a.goal(pl))
 	if a.TieBreaks >= 1 {
@@ -710,6 +836,10 @@ func (a *Agenda) AnswerSchema() string {
 	act := a.Activities[0]
 	s := fmt.Sprintf("{%q: [{%q: %q, \"day\": %q, \"start\": %q, %q: %q}, ...]",
 		a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.Voc.Room, a.Rooms[0].Name)
+	if a.flexible() {
+		s = fmt.Sprintf("{%q: [{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}, ...]",
+			a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.clock(act.Duration), a.Voc.Room, a.Rooms[0].Name)
+	}
 	if a.has(unitSelfCheck) {
 		s += ", \"objective\": 0"
 	}

@@ -109,6 +109,24 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 			bad = append(bad, fmt.Sprintf("entry %d lacks %q, \"day\", \"start\" or %q as strings", n+1, a.Voc.Activity, a.Voc.Room))
 			continue
 		}
+		dur := 0
+		if a.flexible() {
+			end, ok := str(n, "end")
+			e := a.parseEnd(end)
+			s := a.parseClock(start)
+			switch {
+			case !ok:
+				bad = append(bad, fmt.Sprintf("entry %d lacks \"end\" as a string", n+1))
+				continue
+			case e < 0:
+				bad = append(bad, fmt.Sprintf("%q: end %q is not a time of the grid", name, end))
+				continue
+			case s >= 0 && e <= s:
+				bad = append(bad, fmt.Sprintf("%q: end %q is not after its start %q", name, end, start))
+				continue
+			}
+			dur = e - max(s, 0)
+		}
 		i, okA := actIdx[name]
 		d, okD := dayIdx[day]
 		r, okR := roomIdx[room]
@@ -125,7 +143,7 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 		case s < 0:
 			bad = append(bad, fmt.Sprintf("%q: start %q is not a start time of the grid", name, start))
 		default:
-			ans.pl[i] = placement{true, d, s, r}
+			ans.pl[i] = placement{true, d, s, r, dur}
 		}
 	}
 	if bad != nil {
@@ -162,8 +180,12 @@ func (a *Agenda) evaluate(ans *answer) fails {
 		act := a.Activities[i]
 		if !p.ok {
 			f.add(itemCoverage, act.Name+" is not scheduled")
-		} else if p.start+act.Duration > a.Slots {
+		} else if p.start+a.plen(i, p) > a.Slots {
 			f.add(itemCoverage, fmt.Sprintf("%s ends after the end of %s", act.Name, a.Days[p.day]))
+		} else if p.dur > 0 && !act.Flexible && p.dur != act.Duration {
+			f.add(itemCoverage, fmt.Sprintf("%s lasts %d minutes, not its %d", act.Name, p.dur*a.SlotMin, act.Duration*a.SlotMin))
+		} else if act.Flexible && a.plen(i, p) > act.Duration {
+			f.add(itemCoverage, fmt.Sprintf("%s lasts %d minutes, more than its full %d", act.Name, a.plen(i, p)*a.SlotMin, act.Duration*a.SlotMin))
 		}
 	}
 	overlap := func(i, j, ext int) bool {
@@ -171,7 +193,7 @@ func (a *Agenda) evaluate(ans *answer) fails {
 		if !p.ok || !q.ok || p.day != q.day {
 			return false
 		}
-		di, dj := a.Activities[i].Duration, a.Activities[j].Duration
+		di, dj := a.plen(i, p), a.plen(j, q)
 		return p.start < q.start+dj+ext && q.start < p.start+di+ext
 	}
 	for _, p := range a.People {
@@ -214,6 +236,9 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 		ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, a start time on the grid and a listed %s.", v.Activity, v.Room),
 	}}
+	if a.flexible() {
+		items[0].Text = fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, start and end times on the grid (the end after the start) and a listed %s.", v.Activity, v.Room)
+	}
 	if !ref.Feasible {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
@@ -224,7 +249,7 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 	}
 	items = append(items,
 		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("All %d %s are scheduled and each ends by the end of its day.", len(a.Activities), v.Activities)},
+			Text: a.coverageText()},
 		domains.Item{ID: itemPeople, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, an(v.person()))},
 		domains.Item{ID: itemRooms, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
@@ -236,6 +261,15 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 	text := fmt.Sprintf("The schedule's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks)", ref.Objective)
 	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."})
 	return items
+}
+
+// coverageText is the text of the coverage item.
+func (a *Agenda) coverageText() string {
+	v := a.Voc
+	if a.flexible() {
+		return fmt.Sprintf("All %d %s are scheduled, each ends by the end of its day, and each lasts its length in the table (at most that length where the rules let it be shorter).", len(a.Activities), v.Activities)
+	}
+	return fmt.Sprintf("All %d %s are scheduled and each ends by the end of its day.", len(a.Activities), v.Activities)
 }
 
 // Check implements domains.Instance.

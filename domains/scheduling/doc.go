@@ -9,10 +9,15 @@
 // literal per (activity, day, start) that the person-side rules use; the
 // answer variables are the placements, so two plans are the same plan when
 // every activity has the same day, start and room. The goal is the sum of
-// priority × end index, minimized; units may put levels before it (fewest
-// changes, for replanning). When the optimum is not unique, two stated
-// tie-break levels follow: weighted room positions, then weighted start
-// indexes.
+// priority × end index, minimized. Units may put levels before it
+// (levelers, in this order): the fewest changes (replanning), the fewest
+// slots cut (min-duration), the least total idle time of people between
+// their activities (fragmentation) and the least worst local-time
+// inconvenience (time zones); the prompt states them as "First, ... Then,
+// among those schedules, ...", and each level is exact: its auxiliary
+// variables are defined both ways, so at any placements the model's value
+// is the checker's. When the optimum is not unique, two stated tie-break
+// levels follow: weighted room positions, then weighted start indexes.
 //
 // Each unit (units*.go) adds its data to the instance, its constraints to
 // the model under group names that are the rule names of the prompt, its

@@ -43,6 +43,10 @@ type planModel struct {
 	item  map[string]string
 	units []string // the unit items to compare when the core rules hold
 	asg   encode.Assignment
+	// idle lists the fragmentation unit's idle indicators, each with the
+	// busy-up-to, busy-from and busy indicators it is the conjunction of
+	// (the last negated); judge sets them after the options' fixes.
+	idle [][4]encode.Var
 }
 
 func newPlanModel(t *testing.T, a *Agenda) *planModel {
@@ -71,24 +75,52 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 		for k, o := range opts {
 			at[o] = k
 			fs := []modelFix{
-				{look(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name)), 1},
-				{look(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start))), 1},
+				{look(a.xName(i, o)), 1},
+				{look(a.yName(i, tkey{o.day, o.start, o.dur})), 1},
+			}
+			if act.Flexible {
+				fs = append(fs, modelFix{look("len[" + act.Name + "]"), int64(o.dur)})
+			}
+			fs = append(fs, []modelFix{
 				{look("end[" + act.Name + "]"), int64(a.end(i, o))},
 				{look("start[" + act.Name + "]"), int64(o.day*a.Slots + o.start)},
 				{look("room[" + act.Name + "]"), int64(o.room)},
-			}
+			}...)
 			if len(a.Current) > 0 {
 				changed := int64(1)
-				if cur[i].ok && o == (option{cur[i].day, cur[i].start, cur[i].room}) {
+				if cur[i].ok && o == (a.opt(i, cur[i])) {
 					changed = 0
 				}
 				fs = append(fs, modelFix{look("changed[" + act.Name + "]"), changed})
 			}
 			// The fragmentation unit's busy indicators (an OR over the
-			// activities covering a slot: fixes only ever set them).
+			// activities covering a slot) and its busy-up-to and
+			// busy-from indicators (ORs over the slots up to and from a
+			// slot): fixes only ever set them, so each option sets those
+			// it makes true. Its idle indicators are derived after (idle).
 			for _, p := range act.Attendees {
-				for t := o.start; t < o.start+act.Duration; t++ {
-					if v, ok := m.Lookup(fmt.Sprintf("busy[%s|%s|%d]", p, a.Days[o.day], t)); ok {
+				dn := a.Days[o.day]
+				for t := o.start; t < o.start+o.dur; t++ {
+					if v, ok := m.Lookup(busyName(p, dn, t)); ok {
+						fs = append(fs, modelFix{v, 1})
+					}
+				}
+				for t := o.start; t < a.Slots; t++ {
+					if v, ok := m.Lookup(busyUpName(p, dn, t)); ok {
+						fs = append(fs, modelFix{v, 1})
+					}
+				}
+				for t := 0; t < o.start+o.dur; t++ {
+					if v, ok := m.Lookup(busyFrName(p, dn, t)); ok {
+						fs = append(fs, modelFix{v, 1})
+					}
+				}
+			}
+			// The time-zone unit's worst-inconvenience indicators (an OR
+			// over the activities' times of inconvenience k or more).
+			if a.TimeZones != nil {
+				for k := 1; k <= a.zoneCost(a.zoneHours(), i, o.start, o.dur); k++ {
+					if v, ok := m.Lookup(worstName(k)); ok {
 						fs = append(fs, modelFix{v, 1})
 					}
 				}
@@ -97,6 +129,17 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 		}
 		pm.at = append(pm.at, at)
 		pm.set = append(pm.set, sets)
+	}
+	// idle[t] of the fragmentation unit is busyUpTo[t] ∧ busyFrom[t] ∧
+	// ¬busy[t], set from the fixed values once every option's are in.
+	for _, p := range a.People {
+		for _, dn := range a.Days {
+			for t := 1; t < a.Slots-1; t++ {
+				if v, ok := m.Lookup(idleName(p.Name, dn, t)); ok {
+					pm.idle = append(pm.idle, [4]encode.Var{v, look(busyUpName(p.Name, dn, t)), look(busyFrName(p.Name, dn, t)), look(busyName(p.Name, dn, t))})
+				}
+			}
+		}
 	}
 	for _, u := range a.units() {
 		id := u.info().ID
@@ -127,7 +170,7 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 func (pm *planModel) index(pl []placement) []int {
 	idx := make([]int, len(pl))
 	for i, p := range pl {
-		k, ok := pm.at[i][option{p.day, p.start, p.room}]
+		k, ok := pm.at[i][pm.a.opt(i, p)]
 		if !p.ok || !ok {
 			return nil
 		}
@@ -171,6 +214,12 @@ func (pm *planModel) judge(t *testing.T, pl []placement, idx []int) (bool, fails
 	for i, k := range idx {
 		for _, fx := range pm.set[i][k] {
 			pm.asg[fx.v] = fx.val
+		}
+	}
+	for _, q := range pm.idle {
+		pm.asg[q[0]] = 0
+		if pm.asg[q[1]] == 1 && pm.asg[q[2]] == 1 && pm.asg[q[3]] == 0 {
+			pm.asg[q[0]] = 1
 		}
 	}
 	violated := map[string]bool{}
@@ -236,7 +285,7 @@ func exhaust(t *testing.T, a *Agenda) exhaustive {
 	for {
 		for i, k := range idx {
 			o := pm.opts[i][k]
-			pl[i] = placement{true, o.day, o.start, o.room}
+			pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 		}
 		ex.combos++
 		if ok, _, obj := pm.judge(t, pl, idx); ok {
@@ -503,7 +552,7 @@ func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string
 	for i := range a.Activities {
 		opts := a.options(i)
 		o, z := opts[0], opts[len(opts)-1]
-		first[i], last[i] = placement{true, o.day, o.start, o.room}, placement{true, z.day, z.start, z.room}
+		first[i], last[i] = placement{true, o.day, o.start, o.room, o.dur}, placement{true, z.day, z.start, z.room, z.dur}
 	}
 	for _, pl := range [][]placement{first, last} {
 		plan, _ := a.encodePlan(pl, a.goal(pl))
@@ -530,7 +579,9 @@ func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string
 // briefUnits are the units the family brief lists; the pool may hold more,
 // and TestFamilyBrute covers every unit of the pool.
 var briefUnits = []string{unitAvailability, unitRoomFit, unitDailyCap, unitBuffer, unitChain, unitSelfCheck, unitInfeasible,
-	unitWorkingHours, unitPriorityOrder, unitConsecutive, unitCooldown, unitUncertain, unitReplanning}
+	unitWorkingHours, unitPriorityOrder, unitConsecutive, unitCooldown, unitUncertain, unitReplanning,
+	unitFragmentation, unitTimeZones, unitKeyPerson, unitConfidential, unitRoomFailure, unitBackupSlots, unitRequiredRole,
+	unitMinDuration, unitSplit}
 
 // TestFamilyBruteUnitsCovered: the units of the brief are in the pool, every
 // task's pool is the agenda pool (so TestFamilyBrute covers it), and the

@@ -45,6 +45,11 @@ func answerJSON(a *Agenda, m mutation) json.RawMessage {
 		if i == m.rename {
 			name = renamed(a, name)
 		}
+		if a.flexible() {
+			fmt.Fprintf(&b, "{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}",
+				a.Voc.Activity, name, a.Days[p.day], a.clock(p.start), a.clock(p.start+a.plen(i, p)), a.Voc.Room, a.Rooms[p.room].Name)
+			continue
+		}
 		fmt.Fprintf(&b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
 			a.Voc.Activity, name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
 	}
@@ -87,6 +92,15 @@ func mutations(a *Agenda, base []placement, stated *int64) []mutation {
 				with("shift", fmt.Sprintf("%s %+d slot", name, d), i, q)
 			}
 		}
+		if a.Activities[i].Flexible {
+			for _, d := range []int{-1, 1} {
+				if l := a.plen(i, p) + d; l >= 1 {
+					q := p
+					q.dur = l
+					with("length", fmt.Sprintf("%s %+d slot long", name, d), i, q)
+				}
+			}
+		}
 		for day := range a.Days {
 			if day != p.day {
 				q := p
@@ -122,13 +136,13 @@ func coreBroken(a *Agenda, pl []placement) map[string]bool {
 	busy := map[string]int{} // "who|day|slot" → activities there
 	for i, p := range pl {
 		act := a.Activities[i]
-		if !p.ok || p.start+act.Duration > a.Slots {
+		if !p.ok || p.start+a.plen(i, p) > a.Slots || (act.Flexible && a.plen(i, p) > act.Duration) {
 			out[itemCoverage] = true
 		}
 		if !p.ok {
 			continue
 		}
-		for t := p.start; t < p.start+act.Duration; t++ {
+		for t := p.start; t < p.start+a.plen(i, p); t++ {
 			for _, who := range act.Attendees {
 				busy[fmt.Sprintf("person %s|%d|%d", who, p.day, t)]++
 			}
@@ -501,17 +515,17 @@ func mutateBackups(t *testing.T, a *Agenda, rec *domains.Record, base *answer, b
 		moves := map[string]placement{"own time": base.pl[c]}
 		for _, d := range []int{-1, 1} {
 			if s := q.start + d; s >= 0 && s+a.Activities[c].Duration <= a.Slots {
-				moves[fmt.Sprintf("shift %+d", d)] = placement{true, q.day, s, q.room}
+				moves[fmt.Sprintf("shift %+d", d)] = placement{true, q.day, s, q.room, q.dur}
 			}
 		}
 		for d := range a.Days {
 			if d != q.day {
-				moves["day "+a.Days[d]] = placement{true, d, q.start, q.room}
+				moves["day "+a.Days[d]] = placement{true, d, q.start, q.room, q.dur}
 			}
 		}
 		for r := range a.Rooms {
 			if r != q.room {
-				moves["room "+a.Rooms[r].Name] = placement{true, q.day, q.start, r}
+				moves["room "+a.Rooms[r].Name] = placement{true, q.day, q.start, r, q.dur}
 			}
 		}
 		for mv, p := range moves {

@@ -144,7 +144,7 @@ func (a *Agenda) plantOnce(r *rand.Rand) []placement {
 		opts := a.options(i)
 		for try := 0; try < 50 && !pl[i].ok; try++ {
 			o := opts[r.IntN(len(opts))]
-			cand := placement{true, o.day, o.start, o.room}
+			cand := placement{true, o.day, o.start, o.room, o.dur}
 			if a.plantable(pl, i, cand) {
 				pl[i] = cand
 			}
@@ -160,7 +160,7 @@ func (a *Agenda) plantOnce(r *rand.Rand) []placement {
 // its room free, and its people free with a gap of one slot when the
 // buffer unit is sampled.
 func (a *Agenda) plantable(pl []placement, i int, p placement) bool {
-	di := a.Activities[i].Duration
+	di := a.plen(i, p)
 	gap := 0
 	if a.has(unitBuffer) {
 		gap = 1
@@ -169,7 +169,7 @@ func (a *Agenda) plantable(pl []placement, i int, p placement) bool {
 		if !q.ok || j == i || q.day != p.day {
 			continue
 		}
-		dj := a.Activities[j].Duration
+		dj := a.plen(j, q)
 		if q.room == p.room && p.start < q.start+dj && q.start < p.start+di {
 			return false
 		}

@@ -26,6 +26,25 @@ func pairedBrute[T any](t *testing.T, a *Agenda, what string,
 	t.Helper()
 	a.TieBreaks = 2
 	c2, ref2 := certify(t, a)
+	if c2.Status == solver.Infeasible {
+		// No candidate may keep every rule: judge each against a
+		// feasible reference's checklist.
+		fref := domains.Reference{Feasible: true, Objective: []int64{0}}
+		fk := map[string]domains.ItemKind{}
+		for _, it := range a.Checklist(fref) {
+			fk[it.ID] = it.Kind
+		}
+		each(func(raw json.RawMessage, _ func(int) []int64, _ T) {
+			pairs++
+			for _, x := range a.Check(raw, fref) {
+				if k := fk[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
+					return
+				}
+			}
+			t.Fatalf("%s: SAT infeasible, but %s keeps every rule", what, raw)
+		})
+		return pairs, 0
+	}
 	if c2.Status != solver.Optimal {
 		t.Fatalf("%s: %v", what, c2.Status)
 	}

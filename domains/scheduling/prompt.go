@@ -70,7 +70,11 @@ func (a *Agenda) Prompt() string {
 	}
 	p("---|\n")
 	for _, act := range a.Activities {
-		p("| %s | %s | %d min | ", act.Name, strings.Join(act.Attendees, ", "), act.Duration*a.SlotMin)
+		length := fmt.Sprintf("%d min", act.Duration*a.SlotMin)
+		if act.Flexible {
+			length = fmt.Sprintf("up to %d min", act.Duration*a.SlotMin)
+		}
+		p("| %s | %s | %s | ", act.Name, strings.Join(act.Attendees, ", "), length)
 		if gear {
 			p("%s | ", dashJoin(act.Needs))
 		}
@@ -90,11 +94,7 @@ func (a *Agenda) Prompt() string {
 	}
 
 	p("\n**Goal.** ")
-	for _, u := range a.units() {
-		if l, ok := u.(leveler); ok {
-			p("%s ", l.goalText(a))
-		}
-	}
+	p("%s", a.levelsText())
 	p("Minimise the sum over %s of priority × end index. ", v.Activities)
 	if len(a.Days) > 1 {
 		p("The end index counts %d-minute slots from %s on %s, and each day counts %d slots: %s ending at %s on %s has end index 2, and one ending at %s on %s has end index %d.",
@@ -127,6 +127,9 @@ func (a *Agenda) Prompt() string {
 	}
 	p("\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above, days as written, times as HH:MM):\n```json\n%s\n```\n", a.AnswerSchema())
 	p("List every %s once.", v.Activity)
+	if a.flexible() {
+		p(" `end` is when the %s ends: its length is end minus start.", v.Activity)
+	}
 	if a.failIndex() >= 0 {
 		p(" Under %q, give the schedule if %s fails, in the same form, again listing every %s once.", failKey, a.FailRoom, v.Activity)
 	}
@@ -144,6 +147,37 @@ func (a *Agenda) Prompt() string {
 		p(".")
 	}
 	p("\n")
+	return b.String()
+}
+
+// levelsText states the levels before the goal, or nothing without
+// them: "First, A. Then, among those schedules, B. Then, among those
+// schedules, the following decides. " With the self-check unit it adds
+// that the stated goal value is the goal's sum, not a level.
+func (a *Agenda) levelsText() string {
+	var clauses, nouns []string
+	for _, l := range a.levelers() {
+		if cs := l.goalText(a); len(cs) > 0 {
+			clauses = append(clauses, cs...)
+			nouns = append(nouns, l.levelNoun(a))
+		}
+	}
+	if len(clauses) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	for k, c := range clauses {
+		if k == 0 {
+			fmt.Fprintf(&b, "First, %s. ", c)
+		} else {
+			fmt.Fprintf(&b, "Then, among those schedules, %s. ", c)
+		}
+	}
+	b.WriteString("Then, among those schedules, the following decides.")
+	if a.has(unitSelfCheck) {
+		fmt.Fprintf(&b, " (The goal value of a schedule is the sum below, not %s.)", joinOr(nouns))
+	}
+	b.WriteString(" ")
 	return b.String()
 }
 

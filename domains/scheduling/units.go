@@ -26,16 +26,42 @@ type unit interface {
 
 // leveler is a unit that puts objective levels before the goal (for
 // example minimum-change replanning: fewest changed activities first). Its
-// levels are minimized in order, before the goal and the tie-breaks.
+// levels are minimized in order, before the goal and the tie-breaks; the
+// levelers come in the order of levelers().
 type leveler interface {
 	// levels returns the unit's objective levels (all minimized) over the
-	// builder's variables.
+	// builder's variables; none when the unit has nothing to minimize.
 	levels(b *builder) [][]encode.Term
-	// values returns the same levels for complete placements.
+	// values returns the same levels for complete placements: exactly
+	// the model's values at the assignment the placements determine.
 	values(a *Agenda, pl []placement) []int64
-	// goalText states the levels for the prompt, as a sentence that the
-	// goal sentence follows ("First, ... Then ...").
-	goalText(a *Agenda) string
+	// goalText states each level for the goal paragraph, one clause per
+	// level in the order of levels: what to minimize and its exact
+	// definition ("shorten as little as possible: ..."), without a
+	// leading "First," or "Then," and without a final stop (the prompt
+	// joins them: "First, ... Then, among those schedules, ...").
+	goalText(a *Agenda) []string
+	// levelNoun names what the levels measure ("the slots cut"), for the
+	// self-check's note that the stated goal value is not a level.
+	levelNoun(a *Agenda) string
+}
+
+// levelers returns the sampled units that put levels before the goal, in
+// the order of their levels: replanning first (fewest changes, then the
+// original objective with its own levels), then the others in pool order.
+func (a *Agenda) levelers() []leveler {
+	var first, rest []leveler
+	for _, u := range a.units() {
+		l, ok := u.(leveler)
+		switch {
+		case !ok:
+		case u.info().ID == unitReplanning:
+			first = append(first, l)
+		default:
+			rest = append(rest, l)
+		}
+	}
+	return append(first, rest...)
 }
 
 // rule is one named rule of the prompt; Name is also its model group and
@@ -74,8 +100,9 @@ const itemStated = "stated"
 // add a day and move hidden activities to it; replanning last because its
 // current plan is the optimum under every other unit's data.
 var pool = []unit{
-	keyPerson{}, // first: it rewrites attendee lists (units_extra.go)
-	uncertainDurations{}, consecutiveLimit{}, cooldown{},
+	split{},     // first: it replaces an activity by its parts (units_length.go)
+	keyPerson{}, // next: it rewrites attendee lists (units_extra.go)
+	uncertainDurations{}, minDuration{}, consecutiveLimit{}, cooldown{},
 	fragmentation{}, // may draw a compact hidden schedule (units_extra.go)
 	availability{}, roomFit{}, dailyCap{}, workingHours{},
 	confidential{}, timeZones{}, // after every unit that moves the hidden schedule
@@ -148,8 +175,7 @@ func busyAt(p Person, d, t int) bool {
 func (availability) model(b *builder) {
 	for _, p := range b.a.People {
 		for _, i := range b.a.mayAttend(p.Name) {
-			dur := b.a.Activities[i].Duration
-			ls := b.ptimes(p.Name, i, func(day, start int) bool {
+			ls := b.ptimes(p.Name, i, func(day, start, dur int) bool {
 				for t := start; t < start+dur; t++ {
 					if busyAt(p, day, t) {
 						return true
@@ -218,7 +244,7 @@ func (availability) check(a *Agenda, ans *answer, f fails) {
 			if !pl.ok {
 				continue
 			}
-			for t := pl.start; t < pl.start+a.Activities[i].Duration; t++ {
+			for t := pl.start; t < pl.start+a.plen(i, pl); t++ {
 				if busyAt(p, pl.day, t) {
 					f.add(unitAvailability, fmt.Sprintf("%s is not free at %s %s for %s", p.Name, a.Days[pl.day], a.clock(t), a.Activities[i].Name))
 					break
@@ -236,7 +262,7 @@ func (a *Agenda) plantedBusy(p string, d, from, to int) bool {
 	}
 	for _, i := range a.attends(p) {
 		q := a.planted[i]
-		if q.day == d && q.start < to && from < q.start+a.Activities[i].Duration {
+		if q.day == d && q.start < to && from < q.start+a.plen(i, q) {
 			return true
 		}
 	}
@@ -401,7 +427,7 @@ func (dailyCap) model(b *builder) {
 		for d := range b.a.Days {
 			var ls []encode.Lit
 			for _, i := range acts {
-				ls = append(ls, b.ptimes(p.Name, i, func(day, _ int) bool { return day == d })...)
+				ls = append(ls, b.ptimes(p.Name, i, func(day, _, _ int) bool { return day == d })...)
 			}
 			b.m.AddAtMost(ls, b.a.DailyCap).Named(fmt.Sprintf("%s: %s", groupCap(p.Name), b.a.Days[d])).InGroup(groupCap(p.Name))
 		}
@@ -501,7 +527,7 @@ func (buffer) check(a *Agenda, ans *answer, f fails) {
 				if !pi.ok || !pj.ok || pi.day != pj.day {
 					continue
 				}
-				di, dj := a.Activities[i].Duration, a.Activities[j].Duration
+				di, dj := a.plen(i, pi), a.plen(j, pj)
 				if pi.start < pj.start+dj+a.Buffer && pj.start < pi.start+di+a.Buffer {
 					f.add(unitBuffer, fmt.Sprintf("%s: %s and %s are less than %d minutes apart", p.Name, a.Activities[i].Name, a.Activities[j].Name, a.Buffer*a.SlotMin))
 				}
@@ -533,7 +559,7 @@ func (chain) sample(a *Agenda, r *rand.Rand) {
 	var cand [][2]int
 	for i := 0; i < n; i++ {
 		for j := i + 1; j < n; j++ {
-			if a.planted == nil || a.end(i, option{a.planted[i].day, a.planted[i].start, 0}) <= a.planted[j].day*a.Slots+a.planted[j].start {
+			if a.planted == nil || a.end(i, a.opt(i, a.planted[i])) <= a.planted[j].day*a.Slots+a.planted[j].start {
 				cand = append(cand, [2]int{i, j})
 			}
 		}
@@ -544,7 +570,7 @@ func (chain) sample(a *Agenda, r *rand.Rand) {
 		i := r.IntN(n - 1)
 		j := i + 1 + r.IntN(n-1-i)
 		before := func(pl []placement) bool {
-			return a.end(i, option{pl[i].day, pl[i].start, 0}) <= pl[j].day*a.Slots+pl[j].start
+			return a.end(i, a.opt(i, pl[i])) <= pl[j].day*a.Slots+pl[j].start
 		}
 		pl := a.replant(r, j, unitChain, before)
 		if pl == nil {
@@ -614,7 +640,7 @@ func (chain) check(a *Agenda, ans *answer, f fails) {
 		if !pi.ok || !pj.ok {
 			continue
 		}
-		if a.end(i, option{pi.day, pi.start, pi.room}) > pj.day*a.Slots+pj.start {
+		if a.end(i, a.opt(i, pi)) > pj.day*a.Slots+pj.start {
 			f.add(unitChain, fmt.Sprintf("%s does not end before %s starts", c[0], c[1]))
 		}
 	}

@@ -113,11 +113,10 @@ func (a *Agenda) buildBackups(main *builder) [][]encode.Var {
 		b.place(c)
 		b.rules()
 		// Disjoint: the backup and c's placement never share a slot.
-		dur := a.Activities[c].Duration
 		g := groupBackupSlots + ": " + a.Activities[c].Name
 		for d := range a.Days {
 			for t := 0; t < a.Slots; t++ {
-				cov := func(day, s int) bool { return day == d && s <= t && t < s+dur }
+				cov := func(day, s, dur int) bool { return day == d && s <= t && t < s+dur }
 				ls := append(main.times(c, cov), b.times(c, cov)...)
 				if len(ls) > 1 {
 					m.AddAtMost(ls, 1).Named(fmt.Sprintf("%s @%d.%d", g, d, t)).InGroup(groupBackupSlots)
@@ -151,7 +150,7 @@ func (a *Agenda) backupObjectives(bk []placement) []int64 {
 	out := make([]int64, 1+min(a.TieBreaks, 2))
 	for k, c := range crit {
 		p := bk[k]
-		out[0] += int64(a.Activities[c].Priority) * int64(a.end(c, option{p.day, p.start, p.room}))
+		out[0] += int64(a.Activities[c].Priority) * int64(a.end(c, a.opt(c, p)))
 		if a.TieBreaks >= 1 {
 			out[1] += (n - int64(c)) * int64(p.room)
 		}
@@ -256,7 +255,7 @@ func (a *Agenda) parseBackups(raw json.RawMessage) ([]placement, string) {
 		case s < 0:
 			bad = append(bad, fmt.Sprintf("backup of %q: start %q is not a start time of the grid", name, start))
 		default:
-			out[k] = placement{true, d, s, r}
+			out[k] = placement{true, d, s, r, 0}
 		}
 	}
 	for k, c := range crit {
@@ -281,8 +280,7 @@ func (a *Agenda) checkBackups(pl, bk []placement, kinds map[string]domains.ItemK
 	for k, c := range a.criticalIdx() {
 		pfx := a.backupPrefix(c)
 		p, q := pl[c], bk[k]
-		dur := a.Activities[c].Duration
-		if p.ok && p.day == q.day && p.start < q.start+dur && q.start < p.start+dur {
+		if p.ok && p.day == q.day && p.start < q.start+a.plen(c, q) && q.start < p.start+a.plen(c, p) {
 			details = append(details, pfx+"it overlaps the "+a.Voc.Activity+"'s own time")
 		}
 		sc := &answer{pl: slices.Clone(pl)}
@@ -336,7 +334,7 @@ func (a *Agenda) decodeBackups(asg encode.Assignment) ([]placement, error) {
 	for k, c := range crit {
 		for j, o := range a.options(c) {
 			if v := a.bxvars[k][j]; int(v) < len(asg) && asg[v] == 1 {
-				out[k] = placement{true, o.day, o.start, o.room}
+				out[k] = placement{true, o.day, o.start, o.room, o.dur}
 			}
 		}
 		if !out[k].ok {

@@ -125,7 +125,7 @@ func TestBackupSlotsBrute(t *testing.T) {
 			var next [][]placement
 			for _, bk := range backs {
 				for _, o := range a.options(c) {
-					next = append(next, append(slices.Clone(bk), placement{true, o.day, o.start, o.room}))
+					next = append(next, append(slices.Clone(bk), placement{true, o.day, o.start, o.room, o.dur}))
 				}
 			}
 			backs = next

@@ -203,8 +203,10 @@ func (a *Agenda) replant(r *rand.Rand, i int, last string, ok func([]placement) 
 	opts := a.options(i)
 	for _, k := range r.Perm(len(opts)) {
 		o := opts[k]
-		pl[i] = placement{true, o.day, o.start, o.room}
-		if ok(pl) && a.plantedOK(pl, last) {
+		pl[i] = placement{true, o.day, o.start, o.room, o.dur}
+		// plantable adds what plantedOK cannot see yet: the buffer's
+		// gap, whose unit samples later.
+		if ok(pl) && a.plantable(pl, i, pl[i]) && a.plantedOK(pl, last) {
 			return pl
 		}
 	}
@@ -294,8 +296,8 @@ func (cooldown) model(b *builder) {
 		for x, i := range acts {
 			for _, j := range acts[x+1:] {
 				for d := range a.Days {
-					ls := b.times(i, func(day, _ int) bool { return day == d })
-					ls = append(ls, b.times(j, func(day, _ int) bool { return absInt(day-d) < a.Cooldown })...)
+					ls := b.times(i, func(day, _, _ int) bool { return day == d })
+					ls = append(ls, b.times(j, func(day, _, _ int) bool { return absInt(day-d) < a.Cooldown })...)
 					b.m.AddAtMost(ls, 1).Named(fmt.Sprintf("%s: %s, %s @%d", groupCooldown(tag), a.Activities[i].Name, a.Activities[j].Name, d)).InGroup(groupCooldown(tag))
 				}
 			}

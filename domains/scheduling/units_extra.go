@@ -11,9 +11,11 @@ import (
 )
 
 // Four units that keep the answer schema: confidentiality layers,
-// fragmentation (a cap on idle time), time zones and a key-person change.
+// fragmentation (minimise idle time, capped per day), time-zone fairness
+// (minimise the worst local-time inconvenience) and a key-person change.
 // Each is exact: its model constraints, its prompt rules, its checklist
-// item and its check say the same thing.
+// item and its check say the same thing, and a unit's level in the model
+// equals its values on every plan.
 
 // Unit IDs (each also the ID of the unit's item).
 const (
@@ -182,19 +184,34 @@ func (confidential) check(a *Agenda, ans *answer, f fails) {
 	}
 }
 
-// ---- fragmentation (medium): a cap on a person's idle time in a day ----
+// ---- fragmentation (medium): minimise idle time, with a cap per day ----
 //
 // A person's idle time on a day is the time between the start of their
 // first activity and the end of their last one that they spend in no
-// activity. It is at most MaxIdle slots.
+// activity. A level before the goal minimises the total idle time: the
+// idle slots of every person on every day, added up. The rule caps each
+// person's idle time on any day at MaxIdle slots.
 
 type fragmentation struct{}
 
 func (fragmentation) info() domains.Unit {
-	return domains.Unit{ID: unitFragmentation, Tier: domains.Medium, Title: "fragmentation: cap on idle time between a person's activities"}
+	return domains.Unit{ID: unitFragmentation, Tier: domains.Medium, Title: "fragmentation: minimise idle time between a person's activities (capped per day)"}
 }
 
 func groupIdle(p string) string { return "idle time of " + p }
+
+// groupIdleDef is the background group of the definitions of p's busy and
+// idle indicators: they hold for any placements, so they are always on.
+func groupIdleDef(p string) string { return "core: " + groupIdle(p) }
+
+// Names of the fragmentation unit's indicators of person p on day d at
+// slot t: busy (an activity of p covers t), busy up to t (at t or
+// earlier), busy from t (at t or later) and idle (not busy, but busy
+// earlier and later that day).
+func busyName(p, d string, t int) string   { return fmt.Sprintf("busy[%s|%s|%d]", p, d, t) }
+func busyUpName(p, d string, t int) string { return fmt.Sprintf("busyUpTo[%s|%s|%d]", p, d, t) }
+func busyFrName(p, d string, t int) string { return fmt.Sprintf("busyFrom[%s|%s|%d]", p, d, t) }
+func idleName(p, d string, t int) string   { return fmt.Sprintf("idle[%s|%s|%d]", p, d, t) }
 
 // sample draws up to ten compact hidden schedules (activities in a
 // seeded order, each at the earliest start of a seeded day where it fits,
@@ -236,7 +253,7 @@ func (a *Agenda) plantCompact(r *rand.Rand) []placement {
 			d := (d0 + k) % len(a.Days)
 			for s := 0; s+a.Activities[i].Duration <= a.Slots && !pl[i].ok; s++ {
 				for _, ri := range rooms {
-					if c := (placement{true, d, s, ri}); a.plantable(pl, i, c) {
+					if c := (placement{true, d, s, ri, 0}); a.plantable(pl, i, c) {
 						pl[i] = c
 						break
 					}
@@ -278,7 +295,7 @@ func (a *Agenda) idleDays(p string, pl []placement) map[int][3]int {
 		if busy[q.day] == nil {
 			busy[q.day] = map[int]bool{}
 		}
-		for t := q.start; t < min(q.start+a.Activities[i].Duration, a.Slots); t++ {
+		for t := q.start; t < min(q.start+a.plen(i, q), a.Slots); t++ {
 			busy[q.day][t] = true
 		}
 	}
@@ -309,59 +326,138 @@ func (a *Agenda) worstIdle(pl []placement) int {
 // idleBound reports whether the cap can bind for p: two activities or
 // more, and a day with room for more idle slots than the cap.
 func (a *Agenda) idleBound(p string) bool {
-	return len(a.attends(p)) >= 2 && a.MaxIdle+2 < a.Slots
+	return a.idlePossible(p) && a.MaxIdle+2 < a.Slots
 }
 
-// model: for each person, day and pair of slots s < t with k = t−s−1 >
-// MaxIdle slots between them, with A and B the person's busy indicators at
-// s and t and C their busy slots in between:
+// idlePossible reports whether p can ever be idle: two activities or
+// more, and a day of three slots or more.
+func (a *Agenda) idlePossible(p string) bool {
+	return len(a.attends(p)) >= 2 && a.Slots >= 3
+}
+
+// model: for each person who can be idle and each day, with S slots, the
+// indicators (each defined exactly, in the background group of the
+// person, so that they hold at any placements):
 //
-//	c·A + c·B − C ≤ c,  c = k − MaxIdle,
+//	busy[t]     ⇔ one of the person's activities covers slot t
+//	busyUpTo[t] ⇔ busy[t] ∨ busyUpTo[t−1]   (busyUpTo[0] is busy[0])
+//	busyFrom[t] ⇔ busy[t] ∨ busyFrom[t+1]   (busyFrom[S−1] is busy[S−1])
+//	idle[t]     ⇔ busyUpTo[t] ∧ busyFrom[t] ∧ ¬busy[t],  0 < t < S−1
 //
-// that is C ≥ k − MaxIdle when A = B = 1, and nothing otherwise. The
-// indicators are sums of time literals (busy slots counted per activity),
-// exact because a person attends one activity at a time (always on). Over
-// all pairs this caps the idle slots between the first and the last busy
-// slot, which is the widest pair.
+// busy is exact because a person attends one activity at a time (always
+// on). The idle slots of the day are the t with idle[t]: not busy, with a
+// busy slot before and after. The rule caps them: at most MaxIdle idle
+// slots per day; the level (levels) adds them up.
 func (fragmentation) model(b *builder) {
 	a := b.a
-	G := a.MaxIdle
+	b.idle = nil
 	for _, p := range a.People {
-		if !a.idleBound(p.Name) {
+		if !a.idlePossible(p.Name) {
 			continue
 		}
 		acts := a.attends(p.Name)
-		g := groupIdle(p.Name)
-		for d := range a.Days {
-			// busy[t] ⇔ one of p's activities covers slot t (exact: one
-			// activity at a time is always on).
-			busy := make([]encode.Lit, a.Slots)
-			for t := range a.Slots {
-				v := b.newBool(fmt.Sprintf("busy[%s|%s|%d]", p.Name, a.Days[d], t))
+		g, def := groupIdle(p.Name), groupIdleDef(p.Name)
+		imp := func(name string, ls ...encode.Lit) { // a clause
+			b.m.AddAtLeast(ls, 1).Named(name).InGroup(def)
+		}
+		for d, dn := range a.Days {
+			S := a.Slots
+			busy := make([]encode.Lit, S)
+			for t := range S {
+				v := b.newBool(busyName(p.Name, dn, t))
 				busy[t] = v.Lit()
 				var cover []encode.Lit
 				for _, i := range acts {
-					cover = append(cover, b.times(i, func(day, st int) bool {
-						return day == d && st <= t && t < st+a.Activities[i].Duration
+					cover = append(cover, b.times(i, func(day, st, dur int) bool {
+						return day == d && st <= t && t < st+dur
 					})...)
 				}
 				for k, y := range cover {
-					b.m.AddAtLeast([]encode.Lit{y.Not(), busy[t]}, 1).Named(fmt.Sprintf("%s: busy %d.%d.%d", g, d, t, k)).InGroup(g)
+					imp(fmt.Sprintf("%s: busy %d.%d.%d", def, d, t, k), y.Not(), busy[t])
 				}
-				b.m.AddAtLeast(cover, 1).OnlyIf(busy[t]).Named(fmt.Sprintf("%s: busy %d.%d", g, d, t)).InGroup(g)
+				b.m.AddAtLeast(cover, 1).OnlyIf(busy[t]).Named(fmt.Sprintf("%s: busy %d.%d", def, d, t)).InGroup(def)
 			}
-			// Busy at s and at t: at least k − G of the k slots between
-			// are busy.
-			for s := 0; s < a.Slots; s++ {
-				for t := s + G + 2; t < a.Slots; t++ {
-					k := t - s - 1
-					b.m.AddAtLeast(busy[s+1:t], k-G).OnlyIf(busy[s], busy[t]).
-						Named(fmt.Sprintf("%s @%d.%d.%d", g, d, s, t)).InGroup(g)
-				}
+			up, from := make([]encode.Lit, S), make([]encode.Lit, S)
+			up[0], from[S-1] = busy[0], busy[S-1]
+			for t := 1; t < S-1; t++ {
+				up[t] = b.newBool(busyUpName(p.Name, dn, t)).Lit()
+				imp(fmt.Sprintf("%s: up %d.%d.a", def, d, t), busy[t].Not(), up[t])
+				imp(fmt.Sprintf("%s: up %d.%d.b", def, d, t), up[t-1].Not(), up[t])
+				imp(fmt.Sprintf("%s: up %d.%d.c", def, d, t), up[t].Not(), up[t-1], busy[t])
+			}
+			for t := S - 2; t >= 1; t-- {
+				from[t] = b.newBool(busyFrName(p.Name, dn, t)).Lit()
+				imp(fmt.Sprintf("%s: from %d.%d.a", def, d, t), busy[t].Not(), from[t])
+				imp(fmt.Sprintf("%s: from %d.%d.b", def, d, t), from[t+1].Not(), from[t])
+				imp(fmt.Sprintf("%s: from %d.%d.c", def, d, t), from[t].Not(), from[t+1], busy[t])
+			}
+			var idle []encode.Lit
+			for t := 1; t < S-1; t++ {
+				v := b.newBool(idleName(p.Name, dn, t))
+				b.idle = append(b.idle, v)
+				x := v.Lit()
+				imp(fmt.Sprintf("%s: idle %d.%d.a", def, d, t), x.Not(), up[t])
+				imp(fmt.Sprintf("%s: idle %d.%d.b", def, d, t), x.Not(), from[t])
+				imp(fmt.Sprintf("%s: idle %d.%d.c", def, d, t), x.Not(), busy[t].Not())
+				imp(fmt.Sprintf("%s: idle %d.%d.d", def, d, t), up[t].Not(), from[t].Not(), busy[t], x)
+				idle = append(idle, x)
+			}
+			if a.idleBound(p.Name) {
+				b.m.AddAtMost(idle, a.MaxIdle).Named(fmt.Sprintf("%s: %s", g, dn)).InGroup(g)
 			}
 		}
 	}
 }
+
+// levels: one level, the total idle time in slots (every idle indicator
+// counts 1); none when no one can be idle.
+func (fragmentation) levels(b *builder) [][]encode.Term {
+	if len(b.idle) == 0 {
+		return nil
+	}
+	t := make([]encode.Term, len(b.idle))
+	for k, v := range b.idle {
+		t[k] = encode.Term{Var: v, Coef: 1}
+	}
+	return [][]encode.Term{t}
+}
+
+// idleLevel reports whether the instance has the level: someone can be
+// idle.
+func (a *Agenda) idleLevel() bool {
+	for _, p := range a.People {
+		if a.idlePossible(p.Name) {
+			return true
+		}
+	}
+	return false
+}
+
+// values: the idle slots of every person on every day, added up (the
+// checker's idleDays).
+func (fragmentation) values(a *Agenda, pl []placement) []int64 {
+	if !a.idleLevel() {
+		return nil
+	}
+	var s int64
+	for _, p := range a.People {
+		for _, v := range a.idleDays(p.Name, pl) {
+			s += int64(v[2])
+		}
+	}
+	return []int64{s}
+}
+
+func (fragmentation) goalText(a *Agenda) []string {
+	if !a.idleLevel() {
+		return nil
+	}
+	v := a.Voc
+	return []string{fmt.Sprintf("keep the total idle time as small as possible: the idle time of %s on a day is the time from the start of their first %s of the day to the end of their last one that they spend in no %s, and the idle time of every %s on every day, added up (in %d-minute slots), is as small as possible",
+		an(v.person()), v.Activity, v.Activity, v.person(), a.SlotMin)}
+}
+
+func (fragmentation) levelNoun(*Agenda) string { return "the idle time" }
 
 func (fragmentation) rules(a *Agenda) []rule {
 	var out []rule
@@ -396,13 +492,25 @@ func (fragmentation) check(a *Agenda, ans *answer, f fails) {
 	}
 }
 
-// ---- time zones (medium): each attendee's local working window ----
+// ---- time zones (medium): minimise the worst local-time inconvenience ----
+//
+// Some people are in other time zones (an offset in whole hours from the
+// schedule's times); everyone's local working hours are the same window,
+// From–To local time. The inconvenience of a person at one of their
+// activities is the number of the activity's slots that lie outside that
+// window in the person's local time (people without an offset are in the
+// schedule's time zone). A level before the goal minimises the worst
+// inconvenience: the largest over every person and every activity they
+// attend. The window is no hard rule (which would leave the level
+// nothing to decide: its optimum would always be 0); the unit's only rule
+// states the local times, and the level is certified with the rest of the
+// objective.
 
 // TimeZones is the data of the time-zones unit: everyone works from From
 // to To (minutes after midnight) in their own local time; a person's
 // local time is the schedule's time plus their offset. People without an
 // offset are in the schedule's time zone, where the window holds the
-// whole day.
+// whole day (as sampled).
 type TimeZones struct {
 	From    int      `json:"local_from_minutes"`
 	To      int      `json:"local_to_minutes"`
@@ -418,10 +526,17 @@ type Offset struct {
 type timeZones struct{}
 
 func (timeZones) info() domains.Unit {
-	return domains.Unit{ID: unitTimeZones, Tier: domains.Medium, Title: "time zones: local working hours of each attendee"}
+	return domains.Unit{ID: unitTimeZones, Tier: domains.Medium, Title: "time-zone fairness: minimise the worst local-time inconvenience"}
 }
 
-func groupZone(p string) string { return "time zone of " + p }
+// ruleTimeZones names the rule that states the local times. It is no
+// model group (the level counts against it), so a conflict cannot name
+// it alone.
+const ruleTimeZones = "time zones"
+
+// groupZoneDef is the background group of the definition of the worst
+// inconvenience.
+const groupZoneDef = "core: worst local-time inconvenience"
 
 // zoneOK reports whether slots [start, start+dur) lie within the local
 // window for a person at offset h hours.
@@ -431,15 +546,65 @@ func (tz *TimeZones) zoneOK(a *Agenda, h, start, dur int) bool {
 	return from >= tz.From && to <= tz.To
 }
 
+// outside returns the number of slots of [start, start+dur) that do not
+// lie wholly within the local window for a person at offset h hours.
+func (tz *TimeZones) outside(a *Agenda, h, start, dur int) int {
+	n := 0
+	for t := start; t < start+dur; t++ {
+		if !tz.zoneOK(a, h, t, 1) {
+			n++
+		}
+	}
+	return n
+}
+
+// zoneHours returns the offset of every person who has one.
+func (a *Agenda) zoneHours() map[string]int {
+	out := map[string]int{}
+	for _, o := range a.TimeZones.Offsets {
+		out[o.Person] = o.Hours
+	}
+	return out
+}
+
+// zoneCost returns the inconvenience of activity i at slots [start,
+// start+dur): the largest over its attendees (offset 0 without one) of
+// the slots outside their local window. hours is zoneHours.
+func (a *Agenda) zoneCost(hours map[string]int, i, start, dur int) int {
+	c := 0
+	for _, p := range a.Activities[i].Attendees {
+		c = max(c, a.TimeZones.outside(a, hours[p], start, dur))
+	}
+	return c
+}
+
+// zoneMax returns the largest inconvenience any placement of any
+// activity can have (0 without the unit's data): the level exists when
+// it is positive. The longest length of each start covers the others.
+func (a *Agenda) zoneMax() int {
+	if a.TimeZones == nil {
+		return 0
+	}
+	hours := a.zoneHours()
+	w := 0
+	for i := range a.Activities {
+		ls := a.lengths(i)
+		l := ls[len(ls)-1]
+		for s := 0; s+ls[0] <= a.Slots; s++ {
+			w = max(w, a.zoneCost(hours, i, s, min(l, a.Slots-s)))
+		}
+	}
+	return w
+}
+
 // sample draws the local window — the whole hours around the grid, widened
 // by up to an hour on each side, so that it holds the grid at offset 0 —
 // and, for people in a seeded order, an offset of −3..+3 hours (not 0)
-// among those that cut some activity of the person, keep the grid within
-// one local day, and keep the person's hidden activities within the window
-// (without a hidden schedule: leave each of the person's activities a
-// start that fits the windows of all its attendees with offsets so far).
-// The first person with such an offset gets one, each later one with
-// probability 1/2.
+// among those that cut some activity of the person and keep the grid
+// within one local day. The first person with such an offset gets one,
+// each later one with probability 1/2. Offsets need not keep the hidden
+// schedule within the window: the window is no rule, and when no plan
+// keeps everyone within it the level decides how far out the worst one is.
 func (timeZones) sample(a *Agenda, r *rand.Rand) {
 	L := a.Slots * a.SlotMin
 	tz := &TimeZones{From: max(0, (a.DayStart/60-r.IntN(2))*60), To: min(24*60, ((a.DayStart+L+59)/60+r.IntN(2))*60)}
@@ -456,7 +621,7 @@ func (timeZones) sample(a *Agenda, r *rand.Rand) {
 			if h == 0 || a.DayStart+60*h < 0 || a.DayStart+L+60*h > 24*60 {
 				continue
 			}
-			if a.zoneBinds(acts, h) && a.zoneFits(p, acts, h) {
+			if a.zoneBinds(acts, h) {
 				cand = append(cand, h)
 			}
 		}
@@ -488,35 +653,6 @@ func (a *Agenda) zoneBinds(acts []int, h int) bool {
 	return false
 }
 
-// zoneFits reports whether p may have offset h: the hidden activities of
-// p lie within the window; without a hidden schedule, each activity of p
-// has a start within the windows of all its attendees with offsets.
-func (a *Agenda) zoneFits(p string, acts []int, h int) bool {
-	tz := a.TimeZones
-	for _, i := range acts {
-		dur := a.Activities[i].Duration
-		if a.planted != nil {
-			if !tz.zoneOK(a, h, a.planted[i].start, dur) {
-				return false
-			}
-			continue
-		}
-		found := false
-		for s := 0; s+dur <= a.Slots && !found; s++ {
-			found = tz.zoneOK(a, h, s, dur)
-			for _, o := range tz.Offsets {
-				if attendsAct(a.Activities[i], o.Person) {
-					found = found && tz.zoneOK(a, o.Hours, s, dur)
-				}
-			}
-		}
-		if !found {
-			return false
-		}
-	}
-	return true
-}
-
 // zoneList returns the offsets of people who attend something.
 func (a *Agenda) zoneList() []Offset {
 	if a.TimeZones == nil {
@@ -531,18 +667,83 @@ func (a *Agenda) zoneList() []Offset {
 	return out
 }
 
-func (timeZones) model(b *builder) {
+// model adds no rule: the window is counted by the level.
+func (timeZones) model(*builder) {}
+
+// levels: one level, the worst inconvenience, in unary: with K = zoneMax,
+// worst[k] (k = 1..K) is true exactly when some activity's time choice
+// has inconvenience k or more —
+//
+//	y → worst[c]            for each time literal y of inconvenience c > 0
+//	worst[k+1] → worst[k]
+//	worst[k] → ∨{y : inconvenience of y ≥ k}
+//
+// — so the sum of worst[1..K] is the largest inconvenience of the chosen
+// times. None when no placement can be inconvenient.
+func (timeZones) levels(b *builder) [][]encode.Term {
 	a := b.a
-	for _, o := range a.zoneList() {
-		for _, i := range a.attends(o.Person) {
-			dur := a.Activities[i].Duration
-			ls := b.times(i, func(_, s int) bool { return !a.TimeZones.zoneOK(a, o.Hours, s, dur) })
-			if len(ls) > 0 {
-				b.m.AddAtMost(ls, 0).Named(groupZone(o.Person) + ": " + a.Activities[i].Name).InGroup(groupZone(o.Person))
+	K := a.zoneMax()
+	if K == 0 {
+		return nil
+	}
+	hours := a.zoneHours()
+	worst := make([]encode.Lit, K+1)
+	var terms []encode.Term
+	for k := 1; k <= K; k++ {
+		v := b.newBool(worstName(k))
+		worst[k] = v.Lit()
+		terms = append(terms, encode.Term{Var: v, Coef: 1})
+	}
+	at := make([][]encode.Lit, K+1) // at[k]: the time literals of inconvenience ≥ k
+	for i := range a.Activities {
+		for _, key := range a.timeKeys(i) {
+			c := a.zoneCost(hours, i, key.start, key.dur)
+			if c == 0 {
+				continue
+			}
+			y := b.y[i][key].Lit()
+			b.m.AddAtLeast([]encode.Lit{y.Not(), worst[c]}, 1).Named(fmt.Sprintf("%s: %s %d.%d+%d", groupZoneDef, a.Activities[i].Name, key.day, key.start, key.dur)).InGroup(groupZoneDef)
+			for k := 1; k <= c; k++ {
+				at[k] = append(at[k], y)
 			}
 		}
 	}
+	for k := 1; k <= K; k++ {
+		if k < K {
+			b.m.AddAtLeast([]encode.Lit{worst[k+1].Not(), worst[k]}, 1).Named(fmt.Sprintf("%s: chain %d", groupZoneDef, k)).InGroup(groupZoneDef)
+		}
+		b.m.AddAtLeast(at[k], 1).OnlyIf(worst[k]).Named(fmt.Sprintf("%s: at least %d", groupZoneDef, k)).InGroup(groupZoneDef)
+	}
+	return [][]encode.Term{terms}
 }
+
+// worstName names the indicator "the worst inconvenience is k slots or
+// more".
+func worstName(k int) string { return fmt.Sprintf("worstInconvenience>=%d", k) }
+
+// values: the largest inconvenience of any activity at its placement.
+func (timeZones) values(a *Agenda, pl []placement) []int64 {
+	if a.zoneMax() == 0 {
+		return nil
+	}
+	hours := a.zoneHours()
+	w := 0
+	for i, p := range pl {
+		w = max(w, a.zoneCost(hours, i, p.start, a.plen(i, p)))
+	}
+	return []int64{int64(w)}
+}
+
+func (timeZones) goalText(a *Agenda) []string {
+	if a.zoneMax() == 0 {
+		return nil
+	}
+	v := a.Voc
+	return []string{fmt.Sprintf("keep the worst local-time inconvenience as small as possible: the inconvenience of %s at one of their %s is the number of %d-minute slots of that %s that fall outside the %s's local working hours (rule %q), and the largest inconvenience of any %s at any of their %s is as small as possible",
+		an(v.person()), v.Activities, a.SlotMin, v.Activity, v.person(), ruleTimeZones, v.person(), v.Activities)}
+}
+
+func (timeZones) levelNoun(*Agenda) string { return "the worst inconvenience" }
 
 // minutesClock formats minutes after midnight as HH:MM.
 func minutesClock(m int) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
@@ -556,52 +757,33 @@ func offsetText(h int) string {
 	return fmt.Sprintf("%d %s %s", h, plural(h, "hour", "hours"), dir)
 }
 
+// rules: one rule that states the local times and the working hours, when
+// the level exists.
 func (timeZones) rules(a *Agenda) []rule {
-	var out []rule
-	for _, o := range a.zoneList() {
-		tz := a.TimeZones
-		// A rule binds only when the offset cuts one of the person's
-		// activities (as sampled); otherwise it has no model group.
-		if !a.zoneBinds(a.attends(o.Person), o.Hours) {
-			continue
-		}
-		out = append(out, rule{groupZone(o.Person), fmt.Sprintf("%s's local time is %s the schedule's times (when the schedule says %s, it is %s for %s). %s works from %s to %s local time: every %s %s attends starts at %s local time or later and ends by %s local time.",
-			o.Person, offsetText(o.Hours), a.clock(0), minutesClock(a.DayStart+60*o.Hours), o.Person, o.Person, minutesClock(tz.From), minutesClock(tz.To),
-			a.Voc.Activity, o.Person, minutesClock(tz.From), minutesClock(tz.To))})
+	if a.zoneMax() == 0 {
+		return nil
 	}
-	return out
+	tz, v := a.TimeZones, a.Voc
+	var parts []string
+	for _, o := range a.zoneList() {
+		parts = append(parts, fmt.Sprintf("%s's local time is %s the schedule's times (when the schedule says %s, it is %s for %s)",
+			o.Person, offsetText(o.Hours), a.clock(0), minutesClock(a.DayStart+60*o.Hours), o.Person))
+	}
+	text := "Local times: "
+	if len(parts) > 0 {
+		text += strings.Join(parts, "; ") + "; every other " + v.person() + " is in the schedule's time zone. "
+	} else {
+		text += "every " + v.person() + " is in the schedule's time zone. "
+	}
+	text += fmt.Sprintf("The local working hours of every %s are %s to %s local time. (This is not a requirement: the goal counts the time outside local working hours.)",
+		v.person(), minutesClock(tz.From), minutesClock(tz.To))
+	return []rule{{ruleTimeZones, text}}
 }
 
-func (timeZones) items(a *Agenda) []domains.Item {
-	window, zones := "", "none"
-	if tz := a.TimeZones; tz != nil {
-		window = fmt.Sprintf(" (%s–%s)", minutesClock(tz.From), minutesClock(tz.To))
-		var zs []string
-		for _, o := range tz.Offsets {
-			zs = append(zs, fmt.Sprintf("%s %+d h", o.Person, o.Hours))
-		}
-		if len(zs) > 0 {
-			zones = strings.Join(zs, ", ")
-		}
-	}
-	return []domains.Item{{ID: unitTimeZones, Tier: domains.Medium, Constraint: unitTimeZones, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s lies within the local working hours%s of each attendee in another time zone (offsets: %s).", a.Voc.Activity, window, zones)}}
-}
+// items: none; the level is part of the optimum ("optimal").
+func (timeZones) items(*Agenda) []domains.Item { return nil }
 
-func (timeZones) check(a *Agenda, ans *answer, f fails) {
-	for _, o := range a.zoneList() {
-		tz := a.TimeZones
-		for _, i := range a.attends(o.Person) {
-			p, dur := ans.pl[i], a.Activities[i].Duration
-			if p.ok && !tz.zoneOK(a, o.Hours, p.start, dur) {
-				from := a.DayStart + p.start*a.SlotMin + 60*o.Hours
-				f.add(unitTimeZones, fmt.Sprintf("%s attends %s on %s %s–%s, which is %s–%s local time for %s, outside %s–%s",
-					o.Person, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.clock(p.start+dur),
-					minutesClock(from), minutesClock(from+dur*a.SlotMin), o.Person, minutesClock(tz.From), minutesClock(tz.To)))
-			}
-		}
-	}
-}
+func (timeZones) check(*Agenda, *answer, fails) {}
 
 // ---- key-person change (hard): a replacement takes over ----
 //
@@ -776,7 +958,7 @@ func (keyPerson) check(a *Agenda, ans *answer, f fails) {
 			if !over[i] && !over[j] || !p.ok || !q.ok || p.day != q.day {
 				continue
 			}
-			if p.start < q.start+a.Activities[j].Duration && q.start < p.start+a.Activities[i].Duration {
+			if p.start < q.start+a.plen(j, q) && q.start < p.start+a.plen(i, p) {
 				f.add(unitKeyPerson, fmt.Sprintf("%s (replacing %s) has %s and %s at the same time", k.Replacement, k.Leaves, a.Activities[i].Name, a.Activities[j].Name))
 			}
 		}

@@ -49,74 +49,140 @@ func TestExtraConfidentialTiny(t *testing.T) {
 }
 
 func TestExtraFragmentationTiny(t *testing.T) {
-	// Ana is busy 09:30–10:00. Without the cap her meetings are at 09:00
-	// and 10:00 (30 minutes idle between); with no idle time allowed
-	// they are back to back from 10:00.
+	// Ana is busy 09:30–10:00. The goal alone puts her meetings at 09:00
+	// and 10:00 (30 minutes idle between, within the cap of 30 minutes);
+	// the level before it, the total idle time, puts them back to back
+	// from 10:00 (A1 first by the start tie-break).
 	a := tinyAgenda([]string{unitAvailability, unitFragmentation}, nil, 6, []string{"Oak"}, []string{"Ana"},
 		act("A1", 1, 1, "Ana"), act("A2", 1, 1, "Ana"))
 	a.People[0].Busy = []Span{{0, 1, 2}}
-	a.MaxIdle, a.TieBreaks = 0, 2
+	a.MaxIdle, a.TieBreaks = 1, 2
 	c, ref := certify(t, a)
-	wantOptimum(t, c, []int64{7, 0, 7}, true)
+	wantOptimum(t, c, []int64{0, 7, 0, 7}, true)
+	if want := `{"meetings": [{"meeting": "A1", "day": "Mon", "start": "10:00", "room": "Oak"}, {"meeting": "A2", "day": "Mon", "start": "10:30", "room": "Oak"}]}`; string(ref.Plan) != want {
+		t.Fatalf("plan %s", ref.Plan)
+	}
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 10:00 Oak"), ref)
+	if r := res[unitFragmentation]; !r.Pass {
+		t.Fatalf("fragmentation: %+v", r)
+	}
+	if r := res[itemOptimal]; r.Pass || r.Detail != "the schedule's values are [1 4 0 2], the optimum is [0 7 0 7]" {
+		t.Fatalf("optimal: %+v", r)
+	}
+	p := a.Prompt()
+	for _, s := range []string{
+		`"idle time of Ana": On any day, Ana has at most 30 minutes of idle time between meetings`,
+		"**Goal.** First, keep the total idle time as small as possible: the idle time of a person on a day is the time from the start of their first meeting of the day to the end of their last one that they spend in no meeting, and the idle time of every person on every day, added up (in 30-minute slots), is as small as possible. Then, among those schedules, the following decides. Minimise",
+	} {
+		if !strings.Contains(p, s) {
+			t.Fatalf("prompt lacks %q:\n%s", s, p)
+		}
+	}
+	// With no idle time allowed, the plan of the goal alone breaks the
+	// cap.
+	a.MaxIdle = 0
+	c, ref = certify(t, a)
+	wantOptimum(t, c, []int64{0, 7, 0, 7}, true)
+	res = results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 10:00 Oak"), ref)
 	if r := res[unitFragmentation]; r.Pass || r.Detail != "Ana has 30 minutes of idle time on Mon between 09:00 and 10:30" {
 		t.Fatalf("fragmentation: %+v", r)
 	}
 	if p := a.Prompt(); !strings.Contains(p, `"idle time of Ana": On any day, Ana has no idle time between meetings`) {
 		t.Fatal(p)
 	}
-	// A cap of 30 minutes allows the gap.
-	a.MaxIdle = 1
-	c, _ = certify(t, a)
-	wantOptimum(t, c, []int64{4, 0, 2}, true)
-	// A cap of 30 minutes, Ana busy 09:30–10:30: 09:00 and 10:30 would
-	// leave an hour idle.
-	b := tinyAgenda([]string{unitAvailability, unitFragmentation}, nil, 6, []string{"Oak"}, []string{"Ana"},
+	// Four slots, Ana busy 09:30–10:30: her meetings are at 09:00 and
+	// 10:30, an hour idle, whichever comes first. A cap of 30 minutes
+	// leaves no schedule.
+	b := tinyAgenda([]string{unitAvailability, unitFragmentation}, nil, 4, []string{"Oak"}, []string{"Ana"},
 		act("A1", 1, 1, "Ana"), act("A2", 1, 1, "Ana"))
 	b.People[0].Busy = []Span{{0, 1, 3}}
-	b.MaxIdle = 1
-	c, _ = certify(t, b)
-	wantOptimum(t, c, []int64{9}, false) // 10:30 and 11:00, either order
 	b.MaxIdle = 2
 	c, _ = certify(t, b)
-	wantOptimum(t, c, []int64{5}, false) // 09:00 and 10:30
+	wantOptimum(t, c, []int64{2, 5}, false)
+	b.MaxIdle = 1
+	c, _ = certify(t, b)
+	if core := nonCore(c.Core); c.Status != solver.Infeasible || !slices.Equal(slices.Sorted(slices.Values(core)), []string{"availability of Ana", "idle time of Ana"}) {
+		t.Fatalf("%v %v", c.Status, c.Core)
+	}
 }
 
 func TestExtraTimeZonesTiny(t *testing.T) {
 	// 09:00–12:00 schedule time; everyone works 09:00–12:00 local. Ana is
-	// an hour ahead (her meetings end by 11:00 schedule time), Ben an hour
-	// behind (his start at 10:00 or later): A1 must be 10:00–11:00.
+	// an hour ahead (slots ending by 11:00 schedule time are within her
+	// hours), Ben an hour behind (slots from 10:00): A1 at 10:00–11:00
+	// leaves no one outside.
 	a := tinyAgenda([]string{unitTimeZones}, nil, 6, []string{"Oak"}, []string{"Ana", "Ben"},
 		act("A1", 2, 1, "Ana", "Ben"), act("A2", 1, 2, "Ana"))
 	a.TimeZones = &TimeZones{From: 9 * 60, To: 12 * 60, Offsets: []Offset{{"Ana", 1}, {"Ben", -1}}}
 	c, ref := certify(t, a)
-	wantOptimum(t, c, []int64{6}, true)
+	wantOptimum(t, c, []int64{0, 6}, true)
 	if want := `{"meetings": [{"meeting": "A1", "day": "Mon", "start": "10:00", "room": "Oak"}, {"meeting": "A2", "day": "Mon", "start": "09:00", "room": "Oak"}]}`; string(ref.Plan) != want {
 		t.Fatalf("plan %s", ref.Plan)
 	}
+	// Ben would be at A1 from 08:00 local: two slots outside his hours.
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 10:00 Oak"), ref)
-	if r := res[unitTimeZones]; r.Pass || r.Detail != "Ben attends A1 on Mon 09:00–10:00, which is 08:00–09:00 local time for Ben, outside 09:00–12:00" {
-		t.Fatalf("time zones: %+v", r)
+	if r := res[itemOptimal]; r.Pass || r.Detail != "the schedule's values are [2 8], the optimum is [0 6]" {
+		t.Fatalf("optimal: %+v", r)
 	}
+	// Ana at A2 11:00–11:30, 12:00–12:30 her time: one slot.
 	res = results(a, planJSON(a, "A1 Mon 10:00 Oak", "A2 Mon 11:00 Oak"), ref)
-	if r := res[unitTimeZones]; r.Pass || r.Detail != "Ana attends A2 on Mon 11:00–11:30, which is 12:00–12:30 local time for Ana, outside 09:00–12:00" {
-		t.Fatalf("time zones: %+v", r)
+	if r := res[itemOptimal]; r.Pass || r.Detail != "the schedule's values are [1 14], the optimum is [0 6]" {
+		t.Fatalf("optimal: %+v", r)
+	}
+	// Ben two hours behind: his hours are 11:00–14:00 schedule time, Ana's
+	// 08:00–11:00, so A1 leaves someone outside for a slot at best
+	// (10:30–11:30: Ben's first slot, Ana's last). The goal alone would
+	// put A2 at 09:00 and A1 right after it.
+	a.TimeZones.Offsets[1].Hours = -2
+	c, ref = certify(t, a)
+	wantOptimum(t, c, []int64{1, 7}, true)
+	if want := `{"meetings": [{"meeting": "A1", "day": "Mon", "start": "10:30", "room": "Oak"}, {"meeting": "A2", "day": "Mon", "start": "09:00", "room": "Oak"}]}`; string(ref.Plan) != want {
+		t.Fatalf("plan %s", ref.Plan)
+	}
+	res = results(a, planJSON(a, "A1 Mon 09:30 Oak", "A2 Mon 09:00 Oak"), ref)
+	if r := res[itemOptimal]; r.Pass || r.Detail != "the schedule's values are [2 5], the optimum is [1 7]" {
+		t.Fatalf("optimal: %+v", r)
 	}
 	p := a.Prompt()
 	for _, s := range []string{
-		`"time zone of Ana": Ana's local time is 1 hour ahead of the schedule's times (when the schedule says 09:00, it is 10:00 for Ana). Ana works from 09:00 to 12:00 local time`,
-		`"time zone of Ben": Ben's local time is 1 hour behind the schedule's times (when the schedule says 09:00, it is 08:00 for Ben).`,
+		`"time zones": Local times: Ana's local time is 1 hour ahead of the schedule's times (when the schedule says 09:00, it is 10:00 for Ana); Ben's local time is 2 hours behind the schedule's times (when the schedule says 09:00, it is 07:00 for Ben); every other person is in the schedule's time zone. The local working hours of every person are 09:00 to 12:00 local time. (This is not a requirement`,
+		`**Goal.** First, keep the worst local-time inconvenience as small as possible: the inconvenience of a person at one of their meetings is the number of 30-minute slots of that meeting that fall outside the person's local working hours (rule "time zones"), and the largest inconvenience of any person at any of their meetings is as small as possible. Then, among those schedules, the following decides.`,
 	} {
 		if !strings.Contains(p, s) {
 			t.Fatalf("prompt lacks %q:\n%s", s, p)
 		}
 	}
-	// Ben two hours behind as well: A1 cannot start before 11:00 nor end
-	// after 11:00.
-	a.TimeZones.Offsets[1].Hours = -2
-	c, _ = certify(t, a)
-	if core := nonCore(c.Core); c.Status != solver.Infeasible || !slices.Equal(slices.Sorted(slices.Values(core)), []string{"time zone of Ana", "time zone of Ben"}) {
-		t.Fatalf("%v %v", c.Status, c.Core)
+	// The local hours are no rule: naming them is no conflict.
+	if ok, why := a.conflictHolds([]string{ruleTimeZones}); ok || !strings.Contains(why, "can all hold together") {
+		t.Fatalf("the local hours alone are no conflict: %v %s", ok, why)
+	}
+}
+
+// TestExtraLevelsTogether: fragmentation and time zones at once, with
+// the self-check: the idle time first, then the worst inconvenience, then
+// the goal, stated in that order; the stated objective is the goal.
+func TestExtraLevelsTogether(t *testing.T) {
+	// As the second case of TestExtraTimeZonesTiny: no idle time for Ana
+	// puts A2 right before or after A1; of those, A1 at 10:30 and A2 at
+	// 10:00 have the worst inconvenience 1 and the least goal.
+	a := tinyAgenda([]string{unitFragmentation, unitTimeZones, unitSelfCheck}, nil, 6, []string{"Oak"}, []string{"Ana", "Ben"},
+		act("A1", 2, 1, "Ana", "Ben"), act("A2", 1, 2, "Ana"))
+	a.TimeZones = &TimeZones{From: 9 * 60, To: 12 * 60, Offsets: []Offset{{"Ana", 1}, {"Ben", -2}}}
+	a.MaxIdle = 4
+	c, ref := certify(t, a)
+	wantOptimum(t, c, []int64{0, 1, 11}, true)
+	if want := `{"meetings": [{"meeting": "A1", "day": "Mon", "start": "10:30", "room": "Oak"}, {"meeting": "A2", "day": "Mon", "start": "10:00", "room": "Oak"}], "objective": 11}`; string(ref.Plan) != want {
+		t.Fatalf("plan %s", ref.Plan)
+	}
+	p := a.Prompt()
+	for _, s := range []string{
+		"**Goal.** First, keep the total idle time as small as possible: ",
+		" Then, among those schedules, keep the worst local-time inconvenience as small as possible: ",
+		"is as small as possible. Then, among those schedules, the following decides. (The goal value of a schedule is the sum below, not the idle time or the worst inconvenience.) Minimise the sum",
+	} {
+		if !strings.Contains(p, s) {
+			t.Fatalf("prompt lacks %q:\n%s", s, p)
+		}
 	}
 }
 
@@ -252,7 +318,7 @@ func TestExtraBrute(t *testing.T) {
 		t.Run(u, func(t *testing.T) {
 			t.Parallel()
 			st := extraSub(u)
-			var optimal, infeasible, unique, combos, kept, binds, withOthers int
+			var optimal, infeasible, unique, combos, kept, binds, withOthers, positive int
 			for seed := uint64(1); kept < seeds; seed++ {
 				if seed > 10*seeds {
 					t.Fatalf("only %d instances small enough in %d seeds", kept, seed)
@@ -296,9 +362,16 @@ func TestExtraBrute(t *testing.T) {
 				if isUnique {
 					unique++
 				}
+				for _, un := range a.units() {
+					if l, ok := un.(leveler); ok && un.info().ID == u {
+						if v := l.values(a, a.parse(ref.Plan).pl); len(v) > 0 && v[0] > 0 {
+							positive++
+						}
+					}
+				}
 			}
-			t.Logf("%s: %d instances (%d with other units; %d optimal, %d unique, %d infeasible; the unit changes the outcome in %d), %d combinations enumerated",
-				u, kept, withOthers, optimal, unique, infeasible, binds, combos)
+			t.Logf("%s: %d instances (%d with other units; %d optimal, %d unique, %d infeasible; the unit changes the outcome in %d; its level is positive at the optimum in %d), %d combinations enumerated",
+				u, kept, withOthers, optimal, unique, infeasible, binds, positive, combos)
 		})
 	}
 }
@@ -321,7 +394,9 @@ func bindsOptimum(t *testing.T, a *Agenda, u string, c *solver.Certificate) bool
 
 // checkItemExact enumerates every plan of a and compares the unit's item
 // with an independent statement of its rule, on every plan (core rules
-// kept or not): the item fails exactly when the rule is broken.
+// kept or not): the item fails exactly when the rule is broken; and the
+// unit's level values with an independent statement of the level
+// (extraLevel).
 func checkItemExact(t *testing.T, a *Agenda, u string) {
 	t.Helper()
 	opts := make([][]option, len(a.Activities))
@@ -333,12 +408,18 @@ func checkItemExact(t *testing.T, a *Agenda, u string) {
 	for {
 		for i, k := range idx {
 			o := opts[i][k]
-			ans.pl[i] = placement{true, o.day, o.start, o.room}
+			ans.pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 		}
 		f := fails{}
 		for _, un := range a.units() {
-			if un.info().ID == u {
-				un.check(a, ans, f)
+			if un.info().ID != u {
+				continue
+			}
+			un.check(a, ans, f)
+			if l, ok := un.(leveler); ok {
+				if got, want := l.values(a, ans.pl), extraLevel(a, u, ans.pl); !slices.Equal(got, want) {
+					t.Fatalf("%s: placements %v: level %v, stated directly %v", u, ans.pl, got, want)
+				}
 			}
 		}
 		if broken := extraBroken(a, u, ans.pl); broken != (len(f[u]) > 0) {
@@ -375,7 +456,7 @@ func extraBroken(a *Agenda, u string, pl []placement) bool {
 				busy := make([]bool, a.Slots)
 				for _, i := range a.attends(p.Name) {
 					if pl[i].day == d {
-						for x := pl[i].start; x < pl[i].start+a.Activities[i].Duration; x++ {
+						for x := pl[i].start; x < min(pl[i].start+a.plen(i, pl[i]), a.Slots); x++ {
 							busy[x] = true
 						}
 					}
@@ -396,23 +477,13 @@ func extraBroken(a *Agenda, u string, pl []placement) bool {
 			}
 		}
 	case unitTimeZones:
-		if a.TimeZones == nil {
-			return false
-		}
-		for _, o := range a.TimeZones.Offsets {
-			for _, i := range a.attends(o.Person) {
-				local := a.DayStart + pl[i].start*a.SlotMin + 60*o.Hours
-				if local < a.TimeZones.From || local+a.Activities[i].Duration*a.SlotMin > a.TimeZones.To {
-					return true
-				}
-			}
-		}
+		return false // no rule: the local hours are counted by the level
 	case unitKeyPerson:
 		k := a.KeyPerson
 		for _, i := range a.takenOver() {
 			for j := range a.Activities {
 				if j != i && attendsAct(a.Activities[j], k.Replacement) && pl[i].day == pl[j].day &&
-					pl[i].start < pl[j].start+a.Activities[j].Duration && pl[j].start < pl[i].start+a.Activities[i].Duration {
+					pl[i].start < pl[j].start+a.plen(j, pl[j]) && pl[j].start < pl[i].start+a.plen(i, pl[i]) {
 					return true
 				}
 			}
@@ -421,8 +492,87 @@ func extraBroken(a *Agenda, u string, pl []placement) bool {
 	return false
 }
 
+// extraLevel states the levels of the units of units_extra.go directly,
+// minute by minute: nil when the level cannot be positive (no one with two
+// activities on a day of three slots or more; no activity that can fall
+// outside someone's local hours).
+func extraLevel(a *Agenda, u string, pl []placement) []int64 {
+	switch u {
+	case unitFragmentation:
+		// Per person and day: the minutes from the first start to the
+		// last end, less the minutes in an activity, in slots.
+		possible := false
+		var total int64
+		for _, p := range a.People {
+			acts := a.attends(p.Name)
+			possible = possible || len(acts) >= 2 && a.Slots >= 3
+			for d := range a.Days {
+				first, last := -1, -1
+				in := map[int]bool{} // minutes after the day start in an activity
+				for _, i := range acts {
+					if pl[i].day != d {
+						continue
+					}
+					from, to := pl[i].start*a.SlotMin, min(pl[i].start+a.plen(i, pl[i]), a.Slots)*a.SlotMin
+					if first < 0 || from < first {
+						first = from
+					}
+					last = max(last, to)
+					for m := from; m < to; m++ {
+						in[m] = true
+					}
+				}
+				if first >= 0 {
+					total += int64(last-first-len(in)) / int64(a.SlotMin)
+				}
+			}
+		}
+		if !possible {
+			return nil
+		}
+		return []int64{total}
+	case unitTimeZones:
+		// Per activity and attendee: the slots with a minute outside the
+		// local hours; the largest, and whether any placement could have
+		// one.
+		hours := map[string]int{}
+		for _, o := range a.TimeZones.Offsets {
+			hours[o.Person] = o.Hours
+		}
+		out := func(p string, day0 int) bool { // slot starting day0 minutes after midnight
+			for m := day0; m < day0+a.SlotMin; m++ {
+				if l := m + 60*hours[p]; l < a.TimeZones.From || l >= a.TimeZones.To {
+					return true
+				}
+			}
+			return false
+		}
+		possible, worst := false, 0
+		for i, act := range a.Activities {
+			for _, p := range act.Attendees {
+				for t := range a.Slots {
+					possible = possible || out(p, a.DayStart+t*a.SlotMin)
+				}
+				n := 0
+				for t := pl[i].start; t < pl[i].start+a.plen(i, pl[i]); t++ {
+					if out(p, a.DayStart+t*a.SlotMin) {
+						n++
+					}
+				}
+				worst = max(worst, n)
+			}
+		}
+		if !possible {
+			return nil
+		}
+		return []int64{int64(worst)}
+	}
+	return nil
+}
+
 // checkGroupsExtra: every rule of the units of units_extra.go is a model
-// group, except the statement of the key-person change.
+// group, except the statements of the key-person change and of the local
+// times.
 func checkGroupsExtra(t *testing.T, a *Agenda) {
 	t.Helper()
 	m, _ := a.Model()
@@ -435,7 +585,7 @@ func checkGroupsExtra(t *testing.T, a *Agenda) {
 			continue
 		}
 		for _, r := range u.rules(a) {
-			if !groups[r.Name] && r.Name != ruleKeyPerson {
+			if !groups[r.Name] && r.Name != ruleKeyPerson && r.Name != ruleTimeZones {
 				t.Fatalf("rule %q is no model group", r.Name)
 			}
 		}

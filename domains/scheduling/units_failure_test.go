@@ -172,7 +172,7 @@ func allCombos(a *Agenda, skip int) [][]placement {
 		pl := make([]placement, len(opts))
 		for i, k := range idx {
 			o := opts[i][k]
-			pl[i] = placement{true, o.day, o.start, o.room}
+			pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 		}
 		out = append(out, pl)
 		i := 0

@@ -9,7 +9,6 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -285,136 +284,23 @@ var bruteSub = subtask{
 // brute enumerates every combination of options of a and returns whether
 // one is feasible (no failure under a feasibility or coverage item), the
 // least objective vector, and how many feasible combinations reach it.
-// On every combination it also checks the model itself: the assignment
-// that the combination determines satisfies the model exactly when the
-// checks find it feasible, and then has the same objective values.
+// On every combination it also checks the model itself (planModel.judge):
+// the assignment that the combination determines satisfies the model
+// exactly when the checks find it feasible, unit by unit, and then has the
+// same objective values.
 func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 	t.Helper()
-	kind := map[string]domains.ItemKind{}
-	for _, it := range a.Checklist(domains.Reference{Feasible: true}) {
-		kind[it.ID] = it.Kind
-	}
-	m, err := a.Model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	look := func(name string) int {
-		v, ok := m.Lookup(name)
-		if !ok {
-			t.Fatalf("no variable %s", name)
-		}
-		return int(v)
-	}
-	cur := a.current()
-	opts := make([][]option, len(a.Activities))
-	// set[i][k]: the variables and values option k of activity i fixes.
-	type fix struct{ v, val int }
-	set := make([][][]fix, len(a.Activities))
-	for i, act := range a.Activities {
-		opts[i] = a.options(i)
-		for _, o := range opts[i] {
-			fs := []fix{
-				{look(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name)), 1},
-				{look(fmt.Sprintf("y[%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start))), 1},
-				{look("end[" + act.Name + "]"), a.end(i, o)},
-				{look("start[" + act.Name + "]"), o.day*a.Slots + o.start},
-				{look("room[" + act.Name + "]"), o.room},
-			}
-			if len(a.Current) > 0 {
-				changed := 1
-				if cur[i].ok && o == (option{cur[i].day, cur[i].start, cur[i].room}) {
-					changed = 0
-				}
-				fs = append(fs, fix{look("changed[" + act.Name + "]"), changed})
-			}
-			// The fragmentation unit's busy indicators (an OR over the
-			// activities covering a slot: fixes only ever set them).
-			for _, p := range act.Attendees {
-				for t := o.start; t < o.start+act.Duration; t++ {
-					if v, ok := m.Lookup(fmt.Sprintf("busy[%s|%s|%d]", p, a.Days[o.day], t)); ok {
-						fs = append(fs, fix{int(v), 1})
-					}
-				}
-			}
-			set[i] = append(set[i], fs)
-		}
-	}
-	// Per unit: the model constraints of its rules, to be compared with
-	// its own item (model constraint == check, unit by unit).
-	type unitCons struct {
-		item string
-		cons []*encode.Constraint
-	}
-	var per []unitCons
-	for _, u := range a.units() {
-		id := u.info().ID
-		if _, ok := kind[id]; !ok {
-			continue
-		}
-		names := map[string]bool{}
-		for _, r := range u.rules(a) {
-			names[r.Name] = true
-		}
-		uc := unitCons{item: id}
-		for _, c := range m.Constraints {
-			if names[c.Group] {
-				uc.cons = append(uc.cons, c)
-			}
-		}
-		if len(uc.cons) > 0 {
-			per = append(per, uc)
-		}
-	}
-	asg := make(encode.Assignment, len(m.Vars))
-	idx := make([]int, len(opts))
-	ans := &answer{pl: make([]placement, len(opts))}
+	pm := newPlanModel(t, a)
+	idx := make([]int, len(pm.opts))
+	pl := make([]placement, len(pm.opts))
 	var best []int64
 	count := 0
 	for {
-		clear(asg)
 		for i, k := range idx {
-			o := opts[i][k]
-			ans.pl[i] = placement{true, o.day, o.start, o.room}
-			for _, f := range set[i][k] {
-				asg[f.v] = int64(f.val)
-			}
+			o := pm.opts[i][k]
+			pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 		}
-		ok := true
-		f := a.evaluate(ans)
-		for id := range f {
-			k, known := kind[id]
-			if !known {
-				t.Fatalf("failure under %q, which is no checklist item", id)
-			}
-			if k == domains.KindFeasibility || k == domains.KindCoverage {
-				ok = false
-			}
-		}
-		if err := m.Check(asg); (err == nil) != ok {
-			t.Fatalf("placements %v: model says %v, checks say %v", ans.pl, err, f)
-		}
-		// A unit's constraints may count on the always-on rules (the
-		// consecutive limit counts busy slots per activity, which is the
-		// number of busy slots only when a person attends one at a time),
-		// so the comparison is on plans that keep them.
-		coreOK := len(f[itemCoverage])+len(f[itemPeople])+len(f[itemRooms]) == 0
-		for _, uc := range per {
-			if !coreOK {
-				break
-			}
-			holds := true
-			for _, c := range uc.cons {
-				holds = holds && m.Holds(c, asg)
-			}
-			if holds != (len(f[uc.item]) == 0) {
-				t.Fatalf("placements %v: the constraints of %s hold: %v; its item fails with %v", ans.pl, uc.item, holds, f[uc.item])
-			}
-		}
-		if ok {
-			v := a.objectives(ans.pl)
-			if got := m.ObjectiveValues(asg); !equal(got, v) {
-				t.Fatalf("placements %v: model objective %v, checks %v", ans.pl, got, v)
-			}
+		if ok, _, v := pm.judge(t, pl, idx); ok {
 			switch c := lexCmp(v, best); {
 			case best == nil || c < 0:
 				best, count = v, 1
@@ -424,7 +310,7 @@ func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 		}
 		i := 0
 		for ; i < len(idx); i++ {
-			if idx[i]++; idx[i] < len(opts[i]) {
+			if idx[i]++; idx[i] < len(pm.opts[i]) {
 				break
 			}
 			idx[i] = 0

@@ -71,7 +71,7 @@ func (replanning) sample(a *Agenda, r *rand.Rand) {
 		// option so that the data is complete.
 		pl = make([]placement, len(a.Activities))
 		for i := range a.Activities {
-			pl[i] = placement{true, 0, 0, 0}
+			pl[i] = placement{true, 0, 0, 0, 0}
 		}
 	}
 	var current []Booking
@@ -143,11 +143,11 @@ func (a *Agenda) currentFromSolver() []placement {
 // decode reads the placements of a solution of a's model.
 func (a *Agenda) decode(m *encode.Model, asg encode.Assignment) []placement {
 	pl := make([]placement, len(a.Activities))
-	for i, act := range a.Activities {
+	for i := range a.Activities {
 		for _, o := range a.options(i) {
-			v, ok := m.Lookup(fmt.Sprintf("x[%s|%s|%s|%s]", act.Name, a.Days[o.day], a.clock(o.start), a.Rooms[o.room].Name))
+			v, ok := m.Lookup(a.xName(i, o))
 			if ok && asg[v] == 1 {
-				pl[i] = placement{true, o.day, o.start, o.room}
+				pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 			}
 		}
 		if !pl[i].ok {
@@ -164,7 +164,7 @@ func (a *Agenda) current() []placement {
 	for _, bk := range a.Current {
 		i, r := a.actIndex(bk.Activity), a.roomIndex(bk.Room)
 		if i >= 0 && r >= 0 {
-			out[i] = placement{true, bk.Day, bk.Start, r}
+			out[i] = placement{true, bk.Day, bk.Start, r, 0}
 		}
 	}
 	return out
@@ -191,14 +191,13 @@ func (replanning) model(b *builder) {
 		return
 	}
 	for i, act := range a.Activities {
-		dur := act.Duration
 		var ls []encode.Lit
 		switch {
 		case d.Room != "":
 			r := a.roomIndex(d.Room)
-			ls = b.lits(i, func(o option) bool { return o.room == r && d.hit(o.day, o.start, dur) })
+			ls = b.lits(i, func(o option) bool { return o.room == r && d.hit(o.day, o.start, o.dur) })
 		case d.Person != "" && attendsAct(act, d.Person):
-			ls = b.times(i, func(day, start int) bool { return d.hit(day, start, dur) })
+			ls = b.times(i, func(day, start, dur int) bool { return d.hit(day, start, dur) })
 		}
 		if len(ls) > 0 {
 			b.m.AddAtMost(ls, 0).Named(groupDisruption + ": " + act.Name).InGroup(groupDisruption)
@@ -229,7 +228,7 @@ func (replanning) levels(b *builder) [][]encode.Term {
 		terms = append(terms, encode.Term{Var: c, Coef: 1})
 		name := "core: change count: " + act.Name
 		ls := b.lits(i, func(o option) bool {
-			return cur[i].ok && o == option{cur[i].day, cur[i].start, cur[i].room}
+			return cur[i].ok && o == a.opt(i, cur[i])
 		})
 		if len(ls) == 0 {
 			b.m.AddAtLeast([]encode.Lit{c.Lit()}, 1).Named(name).InGroup("core: change count")
@@ -255,15 +254,16 @@ func (replanning) values(a *Agenda, pl []placement) []int64 {
 	return []int64{n}
 }
 
-func (replanning) goalText(a *Agenda) string {
-	v := a.Voc
-	s := fmt.Sprintf("First, change as few %s as possible: %s counts as changed when its day, start or %s differs from the current plan (rule %q). Then, among the schedules with the fewest changes, the following decides.",
-		v.Activities, an(v.Activity), v.Room, ruleCurrentPlan)
-	if a.has(unitSelfCheck) {
-		s += " (The goal value of a schedule is the sum below, not the number of changes.)"
+func (replanning) goalText(a *Agenda) []string {
+	if len(a.Current) == 0 {
+		return nil
 	}
-	return s
+	v := a.Voc
+	return []string{fmt.Sprintf("change as few %s as possible: %s counts as changed when its day, start or %s differs from the current plan (rule %q)",
+		v.Activities, an(v.Activity), v.Room, ruleCurrentPlan)}
 }
+
+func (replanning) levelNoun(*Agenda) string { return "the number of changes" }
 
 // disruptionText states the disruption, with no verb on a name (a name
 // may be plural).
@@ -316,7 +316,7 @@ func (replanning) check(a *Agenda, ans *answer, f fails) {
 	}
 	for i, act := range a.Activities {
 		p := ans.pl[i]
-		if !p.ok || !d.hit(p.day, p.start, act.Duration) {
+		if !p.ok || !d.hit(p.day, p.start, a.plen(i, p)) {
 			continue
 		}
 		span := fmt.Sprintf("%s %s–%s", a.Days[d.Day], a.clock(d.From), a.clock(d.To))

@@ -174,8 +174,9 @@ func (b *builder) roleVars() {
 }
 
 type zkey struct {
-	p          string
-	i, day, st int
+	p string
+	i int
+	t tkey
 }
 
 // choiceLit returns the literal "p takes the role of activity i", ok false
@@ -197,30 +198,29 @@ func (b *builder) choiceLit(p string, i int) (encode.Lit, bool) {
 // ptimes is times for person p's attendance of activity i: the time
 // literals when p is a listed attendee, and z ⇔ y ∧ choice when p may
 // take i's role.
-func (b *builder) ptimes(p string, i int, f func(day, start int) bool) []encode.Lit {
+func (b *builder) ptimes(p string, i int, f func(day, start, dur int) bool) []encode.Lit {
 	c, ok := b.choiceLit(p, i)
 	if !ok {
 		return b.times(i, f)
 	}
 	var out []encode.Lit
-	for d := range b.a.Days {
-		for s := 0; s+b.a.Activities[i].Duration <= b.a.Slots; s++ {
-			if !f(d, s) {
-				continue
-			}
-			key := zkey{p, i, d, s}
-			z, ok := b.z[key]
-			if !ok {
-				y := b.y[i][[2]int{d, s}].Lit()
-				z = b.newBool(fmt.Sprintf("z[%s|%s|%s|%s]", p, b.a.Activities[i].Name, b.a.Days[d], b.a.clock(s))).Lit()
-				g := groupRole(b.a.Activities[i].Name)
-				b.m.AddAtLeast([]encode.Lit{z.Not(), y}, 1).Named(fmt.Sprintf("%s: %s at %d.%d a", g, p, d, s)).InGroup(g)
-				b.m.AddAtLeast([]encode.Lit{z.Not(), c}, 1).Named(fmt.Sprintf("%s: %s at %d.%d b", g, p, d, s)).InGroup(g)
-				b.m.AddAtLeast([]encode.Lit{z, y.Not(), c.Not()}, 1).Named(fmt.Sprintf("%s: %s at %d.%d c", g, p, d, s)).InGroup(g)
-				b.z[key] = z
-			}
-			out = append(out, z)
+	for _, k := range b.a.timeKeys(i) {
+		d, s := k.day, k.start
+		if !f(d, s, k.dur) {
+			continue
 		}
+		key := zkey{p, i, k}
+		z, ok := b.z[key]
+		if !ok {
+			y := b.y[i][k].Lit()
+			z = b.newBool(fmt.Sprintf("z[%s|%s|%s|%s]", p, b.a.Activities[i].Name, b.a.Days[d], b.a.clock(s))).Lit()
+			g := groupRole(b.a.Activities[i].Name)
+			b.m.AddAtLeast([]encode.Lit{z.Not(), y}, 1).Named(fmt.Sprintf("%s: %s at %d.%d a", g, p, d, s)).InGroup(g)
+			b.m.AddAtLeast([]encode.Lit{z.Not(), c}, 1).Named(fmt.Sprintf("%s: %s at %d.%d b", g, p, d, s)).InGroup(g)
+			b.m.AddAtLeast([]encode.Lit{z, y.Not(), c.Not()}, 1).Named(fmt.Sprintf("%s: %s at %d.%d c", g, p, d, s)).InGroup(g)
+			b.z[key] = z
+		}
+		out = append(out, z)
 	}
 	return out
 }

@@ -49,7 +49,7 @@ func (workingHours) sample(a *Agenda, r *rand.Rand) {
 			lo = max(lo, a.Activities[i].Duration)
 			if a.planted != nil {
 				first = min(first, a.planted[i].start)
-				last = max(last, a.planted[i].start+a.Activities[i].Duration)
+				last = max(last, a.planted[i].start+a.plen(i, a.planted[i]))
 			}
 		}
 		if a.planted != nil {
@@ -76,7 +76,7 @@ func (workingHours) sample(a *Agenda, r *rand.Rand) {
 			first, last := a.Slots, 0
 			for _, i := range acts {
 				first = min(first, a.planted[i].start)
-				last = max(last, a.planted[i].start+a.Activities[i].Duration)
+				last = max(last, a.planted[i].start+a.plen(i, a.planted[i]))
 			}
 			w := lo + r.IntN(a.Slots-lo)
 			from := max(0, last-w)
@@ -149,8 +149,7 @@ func (workingHours) model(b *builder) {
 	a := b.a
 	for _, h := range a.WorkingHours {
 		for _, i := range a.mayAttend(h.Person) {
-			dur := a.Activities[i].Duration
-			ls := b.ptimes(h.Person, i, func(_, start int) bool { return h.outside(start, dur) })
+			ls := b.ptimes(h.Person, i, func(_, start, dur int) bool { return h.outside(start, dur) })
 			if len(ls) > 0 {
 				b.m.AddAtMost(ls, 0).Named(groupHours(h.Person) + ": " + a.Activities[i].Name).InGroup(groupHours(h.Person))
 			}
@@ -182,7 +181,8 @@ func (workingHours) items(a *Agenda) []domains.Item {
 func (workingHours) check(a *Agenda, ans *answer, f fails) {
 	for _, h := range a.WorkingHours {
 		for _, i := range a.attends(h.Person) {
-			pl, dur := ans.pl[i], a.Activities[i].Duration
+			pl := ans.pl[i]
+			dur := a.plen(i, pl)
 			if pl.ok && h.outside(pl.start, dur) {
 				f.add(unitWorkingHours, fmt.Sprintf("%s attends %s on %s %s–%s, outside %s's working hours %s–%s",
 					h.Person, a.Activities[i].Name, a.Days[pl.day], a.clock(pl.start), a.clock(pl.start+dur), h.Person, a.clock(h.From), a.clock(h.To)))
@@ -347,7 +347,7 @@ func (a *Agenda) longestRun(pl []placement) int {
 	for _, p := range a.People {
 		busy := map[[2]int]bool{}
 		for _, i := range a.attends(p.Name) {
-			for t := pl[i].start; t < pl[i].start+a.Activities[i].Duration; t++ {
+			for t := pl[i].start; t < pl[i].start+a.plen(i, pl[i]); t++ {
 				busy[[2]int{pl[i].day, t}] = true
 			}
 		}
@@ -431,10 +431,12 @@ func (consecutiveLimit) model(b *builder) {
 			for w := 0; w+L+1 <= a.Slots; w++ {
 				var terms []encode.Term
 				for _, i := range acts {
-					dur := a.Activities[i].Duration
-					for s := 0; s+dur <= a.Slots; s++ {
-						if c := min(s+dur, w+L+1) - max(s, w); c > 0 {
-							terms = append(terms, encode.Term{Var: b.y[i][[2]int{d, s}], Coef: int64(c)})
+					for _, k := range a.timeKeys(i) {
+						if k.day != d {
+							continue
+						}
+						if c := min(k.start+k.dur, w+L+1) - max(k.start, w); c > 0 {
+							terms = append(terms, encode.Term{Var: b.y[i][k], Coef: int64(c)})
 						}
 					}
 				}
@@ -468,7 +470,7 @@ func (consecutiveLimit) check(a *Agenda, ans *answer, f fails) {
 		}
 		for _, i := range a.attends(p.Name) {
 			if pl := ans.pl[i]; pl.ok {
-				for t := pl.start; t < min(pl.start+a.Activities[i].Duration, a.Slots); t++ {
+				for t := pl.start; t < min(pl.start+a.plen(i, pl), a.Slots); t++ {
 					busy[pl.day][t] = true
 				}
 			}

@@ -59,6 +59,27 @@ func (a *Agenda) validateUnits() error {
 			return fmt.Errorf("disruption: day %d, [%d, %d) not on the grid", d.Day, d.From, d.To)
 		}
 	}
+	for _, ml := range a.MinLengths {
+		i := a.actIndex(ml.Activity)
+		switch {
+		case i < 0:
+			return fmt.Errorf("min_lengths: unknown activity %q", ml.Activity)
+		case !a.Activities[i].Flexible:
+			return fmt.Errorf("min_lengths: activity %q is not flexible", ml.Activity)
+		case ml.Slots < 1 || ml.Slots > a.Activities[i].Duration:
+			return fmt.Errorf("min_lengths: %q: min_slots %d is not between 1 and its duration %d", ml.Activity, ml.Slots, a.Activities[i].Duration)
+		}
+	}
+	for _, sp := range a.Splits {
+		for _, n := range sp.Parts {
+			if i := a.actIndex(n); i < 0 || !a.Activities[i].Flexible {
+				return fmt.Errorf("splits: %q: part %q is not a flexible activity", sp.Activity, n)
+			}
+		}
+		if sp.MinPart < 1 || 2*sp.MinPart > sp.Total || sp.Parts[0] == sp.Parts[1] {
+			return fmt.Errorf("splits: %q: min_part_slots %d and total_slots %d do not allow two parts", sp.Activity, sp.MinPart, sp.Total)
+		}
+	}
 	if a.FailRoom != "" && a.roomIndex(a.FailRoom) < 0 {
 		return fmt.Errorf("fail_room: unknown room %q", a.FailRoom)
 	}
