@@ -3,7 +3,7 @@
 GO = go
 BIN = bin/plancert
 
-.PHONY: all build run audit test test-long bench lint fuzz clean check-go build-cbc test-cbc cbc-lib
+.PHONY: all build run audit test test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib
 
 all: build
 
@@ -61,6 +61,32 @@ test-long: check-go
 
 bench: check-go
 	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+# Peer solvers for the side-by-side runs: z3, MiniZinc (with Gecode) and
+# CBC's command line, installed with apt-get when missing (sudo unless
+# root).
+peers:
+	@missing=""; \
+	command -v z3 >/dev/null 2>&1 || missing="$$missing z3"; \
+	command -v minizinc >/dev/null 2>&1 || missing="$$missing minizinc"; \
+	command -v cbc >/dev/null 2>&1 || missing="$$missing coinor-cbc"; \
+	if [ -n "$$missing" ]; then \
+	  sudo=""; [ "$$(id -u)" -eq 0 ] || sudo=sudo; \
+	  echo "make: installing$$missing with apt-get" >&2; \
+	  $$sudo apt-get install -y $$missing || { $$sudo apt-get update && $$sudo apt-get install -y $$missing; }; \
+	fi
+
+# Side-by-side benchmark: the same models through plancert's SAT backend,
+# CBC in process (solver/cbc) and on the command line, z3 and MiniZinc with
+# Gecode; prints a Markdown table (see cmd/benchpeers; add flags with
+# BENCHPEERS_FLAGS, e.g. BENCHPEERS_FLAGS=--json).
+bench-peers: check-go peers cbc-lib
+	CGO_ENABLED=1 $(GO) run -tags cbc ./cmd/benchpeers $(BENCHPEERS_FLAGS)
+
+# The exports solved by the installed peers on random models (about a
+# minute).
+test-peers: check-go peers
+	PLANCERT_PEERS=1 $(GO) test -count=1 ./export ./internal/peers ./cmd/plancert
 
 lint: check-go
 	$(GO) vet ./...

@@ -2,12 +2,11 @@ package sat_test
 
 import (
 	"context"
-	"fmt"
-	"math/rand/v2"
 	"testing"
 
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/jobshop"
+	"github.com/plancert/plancert/internal/roster"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -81,61 +80,9 @@ type counter int
 
 func (c *counter) AddClause([]int32) { *c++ }
 
-// roster builds a roster-like cardinality model: staff × 7 days × 3
-// shifts, one shift a day, exact coverage per shift, 4–5 shifts a week,
-// no early shift after a night, minimizing seeded preference penalties (a
-// weighted sum). Same seed, same model.
-func roster(staff int, seed uint64) *encode.Model {
-	r := rand.New(rand.NewPCG(seed, 1))
-	m := encode.NewModel()
-	const days, shifts = 7, 3
-	cover := [shifts]int{2, 2, 1}
-	x := make([][][]encode.Var, staff)
-	var obj []encode.Term
-	for s := range staff {
-		x[s] = make([][]encode.Var, days)
-		for d := range days {
-			for k := range shifts {
-				v := m.NewBool(fmt.Sprintf("x_%d_%d_%d", s, d, k))
-				x[s][d] = append(x[s][d], v)
-				if w := int64(r.IntN(4)); w > 0 {
-					obj = append(obj, encode.Term{Var: v, Coef: w})
-				}
-			}
-			m.AddAtMost([]encode.Lit{x[s][d][0].Lit(), x[s][d][1].Lit(), x[s][d][2].Lit()}, 1).
-				Named(fmt.Sprintf("staff %d day %d: one shift", s, d))
-		}
-	}
-	for d := range days {
-		for k := range shifts {
-			var ls []encode.Lit
-			for s := range staff {
-				ls = append(ls, x[s][d][k].Lit())
-			}
-			m.AddExactly(ls, cover[k]).Named(fmt.Sprintf("day %d shift %d: coverage", d, k))
-		}
-	}
-	for s := range staff {
-		var ls []encode.Lit
-		for d := range days {
-			for k := range shifts {
-				ls = append(ls, x[s][d][k].Lit())
-			}
-			if d+1 < days {
-				m.AddAtMost([]encode.Lit{x[s][d][2].Lit(), x[s][d+1][0].Lit()}, 1).
-					Named(fmt.Sprintf("staff %d day %d: rest after night", s, d))
-			}
-		}
-		m.AddAtMost(ls, 5).Named(fmt.Sprintf("staff %d: at most 5 shifts", s))
-		m.AddAtLeast(ls, 4).Named(fmt.Sprintf("staff %d: at least 4 shifts", s))
-	}
-	m.Minimize(obj...)
-	return m
-}
-
 // BenchmarkRoster: optimum and proof of the roster model with 8 staff.
 func BenchmarkRoster(b *testing.B) {
-	m := roster(8, 1)
+	m := roster.Model(8, 1)
 	var st solver.Stats
 	var obj int64
 	for b.Loop() {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/jobshop"
+	"github.com/plancert/plancert/internal/roster"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -62,7 +63,7 @@ func TestCancelledExplain(t *testing.T) {
 // byte, whether the context can end or not, and run after run — the search
 // is never cut into time slices.
 func TestDeterministic(t *testing.T) {
-	models := map[string]*encode.Model{"roster": roster(8, 1), "pigeonhole": pigeonhole(5)}
+	models := map[string]*encode.Model{"roster": roster.Model(8, 1), "pigeonhole": pigeonhole(5)}
 	in, err := jobshop.ReadFile(jobshopDir + "instances/ft06")
 	if err != nil {
 		t.Fatal(err)
