@@ -99,12 +99,14 @@ type Encoding struct {
 	counters []*counter // per objective level, nil until built
 }
 
-// counter is a generalized totalizer over an objective level, normalized to
-// minimize sum(w·lit) + offset with w > 0.
+// counter is the encoding of an objective level, normalized to minimize
+// sum(w·lit) + offset with w > 0: a generalized totalizer (values, outs)
+// or, when that would be too large, a bucket network (pw).
 type counter struct {
 	cap    int64 // outputs above cap collapse into cap+1
 	values []int64
 	outs   []int32
+	pw     *watchdog
 }
 
 // Lower encodes m into clauses sent to sink. m must pass Validate. Its cost
@@ -732,13 +734,23 @@ func (e *Encoding) ObjectiveBound(level int, b int64) (int32, error) {
 	if c == nil || c.cap < k {
 		saved := e.guard
 		e.guard = nil
-		root, err := e.totalize(leaves, k)
+		var err error
+		c = &counter{cap: k}
+		if gteSize(leaves, k, maxObjectiveGTE) > maxObjectiveGTE {
+			c.pw, err = e.watchdog(leaves, k)
+		} else {
+			var root node
+			root, err = e.totalize(leaves, k)
+			c.values, c.outs = root.values, root.outs
+		}
 		e.guard = saved
 		if err != nil {
 			return 0, fmt.Errorf("encode: objective level %d: %w", level, err)
 		}
-		c = &counter{cap: k, values: root.values, outs: root.outs}
 		e.counters[level] = c
+	}
+	if c.pw != nil {
+		return e.pwBound(c.pw, k), nil
 	}
 	i := sort.Search(len(c.values), func(i int) bool { return c.values[i] > k })
 	if i == len(c.values) {
