@@ -39,7 +39,7 @@ import (
 // maxObjectiveGTE is the size (in clauses, as gteSize counts them) above
 // which an objective level uses the watchdog instead of the generalized
 // totalizer.
-var maxObjectiveGTE = 200_000
+var maxObjectiveGTE = 50_000
 
 type watchdog struct {
 	p   int     // 2^p > cap
