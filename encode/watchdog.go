@@ -114,6 +114,9 @@ func dedup(vs []int64) []int64 {
 // the sum Σ (v_j − v_{j−1})·o_j, since o_{j+1} → o_j.
 func (e *Encoding) watchdog(leaves []node, cap int64) (*watchdog, error) {
 	p := bits.Len64(uint64(cap)) // 2^p > cap
+	if p > 61 {
+		return nil, fmt.Errorf("bound %d is too wide for the bucket network (2^61 at most)", cap)
+	}
 	w := &watchdog{p: p, lit: map[int64]int32{}}
 	lim := int64(1) << p
 	inputs := make([][]int32, p+1)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/plancert/plancert/encode"
@@ -91,6 +92,39 @@ func TestTourOptimumAndLevelBound(t *testing.T) {
 		}
 		if lb := enc.LevelBound(0); lb > want || lb < rows {
 			t.Fatalf("n=%d: LevelBound %d, optimum %d, row minima %d", n, lb, want, rows)
+		}
+	}
+}
+
+// TestWideWeights: weights up to 10^12 (about 40 buckets, the bucket
+// network since the totalizer would have thousands of sums) under "at
+// least 17 of 20": the optimum is the sum of the 17 least weights.
+func TestWideWeights(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	for iter := 0; iter < 3; iter++ {
+		m := encode.NewModel()
+		var ts []encode.Term
+		var ls []encode.Lit
+		ws := make([]int64, 20)
+		for i := range ws {
+			v := m.NewBool(fmt.Sprintf("b%d", i))
+			ws[i] = 1 + r.Int64N(1_000_000_000_000)
+			ts = append(ts, encode.Term{Var: v, Coef: ws[i]})
+			ls = append(ls, v.Lit())
+		}
+		m.AddAtLeast(ls, 17).Named("seventeen")
+		m.Minimize(ts...)
+		slices.Sort(ws)
+		var want int64
+		for _, w := range ws[:17] {
+			want += w
+		}
+		c, err := solver.Certify(context.Background(), sat.Backend{}, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Objective[0] != want {
+			t.Fatalf("optimum %d, want %d", c.Objective[0], want)
 		}
 	}
 }
