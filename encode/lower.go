@@ -26,6 +26,14 @@ package encode
 //     bound "sum ≤ k" is then the single literal ¬out(k+1), which a solver
 //     can assume; order-encoded integers enter as unary leaves, so an
 //     objective that is a single integer (a makespan) costs no extra clauses.
+//   - Objectives whose totalizer would pass 50k clauses (many distinct
+//     weights: tour lengths): bit buckets with carries, the "global
+//     polynomial watchdog" of Bailleux, Boufkhad & Roussel (SAT 2009),
+//     built once and bounded through assumable constant inputs
+//     (watchdog.go).
+//   - Objectives over exactly-k groups (Exactly constraints, a circuit's
+//     out- and in-arcs) are first rewritten to reduced costs plus a
+//     constant (reduceCosts), which also gives LevelBound.
 //   - At-most-one of up to six literals: pairwise clauses.
 //   - All-different: value literals x=v and at-most-one per value.
 //   - No-overlap: one precedence literal per pair of intervals with the
