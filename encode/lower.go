@@ -26,6 +26,14 @@ package encode
 //     bound "sum ≤ k" is then the single literal ¬out(k+1), which a solver
 //     can assume; order-encoded integers enter as unary leaves, so an
 //     objective that is a single integer (a makespan) costs no extra clauses.
+//   - Objectives whose totalizer would pass 50k clauses (many distinct
+//     weights: tour lengths): bit buckets with carries, the "global
+//     polynomial watchdog" of Bailleux, Boufkhad & Roussel (SAT 2009),
+//     built once and bounded through assumable constant inputs
+//     (watchdog.go).
+//   - Objectives over exactly-k groups (Exactly constraints, a circuit's
+//     out- and in-arcs) are first rewritten to reduced costs plus a
+//     constant (reduceCosts), which also gives LevelBound.
 //   - At-most-one of up to six literals: pairwise clauses.
 //   - All-different: value literals x=v and at-most-one per value.
 //   - No-overlap: one precedence literal per pair of intervals with the
@@ -97,14 +105,20 @@ type Encoding struct {
 	groupIdx map[string]int
 
 	counters []*counter // per objective level, nil until built
+	// plainCounters: per level, over the costs before reduceCosts, for
+	// bounds below what the reduction proves (see ObjectiveBound).
+	plainCounters []*counter
+	groups        *[]exactGroup
 }
 
-// counter is a generalized totalizer over an objective level, normalized to
-// minimize sum(w·lit) + offset with w > 0.
+// counter is the encoding of an objective level, normalized to minimize
+// sum(w·lit) + offset with w > 0: a generalized totalizer (values, outs)
+// or, when that would be too large, a bucket network (pw).
 type counter struct {
 	cap    int64 // outputs above cap collapse into cap+1
 	values []int64
 	outs   []int32
+	pw     *watchdog
 }
 
 // Lower encodes m into clauses sent to sink. m must pass Validate. Its cost
@@ -128,6 +142,7 @@ func Lower(m *Model, sink Sink) (*Encoding, error) {
 		e.Selector = append(e.Selector, e.newVar())
 	}
 	e.counters = make([]*counter, len(m.Objectives))
+	e.plainCounters = make([]*counter, len(m.Objectives))
 	for _, c := range m.Constraints {
 		e.guard = e.guard[:0]
 		e.guard = append(e.guard, -e.Selector[e.groupIdx[c.Group]])
@@ -723,28 +738,183 @@ func (e *Encoding) ObjectiveBound(level int, b int64) (int32, error) {
 		}
 		b = -b
 	}
+	// The counter runs over the reduced costs (reduceCosts) unless the
+	// bound is below what the groups must pay: then the reduced counter
+	// would make the bound the constant false, and the claim "no solution
+	// is this good" would rest on the reduction alone, with nothing for a
+	// solver or a proof checker to refute. A second counter over the plain
+	// costs keeps that claim a refutation.
+	plain := ts
+	ts, shift := e.reduceCosts(ts)
 	leaves, off := e.leaves(ts)
+	off += shift
 	k := b - off // normalized: sum ≤ k
+	counters := e.counters
+	if k < 0 && shift > 0 {
+		leaves, off = e.leaves(plain)
+		k = b - off
+		counters = e.plainCounters
+	}
 	if k < 0 {
 		return -e.tru, nil
 	}
-	c := e.counters[level]
+	c := counters[level]
 	if c == nil || c.cap < k {
 		saved := e.guard
 		e.guard = nil
-		root, err := e.totalize(leaves, k)
+		var err error
+		c = &counter{cap: k}
+		if gteSize(leaves, k, maxObjectiveGTE) > maxObjectiveGTE {
+			c.pw, err = e.watchdog(leaves, k)
+		} else {
+			var root node
+			root, err = e.totalize(leaves, k)
+			c.values, c.outs = root.values, root.outs
+		}
 		e.guard = saved
 		if err != nil {
 			return 0, fmt.Errorf("encode: objective level %d: %w", level, err)
 		}
-		c = &counter{cap: k, values: root.values, outs: root.outs}
-		e.counters[level] = c
+		counters[level] = c
+	}
+	if c.pw != nil {
+		return e.pwBound(c.pw, k), nil
 	}
 	i := sort.Search(len(c.values), func(i int) bool { return c.values[i] > k })
 	if i == len(c.values) {
 		return e.tru, nil
 	}
 	return -c.outs[i], nil
+}
+
+// LevelBound returns a bound that level l of the objective cannot beat
+// in any solution: a lower bound for Minimize, an upper bound for
+// Maximize. It is LevelRange's bound after reduceCosts, so it counts
+// what every exactly-k group of the model must pay.
+func (e *Encoding) LevelBound(l int) int64 {
+	o := e.m.Objectives[l]
+	ts := mergeTerms(o.Terms)
+	if o.Sense == Maximize {
+		for i := range ts {
+			ts[i].Coef = -ts[i].Coef
+		}
+	}
+	ts, lb := e.reduceCosts(ts)
+	for _, t := range ts {
+		x := e.vars[t.Var]
+		lb += min(t.Coef*x.lo, t.Coef*x.hi)
+	}
+	if o.Sense == Maximize {
+		return -lb
+	}
+	return lb
+}
+
+// exactGroup is a set of distinct boolean variables of which exactly k are
+// true in every solution (the model constraints hold unconditionally).
+type exactGroup struct {
+	vars []Var
+	k    int64
+}
+
+// exactGroups lists the model's exactly-k constraints over positive
+// literals of distinct boolean variables without enforcement literals, and
+// the out- and in-arcs of each node of a circuit, in model order.
+func (e *Encoding) exactGroups() []exactGroup {
+	if e.groups != nil {
+		return *e.groups
+	}
+	var gs []exactGroup
+	boolLits := func(ls []Lit) []Var {
+		seen := map[Var]bool{}
+		var vs []Var
+		for _, l := range ls {
+			if l.Neg || seen[l.Var] || e.vars[l.Var].lo != 0 || e.vars[l.Var].hi != 1 {
+				return nil
+			}
+			seen[l.Var] = true
+			vs = append(vs, l.Var)
+		}
+		return vs
+	}
+	for _, c := range e.m.Constraints {
+		if len(c.Enforce) > 0 {
+			continue
+		}
+		switch c.Kind {
+		case Exactly:
+			if vs := boolLits(c.Lits); vs != nil {
+				gs = append(gs, exactGroup{vs, int64(c.K)})
+			}
+		case Circuit:
+			out, in := map[int][]Lit{}, map[int][]Lit{}
+			var nodes []int
+			for _, a := range c.Arcs {
+				for _, n := range []int{a.From, a.To} {
+					if out[n] == nil && in[n] == nil {
+						nodes = append(nodes, n)
+						out[n], in[n] = []Lit{}, []Lit{}
+					}
+				}
+				out[a.From] = append(out[a.From], a.Lit)
+				in[a.To] = append(in[a.To], a.Lit)
+			}
+			sort.Ints(nodes)
+			for _, side := range []map[int][]Lit{out, in} {
+				for _, n := range nodes {
+					if vs := boolLits(side[n]); vs != nil {
+						gs = append(gs, exactGroup{vs, 1})
+					}
+				}
+			}
+		}
+	}
+	e.groups = &gs
+	return gs
+}
+
+// reduceCosts rewrites a sum to minimize, ts, into reduced costs plus a
+// constant: for each exactly-k group G in turn, with δ the least current
+// weight of G's variables (0 for a variable not in the sum), it subtracts
+// δ·(Σ_G x − k), which is zero in every solution. Weights stay
+// non-negative where they were; the constant is what the groups must pay
+// at least (for a tour: the row, then the column reductions of the
+// assignment problem's first Hungarian step). The rewrite assumes the
+// groups' constraints hold, as they do once their selectors are asserted:
+// backends ask for objective bounds only then.
+func (e *Encoding) reduceCosts(ts []Term) ([]Term, int64) {
+	gs := e.exactGroups()
+	if len(gs) == 0 {
+		return ts, 0
+	}
+	w := make(map[Var]int64, len(ts))
+	for _, t := range ts {
+		w[t.Var] = t.Coef
+	}
+	var shift int64
+	for _, g := range gs {
+		d := int64(math.MaxInt64)
+		for _, v := range g.vars {
+			d = min(d, w[v])
+		}
+		if d <= 0 {
+			continue
+		}
+		for _, v := range g.vars {
+			w[v] -= d
+		}
+		shift += d * g.k
+	}
+	if shift == 0 {
+		return ts, 0
+	}
+	out := make([]Term, 0, len(ts))
+	for _, t := range ts {
+		if c := w[t.Var]; c != 0 {
+			out = append(out, Term{t.Var, c})
+		}
+	}
+	return out, shift
 }
 
 // LevelRange returns the least and greatest values that level l of the

@@ -198,8 +198,12 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 			sign = -1
 		}
 		best := sign * encode.SumTerms(o.Terms, sol)
+		// No cost is below lb. The reduced-cost bound steers the search;
+		// when the first cost meets it, the loop still makes the final
+		// UNSAT solve, so the optimum is always a refutation.
 		lo, hi := s.enc.LevelRange(l)
-		lb := min(sign*lo, sign*hi) // no cost is below lb
+		lb := min(sign*lo, sign*hi)
+		lb = max(lb, min(sign*s.enc.LevelBound(l), best-1))
 		// Build the level's counter cut at the first cost, so every later
 		// bound, and the final fixing one, reuse it.
 		if _, err := s.enc.ObjectiveBound(l, sign*best); err != nil {
