@@ -131,7 +131,11 @@ func Lower(m *Model, sink Sink) (*Encoding, error) {
 	}
 	e := &Encoding{m: m, sink: sink, groupIdx: map[string]int{}}
 	e.tru = e.newVar()
-	e.emit(e.tru)
+	// The unit clause of the constant (emit would drop it as satisfied):
+	// ObjectiveBound returns -True() for an impossible bound, which a
+	// caller may assume.
+	e.ncl++
+	e.sink.AddClause([]int32{e.tru})
 	e.vars = make([]ordInt, len(m.Vars))
 	for i, vi := range m.Vars {
 		e.vars[i] = e.newInt(vi.Lo, vi.Hi)
