@@ -1,10 +1,15 @@
 package scheduling
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // lenPlanJSON is planJSON with an end per entry: "A1|Mon|09:00|09:30|Oak".
@@ -85,4 +90,60 @@ func TestSplitTiny(t *testing.T) {
 	if p := a.Prompt(); !strings.Contains(p, "A is done in two parts, A (part 1) and A (part 2)") {
 		t.Fatal(p)
 	}
+}
+
+// FuzzCheckFlexible: any bytes as the answer to instances whose lengths
+// are choices (min-duration, split) give a result per item and never a
+// panic; a passing "optimal" item needs every rule kept.
+func FuzzCheckFlexible(f *testing.F) {
+	md := tinyAgenda([]string{unitMinDuration}, nil, 4, []string{"Oak"}, []string{"Ana", "Ben"},
+		act("A1", 3, 1, "Ana"), act("A2", 2, 2, "Ben"))
+	md.Activities[0].Flexible = true
+	md.MinLengths = []MinLen{{"A1", 1}}
+	sp := tinyAgenda([]string{unitSplit}, nil, 4, []string{"Oak"}, []string{"Ana"},
+		act("A (part 1)", 1, 1, "Ana"), act("A (part 2)", 1, 1, "Ana"), act("B", 1, 5, "Ana"))
+	sp.Activities[0].Flexible, sp.Activities[1].Flexible = true, true
+	sp.Splits = []Split{{Activity: "A", Parts: [2]string{"A (part 1)", "A (part 2)"}, Total: 2, MinPart: 1}}
+	type inst struct {
+		a   *Agenda
+		ref domains.Reference
+	}
+	var insts []inst
+	for _, a := range []*Agenda{md, sp} {
+		m, err := a.Model()
+		if err != nil {
+			f.Fatal(err)
+		}
+		c, err := solver.Certify(context.Background(), sat.Backend{}, m)
+		if err != nil {
+			f.Fatal(err)
+		}
+		plan, err := a.Plan(c.Solution)
+		if err != nil {
+			f.Fatal(err)
+		}
+		insts = append(insts, inst{a, domains.Reference{Feasible: true, Plan: plan, Objective: c.Objective}})
+		f.Add(string(plan))
+	}
+	f.Add(string(lenPlanJSON("A1|Mon|09:00|24:00|Oak", "A2|Mon|-1:00|10:00|Oak")))
+	f.Add(`{"meetings": [{"meeting": "A1", "day": "Mon", "start": "09:00", "end": 5, "room": "Oak"}]}`)
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, in := range insts {
+			res := in.a.Check(json.RawMessage(s), in.ref)
+			if len(res) != len(in.a.Checklist(in.ref)) {
+				t.Fatalf("%d results for %d items", len(res), len(in.a.Checklist(in.ref)))
+			}
+			pass := map[string]bool{}
+			for _, r := range res {
+				pass[r.ID] = r.Pass
+			}
+			if pass[itemOptimal] {
+				for _, it := range in.a.Checklist(in.ref) {
+					if (it.Kind == domains.KindFeasibility || it.Kind == domains.KindCoverage) && !pass[it.ID] {
+						t.Fatalf("%s: optimal passes but %s fails", s, it.ID)
+					}
+				}
+			}
+		}
+	})
 }
