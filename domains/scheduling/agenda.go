@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -311,6 +310,20 @@ func (a *Agenda) clock(s int) string {
 // parseClock returns the slot of an HH:MM time, or -1 when it is not on the
 // grid of the day.
 func (a *Agenda) parseClock(t string) int {
+	if s := a.gridSlots(t); s < a.Slots {
+		return s
+	}
+	return -1
+}
+
+// parseEnd returns the slot boundary of an HH:MM end time: the slots from
+// the start of the day, 0 or more (past Slots when it ends after the day,
+// which the coverage item reports), or -1 when it is not on the grid.
+func (a *Agenda) parseEnd(t string) int { return a.gridSlots(t) }
+
+// gridSlots returns the slots from the start of the day to the HH:MM time
+// t, or -1 when t is no such time or lies before the day or off the grid.
+func (a *Agenda) gridSlots(t string) int {
 	if len(t) != 5 || t[2] != ':' {
 		return -1
 	}
@@ -322,29 +335,6 @@ func (a *Agenda) parseClock(t string) int {
 	}
 	h, m := d(t[0])*10+d(t[1]), d(t[3])*10+d(t[4])
 	if h < 0 || h > 23 || m < 0 || m > 59 {
-		return -1
-	}
-	off := h*60 + m - a.DayStart
-	if off < 0 || off%a.SlotMin != 0 {
-		return -1
-	}
-	s := off / a.SlotMin
-	if s >= a.Slots {
-		return -1
-	}
-	return s
-}
-
-// parseEnd returns the slot boundary of an HH:MM end time: the slots from
-// the start of the day, 0 or more (past Slots when it ends after the day,
-// which the coverage item reports), or -1 when it is not on the grid.
-func (a *Agenda) parseEnd(t string) int {
-	if len(t) != 5 || t[2] != ':' {
-		return -1
-	}
-	h, err1 := strconv.Atoi(t[:2])
-	m, err2 := strconv.Atoi(t[3:])
-	if err1 != nil || err2 != nil || h < 0 || h > 23 || m < 0 || m > 59 || t[0] == '-' || t[3] == '-' || t[0] == '+' || t[3] == '+' {
 		return -1
 	}
 	off := h*60 + m - a.DayStart
@@ -776,22 +766,29 @@ func (a *Agenda) encodeFull(pl, fpl []placement) (json.RawMessage, error) {
 // writePlan writes one schedule's object without its closing brace.
 func (a *Agenda) writePlan(b *strings.Builder, pl []placement, obj int64) {
 	fmt.Fprintf(b, "{%q: [", a.Voc.Activities)
+	flexible := a.flexible()
 	for i, p := range pl {
 		if i > 0 {
 			b.WriteString(", ")
 		}
-		if a.flexible() {
-			fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}",
-				a.Voc.Activity, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.clock(p.start+a.plen(i, p)), a.Voc.Room, a.Rooms[p.room].Name)
-			continue
-		}
-		fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
-			a.Voc.Activity, a.Activities[i].Name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
+		a.writeEntry(b, a.Activities[i].Name, i, p, flexible)
 	}
 	b.WriteString("]")
 	if a.has(unitSelfCheck) {
 		fmt.Fprintf(b, ", \"objective\": %d", obj)
 	}
+}
+
+// writeEntry writes placement p of activity i as one entry of the answer
+// under the name name, with its end when lengths are choices (flexible).
+func (a *Agenda) writeEntry(b *strings.Builder, name string, i int, p placement, flexible bool) {
+	if flexible {
+		fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}",
+			a.Voc.Activity, name, a.Days[p.day], a.clock(p.start), a.clock(p.start+a.plen(i, p)), a.Voc.Room, a.Rooms[p.room].Name)
+		return
+	}
+	fmt.Fprintf(b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
+		a.Voc.Activity, name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
 }
 
 // goal returns the value of the first objective level for complete
@@ -834,12 +831,9 @@ func (a *Agenda) objectives(pl []placement) []int64 {
 // AnswerSchema implements domains.Instance.
 func (a *Agenda) AnswerSchema() string {
 	act := a.Activities[0]
-	s := fmt.Sprintf("{%q: [{%q: %q, \"day\": %q, \"start\": %q, %q: %q}, ...]",
-		a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.Voc.Room, a.Rooms[0].Name)
-	if a.flexible() {
-		s = fmt.Sprintf("{%q: [{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}, ...]",
-			a.Voc.Activities, a.Voc.Activity, act.Name, a.Days[0], a.clock(0), a.clock(act.Duration), a.Voc.Room, a.Rooms[0].Name)
-	}
+	var first strings.Builder
+	a.writeEntry(&first, act.Name, 0, placement{true, 0, 0, 0, act.Duration}, a.flexible())
+	s := fmt.Sprintf("{%q: [%s, ...]", a.Voc.Activities, first.String())
 	if a.has(unitSelfCheck) {
 		s += ", \"objective\": 0"
 	}

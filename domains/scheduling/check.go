@@ -100,6 +100,7 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 		return s, true
 	}
 	var bad []string
+	flexible := a.flexible()
 	for n := range n {
 		name, ok1 := str(n, a.Voc.Activity)
 		day, ok2 := str(n, "day")
@@ -109,11 +110,10 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 			bad = append(bad, fmt.Sprintf("entry %d lacks %q, \"day\", \"start\" or %q as strings", n+1, a.Voc.Activity, a.Voc.Room))
 			continue
 		}
-		dur := 0
-		if a.flexible() {
+		s, dur := a.parseClock(start), 0
+		if flexible {
 			end, ok := str(n, "end")
 			e := a.parseEnd(end)
-			s := a.parseClock(start)
 			switch {
 			case !ok:
 				bad = append(bad, fmt.Sprintf("entry %d lacks \"end\" as a string", n+1))
@@ -130,7 +130,6 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 		i, okA := actIdx[name]
 		d, okD := dayIdx[day]
 		r, okR := roomIdx[room]
-		s := a.parseClock(start)
 		switch {
 		case !okA:
 			bad = append(bad, fmt.Sprintf("no %s is called %q", a.Voc.Activity, name))

@@ -45,13 +45,7 @@ func answerJSON(a *Agenda, m mutation) json.RawMessage {
 		if i == m.rename {
 			name = renamed(a, name)
 		}
-		if a.flexible() {
-			fmt.Fprintf(&b, "{%q: %q, \"day\": %q, \"start\": %q, \"end\": %q, %q: %q}",
-				a.Voc.Activity, name, a.Days[p.day], a.clock(p.start), a.clock(p.start+a.plen(i, p)), a.Voc.Room, a.Rooms[p.room].Name)
-			continue
-		}
-		fmt.Fprintf(&b, "{%q: %q, \"day\": %q, \"start\": %q, %q: %q}",
-			a.Voc.Activity, name, a.Days[p.day], a.clock(p.start), a.Voc.Room, a.Rooms[p.room].Name)
+		a.writeEntry(&b, name, i, p, a.flexible())
 	}
 	b.WriteString("]")
 	if m.stated != nil {

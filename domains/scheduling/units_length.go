@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -62,7 +63,8 @@ func (minDuration) sample(a *Agenda, r *rand.Rand) {
 	}
 	k := 1 + r.IntN(min(2, len(cand)))
 	pick := r.Perm(len(cand))[:k]
-	for _, c := range sortedInts(pick) {
+	slices.Sort(pick)
+	for _, c := range pick {
 		i := cand[c]
 		act := &a.Activities[i]
 		drawn := act.Duration
@@ -87,12 +89,8 @@ func (a *Agenda) minLenIdx() []int {
 func (minDuration) model(b *builder) {
 	a := b.a
 	for k, i := range a.minLenIdx() {
-		min := a.MinLengths[k].Slots
-		ls := b.lits(i, func(o option) bool { return o.dur < min })
-		if len(ls) > 0 {
-			g := groupMinDuration(a.MinLengths[k].Activity)
-			b.m.AddAtMost(ls, 0).Named(g).InGroup(g)
-		}
+		g := groupMinDuration(a.MinLengths[k].Activity)
+		b.forbidShorter(i, a.MinLengths[k].Slots, g, g)
 	}
 }
 
@@ -236,9 +234,7 @@ func (split) model(b *builder) {
 		i, j := a.actIndex(sp.Parts[0]), a.actIndex(sp.Parts[1])
 		g := groupSplit(sp.Activity)
 		for _, x := range []int{i, j} {
-			if ls := b.lits(x, func(o option) bool { return o.dur < sp.MinPart }); len(ls) > 0 {
-				b.m.AddAtMost(ls, 0).Named(g + ": minimum of " + a.Activities[x].Name).InGroup(g)
-			}
+			b.forbidShorter(x, sp.MinPart, g+": minimum of "+a.Activities[x].Name, g)
 		}
 		b.m.AddLinear([]encode.Term{{Var: b.length[i], Coef: 1}, {Var: b.length[j], Coef: 1}}, encode.EQ, int64(sp.Total)).
 			Named(g + ": total").InGroup(g)
@@ -290,13 +286,10 @@ func (split) check(a *Agenda, ans *answer, f fails) {
 	}
 }
 
-// sortedInts returns xs sorted (a copy).
-func sortedInts(xs []int) []int {
-	out := append([]int(nil), xs...)
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
+// forbidShorter adds, as constraint name in group, that activity i takes
+// no option shorter than n slots.
+func (b *builder) forbidShorter(i, n int, name, group string) {
+	if ls := b.lits(i, func(o option) bool { return o.dur < n }); len(ls) > 0 {
+		b.m.AddAtMost(ls, 0).Named(name).InGroup(group)
 	}
-	return out
 }
