@@ -182,15 +182,11 @@ func (s *Solver) run(ctx context.Context, p *mip, obj []encode.Term, sense encod
 	var out outcome
 	switch {
 	case C.Cbc_isProvenOptimal(m) != 0:
-	case C.Cbc_isProvenInfeasible(m) != 0:
-	default:
-		out.notRun = C.Cbc_status(m) == -1
-	}
-	switch {
-	case C.Cbc_isProvenOptimal(m) != 0:
 		out.verdict = optimal
 	case C.Cbc_isProvenInfeasible(m) != 0:
 		return outcome{verdict: infeasible}, nil
+	default:
+		out.notRun = C.Cbc_status(m) == -1
 	}
 	var sol *C.double
 	if out.verdict == optimal {
