@@ -69,8 +69,7 @@ func loadTaskInstance(in io.Reader, file, id string) (*taskAudit, error) {
 	}
 	if probe.Task != nil && probe.Instance != nil {
 		var rec domains.Record
-		dec := json.NewDecoder(bytes.NewReader(data))
-		if err := dec.Decode(&rec); err != nil {
+		if err := json.Unmarshal(data, &rec); err != nil {
 			return nil, &inputError{file, fmt.Errorf("not a record: %v", err)}
 		}
 		if rec.Task != id {
@@ -140,7 +139,7 @@ func fmtBoolPtr(b *bool) string {
 	return fmt.Sprint(*b)
 }
 
-// taskLines are the text lines of a task audit: the task, the plans, and
+// fields writes the text lines of a task audit: the task, the plans, and
 // whether a record's certificate was confirmed.
 func (ta *taskAudit) fields(t *textWriter, proven bool) {
 	what := ta.task.ID
