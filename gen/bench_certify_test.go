@@ -7,7 +7,7 @@ import (
 	"time"
 
 	"github.com/plancert/plancert/domains"
-	_ "github.com/plancert/plancert/domains/scheduling"
+	_ "github.com/plancert/plancert/domains/all" // registers every task family
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	_ "github.com/plancert/plancert/domains/scheduling"
+	_ "github.com/plancert/plancert/domains/all" // registers every task family
 	"github.com/plancert/plancert/gen"
 )
 

@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	_ "github.com/plancert/plancert/domains/scheduling" // registers the tasks
+	_ "github.com/plancert/plancert/domains/all" // registers every task family
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 	"github.com/plancert/plancert/verify"

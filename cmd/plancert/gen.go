@@ -19,7 +19,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/plancert/plancert/domains"
-	_ "github.com/plancert/plancert/domains/scheduling" // registers the scheduling tasks
+	_ "github.com/plancert/plancert/domains/all" // registers every task family
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"

@@ -15,7 +15,7 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 
 	// The scheduling family registers its tasks.
-	_ "github.com/plancert/plancert/domains/scheduling"
+	_ "github.com/plancert/plancert/domains/all" // registers every task family
 )
 
 // Instance is one benchmark model of a family.

@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/plancert/plancert/domains"
-	_ "github.com/plancert/plancert/domains/scheduling" // registers the scheduling tasks, as cmd/plancert does
+	_ "github.com/plancert/plancert/domains/all" // registers every task family
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"

@@ -1,0 +1,12 @@
+// Package all registers every task family of plancert with the domains
+// registry. Import it for its side effect where all tasks must be known
+// (the command, gen's tests, the verifier's tests, the peer benchmarks):
+//
+//	import _ "github.com/plancert/plancert/domains/all"
+//
+// A new family package adds one import line here and nowhere else.
+package all
+
+import (
+	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core)
+)
