@@ -1,10 +1,11 @@
 module github.com/plancert/plancert
 
-go 1.24
+go 1.24.0
 
 require (
 	github.com/go-air/gini v1.0.4
 	github.com/spf13/cobra v1.10.2
+	gonum.org/v1/gonum v0.17.0
 )
 
 require (

@@ -44,14 +44,15 @@ func ParseRewardMode(s string) (RewardMode, error) {
 // The mapping is in the package documentation.
 type ErrorKind string
 
-// The error kinds. State tracking and calculation errors come with the
-// stateful units and their item kinds.
+// The error kinds; the mapping from failed items is in the package
+// documentation.
 const (
 	ErrorNone       ErrorKind = ""
 	ErrorChecker    ErrorKind = "checker error"
 	ErrorFormat     ErrorKind = "format"
 	ErrorOmitted    ErrorKind = "constraint omitted"
 	ErrorWrong      ErrorKind = "wrong assignment"
+	ErrorState      ErrorKind = "state tracking"
 	ErrorSuboptimal ErrorKind = "suboptimal"
 	ErrorStated     ErrorKind = "stated-value mismatch"
 	ErrorOther      ErrorKind = "other"
@@ -60,7 +61,7 @@ const (
 
 // ErrorKinds lists the kinds of failure in the order they are matched and
 // reported.
-var ErrorKinds = []ErrorKind{ErrorChecker, ErrorFormat, ErrorOmitted, ErrorWrong, ErrorSuboptimal, ErrorStated, ErrorOther, ErrorNoResponse}
+var ErrorKinds = []ErrorKind{ErrorChecker, ErrorFormat, ErrorOmitted, ErrorWrong, ErrorState, ErrorSuboptimal, ErrorStated, ErrorOther, ErrorNoResponse}
 
 // ItemScore is the outcome of one checklist item. Detail says why it
 // failed; it is empty when the item passes.
@@ -211,14 +212,14 @@ func finish(rec *domains.Record, s Score, mode RewardMode, failAll string, check
 		}
 	}
 	passed, feasible := 0, s.Parsed && !checkerError && len(s.Items) > 0
-	failed := map[domains.ItemKind]bool{}
+	failed := map[ErrorKind]bool{}
 	for i, it := range s.Items {
 		if it.Pass {
 			passed++
 			continue
 		}
 		kind := rec.Checklist[i].Kind
-		failed[kind] = true
+		failed[ItemErrorKind(rec.Checklist[i])] = true
 		if kind != domains.KindObjective && kind != domains.KindStated {
 			feasible = false
 		}
@@ -242,20 +243,46 @@ func finish(rec *domains.Record, s Score, mode RewardMode, failAll string, check
 	switch {
 	case checkerError:
 		s.ErrorKind = ErrorChecker
-	case !s.Parsed || failed[domains.KindFormat]:
+	case !s.Parsed:
 		s.ErrorKind = ErrorFormat
-	case failed[domains.KindCoverage]:
-		s.ErrorKind = ErrorOmitted
-	case failed[domains.KindFeasibility]:
-		s.ErrorKind = ErrorWrong
-	case failed[domains.KindObjective]:
-		s.ErrorKind = ErrorSuboptimal
-	case failed[domains.KindStated]:
-		s.ErrorKind = ErrorStated
-	case len(failed) > 0:
-		s.ErrorKind = ErrorOther
+	default:
+		for _, k := range itemErrorOrder {
+			if failed[k] {
+				s.ErrorKind = k
+				break
+			}
+		}
 	}
 	return s
+}
+
+// itemErrorOrder is the order in which the kinds of failed items decide a
+// response's error kind: the first kind with a failed item.
+var itemErrorOrder = []ErrorKind{ErrorFormat, ErrorOmitted, ErrorWrong, ErrorState, ErrorSuboptimal, ErrorStated, ErrorOther}
+
+// ItemErrorKind returns the error kind that a failure of item it stands
+// for: format items "format", coverage items "constraint omitted",
+// feasibility items "wrong assignment" or, for a unit of the stateful tier,
+// "state tracking", objective items "suboptimal", stated-value items
+// "stated-value mismatch", and items of a kind this package does not know
+// "other".
+func ItemErrorKind(it domains.Item) ErrorKind {
+	switch it.Kind {
+	case domains.KindFormat:
+		return ErrorFormat
+	case domains.KindCoverage:
+		return ErrorOmitted
+	case domains.KindFeasibility:
+		if it.Tier == domains.Stateful {
+			return ErrorState
+		}
+		return ErrorWrong
+	case domains.KindObjective:
+		return ErrorSuboptimal
+	case domains.KindStated:
+		return ErrorStated
+	}
+	return ErrorOther
 }
 
 // NoResponse is the score of a record that got no response: every item
