@@ -3,7 +3,7 @@
 GO = go
 BIN = bin/plancert
 
-.PHONY: all build run audit test test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib
+.PHONY: all build run audit test test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check
 
 all: build
 
@@ -87,6 +87,16 @@ bench-peers: check-go peers cbc-lib
 # minute).
 test-peers: check-go peers
 	PLANCERT_PEERS=1 $(GO) test -count=1 ./export ./internal/peers ./cmd/plancert
+
+# The HTML report of a generated suite rendered in headless Chromium: no
+# console errors, and a screenshot that is not blank. Installs the Debian
+# package chromium with apt-get when it is missing (with sudo unless root).
+report-check: check-go
+	@command -v chromium >/dev/null 2>&1 || { \
+	  echo "make: chromium not found; installing the Debian package chromium with apt-get" >&2; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium || { $$SUDO apt-get update && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium; }; }
+	PLANCERT_CHROMIUM=1 $(GO) test -count=1 -run 'TestHTMLInChromium' -v ./report
 
 lint: check-go
 	$(GO) vet ./...

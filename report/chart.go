@@ -64,6 +64,22 @@ func (percentTicks) Ticks(min, max float64) []plot.Tick {
 	return ts
 }
 
+// countTicks marks whole numbers on a count axis: steps of 1, 2, 5, 10,
+// 20, 50, … with at most about six labels.
+type countTicks struct{}
+
+func (countTicks) Ticks(_, max float64) []plot.Tick {
+	step := 1.0
+	for i := 0; max/step > 6; i++ {
+		step *= []float64{2, 2.5, 2}[i%3]
+	}
+	var ts []plot.Tick
+	for v := 0.0; v <= max; v += step {
+		ts = append(ts, plot.Tick{Value: v, Label: fmt.Sprintf("%.0f", v)})
+	}
+	return ts
+}
+
 // rowHeight is the height per category and series of a chart.
 var rowHeight = vg.Points(13)
 
@@ -86,7 +102,8 @@ func forest(title, xlabel string, cats []string, ss []series) (string, error) {
 		names[n-1-i] = c
 	}
 	p.NominalY(names...)
-	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4
+	// Room above the first category for the legend, one line per series.
+	p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4+0.6*float64(len(ss))
 	for k, s := range ss {
 		off := 0.0
 		if len(ss) > 1 {
@@ -114,9 +131,7 @@ func forest(title, xlabel string, cats []string, ss []series) (string, error) {
 		p.Legend.Add(s.name, sc)
 	}
 	p.Legend.Top = true
-	p.Legend.Left = false
-	p.Legend.YOffs = 2 * rowHeight
-	h := 90*vg.Points(1) + vg.Length(n*max(len(ss), 2))*rowHeight
+	h := 90*vg.Points(1) + vg.Length(n*max(len(ss), 2)+2*len(ss))*rowHeight
 	return svg(p, chartWidth, h)
 }
 
@@ -145,6 +160,18 @@ func bars(title, xlabel string, cats []string, names []string, counts [][]float6
 	}
 	p.NominalY(rev...)
 	w := vg.Points(24) / vg.Length(len(names))
+	top := 1.0
+	for _, cs := range counts {
+		for _, c := range cs {
+			top = max(top, c)
+		}
+	}
+	p.X.Max = top * 1.05
+	p.X.Tick.Marker = countTicks{}
+	if len(names) > 1 {
+		// Room above the first category for the legend.
+		p.Y.Min, p.Y.Max = -0.6, float64(n)-0.4+0.6*float64(len(names))
+	}
 	for k, name := range names {
 		vals := make(plotter.Values, n)
 		for i := range cats {
@@ -164,7 +191,7 @@ func bars(title, xlabel string, cats []string, names []string, counts [][]float6
 		}
 	}
 	p.Legend.Top = true
-	h := 90*vg.Points(1) + vg.Length(n)*vg.Points(30)
+	h := 90*vg.Points(1) + vg.Length(n+len(names))*vg.Points(30)
 	return svg(p, chartWidth, h)
 }
 

@@ -180,7 +180,7 @@ nav a { margin-right: 0.8em; }
 </head>
 <body>
 <h1>plancert report</h1>
-<p class="meta">Suite <code>{{.Suite}}</code>: {{.Records}} records. Responses:{{range $i, $s := .Sets}}{{if $i}},{{end}} <code>{{$s}}</code>{{end}}.</p>
+<p class="meta">Suite <code>{{.Suite}}</code>: {{.Records}} records. Responses:{{range $i, $s := .Sets}}{{if $i}},{{end}} {{$s}}{{end}}.</p>
 <nav>{{range .Sections}}<a href="#{{.ID}}">{{.Title}}</a> {{end}}</nav>
 {{- range .Sections}}
 <section id="{{.ID}}">
@@ -219,9 +219,7 @@ func WriteHTML(w io.Writer, in *Input) error {
 		byID[c.id] = c.svg
 	}
 	v := pageView{Suite: in.Suite, Records: in.Sets[0].Analysis.Records}
-	for _, s := range in.Sets {
-		v.Sets = append(v.Sets, s.Name)
-	}
+	v.Sets = setNames(in)
 	for _, t := range tables(in) {
 		sv := sectionView{ID: t.id, Title: t.title, Note: t.note, Chart: byID[t.id]}
 		for i, h := range t.head {

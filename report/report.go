@@ -115,9 +115,9 @@ func summaryTable(in *Input) table {
 			"A record without a response counts as one failed response.",
 		head:  []string{"responses", "records", "n", "no response", "parsed", "all-pass", "95% interval", "avg-pass", "95% interval"},
 		right: []bool{false, true, true, true, true, true, true, true, true}}
-	for _, s := range in.Sets {
+	for k, s := range in.Sets {
 		a := s.Analysis
-		t.rows = append(t.rows, []string{s.Name, itoa(a.Records), itoa(a.N), itoa(a.NoResponse), itoa(a.Parsed),
+		t.rows = append(t.rows, []string{prefix(in, k) + s.Name, itoa(a.Records), itoa(a.N), itoa(a.NoResponse), itoa(a.Parsed),
 			fmt.Sprintf("%s (%d)", pct(a.AllPass.Mean), a.AllPassed), interval(a.AllPass),
 			pct(a.AvgPass.Mean), interval(a.AvgPass)})
 	}
@@ -167,11 +167,8 @@ func errorTable(in *Input) table {
 			"objective item, stated-value mismatch = a value the answer states about its plan). " +
 			"\"Any\" counts the failed responses with at least one failed item of the kind.",
 		head: []string{"error kind"}, right: []bool{false}}
-	for _, s := range in.Sets {
-		p := ""
-		if len(in.Sets) > 1 {
-			p = s.Name + ": "
-		}
+	for k := range in.Sets {
+		p := prefix(in, k)
 		t.head = append(t.head, p+"failed (first)", p+"share", p+"any")
 		t.right = append(t.right, true, true, true)
 	}
@@ -229,11 +226,8 @@ var breakdownNotes = map[string]string{
 func breakdownTable(in *Input, i int, by string) table {
 	t := table{id: breakdownID(by), title: "By " + by, note: breakdownNotes[by],
 		head: []string{by, "records"}, right: []bool{false, true}}
-	for _, s := range in.Sets {
-		p := ""
-		if len(in.Sets) > 1 {
-			p = s.Name + ": "
-		}
+	for k := range in.Sets {
+		p := prefix(in, k)
 		t.head = append(t.head, p+"all-pass", p+"95% interval", p+"avg-pass", p+"95% interval")
 		t.right = append(t.right, true, true, true, true)
 	}
@@ -256,11 +250,8 @@ func unitTable(in *Input) table {
 			"could have (their task's pool has it, their subtask allows it) and did not. A difference is " +
 			"a correlation over this suite, not the unit's effect: units are sampled together.",
 		head: []string{"tier", "unit", "with", "without"}, right: []bool{false, false, true, true}}
-	for _, s := range in.Sets {
-		p := ""
-		if len(in.Sets) > 1 {
-			p = s.Name + ": "
-		}
+	for k := range in.Sets {
+		p := prefix(in, k)
 		t.head = append(t.head, p+"all-pass with", p+"all-pass without", p+"difference")
 		t.right = append(t.right, true, true, true)
 	}
@@ -282,5 +273,14 @@ func unitTable(in *Input) table {
 
 // breakdownID is the anchor of the breakdown by by.
 func breakdownID(by string) string { return "by-" + strings.ReplaceAll(by, " ", "-") }
+
+// prefix is the column prefix of response set k: "A ", "B ", or "" when
+// there is one set.
+func prefix(in *Input, k int) string {
+	if len(in.Sets) == 1 {
+		return ""
+	}
+	return string(rune('A'+k)) + " "
+}
 
 func itoa(n int) string { return strconv.Itoa(n) }

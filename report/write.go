@@ -29,11 +29,20 @@ func (e *errWriter) flush() error {
 
 // header is the line naming the suite and the response sets.
 func header(in *Input) string {
-	names := make([]string, len(in.Sets))
-	for i, s := range in.Sets {
-		names[i] = s.Name
+	return fmt.Sprintf("suite %s: %d records; responses: %s", in.Suite, in.Sets[0].Analysis.Records, strings.Join(setNames(in), ", "))
+}
+
+// setNames returns the names of the response sets, each after its column
+// prefix when there are two ("A = name").
+func setNames(in *Input) []string {
+	out := make([]string, len(in.Sets))
+	for k, s := range in.Sets {
+		out[k] = s.Name
+		if p := prefix(in, k); p != "" {
+			out[k] = p + "= " + s.Name
+		}
 	}
-	return fmt.Sprintf("suite %s: %d records; responses: %s", in.Suite, in.Sets[0].Analysis.Records, strings.Join(names, " vs "))
+	return out
 }
 
 // WriteText writes the report for a terminal: every table with aligned
@@ -91,15 +100,7 @@ func WriteMarkdown(w io.Writer, in *Input) error {
 	}
 	e := &errWriter{w: bufio.NewWriter(w)}
 	e.printf("# plancert report\n\n")
-	e.printf("Suite `%s`: %d records. Responses:", in.Suite, in.Sets[0].Analysis.Records)
-	for i, s := range in.Sets {
-		sep := ","
-		if i == len(in.Sets)-1 {
-			sep = "."
-		}
-		e.printf(" `%s`%s", s.Name, sep)
-	}
-	e.printf("\n")
+	e.printf("Suite `%s`: %d records. Responses: %s.\n", strings.ReplaceAll(in.Suite, "`", "'"), in.Sets[0].Analysis.Records, mdEscape(strings.Join(setNames(in), ", ")))
 	for _, t := range tables(in) {
 		e.printf("\n## %s\n\n", t.title)
 		if t.note != "" {
