@@ -171,7 +171,7 @@ p.meta { color: #444; }
 table { border-collapse: collapse; margin: 0.8em 0; font-size: 0.9em; }
 th, td { border: 1px solid #d0d0d0; padding: 0.25em 0.6em; }
 th { background: #f2f2f2; text-align: left; }
-td.r, th.r { text-align: right; font-variant-numeric: tabular-nums; }
+td.r, th.r { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 tr:nth-child(even) td { background: #fafafa; }
 figure { margin: 0.8em 0; }
 figure svg { max-width: 100%; height: auto; }

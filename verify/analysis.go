@@ -20,7 +20,8 @@ import (
 // over records (TInterval, clipped to [0, 1]): the responses to one
 // record are not independent, the records are. With the same number of
 // responses per record (the usual case) the AvgPass mean is the mean over
-// responses.
+// responses. The t interval has zero width when every record of the row
+// has the same Avg-pass, and is [0, 1] for a single record.
 type Row struct {
 	Key       string   `json:"key"`
 	Records   int      `json:"records"`
