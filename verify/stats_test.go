@@ -33,27 +33,31 @@ func TestWilsonByHand(t *testing.T) {
 //	b=0, c=0:   no discordant pair: 1
 //	b=0, c=1:   2·1/2 = 1
 //
-// and two large cases against exact rational sums (Python's fractions):
-// b=400, c=500 gives 0.0009564441369189461 and b=1200, c=1800 gives
-// 5.1676680093043685e-28.
+// and large cases against exact rational sums (Python's fractions):
+// b=400, c=500 gives 0.0009564441369189461, b=1200, c=1800
+// 5.1676680093043685e-28 (both summed exactly here, so equal to the last
+// bit), and b=10000, c=10500 0.0004915393992266735 (beyond 20,000 pairs,
+// summed in log space: relative error under 1e-10).
 func TestMcNemarExact(t *testing.T) {
 	tests := []struct {
 		b, c int
 		p    float64
+		rel  float64 // relative tolerance; 0: exact
 	}{
-		{1, 9, 0.021484375},
-		{9, 1, 0.021484375},
-		{0, 6, 0.03125},
-		{5, 15, 0.04138946533203125},
-		{3, 3, 1},
-		{0, 0, 1},
-		{0, 1, 1},
-		{400, 500, 0.0009564441369189461},
-		{1200, 1800, 5.1676680093043685e-28},
+		{10000, 10500, 0.0004915393992266735, 1e-10},
+		{1, 9, 0.021484375, 0},
+		{9, 1, 0.021484375, 0},
+		{0, 6, 0.03125, 0},
+		{5, 15, 0.04138946533203125, 0},
+		{3, 3, 1, 0},
+		{0, 0, 1, 0},
+		{0, 1, 1, 0},
+		{400, 500, 0.0009564441369189461, 0},
+		{1200, 1800, 5.1676680093043685e-28, 0},
 	}
 	for _, tt := range tests {
 		p := verify.McNemarExact(tt.b, tt.c)
-		if math.Abs(p-tt.p) > 1e-12*math.Max(tt.p, 1e-300) && math.Abs(p-tt.p) > 1e-15 {
+		if math.Abs(p-tt.p) > tt.rel*tt.p {
 			t.Errorf("McNemarExact(%d, %d) = %.17g, want %.17g", tt.b, tt.c, p, tt.p)
 		}
 	}
