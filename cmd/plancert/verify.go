@@ -61,7 +61,8 @@ With --json, the score is one JSON object:
 
 Error kinds, from the failed items, first match: "checker error" (a bug in
 plancert), "format" (no JSON, or the format item failed), "constraint
-omitted" (a coverage item), "wrong assignment" (a feasibility item),
+omitted" (a coverage item), "wrong assignment" (a feasibility item of a
+basic, medium or hard unit), "state tracking" (one of a stateful unit),
 "suboptimal" (an objective item), "stated-value mismatch", "other".
 
 ` + rewardHelp + `
