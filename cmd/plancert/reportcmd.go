@@ -100,6 +100,9 @@ func newReportCmd(ios *iostreams, runF func(context.Context, *reportOptions) err
 	return cmd
 }
 
+// maxResamples bounds --resamples: each resample keeps one float64.
+const maxResamples = 10_000_000
+
 func (o *reportOptions) validate() error {
 	stdin := 0
 	for _, f := range []string{o.Suite, o.Responses, o.Compare} {
@@ -114,8 +117,8 @@ func (o *reportOptions) validate() error {
 		return usageErrorf("--responses is required")
 	case stdin > 1:
 		return usageErrorf("standard input (-) can be read only once: more than one of --suite, --responses and --compare is -")
-	case o.Resamples < 1:
-		return usageErrorf("--resamples is %d; want at least 1", o.Resamples)
+	case o.Resamples < 1 || o.Resamples > maxResamples:
+		return usageErrorf("--resamples is %d; want 1 to %d", o.Resamples, maxResamples)
 	case o.HTML != "" && o.HTML == o.MD:
 		return usageErrorf("--html and --md name the same file %s", o.HTML)
 	}
