@@ -170,6 +170,21 @@ func New(cfg Config) (*Client, error) {
 	return c, nil
 }
 
+// String describes the client without its API key.
+func (c *Client) String() string {
+	return fmt.Sprintf("llm.Client{endpoint: %s, model: %s, key: %s}", c.Endpoint(), c.cfg.Model, c.keyState())
+}
+
+// GoString is String, so that %#v does not print the API key either.
+func (c *Client) GoString() string { return c.String() }
+
+func (c *Client) keyState() string {
+	if c.apiKey == "" {
+		return "none ($" + c.cfg.APIKeyEnv + " is empty)"
+	}
+	return "from $" + c.cfg.APIKeyEnv
+}
+
 // Model returns the model name the client sends.
 func (c *Client) Model() string { return c.cfg.Model }
 

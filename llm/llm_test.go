@@ -497,6 +497,11 @@ func TestKeyNotLeaked(t *testing.T) {
 			if strings.Contains(c.CacheKey(user("x"), 0), secret) || strings.Contains(fmt.Sprintf("%+v", c.cfg), secret) {
 				t.Error("the key is in the cache key or the config")
 			}
+			for _, format := range []string{"%v", "%+v", "%#v", "%s"} {
+				if s := fmt.Sprintf(format, c); strings.Contains(s, secret) || !strings.Contains(s, "from $PLANCERT_TEST_LLM_KEY") {
+					t.Errorf("%s of the client: %s", format, s)
+				}
+			}
 			filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 				if err != nil || d.IsDir() {
 					return err
