@@ -45,10 +45,10 @@ temporary file renamed at the end; Ctrl-C keeps every answer received so far,
 and the same command again asks only for the rest (the others come from the
 cache).
 
-A request that still fails after --retries is not written: the record then
-counts as a failed response when it has no answer at all. The run ends with
-status 1 and the errors on standard error; the same command again retries
-only those requests.
+A request that still fails after --retries is not written to --out and
+counts in the report like a record without a response: a failed response
+(error kind "no response"), so that every sample counts. The run ends with status 1 and the errors on standard
+error; the same command again retries only those requests.
 
 Progress goes to standard error every second: requests done of the total,
 answers from the cache, errors and the rate.
@@ -57,7 +57,8 @@ answers from the cache, errors and the rate.
 
 With --json, the summary is one JSON object: the fields of "plancert score
 --json" and "endpoint", "model", "samples" and "requests": {"total",
-"written", "cached", "errors", "error_messages", "unfinished", "truncated"}.
+"written", "cached", "errors", "error_messages", "unfinished", "truncated",
+"failed": [{"id", "sample"}]}.
 
 ` + rewardHelp + `
 
@@ -184,7 +185,7 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 			sum.Truncated, plural(sum.Truncated, "answer was", "answers were"))
 	}
 	if errors.Is(err, context.Canceled) {
-		msg := fmt.Sprintf("plancert: interrupted; %d of %d requests not made", sum.Unfinished, sum.Total)
+		msg := fmt.Sprintf("plancert: interrupted; %d of %d requests not finished", sum.Unfinished, sum.Total)
 		if opts.Out != "" {
 			msg += fmt.Sprintf("; the %d received answers are in %s", sum.Written, opts.Out)
 		}
@@ -199,11 +200,16 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	for _, r := range records {
 		byID[r.ID] = r
 	}
-	scores := make([]verify.Score, 0, len(responses))
+	scores := make([]verify.Score, 0, len(responses)+len(sum.Failed))
 	for _, resp := range responses {
 		scores = append(scores, verify.ScoreResponse(byID[resp.ID], resp.Response, opts.mode))
 	}
+	for _, f := range sum.Failed { // a failed request is a failed response
+		scores = append(scores, verify.NoResponse(byID[f.ID]))
+	}
 	rep := verify.Summarize(records, scores)
+	rep.Responses -= len(sum.Failed)  // answers received; the failed requests
+	rep.NoResponse += len(sum.Failed) // count with the records without one
 	respName := opts.Out
 	if respName == "" {
 		respName = "(not written; --out FILE keeps them)"

@@ -197,8 +197,9 @@ func TestEvalFailedRequests(t *testing.T) {
 	if !strings.Contains(r.stderr, bad.ID+" sample 0: llm: the server answered 503") || !strings.Contains(r.stderr, "1 request failed") {
 		t.Errorf("stderr does not name the failed request: %s", r.stderr)
 	}
-	if !strings.Contains(r.stdout, "1 record without a response (counted as failed)") {
-		t.Errorf("the report does not count the record without an answer:\n%s", r.stdout)
+	if !strings.Contains(r.stdout, "no response  1") || !strings.Contains(r.stdout, "(2 of 5)") ||
+		!strings.Contains(r.stdout, "4 responses; 1 record without a response (counted as failed)") {
+		t.Errorf("the report does not count the failed request as a failed response:\n%s", r.stdout)
 	}
 	if data, _ := os.ReadFile(out); bytes.Contains(data, []byte(bad.ID)) || bytes.Count(data, []byte("\n")) != len(records)-1 {
 		t.Errorf("responses file:\n%s", data)

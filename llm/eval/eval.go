@@ -74,6 +74,14 @@ type Summary struct {
 	// Truncated counts the answers the server cut at the token limit
 	// (finish_reason "length"); they are written and scored as they are.
 	Truncated int `json:"truncated"`
+	// Failed lists the requests that failed, in suite order.
+	Failed []Request `json:"failed,omitempty"`
+}
+
+// Request names one request of a run: a record and a sample index.
+type Request struct {
+	ID     string `json:"id"`
+	Sample int    `json:"sample"`
 }
 
 // maxErrorMessages bounds Summary.ErrorMessages.
@@ -98,7 +106,7 @@ type result struct {
 
 // Run asks every record's prompt and writes the answers to w (see the
 // package documentation). It returns the answers written, in the order
-// written, for scoring. The error is ctx's error when the run was
+// written, for scoring; the failed requests are in Summary.Failed. The error is ctx's error when the run was
 // interrupted, or an error writing w; failed requests are counted in the
 // summary, not returned.
 func Run(ctx context.Context, opts Options, w io.Writer, progress func(Progress)) (Summary, []verify.Response, error) {
@@ -195,6 +203,8 @@ func Run(ctx context.Context, opts Options, w io.Writer, progress func(Progress)
 			delete(pending, next)
 			if p.err == nil {
 				write(next, p.comp)
+			} else {
+				sum.Failed = append(sum.Failed, Request{opts.Records[next/k].ID, next % k})
 			}
 			next++
 		}
@@ -204,8 +214,13 @@ func Run(ctx context.Context, opts Options, w io.Writer, progress func(Progress)
 	}
 	// Interrupted: keep every answer received, in order, past the gaps.
 	for j := next; j < total; j++ {
-		if p, ok := pending[j]; ok && !p.cancel && p.err == nil {
+		p, ok := pending[j]
+		switch {
+		case !ok || p.cancel:
+		case p.err == nil:
 			write(j, p.comp)
+		default:
+			sum.Failed = append(sum.Failed, Request{opts.Records[j/k].ID, j % k})
 		}
 	}
 	sum.Unfinished = total - settled

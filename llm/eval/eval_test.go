@@ -179,6 +179,9 @@ func TestRunCountsFailedRequests(t *testing.T) {
 	if msg := sum.ErrorMessages[0]; !strings.Contains(msg, recs[1].ID) || !strings.Contains(msg, "400") {
 		t.Errorf("error message %q does not name the record and the status", msg)
 	}
+	if len(sum.Failed) != 1 || sum.Failed[0] != (Request{recs[1].ID, 0}) {
+		t.Errorf("failed requests %+v", sum.Failed)
+	}
 	if strings.Contains(out.String(), recs[1].ID) {
 		t.Error("a failed request was written")
 	}
