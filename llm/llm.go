@@ -26,6 +26,10 @@ const DefaultAPIKeyEnv = "OPENAI_API_KEY"
 // MaxMessage is the most bytes of a server's message kept in an error.
 const MaxMessage = 512
 
+// MaxRetryAfter bounds the wait a Retry-After header asks for (a quota
+// reset a day away would otherwise stall a run without a word).
+const MaxRetryAfter = 10 * time.Minute
+
 // maxBody bounds the bytes read from a server's answer.
 const maxBody = 64 << 20
 
@@ -273,7 +277,7 @@ func (c *Client) send(ctx context.Context, body []byte) (*Completion, error) {
 		}
 		d := c.backoff(a)
 		if retryAfter > d {
-			d = retryAfter
+			d = min(retryAfter, MaxRetryAfter)
 		}
 		if err := c.sleep(ctx, d); err != nil {
 			return nil, err

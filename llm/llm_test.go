@@ -156,6 +156,7 @@ func TestRetries(t *testing.T) {
 		{"429 then ok", []step{{429, ""}}, 3, 2, 0, nil},
 		{"500 502 503 then ok", []step{{500, ""}, {502, ""}, {503, ""}}, 3, 4, 0, nil},
 		{"retry-after seconds is a lower bound", []step{{429, "7"}}, 3, 2, 0, []time.Duration{7 * time.Second}},
+		{"retry-after is capped", []step{{503, "86400"}}, 3, 2, 0, []time.Duration{MaxRetryAfter}},
 		{"gives up after N retries", []step{{500, ""}, {500, ""}, {500, ""}, {500, ""}}, 2, 3, 500, nil},
 		{"400 is not retried", []step{{400, ""}}, 3, 1, 400, nil},
 		{"401 is not retried", []step{{401, ""}}, 3, 1, 401, nil},
