@@ -16,7 +16,8 @@
 //     network error or an attempt's time limit is retried up to
 //     Config.Retries times with exponential backoff and seeded jitter; a
 //     Retry-After header (seconds or an HTTP date) is a lower bound on the
-//     wait, up to MaxRetryAfter. Other statuses and malformed bodies are not retried.
+//     wait, up to MaxRetryAfter. Other statuses and malformed bodies are
+//     not retried.
 //   - At most Config.Concurrency requests are in flight at once, whatever
 //     the number of goroutines calling Complete.
 //   - With Config.CacheDir set, every answer is stored in its own file,
