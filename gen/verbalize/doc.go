@@ -16,7 +16,9 @@
 // The facts of a problem text are derived from the instance JSON and the
 // text alone, with no knowledge of the task (Facts): every string value of
 // the instance of at most MaxNameWords words, and every number value,
-// that the canonical problem text shows as a whole word or a whole number.
+// that the canonical problem text shows as a whole word or a whole number;
+// and every phrase the text puts in double quotes (the names of named
+// rules, which an infeasibility answer cites).
 // A rewrite passes when
 //
 //  1. it is not empty and holds no ``` code block (which could carry a

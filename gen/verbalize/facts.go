@@ -23,6 +23,9 @@ type FactKind string
 const (
 	Name   FactKind = "name"
 	Number FactKind = "number"
+	// Quoted is a phrase the text puts in double quotes (a rule's name,
+	// which an answer may have to cite).
+	Quoted FactKind = "quoted"
 )
 
 // Fact is one name or number of an instance that its canonical problem
@@ -46,7 +49,9 @@ func (f Fact) String() string { return fmt.Sprintf("%s %q (%s)", f.Kind, f.Text,
 //     digit), case and spelling exact;
 //   - every number leaf whose JSON text occurs in text as a whole number
 //     (not preceded by a letter, digit or '.', not followed by a digit or
-//     by '.' and a digit).
+//     by '.' and a digit);
+//   - then every phrase the text puts in straight double quotes (the names
+//     of named rules), in the order of the text, with the path "text".
 //
 // Object keys, booleans, nulls, longer strings and leaves the text does not
 // show (internal constants, seeds) are not facts. The derivation knows
@@ -81,7 +86,30 @@ func Facts(instance json.RawMessage, text string) ([]Fact, error) {
 			out = append(out, f)
 		}
 	})
+	for _, q := range quotedPhrases(text) {
+		f := Fact{Kind: Quoted, Text: q}
+		if f.Text != "" && !seen[f] && !seen[Fact{Kind: Name, Text: f.Text}] {
+			seen[f] = true
+			f.Path = "text"
+			out = append(out, f)
+		}
+	}
 	return out, nil
+}
+
+// quotedPhrases returns the phrases between straight double quotes, the
+// quotes of each line paired from the left; empty phrases are left out.
+func quotedPhrases(text string) []string {
+	var out []string
+	for _, line := range strings.Split(text, "\n") {
+		parts := strings.Split(line, `"`)
+		for i := 1; i+1 < len(parts); i += 2 {
+			if q := strings.TrimSpace(parts[i]); q != "" {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
 }
 
 // Missing returns the facts that prose does not state (by the matching
@@ -91,7 +119,7 @@ func Missing(facts []Fact, prose string) []Fact {
 	for _, f := range facts {
 		ok := false
 		switch f.Kind {
-		case Name:
+		case Name, Quoted:
 			ok = ContainsName(prose, f.Text)
 		case Number:
 			ok = ContainsNumber(prose, f.Text)
