@@ -107,8 +107,8 @@ writes.
 
 --verbalizer llm asks a model (--endpoint, --model: any OpenAI-compatible
 server) to rewrite each record's problem text in natural prose, then audits
-the rewrite: every name and number the template states must be in it, and
-the model, given only the prose and the instance with those values blanked,
+the rewrite: every name and number the template states, and every rule name
+it quotes, must be in it, and the model, given only the prose and the instance with those values blanked,
 must fill the instance back in exactly. A rewrite that fails the audit is
 replaced by the template prompt and counted by reason in the summary; each
 record says which verbalizer made its prompt ("verbalizer": "llm" or
