@@ -14,8 +14,8 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/gen"
 	_ "github.com/plancert/plancert/domains/all"
+	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/llm"
 	"github.com/plancert/plancert/verify"
 )
