@@ -66,7 +66,7 @@ func newFakeModel(t *testing.T, records []*domains.Record, answer func(r *http.R
 
 func (m *fakeModel) endpoint() string { return m.srv.URL + "/v1" }
 
-func verifySuite(t *testing.T) (string, []*domains.Record) {
+func evalTestSuite(t *testing.T) (string, []*domains.Record) {
 	t.Helper()
 	path := filepath.Join(verifyDir, "suite.jsonl")
 	f, err := os.Open(path)
@@ -102,7 +102,7 @@ func halfRight(records []*domains.Record) func(*http.Request, *domains.Record) (
 func TestEvalEndToEnd(t *testing.T) {
 	const secret = "sk-eval-test-9f1e2d3c"
 	t.Setenv("PLANCERT_EVAL_TEST_KEY", secret)
-	suite, records := verifySuite(t)
+	suite, records := evalTestSuite(t)
 	m := newFakeModel(t, records, halfRight(records))
 	dir := t.TempDir()
 	cache := filepath.Join(dir, "cache")
@@ -179,7 +179,7 @@ func TestEvalEndToEnd(t *testing.T) {
 }
 
 func TestEvalFailedRequests(t *testing.T) {
-	suite, records := verifySuite(t)
+	suite, records := evalTestSuite(t)
 	bad := records[0]
 	m := newFakeModel(t, records, func(r *http.Request, rec *domains.Record) (string, int) {
 		if rec == bad {
@@ -210,7 +210,7 @@ func TestEvalFailedRequests(t *testing.T) {
 }
 
 func TestEvalInterrupted(t *testing.T) {
-	suite, records := verifySuite(t)
+	suite, records := evalTestSuite(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	var once sync.Once
@@ -249,7 +249,7 @@ func TestEvalInterrupted(t *testing.T) {
 }
 
 func TestEvalUsage(t *testing.T) {
-	suite, _ := verifySuite(t)
+	suite, _ := evalTestSuite(t)
 	for _, tc := range []struct {
 		args []string
 		want string
