@@ -77,8 +77,8 @@ const evalExample = `  # A local vLLM server (vllm serve Qwen/Qwen3-8B), greedy,
   # Ollama, 4 samples per record at temperature 0.7, the report as JSON
   $ plancert eval --suite /tmp/suite.jsonl --endpoint http://localhost:11434/v1 --model llama3.1:8b --samples 4 --temperature 0.7 --seed 1 --json
 
-  # A hosted API: the key is read from the variable named by --api-key-env
-  export MY_PROVIDER_KEY=...
+  # A hosted API, after "export MY_PROVIDER_KEY=...": the flag names the
+  # variable, never the key
   $ plancert eval --suite /tmp/suite.jsonl --endpoint https://api.example.com/v1 --model some-model --api-key-env MY_PROVIDER_KEY --concurrency 16 --out /tmp/hosted.jsonl`
 
 func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) *cobra.Command {
