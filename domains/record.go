@@ -17,6 +17,13 @@ type Record struct {
 	Checklist    []Item          `json:"checklist"`
 	Reference    Reference       `json:"reference"`
 	Certificate  Certificate     `json:"certificate"`
+	// Verbalizer says what made Prompt when the run chose a verbalizer:
+	// "template" (the task's own text) or "llm" (a model's rewrite that
+	// passed the fact audit, see gen/verbalize); empty when none was
+	// chosen (the template). VerbalizerNote says why an LLM rewrite fell
+	// back to the template.
+	Verbalizer     string `json:"verbalizer,omitempty"`
+	VerbalizerNote string `json:"verbalizer_note,omitempty"`
 }
 
 // Constraints lists the sampled unit IDs per tier.

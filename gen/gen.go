@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/plancert/plancert/domains"
@@ -33,6 +34,12 @@ type Options struct {
 	Workers     int            // < 1 means 1
 	Timeout     time.Duration  // per instance; 0 means none
 	Backend     solver.Backend // nil means the SAT backend
+	// Verbalize, when not nil, is called with each certified record before
+	// it is written and may change its prompt (e.g. an LLM rewrite, see
+	// gen/verbalize), setting rec.Verbalizer and rec.VerbalizerNote. An
+	// error counts as the index's error (or leaves it unfinished when ctx
+	// ended). It runs on the workers, so it must be safe for concurrent use.
+	Verbalize func(ctx context.Context, rec *domains.Record) error
 }
 
 // Progress is reported after each index of the shard is settled, in index
@@ -58,6 +65,12 @@ type Summary struct {
 	ErrorMessages []string       `json:"error_messages,omitempty"`
 	PerTask       map[string]int `json:"per_task"`
 	Unfinished    int            `json:"unfinished"`
+	// Verbalizers counts the kept records by their Verbalizer, and
+	// Fallbacks the records whose rewrite fell back to the template, by
+	// reason (the note up to its first ':'); both only with a Verbalize
+	// hook.
+	Verbalizers map[string]int `json:"verbalizers,omitempty"`
+	Fallbacks   map[string]int `json:"verbalizer_fallbacks,omitempty"`
 }
 
 // DroppedTotal is the number of dropped instances, all reasons together.
@@ -117,6 +130,8 @@ type outcome struct {
 	pos        int // position in the shard
 	task       string
 	line       []byte // the record's JSON line when kept
+	verbalizer string // the record's Verbalizer when kept
+	note       string // the record's VerbalizerNote when kept
 	drop       string // the reason when dropped
 	err        error  // a counted error
 	integrity  error  // an integrity failure: aborts the run
@@ -238,6 +253,16 @@ func Run(ctx context.Context, opts Options, w io.Writer, done map[string]bool, p
 				}
 				sum.Kept++
 				sum.PerTask[o.task]++
+				if opts.Verbalize != nil {
+					if sum.Verbalizers == nil {
+						sum.Verbalizers, sum.Fallbacks = map[string]int{}, map[string]int{}
+					}
+					sum.Verbalizers[o.verbalizer]++
+					if o.note != "" {
+						r, _, _ := strings.Cut(o.note, ":")
+						sum.Fallbacks[r]++
+					}
+				}
 			case o.drop != "":
 				sum.Dropped[o.drop]++
 			default:
@@ -310,6 +335,18 @@ func settle(ctx context.Context, opts *Options, b solver.Backend, policy Determi
 	case err != nil:
 		o.err = fmt.Errorf("%s: %w", id, err)
 		return o
+	}
+	if opts.Verbalize != nil {
+		err := opts.Verbalize(ctx, rec)
+		if ctx.Err() != nil {
+			o.unfinished = true
+			return o
+		}
+		if err != nil {
+			o.err = fmt.Errorf("%s: verbalize: %w", id, err)
+			return o
+		}
+		o.verbalizer, o.note = rec.Verbalizer, rec.VerbalizerNote
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)

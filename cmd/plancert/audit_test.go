@@ -482,6 +482,7 @@ func TestHelpExamples(t *testing.T) {
 	root := newRootCmd(&iostreams{})
 	cmds := append(root.Commands(), root)
 	tmp := t.TempDir()
+	endpoint := exampleEndpoint(t, tmp) // the model servers of eval and gen --verbalizer llm
 	var examples [][]string
 	for _, c := range cmds {
 		if c.Name() == "help" {
@@ -498,6 +499,7 @@ func TestHelpExamples(t *testing.T) {
 			var args []string
 			for _, a := range strings.Fields(strings.TrimPrefix(l, "$ plancert ")) {
 				a = strings.ReplaceAll(a, "/tmp/", tmp+"/")
+				a = endpoint(a)
 				if strings.ContainsAny(a, "*?[") {
 					matches, err := filepath.Glob(filepath.Join("..", "..", a))
 					if err != nil || len(matches) == 0 {

@@ -21,6 +21,7 @@ import (
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/all" // registers every task family
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/gen/verbalize"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -40,6 +41,8 @@ type genOptions struct {
 	Timeout     time.Duration
 	JSON        bool
 	CrossCheck  string
+	Verbalizer  string
+	LLM         llmFlags
 
 	// Backend, when not nil, replaces the SAT backend (tests).
 	Backend solver.Backend
@@ -100,7 +103,20 @@ Exit codes:
 built with "make build-cbc"): both must agree on feasibility, the optimum and
 uniqueness, and CBC's answers pass the same checks. A record is kept only when
 both proved it in time; the records are the ones a run without the flag
-writes.`
+writes.
+
+--verbalizer llm asks a model (--endpoint, --model: any OpenAI-compatible
+server) to rewrite each record's problem text in natural prose, then audits
+the rewrite: every name and number the template states, and every rule name
+it quotes, must be in it, and the model, given only the prose and the instance with those values blanked,
+must fill the instance back in exactly. A rewrite that fails the audit is
+replaced by the template prompt and counted by reason in the summary; each
+record says which verbalizer made its prompt ("verbalizer": "llm" or
+"template", and "verbalizer_note" with the reason of a fallback). The answer
+section of the prompt, the answer schema and the checklist are never
+rewritten. With the answer cache (see "plancert eval --help"), the same flags
+give the same file. A request that fails after its retries is an error of
+its instance.`
 
 const genExample = `  # Twenty certified Meeting Planning problems
   $ plancert gen --task meeting-planning --n 20 --seed 1 --out /tmp/suite.jsonl
@@ -113,7 +129,10 @@ const genExample = `  # Twenty certified Meeting Planning problems
   $ plancert gen --family scheduling --n 10 --seed 7 --shard 2/2 --out /tmp/part2.jsonl
 
   # Every registered task, keeping ties; the summary as JSON
-  $ plancert gen --n 10 --seed 3 --determinacy value --json --out /tmp/value.jsonl`
+  $ plancert gen --n 10 --seed 3 --determinacy value --json --out /tmp/value.jsonl
+
+  # Prompts rewritten in prose by a local model, audited fact by fact
+  $ plancert gen --task meeting-planning --n 6 --seed 1 --out /tmp/prose.jsonl --verbalizer llm --endpoint http://localhost:8000/v1 --model Qwen/Qwen3-8B --temperature 0`
 
 var familiesList = func() string {
 	var names []string
@@ -159,6 +178,8 @@ func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *c
 	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per instance, e.g. 30s; 0 means none")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON on standard output")
 	f.StringVar(&opts.CrossCheck, "crosscheck", "", crossCheckHelp)
+	f.StringVar(&opts.Verbalizer, "verbalizer", "template", "who writes the prompts: `template` or llm (a model's audited rewrite; needs --endpoint and --model)")
+	addLLMFlags(f, &opts.LLM, "llm-seed")
 	return cmd
 }
 
@@ -178,6 +199,18 @@ func (o *genOptions) validate() error {
 		return usageErrorf("--resume needs a FILE for --out, not standard output")
 	case o.Out == "-" && o.JSON:
 		return usageErrorf("--json prints the summary on standard output; it cannot be used with --out -")
+	}
+	switch o.Verbalizer {
+	case "", "template":
+		if set := o.LLM.changedFlags(); len(set) > 0 {
+			return usageErrorf("%s %s only for --verbalizer llm", strings.Join(set, ", "), plural(len(set), "is", "are"))
+		}
+	case "llm":
+		if err := o.LLM.validate(); err != nil {
+			return err
+		}
+	default:
+		return usageErrorf("--verbalizer must be template or llm, got %q", o.Verbalizer)
 	}
 	var err error
 	if o.shard, o.shards, err = parseShard(o.Shard); err != nil {
@@ -279,6 +312,13 @@ func runGen(ctx context.Context, opts *genOptions) (err error) {
 			primary = sat.Backend{}
 		}
 		gopts.Backend = crossChecked(primary, opts.second)
+	}
+	if opts.Verbalizer == "llm" {
+		client, err := opts.LLM.client()
+		if err != nil {
+			return err
+		}
+		gopts.Verbalize = (&verbalize.LLM{Client: client}).Apply
 	}
 	errOut := opts.IO.ErrOut
 	var (
@@ -469,6 +509,17 @@ func writeGenSummary(w io.Writer, opts *genOptions, sum gen.Summary, elapsed tim
 	}
 	for _, t := range opts.tasks {
 		fmt.Fprintf(w, "gen:   kept %d: %s\n", sum.PerTask[t.ID], t.ID)
+	}
+	if sum.Verbalizers != nil {
+		fmt.Fprintf(w, "gen:   prompts by llm %d, by template %d (audit failed)\n", sum.Verbalizers[verbalize.ByLLM], sum.Verbalizers[verbalize.ByTemplate])
+		reasons := make([]string, 0, len(sum.Fallbacks))
+		for r := range sum.Fallbacks {
+			reasons = append(reasons, r)
+		}
+		sort.Strings(reasons)
+		for _, r := range reasons {
+			fmt.Fprintf(w, "gen:   fell back %d: %s\n", sum.Fallbacks[r], r)
+		}
 	}
 	if opts.Out != "-" {
 		fmt.Fprintf(w, "gen: wrote %s\n", opts.Out)

@@ -1,0 +1,291 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/verify"
+)
+
+// fakeModel is an OpenAI-compatible test server. answer gets the prompt's
+// record (nil for an unknown prompt) and returns the answer, or an HTTP
+// status to fail with.
+type fakeModel struct {
+	srv   *httptest.Server
+	calls atomic.Int64
+	mu    sync.Mutex
+	auth  []string
+}
+
+func newFakeModel(t *testing.T, records []*domains.Record, answer func(r *http.Request, rec *domains.Record) (string, int)) *fakeModel {
+	t.Helper()
+	byPrompt := map[string]*domains.Record{}
+	for _, r := range records {
+		byPrompt[r.Prompt] = r
+	}
+	m := &fakeModel{}
+	m.srv = httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		m.calls.Add(1)
+		m.mu.Lock()
+		m.auth = append(m.auth, r.Header.Get("Authorization"))
+		m.mu.Unlock()
+		var req struct {
+			Model    string `json:"model"`
+			Messages []struct {
+				Role, Content string
+			} `json:"messages"`
+		}
+		body, _ := io.ReadAll(r.Body)
+		if err := json.Unmarshal(body, &req); err != nil || len(req.Messages) == 0 || r.URL.Path != "/v1/chat/completions" {
+			http.Error(w, "bad request", http.StatusBadRequest)
+			return
+		}
+		text, status := answer(r, byPrompt[req.Messages[len(req.Messages)-1].Content])
+		if status != 0 {
+			w.WriteHeader(status)
+			io.WriteString(w, `{"error": {"message": "scripted failure"}}`)
+			return
+		}
+		json.NewEncoder(w).Encode(map[string]any{"model": req.Model, "choices": []any{map[string]any{
+			"index": 0, "finish_reason": "stop", "message": map[string]any{"role": "assistant", "content": text}}}})
+	}))
+	t.Cleanup(m.srv.Close)
+	return m
+}
+
+func (m *fakeModel) endpoint() string { return m.srv.URL + "/v1" }
+
+func evalTestSuite(t *testing.T) (string, []*domains.Record) {
+	t.Helper()
+	path := filepath.Join(verifyDir, "suite.jsonl")
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := verify.ReadSuite(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return path, recs
+}
+
+// halfRight answers the records at even positions with the reference plan
+// and the others with garbage.
+func halfRight(records []*domains.Record) func(*http.Request, *domains.Record) (string, int) {
+	pos := map[*domains.Record]int{}
+	for i, r := range records {
+		pos[r] = i
+	}
+	return func(_ *http.Request, rec *domains.Record) (string, int) {
+		if rec == nil {
+			return "unknown prompt", 0
+		}
+		if pos[rec]%2 == 0 {
+			return "My schedule:\n```json\n" + string(rec.Reference.Plan) + "\n```\n", 0
+		}
+		return "Sorry, no idea. {not json", 0
+	}
+}
+
+func TestEvalEndToEnd(t *testing.T) {
+	const secret = "sk-eval-test-9f1e2d3c"
+	t.Setenv("PLANCERT_EVAL_TEST_KEY", secret)
+	suite, records := evalTestSuite(t)
+	m := newFakeModel(t, records, halfRight(records))
+	dir := t.TempDir()
+	cache := filepath.Join(dir, "cache")
+	out := filepath.Join(dir, "responses.jsonl")
+	args := []string{"eval", "--suite", suite, "--endpoint", m.endpoint(), "--model", "fake-1",
+		"--api-key-env", "PLANCERT_EVAL_TEST_KEY", "--cache", cache, "--samples", "2", "--out", out, "--json"}
+	r := runPlancert(t, "", args...)
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	right := (len(records) + 1) / 2
+	var sum evalSummaryJSON
+	if err := json.Unmarshal([]byte(r.stdout), &sum); err != nil {
+		t.Fatalf("%v: %s", err, r.stdout)
+	}
+	if sum.Records != len(records) || sum.Responses != 2*len(records) || sum.AllPassed != 2*right ||
+		sum.Parsed != 2*right || sum.Requests.Written != 2*len(records) || sum.Requests.Cached != 0 ||
+		sum.Model != "fake-1" || sum.Samples != 2 {
+		t.Errorf("summary %s", r.stdout)
+	}
+	if want := float64(right) / float64(len(records)); sum.AllPass.Mean != want || !(sum.AllPass.Lo < want && want < sum.AllPass.Hi) {
+		t.Errorf("all-pass %+v, want mean %v inside its interval", sum.AllPass, want)
+	}
+	if len(sum.ErrorKinds) != 1 || sum.ErrorKinds[0].Kind != verify.ErrorFormat || sum.ErrorKinds[0].N != 2*(len(records)-right) {
+		t.Errorf("error kinds %+v, want only format errors", sum.ErrorKinds)
+	}
+	if m.auth[0] != "Bearer "+secret {
+		t.Errorf("authorization %q", m.auth[0])
+	}
+
+	// plancert score reads the file and agrees.
+	s := runPlancert(t, "", "score", "--suite", suite, "--responses", out, "--json")
+	var ssum scoreSummaryJSON
+	if err := json.Unmarshal([]byte(s.stdout), &ssum); err != nil || s.code != exitOK {
+		t.Fatalf("score: exit %d %v: %s", s.code, err, s.stderr)
+	}
+	if ssum.Report.AllPass != sum.AllPass || ssum.Report.AvgPass != sum.AvgPass || ssum.Report.N != sum.N {
+		t.Errorf("score says %+v, eval said %+v", ssum.Report, sum.Report)
+	}
+
+	// The rerun is answered by the cache, writes the same file, and the
+	// text report is the score report.
+	first, _ := os.ReadFile(out)
+	calls := m.calls.Load()
+	r2 := runPlancert(t, "", args[:len(args)-1]...)
+	if r2.code != exitOK || m.calls.Load() != calls {
+		t.Fatalf("rerun: exit %d, %d new calls: %s", r2.code, m.calls.Load()-calls, r2.stderr)
+	}
+	if again, _ := os.ReadFile(out); !bytes.Equal(again, first) {
+		t.Error("the rerun wrote a different responses file")
+	}
+	if !strings.Contains(r2.stderr, "(10 from the cache)") {
+		t.Errorf("stderr does not count the cached answers: %s", r2.stderr)
+	}
+	text := runPlancert(t, "", "score", "--suite", suite, "--responses", out)
+	if r2.stdout != text.stdout {
+		t.Errorf("eval's report differs from score's:\n%s\n---\n%s", r2.stdout, text.stdout)
+	}
+
+	// The key is nowhere: outputs, the responses file, the cache.
+	for name, s := range map[string]string{"stdout": r.stdout + r2.stdout, "stderr": r.stderr + r2.stderr, "responses": string(first)} {
+		if strings.Contains(s, secret) {
+			t.Errorf("the API key is in %s", name)
+		}
+	}
+	filepath.WalkDir(cache, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if data, _ := os.ReadFile(p); bytes.Contains(data, []byte(secret)) {
+				t.Errorf("the API key is in %s", p)
+			}
+		}
+		return err
+	})
+}
+
+func TestEvalFailedRequests(t *testing.T) {
+	suite, records := evalTestSuite(t)
+	bad := records[0]
+	m := newFakeModel(t, records, func(r *http.Request, rec *domains.Record) (string, int) {
+		if rec == bad {
+			return "", http.StatusServiceUnavailable
+		}
+		return halfRight(records)(r, rec)
+	})
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.jsonl")
+	r := runPlancert(t, "", "eval", "--suite", suite, "--endpoint", m.endpoint(), "--model", "m",
+		"--cache", filepath.Join(dir, "c"), "--retries", "1", "--out", out)
+	if r.code != exitError {
+		t.Fatalf("exit %d, want %d: %s", r.code, exitError, r.stderr)
+	}
+	if !strings.Contains(r.stderr, bad.ID+" sample 0: llm: the server answered 503") || !strings.Contains(r.stderr, "1 request failed") {
+		t.Errorf("stderr does not name the failed request: %s", r.stderr)
+	}
+	if !strings.Contains(r.stdout, "no response  1") || !strings.Contains(r.stdout, "(2 of 5)") ||
+		!strings.Contains(r.stdout, "4 responses; 1 record without a response (counted as failed)") {
+		t.Errorf("the report does not count the failed request as a failed response:\n%s", r.stdout)
+	}
+	if data, _ := os.ReadFile(out); bytes.Contains(data, []byte(bad.ID)) || bytes.Count(data, []byte("\n")) != len(records)-1 {
+		t.Errorf("responses file:\n%s", data)
+	}
+	if got := m.calls.Load(); got != int64(len(records)+1) {
+		t.Errorf("%d calls, want %d (one retry)", got, len(records)+1)
+	}
+}
+
+func TestEvalInterrupted(t *testing.T) {
+	suite, records := evalTestSuite(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var once sync.Once
+	m := newFakeModel(t, records, func(r *http.Request, rec *domains.Record) (string, int) {
+		if rec == records[3] && ctx.Err() == nil {
+			once.Do(cancel)
+			<-r.Context().Done()
+		}
+		return halfRight(records)(r, rec)
+	})
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.jsonl")
+	args := []string{"eval", "--suite", suite, "--endpoint", m.endpoint(), "--model", "m",
+		"--cache", filepath.Join(dir, "c"), "--concurrency", "1", "--out", out}
+	var stdout, stderr bytes.Buffer
+	code := run(ctx, args, &iostreams{In: strings.NewReader(""), Out: &stdout, ErrOut: &stderr})
+	if code != exitError || !strings.Contains(stderr.String(), "plancert: interrupted; ") {
+		t.Fatalf("exit %d: %s", code, stderr.String())
+	}
+	kept, _ := os.ReadFile(out)
+	if n := bytes.Count(kept, []byte("\n")); n < 3 {
+		t.Fatalf("%d answers kept, want at least the 3 before the interrupt", n)
+	}
+	calls := m.calls.Load()
+	r := runPlancert(t, "", args...)
+	if r.code != exitOK {
+		t.Fatalf("resume: exit %d: %s", r.code, r.stderr)
+	}
+	full, _ := os.ReadFile(out)
+	if !bytes.HasPrefix(full, kept) || bytes.Count(full, []byte("\n")) != len(records) {
+		t.Errorf("resumed file:\n%s\ninterrupted file:\n%s", full, kept)
+	}
+	if got := m.calls.Load() - calls; got > int64(len(records)-3) {
+		t.Errorf("resume made %d calls; the first 3 answers should come from the cache", got)
+	}
+}
+
+func TestEvalUsage(t *testing.T) {
+	suite, _ := evalTestSuite(t)
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"eval", "--endpoint", "http://x/v1", "--model", "m"}, "--suite is required"},
+		{[]string{"eval", "--suite", suite, "--model", "m"}, "--endpoint is required"},
+		{[]string{"eval", "--suite", suite, "--endpoint", "http://x/v1"}, "--model is required"},
+		{[]string{"eval", "--suite", suite, "--endpoint", "http://x/v1", "--model", "m", "--samples", "0"}, "--samples must be at least 1"},
+		{[]string{"eval", "--suite", suite, "--endpoint", "localhost:8000", "--model", "m", "--no-cache"}, "not an http(s) URL"},
+		{[]string{"eval", "--suite", suite, "--endpoint", "http://x/v1", "--model", "m", "--cache", "d", "--no-cache"}, "cannot be used together"},
+		{[]string{"eval", "--suite", suite, "--endpoint", "http://x/v1", "--model", "m", "--reward", "best"}, "--reward must be"},
+		{[]string{"eval", "--suite", "nope.jsonl", "--endpoint", "http://x/v1", "--model", "m", "--no-cache"}, "nope.jsonl"},
+	} {
+		r := runPlancert(t, "", tc.args...)
+		if r.code != exitBadInput || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, r.code, r.stderr, exitBadInput, tc.want)
+		}
+	}
+}
+
+// exampleEndpoint starts a stand-in for the model servers that help
+// examples name (http://localhost:PORT/v1, https://api.example.com/v1) and
+// returns a function that points such an argument at it. Its answers are
+// not plans (every item fails; every rewrite falls back). The answer cache
+// goes to dir, through XDG_CACHE_HOME.
+func exampleEndpoint(t *testing.T, dir string) func(arg string) string {
+	t.Helper()
+	t.Setenv("XDG_CACHE_HOME", filepath.Join(dir, "cache"))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		io.WriteString(w, `{"choices": [{"message": {"role": "assistant", "content": "I would rather not."}, "finish_reason": "stop"}]}`)
+	}))
+	t.Cleanup(srv.Close)
+	return func(a string) string {
+		if strings.HasPrefix(a, "http://localhost:") || strings.HasPrefix(a, "https://api.example.com/") {
+			return srv.URL + "/v1"
+		}
+		return a
+	}
+}

@@ -1,0 +1,154 @@
+package main
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/pflag"
+
+	"github.com/plancert/plancert/llm"
+)
+
+// llmFlags are the flags of a model endpoint, shared by eval and gen
+// --verbalizer llm.
+type llmFlags struct {
+	Endpoint    string
+	Model       string
+	APIKeyEnv   string
+	Temperature float64
+	TopP        float64
+	TopK        int
+	MaxTokens   int
+	Seed        int64
+	Timeout     time.Duration
+	Retries     int
+	Concurrency int
+	Cache       string
+	NoCache     bool
+
+	flags    *pflag.FlagSet
+	seedFlag string
+}
+
+// llmFlagsHelp describes the endpoint, the key and the cache.
+const llmFlagsHelp = `The endpoint is the base URL of an OpenAI-compatible server (vLLM, SGLang,
+Ollama, llama.cpp, a hosted API): requests go to URL/chat/completions. The API
+key is read from the environment variable named by --api-key-env (default
+OPENAI_API_KEY) and is never printed, logged or cached; without it no key is
+sent. Sampling parameters are sent only when given. A 429, a 5xx, a network
+error or a request's time limit is retried --retries times with exponential
+backoff (a Retry-After header is honoured); at most --concurrency requests are
+in flight.
+
+Every answer is cached in its own file under --cache (default: the user cache
+directory, e.g. ~/.cache/plancert/llm), keyed by a SHA-256 of the endpoint,
+model, parameters, messages and sample index: a rerun makes no request and an
+interrupted run resumes where it stopped. --no-cache turns it off.`
+
+// addLLMFlags adds the endpoint flags to f; seedFlag names the sampling
+// seed's flag (gen already has --seed).
+func addLLMFlags(f *pflag.FlagSet, o *llmFlags, seedFlag string) {
+	o.flags, o.seedFlag = f, seedFlag
+	f.StringVar(&o.Endpoint, "endpoint", "", "base `URL` of an OpenAI-compatible API, e.g. http://localhost:8000/v1")
+	f.StringVar(&o.Model, "model", "", "model `NAME` sent with each request")
+	f.StringVar(&o.APIKeyEnv, "api-key-env", llm.DefaultAPIKeyEnv, "environment variable `NAME` holding the API key (the key itself is never a flag)")
+	f.Float64Var(&o.Temperature, "temperature", 0, "sampling temperature (sent only when given)")
+	f.Float64Var(&o.TopP, "top-p", 0, "nucleus sampling top_p (sent only when given)")
+	f.IntVar(&o.TopK, "top-k", 0, "top_k, a vLLM/SGLang/Ollama extension (sent only when given)")
+	f.IntVar(&o.MaxTokens, "max-tokens", 0, "max_tokens per answer (sent only when given)")
+	f.Int64Var(&o.Seed, seedFlag, 0, "sampling seed sent to the server, plus the sample index (sent only when given)")
+	f.DurationVar(&o.Timeout, "request-timeout", 5*time.Minute, "time limit of one request attempt")
+	f.IntVar(&o.Retries, "retries", 4, "retries of a request after a 429, 5xx, network error or time limit")
+	f.IntVar(&o.Concurrency, "concurrency", 4, "requests in flight at once")
+	f.StringVar(&o.Cache, "cache", "", "answer cache `DIR` (default: the user cache directory + /plancert/llm)")
+	f.BoolVar(&o.NoCache, "no-cache", false, "do not read or write the answer cache")
+}
+
+// llmFlagNames are the flags addLLMFlags adds, but the seed's.
+var llmFlagNames = map[string]bool{
+	"endpoint": true, "model": true, "api-key-env": true, "temperature": true, "top-p": true,
+	"top-k": true, "max-tokens": true, "request-timeout": true,
+	"retries": true, "concurrency": true, "cache": true, "no-cache": true,
+}
+
+// changedFlags returns the endpoint flags given on the command line.
+func (o *llmFlags) changedFlags() []string {
+	var set []string
+	if o.flags == nil {
+		return nil
+	}
+	o.flags.VisitAll(func(fl *pflag.Flag) {
+		if fl.Changed && (llmFlagNames[fl.Name] || fl.Name == o.seedFlag) {
+			set = append(set, "--"+fl.Name)
+		}
+	})
+	return set
+}
+
+// validate checks the flags; what names the command for the messages.
+func (o *llmFlags) validate() error {
+	switch {
+	case o.Endpoint == "":
+		return usageErrorf("--endpoint is required (e.g. http://localhost:8000/v1)")
+	case o.Model == "":
+		return usageErrorf("--model is required")
+	case o.Concurrency < 1:
+		return usageErrorf("--concurrency must be at least 1, got %d", o.Concurrency)
+	case o.Retries < 0:
+		return usageErrorf("--retries must not be negative, got %d", o.Retries)
+	case o.Timeout <= 0:
+		return usageErrorf("--request-timeout must be positive, got %v", o.Timeout)
+	case o.MaxTokens < 0:
+		return usageErrorf("--max-tokens must not be negative, got %d", o.MaxTokens)
+	case o.NoCache && o.Cache != "":
+		return usageErrorf("--cache and --no-cache cannot be used together")
+	}
+	return nil
+}
+
+// client returns the client the flags describe.
+func (o *llmFlags) client() (*llm.Client, error) {
+	cfg := llm.Config{
+		Endpoint: o.Endpoint, Model: o.Model, APIKeyEnv: o.APIKeyEnv,
+		Timeout: o.Timeout, Retries: o.Retries, Concurrency: o.Concurrency,
+	}
+	if cfg.Retries == 0 {
+		cfg.Retries = -1 // none
+	}
+	changed := func(name string) bool { return o.flags != nil && o.flags.Changed(name) }
+	if changed("temperature") {
+		cfg.Params.Temperature = &o.Temperature
+	}
+	if changed("top-p") {
+		cfg.Params.TopP = &o.TopP
+	}
+	if changed("top-k") {
+		cfg.Params.TopK = &o.TopK
+	}
+	if changed(o.seedFlag) {
+		cfg.Params.Seed = &o.Seed
+	}
+	cfg.Params.MaxTokens = o.MaxTokens
+	if !o.NoCache {
+		cfg.CacheDir = o.Cache
+		if cfg.CacheDir == "" {
+			dir, err := os.UserCacheDir()
+			if err != nil {
+				return nil, usageErrorf("no user cache directory (%v): give --cache DIR or --no-cache", err)
+			}
+			cfg.CacheDir = filepath.Join(dir, "plancert", "llm")
+		}
+	}
+	c, err := llm.New(cfg)
+	var pe *fs.PathError
+	switch {
+	case errors.As(err, &pe): // the cache directory
+		return nil, err
+	case err != nil:
+		return nil, usageErrorf("%v", err)
+	}
+	return c, nil
+}

@@ -1,0 +1,76 @@
+package llm
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// entry is one cache file: what was asked (without the API key) and the
+// answer.
+type entry struct {
+	Key        string      `json:"key"`
+	Endpoint   string      `json:"endpoint"`
+	Model      string      `json:"model"`
+	Params     Params      `json:"params"`
+	Messages   []Message   `json:"messages"`
+	Sample     int         `json:"sample"`
+	Completion *Completion `json:"completion"`
+}
+
+// cachePath is the file of key k: CacheDir/k[:2]/k.json.
+func (c *Client) cachePath(k string) string {
+	return filepath.Join(c.cfg.CacheDir, k[:2], k+".json")
+}
+
+// cacheGet returns the cached answer of key k. A missing, unreadable or
+// malformed entry is a miss (a new answer overwrites it).
+func (c *Client) cacheGet(k string) (*Completion, bool) {
+	if c.cfg.CacheDir == "" {
+		return nil, false
+	}
+	data, err := os.ReadFile(c.cachePath(k))
+	if err != nil {
+		return nil, false
+	}
+	var e entry
+	if json.Unmarshal(data, &e) != nil || e.Key != k || e.Completion == nil {
+		return nil, false
+	}
+	e.Completion.Cached = true
+	return e.Completion, true
+}
+
+// cachePut writes the entry of key k through a temporary file in the same
+// directory, renamed into place, so that a reader never sees half of it.
+func (c *Client) cachePut(k string, messages []Message, sample int, comp *Completion) error {
+	if c.cfg.CacheDir == "" {
+		return nil
+	}
+	path := c.cachePath(k)
+	data, err := json.Marshal(entry{k, redactURL(c.cfg.Endpoint), c.cfg.Model, c.cfg.Params, messages, sample, comp})
+	if err != nil {
+		return fmt.Errorf("llm: cache: %w", err)
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return fmt.Errorf("llm: cache: %w", err)
+	}
+	f, err := os.CreateTemp(filepath.Dir(path), "."+k+".*.tmp")
+	if err != nil {
+		return fmt.Errorf("llm: cache: %w", err)
+	}
+	_, werr := f.Write(append(data, '\n'))
+	cerr := f.Close()
+	if werr == nil {
+		werr = cerr
+	}
+	if werr == nil {
+		werr = os.Rename(f.Name(), path)
+	}
+	if werr != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("llm: cache: %w", werr)
+	}
+	return nil
+}
