@@ -40,8 +40,12 @@ type task struct {
 	Subtasks  []subtask
 }
 
+// tasks lists the registered tasks of the package, in registration order.
+var tasks []*task
+
 // register adds t to the domains registry.
 func register(t *task) {
+	tasks = append(tasks, t)
 	var subs []domains.Subtask
 	for _, st := range t.Subtasks {
 		subs = append(subs, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})

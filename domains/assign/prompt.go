@@ -247,7 +247,11 @@ func (a *Assign) answerText(b *strings.Builder) {
 		fmt.Fprintf(b, " `objective` is your plan's %s (the goal's last \"minimise\" before any tie-break).", a.goalNoun())
 	}
 	if a.has(unitInfeasible) {
-		fmt.Fprintf(b, " If no plan can keep every rule, answer {\"feasible\": false, \"conflict\": [...]} instead, naming (in quotes as above) a set of named rules that cannot all hold together with rules 1–%d.", a.coreRules())
+		core := "rule 1"
+		if a.Partition {
+			core = "rules 1 and 2"
+		}
+		fmt.Fprintf(b, " If no plan can keep every rule, answer {\"feasible\": false, \"conflict\": [...]} instead, naming (in quotes as above) a set of named rules that cannot all hold together with %s.", core)
 	}
 	b.WriteString("\n")
 }
@@ -264,13 +268,6 @@ func (a *Assign) goalNoun() string {
 		return "sum of priority × " + v.Cost
 	}
 	return "total " + v.Cost
-}
-
-func (a *Assign) coreRules() int {
-	if a.Partition {
-		return 2
-	}
-	return 1
 }
 
 func writeRow(b *strings.Builder, cells []string) {

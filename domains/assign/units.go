@@ -834,6 +834,9 @@ func (balance) text(a *Assign) string {
 	if a.Closed != "" {
 		which = "the open " + v.Bins
 	}
+	if a.Partition {
+		return fmt.Sprintf("balance the %s: minimise the gap between the largest and the smallest total %s of a %s", v.Size, v.Size, v.Bin)
+	}
 	return fmt.Sprintf("balance the %s: minimise the gap between the largest and the smallest total %s of a %s, over %s (a %s with nothing counts 0)", v.Size, v.Size, v.Bin, which, v.Bin)
 }
 

@@ -1,0 +1,163 @@
+package assign
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+)
+
+// The oracle side of the brute-force and mutation tests: a plan is turned
+// into the assignment of the model that it determines (every auxiliary
+// variable set to its defined value), and each model group is judged at
+// it. A group's item must pass exactly when every group mapped to it
+// holds; the definitional groups must always hold (else the assignment —
+// or the model's definitions — are wrong).
+
+// itemOf maps a model group to the checklist item of its rule; "" for
+// the definitional groups, which every plan keeps.
+func itemOf(g string) string {
+	switch {
+	case g == ruleCompat:
+		return unitCompat
+	case g == ruleCapacity:
+		return unitCapacity
+	case g == ruleAll:
+		return unitAllAssigned
+	case g == ruleExclusive:
+		return unitExclusive
+	case g == ruleTogether:
+		return itemTogether
+	case g == ruleApart:
+		return itemApart
+	case strings.HasPrefix(g, "quota: "):
+		return unitQuotas
+	case g == ruleChange:
+		return itemChange
+	case g == ruleBackups:
+		return unitBackups
+	case g == groupSizes:
+		return itemSizes
+	}
+	return ""
+}
+
+// assignmentOf returns the model assignment that plan p determines.
+func assignmentOf(t *testing.T, a *Assign, m *encode.Model, p *plan) encode.Assignment {
+	t.Helper()
+	asg := make(encode.Assignment, len(m.Vars))
+	set := func(name string, v int64) {
+		x, ok := m.Lookup(name)
+		if !ok {
+			t.Fatalf("the model has no variable %s", name)
+		}
+		asg[x] = v
+	}
+	maybe := func(name string, v int64) {
+		if x, ok := m.Lookup(name); ok {
+			asg[x] = v
+		}
+	}
+	b2i := func(b bool) int64 {
+		if b {
+			return 1
+		}
+		return 0
+	}
+	for i, it := range a.Items {
+		for k, bin := range a.Bins {
+			set(fmt.Sprintf("x[%s|%s]", it.Name, bin.Name), b2i(p.bin[i] == k))
+		}
+		if !a.Partition {
+			set(fmt.Sprintf("u[%s]", it.Name), b2i(p.bin[i] < 0))
+		}
+		if a.has(unitReplan) && !a.Partition {
+			set("moved["+it.Name+"]", b2i(p.bin[i] != a.Current[i]))
+		}
+	}
+	if a.Partition {
+		for i := range a.Items {
+			for j := i + 1; j < len(a.Items); j++ {
+				same := p.bin[i] >= 0 && p.bin[i] == p.bin[j]
+				set(fmt.Sprintf("s[%s|%s]", a.Items[i].Name, a.Items[j].Name), b2i(same))
+				maybe(fmt.Sprintf("changed[%s|%s]", a.Items[i].Name, a.Items[j].Name), b2i(same != (a.Current != nil && a.Current[i] == a.Current[j])))
+			}
+		}
+		for _, r := range a.Requests {
+			i, j := a.itemIndex(r.A), a.itemIndex(r.B)
+			set(fmt.Sprintf("apart[%s|%s]", r.A, r.B), b2i(!(p.bin[i] >= 0 && p.bin[i] == p.bin[j])))
+		}
+		for k, bin := range a.Bins {
+			for t2, sn := range a.Sessions {
+				all := true
+				for i, b := range p.bin {
+					if b == k {
+						all = all && a.free(i, t2)
+					}
+				}
+				maybe(fmt.Sprintf("meet[%s|%s]", bin.Name, sn), b2i(all))
+			}
+		}
+	}
+	hi, lo := 0, -1
+	for k, bin := range a.Bins {
+		l := a.load(p, k)
+		maybe("load["+bin.Name+"]", int64(l))
+		if slices.Contains(a.quotaBins(), k) {
+			hi = max(hi, l)
+			if lo < 0 || l < lo {
+				lo = l
+			}
+		}
+	}
+	maybe("load.max", int64(hi))
+	maybe("load.min", int64(max(lo, 0)))
+	for c, i := range a.criticalIdx() {
+		for k, bin := range a.Bins {
+			set(fmt.Sprintf("backup[%s|%s]", a.Items[i].Name, bin.Name), b2i(p.backup[c] == k))
+		}
+	}
+	return asg
+}
+
+// judge compares the checklist results of an answer with the model's
+// groups at the assignment of the plan: every feasibility or coverage
+// item passes exactly when its groups hold; definitional groups hold; and
+// when every rule holds, the model's objective values are the checker's.
+// It returns the items the model says fail.
+func judge(t *testing.T, what string, a *Assign, m *encode.Model, p *plan, res []domains.Result, obj []int64) map[string]bool {
+	t.Helper()
+	asg := assignmentOf(t, a, m, p)
+	broken := map[string]bool{}
+	for _, c := range m.Constraints {
+		if why := m.Why(c, asg); why != "" {
+			it := itemOf(c.Group)
+			if it == "" {
+				t.Fatalf("%s: definitional group %q fails at the plan's assignment (%s): %s", what, c.Group, c.Name, why)
+			}
+			broken[it] = true
+		}
+	}
+	kinds := map[string]domains.ItemKind{}
+	for _, it := range a.Checklist(domains.Reference{Feasible: true}) {
+		kinds[it.ID] = it.Kind
+	}
+	for _, r := range res {
+		k := kinds[r.ID]
+		if k != domains.KindFeasibility && k != domains.KindCoverage || r.ID == itemCoverage {
+			continue
+		}
+		if r.Pass == broken[r.ID] {
+			t.Fatalf("%s: item %q passes %v, the model says the rule holds %v (%s)", what, r.ID, r.Pass, !broken[r.ID], r.Detail)
+		}
+	}
+	if len(broken) == 0 && obj != nil {
+		if got := m.ObjectiveValues(asg); !slices.Equal(got, obj) {
+			t.Fatalf("%s: the checker's objective %v, the model's %v", what, obj, got)
+		}
+	}
+	return broken
+}
