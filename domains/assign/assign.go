@@ -20,8 +20,16 @@ type Assign struct {
 	Sp        domains.Spec `json:"spec"`
 	Voc       Vocab        `json:"vocabulary"`
 	Partition bool         `json:"partition"`
-	Items     []Item       `json:"items"`
-	Bins      []Bin        `json:"bins"`
+	// Timed adds a start time per item on a one-day grid of Slots slots
+	// of SlotMin minutes from DayStart (minutes after midnight): an
+	// item's Size is then its length in slots, and a bin (a worker) does
+	// one item at a time.
+	Timed    bool   `json:"timed,omitempty"`
+	DayStart int    `json:"day_start_minutes,omitempty"`
+	SlotMin  int    `json:"slot_minutes,omitempty"`
+	Slots    int    `json:"slots,omitempty"`
+	Items    []Item `json:"items"`
+	Bins     []Bin  `json:"bins"`
 	// Cost[i][b] is the cost of item i in bin b (labelled mode); the goal
 	// is the sum of weight × cost over assigned items.
 	Cost [][]int `json:"cost,omitempty"`
@@ -46,7 +54,12 @@ type Assign struct {
 	// each item (labelled) or its group number (partition), by item
 	// order. Closed is the bin that closed (labelled); NewApart the pair
 	// that may no longer share a group (partition).
-	Current  []int  `json:"current,omitempty"`
+	Current []int `json:"current,omitempty"`
+	// CurrentStart is the start slot of each item in the current plan
+	// (timed mode).
+	CurrentStart []int `json:"current_start,omitempty"`
+	// Deps are the dependencies (timed mode): A must end before B starts.
+	Deps     []Pair `json:"dependencies,omitempty"`
 	Closed   string `json:"closed,omitempty"`
 	NewApart *Pair  `json:"new_apart,omitempty"`
 	// Critical lists the items that need a backup bin (backups unit).
@@ -58,11 +71,14 @@ type Assign struct {
 	x  [][]encode.Var
 	s  [][]encode.Var
 	bk [][]encode.Var
+	z  [][]encode.Var // z[i][t]: item i starts at slot t (timed)
 	// planted is a hidden feasible plan drawn before the units sample
 	// their data (bin per item); not part of the instance.
 	planted []int
-	// plantedBk are the hidden backup bins of the critical items.
-	plantedBk []int
+	// plantedBk are the hidden backup bins of the critical items;
+	// plantedStart the hidden start slots (timed).
+	plantedBk    []int
+	plantedStart []int
 }
 
 // Vocab is a task's skin: the words of the prompt and of the answer.
@@ -95,6 +111,9 @@ type Item struct {
 	Priority int      `json:"priority"`
 	Allowed  []string `json:"allowed,omitempty"`
 	Free     []string `json:"free,omitempty"`
+	// Deadline is the slot boundary by which the item must end (timed
+	// mode, deadlines unit); 0 means none.
+	Deadline int `json:"deadline,omitempty"`
 }
 
 // Bin is a place for items: its count and size capacity (capacity unit,
@@ -230,13 +249,17 @@ const (
 
 // builder holds a model under construction.
 type builder struct {
-	a *Assign
-	m *encode.Model
-	x [][]encode.Var // x[i][b]: item i in bin b
-	u []encode.Var   // u[i]: item i unassigned (labelled)
-	s [][]encode.Var // s[i][j], i < j: i and j share a group (partition)
-	// levels are the objective levels before the goal, in order.
+	a    *Assign
+	m    *encode.Model
+	x    [][]encode.Var // x[i][b]: item i in bin b
+	u    []encode.Var   // u[i]: item i unassigned (labelled)
+	s    [][]encode.Var // s[i][j], i < j: i and j share a group (partition)
 	load []encode.Var
+	// Timed mode: y[i][k][t] item i by bin k from slot t; z[i][t] item i
+	// from slot t; start and end of each item.
+	y          [][][]encode.Var
+	z          [][]encode.Var
+	start, end []encode.Var
 }
 
 func lits(vs ...encode.Var) []encode.Lit {
@@ -319,12 +342,15 @@ func (a *Assign) Model() (*encode.Model, error) {
 			}
 			m.AddLinear(terms, encode.EQ, 1).Named(groupOnce(it.Name))
 		}
+		if a.Timed {
+			b.timing()
+		}
 	}
 	for _, u := range a.units() {
 		u.model(b)
 	}
 	b.objectives()
-	a.x, a.s = b.x, b.s
+	a.x, a.s, a.z = b.x, b.s, b.z
 	var answer []encode.Var
 	if a.Partition {
 		for i := range a.Items {
@@ -333,6 +359,12 @@ func (a *Assign) Model() (*encode.Model, error) {
 	} else {
 		for i := range a.Items {
 			answer = append(answer, b.x[i]...)
+			if a.Timed {
+				// The start of each item is part of the plan.
+				for _, t := range a.starts(i) {
+					answer = append(answer, b.z[i][t])
+				}
+			}
 		}
 	}
 	for _, vs := range a.bk {
@@ -382,6 +414,10 @@ func (b *builder) objectives() {
 				Named(fmt.Sprintf("%s: apart %s|%s", groupRelation, r.A, r.B)).InGroup(groupRelation)
 			goal = append(goal, encode.Term{Var: d, Coef: a.reqWeight(r)})
 		}
+	} else if a.Timed {
+		for i := range a.Items {
+			goal = append(goal, encode.Term{Var: b.end[i], Coef: a.weight(i)})
+		}
 	} else {
 		for i := range a.Items {
 			for k := range a.Bins {
@@ -394,6 +430,13 @@ func (b *builder) objectives() {
 	m.Minimize(goal...)
 	if a.TieBreaks >= 1 {
 		m.Minimize(b.tieTerms()...)
+		if a.Timed {
+			var t []encode.Term
+			for i := range a.Items {
+				t = append(t, encode.Term{Var: b.start[i], Coef: int64(len(a.Items) - i)})
+			}
+			m.Minimize(t...)
+		}
 	}
 	b.backupLevels()
 }
@@ -451,6 +494,17 @@ func (a *Assign) Plan(asg encode.Assignment) (json.RawMessage, error) {
 			return nil, fmt.Errorf("assign: %s %q has no group in the solution", a.Voc.Item, it.Name)
 		}
 	}
+	if a.Timed {
+		p.start = make([]int, len(a.Items))
+		for i := range a.Items {
+			p.start[i] = -1
+			for _, t := range a.starts(i) {
+				if asg[a.z[i][t]] == 1 {
+					p.start[i] = t
+				}
+			}
+		}
+	}
 	for c, vs := range a.bk {
 		p.backup = append(p.backup, -1)
 		for k, v := range vs {
@@ -466,6 +520,7 @@ func (a *Assign) Plan(asg encode.Assignment) (json.RawMessage, error) {
 // backup bin of each critical item, and the stated goal value.
 type plan struct {
 	bin    []int
+	start  []int // timed: the start slot of each item (−1: none)
 	backup []int
 	stated *int64
 }
@@ -496,7 +551,11 @@ func (a *Assign) encode(p *plan) json.RawMessage {
 			if i > 0 {
 				sb.WriteString(", ")
 			}
-			if p.bin[i] < 0 {
+			if a.Timed && (p.bin[i] < 0 || p.start[i] < 0) {
+				fmt.Fprintf(&sb, "{%q: %q, %q: null, \"start\": null}", v.Item, it.Name, v.Bin)
+			} else if a.Timed {
+				fmt.Fprintf(&sb, "{%q: %q, %q: %q, \"start\": %q}", v.Item, it.Name, v.Bin, a.Bins[p.bin[i]].Name, a.clock(p.start[i]))
+			} else if p.bin[i] < 0 {
 				fmt.Fprintf(&sb, "{%q: %q, %q: null}", v.Item, it.Name, v.Bin)
 			} else {
 				fmt.Fprintf(&sb, "{%q: %q, %q: %q}", v.Item, it.Name, v.Bin, a.Bins[p.bin[i]].Name)
@@ -552,6 +611,8 @@ func (a *Assign) AnswerSchema() string {
 			g = append(g, fmt.Sprintf("%q", it.Name))
 		}
 		s = fmt.Sprintf("{%q: [[%s, ...], ...]", v.Bins, strings.Join(g, ", "))
+	} else if a.Timed {
+		s = fmt.Sprintf("{%q: [{%q: %q, %q: %q, \"start\": %q}, ...]", v.Items, v.Item, a.Items[0].Name, v.Bin, a.Bins[0].Name, a.clock(0))
 	} else {
 		s = fmt.Sprintf("{%q: [{%q: %q, %q: %q}, ...]", v.Items, v.Item, a.Items[0].Name, v.Bin, a.Bins[0].Name)
 	}

@@ -94,6 +94,12 @@ func (a *Assign) parseBins(obj map[string]json.RawMessage, ans *answer) []string
 	}
 	var bad []string
 	seen := make([]bool, len(a.Items))
+	if a.Timed {
+		ans.p.start = make([]int, len(a.Items))
+		for i := range ans.p.start {
+			ans.p.start[i] = -1
+		}
+	}
 	for n, e := range entries {
 		name, bin := e[v.Item], e[v.Bin]
 		_, hasBin := e[v.Bin]
@@ -102,6 +108,19 @@ func (a *Assign) parseBins(obj map[string]json.RawMessage, ans *answer) []string
 			continue
 		}
 		i := a.itemIndex(*name)
+		if a.Timed && i >= 0 && bin != nil {
+			start, ok := e["start"]
+			if !ok || start == nil {
+				bad = append(bad, fmt.Sprintf("%q: \"start\" is missing", *name))
+				continue
+			}
+			t := a.parseClock(*start, a.Items[i].Size)
+			if t < 0 {
+				bad = append(bad, fmt.Sprintf("%q: start %q is not a time of the grid at which it ends by %s", *name, *start, a.clock(a.Slots)))
+				continue
+			}
+			ans.p.start[i] = t
+		}
 		switch {
 		case i < 0:
 			bad = append(bad, fmt.Sprintf("no %s is called %q", v.Item, *name))
@@ -228,8 +247,18 @@ func (a *Assign) evaluate(ans *answer) fails {
 			f.add(itemCoverage, a.Items[i].Name+" is not listed")
 		}
 	}
+	if a.Timed {
+		for i, k := range ans.p.bin {
+			if k < 0 && !slices.Contains(ans.missing, i) {
+				f.add(itemCoverage, a.Items[i].Name+" has no "+a.Voc.Bin)
+			}
+		}
+	}
 	if ans.badSizes != "" {
 		f.add(itemSizes, ans.badSizes)
+	}
+	if a.Timed {
+		a.checkTiming(ans.p, f)
 	}
 	for _, u := range a.units() {
 		u.check(a, ans.p, f)
@@ -259,6 +288,15 @@ func (a *Assign) Checklist(ref domains.Reference) []domains.Item {
 				Text: fmt.Sprintf("Every one of the %d %s is in a %s.", len(a.Items), v.Items, v.Bin)},
 			{ID: itemSizes, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
 				Text: fmt.Sprintf("The %s have the stated sizes (%s).", v.Bins, a.sizesText())},
+		}
+	} else if a.Timed {
+		items = []domains.Item{
+			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+				Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s and a start time on the grid at which it ends by %s.", v.Item, v.Bin, a.clock(a.Slots))},
+			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+				Text: fmt.Sprintf("Every one of the %d %s has a %s and a start time.", len(a.Items), v.Items, v.Bin)},
+			{ID: itemOneAtATime, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("No %s does two %s at the same time.", v.Bin, v.Items)},
 		}
 	} else {
 		items = []domains.Item{
@@ -375,6 +413,14 @@ func (a *Assign) goal(p *plan) int64 {
 		}
 		return s
 	}
+	if a.Timed {
+		for i, t := range p.start {
+			if t >= 0 {
+				s += a.weight(i) * int64(t+a.Items[i].Size)
+			}
+		}
+		return s
+	}
 	for i, k := range p.bin {
 		if k >= 0 {
 			s += a.weight(i) * int64(a.Cost[i][k])
@@ -415,6 +461,13 @@ func (a *Assign) objectives(p *plan) []int64 {
 	out = append(out, a.goal(p))
 	if a.TieBreaks >= 1 {
 		out = append(out, a.tieValue(p))
+		if a.Timed {
+			var s int64
+			for i, t := range p.start {
+				s += int64(len(a.Items)-i) * int64(t)
+			}
+			out = append(out, s)
+		}
 	}
 	if a.criticalIdx() != nil {
 		out = append(out, a.backupValues(p)...)

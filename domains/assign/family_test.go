@@ -204,21 +204,28 @@ func tiny(tt *task) *task {
 	c.Subtasks = slices.Clone(tt.Subtasks)
 	for k := range c.Subtasks {
 		st := &c.Subtasks[k]
-		if c.Partition {
+		switch {
+		case c.Partition:
 			st.NBins, st.GroupSize = span{2, 3}, span{2, 2}
-		} else {
+		case c.Timed:
+			st.NItems, st.NBins, st.Slots, st.Packed = span{3, 3}, span{2, 2}, span{3, 4}, true
+		default:
 			st.NItems, st.NBins = span{3, 4}, span{2, 3}
 		}
 	}
 	return &c
 }
 
+// maxBruteSlots bounds the day of a timed brute-force instance (the
+// enumeration grows with slots^items).
+const maxBruteSlots = 5
+
 // enumerate lists every plan of a in its answer form, once per answer
 // (partitions once per set of groups).
 func enumerate(a *Assign) []json.RawMessage {
 	n, nb := len(a.Items), len(a.Bins)
 	lo := -1
-	if a.Partition {
+	if a.Partition || a.Timed {
 		lo = 0
 	}
 	crit := a.criticalIdx()
@@ -238,11 +245,25 @@ func enumerate(a *Assign) []json.RawMessage {
 				}
 				bks = next
 			}
-			for _, bk := range bks {
-				raw := a.encode(&plan{bin: slices.Clone(bin), backup: bk})
-				if !seen[string(raw)] {
-					seen[string(raw)] = true
-					out = append(out, raw)
+			starts := [][]int{nil}
+			if a.Timed {
+				for x := range n {
+					var next [][]int
+					for _, s := range starts {
+						for _, t := range a.starts(x) {
+							next = append(next, append(slices.Clone(s), t))
+						}
+					}
+					starts = next
+				}
+			}
+			for _, st := range starts {
+				for _, bk := range bks {
+					raw := a.encode(&plan{bin: slices.Clone(bin), start: st, backup: bk})
+					if !seen[string(raw)] {
+						seen[string(raw)] = true
+						out = append(out, raw)
+					}
 				}
 			}
 			return
@@ -340,15 +361,28 @@ func TestFamilyBrute(t *testing.T) {
 		tk := lookupTask(t, tt.ID)
 		small := tiny(tt)
 		t.Run(tt.ID, func(t *testing.T) {
+			t.Parallel()
+			perUnit, mixes := perUnit, mixes
+			if tt.Timed { // the enumeration grows with slots^items
+				perUnit, mixes = (perUnit+1)/2, mixes/2
+			}
 			stats := map[string]int{}
+			checked := map[string]int{}
 			run := func(spec domains.Spec) {
 				r := rand.New(rand.NewPCG(spec.Seed, 99))
 				a, err := small.generate(spec, r)
 				if err != nil {
 					t.Fatal(err)
 				}
+				if a.Timed && a.Slots > maxBruteSlots {
+					stats["skipped: day too long"]++ // the hidden plan stretched the day
+					return
+				}
 				what := fmt.Sprintf("%s/%d %v", spec.Subtask, spec.Seed, spec.Units())
 				stats[bruteCheck(t, what, a)]++
+				for _, u := range spec.Units() {
+					checked[u]++
+				}
 			}
 			for _, u := range tk.Pool {
 				for seed := uint64(1); seed <= perUnit; seed++ {
@@ -371,7 +405,12 @@ func TestFamilyBrute(t *testing.T) {
 				}
 				run(spec)
 			}
-			t.Logf("outcomes: %v", stats)
+			t.Logf("outcomes: %v; instances per unit: %v", stats, checked)
+			for _, u := range tk.Pool {
+				if checked[u.ID] == 0 {
+					t.Errorf("unit %s has no brute-force instance", u.ID)
+				}
+			}
 			if stats["infeasible"] == 0 || stats["unique"] == 0 {
 				t.Errorf("the brute runs miss an outcome: %v", stats)
 			}
@@ -391,7 +430,7 @@ func mutants(a *Assign, p *plan) (plans []*plan, whats []string) {
 		whats = append(whats, what)
 	}
 	clone := func() *plan {
-		q := &plan{bin: slices.Clone(p.bin), backup: slices.Clone(p.backup), stated: p.stated}
+		q := &plan{bin: slices.Clone(p.bin), start: slices.Clone(p.start), backup: slices.Clone(p.backup), stated: p.stated}
 		return q
 	}
 	if a.Partition {
@@ -405,8 +444,21 @@ func mutants(a *Assign, p *plan) (plans []*plan, whats []string) {
 			}
 		}
 	} else {
+		lo := -1
+		if a.Timed {
+			lo = 0
+			for i := range a.Items {
+				for _, t := range a.starts(i) {
+					if t != p.start[i] {
+						q := clone()
+						q.start[i] = t
+						add(q, fmt.Sprintf("%s starts at %d", a.Items[i].Name, t))
+					}
+				}
+			}
+		}
 		for i := range a.Items {
-			for k := -1; k < len(a.Bins); k++ {
+			for k := lo; k < len(a.Bins); k++ {
 				if k != p.bin[i] {
 					q := clone()
 					q.bin[i] = k

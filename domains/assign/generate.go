@@ -28,8 +28,13 @@ type subtask struct {
 	Attrs     []string
 	Sessions  []string // partition compatibility
 	Cost      span     // labelled cost range
-	Likely    map[string]float64
-	Exclude   []string
+	// Timed mode: the day's first minute, slot length and slot count.
+	DayStart, SlotMin int
+	Slots             span
+	// Packed draws the hidden plan without gaps (tests: a short day).
+	Packed bool
+	Likely            map[string]float64
+	Exclude           []string
 }
 
 // task is a registered task and its subtasks.
@@ -37,7 +42,18 @@ type task struct {
 	ID, Name  string
 	Family    domains.Family
 	Partition bool
+	Timed     bool
 	Subtasks  []subtask
+}
+
+func (t *task) mode() mode {
+	switch {
+	case t.Partition:
+		return modePartition
+	case t.Timed:
+		return modeTimed
+	}
+	return modeLabelled
 }
 
 // tasks lists the registered tasks of the package, in registration order.
@@ -51,7 +67,7 @@ func register(t *task) {
 		subs = append(subs, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
 	}
 	domains.Register(&domains.Task{
-		ID: t.ID, Name: t.Name, Family: t.Family, Core: "assign", Subtasks: subs, Pool: poolInfo(t.Partition),
+		ID: t.ID, Name: t.Name, Family: t.Family, Core: "assign", Subtasks: subs, Pool: poolInfo(t.mode()),
 		Generate: func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) { return t.generate(spec, r) },
 		Load:     func(data []byte) (domains.Instance, error) { return load(data) },
 	})
@@ -72,7 +88,7 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 	if st == nil {
 		return nil, fmt.Errorf("assign: %s has no subtask %q", t.ID, spec.Subtask)
 	}
-	a := &Assign{Sp: spec, Voc: st.Voc, Partition: t.Partition}
+	a := &Assign{Sp: spec, Voc: st.Voc, Partition: t.Partition, Timed: t.Timed}
 	if t.Partition {
 		g := st.NBins.draw(r)
 		gs := st.GroupSize.draw(r)
@@ -130,16 +146,22 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 		for _, k := range idx {
 			a.Bins = append(a.Bins, Bin{Name: st.Bins[k]})
 		}
-		a.Cost = make([][]int, n)
-		for i := range a.Cost {
-			a.Cost[i] = make([]int, nb)
-			for k := range a.Cost[i] {
-				a.Cost[i][k] = st.Cost.draw(r)
+		if !t.Timed {
+			a.Cost = make([][]int, n)
+			for i := range a.Cost {
+				a.Cost[i] = make([]int, nb)
+				for k := range a.Cost[i] {
+					a.Cost[i][k] = st.Cost.draw(r)
+				}
 			}
 		}
 		a.planted = make([]int, n)
 		for i := range a.planted {
 			a.planted[i] = r.IntN(nb)
+		}
+		if t.Timed {
+			a.DayStart, a.SlotMin, a.Slots = st.DayStart, st.SlotMin, st.Slots.draw(r)
+			a.plantTimes(r, st.Packed)
 		}
 	}
 	for _, u := range a.units() {
@@ -179,13 +201,24 @@ func (a *Assign) validate() error {
 	bad := func(field, format string, args ...any) error {
 		return fmt.Errorf("assign: instance: %s: %s", field, fmt.Sprintf(format, args...))
 	}
+	items, bins := map[string]bool{}, map[string]bool{}
+	pairs := func(field string, ps []Pair) error {
+		for k, p := range ps {
+			if !items[p.A] || !items[p.B] || p.A == p.B {
+				return bad(fmt.Sprintf("%s[%d]", field, k), "%q and %q are not two listed items", p.A, p.B)
+			}
+			if p.Weight < 0 {
+				return bad(fmt.Sprintf("%s[%d].weight", field, k), "negative")
+			}
+		}
+		return nil
+	}
 	if len(a.Items) == 0 || len(a.Bins) == 0 {
 		return bad("items/bins", "need at least one item and one bin")
 	}
 	if a.Voc.Item == "" || a.Voc.Items == "" || a.Voc.Bin == "" || a.Voc.Bins == "" {
 		return bad("vocabulary", "item, items, bin and bins must be set")
 	}
-	items, bins := map[string]bool{}, map[string]bool{}
 	for i, it := range a.Items {
 		if it.Name == "" || items[it.Name] {
 			return bad(fmt.Sprintf("items[%d].name", i), "empty or duplicate name %q", it.Name)
@@ -222,7 +255,32 @@ func (a *Assign) validate() error {
 	if a.Partition && total != len(a.Items) {
 		return bad("bins", "group sizes add up to %d for %d items", total, len(a.Items))
 	}
-	if !a.Partition {
+	if a.Timed {
+		if a.Slots < 1 || a.Slots > 48 || a.SlotMin < 1 || a.DayStart < 0 || a.DayStart+a.Slots*a.SlotMin > 24*60 {
+			return bad("slots", "the grid of %d slots of %d minutes from minute %d does not fit a day", a.Slots, a.SlotMin, a.DayStart)
+		}
+		for i, it := range a.Items {
+			if it.Size < 1 || it.Size > a.Slots {
+				return bad(fmt.Sprintf("items[%d].size", i), "length %d not in [1, %d]", it.Size, a.Slots)
+			}
+			if it.Deadline < 0 || it.Deadline > a.Slots {
+				return bad(fmt.Sprintf("items[%d].deadline", i), "%d not in [0, %d]", it.Deadline, a.Slots)
+			}
+		}
+		if err := pairs("dependencies", a.Deps); err != nil {
+			return err
+		}
+		if a.has(unitReplan) {
+			if len(a.CurrentStart) != len(a.Items) {
+				return bad("current_start", "%d entries for %d items", len(a.CurrentStart), len(a.Items))
+			}
+			for i, s := range a.CurrentStart {
+				if s < 0 || s+a.Items[i].Size > a.Slots {
+					return bad(fmt.Sprintf("current_start[%d]", i), "start %d off the grid", s)
+				}
+			}
+		}
+	} else if !a.Partition {
 		if len(a.Cost) != len(a.Items) {
 			return bad("cost", "%d rows for %d items", len(a.Cost), len(a.Items))
 		}
@@ -236,17 +294,6 @@ func (a *Assign) validate() error {
 				}
 			}
 		}
-	}
-	pairs := func(field string, ps []Pair) error {
-		for k, p := range ps {
-			if !items[p.A] || !items[p.B] || p.A == p.B {
-				return bad(fmt.Sprintf("%s[%d]", field, k), "%q and %q are not two listed items", p.A, p.B)
-			}
-			if p.Weight < 0 {
-				return bad(fmt.Sprintf("%s[%d].weight", field, k), "negative")
-			}
-		}
-		return nil
 	}
 	if err := pairs("requests", a.Requests); err != nil {
 		return err

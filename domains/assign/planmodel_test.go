@@ -41,6 +41,12 @@ func itemOf(g string) string {
 		return unitBackups
 	case g == groupSizes:
 		return itemSizes
+	case strings.HasPrefix(g, "core: one at a time: "):
+		return itemOneAtATime
+	case g == unitDeadlines:
+		return unitDeadlines
+	case g == unitDeps:
+		return unitDeps
 	}
 	return ""
 }
@@ -75,7 +81,17 @@ func assignmentOf(t *testing.T, a *Assign, m *encode.Model, p *plan) encode.Assi
 			set(fmt.Sprintf("u[%s]", it.Name), b2i(p.bin[i] < 0))
 		}
 		if a.has(unitReplan) && !a.Partition {
-			set("moved["+it.Name+"]", b2i(p.bin[i] != a.Current[i]))
+			set("moved["+it.Name+"]", b2i(p.bin[i] != a.Current[i] || a.Timed && p.start[i] != a.CurrentStart[i]))
+		}
+		if a.Timed {
+			set("start["+it.Name+"]", int64(p.start[i]))
+			set("end["+it.Name+"]", int64(p.start[i]+it.Size))
+			for _, t2 := range a.starts(i) {
+				set(fmt.Sprintf("z[%s|%s]", it.Name, a.clock(t2)), b2i(p.start[i] == t2))
+				for k, bin := range a.Bins {
+					set(fmt.Sprintf("y[%s|%s|%s]", it.Name, bin.Name, a.clock(t2)), b2i(p.start[i] == t2 && p.bin[i] == k))
+				}
+			}
 		}
 	}
 	if a.Partition {

@@ -32,6 +32,10 @@ func (a *Assign) Prompt() string {
 			}
 		} else {
 			for i, it := range a.Items {
+				if a.Timed {
+					fmt.Fprintf(&b, "- %s: %s from %s\n", it.Name, a.Bins[a.Current[i]].Name, a.clock(a.CurrentStart[i]))
+					continue
+				}
 				fmt.Fprintf(&b, "- %s: %s\n", it.Name, a.Bins[a.Current[i]].Name)
 			}
 		}
@@ -43,6 +47,11 @@ func (a *Assign) Prompt() string {
 		core = []string{
 			fmt.Sprintf("Every %s is in exactly one %s.", v.Item, v.Bin),
 			fmt.Sprintf("There are %d %s, of sizes %s.", len(a.Bins), v.Bins, a.sizesText()),
+		}
+	} else if a.Timed {
+		core = []string{
+			fmt.Sprintf("Every %s is done by one %s, from a start time on the grid, and ends by %s.", v.Item, v.Bin, a.clock(a.Slots)),
+			fmt.Sprintf("A %s does one %s at a time.", v.Bin, v.Item),
 		}
 	} else {
 		core = []string{fmt.Sprintf("Each %s gets at most one %s.", v.Item, v.Bin)}
@@ -63,7 +72,7 @@ func (a *Assign) Prompt() string {
 
 func (a *Assign) promptLabelled(b *strings.Builder) {
 	v := a.Voc
-	showSize := a.has(unitCapacity) || a.has(unitBalance) || a.has(unitBackups) && a.has(unitCapacity)
+	showSize := a.Timed || a.has(unitCapacity) || a.has(unitBalance)
 	showPrio := a.has(unitPriority)
 	cols := []string{v.Item}
 	if showSize {
@@ -77,6 +86,13 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 	}
 	if a.has(unitCompat) {
 		cols = append(cols, "allowed "+v.Bins)
+	}
+	if a.has(unitDeadlines) {
+		cols = append(cols, "deadline")
+	}
+	if a.Timed {
+		fmt.Fprintf(b, "**Time.** The day runs from %s to %s in slots of %d minutes. A %s starts at the start of a slot (%s, %s, …) and must end by %s. Lengths below are in slots.\n\n",
+			a.clock(0), a.clock(a.Slots), a.SlotMin, v.Item, a.clock(0), a.clock(1), a.clock(a.Slots))
 	}
 	fmt.Fprintf(b, "**%s**\n", title(v.Items))
 	writeRow(b, cols)
@@ -94,6 +110,13 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 		}
 		if a.has(unitCompat) {
 			row = append(row, strings.Join(it.Allowed, ", "))
+		}
+		if a.has(unitDeadlines) {
+			d := "—"
+			if it.Deadline > 0 {
+				d = a.clock(it.Deadline)
+			}
+			row = append(row, d)
 		}
 		writeRow(b, row)
 	}
@@ -113,6 +136,9 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 		b.WriteString(strings.Join(ns, ", ") + ".\n")
 	}
 	b.WriteString("\n")
+	if a.Timed {
+		return
+	}
 	fmt.Fprintf(b, "**%s** (of each %s in each %s)\n", title(v.Cost), v.Item, v.Bin)
 	head := []string{v.Item}
 	for _, bin := range a.Bins {
@@ -193,6 +219,12 @@ func (a *Assign) goalText() string {
 		} else {
 			goal = "minimise the number of requests not met (a request is met when both are in the same " + v.Bin + ")"
 		}
+	} else if a.Timed {
+		w := ""
+		if a.has(unitPriority) {
+			w = "priority × "
+		}
+		goal = fmt.Sprintf("minimise the sum over %s of %send index, where the end index counts slots from %s (a %s ending at %s has end index 2)", v.Items, w, a.clock(0), v.Item, a.clock(2))
 	} else if a.has(unitPriority) {
 		goal = fmt.Sprintf("minimise the sum over the %s that get a %s of priority × %s", v.Items, v.Bin, v.Cost)
 	} else {
@@ -213,13 +245,25 @@ func (a *Assign) goalText() string {
 		if a.Partition {
 			s += fmt.Sprintf(" If several plans reach the same values, number the %s 1 to %d in the order of the table and choose the plan that minimises the sum, over pairs of %s in the same %s, of the product of their numbers.", v.Items, n, v.Items, v.Bin)
 		} else {
-			s += fmt.Sprintf(" If several plans reach the same values, choose the one that minimises the sum over %s of weight × position, where the weight is %d for %s, %d for the next %s in the table and so on down to 1, and the position is that of its %s in the list of %s (the first counts 1; a %s without a %s counts 0).", v.Items, n, a.Items[0].Name, n-1, v.Item, v.Bin, v.Bins, v.Item, v.Bin)
+			none := fmt.Sprintf("; a %s without a %s counts 0", v.Item, v.Bin)
+			if a.Timed {
+				none = ""
+			}
+			s += fmt.Sprintf(" If several plans reach the same values, choose the one that minimises the sum over %s of weight × position, where the weight is %d for %s, %d for the next %s in the table and so on down to 1, and the position is that of its %s in the list of %s (the first counts 1%s).", v.Items, n, a.Items[0].Name, n-1, v.Item, v.Bin, v.Bins, none)
+			if a.Timed {
+				s += fmt.Sprintf(" If there is still a tie, the one that minimises the sum over %s of weight × start index (slots from %s; the first slot is 0).", v.Items, a.clock(0))
+			}
 		}
 	}
 	if a.criticalIdx() != nil {
 		cost := v.Cost
 		if a.has(unitPriority) {
 			cost = "priority × " + v.Cost
+		}
+		if a.Timed {
+			nc := len(a.Critical)
+			s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum of weight × position of the backup %s in the list of %s (the first counts 1), the weight %d for %s and so on down to 1 in the order of the critical %s.", v.Bin, v.Bins, nc, a.Critical[0], v.Items)
+			return s
 		}
 		s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum over the critical %s of %s in the backup %s", v.Items, cost, v.Bin)
 		if a.TieBreaks >= 1 {
@@ -237,6 +281,8 @@ func (a *Assign) answerText(b *strings.Builder) {
 	b.WriteString(a.AnswerSchema() + "\n```\n")
 	if a.Partition {
 		fmt.Fprintf(b, "List the %d %s; each is the list of its %s.", len(a.Bins), v.Bins, v.Items)
+	} else if a.Timed {
+		fmt.Fprintf(b, "List every %s once, with its %s and start time (HH:MM).", v.Item, v.Bin)
 	} else {
 		fmt.Fprintf(b, "List every %s once; write null as the %s of a %s that gets none.", v.Item, v.Bin, v.Item)
 	}
@@ -248,7 +294,7 @@ func (a *Assign) answerText(b *strings.Builder) {
 	}
 	if a.has(unitInfeasible) {
 		core := "rule 1"
-		if a.Partition {
+		if a.Partition || a.Timed {
 			core = "rules 1 and 2"
 		}
 		fmt.Fprintf(b, " If no plan can keep every rule, answer {\"feasible\": false, \"conflict\": [...]} instead, naming (in quotes as above) a set of named rules that cannot all hold together with %s.", core)
@@ -264,6 +310,10 @@ func (a *Assign) goalNoun() string {
 		return "total weight of the requests not met"
 	case a.Partition:
 		return "number of requests not met"
+	case a.Timed && a.has(unitPriority):
+		return "sum of priority × end index"
+	case a.Timed:
+		return "sum of end indexes"
 	case a.has(unitPriority):
 		return "sum of priority × " + v.Cost
 	}

@@ -91,3 +91,52 @@ func init() {
 		},
 	}})
 }
+
+func init() {
+	register(&task{ID: "work-assignment-scheduling", Name: "Work Assignment Scheduling", Family: domains.Workforce, Timed: true, Subtasks: []subtask{
+		{
+			ID: "maintenance-crew", Title: "maintenance crew",
+			Voc: Vocab{Item: "job", Items: "jobs", Bin: "technician", Bins: "technicians", Size: "hours", Attr: "trade",
+				Kind:  "rooftop jobs",
+				Intro: "You are planning tomorrow's work orders for a building maintenance crew. Each job is done by one technician in one go."},
+			Items:  []string{"Boiler service", "Replace lights", "Fix door closer", "Gutter clean", "Test alarms", "Paint stairwell", "Unblock drain"},
+			NItems: span{4, 5}, Bins: []string{"Aziz", "Bea", "Carlos", "Dina"}, NBins: span{2, 3},
+			Sizes: span{1, 2}, Attrs: []string{"electrical", "plumbing", "general"},
+			DayStart: 8 * 60, SlotMin: 60, Slots: span{5, 7},
+			Likely: map[string]float64{unitCompat: 2, unitDeadlines: 1.5, unitDeps: 1.5},
+		},
+		{
+			ID: "software-sprint", Title: "software sprint",
+			Voc: Vocab{Item: "ticket", Items: "tickets", Bin: "developer", Bins: "developers", Size: "hours", Attr: "area",
+				Kind:  "on-call tickets",
+				Intro: "You are planning the next sprint of a small software team. Each ticket is worked on by one developer without interruption; the plan covers one working day."},
+			Items:  []string{"API auth", "Login page", "DB migration", "Search index", "Billing fix", "Docs update", "Load test"},
+			NItems: span{4, 5}, Bins: []string{"Ines", "Jamal", "Kira", "Leo"}, NBins: span{2, 3},
+			Sizes: span{1, 3}, Attrs: []string{"backend", "frontend"},
+			DayStart: 9 * 60, SlotMin: 60, Slots: span{6, 8},
+			Likely: map[string]float64{unitDeps: 2.5, unitBalance: 1.5},
+		},
+		{
+			ID: "cleaning-crew", Title: "cleaning crew",
+			Voc: Vocab{Item: "area", Items: "areas", Bin: "cleaner", Bins: "cleaners", Size: "half-hours", Attr: "floor",
+				Kind:  "deep-clean areas",
+				Intro: "You are planning the evening shift of an office cleaning crew. Each area is cleaned by one cleaner in one go."},
+			Items:  []string{"Lobby", "Kitchen", "Meeting rooms", "Open office", "Washrooms", "Stairs", "Server room"},
+			NItems: span{4, 6}, Bins: []string{"Mara", "Nico", "Olga", "Pavel"}, NBins: span{2, 3},
+			Sizes: span{1, 2}, Attrs: []string{"ground floor", "first floor"},
+			DayStart: 18 * 60, SlotMin: 30, Slots: span{5, 6},
+			Likely: map[string]float64{unitBalance: 2, unitQuotas: 1.5},
+		},
+		{
+			ID: "lab-technicians", Title: "lab technicians",
+			Voc: Vocab{Item: "run", Items: "runs", Bin: "technician", Bins: "technicians", Size: "hours", Attr: "instrument",
+				Kind:  "radioactive-tracer runs",
+				Intro: "You are scheduling tomorrow's sample runs in a research lab. Each run is done by one technician from start to end."},
+			Items:  []string{"PCR batch", "Mass spec", "Cell count", "Gel run", "ELISA", "Sequencing prep"},
+			NItems: span{4, 5}, Bins: []string{"Quinn", "Rhea", "Sami"}, NBins: span{2, 3},
+			Sizes: span{1, 2}, Attrs: []string{"wet lab", "instrument room"},
+			DayStart: 9 * 60, SlotMin: 60, Slots: span{5, 7},
+			Likely: map[string]float64{unitCompat: 2, unitDeadlines: 2, unitBackups: 1.5},
+		},
+	}})
+}

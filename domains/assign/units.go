@@ -17,9 +17,8 @@ import (
 // verifier (check). Adding a constraint is adding one unit to pool.
 type unit interface {
 	info() domains.Unit
-	// labelledOnly reports whether the unit has no meaning for a
-	// partition into interchangeable groups.
-	labelledOnly() bool
+	// modes says in which modes of the core the unit has a meaning.
+	modes() mode
 	sample(a *Assign, r *rand.Rand)
 	model(b *builder)
 	rules(a *Assign) []rule
@@ -90,20 +89,43 @@ func ruleQuota(attr string) string { return "quota: " + attr }
 // the later units keep feasible), infeasibility last (it breaks a quota).
 var pool = []unit{
 	replanning{}, backups{},
+	deadlines{}, dependencies{}, // timed mode: after every unit that moves the hidden plan
 	compatibility{}, capacity{}, allAssigned{}, exclusivity{},
 	togetherApart{}, quotas{}, balance{}, priority{}, selfCheck{},
 	infeasibility{},
 }
 
-// poolInfo returns the pool of a task: every unit, or (partition) the
-// units that have a meaning for interchangeable groups.
-func poolInfo(partition bool) []domains.Unit {
+// mode is a set of modes of the core: a partition into interchangeable
+// groups, distinct bins, or distinct bins with a start time per item.
+type mode uint8
+
+// The modes.
+const (
+	modePartition mode = 1 << iota
+	modeLabelled
+	modeTimed
+	modeAll = modePartition | modeLabelled | modeTimed
+)
+
+// mode returns the instance's mode.
+func (a *Assign) mode() mode {
+	switch {
+	case a.Partition:
+		return modePartition
+	case a.Timed:
+		return modeTimed
+	}
+	return modeLabelled
+}
+
+// poolInfo returns the pool of a task in mode m: the units that have a
+// meaning in it.
+func poolInfo(m mode) []domains.Unit {
 	var out []domains.Unit
 	for _, u := range pool {
-		if partition && u.labelledOnly() {
-			continue
+		if u.modes()&m != 0 {
+			out = append(out, u.info())
 		}
-		out = append(out, u.info())
 	}
 	return out
 }
@@ -126,7 +148,7 @@ func (a *Assign) levelers() []leveler {
 	if a.has(unitReplan) {
 		out = append(out, replanning{})
 	}
-	if !a.Partition && !a.has(unitAllAssigned) {
+	if !a.Partition && !a.Timed && !a.has(unitAllAssigned) {
 		out = append(out, unassigned{})
 	}
 	if a.has(unitBalance) {
@@ -155,7 +177,7 @@ type compatibility struct{}
 func (compatibility) info() domains.Unit {
 	return domains.Unit{ID: unitCompat, Tier: domains.Basic, Title: "compatibility"}
 }
-func (compatibility) labelledOnly() bool { return false }
+func (compatibility) modes() mode { return modeAll }
 
 func (compatibility) sample(a *Assign, r *rand.Rand) {
 	if a.Partition {
@@ -293,7 +315,7 @@ type capacity struct{}
 func (capacity) info() domains.Unit {
 	return domains.Unit{ID: unitCapacity, Tier: domains.Basic, Title: "capacity per bin (count and size)"}
 }
-func (capacity) labelledOnly() bool { return true }
+func (capacity) modes() mode { return modeLabelled | modeTimed }
 
 func (capacity) sample(a *Assign, r *rand.Rand) {
 	for k := range a.Bins {
@@ -361,7 +383,7 @@ type allAssigned struct{}
 func (allAssigned) info() domains.Unit {
 	return domains.Unit{ID: unitAllAssigned, Tier: domains.Basic, Title: "every item assigned"}
 }
-func (allAssigned) labelledOnly() bool         { return true }
+func (allAssigned) modes() mode                { return modeLabelled }
 func (allAssigned) sample(*Assign, *rand.Rand) {}
 func (allAssigned) model(b *builder) {
 	for i, it := range b.a.Items {
@@ -418,7 +440,7 @@ type exclusivity struct{}
 func (exclusivity) info() domains.Unit {
 	return domains.Unit{ID: unitExclusive, Tier: domains.Basic, Title: "exclusivity: at most one item of a kind per bin"}
 }
-func (exclusivity) labelledOnly() bool { return false }
+func (exclusivity) modes() mode { return modeAll }
 
 func (exclusivity) sample(a *Assign, r *rand.Rand) {
 	// Greedy over a random order: an item joins the kind when no hidden
@@ -485,7 +507,7 @@ type togetherApart struct{}
 func (togetherApart) info() domains.Unit {
 	return domains.Unit{ID: unitTogether, Tier: domains.Medium, Title: "must-together and cannot-together pairs"}
 }
-func (togetherApart) labelledOnly() bool { return false }
+func (togetherApart) modes() mode { return modeAll }
 
 func (togetherApart) sample(a *Assign, r *rand.Rand) {
 	scen := a.scenarios(a.plantedBk)
@@ -580,7 +602,7 @@ func (togetherApart) rules(a *Assign) []rule {
 	var out []rule
 	if len(a.Together) > 0 {
 		text := fmt.Sprintf("These pairs must share a %s: %s.", v.Bin, pairList(a.Together))
-		if !a.Partition {
+		if !a.Partition && !a.Timed {
 			text = fmt.Sprintf("These pairs must share a %s (or both go without one): %s.", v.Bin, pairList(a.Together))
 		}
 		out = append(out, rule{ruleTogether, text})
@@ -624,7 +646,7 @@ type quotas struct{}
 func (quotas) info() domains.Unit {
 	return domains.Unit{ID: unitQuotas, Tier: domains.Medium, Title: "diversity quotas per bin"}
 }
-func (quotas) labelledOnly() bool { return false }
+func (quotas) modes() mode { return modeAll }
 
 // attrs returns the attribute values in order of first appearance.
 func (a *Assign) attrs() []string {
@@ -796,7 +818,7 @@ type balance struct{}
 func (balance) info() domains.Unit {
 	return domains.Unit{ID: unitBalance, Tier: domains.Medium, Title: "balance of sums across bins (least max − min)"}
 }
-func (balance) labelledOnly() bool           { return false }
+func (balance) modes() mode                  { return modeAll }
 func (balance) sample(*Assign, *rand.Rand)   {}
 func (balance) model(*builder)               {}
 func (balance) rules(*Assign) []rule         { return nil }
@@ -858,7 +880,7 @@ type priority struct{}
 func (priority) info() domains.Unit {
 	return domains.Unit{ID: unitPriority, Tier: domains.Medium, Title: "priority-weighted cost"}
 }
-func (priority) labelledOnly() bool           { return false }
+func (priority) modes() mode                  { return modeAll }
 func (priority) sample(*Assign, *rand.Rand)   {}
 func (priority) model(*builder)               {}
 func (priority) rules(*Assign) []rule         { return nil }
@@ -872,7 +894,7 @@ type selfCheck struct{}
 func (selfCheck) info() domains.Unit {
 	return domains.Unit{ID: unitSelfCheck, Tier: domains.Medium, Title: "conflict validation: stated goal value"}
 }
-func (selfCheck) labelledOnly() bool         { return false }
+func (selfCheck) modes() mode                { return modeAll }
 func (selfCheck) sample(*Assign, *rand.Rand) {}
 func (selfCheck) model(*builder)             {}
 func (selfCheck) rules(*Assign) []rule       { return nil }
@@ -889,7 +911,7 @@ type infeasibility struct{}
 func (infeasibility) info() domains.Unit {
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible quota detection", Requires: []string{unitQuotas}}
 }
-func (infeasibility) labelledOnly() bool { return false }
+func (infeasibility) modes() mode { return modeAll }
 
 // sample makes the instance infeasible on purpose half of the time: a
 // quota asks every bin for more items of an attribute than there are
@@ -901,7 +923,7 @@ func (infeasibility) sample(a *Assign, r *rand.Rand) {
 	}
 	q := &a.Quotas[r.IntN(len(a.Quotas))]
 	nb, total := len(a.quotaBins()), a.countAttr(q.Attr)
-	placed := a.Partition || a.has(unitAllAssigned)
+	placed := a.Partition || a.Timed || a.has(unitAllAssigned)
 	if placed && r.IntN(2) == 0 && total > nb-1 && a.Closed == "" {
 		q.Min, q.Max = 0, (total-1)/nb
 		return

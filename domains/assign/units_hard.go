@@ -16,7 +16,7 @@ type replanning struct{}
 func (replanning) info() domains.Unit {
 	return domains.Unit{ID: unitReplan, Tier: domains.Hard, Title: "reassignment with minimum moves"}
 }
-func (replanning) labelledOnly() bool { return false }
+func (replanning) modes() mode { return modeAll }
 
 // sample draws the change and the current plan. Labelled: a bin closes;
 // the current plan is the hidden plan with at least one item in that bin,
@@ -57,6 +57,9 @@ func (replanning) sample(a *Assign, r *rand.Rand) {
 		cur[r.IntN(len(cur))] = c
 	}
 	a.Current = cur
+	if a.Timed {
+		a.CurrentStart = slices.Clone(a.plantedStart)
+	}
 	for i, b := range a.planted {
 		if b == c {
 			o := r.IntN(len(a.Bins) - 1)
@@ -64,7 +67,20 @@ func (replanning) sample(a *Assign, r *rand.Rand) {
 				o++
 			}
 			a.planted[i] = o
+			if a.Timed {
+				// After the last hidden item of its new bin.
+				end := 0
+				for j, k := range a.planted {
+					if k == o && j != i {
+						end = max(end, a.plantedStart[j]+a.Items[j].Size)
+					}
+				}
+				a.plantedStart[i] = end
+			}
 		}
+	}
+	if a.Timed {
+		a.stretch()
 	}
 }
 
@@ -99,7 +115,11 @@ func (replanning) level(b *builder) []encode.Term {
 	}
 	for i, it := range a.Items {
 		mv := m.NewBool("moved[" + it.Name + "]")
-		m.AddLinear([]encode.Term{{Var: mv, Coef: 1}, {Var: b.x[i][a.Current[i]], Coef: 1}}, encode.EQ, 1).
+		same := b.x[i][a.Current[i]]
+		if a.Timed {
+			same = b.y[i][a.Current[i]][a.CurrentStart[i]]
+		}
+		m.AddLinear([]encode.Term{{Var: mv, Coef: 1}, {Var: same, Coef: 1}}, encode.EQ, 1).
 			Named(fmt.Sprintf("%s: %s", groupMoves, it.Name)).InGroup(groupMoves)
 		t = append(t, encode.Term{Var: mv, Coef: 1})
 	}
@@ -119,7 +139,7 @@ func (replanning) value(a *Assign, p *plan) int64 {
 		return n
 	}
 	for i, b := range p.bin {
-		if b != a.Current[i] {
+		if b != a.Current[i] || a.Timed && p.start[i] != a.CurrentStart[i] {
 			n++
 		}
 	}
@@ -130,6 +150,9 @@ func (replanning) text(a *Assign) string {
 	v := a.Voc
 	if a.Partition {
 		return fmt.Sprintf("change the current %s as little as possible: minimise the number of pairs of %s that shared a %s in the current plan and do not now, or did not and do now", v.Bins, v.Items, v.Bin)
+	}
+	if a.Timed {
+		return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s or start time differs from the current plan", v.Items, v.Bin)
 	}
 	return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s differs from the current plan (a %s left without a %s counts as changed)", v.Items, v.Bin, v.Item, v.Bin)
 }
@@ -173,7 +196,7 @@ type backups struct{}
 func (backups) info() domains.Unit {
 	return domains.Unit{ID: unitBackups, Tier: domains.Hard, Title: "backup bin per critical item", Excludes: []string{unitReplan}}
 }
-func (backups) labelledOnly() bool { return true }
+func (backups) modes() mode { return modeLabelled | modeTimed }
 
 // sample picks one or two critical items and, hidden, a backup bin for
 // each; the later units keep the hidden plan with any one critical item
@@ -188,9 +211,33 @@ func (backups) sample(a *Assign, r *rand.Rand) {
 		if o >= a.planted[i] {
 			o++
 		}
+		if a.Timed && a.busyHidden(o, i) {
+			// The backup bin must be free at the item's time: move the
+			// item after every hidden item of the day.
+			end := 0
+			for j, s := range a.plantedStart {
+				if j != i {
+					end = max(end, s+a.Items[j].Size)
+				}
+			}
+			a.plantedStart[i] = end
+			a.stretch()
+		}
 		a.Critical = append(a.Critical, a.Items[i].Name)
 		a.plantedBk = append(a.plantedBk, o)
 	}
+}
+
+// busyHidden reports whether bin k has a hidden item overlapping item i's
+// hidden time.
+func (a *Assign) busyHidden(k, i int) bool {
+	p := &plan{bin: a.planted, start: a.plantedStart}
+	for j, b := range a.planted {
+		if j != i && b == k && a.overlap(p, i, j) {
+			return true
+		}
+	}
+	return false
 }
 
 // model adds the backup variables and, per critical item i and bin k,
@@ -227,6 +274,22 @@ func (backups) model(b *builder) {
 			}
 			if a.has(unitExclusive) && a.isExclusive(i) {
 				m.AddAtMost(b.binLits(k, a.isExclusive), 0).OnlyIf(bk).Named(nk("exclusive")).InGroup(g)
+			}
+			if a.Timed {
+				// k is free while i runs: no item j in k overlaps.
+				for _, t := range a.starts(i) {
+					for j, jt := range a.Items {
+						if j == i {
+							continue
+						}
+						for _, t2 := range a.starts(j) {
+							if t < t2+jt.Size && t2 < t+it.Size {
+								m.AddAtMost([]encode.Lit{bk, b.z[i][t].Lit(), b.y[j][k][t2].Lit()}, 2).
+									Named(nk(fmt.Sprintf("free %d %s %d", t, jt.Name, t2))).InGroup(g)
+							}
+						}
+					}
+				}
 			}
 			if a.has(unitTogether) {
 				for _, pr := range a.pairs(a.Apart) {
@@ -283,11 +346,17 @@ func (b *builder) backupLevels() {
 	for c, vs := range a.bk {
 		i := crit[c]
 		for k, v := range vs {
-			if w := a.weight(i) * int64(a.Cost[i][k]); w != 0 {
+			if a.Timed {
+				// no cost matrix: the backups' level is the positions
+			} else if w := a.weight(i) * int64(a.Cost[i][k]); w != 0 {
 				cost = append(cost, encode.Term{Var: v, Coef: w})
 			}
 			tie = append(tie, encode.Term{Var: v, Coef: int64((len(crit) - c) * (k + 1))})
 		}
+	}
+	if a.Timed {
+		b.m.Minimize(tie...)
+		return
 	}
 	b.m.Minimize(cost...)
 	if a.TieBreaks >= 1 {
@@ -301,8 +370,13 @@ func (a *Assign) backupValues(p *plan) []int64 {
 	var cost, tie int64
 	for c, k := range p.backup {
 		i := crit[c]
-		cost += a.weight(i) * int64(a.Cost[i][k])
+		if !a.Timed {
+			cost += a.weight(i) * int64(a.Cost[i][k])
+		}
 		tie += int64((len(crit) - c) * (k + 1))
+	}
+	if a.Timed {
+		return []int64{tie}
 	}
 	out := []int64{cost}
 	if a.TieBreaks >= 1 {
@@ -313,7 +387,11 @@ func (a *Assign) backupValues(p *plan) []int64 {
 
 func (backups) rules(a *Assign) []rule {
 	v := a.Voc
-	return []rule{{ruleBackups, fmt.Sprintf("The critical %s are %s. Each of them must have a %s, and also a backup %s (under \"backups\" in the answer): a %s other than its own such that the plan with only that %s moved to its backup still keeps every rule above and every other named rule.", v.Items, andList(a.Critical), v.Bin, v.Bin, v.Bin, v.Item)}}
+	also := ""
+	if a.Timed {
+		also = fmt.Sprintf(" (at the same start time, so the backup %s must be free then)", v.Bin)
+	}
+	return []rule{{ruleBackups, fmt.Sprintf("The critical %s are %s. Each of them must have a %s, and also a backup %s (under \"backups\" in the answer): a %s other than its own such that the plan with only that %s moved to its backup%s still keeps every rule above and every other named rule.", v.Items, andList(a.Critical), v.Bin, v.Bin, v.Bin, v.Item, also)}}
 }
 
 func (backups) items(a *Assign) []domains.Item {
@@ -352,6 +430,13 @@ func (a *Assign) backupWhy(p *plan, i, k int) string {
 			attr[a.Items[j].Attr]++
 			if a.isExclusive(j) {
 				excl++
+			}
+		}
+	}
+	if a.Timed {
+		for j, b := range p.bin {
+			if b == k && a.overlap(p, i, j) {
+				return fmt.Sprintf("%s is busy with %s then", a.Bins[k].Name, a.Items[j].Name)
 			}
 		}
 	}
