@@ -32,9 +32,9 @@ type subtask struct {
 	DayStart, SlotMin int
 	Slots             span
 	// Packed draws the hidden plan without gaps (tests: a short day).
-	Packed bool
-	Likely            map[string]float64
-	Exclude           []string
+	Packed  bool
+	Likely  map[string]float64
+	Exclude []string
 }
 
 // task is a registered task and its subtasks.
