@@ -240,6 +240,7 @@ func groupOnce(item string) string { return "core: " + item + " is placed at mos
 
 const (
 	groupSizes    = "core: group sizes"
+	groupSymmetry = "core: symmetry breaking"
 	groupRelation = "core: same-group relation"
 	groupLoads    = "core: loads"
 	groupMoves    = "core: moves"
@@ -316,6 +317,22 @@ func (a *Assign) Model() (*encode.Model, error) {
 		}
 		for k, bin := range a.Bins {
 			m.AddExactly(b.binLits(k, func(int) bool { return true }), bin.Size).Named(groupSizes + ": " + bin.Name).InGroup(groupSizes)
+		}
+		// Symmetry breaking between groups of the same size: group k
+		// takes item i only if group k−1 has an item before i, so the
+		// groups of one size are ordered by their first items and each
+		// partition has exactly one labelling (see doc.go).
+		for k := 1; k < len(a.Bins); k++ {
+			if a.Bins[k].Size != a.Bins[k-1].Size {
+				continue
+			}
+			for i := range a.Items {
+				ls := []encode.Lit{b.x[i][k].Not()}
+				for j := range i {
+					ls = append(ls, b.x[j][k-1].Lit())
+				}
+				m.AddAtLeast(ls, 1).Named(fmt.Sprintf("%s: %d.%d", groupSymmetry, k, i)).InGroup(groupSymmetry)
+			}
 		}
 		b.s = make([][]encode.Var, n)
 		for i := range a.Items {

@@ -1,9 +1,10 @@
 // Package assign is the assign core (TAXONOMY core 3): items to bins,
 // groups or agents under compatibility and capacity, with its pool of
 // constraint units, and the tasks over it: Student Grouping and
-// Educational Resource Planning (Allocation family).
+// Educational Resource Planning (Allocation family), Work Assignment
+// Scheduling (Workforce family).
 //
-// An instance is an *Assign, in one of two modes.
+// An instance is an *Assign, in one of three modes.
 //
 // Labelled mode (Educational Resource Planning): the bins are distinct
 // (rooms, teachers, kits, labs). The model has one Boolean per (item, bin)
@@ -27,9 +28,33 @@
 // The prompt says so ("the teams have no names or numbers"). The goal is
 // the number (or weight) of pair requests not met.
 //
+// Groups of the same size are interchangeable, so the model also breaks
+// that symmetry for speed: group k may take item i only if group k−1 (of
+// the same size) has an item listed before i. Every partition then has
+// exactly one labelling that satisfies the model (the groups of one size
+// in the order of their first items); this never removes a partition,
+// and TestSymmetryBreaking checks it by enumerating every labelling the
+// model allows against every partition the checker accepts. Uniqueness
+// does not rely on it: it is decided on the pair Booleans.
+//
+// Timed mode (Work Assignment Scheduling): labelled mode plus a start
+// slot per item on a one-day grid; an item lasts its size in slots and
+// ends by the end of the day, every item is done (always on), and a bin
+// (a worker) does one item at a time. The model has one Boolean per
+// (item, bin, start); the answer variables are the (item, bin) and (item,
+// start) Booleans, so two plans are the same plan when every item has the
+// same worker and start. The goal is the sum of weight × end index; the
+// stated tie-break has two levels (weighted worker positions, then
+// weighted starts). Timed units: deadlines (basic) and dependencies
+// (medium, the first ends by the time the second starts); replanning
+// counts an item as moved when its worker or its start changes (a worker
+// is off); a backup keeps the item's start, so the backup worker must be
+// free then.
+//
 // Pool — basic: compatibility (labelled: allowed bins; partition: a
 // common free session per group), capacity (count and size per bin,
-// labelled), every item assigned (labelled; always on for a partition),
+// labelled and timed), every item assigned (labelled; always on for a
+// partition and in timed mode),
 // exclusivity (at most one item of a kind per bin). Medium:
 // must-together / cannot-together pairs, balance (least gap between the
 // largest and smallest load, a level before the goal), diversity quotas
@@ -37,8 +62,10 @@
 // cost, self-check (the answer states its goal value). Hard: reassignment
 // with minimum moves (labelled: a bin closes, fewest items moved first;
 // partition: two items may no longer share a group, fewest pair changes
-// first), a backup bin per critical item (labelled: the plan with only
-// that item moved there keeps every rule), infeasible quota detection
+// first), a backup bin per critical item (labelled and timed: the plan
+// with only that item moved there keeps every rule; for interchangeable
+// groups a "backup group" has no meaning, so Student Grouping's pool
+// leaves it out), infeasible quota detection
 // (half of such instances carry a quota no plan can meet; the answer
 // names a conflicting set of rules, checked by the solver).
 //
@@ -47,7 +74,8 @@
 // sentences to the prompt, its items to the checklist and its checks to
 // the verifier. When the optimum is not unique one stated tie-break level
 // follows (labelled: weighted bin positions; partition: the sum over pairs
-// sharing a group of the product of their table numbers).
+// sharing a group of the product of their table numbers; timed: weighted
+// worker positions, then weighted starts).
 //
 // Generation draws a hidden plan first and the units keep it feasible
 // while they draw their data (and keep each backup move feasible), so

@@ -17,6 +17,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -684,6 +685,70 @@ func TestUnitCoverage(t *testing.T) {
 		sort.Strings(missing)
 		if len(missing) > 0 {
 			t.Errorf("%s: units never sampled in %d seeds: %v", tk.ID, familySeeds(), missing)
+		}
+	}
+}
+
+// TestSymmetryBreaking: the symmetry breaking of partitions keeps exactly
+// one labelling per partition. On tiny instances without units (equal
+// sizes, and one group larger), the model's solutions over the group
+// Booleans, all enumerated by the SAT backend, are as many as the
+// distinct partitions the enumeration of plans finds (checked by the
+// checker), and every partition is among them.
+func TestSymmetryBreaking(t *testing.T) {
+	for _, sizes := range [][]int{{2, 2}, {2, 2, 2}, {3, 3}, {2, 2, 3}, {2, 3, 3}, {3, 3, 3}} {
+		a := &Assign{Partition: true, Voc: Vocab{Item: "student", Items: "students", Bin: "group", Bins: "groups"},
+			Sp: domains.Spec{Task: "student-grouping", Subtask: "project-teams"}}
+		n := 0
+		for k, s := range sizes {
+			a.Bins = append(a.Bins, Bin{Name: fmt.Sprintf("Group %d", k+1), Size: s})
+			n += s
+		}
+		for i := range n {
+			a.Items = append(a.Items, Item{Name: students[i], Size: 1})
+		}
+		partitions := 0
+		for _, raw := range enumerate(a) {
+			ok := true
+			for _, r := range a.Check(raw, domains.Reference{Feasible: true}) {
+				ok = ok && (r.Pass || r.ID == itemOptimal)
+			}
+			if ok {
+				partitions++
+			}
+		}
+		m, err := a.Model()
+		if err != nil {
+			t.Fatal(err)
+		}
+		m.Objectives = nil
+		var xs []encode.Var
+		for _, row := range a.x {
+			xs = append(xs, row...)
+		}
+		m.SetAnswer(xs...)
+		s, err := sat.Backend{}.Load(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e, err := s.Enumerate(context.Background(), 100000)
+		if err != nil || !e.Complete {
+			t.Fatalf("sizes %v: enumerate: %v (complete %v)", sizes, err, e.Complete)
+		}
+		seen := map[string]bool{}
+		for _, sol := range e.Solutions {
+			p := &plan{bin: make([]int, n)}
+			for i := range a.Items {
+				for k := range a.Bins {
+					if sol[a.x[i][k]] == 1 {
+						p.bin[i] = k
+					}
+				}
+			}
+			seen[string(a.encode(p))] = true
+		}
+		if len(e.Solutions) != partitions || len(seen) != partitions {
+			t.Errorf("sizes %v: %d labellings (%d distinct partitions) satisfy the model; the checker accepts %d partitions", sizes, len(e.Solutions), len(seen), partitions)
 		}
 	}
 }

@@ -51,9 +51,47 @@ func itemOf(g string) string {
 	return ""
 }
 
+// canonical relabels the groups of a partition plan so that the groups of
+// one size are in the order of their first items, the one labelling the
+// model's symmetry breaking allows.
+func canonical(a *Assign, p *plan) *plan {
+	if !a.Partition {
+		return p
+	}
+	q := &plan{bin: slices.Clone(p.bin), start: p.start, backup: p.backup, stated: p.stated}
+	// Per size, the bins of that size in order, and the groups of p of
+	// that size in order of their first items.
+	first := map[int]int{}
+	for i := len(p.bin) - 1; i >= 0; i-- {
+		if p.bin[i] >= 0 {
+			first[p.bin[i]] = i
+		}
+	}
+	bySize := map[int][]int{}
+	for k, b := range a.Bins {
+		bySize[b.Size] = append(bySize[b.Size], k)
+	}
+	to := map[int]int{}
+	for size, ks := range bySize {
+		groups := slices.Clone(ks)
+		slices.SortFunc(groups, func(x, y int) int { return first[x] - first[y] })
+		for x, g := range groups {
+			to[g] = ks[x]
+		}
+		_ = size
+	}
+	for i, k := range p.bin {
+		if k >= 0 {
+			q.bin[i] = to[k]
+		}
+	}
+	return q
+}
+
 // assignmentOf returns the model assignment that plan p determines.
 func assignmentOf(t *testing.T, a *Assign, m *encode.Model, p *plan) encode.Assignment {
 	t.Helper()
+	p = canonical(a, p)
 	asg := make(encode.Assignment, len(m.Vars))
 	set := func(name string, v int64) {
 		x, ok := m.Lookup(name)
