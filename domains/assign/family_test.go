@@ -325,6 +325,7 @@ func bruteCheck(t *testing.T, what string, a *Assign) (status string) {
 			if ok, why := a.conflictHolds(conflict); len(conflict) > 0 && !ok {
 				t.Fatalf("%s: the certified conflict %v does not hold: %s", what, conflict, why)
 			}
+			checkConflicts(t, what, a, m, plans)
 			return "infeasible"
 		}
 		if best == nil {
@@ -749,6 +750,69 @@ func TestSymmetryBreaking(t *testing.T) {
 		}
 		if len(e.Solutions) != partitions || len(seen) != partitions {
 			t.Errorf("sizes %v: %d labellings (%d distinct partitions) satisfy the model; the checker accepts %d partitions", sizes, len(e.Solutions), len(seen), partitions)
+		}
+	}
+}
+
+// checkConflicts compares the conflict item's solver check with the
+// enumeration: every set of one or two named rules is a valid conflict
+// exactly when no enumerated plan keeps the always-on rules and those
+// rules (each judged by its model groups at the plan's assignment).
+func checkConflicts(t *testing.T, what string, a *Assign, m *encode.Model, plans []json.RawMessage) {
+	t.Helper()
+	var holds []map[string]bool // per plan whose always-on rules hold: the groups that hold
+	for _, raw := range plans {
+		ans := a.parse(raw)
+		if ans.formatErr != "" {
+			continue
+		}
+		asg := assignmentOf(t, a, m, ans.p)
+		ok := map[string]bool{}
+		for _, g := range m.Groups() {
+			ok[g] = true
+		}
+		for _, c := range m.Constraints {
+			if m.Why(c, asg) != "" {
+				ok[c.Group] = false
+			}
+		}
+		core := true
+		for g, h := range ok {
+			core = core && (h || !domains.AlwaysOn(g))
+		}
+		if core {
+			holds = append(holds, ok)
+		}
+	}
+	rules := a.allRules()
+	var sets [][]string
+	for x, r := range rules {
+		sets = append(sets, []string{r.Name})
+		for _, r2 := range rules[x+1:] {
+			sets = append(sets, []string{r.Name, r2.Name})
+		}
+	}
+	groups := map[string]bool{}
+	for _, g := range m.Groups() {
+		groups[g] = true
+	}
+	for _, set := range sets {
+		feasible := false
+		for _, ok := range holds {
+			all := true
+			for _, g := range set {
+				all = all && (ok[g] || !groups[g]) // a rule with no constraint holds
+			}
+			feasible = feasible || all
+		}
+		if got, why := a.conflictHolds(set); got == feasible {
+			t.Fatalf("%s: conflict %q: the solver check says %v (%s), the enumeration finds a plan keeping them: %v", what, set, got, why, feasible)
+		}
+	}
+	res := a.Check(json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), domains.Reference{Feasible: false})
+	for _, r := range res {
+		if r.ID == itemConflict && r.Pass {
+			t.Fatalf("%s: a conflict naming an unknown rule passes", what)
 		}
 	}
 }
