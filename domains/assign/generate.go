@@ -140,6 +140,9 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 	} else {
 		n := st.NItems.draw(r)
 		nb := st.NBins.draw(r)
+		if a.has(unitReplan) && nb < 3 && len(st.Bins) >= 3 {
+			nb = 3 // a bin closes: keep two open, or the plan is forced
+		}
 		a.Items = pickItems(st, n, r)
 		idx := r.Perm(len(st.Bins))[:nb]
 		slices.Sort(idx)

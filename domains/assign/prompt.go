@@ -91,8 +91,8 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 		cols = append(cols, "deadline")
 	}
 	if a.Timed {
-		fmt.Fprintf(b, "**Time.** The day runs from %s to %s in slots of %d minutes. A %s starts at the start of a slot (%s, %s, …) and must end by %s. Lengths below are in slots.\n\n",
-			a.clock(0), a.clock(a.Slots), a.SlotMin, v.Item, a.clock(0), a.clock(1), a.clock(a.Slots))
+		fmt.Fprintf(b, "**Time.** The day runs from %s to %s in slots of %d minutes. %s starts at the start of a slot (%s, %s, …) and must end by %s. Lengths (%s) are in slots.\n\n",
+			a.clock(0), a.clock(a.Slots), a.SlotMin, title(an(v.Item)), a.clock(0), a.clock(1), a.clock(a.Slots), v.Size)
 	}
 	fmt.Fprintf(b, "**%s**\n", title(v.Items))
 	writeRow(b, cols)
@@ -224,7 +224,7 @@ func (a *Assign) goalText() string {
 		if a.has(unitPriority) {
 			w = "priority × "
 		}
-		goal = fmt.Sprintf("minimise the sum over %s of %send index, where the end index counts slots from %s (a %s ending at %s has end index 2)", v.Items, w, a.clock(0), v.Item, a.clock(2))
+		goal = fmt.Sprintf("minimise the sum over %s of %send index, where the end index counts slots from %s (%s ending at %s has end index 2)", v.Items, w, a.clock(0), an(v.Item), a.clock(2))
 	} else if a.has(unitPriority) {
 		goal = fmt.Sprintf("minimise the sum over the %s that get a %s of priority × %s", v.Items, v.Bin, v.Cost)
 	} else {
@@ -245,7 +245,7 @@ func (a *Assign) goalText() string {
 		if a.Partition {
 			s += fmt.Sprintf(" If several plans reach the same values, number the %s 1 to %d in the order of the table and choose the plan that minimises the sum, over pairs of %s in the same %s, of the product of their numbers.", v.Items, n, v.Items, v.Bin)
 		} else {
-			none := fmt.Sprintf("; a %s without a %s counts 0", v.Item, v.Bin)
+			none := fmt.Sprintf("; %s without a %s counts 0", an(v.Item), v.Bin)
 			if a.Timed {
 				none = ""
 			}
@@ -284,7 +284,7 @@ func (a *Assign) answerText(b *strings.Builder) {
 	} else if a.Timed {
 		fmt.Fprintf(b, "List every %s once, with its %s and start time (HH:MM).", v.Item, v.Bin)
 	} else {
-		fmt.Fprintf(b, "List every %s once; write null as the %s of a %s that gets none.", v.Item, v.Bin, v.Item)
+		fmt.Fprintf(b, "List every %s once; write null as the %s of %s that gets none.", v.Item, v.Bin, an(v.Item))
 	}
 	if a.criticalIdx() != nil {
 		fmt.Fprintf(b, " Under \"backups\", give one backup %s for each critical %s (%s).", v.Bin, v.Item, andList(a.Critical))

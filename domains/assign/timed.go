@@ -195,7 +195,7 @@ func (deadlines) model(b *builder) {
 }
 
 func (deadlines) rules(a *Assign) []rule {
-	return []rule{{unitDeadlines, fmt.Sprintf("A %s with a deadline in the table must end by it.", a.Voc.Item)}}
+	return []rule{{unitDeadlines, fmt.Sprintf("%s with a deadline in the table must end by it.", title(an(a.Voc.Item)))}}
 }
 
 func (deadlines) items(a *Assign) []domains.Item {
@@ -263,7 +263,7 @@ func depList(ps []Pair) string {
 }
 
 func (dependencies) rules(a *Assign) []rule {
-	return []rule{{unitDeps, fmt.Sprintf("Each of these %s must end by the time the other starts: %s.", a.Voc.Items, depList(a.Deps))}}
+	return []rule{{unitDeps, fmt.Sprintf("In each pair below, the first %s must end by the time the second starts: %s.", a.Voc.Item, depList(a.Deps))}}
 }
 
 func (dependencies) items(a *Assign) []domains.Item {

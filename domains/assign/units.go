@@ -478,6 +478,9 @@ func (exclusivity) model(b *builder) {
 }
 
 func (exclusivity) rules(a *Assign) []rule {
+	if len(a.Exclusive) == 1 {
+		return []rule{{ruleExclusive, fmt.Sprintf("The only one of the %s here is %s; no %s may take more than one of the %s.", a.Voc.Kind, a.Exclusive[0], a.Voc.Bin, a.Voc.Kind)}}
+	}
 	return []rule{{ruleExclusive, fmt.Sprintf("The %s are %s: no %s takes more than one of them.", a.Voc.Kind, andList(a.Exclusive), a.Voc.Bin)}}
 }
 
@@ -748,12 +751,30 @@ func (a *Assign) quotaText(q Quota) string {
 		every = "every open " + v.Bin
 	}
 	switch {
+	case q.Min > 0 && q.Max == q.Min:
+		return fmt.Sprintf("%s has exactly %s whose %s is %s", every, a.count(q.Min), v.Attr, q.Attr)
 	case q.Min > 0 && q.Max >= 0:
-		return fmt.Sprintf("%s has at least %d and at most %d %s whose %s is %s", every, q.Min, q.Max, v.Items, v.Attr, q.Attr)
+		return fmt.Sprintf("%s has at least %d and at most %s whose %s is %s", every, q.Min, a.count(q.Max), v.Attr, q.Attr)
 	case q.Min > 0:
-		return fmt.Sprintf("%s has at least %d %s whose %s is %s", every, q.Min, v.Items, v.Attr, q.Attr)
+		return fmt.Sprintf("%s has at least %s whose %s is %s", every, a.count(q.Min), v.Attr, q.Attr)
 	}
-	return fmt.Sprintf("%s has at most %d %s whose %s is %s", every, q.Max, v.Items, v.Attr, q.Attr)
+	return fmt.Sprintf("%s has at most %s whose %s is %s", every, a.count(q.Max), v.Attr, q.Attr)
+}
+
+// count writes n items: "1 class", "3 classes".
+func (a *Assign) count(n int) string {
+	if n == 1 {
+		return "1 " + a.Voc.Item
+	}
+	return fmt.Sprintf("%d %s", n, a.Voc.Items)
+}
+
+// an puts "a" or "an" before a word.
+func an(w string) string {
+	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
 }
 
 func (quotas) rules(a *Assign) []rule {

@@ -154,7 +154,7 @@ func (replanning) text(a *Assign) string {
 	if a.Timed {
 		return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s or start time differs from the current plan", v.Items, v.Bin)
 	}
-	return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s differs from the current plan (a %s left without a %s counts as changed)", v.Items, v.Bin, v.Item, v.Bin)
+	return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s differs from the current plan (%s left without a %s counts as changed)", v.Items, v.Bin, an(v.Item), v.Bin)
 }
 
 func (replanning) rules(a *Assign) []rule {
