@@ -239,6 +239,7 @@ func (a *Assign) pairs(ps []Pair) [][2]int {
 func groupOnce(item string) string { return "core: " + item + " is placed at most once" }
 
 const (
+	groupCore     = "core: the numbered rules"
 	groupSizes    = "core: group sizes"
 	groupSymmetry = "core: symmetry breaking"
 	groupRelation = "core: same-group relation"
@@ -388,8 +389,50 @@ func (a *Assign) Model() (*encode.Model, error) {
 		answer = append(answer, vs...)
 	}
 	m.SetAnswer(answer...)
+	// Every always-on constraint joins one group, placed after the named
+	// rules: a minimal conflict over groups is then minimal over the
+	// named rules given all the always-on rules (the solver's deletion
+	// tries the named rules first, with the always-on group still in),
+	// and cannot trade an always-on group for an extra named rule.
+	// Constraint names keep which rule each is.
+	var named, core []*encode.Constraint
+	for _, c := range m.Constraints {
+		if domains.AlwaysOn(c.Group) {
+			c.Group = groupCore
+			core = append(core, c)
+		} else {
+			named = append(named, c)
+		}
+	}
+	m.Constraints = append(named, core...)
+	if a.has(unitInfeasible) {
+		// A conflict is a set of named rules that cannot hold together
+		// with the numbered rules, so each named group also carries a
+		// copy of every always-on constraint: a set of named groups is
+		// then infeasible exactly when it is with the numbered rules,
+		// and a minimal conflict over groups is minimal over the named
+		// rules given all of them (never named rules that only conflict
+		// without the numbered rules).
+		var groups []string
+		for _, g := range m.Groups() {
+			if g != groupCore {
+				groups = append(groups, g)
+			}
+		}
+		for _, g := range groups {
+			for _, c := range core {
+				cp := *c
+				cp.Name, cp.Group = g+coreCopy+c.Name, g
+				m.Constraints = append(m.Constraints, &cp)
+			}
+		}
+	}
 	return m, nil
 }
+
+// coreCopy joins a named group to the name of an always-on constraint in
+// the group's copy of it.
+const coreCopy = " | copy of "
 
 // loads returns the load variable of every bin (the sum of the sizes of
 // its items), made once.

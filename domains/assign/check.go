@@ -274,7 +274,7 @@ func (a *Assign) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: the rules %s cannot all hold).", quoteList(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictText(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with the numbered rules (checked by the solver)."},
 		}
@@ -548,6 +548,15 @@ func (a *Assign) conflictHolds(names []string) (bool, string) {
 		ns = append(ns, n)
 	}
 	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(ns))
+}
+
+// conflictText says that the named rules cannot hold: "the rule "x"
+// cannot hold", "the rules "x", "y" cannot all hold".
+func conflictText(ns []string) string {
+	if len(ns) == 1 {
+		return fmt.Sprintf("the rule %q cannot hold with the numbered rules", ns[0])
+	}
+	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
 }
 
 func quoteList(ns []string) string {

@@ -17,9 +17,17 @@ import (
 // holds; the definitional groups must always hold (else the assignment —
 // or the model's definitions — are wrong).
 
-// itemOf maps a model group to the checklist item of its rule; "" for
-// the definitional groups, which every plan keeps.
-func itemOf(g string) string {
+// itemOf maps a model constraint to the checklist item of its rule; ""
+// for the definitional constraints, which every plan keeps. The always-on
+// constraints share one group; their names say which rule they are.
+func itemOf(c *encode.Constraint) string {
+	g := c.Group
+	if g == groupCore {
+		g = c.Name
+	}
+	if _, orig, ok := strings.Cut(c.Name, coreCopy); ok {
+		g = orig // a named group's copy of an always-on constraint
+	}
 	switch {
 	case g == ruleCompat:
 		return unitCompat
@@ -39,7 +47,7 @@ func itemOf(g string) string {
 		return itemChange
 	case g == ruleBackups:
 		return unitBackups
-	case g == groupSizes:
+	case strings.HasPrefix(g, groupSizes+": "):
 		return itemSizes
 	case strings.HasPrefix(g, "core: one at a time: "):
 		return itemOneAtATime
@@ -188,7 +196,7 @@ func judge(t *testing.T, what string, a *Assign, m *encode.Model, p *plan, res [
 	broken := map[string]bool{}
 	for _, c := range m.Constraints {
 		if why := m.Why(c, asg); why != "" {
-			it := itemOf(c.Group)
+			it := itemOf(c)
 			if it == "" {
 				t.Fatalf("%s: definitional group %q fails at the plan's assignment (%s): %s", what, c.Group, c.Name, why)
 			}
