@@ -123,6 +123,9 @@ type Bin struct {
 	Cap     int    `json:"cap,omitempty"`
 	SizeCap int    `json:"size_cap,omitempty"`
 	Size    int    `json:"size,omitempty"`
+	// Rate is the cost per slot of a worker (timed mode): distinct rates
+	// make workers distinct, so a worker's name is a real choice.
+	Rate int `json:"rate,omitempty"`
 }
 
 // Pair is two items by name, with a weight where it matters.
@@ -488,6 +491,15 @@ func (b *builder) objectives() {
 		}
 	}
 	m.Minimize(goal...)
+	if a.Timed {
+		var cost []encode.Term
+		for i, it := range a.Items {
+			for k, bin := range a.Bins {
+				cost = append(cost, encode.Term{Var: b.x[i][k], Coef: int64(bin.Rate * it.Size)})
+			}
+		}
+		m.Minimize(cost...)
+	}
 	if a.TieBreaks >= 1 {
 		m.Minimize(b.tieTerms()...)
 		if a.Timed {

@@ -459,6 +459,15 @@ func (a *Assign) objectives(p *plan) []int64 {
 		out = append(out, l.value(a, p))
 	}
 	out = append(out, a.goal(p))
+	if a.Timed {
+		var s int64
+		for i, k := range p.bin {
+			if k >= 0 {
+				s += int64(a.Bins[k].Rate * a.Items[i].Size)
+			}
+		}
+		out = append(out, s)
+	}
 	if a.TieBreaks >= 1 {
 		out = append(out, a.tieValue(p))
 		if a.Timed {

@@ -43,8 +43,10 @@
 // (a worker) does one item at a time. The model has one Boolean per
 // (item, bin, start); the answer variables are the (item, bin) and (item,
 // start) Booleans, so two plans are the same plan when every item has the
-// same worker and start. The goal is the sum of weight × end index; the
-// stated tie-break has two levels (weighted worker positions, then
+// same worker and start. Workers are never interchangeable: each has a
+// distinct rate, so the worker of an item is a real choice. The goal is
+// the sum of weight × end index, then the labour cost (rate × length);
+// the stated tie-break has two levels (weighted worker positions, then
 // weighted starts). Timed units: deadlines (basic) and dependencies
 // (medium, the first ends by the time the second starts); replanning
 // counts an item as moved when its worker or its start changes (a worker
@@ -68,6 +70,13 @@
 // leaves it out), infeasible quota detection
 // (half of such instances carry a quota no plan can meet; the answer
 // names a conflicting set of rules, checked by the solver).
+//
+// Conflicts: the always-on constraints form one group, after the named
+// rules; with the infeasibility unit every named group also carries a
+// copy of them, so a set of named rules is infeasible exactly when it is
+// together with the numbered rules, and the solver's minimal core is a
+// minimal set of named rules given all the numbered ones (checked by the
+// tests: without any one of its rules, the rest can hold).
 //
 // Each unit (units*.go) adds its data to the instance, its constraints to
 // the model under group names that are the rule names of the prompt, its

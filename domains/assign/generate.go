@@ -165,6 +165,9 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 		if t.Timed {
 			a.DayStart, a.SlotMin, a.Slots = st.DayStart, st.SlotMin, st.Slots.draw(r)
 			a.plantTimes(r, st.Packed)
+			for k, x := range r.Perm(6)[:nb] {
+				a.Bins[k].Rate = 20 + 5*x
+			}
 		}
 	}
 	for _, u := range a.units() {

@@ -122,11 +122,25 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 	}
 	b.WriteString("\n")
 	fmt.Fprintf(b, "**%s**\n", title(v.Bins))
-	if a.has(unitCapacity) {
-		writeRow(b, []string{v.Bin, "max " + v.Items, "max " + v.Size})
-		writeRow(b, dashes(3))
+	if a.has(unitCapacity) || a.Timed {
+		head := []string{v.Bin}
+		if a.Timed {
+			head = append(head, v.Cost)
+		}
+		if a.has(unitCapacity) {
+			head = append(head, "max "+v.Items, "max "+v.Size)
+		}
+		writeRow(b, head)
+		writeRow(b, dashes(len(head)))
 		for _, bin := range a.Bins {
-			writeRow(b, []string{bin.Name, fmt.Sprint(bin.Cap), fmt.Sprint(bin.SizeCap)})
+			row := []string{bin.Name}
+			if a.Timed {
+				row = append(row, fmt.Sprint(bin.Rate))
+			}
+			if a.has(unitCapacity) {
+				row = append(row, fmt.Sprint(bin.Cap), fmt.Sprint(bin.SizeCap))
+			}
+			writeRow(b, row)
 		}
 	} else {
 		var ns []string
@@ -231,9 +245,12 @@ func (a *Assign) goalText() string {
 		goal = fmt.Sprintf("minimise the total %s of the %s that get a %s", v.Cost, v.Items, v.Bin)
 	}
 	parts = append(parts, goal)
+	if a.Timed {
+		parts = append(parts, fmt.Sprintf("minimise the labour cost: the sum over %s of the %s of its %s × its length in slots", v.Items, v.Cost, v.Bin))
+	}
 	var s string
 	if len(parts) == 1 {
-		s = strings.ToUpper(goal[:1]) + goal[1:] + "."
+		s = title(goal) + "."
 	} else {
 		s = "First, " + parts[0] + "."
 		for _, p := range parts[1:] {
@@ -290,7 +307,7 @@ func (a *Assign) answerText(b *strings.Builder) {
 		fmt.Fprintf(b, " Under \"backups\", give one backup %s for each critical %s (%s).", v.Bin, v.Item, andList(a.Critical))
 	}
 	if a.has(unitSelfCheck) {
-		fmt.Fprintf(b, " `objective` is your plan's %s (the goal's last \"minimise\" before any tie-break).", a.goalNoun())
+		fmt.Fprintf(b, " `objective` is your plan's %s.", a.goalNoun())
 	}
 	if a.has(unitInfeasible) {
 		core := "rule 1"

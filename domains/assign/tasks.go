@@ -96,7 +96,7 @@ func init() {
 	register(&task{ID: "work-assignment-scheduling", Name: "Work Assignment Scheduling", Family: domains.Workforce, Timed: true, Subtasks: []subtask{
 		{
 			ID: "maintenance-crew", Title: "maintenance crew",
-			Voc: Vocab{Item: "job", Items: "jobs", Bin: "technician", Bins: "technicians", Size: "hours", Attr: "trade",
+			Voc: Vocab{Item: "job", Items: "jobs", Bin: "technician", Bins: "technicians", Size: "hours", Attr: "trade", Cost: "rate per hour",
 				Kind:  "rooftop jobs",
 				Intro: "You are planning tomorrow's work orders for a building maintenance crew. Each job is done by one technician in one go."},
 			Items:  []string{"Boiler service", "Replace lights", "Fix door closer", "Gutter clean", "Test alarms", "Paint stairwell", "Unblock drain"},
@@ -107,7 +107,7 @@ func init() {
 		},
 		{
 			ID: "software-sprint", Title: "software sprint",
-			Voc: Vocab{Item: "ticket", Items: "tickets", Bin: "developer", Bins: "developers", Size: "hours", Attr: "area",
+			Voc: Vocab{Item: "ticket", Items: "tickets", Bin: "developer", Bins: "developers", Size: "hours", Attr: "area", Cost: "rate per hour",
 				Kind:  "on-call tickets",
 				Intro: "You are planning the next sprint of a small software team. Each ticket is worked on by one developer without interruption; the plan covers one working day."},
 			Items:  []string{"API auth", "Login page", "DB migration", "Search index", "Billing fix", "Docs update", "Load test"},
@@ -118,7 +118,7 @@ func init() {
 		},
 		{
 			ID: "cleaning-crew", Title: "cleaning crew",
-			Voc: Vocab{Item: "area", Items: "areas", Bin: "cleaner", Bins: "cleaners", Size: "half-hours", Attr: "floor",
+			Voc: Vocab{Item: "area", Items: "areas", Bin: "cleaner", Bins: "cleaners", Size: "half-hours", Attr: "floor", Cost: "rate per half-hour",
 				Kind:  "deep-clean areas",
 				Intro: "You are planning the evening shift of an office cleaning crew. Each area is cleaned by one cleaner in one go."},
 			Items:  []string{"Lobby", "Kitchen", "Meeting rooms", "Open office", "Washrooms", "Stairs", "Server room"},
@@ -129,7 +129,7 @@ func init() {
 		},
 		{
 			ID: "lab-technicians", Title: "lab technicians",
-			Voc: Vocab{Item: "run", Items: "runs", Bin: "technician", Bins: "technicians", Size: "hours", Attr: "instrument",
+			Voc: Vocab{Item: "run", Items: "runs", Bin: "technician", Bins: "technicians", Size: "hours", Attr: "instrument", Cost: "rate per hour",
 				Kind:  "radioactive-tracer runs",
 				Intro: "You are scheduling tomorrow's sample runs in a research lab. Each run is done by one technician from start to end."},
 			Items:  []string{"PCR batch", "Mass spec", "Cell count", "Gel run", "ELISA", "Sequencing prep"},
