@@ -388,8 +388,12 @@ func (a *Assign) Model() (*encode.Model, error) {
 			}
 		}
 	}
-	for _, vs := range a.bk {
-		answer = append(answer, vs...)
+	for c, vs := range a.bk {
+		for j, v := range vs {
+			if !a.Partition || j != a.criticalIdx()[c] {
+				answer = append(answer, v)
+			}
+		}
 	}
 	m.SetAnswer(answer...)
 	// Every always-on constraint joins one group, placed after the named
@@ -580,6 +584,9 @@ func (a *Assign) Plan(asg encode.Assignment) (json.RawMessage, error) {
 	for c, vs := range a.bk {
 		p.backup = append(p.backup, -1)
 		for k, v := range vs {
+			if a.Partition && k == a.criticalIdx()[c] {
+				continue
+			}
 			if asg[v] == 1 {
 				p.backup[c] = k
 			}
@@ -641,6 +648,10 @@ func (a *Assign) encode(p *plan) json.RawMessage {
 			if c > 0 {
 				sb.WriteString(", ")
 			}
+			if a.Partition {
+				fmt.Fprintf(&sb, "{%q: %q, %q: %q}", v.Item, a.Items[i].Name, swapKey, a.Items[p.backup[c]].Name)
+				continue
+			}
 			fmt.Fprintf(&sb, "{%q: %q, %q: %q}", v.Item, a.Items[i].Name, v.Bin, a.Bins[p.backup[c]].Name)
 		}
 		sb.WriteString("]")
@@ -689,7 +700,11 @@ func (a *Assign) AnswerSchema() string {
 		s = fmt.Sprintf("{%q: [{%q: %q, %q: %q}, ...]", v.Items, v.Item, a.Items[0].Name, v.Bin, a.Bins[0].Name)
 	}
 	if crit := a.criticalIdx(); crit != nil {
-		s += fmt.Sprintf(`, "backups": [{%q: %q, %q: %q}, ...]`, v.Item, a.Items[crit[0]].Name, v.Bin, a.Bins[0].Name)
+		if a.Partition {
+			s += fmt.Sprintf(`, "backups": [{%q: %q, %q: %q}, ...]`, v.Item, a.Items[crit[0]].Name, swapKey, a.Items[(crit[0]+1)%len(a.Items)].Name)
+		} else {
+			s += fmt.Sprintf(`, "backups": [{%q: %q, %q: %q}, ...]`, v.Item, a.Items[crit[0]].Name, v.Bin, a.Bins[0].Name)
+		}
 	}
 	if a.has(unitSelfCheck) {
 		s += `, "objective": 0`

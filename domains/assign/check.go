@@ -208,23 +208,32 @@ func (a *Assign) parseBackups(obj map[string]json.RawMessage, ans *answer, crit 
 	v := a.Voc
 	var entries []map[string]string
 	if err := json.Unmarshal(obj["backups"], &entries); err != nil {
-		return []string{fmt.Sprintf(`"backups" must be a list of {%q, %q} objects`, v.Item, v.Bin)}
+		return []string{fmt.Sprintf(`"backups" must be a list of {%q, ...} objects`, v.Item)}
 	}
 	ans.p.backup = make([]int, len(crit))
 	for c := range crit {
 		ans.p.backup[c] = -1
 	}
 	var bad []string
+	key := v.Bin
+	if a.Partition {
+		key = swapKey
+	}
 	for _, e := range entries {
 		c := slices.Index(a.Critical, e[v.Item])
-		k := a.binIndex(e[v.Bin])
+		k := a.binIndex(e[key])
+		if a.Partition {
+			k = a.itemIndex(e[key])
+		}
 		switch {
 		case c < 0:
 			bad = append(bad, fmt.Sprintf("backups: %q is not a critical %s", e[v.Item], v.Item))
 		case ans.p.backup[c] >= 0:
 			bad = append(bad, fmt.Sprintf("backups: %q is listed twice", e[v.Item]))
+		case k < 0 && a.Partition:
+			bad = append(bad, fmt.Sprintf("backups: %q: no %s is called %q", e[v.Item], v.Item, e[key]))
 		case k < 0:
-			bad = append(bad, fmt.Sprintf("backups: %q: no %s is called %q", e[v.Item], v.Bin, e[v.Bin]))
+			bad = append(bad, fmt.Sprintf("backups: %q: no %s is called %q", e[v.Item], v.Bin, e[key]))
 		default:
 			ans.p.backup[c] = k
 		}

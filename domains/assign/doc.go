@@ -64,10 +64,12 @@
 // cost, self-check (the answer states its goal value). Hard: reassignment
 // with minimum moves (labelled: a bin closes, fewest items moved first;
 // partition: two items may no longer share a group, fewest pair changes
-// first), a backup bin per critical item (labelled and timed: the plan
-// with only that item moved there keeps every rule; for interchangeable
-// groups a "backup group" has no meaning, so Student Grouping's pool
-// leaves it out), infeasible quota detection
+// first), a backup per critical item (labelled and timed: a second bin,
+// such that the plan with only that item moved there keeps every rule;
+// partition: groups have fixed sizes and no names, so the backup is a
+// swap partner of another group such that the partition with the two
+// exchanged keeps every rule — a function of the partition alone),
+// infeasible quota detection
 // (half of such instances carry a quota no plan can meet; the answer
 // names a conflicting set of rules, checked by the solver).
 //

@@ -247,10 +247,14 @@ func enumerate(a *Assign) []json.RawMessage {
 	rec = func(i int) {
 		if i == n {
 			bks := [][]int{nil}
+			choices := nb
+			if a.Partition {
+				choices = n // swap partners, the item itself included (invalid)
+			}
 			for range crit {
 				var next [][]int
 				for _, bk := range bks {
-					for k := range nb {
+					for k := range choices {
 						next = append(next, append(slices.Clone(bk), k))
 					}
 				}
@@ -485,13 +489,17 @@ func mutants(a *Assign, p *plan) (plans []*plan, whats []string) {
 				}
 			}
 		}
-		for c := range p.backup {
-			for k := range a.Bins {
-				if k != p.backup[c] {
-					q := clone()
-					q.backup[c] = k
-					add(q, fmt.Sprintf("backup %d to bin %d", c, k))
-				}
+	}
+	choices := len(a.Bins)
+	if a.Partition {
+		choices = len(a.Items)
+	}
+	for c := range p.backup {
+		for k := range choices {
+			if k != p.backup[c] {
+				q := clone()
+				q.backup[c] = k
+				add(q, fmt.Sprintf("backup %d to %d", c, k))
 			}
 		}
 	}

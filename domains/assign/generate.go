@@ -315,8 +315,8 @@ func (a *Assign) validate() error {
 			return bad("exclusive/critical", "unknown item %q", n)
 		}
 	}
-	if a.has(unitBackups) && (len(a.Critical) == 0 || a.Partition || len(a.Bins) < 2) {
-		return bad("critical", "the backups unit needs critical items and two or more distinct bins")
+	if a.has(unitBackups) && (len(a.Critical) == 0 || len(a.Bins) < 2) {
+		return bad("critical", "the backups unit needs critical items and two or more bins")
 	}
 	if a.has(unitCompat) && a.Partition && len(a.Sessions) == 0 {
 		return bad("sessions", "the compatibility unit of a partition needs sessions")

@@ -178,6 +178,28 @@ func assignmentOf(t *testing.T, a *Assign, m *encode.Model, p *plan) encode.Assi
 	maybe("load.max", int64(hi))
 	maybe("load.min", int64(max(lo, 0)))
 	for c, i := range a.criticalIdx() {
+		if a.Partition {
+			it := a.Items[i]
+			for j, jt := range a.Items {
+				if j == i {
+					continue
+				}
+				set(fmt.Sprintf("swap[%s|%s]", it.Name, jt.Name), b2i(p.backup[c] == j))
+				for side, xy := range [2][2]int{{i, j}, {j, i}} {
+					x, y := xy[0], xy[1]
+					for t2, sn := range a.Sessions {
+						ok := a.free(x, t2)
+						for l := range a.Items {
+							if l != x && l != y && p.bin[l] == p.bin[y] {
+								ok = ok && a.free(l, t2)
+							}
+						}
+						maybe(fmt.Sprintf("swapmeet[%s|%s|%d|%s]", it.Name, jt.Name, side, sn), b2i(ok))
+					}
+				}
+			}
+			continue
+		}
 		for k, bin := range a.Bins {
 			set(fmt.Sprintf("backup[%s|%s]", a.Items[i].Name, bin.Name), b2i(p.backup[c] == k))
 		}

@@ -277,6 +277,11 @@ func (a *Assign) goalText() string {
 		if a.has(unitPriority) {
 			cost = "priority × " + v.Cost
 		}
+		if a.Partition {
+			nc := len(a.Critical)
+			s += fmt.Sprintf(" Then, with the %s chosen, choose the swap partners that minimise the sum of weight × the partner's number in the table (the first %s counts 1), the weight %d for %s and so on down to 1 in the order of the critical %s.", v.Bins, v.Item, nc, a.Critical[0], v.Items)
+			return s
+		}
 		if a.Timed {
 			nc := len(a.Critical)
 			s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum of weight × position of the backup %s in the list of %s (the first counts 1), the weight %d for %s and so on down to 1 in the order of the critical %s.", v.Bin, v.Bins, nc, a.Critical[0], v.Items)
@@ -303,7 +308,9 @@ func (a *Assign) answerText(b *strings.Builder) {
 	} else {
 		fmt.Fprintf(b, "List every %s once; write null as the %s of %s that gets none.", v.Item, v.Bin, an(v.Item))
 	}
-	if a.criticalIdx() != nil {
+	if a.criticalIdx() != nil && a.Partition {
+		fmt.Fprintf(b, " Under \"backups\", give one swap partner for each critical %s (%s).", v.Item, andList(a.Critical))
+	} else if a.criticalIdx() != nil {
 		fmt.Fprintf(b, " Under \"backups\", give one backup %s for each critical %s (%s).", v.Bin, v.Item, andList(a.Critical))
 	}
 	if a.has(unitSelfCheck) {

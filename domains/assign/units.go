@@ -158,13 +158,18 @@ func (a *Assign) levelers() []leveler {
 }
 
 // scenarios returns the hidden plan and, per critical item, the hidden
-// plan with that item moved to its hidden backup: generation keeps every
-// one feasible.
+// plan with that item moved to its hidden backup bin (a partition: swapped
+// with its hidden partner): generation keeps every one feasible.
 func (a *Assign) scenarios(bk []int) [][]int {
 	out := [][]int{a.planted}
 	for c, i := range a.criticalIdx() {
 		s := slices.Clone(a.planted)
-		s[i] = bk[c]
+		if a.Partition {
+			j := bk[c]
+			s[i], s[j] = s[j], s[i]
+		} else {
+			s[i] = bk[c]
+		}
 		out = append(out, s)
 	}
 	return out
@@ -190,7 +195,13 @@ func (compatibility) sample(a *Assign, r *rand.Rand) {
 		for i := range a.Items {
 			a.Items[i].Free = nil
 			for t, sn := range a.Sessions {
-				if t == meet[a.planted[i]] || r.IntN(2) == 0 {
+				// Free at the session of its group in every hidden
+				// scenario (a backup swap moves it to another group).
+				need := false
+				for _, s := range a.scenarios(a.plantedBk) {
+					need = need || t == meet[s[i]]
+				}
+				if need || r.IntN(2) == 0 {
 					a.Items[i].Free = append(a.Items[i].Free, sn)
 				}
 			}

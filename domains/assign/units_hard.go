@@ -194,14 +194,18 @@ func (replanning) check(a *Assign, p *plan, f fails) {
 type backups struct{}
 
 func (backups) info() domains.Unit {
-	return domains.Unit{ID: unitBackups, Tier: domains.Hard, Title: "backup bin per critical item", Excludes: []string{unitReplan}}
+	return domains.Unit{ID: unitBackups, Tier: domains.Hard, Title: "backup per critical item (a second bin; a swap partner in a partition)", Excludes: []string{unitReplan}}
 }
-func (backups) modes() mode { return modeLabelled | modeTimed }
+func (backups) modes() mode { return modeAll }
 
 // sample picks one or two critical items and, hidden, a backup bin for
 // each; the later units keep the hidden plan with any one critical item
 // moved to its backup feasible.
 func (backups) sample(a *Assign, r *rand.Rand) {
+	if a.Partition {
+		sampleSwap(a, r)
+		return
+	}
 	n := 1 + r.IntN(2)
 	idx := r.Perm(len(a.Items))[:min(n, len(a.Items))]
 	slices.Sort(idx)
@@ -244,6 +248,10 @@ func (a *Assign) busyHidden(k, i int) bool {
 // what "the plan with only i moved to k keeps every rule" asks of k (and
 // of i's own bin, for lower quotas).
 func (backups) model(b *builder) {
+	if b.a.Partition {
+		modelSwap(b)
+		return
+	}
 	a, m := b.a, b.m
 	g := ruleBackups
 	a.bk = nil
@@ -346,7 +354,10 @@ func (b *builder) backupLevels() {
 	for c, vs := range a.bk {
 		i := crit[c]
 		for k, v := range vs {
-			if a.Timed {
+			if a.Partition && k == i {
+				continue // no variable: an item is not its own partner
+			}
+			if a.Timed || a.Partition {
 				// no cost matrix: the backups' level is the positions
 			} else if w := a.weight(i) * int64(a.Cost[i][k]); w != 0 {
 				cost = append(cost, encode.Term{Var: v, Coef: w})
@@ -354,7 +365,7 @@ func (b *builder) backupLevels() {
 			tie = append(tie, encode.Term{Var: v, Coef: int64((len(crit) - c) * (k + 1))})
 		}
 	}
-	if a.Timed {
+	if a.Timed || a.Partition {
 		b.m.Minimize(tie...)
 		return
 	}
@@ -370,12 +381,12 @@ func (a *Assign) backupValues(p *plan) []int64 {
 	var cost, tie int64
 	for c, k := range p.backup {
 		i := crit[c]
-		if !a.Timed {
+		if !a.Timed && !a.Partition {
 			cost += a.weight(i) * int64(a.Cost[i][k])
 		}
 		tie += int64((len(crit) - c) * (k + 1))
 	}
-	if a.Timed {
+	if a.Timed || a.Partition {
 		return []int64{tie}
 	}
 	out := []int64{cost}
@@ -387,6 +398,9 @@ func (a *Assign) backupValues(p *plan) []int64 {
 
 func (backups) rules(a *Assign) []rule {
 	v := a.Voc
+	if a.Partition {
+		return []rule{{ruleBackups, fmt.Sprintf("The critical %s are %s. For each of them, name a swap partner (under \"backups\" in the answer): %s of another %s such that, with the two exchanged (the partner takes the critical %s's place and the other way round), the %s still keep every rule above and every other named rule.", v.Items, andList(a.Critical), an(v.Item), v.Bin, v.Item, v.Bins)}}
+	}
 	also := ""
 	if a.Timed {
 		also = fmt.Sprintf(" (at the same start time, so the backup %s must be free then)", v.Bin)
@@ -395,13 +409,23 @@ func (backups) rules(a *Assign) []rule {
 }
 
 func (backups) items(a *Assign) []domains.Item {
+	if a.Partition {
+		return []domains.Item{{ID: unitBackups, Tier: domains.Hard, Constraint: unitBackups, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("Each critical %s (%s) has a swap partner in another %s, and the %s with the two exchanged keep every rule.", a.Voc.Item, andList(a.Critical), a.Voc.Bin, a.Voc.Bins)}}
+	}
 	return []domains.Item{{ID: unitBackups, Tier: domains.Hard, Constraint: unitBackups, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Each critical %s (%s) has a %s and a backup %s other than its own, and the plan with only that %s moved to its backup keeps every rule.", a.Voc.Item, andList(a.Critical), a.Voc.Bin, a.Voc.Bin, a.Voc.Item)}}
 }
 
 func (backups) check(a *Assign, p *plan, f fails) {
 	for c, i := range a.criticalIdx() {
-		if why := a.backupWhy(p, i, p.backup[c]); why != "" {
+		why := ""
+		if a.Partition {
+			why = a.swapWhy(p, i, p.backup[c])
+		} else {
+			why = a.backupWhy(p, i, p.backup[c])
+		}
+		if why != "" {
 			f.add(unitBackups, a.Items[i].Name+": "+why)
 		}
 	}
