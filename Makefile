@@ -26,6 +26,9 @@ run: build
 	$(BIN) score --suite out/suite.jsonl --responses out/reference.jsonl
 	$(BIN) respond --suite out/suite.jsonl --responder perturbed --out out/perturbed.jsonl
 	$(BIN) score --suite out/suite.jsonl --responses out/perturbed.jsonl
+	$(BIN) gen --family allocation --n 12 --seed 1 --out out/allocation.jsonl
+	$(BIN) respond --suite out/allocation.jsonl --responder reference --out out/allocation-reference.jsonl
+	$(BIN) score --suite out/allocation.jsonl --responses out/allocation-reference.jsonl
 
 # Audit the example models of the generic format; exits 0 when all are proven.
 audit: build

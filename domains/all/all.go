@@ -8,5 +8,6 @@
 package all
 
 import (
+	_ "github.com/plancert/plancert/domains/assign"     // Allocation & Matching, Workforce (assign core): tasks 12, 13, 17
 	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core)
 )

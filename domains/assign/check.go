@@ -1,0 +1,587 @@
+package assign
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// Item IDs of the core.
+const (
+	itemFormat     = "format"
+	itemCoverage   = "coverage"
+	itemSizes      = "sizes"
+	itemOptimal    = "optimal"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+)
+
+// answer is a parsed answer: a plan, or an infeasibility claim.
+type answer struct {
+	infeasible bool
+	conflict   []string
+	p          *plan
+	missing    []int // items the answer does not place (coverage)
+	badSizes   string
+	formatErr  string
+}
+
+// parse reads an answer. It never fails: problems are recorded in
+// formatErr.
+func (a *Assign) parse(raw json.RawMessage) *answer {
+	ans := &answer{p: &plan{bin: make([]int, len(a.Items))}}
+	for i := range ans.p.bin {
+		ans.p.bin[i] = -1
+	}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		ans.formatErr = "the answer is not a JSON object"
+		return ans
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil {
+			ans.formatErr = `"feasible" is not true or false`
+			return ans
+		}
+		if !feasible {
+			ans.infeasible = true
+			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
+				ans.formatErr = `"conflict" must list the names of the conflicting rules`
+			}
+			return ans
+		}
+	}
+	if s, ok := obj["objective"]; ok {
+		var v int64
+		if err := json.Unmarshal(s, &v); err != nil {
+			ans.formatErr = `"objective" must be an integer`
+			return ans
+		}
+		ans.p.stated = &v
+	} else if a.has(unitSelfCheck) {
+		ans.formatErr = `"objective" is missing`
+		return ans
+	}
+	var bad []string
+	if a.Partition {
+		bad = a.parseGroups(obj, ans)
+	} else {
+		bad = a.parseBins(obj, ans)
+	}
+	if crit := a.criticalIdx(); crit != nil && bad == nil {
+		bad = a.parseBackups(obj, ans, crit)
+	}
+	if bad != nil {
+		ans.formatErr = strings.Join(bad, "; ")
+	}
+	return ans
+}
+
+func (a *Assign) parseBins(obj map[string]json.RawMessage, ans *answer) []string {
+	v := a.Voc
+	var entries []map[string]*string
+	if err := json.Unmarshal(obj[v.Items], &entries); err != nil || entries == nil {
+		return []string{fmt.Sprintf("%q must be a list of {%q, %q} objects", v.Items, v.Item, v.Bin)}
+	}
+	var bad []string
+	seen := make([]bool, len(a.Items))
+	if a.Timed {
+		ans.p.start = make([]int, len(a.Items))
+		for i := range ans.p.start {
+			ans.p.start[i] = -1
+		}
+	}
+	for n, e := range entries {
+		name, bin := e[v.Item], e[v.Bin]
+		_, hasBin := e[v.Bin]
+		if name == nil || !hasBin {
+			bad = append(bad, fmt.Sprintf("entry %d lacks %q or %q", n+1, v.Item, v.Bin))
+			continue
+		}
+		i := a.itemIndex(*name)
+		if a.Timed && i >= 0 && bin != nil {
+			start, ok := e["start"]
+			if !ok || start == nil {
+				bad = append(bad, fmt.Sprintf("%q: \"start\" is missing", *name))
+				continue
+			}
+			t := a.parseClock(*start, a.Items[i].Size)
+			if t < 0 {
+				bad = append(bad, fmt.Sprintf("%q: start %q is not a time of the grid at which it ends by %s", *name, *start, a.clock(a.Slots)))
+				continue
+			}
+			ans.p.start[i] = t
+		}
+		switch {
+		case i < 0:
+			bad = append(bad, fmt.Sprintf("no %s is called %q", v.Item, *name))
+		case seen[i]:
+			bad = append(bad, fmt.Sprintf("%q is listed twice", *name))
+		case bin == nil:
+			seen[i] = true
+		case a.binIndex(*bin) < 0:
+			bad = append(bad, fmt.Sprintf("%q: no %s is called %q", *name, v.Bin, *bin))
+		default:
+			seen[i] = true
+			ans.p.bin[i] = a.binIndex(*bin)
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			ans.missing = append(ans.missing, i)
+		}
+	}
+	return bad
+}
+
+// parseGroups reads a partition: a list of groups, each a list of item
+// names. The groups are matched to the bins by size in order (the first
+// group of size 3 to the first bin of size 3); when the sizes do not
+// match, groups keep the answer's order and the sizes item fails.
+func (a *Assign) parseGroups(obj map[string]json.RawMessage, ans *answer) []string {
+	v := a.Voc
+	var groups [][]string
+	if err := json.Unmarshal(obj[v.Bins], &groups); err != nil || groups == nil {
+		return []string{fmt.Sprintf("%q must be a list of %s, each a list of %s", v.Bins, v.Bins, v.Items)}
+	}
+	if len(groups) != len(a.Bins) {
+		return []string{fmt.Sprintf("%q has %d %s, not %d", v.Bins, len(groups), v.Bins, len(a.Bins))}
+	}
+	var bad []string
+	at := make([]int, len(groups))
+	used := make([]bool, len(a.Bins))
+	match := true
+	for g, grp := range groups {
+		at[g] = -1
+		for k := range a.Bins {
+			if !used[k] && a.Bins[k].Size == len(grp) {
+				at[g], used[k] = k, true
+				break
+			}
+		}
+		match = match && at[g] >= 0
+	}
+	if !match {
+		var got, want []int
+		for g, grp := range groups {
+			at[g] = g
+			got = append(got, len(grp))
+		}
+		for _, b := range a.Bins {
+			want = append(want, b.Size)
+		}
+		slices.Sort(got)
+		slices.Sort(want)
+		ans.badSizes = fmt.Sprintf("the %s have sizes %v, not %v", v.Bins, got, want)
+	}
+	for g, grp := range groups {
+		for _, name := range grp {
+			i := a.itemIndex(name)
+			switch {
+			case i < 0:
+				bad = append(bad, fmt.Sprintf("no %s is called %q", v.Item, name))
+			case ans.p.bin[i] >= 0:
+				bad = append(bad, fmt.Sprintf("%q is in two %s", name, v.Bins))
+			default:
+				ans.p.bin[i] = at[g]
+			}
+		}
+	}
+	for i, k := range ans.p.bin {
+		if k < 0 {
+			ans.missing = append(ans.missing, i)
+		}
+	}
+	return bad
+}
+
+func (a *Assign) parseBackups(obj map[string]json.RawMessage, ans *answer, crit []int) []string {
+	v := a.Voc
+	var entries []map[string]string
+	if err := json.Unmarshal(obj["backups"], &entries); err != nil {
+		return []string{fmt.Sprintf(`"backups" must be a list of {%q, ...} objects`, v.Item)}
+	}
+	ans.p.backup = make([]int, len(crit))
+	for c := range crit {
+		ans.p.backup[c] = -1
+	}
+	var bad []string
+	key := v.Bin
+	if a.Partition {
+		key = swapKey
+	}
+	for _, e := range entries {
+		c := slices.Index(a.Critical, e[v.Item])
+		k := a.binIndex(e[key])
+		if a.Partition {
+			k = a.itemIndex(e[key])
+		}
+		switch {
+		case c < 0:
+			bad = append(bad, fmt.Sprintf("backups: %q is not a critical %s", e[v.Item], v.Item))
+		case ans.p.backup[c] >= 0:
+			bad = append(bad, fmt.Sprintf("backups: %q is listed twice", e[v.Item]))
+		case k < 0 && a.Partition:
+			bad = append(bad, fmt.Sprintf("backups: %q: no %s is called %q", e[v.Item], v.Item, e[key]))
+		case k < 0:
+			bad = append(bad, fmt.Sprintf("backups: %q: no %s is called %q", e[v.Item], v.Bin, e[key]))
+		default:
+			ans.p.backup[c] = k
+		}
+	}
+	for c, k := range ans.p.backup {
+		if k < 0 {
+			bad = append(bad, fmt.Sprintf("backups: %q has no backup", a.Critical[c]))
+		}
+	}
+	return bad
+}
+
+// evaluate runs the core checks and every unit's checks on a parsed plan.
+func (a *Assign) evaluate(ans *answer) fails {
+	f := fails{}
+	for _, i := range ans.missing {
+		if a.Partition {
+			f.add(itemCoverage, a.Items[i].Name+" is in no "+a.Voc.Bin)
+		} else {
+			f.add(itemCoverage, a.Items[i].Name+" is not listed")
+		}
+	}
+	if a.Timed {
+		for i, k := range ans.p.bin {
+			if k < 0 && !slices.Contains(ans.missing, i) {
+				f.add(itemCoverage, a.Items[i].Name+" has no "+a.Voc.Bin)
+			}
+		}
+	}
+	if ans.badSizes != "" {
+		f.add(itemSizes, ans.badSizes)
+	}
+	if a.Timed {
+		a.checkTiming(ans.p, f)
+	}
+	for _, u := range a.units() {
+		u.check(a, ans.p, f)
+	}
+	return f
+}
+
+// Checklist implements domains.Instance.
+func (a *Assign) Checklist(ref domains.Reference) []domains.Item {
+	v := a.Voc
+	if !ref.Feasible {
+		return []domains.Item{
+			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
+			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictText(ref.Conflict))},
+			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with the numbered rules (checked by the solver)."},
+		}
+	}
+	var items []domains.Item
+	if a.Partition {
+		items = []domains.Item{
+			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+				Text: fmt.Sprintf("The answer is one JSON object in the stated form: %d %s, each a list of listed %s, no %s in two %s.", len(a.Bins), v.Bins, v.Items, v.Item, v.Bins)},
+			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+				Text: fmt.Sprintf("Every one of the %d %s is in a %s.", len(a.Items), v.Items, v.Bin)},
+			{ID: itemSizes, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The %s have the stated sizes (%s).", v.Bins, a.sizesText())},
+		}
+	} else if a.Timed {
+		items = []domains.Item{
+			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+				Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s and a start time on the grid at which it ends by %s.", v.Item, v.Bin, a.clock(a.Slots))},
+			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+				Text: fmt.Sprintf("Every one of the %d %s has a %s and a start time.", len(a.Items), v.Items, v.Bin)},
+			{ID: itemOneAtATime, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("No %s does two %s at the same time.", v.Bin, v.Items)},
+		}
+	} else {
+		items = []domains.Item{
+			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+				Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s or null.", v.Item, v.Bin)},
+			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+				Text: fmt.Sprintf("Every one of the %d %s is listed.", len(a.Items), v.Items)},
+		}
+	}
+	for _, u := range a.units() {
+		items = append(items, u.items(a)...)
+	}
+	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
+		Text: fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks).", ref.Objective)})
+}
+
+// sizesText lists the group sizes: "3, 3 and 4".
+func (a *Assign) sizesText() string {
+	var ss []string
+	for _, b := range a.Bins {
+		ss = append(ss, fmt.Sprint(b.Size))
+	}
+	return andList(ss)
+}
+
+// Check implements domains.Instance.
+func (a *Assign) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := a.Evaluate(raw, ref)
+	return res
+}
+
+// Evaluate implements domains.Evaluator: Check, and in the same pass the
+// answer's objective vector (nil unless it keeps every rule).
+func (a *Assign) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+	items := a.Checklist(ref)
+	ans := a.parse(raw)
+	res = make([]domains.Result, len(items))
+	for k, it := range items {
+		res[k] = domains.Result{ID: it.ID, Pass: true}
+	}
+	failAll := func(detail string) []domains.Result {
+		for k := range res {
+			res[k].Pass, res[k].Detail = false, detail
+		}
+		return res
+	}
+	set := func(id string, pass bool, detail string) {
+		for k := range res {
+			if res[k].ID == id {
+				res[k].Pass, res[k].Detail = pass, detail
+			}
+		}
+	}
+	if ans.formatErr != "" {
+		if !ref.Feasible && ans.infeasible {
+			set(itemFormat, false, ans.formatErr)
+			set(itemConflict, false, ans.formatErr)
+			return res, nil
+		}
+		return failAll(ans.formatErr), nil
+	}
+	if !ref.Feasible {
+		if !ans.infeasible {
+			set(itemFormat, false, "the answer gives a plan, but no plan satisfies every rule")
+			set(itemInfeasible, false, "a plan was given")
+			set(itemConflict, false, "no conflict was named")
+			return res, nil
+		}
+		if ok, why := a.conflictHolds(ans.conflict); !ok {
+			set(itemConflict, false, why)
+		}
+		return res, nil
+	}
+	if ans.infeasible {
+		return failAll("the answer claims no plan exists, but one does"), nil
+	}
+	f := a.evaluate(ans)
+	feasible := true
+	for _, it := range items {
+		if d, bad := f[it.ID]; bad {
+			set(it.ID, false, strings.Join(d, "; "))
+			if it.Kind == domains.KindFeasibility || it.Kind == domains.KindCoverage {
+				feasible = false
+			}
+		}
+	}
+	if !feasible {
+		set(itemOptimal, false, "the plan breaks a rule")
+	} else {
+		obj = a.objectives(ans.p)
+		if !slices.Equal(obj, ref.Objective) {
+			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
+		}
+	}
+	if a.has(unitSelfCheck) {
+		if g := a.goal(ans.p); *ans.p.stated != g {
+			set(itemStated, false, fmt.Sprintf("stated %d, the plan's goal value is %d", *ans.p.stated, g))
+		}
+	}
+	return res, obj
+}
+
+// goal returns the goal value of a plan: the weighted cost of the
+// assigned items (labelled) or the weight of the requests not met
+// (partition).
+func (a *Assign) goal(p *plan) int64 {
+	var s int64
+	if a.Partition {
+		for _, r := range a.Requests {
+			i, j := a.itemIndex(r.A), a.itemIndex(r.B)
+			if p.bin[i] != p.bin[j] || p.bin[i] < 0 {
+				s += a.reqWeight(r)
+			}
+		}
+		return s
+	}
+	if a.Timed {
+		for i, t := range p.start {
+			if t >= 0 {
+				s += a.weight(i) * int64(t+a.Items[i].Size)
+			}
+		}
+		return s
+	}
+	for i, k := range p.bin {
+		if k >= 0 {
+			s += a.weight(i) * int64(a.Cost[i][k])
+		}
+	}
+	return s
+}
+
+// tieValue is the tie-break level of a plan (see builder.tieTerms).
+func (a *Assign) tieValue(p *plan) int64 {
+	var s int64
+	n := len(a.Items)
+	if a.Partition {
+		for i := range n {
+			for j := i + 1; j < n; j++ {
+				if p.bin[i] >= 0 && p.bin[i] == p.bin[j] {
+					s += int64((i + 1) * (j + 1))
+				}
+			}
+		}
+		return s
+	}
+	for i, k := range p.bin {
+		if k >= 0 {
+			s += int64((n - i) * (k + 1))
+		}
+	}
+	return s
+}
+
+// objectives returns every objective level of the model for a plan that
+// keeps every rule, in the model's order.
+func (a *Assign) objectives(p *plan) []int64 {
+	var out []int64
+	for _, l := range a.levelers() {
+		out = append(out, l.value(a, p))
+	}
+	out = append(out, a.goal(p))
+	if a.Timed {
+		var s int64
+		for i, k := range p.bin {
+			if k >= 0 {
+				s += int64(a.Bins[k].Rate * a.Items[i].Size)
+			}
+		}
+		out = append(out, s)
+	}
+	if a.TieBreaks >= 1 {
+		out = append(out, a.tieValue(p))
+		if a.Timed {
+			var s int64
+			for i, t := range p.start {
+				s += int64(len(a.Items)-i) * int64(t)
+			}
+			out = append(out, s)
+		}
+	}
+	if a.criticalIdx() != nil {
+		out = append(out, a.backupValues(p)...)
+	}
+	return out
+}
+
+// Objective implements domains.Objectiver.
+func (a *Assign) Objective(raw json.RawMessage) ([]int64, bool) {
+	_, obj := a.Evaluate(raw, domains.Reference{Feasible: true})
+	return obj, obj != nil
+}
+
+// Better implements domains.Objectiver: every level is minimized.
+func (a *Assign) Better(x, y []int64) bool {
+	for i := range min(len(x), len(y)) {
+		if x[i] != y[i] {
+			return x[i] < y[i]
+		}
+	}
+	return false
+}
+
+var (
+	_ domains.Objectiver = (*Assign)(nil)
+	_ domains.Evaluator  = (*Assign)(nil)
+)
+
+// allRules returns the named rules of the prompt.
+func (a *Assign) allRules() []rule {
+	var out []rule
+	for _, u := range a.units() {
+		out = append(out, u.rules(a)...)
+	}
+	return out
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// problem, and those rules with the always-on rules have no solution
+// (proven by the SAT solver within 10 s).
+func (a *Assign) conflictHolds(names []string) (bool, string) {
+	c := *a // Model records its variables; keep a itself read-only
+	m, err := c.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	rules := map[string]bool{}
+	for _, r := range a.allRules() {
+		rules[r.Name] = true
+	}
+	named := map[string]bool{}
+	for _, n := range names {
+		if !rules[n] {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	r := m.Restrict(func(g string) bool { return domains.AlwaysOn(g) || named[g] })
+	r.Objectives = nil
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s, err := sat.Backend{}.Load(r)
+	if err != nil {
+		return false, err.Error()
+	}
+	res, err := s.Optimize(ctx)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch res.Status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	var ns []string
+	for n := range named {
+		ns = append(ns, n)
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(ns))
+}
+
+// conflictText says that the named rules cannot hold: "the rule "x"
+// cannot hold", "the rules "x", "y" cannot all hold".
+func conflictText(ns []string) string {
+	if len(ns) == 1 {
+		return fmt.Sprintf("the rule %q cannot hold with the numbered rules", ns[0])
+	}
+	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
+}
+
+func quoteList(ns []string) string {
+	q := make([]string, len(ns))
+	for i, n := range ns {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	sort.Strings(q)
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,364 @@
+package assign
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Prompt implements domains.Instance: the problem as a person reads it,
+// with every fact the checks use, the rules (numbered always-on rules,
+// then the named rules of the sampled units), the goal with its levels
+// and tie-break, and the answer form with a filled-in skeleton.
+func (a *Assign) Prompt() string {
+	var b strings.Builder
+	v := a.Voc
+	b.WriteString(v.Intro + "\n\n")
+	if a.Partition {
+		a.promptPartition(&b)
+	} else {
+		a.promptLabelled(&b)
+	}
+	if a.has(unitReplan) {
+		b.WriteString("**Current plan** (made before the change below)\n")
+		if a.Partition {
+			for k := range a.Bins {
+				var m []int
+				for i, c := range a.Current {
+					if c == k {
+						m = append(m, i)
+					}
+				}
+				fmt.Fprintf(&b, "- %s\n", a.names(m))
+			}
+		} else {
+			for i, it := range a.Items {
+				if a.Timed {
+					fmt.Fprintf(&b, "- %s: %s from %s\n", it.Name, a.Bins[a.Current[i]].Name, a.clock(a.CurrentStart[i]))
+					continue
+				}
+				fmt.Fprintf(&b, "- %s: %s\n", it.Name, a.Bins[a.Current[i]].Name)
+			}
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("**Rules**\n")
+	var core []string
+	if a.Partition {
+		core = []string{
+			fmt.Sprintf("Every %s is in exactly one %s.", v.Item, v.Bin),
+			fmt.Sprintf("There are %d %s, of sizes %s.", len(a.Bins), v.Bins, a.sizesText()),
+		}
+	} else if a.Timed {
+		core = []string{
+			fmt.Sprintf("Every %s is done by one %s, from a start time on the grid, and ends by %s.", v.Item, v.Bin, a.clock(a.Slots)),
+			fmt.Sprintf("A %s does one %s at a time.", v.Bin, v.Item),
+		}
+	} else {
+		core = []string{fmt.Sprintf("Each %s gets at most one %s.", v.Item, v.Bin)}
+	}
+	for k, c := range core {
+		fmt.Fprintf(&b, "%d. %s\n", k+1, c)
+	}
+	if rs := a.allRules(); len(rs) > 0 {
+		b.WriteString("\nThe rules below are named (the name is in quotes):\n")
+		for _, r := range rs {
+			fmt.Fprintf(&b, "- %q: %s\n", r.Name, r.Text)
+		}
+	}
+	b.WriteString("\n**Goal.** " + a.goalText() + "\n\n")
+	a.answerText(&b)
+	return b.String()
+}
+
+func (a *Assign) promptLabelled(b *strings.Builder) {
+	v := a.Voc
+	showSize := a.Timed || a.has(unitCapacity) || a.has(unitBalance)
+	showPrio := a.has(unitPriority)
+	cols := []string{v.Item}
+	if showSize {
+		cols = append(cols, v.Size)
+	}
+	if a.has(unitQuotas) {
+		cols = append(cols, v.Attr)
+	}
+	if showPrio {
+		cols = append(cols, "priority")
+	}
+	if a.has(unitCompat) {
+		cols = append(cols, "allowed "+v.Bins)
+	}
+	if a.has(unitDeadlines) {
+		cols = append(cols, "deadline")
+	}
+	if a.Timed {
+		fmt.Fprintf(b, "**Time.** The day runs from %s to %s in slots of %d minutes. %s starts at the start of a slot (%s, %s, …) and must end by %s. Lengths (%s) are in slots.\n\n",
+			a.clock(0), a.clock(a.Slots), a.SlotMin, title(an(v.Item)), a.clock(0), a.clock(1), a.clock(a.Slots), v.Size)
+	}
+	fmt.Fprintf(b, "**%s**\n", title(v.Items))
+	writeRow(b, cols)
+	writeRow(b, dashes(len(cols)))
+	for _, it := range a.Items {
+		row := []string{it.Name}
+		if showSize {
+			row = append(row, fmt.Sprint(it.Size))
+		}
+		if a.has(unitQuotas) {
+			row = append(row, it.Attr)
+		}
+		if showPrio {
+			row = append(row, fmt.Sprint(it.Priority))
+		}
+		if a.has(unitCompat) {
+			row = append(row, strings.Join(it.Allowed, ", "))
+		}
+		if a.has(unitDeadlines) {
+			d := "—"
+			if it.Deadline > 0 {
+				d = a.clock(it.Deadline)
+			}
+			row = append(row, d)
+		}
+		writeRow(b, row)
+	}
+	b.WriteString("\n")
+	fmt.Fprintf(b, "**%s**\n", title(v.Bins))
+	if a.has(unitCapacity) || a.Timed {
+		head := []string{v.Bin}
+		if a.Timed {
+			head = append(head, v.Cost)
+		}
+		if a.has(unitCapacity) {
+			head = append(head, "max "+v.Items, "max "+v.Size)
+		}
+		writeRow(b, head)
+		writeRow(b, dashes(len(head)))
+		for _, bin := range a.Bins {
+			row := []string{bin.Name}
+			if a.Timed {
+				row = append(row, fmt.Sprint(bin.Rate))
+			}
+			if a.has(unitCapacity) {
+				row = append(row, fmt.Sprint(bin.Cap), fmt.Sprint(bin.SizeCap))
+			}
+			writeRow(b, row)
+		}
+	} else {
+		var ns []string
+		for _, bin := range a.Bins {
+			ns = append(ns, bin.Name)
+		}
+		b.WriteString(strings.Join(ns, ", ") + ".\n")
+	}
+	b.WriteString("\n")
+	if a.Timed {
+		return
+	}
+	fmt.Fprintf(b, "**%s** (of each %s in each %s)\n", title(v.Cost), v.Item, v.Bin)
+	head := []string{v.Item}
+	for _, bin := range a.Bins {
+		head = append(head, bin.Name)
+	}
+	writeRow(b, head)
+	writeRow(b, dashes(len(head)))
+	for i, it := range a.Items {
+		row := []string{it.Name}
+		for k := range a.Bins {
+			row = append(row, fmt.Sprint(a.Cost[i][k]))
+		}
+		writeRow(b, row)
+	}
+	b.WriteString("\n")
+}
+
+func (a *Assign) promptPartition(b *strings.Builder) {
+	v := a.Voc
+	showSize := a.has(unitBalance)
+	cols := []string{v.Item}
+	if showSize {
+		cols = append(cols, v.Size)
+	}
+	if a.has(unitQuotas) {
+		cols = append(cols, v.Attr)
+	}
+	if a.has(unitCompat) {
+		cols = append(cols, "free "+v.Session+"s")
+	}
+	fmt.Fprintf(b, "**%s**\n", title(v.Items))
+	writeRow(b, cols)
+	writeRow(b, dashes(len(cols)))
+	for _, it := range a.Items {
+		row := []string{it.Name}
+		if showSize {
+			row = append(row, fmt.Sprint(it.Size))
+		}
+		if a.has(unitQuotas) {
+			row = append(row, it.Attr)
+		}
+		if a.has(unitCompat) {
+			row = append(row, strings.Join(it.Free, ", "))
+		}
+		writeRow(b, row)
+	}
+	b.WriteString("\n")
+	if a.has(unitCompat) {
+		fmt.Fprintf(b, "The possible %ss are %s.\n\n", v.Session, strings.Join(a.Sessions, ", "))
+	}
+	fmt.Fprintf(b, "**Requests** (%s who asked to be in the same %s", v.Items, v.Bin)
+	if a.has(unitPriority) {
+		b.WriteString(", with the weight of each request")
+	}
+	b.WriteString(")\n")
+	for _, r := range a.Requests {
+		if a.has(unitPriority) {
+			fmt.Fprintf(b, "- %s and %s (weight %d)\n", r.A, r.B, r.Weight)
+		} else {
+			fmt.Fprintf(b, "- %s and %s\n", r.A, r.B)
+		}
+	}
+	fmt.Fprintf(b, "\nThe %s have no names or numbers: two answers that put the same %s together are the same plan, in whatever order the %s are listed.\n\n", v.Bins, v.Items, v.Bins)
+}
+
+// goalText states the objective levels in order, the tie-break, and the
+// backups' levels.
+func (a *Assign) goalText() string {
+	v := a.Voc
+	var parts []string
+	for _, l := range a.levelers() {
+		parts = append(parts, l.text(a))
+	}
+	var goal string
+	if a.Partition {
+		if a.has(unitPriority) {
+			goal = "minimise the total weight of the requests not met (a request is met when both are in the same " + v.Bin + ")"
+		} else {
+			goal = "minimise the number of requests not met (a request is met when both are in the same " + v.Bin + ")"
+		}
+	} else if a.Timed {
+		w := ""
+		if a.has(unitPriority) {
+			w = "priority × "
+		}
+		goal = fmt.Sprintf("minimise the sum over %s of %send index, where the end index counts slots from %s (%s ending at %s has end index 2)", v.Items, w, a.clock(0), an(v.Item), a.clock(2))
+	} else if a.has(unitPriority) {
+		goal = fmt.Sprintf("minimise the sum over the %s that get a %s of priority × %s", v.Items, v.Bin, v.Cost)
+	} else {
+		goal = fmt.Sprintf("minimise the total %s of the %s that get a %s", v.Cost, v.Items, v.Bin)
+	}
+	parts = append(parts, goal)
+	if a.Timed {
+		parts = append(parts, fmt.Sprintf("minimise the labour cost: the sum over %s of the %s of its %s × its length in slots", v.Items, v.Cost, v.Bin))
+	}
+	var s string
+	if len(parts) == 1 {
+		s = title(goal) + "."
+	} else {
+		s = "First, " + parts[0] + "."
+		for _, p := range parts[1:] {
+			s += " Then, among those plans, " + p + "."
+		}
+	}
+	if a.TieBreaks >= 1 {
+		n := len(a.Items)
+		if a.Partition {
+			s += fmt.Sprintf(" If several plans reach the same values, number the %s 1 to %d in the order of the table and choose the plan that minimises the sum, over pairs of %s in the same %s, of the product of their numbers.", v.Items, n, v.Items, v.Bin)
+		} else {
+			none := fmt.Sprintf("; %s without a %s counts 0", an(v.Item), v.Bin)
+			if a.Timed {
+				none = ""
+			}
+			s += fmt.Sprintf(" If several plans reach the same values, choose the one that minimises the sum over %s of weight × position, where the weight is %d for %s, %d for the next %s in the table and so on down to 1, and the position is that of its %s in the list of %s (the first counts 1%s).", v.Items, n, a.Items[0].Name, n-1, v.Item, v.Bin, v.Bins, none)
+			if a.Timed {
+				s += fmt.Sprintf(" If there is still a tie, the one that minimises the sum over %s of weight × start index (slots from %s; the first slot is 0).", v.Items, a.clock(0))
+			}
+		}
+	}
+	if a.criticalIdx() != nil {
+		cost := v.Cost
+		if a.has(unitPriority) {
+			cost = "priority × " + v.Cost
+		}
+		if a.Partition {
+			nc := len(a.Critical)
+			s += fmt.Sprintf(" Then, with the %s chosen, choose the swap partners that minimise the sum of weight × the partner's number in the table (the first %s counts 1), the weight %d for %s and so on down to 1 in the order of the critical %s.", v.Bins, v.Item, nc, a.Critical[0], v.Items)
+			return s
+		}
+		if a.Timed {
+			nc := len(a.Critical)
+			s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum of weight × position of the backup %s in the list of %s (the first counts 1), the weight %d for %s and so on down to 1 in the order of the critical %s.", v.Bin, v.Bins, nc, a.Critical[0], v.Items)
+			return s
+		}
+		s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum over the critical %s of %s in the backup %s", v.Items, cost, v.Bin)
+		if a.TieBreaks >= 1 {
+			nc := len(a.Critical)
+			s += fmt.Sprintf("; if several do, the ones that minimise the sum of weight × position of the backup %s, the weight %d for %s and so on down to 1 in the order of the critical %s", v.Bin, nc, a.Critical[0], v.Items)
+		}
+		s += "."
+	}
+	return s
+}
+
+func (a *Assign) answerText(b *strings.Builder) {
+	v := a.Voc
+	b.WriteString("**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n")
+	b.WriteString(a.AnswerSchema() + "\n```\n")
+	if a.Partition {
+		fmt.Fprintf(b, "List the %d %s; each is the list of its %s.", len(a.Bins), v.Bins, v.Items)
+	} else if a.Timed {
+		fmt.Fprintf(b, "List every %s once, with its %s and start time (HH:MM).", v.Item, v.Bin)
+	} else {
+		fmt.Fprintf(b, "List every %s once; write null as the %s of %s that gets none.", v.Item, v.Bin, an(v.Item))
+	}
+	if a.criticalIdx() != nil && a.Partition {
+		fmt.Fprintf(b, " Under \"backups\", give one swap partner for each critical %s (%s).", v.Item, andList(a.Critical))
+	} else if a.criticalIdx() != nil {
+		fmt.Fprintf(b, " Under \"backups\", give one backup %s for each critical %s (%s).", v.Bin, v.Item, andList(a.Critical))
+	}
+	if a.has(unitSelfCheck) {
+		fmt.Fprintf(b, " `objective` is your plan's %s.", a.goalNoun())
+	}
+	if a.has(unitInfeasible) {
+		core := "rule 1"
+		if a.Partition || a.Timed {
+			core = "rules 1 and 2"
+		}
+		fmt.Fprintf(b, " If no plan can keep every rule, answer {\"feasible\": false, \"conflict\": [...]} instead, naming (in quotes as above) a set of named rules that cannot all hold together with %s.", core)
+	}
+	b.WriteString("\n")
+}
+
+// goalNoun names the goal's value for the self-check.
+func (a *Assign) goalNoun() string {
+	v := a.Voc
+	switch {
+	case a.Partition && a.has(unitPriority):
+		return "total weight of the requests not met"
+	case a.Partition:
+		return "number of requests not met"
+	case a.Timed && a.has(unitPriority):
+		return "sum of priority × end index"
+	case a.Timed:
+		return "sum of end indexes"
+	case a.has(unitPriority):
+		return "sum of priority × " + v.Cost
+	}
+	return "total " + v.Cost
+}
+
+func writeRow(b *strings.Builder, cells []string) {
+	b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+}
+
+func dashes(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = "---"
+	}
+	return out
+}
+
+func title(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
