@@ -289,7 +289,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		Text: fmt.Sprintf("No %s sends more than its supply%s.", v.Source, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])})
 	if in.alloc() {
 		items = append(items, domains.Item{ID: itemSurplus, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No %s receives more than its demand%s (its starting stock counting in the first).", v.Sink, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])})
+			Text: fmt.Sprintf("No %s receives more than its demand%s.", v.Sink, map[bool]string{true: " in any " + v.Period + " (its starting stock counting in the first)", false: " (counting any starting stock)"}[in.T() > 1])})
 	} else {
 		items = append(items,
 			domains.Item{ID: itemDemand, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
@@ -301,7 +301,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		items = append(items, u.items(in)...)
 	}
 	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-break).", ref.Objective)})
+		Text: fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum%s).", ref.Objective, map[bool]string{true: ", with the stated tie-break", false: ""}[in.TieBreaks > 0])})
 	return items
 }
 

@@ -85,7 +85,8 @@ type Vocab struct {
 	Sinks     string `json:"sinks"`     // "clinics"
 	Period    string `json:"period"`    // "week"
 	Periods   string `json:"periods"`   // "weeks"
-	Goods     string `json:"goods"`     // "doses"
+	Goods     string `json:"goods"`     // "boxes of doses"
+	Good      string `json:"good"`      // "box of doses"
 	Shipment  string `json:"shipment"`  // "shipment"
 	Shipments string `json:"shipments"` // "shipments"
 	Intro     string `json:"intro"`

@@ -22,7 +22,7 @@ import (
 func tinySubtask(mode string, units []string) *subtask {
 	st := &subtask{ID: "tiny", Title: "tiny",
 		Voc: Vocab{Source: "source", Sources: "sources", Sink: "sink", Sinks: "sinks", Period: "period", Periods: "periods",
-			Goods: "units", Shipment: "shipment", Shipments: "shipments", Intro: "A tiny instance."},
+			Goods: "units", Good: "unit", Shipment: "shipment", Shipments: "shipments", Intro: "A tiny instance."},
 		Periods: []string{"P1", "P2", "P3"}, NPeriods: span{1, 1},
 		Sources: []string{"A", "B"}, NSources: span{2, 2},
 		Sinks: []string{"X", "Y"}, NSinks: span{2, 2},

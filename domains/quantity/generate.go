@@ -117,6 +117,28 @@ func (st *subtask) generate(mode string, spec domains.Spec, r *rand.Rand) (*Inst
 		}
 		in.Sources = append(in.Sources, src)
 	}
+	if mode == ModeAllocation {
+		// Scarce: in every period the supplies fall short of the demand.
+		for t := range T {
+			need := 0
+			for _, sk := range in.Sinks {
+				need += sk.Demand[t]
+			}
+			for {
+				have, big := 0, -1
+				for s, src := range in.Sources {
+					have += src.Supply[t]
+					if src.Supply[t] > 1 && (big < 0 || src.Supply[t] > in.Sources[big].Supply[t]) {
+						big = s
+					}
+				}
+				if have < need || big < 0 {
+					break
+				}
+				in.Sources[big].Supply[t]--
+			}
+		}
+	}
 	in.Cost = make([][]int, len(in.Sources))
 	for s := range in.Cost {
 		in.Cost[s] = make([]int, len(in.Sinks))

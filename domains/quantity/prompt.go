@@ -12,6 +12,30 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// an returns the word with its indefinite article.
+func an(w string) string {
+	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+// qty returns "1 crate", "3 crates".
+func (v Vocab) qty(n int) string {
+	if n == 1 && v.Good != "" {
+		return "1 " + v.Good
+	}
+	return fmt.Sprintf("%d %s", n, v.Goods)
+}
+
+// unit is the singular of the goods ("crate").
+func (v Vocab) unit() string {
+	if v.Good != "" {
+		return v.Good
+	}
+	return "unit"
+}
+
 func joinAnd(xs []string) string {
 	switch len(xs) {
 	case 0:
@@ -57,7 +81,7 @@ func (in *Instance) Prompt() string {
 		sep += "---|"
 	}
 	if in.K() == 1 {
-		hdr += " cost per unit |"
+		hdr += " cost per " + v.unit() + " |"
 		sep += "---|"
 	}
 	fees := in.feeWords() != ""
@@ -123,7 +147,7 @@ func (in *Instance) Prompt() string {
 		p("\nA demand written lo–hi may be any whole number in that range; every rule must hold whatever the values are. Demand met, shortfall and costs are counted at the highest values.\n")
 	}
 	if in.K() > 1 {
-		p("\n**Cost per unit sent** (%s → %s)\n| %s |", v.Source, v.Sink, v.Source)
+		p("\n**Cost per %s sent** (%s → %s)\n| %s |", v.unit(), v.Source, v.Sink, v.Source)
 		for _, sk := range in.Sinks {
 			p(" %s |", sk.Name)
 		}
@@ -138,17 +162,21 @@ func (in *Instance) Prompt() string {
 	}
 
 	p("\n**Rules**\n")
-	p("1. In each %s, a %s sends at most its supply in total.\n", map[bool]string{true: v.Period, false: "plan"}[multi], v.Source)
+	if multi {
+		p("1. In each %s, %s sends at most its supply in total.\n", v.Period, an(v.Source))
+	} else {
+		p("1. %s sends at most its supply in total.\n", capital(an(v.Source)))
+	}
 	if in.alloc() {
 		if multi {
-			p("2. What arrives at a %s in a %s serves that %s's demand (its starting stock, if any, serves the first %s's); nothing carries over to the next %s.\n", v.Sink, v.Period, v.Period, v.Period, v.Period)
+			p("2. What arrives at %s in a %s serves that %s's demand (its starting stock, if any, serves the first %s's); nothing carries over to the next %s.\n", an(v.Sink), v.Period, v.Period, v.Period, v.Period)
 			p("3. No %s receives more than its demand in any %s: what arrives in a %s (plus the starting stock, in the first %s) is at most that %s's demand.\n", v.Sink, v.Period, v.Period, v.Period, v.Period)
 		} else {
-			p("2. What a %s receives serves its demand, and no %s receives more than its demand (counting any starting stock).\n", v.Sink, v.Sink)
+			p("2. What %s receives serves its demand, and no %s receives more than its demand (counting any starting stock).\n", an(v.Sink), v.Sink)
 		}
 	} else {
-		p("2. Stock carries over: in each %s a %s first adds what arrives, then takes that %s's demand from its stock; what is left is its stock at the end of the %s.\n", v.Period, v.Sink, v.Period, v.Period)
-		p("3. Every %s's demand is met in full (the stock never runs short), and the stock at the end of every %s is at most %d %s (the storage).\n", v.Period, v.Period, in.Storage, v.Goods)
+		p("2. Stock carries over: in each %s %s first adds what arrives, then takes that %s's demand from its stock; what is left is its stock at the end of the %s.\n", v.Period, an(v.Sink), v.Period, v.Period)
+		p("3. Every %s's demand is met in full (the stock never runs short), and the stock at the end of every %s is at most %s (the storage).\n", v.Period, v.Period, v.qty(in.Storage))
 	}
 	rules := in.allRules()
 	if len(rules) > 0 {
@@ -158,29 +186,31 @@ func (in *Instance) Prompt() string {
 		}
 	}
 
-	p("\n**Goal.** ")
+	var goal strings.Builder
+	g := func(format string, args ...any) { fmt.Fprintf(&goal, format, args...) }
 	if in.has(unitPriority) {
-		p("First keep the priority order (rule \"priority order\"). Then ")
+		g("first keep the priority order (rule \"priority order\"). Then ")
 	}
-	spend := fmt.Sprintf("the cost per unit sent times the quantity, summed over all %s", v.Shipments)
+	spend := fmt.Sprintf("the cost per %s sent times the quantity, summed over all %s", v.unit(), v.Shipments)
 	if fees {
 		spend += fmt.Sprintf(", plus the fee of each %s with a positive quantity", v.Shipment)
 	}
 	if in.alloc() {
-		p("minimise the weighted shortfall: the sum over %s of weight × shortfall, where a %s's shortfall is its total demand minus what it receives (plus its starting stock). Among plans with the least weighted shortfall, minimise the cost: %s.", v.Sinks, v.Sink, spend)
+		g("minimise the weighted shortfall: the sum over %s of weight × shortfall, where a %s's shortfall is its total demand minus its starting stock and what it receives. Among plans with the least weighted shortfall, minimise the cost: %s.", v.Sinks, v.Sink, spend)
 	} else {
-		p("minimise the total cost: %s", spend)
+		g("minimise the total cost: %s", spend)
 		if in.Holding > 0 {
-			p(", plus %d per unit in stock at the end of each %s", in.Holding, v.Period)
+			g(", plus %d per %s in stock at the end of each %s", in.Holding, v.unit(), v.Period)
 		}
-		p(".")
+		g(".")
 	}
+	p("\n**Goal.** %s", capital(goal.String()))
 	if in.TieBreaks > 0 {
 		p(" Tie-break: among the plans that reach the same values, choose the one whose list of quantities — every possible %s in the order %s, then %s%s — is largest at the first place where two plans differ (so send as much as possible in the first %s of that order, then in the second, and so on).",
 			v.Shipment, v.Sources+" as listed", v.Sinks+" as listed", map[bool]string{true: ", then " + v.Periods, false: ""}[multi], v.Shipment)
 	}
 	p("\n\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
-	p("List each %s with a positive quantity once; a %s not listed sends 0.", v.Shipment, v.Shipment)
+	p("List each %s with a positive quantity once; any %s not listed is 0.", v.Shipment, v.Shipment)
 	if in.has(unitSelfCheck) {
 		if in.alloc() {
 			p(" State the plan's weighted shortfall as \"shortfall\" and its cost as \"cost\".")

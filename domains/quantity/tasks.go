@@ -14,8 +14,8 @@ func init() {
 		{
 			ID: "vaccine-doses", Title: "vaccine doses to clinics",
 			Voc: Vocab{Source: "depot", Sources: "depots", Sink: "clinic", Sinks: "clinics", Period: "week", Periods: "weeks",
-				Goods: "doses (in boxes of 10)", Shipment: "shipment", Shipments: "shipments",
-				Intro: "You are allocating scarce vaccine doses (counted in boxes of 10) from regional depots to clinics. There is not enough for every clinic: decide how many boxes each depot sends to each clinic."},
+				Goods: "boxes of doses", Good: "box of doses", Shipment: "shipment", Shipments: "shipments",
+				Intro: "You are allocating scarce vaccine doses (counted in boxes) from regional depots to clinics. There is not enough for every clinic: decide how many boxes each depot sends to each clinic."},
 			Periods: weeks, NPeriods: span{1, 1},
 			Sources: []string{"North depot", "South depot", "Airport depot"}, NSources: span{2, 3},
 			Sinks: []string{"Riverside clinic", "Hilltop clinic", "Old Town clinic", "Harbour clinic", "Mill Lane clinic"}, NSinks: span{3, 3},
@@ -25,7 +25,7 @@ func init() {
 		{
 			ID: "food-bank", Title: "food bank stock to pantries",
 			Voc: Vocab{Source: "warehouse", Sources: "warehouses", Sink: "pantry", Sinks: "pantries", Period: "week", Periods: "weeks",
-				Goods: "crates", Shipment: "delivery", Shipments: "deliveries",
+				Goods: "crates", Good: "crate", Shipment: "delivery", Shipments: "deliveries",
 				Intro: "You run the distribution of a food bank. Donated crates sit in a few warehouses, and the neighbourhood pantries have asked for more than there is. Decide how many crates each warehouse delivers to each pantry."},
 			Periods: weeks, NPeriods: span{1, 2},
 			Sources: []string{"Central warehouse", "East warehouse", "Church hall"}, NSources: span{2, 3},
@@ -36,7 +36,7 @@ func init() {
 		{
 			ID: "spare-parts", Title: "spare parts to plants",
 			Voc: Vocab{Source: "warehouse", Sources: "warehouses", Sink: "plant", Sinks: "plants", Period: "week", Periods: "weeks",
-				Goods: "spare pumps", Shipment: "transfer", Shipments: "transfers",
+				Goods: "spare pumps", Good: "spare pump", Shipment: "transfer", Shipments: "transfers",
 				Intro: "A supplier recall has left your company short of spare pumps. Decide how many pumps each warehouse transfers to each production plant."},
 			Periods: weeks, NPeriods: span{1, 2},
 			Sources: []string{"Main store", "Regional store", "Vendor consignment"}, NSources: span{2, 3},
@@ -47,7 +47,7 @@ func init() {
 		{
 			ID: "sandbags", Title: "sandbags to districts before a flood",
 			Voc: Vocab{Source: "depot", Sources: "depots", Sink: "district", Sinks: "districts", Period: "day", Periods: "days",
-				Goods: "pallets of sandbags", Shipment: "truckload", Shipments: "truckloads",
+				Goods: "pallets of sandbags", Good: "pallet of sandbags", Shipment: "truckload", Shipments: "truckloads",
 				Intro: "A flood is forecast. Pallets of sandbags must go from the depots to the districts at risk, and there are not enough for all. Decide how many pallets each depot sends to each district."},
 			Periods: days, NPeriods: span{1, 1},
 			Sources: []string{"Quarry depot", "Council yard", "Army depot"}, NSources: span{2, 3},
@@ -61,7 +61,7 @@ func init() {
 		{
 			ID: "restaurant-ingredients", Title: "restaurant ingredients",
 			Voc: Vocab{Source: "supplier", Sources: "suppliers", Sink: "kitchen", Sinks: "kitchens", Period: "day", Periods: "days",
-				Goods: "kg of flour", Shipment: "order", Shipments: "orders",
+				Goods: "kg of flour", Good: "kg of flour", Shipment: "order", Shipments: "orders",
 				Intro: "You buy flour for a restaurant kitchen for the coming days. Decide how much to order from which supplier on which day, so that every day's baking is covered at the least cost."},
 			Periods: days, NPeriods: span{3, 4},
 			Sources: []string{"Mill Co", "Baker Supply", "Farm Direct"}, NSources: span{2, 3},
@@ -72,7 +72,7 @@ func init() {
 		{
 			ID: "office-supplies", Title: "office supplies",
 			Voc: Vocab{Source: "vendor", Sources: "vendors", Sink: "office", Sinks: "offices", Period: "week", Periods: "weeks",
-				Goods: "boxes of paper", Shipment: "order", Shipments: "orders",
+				Goods: "boxes of paper", Good: "box of paper", Shipment: "order", Shipments: "orders",
 				Intro: "You keep an office stocked with printer paper. Decide how many boxes to order from which vendor in which week, so that every week's use is covered at the least cost."},
 			Periods: weeks, NPeriods: span{3, 4},
 			Sources: []string{"OfficeMart", "PaperCo", "Wholesale Club"}, NSources: span{2, 3},
@@ -83,7 +83,7 @@ func init() {
 		{
 			ID: "hospital-consumables", Title: "hospital consumables",
 			Voc: Vocab{Source: "supplier", Sources: "suppliers", Sink: "ward", Sinks: "wards", Period: "day", Periods: "days",
-				Goods: "boxes of gloves", Shipment: "order", Shipments: "orders",
+				Goods: "boxes of gloves", Good: "box of gloves", Shipment: "order", Shipments: "orders",
 				Intro: "You order examination gloves for a hospital. Decide how many boxes to order from which supplier on which day, so that no day runs out, at the least cost."},
 			Periods: days, NPeriods: span{3, 4},
 			Sources: []string{"MedSupply", "CareDirect", "Pharma Hub"}, NSources: span{2, 3},
@@ -94,7 +94,7 @@ func init() {
 		{
 			ID: "construction-materials", Title: "construction materials",
 			Voc: Vocab{Source: "supplier", Sources: "suppliers", Sink: "site", Sinks: "sites", Period: "week", Periods: "weeks",
-				Goods: "pallets of bricks", Shipment: "order", Shipments: "orders",
+				Goods: "pallets of bricks", Good: "pallet of bricks", Shipment: "order", Shipments: "orders",
 				Intro: "You buy bricks for a building site. Decide how many pallets to order from which supplier in which week, so that every week's bricklaying is covered at the least cost."},
 			Periods: weeks, NPeriods: span{3, 4},
 			Sources: []string{"Brickworks", "BuildMart", "Reclaim Yard"}, NSources: span{2, 3},

@@ -168,7 +168,7 @@ func (lanes) rules(in *Instance) []rule {
 		if in.T() > 1 {
 			per = " in a " + v.Period
 		}
-		out = append(out, rule{groupLanes(src.Name), fmt.Sprintf("A %s from %s%s carries %s.", v.Shipment, src.Name, per, strings.Join(parts, ", "))})
+		out = append(out, rule{groupLanes(src.Name), fmt.Sprintf("%s from %s%s carries %s.", capital(an(v.Shipment)), src.Name, per, strings.Join(parts, ", "))})
 	}
 	return out
 }
@@ -260,9 +260,9 @@ func (minimum) rules(in *Instance) []rule {
 			continue
 		}
 		if in.alloc() {
-			out = append(out, rule{groupMinimum(sk.Name), fmt.Sprintf("%s is guaranteed at least %d %s in total (counting what arrives within the plan).", sk.Name, sk.Min, v.Goods)})
+			out = append(out, rule{groupMinimum(sk.Name), fmt.Sprintf("%s is guaranteed at least %s in total (its deliveries within the plan).", sk.Name, v.qty(sk.Min))})
 		} else {
-			out = append(out, rule{groupMinimum(sk.Name), fmt.Sprintf("Safety stock: the stock at %s at the end of every %s is at least %d %s.", sk.Name, v.Period, sk.Min, v.Goods)})
+			out = append(out, rule{groupMinimum(sk.Name), fmt.Sprintf("Safety stock: the stock at %s at the end of every %s is at least %s.", sk.Name, v.Period, v.qty(sk.Min))})
 		}
 	}
 	return out
@@ -370,8 +370,8 @@ func (leadTimes) rules(in *Instance) []rule {
 	for _, src := range in.Sources {
 		parts = append(parts, fmt.Sprintf("%s %d", src.Name, src.Lead))
 	}
-	return []rule{{ruleLead, fmt.Sprintf("A %s sent in a %s arrives that many %s later, at the start of that %s (lead times: %s); a lead time of 0 means it arrives in the %s it is sent. Every %s must arrive by the last %s.",
-		v.Shipment, v.Period, v.Periods, v.Period, strings.Join(parts, ", "), v.Period, v.Shipment, v.Period)}}
+	return []rule{{ruleLead, fmt.Sprintf("%s sent in a %s arrives its source's lead time in %s later, at the start of that %s (lead times: %s); a lead time of 0 means it arrives in the %s it is sent. Every %s must arrive by the last %s.",
+		capital(an(v.Shipment)), v.Period, v.Periods, v.Period, strings.Join(parts, ", "), v.Period, v.Shipment, v.Period)}}
 }
 
 func (leadTimes) items(in *Instance) []domains.Item {
@@ -439,8 +439,8 @@ func (fairness) model(b *builder) {
 
 func (fairness) rules(in *Instance) []rule {
 	v := in.Voc
-	return []rule{{groupFair, fmt.Sprintf("The fill ratio of a %s is the %s it serves over all %s divided by its total demand. For any two %s A and B, A's fill ratio exceeds B's by at most %d/%d; in whole numbers: %d × (served_A × demand_B − served_B × demand_A) ≤ %d × demand_A × demand_B.",
-		v.Sink, v.Goods, v.Periods, v.Sinks, in.FairP, in.FairQ, in.FairQ, in.FairP)}}
+	return []rule{{groupFair, fmt.Sprintf("The fill ratio of a %s is what it receives over all %s (plus its starting stock) divided by its total demand. For any two %s A and B, A's fill ratio exceeds B's by at most %d/%d; in whole numbers: %d × (served_A × demand_B − served_B × demand_A) ≤ %d × demand_A × demand_B.",
+		v.Sink, v.Periods, v.Sinks, in.FairP, in.FairQ, in.FairQ, in.FairP)}}
 }
 
 func (fairness) items(in *Instance) []domains.Item {
@@ -565,7 +565,7 @@ func (minOrder) rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
-		out = append(out, rule{groupMOQ(src.Name), fmt.Sprintf("A %s from %s is either 0 or at least %d %s.", v.Shipment, src.Name, src.MOQ, v.Goods)})
+		out = append(out, rule{groupMOQ(src.Name), fmt.Sprintf("%s from %s is either 0 or at least %s.", capital(an(v.Shipment)), src.Name, v.qty(src.MOQ))})
 	}
 	return out
 }
@@ -628,8 +628,8 @@ func (ramp) rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
-		out = append(out, rule{groupRamp(src.Name), fmt.Sprintf("The total that %s sends in a %s differs from its total in the %s before by at most %d %s (up or down; a %s with nothing sent counts 0).",
-			src.Name, v.Period, v.Period, in.Ramp, v.Goods, v.Period)})
+		out = append(out, rule{groupRamp(src.Name), fmt.Sprintf("The total that %s sends in a %s differs from its total in the %s before by at most %s (up or down; a %s with nothing sent counts 0).",
+			src.Name, v.Period, v.Period, v.qty(in.Ramp), v.Period)})
 	}
 	return out
 }
@@ -1015,7 +1015,7 @@ func (infeasible) model(b *builder) {
 func (infeasible) rules(in *Instance) []rule {
 	var out []rule
 	for _, c := range in.Commitments {
-		out = append(out, rule{groupContract(c.Source), fmt.Sprintf("The contract with %s requires taking at least %d %s from it in total over the plan.", c.Source, c.Min, in.Voc.Goods)})
+		out = append(out, rule{groupContract(c.Source), fmt.Sprintf("The contract with %s requires taking at least %s from it in total over the plan.", c.Source, in.Voc.qty(c.Min))})
 	}
 	return out
 }
