@@ -8,5 +8,6 @@
 package all
 
 import (
+	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching (quantity core)
 	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core)
 )

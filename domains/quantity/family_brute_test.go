@@ -18,7 +18,7 @@ import (
 
 // tinySubtask returns a subtask small enough to enumerate every plan:
 // two sources, two sinks and one period, or one sink when the units need
-// several periods; quantities up to 3.
+// several periods; quantities up to 3 (2 over three periods).
 func tinySubtask(mode string, units []string) *subtask {
 	st := &subtask{ID: "tiny", Title: "tiny",
 		Voc: Vocab{Source: "source", Sources: "sources", Sink: "sink", Sinks: "sinks", Period: "period", Periods: "periods",
@@ -32,7 +32,8 @@ func tinySubtask(mode string, units []string) *subtask {
 	}
 	for _, u := range units {
 		if contains(periodUnits, u) {
-			st.NSinks = span{1, 1}
+			// Three periods: one sink, quantities up to 2.
+			st.NSinks, st.Supply = span{1, 1}, span{1, 2}
 		}
 	}
 	return st

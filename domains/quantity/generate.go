@@ -79,7 +79,7 @@ func (st *subtask) generate(mode string, spec domains.Spec, r *rand.Rand) (*Inst
 	nsrc, nsink := st.NSources.draw(r), st.NSinks.draw(r)
 	if T > 1 && mode == ModeAllocation {
 		// Several periods multiply the shipments: keep the model small.
-		nsrc, nsink = 2, min(nsink, 3)
+		nsrc, nsink = min(nsrc, 2), min(nsink, 2)
 	}
 	srcs := pick(r, st.Sources, nsrc)
 	if spec.Has(unitReserve) && len(srcs) < 2 {
