@@ -222,7 +222,26 @@ func (in *Instance) plant(r *rand.Rand) {
 				if t == 0 {
 					room -= in.Sinks[k].Init
 				}
-				send(k, room*phi/100, func(s, t0 int) bool { a, _ := in.arrives(s, t0); return a == t })
+				want := room * phi / 100
+				if room >= ms {
+					want = max(want, ms)
+				}
+				send(k, want, func(s, t0 int) bool { a, _ := in.arrives(s, t0); return a == t })
+			}
+		}
+		// A plan that sends nothing would make units draw empty data (a
+		// budget of 0): send what one shipment can, where it can.
+		if in.flows(q).spend == 0 {
+			for _, k := range r.Perm(in.K()) {
+				for t := range in.Periods {
+					room := in.low(k, t)
+					if t == 0 {
+						room -= in.Sinks[k].Init
+					}
+					if send(k, room, func(s, t0 int) bool { a, _ := in.arrives(s, t0); return a == t }) < room {
+						break
+					}
+				}
 			}
 		}
 		in.planned = q

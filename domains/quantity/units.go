@@ -307,7 +307,7 @@ const groupBudget = "budget"
 
 func (budget) sample(in *Instance, r *rand.Rand) {
 	sp := in.flows(in.planned).spend
-	in.Budget = sp + r.IntN(1+sp/8)
+	in.Budget = max(1, sp+r.IntN(1+sp/8))
 }
 
 func (budget) model(b *builder) {
