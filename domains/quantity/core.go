@@ -238,7 +238,7 @@ func (in *Instance) flows(q quantities) *flows {
 				f.served[k][t] = f.arrive[k][t]
 			}
 			f.served[k][0] += sk.Init
-			f.short[k] = sum(sk.Demand) - sum(f.served[k])
+			f.short[k] = max(0, sum(sk.Demand)-sum(f.served[k])) // 0 beyond the demand (which breaks no-surplus)
 			f.wshort += sk.Weight * f.short[k]
 			continue
 		}
