@@ -366,16 +366,21 @@ func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []
 	}
 	if !feasible {
 		set(itemOptimal, false, "the plan breaks a rule")
-		if in.has(unitPriority) {
-			set(unitPriority, false, "the plan breaks a rule")
+		for _, id := range []string{unitPriority, unitReplan} {
+			if in.has(id) {
+				set(id, false, "the plan breaks a rule")
+			}
 		}
 	} else {
 		obj = in.objectives(ans.q, f)
 		if !equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
-		if n := len(in.classes()); n > 0 && (len(ref.Objective) < n || !equal(obj[:n], ref.Objective[:n])) {
-			set(unitPriority, false, fmt.Sprintf("the class shortfalls are %v, the least possible are %v", obj[:n], ref.Objective[:min(n, len(ref.Objective))]))
+		if in.replanning() && (len(ref.Objective) == 0 || obj[0] != ref.Objective[0]) {
+			set(unitReplan, false, fmt.Sprintf("the plan changes %d %s, the fewest possible is %v", obj[0], in.Voc.Shipments, ref.Objective[:min(1, len(ref.Objective))]))
+		}
+		if a, n := in.firstClass(), len(in.classes()); n > 0 && (len(ref.Objective) < a+n || !equal(obj[a:a+n], ref.Objective[a:a+n])) {
+			set(unitPriority, false, fmt.Sprintf("the class shortfalls are %v, the least possible are %v", obj[a:a+n], ref.Objective[min(a, len(ref.Objective)):min(a+n, len(ref.Objective))]))
 		}
 	}
 	if in.has(unitSelfCheck) {

@@ -67,6 +67,9 @@ type Instance struct {
 	// Commitments are contracts: at least Min units in total from a source
 	// (infeasibility unit).
 	Commitments []Commitment `json:"commitments,omitempty"`
+	// Current is the plan made before the Disruption (replanning unit).
+	Current    quantities  `json:"current_plan,omitempty"`
+	Disruption *Disruption `json:"disruption,omitempty"`
 	// TieBreaks is 1 when the stated lexicographic tie-break is on.
 	TieBreaks int `json:"tie_breaks"`
 
@@ -283,11 +286,23 @@ func (in *Instance) classes() []int {
 	return out
 }
 
+// firstClass is the index of the first priority level: 1 after the
+// changes level of replanning, else 0.
+func (in *Instance) firstClass() int {
+	if in.replanning() {
+		return 1
+	}
+	return 0
+}
+
 // objectives returns every objective level of the model for a plan (its
-// flows): the priority levels, the goal, the cost (allocation), then the
+// flows): the changes (replanning), the priority levels, the goal, the cost (allocation), then the
 // tie-break levels.
 func (in *Instance) objectives(q quantities, f *flows) []int64 {
 	var out []int64
+	if in.replanning() {
+		out = append(out, int64(in.changes(q)))
+	}
 	for _, c := range in.classes() {
 		n := 0
 		for k, sk := range in.Sinks {
@@ -331,7 +346,7 @@ func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 // Better implements domains.Objectiver: every level is minimized except
 // the tie-break levels, which are maximized.
 func (in *Instance) Better(x, y []int64) bool {
-	nmin := len(in.classes()) + 1
+	nmin := in.firstClass() + len(in.classes()) + 1
 	if in.alloc() {
 		nmin++
 	}

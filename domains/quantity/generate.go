@@ -412,6 +412,29 @@ func (in *Instance) validate() error {
 	if in.has(unitReserve) && in.srcIndex(in.Fail) < 0 {
 		return fmt.Errorf("field fail_source: %q is not a source", in.Fail)
 	}
+	if in.Current != nil {
+		if d := in.Disruption; d == nil || in.srcIndex(d.Source) < 0 || (d.Period != "" && in.periodIndex(d.Period) < 0) || (d.Sink != "" && in.sinkIndex(d.Sink) < 0) {
+			return fmt.Errorf("field disruption: missing beside current_plan, or naming an unknown source, period or sink")
+		}
+		if len(in.Current) != S {
+			return fmt.Errorf("field current_plan: %d rows for %d sources", len(in.Current), S)
+		}
+		for s := range in.Current {
+			if len(in.Current[s]) != K {
+				return fmt.Errorf("field current_plan[%d]: %d rows for %d sinks", s, len(in.Current[s]), K)
+			}
+			for k := range in.Current[s] {
+				if len(in.Current[s][k]) != T {
+					return fmt.Errorf("field current_plan[%d][%d]: %d values for %d periods", s, k, len(in.Current[s][k]), T)
+				}
+				for _, x := range in.Current[s][k] {
+					if !ok(x) {
+						return fmt.Errorf("field current_plan[%d][%d]: %d not in 0..%d", s, k, x, maxQty)
+					}
+				}
+			}
+		}
+	}
 	for i, c := range in.Commitments {
 		if in.srcIndex(c.Source) < 0 || !ok(c.Min) {
 			return fmt.Errorf("field commitments[%d]: unknown source %q or minimum out of range", i, c.Source)

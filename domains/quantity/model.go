@@ -235,10 +235,14 @@ func (b *builder) costTerms() []encode.Term {
 	return ts
 }
 
-// objectives adds the levels: the priority classes' shortfalls, the goal,
+// objectives adds the levels: the changes (replanning), the priority
+// classes' shortfalls, the goal,
 // the cost (allocation), then the tie-break.
 func (b *builder) objectives() {
 	in, m := b.in, b.m
+	if in.replanning() {
+		m.Minimize(b.changeTerms()...)
+	}
 	for _, c := range in.classes() {
 		var ts []encode.Term
 		for k, sk := range in.Sinks {

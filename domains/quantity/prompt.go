@@ -188,8 +188,11 @@ func (in *Instance) Prompt() string {
 
 	var goal strings.Builder
 	g := func(format string, args ...any) { fmt.Fprintf(&goal, format, args...) }
+	if in.replanning() {
+		g("first change as few %s of the current plan as possible (rule \"fewest changes\"). Then ", v.Shipments)
+	}
 	if in.has(unitPriority) {
-		g("first keep the priority order (rule \"priority order\"). Then ")
+		g("keep the priority order (rule \"priority order\"). Then ")
 	}
 	spend := fmt.Sprintf("the cost per %s sent times the quantity, summed over all %s", v.unit(), v.Shipments)
 	if fees {

@@ -61,6 +61,7 @@ var pool = []unit{
 	leadTimes{}, worstCase{}, lanes{}, minimum{}, budget{},
 	fairness{}, priority{}, minOrder{}, ramp{}, selfCheck{},
 	reserve{}, minRun{}, infeasible{},
+	replanning{}, // last: it solves the instance with every other unit's data (units_replan.go)
 }
 
 // periodUnits need more than one period.
@@ -315,7 +316,11 @@ func (budget) model(b *builder) {
 }
 
 func (budget) rules(in *Instance) []rule {
-	return []rule{{groupBudget, fmt.Sprintf("At most %d is spent on %s%s.", in.Budget, in.Voc.Goods, in.feeWords())}}
+	fees := ""
+	if in.feeWords() != "" {
+		fees = ", plus the fees"
+	}
+	return []rule{{groupBudget, fmt.Sprintf("At most %d is spent on %s%s: the cost per %s sent times the quantity, summed over all %s%s.", in.Budget, in.Voc.Goods, in.feeWords(), in.Voc.unit(), in.Voc.Shipments, fees)}}
 }
 
 // feeWords returns " and order fees" when some source charges a fee.
