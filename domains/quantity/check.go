@@ -301,8 +301,41 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		items = append(items, u.items(in)...)
 	}
 	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum%s).", ref.Objective, map[bool]string{true: ", with the stated tie-break", false: ""}[in.TieBreaks > 0])})
+		Text: in.optimalText(ref.Objective)})
 	return items
+}
+
+// levelNames names the objective levels before the tie-break, in order.
+func (in *Instance) levelNames() []string {
+	var out []string
+	if in.replanning() {
+		out = append(out, "changed "+in.Voc.Shipments)
+	}
+	for _, c := range in.classes() {
+		out = append(out, fmt.Sprintf("shortfall of class %d", c))
+	}
+	if in.alloc() {
+		return append(out, "weighted shortfall", "cost")
+	}
+	return append(out, "total cost")
+}
+
+// optimalText is the text of the optimal item: the proven optimum, level
+// by level, and the tie-break's pick.
+func (in *Instance) optimalText(obj []int64) string {
+	names := in.levelNames()
+	if len(obj) < len(names) {
+		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
+	}
+	text := "The plan reaches the proven optimum, in the stated order: " + strings.Join(parts, ", ")
+	if in.TieBreaks > 0 {
+		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (its quantities in the order of the tie-break: %v)", obj[len(names):])
+	}
+	return text + "."
 }
 
 // Check implements domains.Instance.
