@@ -281,7 +281,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
 			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: the rules %s cannot all hold).", quoteList(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
 			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
 	}
@@ -483,6 +483,15 @@ func (in *Instance) conflictHolds(names []string) (bool, string) {
 		ns = append(ns, n)
 	}
 	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(ns))
+}
+
+// conflictWords says which rules conflict: "the rule "a" cannot hold",
+// "the rules "a", "b" cannot all hold".
+func conflictWords(ns []string) string {
+	if len(ns) == 1 {
+		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", quoteList(ns))
+	}
+	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
 }
 
 func quoteList(ns []string) string {

@@ -1,6 +1,8 @@
 package quantity
 
 import (
+	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -9,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // updateGolden rewrites the golden files: go test ./domains/quantity/
@@ -74,21 +78,37 @@ func checkGolden(t *testing.T, name, text string) {
 }
 
 // TestFamilyGolden: per task, the first kept feasible record (seeds 1, 2,
-// …) with a medium or hard unit; and per task the first infeasible one.
+// …) with a medium or hard unit; and per task the first infeasible record
+// of the spec {supply-limits, infeasibility} on its first subtask.
 func TestFamilyGolden(t *testing.T) {
 	for _, tk := range familyTasks(t) {
 		var feasible, infeasible *domains.Record
-		for seed := uint64(1); seed <= 100 && (feasible == nil || infeasible == nil); seed++ {
+		for seed := uint64(1); seed <= 100 && feasible == nil; seed++ {
 			spec, rec, drop, err := cachedRecord(tk, seed)
 			if err != nil {
 				t.Fatal(err)
 			}
-			switch {
-			case drop != "":
-			case !rec.Reference.Feasible && infeasible == nil:
-				infeasible = rec
-			case rec.Reference.Feasible && feasible == nil && len(spec.Medium)+len(spec.Hard) > 0:
+			if drop == "" && rec.Reference.Feasible && len(spec.Medium)+len(spec.Hard) > 0 {
 				feasible = rec
+			}
+		}
+		for seed := uint64(1); seed <= 100 && infeasible == nil; seed++ {
+			spec, err := tk.NewSpec(tk.Subtasks[0].ID, seed, map[string]bool{unitLanes: true, unitInfeasible: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := gen.NewInstance(tk, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+			var drop *gen.DropError
+			switch {
+			case errors.As(err, &drop):
+			case err != nil:
+				t.Fatal(err)
+			case !rec.Reference.Feasible:
+				infeasible = rec
 			}
 		}
 		if feasible == nil || infeasible == nil {

@@ -202,6 +202,9 @@ func (in *Instance) plant(r *rand.Rand) {
 				break
 			}
 			a := min(want, rem[o.s][o.t])
+			if in.Lanes != nil {
+				a = min(a, in.Lanes[o.s][k]-q[o.s][k][o.t])
+			}
 			if want > 3 && r.IntN(2) == 0 {
 				a = min(a, (want+1)/2)
 			}

@@ -122,22 +122,37 @@ func (lanes) info() domains.Unit {
 
 func groupLanes(src string) string { return "lanes from " + src }
 
-func (lanes) sample(in *Instance, r *rand.Rand) {
+// prepare draws the lane limits before the hidden plan, which keeps
+// them: per source and sink, from 1 to the source's largest supply, and
+// in allocation a closed lane (0) one time in four, never every lane of a
+// sink.
+func (lanes) prepare(in *Instance, r *rand.Rand) {
 	in.Lanes = make([][]int, in.S())
-	for s := range in.Sources {
+	for s, src := range in.Sources {
 		in.Lanes[s] = make([]int, in.K())
+		mx := 0
+		for _, x := range src.Supply {
+			mx = max(mx, x)
+		}
 		for k := range in.Sinks {
-			mx := 0
-			for t := range in.Periods {
-				mx = max(mx, in.planned[s][k][t])
+			in.Lanes[s][k] = 1 + r.IntN(max(1, mx))
+			if in.alloc() && in.S() > 1 && r.IntN(4) == 0 {
+				in.Lanes[s][k] = 0
 			}
-			if mx == 0 && r.IntN(2) == 0 {
-				continue // a closed lane
-			}
-			in.Lanes[s][k] = max(1, mx+r.IntN(3))
+		}
+	}
+	for k := range in.Sinks {
+		open := false
+		for s := range in.Sources {
+			open = open || in.Lanes[s][k] > 0
+		}
+		if !open {
+			in.Lanes[r.IntN(in.S())][k] = 1
 		}
 	}
 }
+
+func (lanes) sample(*Instance, *rand.Rand) {}
 
 func (lanes) model(b *builder) {
 	in := b.in
@@ -997,7 +1012,29 @@ func (infeasible) sample(in *Instance, r *rand.Rand) {
 	if a > b {
 		a, b = b, a
 	}
+	// Each contract alone asks no more than its source can send, when
+	// the two together can reach the total: then only the two together
+	// (with the always-on rules) conflict.
+	reach := func(s int) int {
+		n := 0
+		for t := range in.Periods {
+			if _, ok := in.arrives(s, t); ok {
+				lane := in.Sources[s].Supply[t]
+				if in.Lanes != nil {
+					lane = 0
+					for k := range in.Sinks {
+						lane += in.Lanes[s][k]
+					}
+				}
+				n += min(in.Sources[s].Supply[t], lane)
+			}
+		}
+		return n
+	}
 	na := max(1, total/2+r.IntN(2))
+	if ra, rb := reach(a), reach(b); ra+rb >= total {
+		na = max(total-rb, min(ra, na))
+	}
 	in.Commitments = []Commitment{{in.Sources[a].Name, na}, {in.Sources[b].Name, max(1, total-na)}}
 }
 
