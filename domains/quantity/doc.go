@@ -16,7 +16,8 @@
 // interchangeable entities: sources and sinks differ in name and data, so
 // no symmetry is broken and none needs to be.
 //
-// Goal levels, in order: the shortfall of each priority class
+// Goal levels, in order: the number of changed shipments
+// (minimum-change replanning), the shortfall of each priority class
 // (priority-order unit), then the weighted shortfall and the cost
 // (allocation) or the total cost with fees and holding (procurement).
 // When the optimum is not unique, one stated tie-break follows: the list
@@ -30,9 +31,15 @@
 // "core: definition …" only define derived quantities.
 //
 // Generation draws a hidden plan after the data that plan must respect
-// (lead times, demand intervals, safety stock) and before the rest, which
+// (lead times, demand intervals, lane limits, safety stock) and before the
+// rest, which
 // the units draw so that the hidden plan keeps them; instances are
 // feasible unless the infeasibility unit breaks them on purpose (half of
 // the time: contracts that together ask more than can ever arrive). The
-// hidden plan is never the reference (the solver's optimum is).
+// hidden plan is never the reference (the solver's optimum is). The
+// replanning unit comes last: its current plan is the certified optimum of
+// the instance before the disruption it then draws.
+//
+// Procurement Planning has no fairness and priority-order units: every
+// demand is met there, so there is no shortfall for them to rank.
 package quantity

@@ -144,7 +144,7 @@ func (in *Instance) Prompt() string {
 		p("\n")
 	}
 	if worst {
-		p("\nA demand written lo–hi may be any whole number in that range; every rule must hold whatever the values are. Demand met, shortfall and costs are counted at the highest values.\n")
+		p("\nA demand written lo–hi may be any whole number in that range; every rule must hold whatever the values are. %s\n", map[bool]string{true: "Shortfalls are counted at the highest values.", false: "Demand must be met at the highest values, and costs are counted at them."}[in.alloc()])
 	}
 	if in.K() > 1 {
 		p("\n**Cost per %s sent** (%s → %s)\n| %s |", v.unit(), v.Source, v.Sink, v.Source)
@@ -163,7 +163,7 @@ func (in *Instance) Prompt() string {
 
 	p("\n**Rules**\n")
 	if multi {
-		p("1. In each %s, %s sends at most its supply in total.\n", v.Period, an(v.Source))
+		p("1. %s sends at most its supply in each %s, in total.\n", capital(an(v.Source)), v.Period)
 	} else {
 		p("1. %s sends at most its supply in total.\n", capital(an(v.Source)))
 	}
@@ -175,7 +175,7 @@ func (in *Instance) Prompt() string {
 			p("2. What %s receives serves its demand, and no %s receives more than its demand (counting any starting stock).\n", an(v.Sink), v.Sink)
 		}
 	} else {
-		p("2. Stock carries over: in each %s %s first adds what arrives, then takes that %s's demand from its stock; what is left is its stock at the end of the %s.\n", v.Period, an(v.Sink), v.Period, v.Period)
+		p("2. Stock carries over: each %s, %s first adds what arrives, then takes that %s's demand from its stock; what is left is its stock at the end of the %s.\n", v.Period, an(v.Sink), v.Period, v.Period)
 		p("3. Every %s's demand is met in full (the stock never runs short), and the stock at the end of every %s is at most %s (the storage).\n", v.Period, v.Period, v.qty(in.Storage))
 	}
 	rules := in.allRules()

@@ -390,8 +390,8 @@ func (leadTimes) rules(in *Instance) []rule {
 	for _, src := range in.Sources {
 		parts = append(parts, fmt.Sprintf("%s %d", src.Name, src.Lead))
 	}
-	return []rule{{ruleLead, fmt.Sprintf("%s sent in a %s arrives its source's lead time in %s later, at the start of that %s (lead times: %s); a lead time of 0 means it arrives in the %s it is sent. Every %s must arrive by the last %s.",
-		capital(an(v.Shipment)), v.Period, v.Periods, v.Period, strings.Join(parts, ", "), v.Period, v.Shipment, v.Period)}}
+	return []rule{{ruleLead, fmt.Sprintf("%s arrives L %s after the %s it is sent, at the start of that %s, where L is the lead time of its %s (%s); with a lead time of 0 it arrives in the %s it is sent. Every %s must arrive by the last %s.",
+		capital(an(v.Shipment)), v.Periods, v.Period, v.Period, v.Source, strings.Join(parts, ", "), v.Period, v.Shipment, v.Period)}}
 }
 
 func (leadTimes) items(in *Instance) []domains.Item {
@@ -919,17 +919,14 @@ func (minRun) rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
-		out = append(out, rule{groupRun(src.Name), fmt.Sprintf("Once %s starts sending (it sends something in a %s and nothing in the %s before, or it is the first %s), it sends something in each of the next %d %s too, as far as the plan goes.",
-			src.Name, v.Period, v.Period, v.Period, in.MinRun-1, plural(in.MinRun-1, v.Period, v.Periods))})
+		next := fmt.Sprintf("in each of the next %d %s", in.MinRun-1, v.Periods)
+		if in.MinRun == 2 {
+			next = "in the next " + v.Period
+		}
+		out = append(out, rule{groupRun(src.Name), fmt.Sprintf("Once %s starts sending (it sends something in a %s and nothing in the %s before, or it is the first %s), it sends something %s too, as far as the plan goes.",
+			src.Name, v.Period, v.Period, v.Period, next)})
 	}
 	return out
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 func (minRun) items(in *Instance) []domains.Item {
