@@ -26,6 +26,9 @@ run: build
 	$(BIN) score --suite out/suite.jsonl --responses out/reference.jsonl
 	$(BIN) respond --suite out/suite.jsonl --responder perturbed --out out/perturbed.jsonl
 	$(BIN) score --suite out/suite.jsonl --responses out/perturbed.jsonl
+	$(BIN) gen --family allocation --n 8 --seed 1 --out out/allocation.jsonl
+	$(BIN) respond --suite out/allocation.jsonl --responder perturbed --out out/allocation-perturbed.jsonl
+	$(BIN) score --suite out/allocation.jsonl --responses out/allocation-perturbed.jsonl
 
 # Audit the example models of the generic format; exits 0 when all are proven.
 audit: build

@@ -174,7 +174,7 @@ func TestFamilyReference(t *testing.T) {
 	for _, tk := range tasks {
 		t.Run(tk.ID, func(t *testing.T) {
 			t.Parallel()
-			kept, infeasible := 0, 0
+			kept, infeasible, empty := 0, 0, 0
 			dropped := map[string]int{}
 			units := map[string]int{}
 			for seed := uint64(1); seed <= seeds; seed++ {
@@ -202,6 +202,9 @@ func TestFamilyReference(t *testing.T) {
 				}
 				checkRecord(t, rec)
 				kept++
+				if rec.Reference.Feasible && strings.Contains(string(rec.Reference.Plan), ": []") {
+					empty++
+				}
 				if !rec.Reference.Feasible {
 					infeasible++
 				}
@@ -219,8 +222,14 @@ func TestFamilyReference(t *testing.T) {
 			sort.Strings(ds)
 			sort.Strings(us)
 			mu.Lock()
-			report[tk.ID] = fmt.Sprintf("kept %d of %d (%d infeasible); dropped: %v; units kept: %s", kept, seeds, infeasible, ds, strings.Join(us, ", "))
+			report[tk.ID] = fmt.Sprintf("kept %d of %d (%d infeasible, %d with an empty optimal plan); dropped: %v; units kept: %s", kept, seeds, infeasible, empty, ds, strings.Join(us, ", "))
 			mu.Unlock()
+			// An empty optimum is legitimate (demands below every
+			// minimum order, say) but must stay rare: it makes a trivial
+			// instance.
+			if empty*20 > kept {
+				t.Errorf("%d of %d kept records have an empty optimal plan", empty, kept)
+			}
 			if rate := float64(kept) / float64(seeds); rate < minKeepRate {
 				t.Errorf("keep rate %.2f < %.2f over %d seeds", rate, minKeepRate, seeds)
 			}

@@ -123,7 +123,8 @@ func (lanes) info() domains.Unit {
 func groupLanes(src string) string { return "lanes from " + src }
 
 // prepare draws the lane limits before the hidden plan, which keeps
-// them: per source and sink, from 1 to the source's largest supply, and
+// them: per source and sink, from the hidden plan's least shipment (1, or
+// 2 with the minimum-order unit) to the source's largest supply, and
 // in allocation a closed lane (0) one time in four, never every lane of a
 // sink.
 func (lanes) prepare(in *Instance, r *rand.Rand) {
@@ -134,8 +135,10 @@ func (lanes) prepare(in *Instance, r *rand.Rand) {
 		for _, x := range src.Supply {
 			mx = max(mx, x)
 		}
+		// An open lane carries at least a hidden shipment's minimum.
+		ms := in.minShip()
 		for k := range in.Sinks {
-			in.Lanes[s][k] = 1 + r.IntN(max(1, mx))
+			in.Lanes[s][k] = ms + r.IntN(max(1, mx-ms+1))
 			if in.alloc() && in.S() > 1 && r.IntN(4) == 0 {
 				in.Lanes[s][k] = 0
 			}
@@ -147,7 +150,7 @@ func (lanes) prepare(in *Instance, r *rand.Rand) {
 			open = open || in.Lanes[s][k] > 0
 		}
 		if !open {
-			in.Lanes[r.IntN(in.S())][k] = 1
+			in.Lanes[r.IntN(in.S())][k] = in.minShip()
 		}
 	}
 }
