@@ -1,0 +1,516 @@
+package quantity
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// Item IDs of the core.
+const (
+	itemFormat     = "format"
+	itemSupply     = "supply"
+	itemSurplus    = "no-surplus"
+	itemDemand     = "demand"
+	itemStorage    = "storage"
+	itemOptimal    = "optimal"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+)
+
+// answer is a parsed answer.
+type answer struct {
+	infeasible bool
+	conflict   []string
+	q          quantities
+	shortfall  *int64
+	cost       *int64
+	formatErr  string
+}
+
+// keys returns the answer keys of a shipment entry: source, sink ("" with
+// one sink), period ("" with one period).
+func (in *Instance) keys() (src, sink, period string) {
+	src = in.Voc.Source
+	if in.K() > 1 {
+		sink = in.Voc.Sink
+	}
+	if in.T() > 1 {
+		period = in.Voc.Period
+	}
+	return
+}
+
+// encode writes a plan in the answer's JSON form: the shipments with a
+// positive quantity, in the order of the answer, and the stated values
+// when the self-check unit is sampled.
+func (in *Instance) encode(q quantities) json.RawMessage {
+	var b strings.Builder
+	ks, kk, kt := in.keys()
+	fmt.Fprintf(&b, "{%q: [", in.Voc.Shipments)
+	first := true
+	for s := range in.Sources {
+		for k := range in.Sinks {
+			for t := range in.Periods {
+				if q[s][k][t] == 0 {
+					continue
+				}
+				if !first {
+					b.WriteString(", ")
+				}
+				first = false
+				in.writeEntry(&b, ks, kk, kt, s, k, t, q[s][k][t])
+			}
+		}
+	}
+	b.WriteString("]")
+	if in.has(unitSelfCheck) {
+		f := in.flows(q)
+		if in.alloc() {
+			fmt.Fprintf(&b, ", \"shortfall\": %d", f.wshort)
+		}
+		fmt.Fprintf(&b, ", \"cost\": %d", f.cost)
+	}
+	b.WriteString("}")
+	return json.RawMessage(b.String())
+}
+
+func (in *Instance) writeEntry(b *strings.Builder, ks, kk, kt string, s, k, t, x int) {
+	fmt.Fprintf(b, "{%q: %q", ks, in.Sources[s].Name)
+	if kk != "" {
+		fmt.Fprintf(b, ", %q: %q", kk, in.Sinks[k].Name)
+	}
+	if kt != "" {
+		fmt.Fprintf(b, ", %q: %q", kt, in.Periods[t])
+	}
+	fmt.Fprintf(b, ", \"quantity\": %d}", x)
+}
+
+// parse reads an answer; it never fails: problems are in formatErr.
+func (in *Instance) parse(raw json.RawMessage) *answer {
+	ans := &answer{q: in.zero()}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		ans.formatErr = "the answer is not a JSON object"
+		return ans
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil {
+			ans.formatErr = `"feasible" is not true or false`
+			return ans
+		}
+		if !feasible {
+			ans.infeasible = true
+			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
+				ans.formatErr = `"conflict" must list the names of the conflicting rules`
+			}
+			return ans
+		}
+	}
+	var entries []map[string]json.RawMessage
+	if err := json.Unmarshal(obj[in.Voc.Shipments], &entries); err != nil || entries == nil {
+		ans.formatErr = fmt.Sprintf("%q must be a list of %s", in.Voc.Shipments, in.Voc.Shipments)
+		return ans
+	}
+	num := func(key string) (*int64, string) {
+		v, ok := obj[key]
+		if !ok {
+			if in.has(unitSelfCheck) {
+				return nil, fmt.Sprintf("%q is missing", key)
+			}
+			return nil, ""
+		}
+		var n int64
+		if err := json.Unmarshal(v, &n); err != nil {
+			return nil, fmt.Sprintf("%q must be an integer", key)
+		}
+		return &n, ""
+	}
+	var bad []string
+	if in.has(unitSelfCheck) {
+		var why string
+		if in.alloc() {
+			if ans.shortfall, why = num("shortfall"); why != "" {
+				bad = append(bad, why)
+			}
+		}
+		if ans.cost, why = num("cost"); why != "" {
+			bad = append(bad, why)
+		}
+	}
+	ks, kk, kt := in.keys()
+	str := func(e map[string]json.RawMessage, key string) (string, bool) {
+		var s string
+		if err := json.Unmarshal(e[key], &s); err != nil {
+			return "", false
+		}
+		return s, true
+	}
+	seen := map[[3]int]bool{}
+	for n, e := range entries {
+		sn, ok := str(e, ks)
+		if !ok {
+			bad = append(bad, fmt.Sprintf("entry %d lacks %q as a string", n+1, ks))
+			continue
+		}
+		s, k, t := in.srcIndex(sn), 0, 0
+		if s < 0 {
+			bad = append(bad, fmt.Sprintf("entry %d: no %s is called %q", n+1, in.Voc.Source, sn))
+			continue
+		}
+		if kk != "" {
+			name, ok := str(e, kk)
+			if k = in.sinkIndex(name); !ok || k < 0 {
+				bad = append(bad, fmt.Sprintf("entry %d: %q must name a listed %s", n+1, kk, in.Voc.Sink))
+				continue
+			}
+		}
+		if kt != "" {
+			name, ok := str(e, kt)
+			if t = in.periodIndex(name); !ok || t < 0 {
+				bad = append(bad, fmt.Sprintf("entry %d: %q must name a listed %s", n+1, kt, in.Voc.Period))
+				continue
+			}
+		}
+		var x int
+		if err := json.Unmarshal(e["quantity"], &x); err != nil || x < 0 {
+			bad = append(bad, fmt.Sprintf("entry %d: \"quantity\" must be a whole number, 0 or more", n+1))
+			continue
+		}
+		key := [3]int{s, k, t}
+		if seen[key] {
+			bad = append(bad, fmt.Sprintf("entry %d: the %s %s%s is listed twice", n+1, in.Voc.Shipment, in.route(s, k), in.inPeriod(t)))
+			continue
+		}
+		seen[key] = true
+		if x > 1000000 {
+			bad = append(bad, fmt.Sprintf("entry %d: quantity %d is beyond any supply", n+1, x))
+			continue
+		}
+		ans.q[s][k][t] = x
+	}
+	if bad != nil {
+		ans.formatErr = strings.Join(bad, "; ")
+	}
+	return ans
+}
+
+// route names a shipment's source (and sink when there are several).
+func (in *Instance) route(s, k int) string {
+	if in.K() == 1 {
+		return "from " + in.Sources[s].Name
+	}
+	return in.Sources[s].Name + " → " + in.Sinks[k].Name
+}
+
+func (in *Instance) sinkIndex(name string) int {
+	for k, sk := range in.Sinks {
+		if sk.Name == name {
+			return k
+		}
+	}
+	return -1
+}
+
+func (in *Instance) periodIndex(name string) int {
+	for t, p := range in.Periods {
+		if p == name {
+			return t
+		}
+	}
+	return -1
+}
+
+// evaluate runs the core checks and every unit's checks on a plan.
+func (in *Instance) evaluate(q quantities) (fails, *flows) {
+	fl := fails{}
+	f := in.flows(q)
+	for s, src := range in.Sources {
+		for t := range in.Periods {
+			if f.shipped[s][t] > src.Supply[t] {
+				fl.add(itemSupply, fmt.Sprintf("%s sends %d%s, its supply is %d", src.Name, f.shipped[s][t], in.inPeriod(t), src.Supply[t]))
+			}
+		}
+	}
+	for k, sk := range in.Sinks {
+		if in.alloc() {
+			for t := range in.Periods {
+				if f.served[k][t] > sk.Demand[t] {
+					fl.add(itemSurplus, fmt.Sprintf("%s has %d%s, more than its demand %d", sk.Name, f.served[k][t], in.inPeriod(t), sk.Demand[t]))
+				}
+			}
+			continue
+		}
+		for t := range in.Periods {
+			if f.served[k][t] < sk.Demand[t] {
+				fl.add(itemDemand, fmt.Sprintf("%s is short %d in %s", sk.Name, sk.Demand[t]-f.served[k][t], in.Periods[t]))
+			}
+			if f.stock[k][t] > in.Storage {
+				fl.add(itemStorage, fmt.Sprintf("%s ends %s with %d, the storage holds %d", sk.Name, in.Periods[t], f.stock[k][t], in.Storage))
+			}
+		}
+	}
+	for _, u := range in.units() {
+		u.check(in, q, f, fl)
+	}
+	return fl, f
+}
+
+// Checklist implements domains.Instance.
+func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
+	v := in.Voc
+	ks, kk, kt := in.keys()
+	keys := fmt.Sprintf("%q", ks)
+	if kk != "" {
+		keys += fmt.Sprintf(", %q", kk)
+	}
+	if kt != "" {
+		keys += fmt.Sprintf(", %q", kt)
+	}
+	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice.", v.Shipments, keys, v.Shipment)}}
+	if !ref.Feasible {
+		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
+		return append(items,
+			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
+			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+	}
+	items = append(items, domains.Item{ID: itemSupply, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("No %s sends more than its supply%s.", v.Source, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])})
+	if in.alloc() {
+		items = append(items, domains.Item{ID: itemSurplus, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No %s receives more than its demand%s.", v.Sink, map[bool]string{true: " in any " + v.Period + " (its starting stock counting in the first)", false: " (counting any starting stock)"}[in.T() > 1])})
+	} else {
+		items = append(items,
+			domains.Item{ID: itemDemand, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+				Text: fmt.Sprintf("Every %s's demand is met in full from stock.", v.Period)},
+			domains.Item{ID: itemStorage, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The stock at the end of every %s fits the storage of %d.", v.Period, in.Storage)})
+	}
+	for _, u := range in.units() {
+		items = append(items, u.items(in)...)
+	}
+	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
+		Text: in.optimalText(ref.Objective)})
+	return items
+}
+
+// levelNames names the objective levels before the tie-break, in order.
+func (in *Instance) levelNames() []string {
+	var out []string
+	if in.replanning() {
+		out = append(out, "changed "+in.Voc.Shipments)
+	}
+	for _, c := range in.classes() {
+		out = append(out, fmt.Sprintf("shortfall of class %d", c))
+	}
+	if in.alloc() {
+		return append(out, "weighted shortfall", "cost")
+	}
+	return append(out, "total cost")
+}
+
+// optimalText is the text of the optimal item: the proven optimum, level
+// by level, and the tie-break's pick.
+func (in *Instance) optimalText(obj []int64) string {
+	names := in.levelNames()
+	if len(obj) < len(names) {
+		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
+	}
+	text := "The plan reaches the proven optimum, in the stated order: " + strings.Join(parts, ", ")
+	if in.TieBreaks > 0 {
+		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (its quantities in the order of the tie-break: %v)", obj[len(names):])
+	}
+	return text + "."
+}
+
+// Check implements domains.Instance.
+func (in *Instance) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := in.Evaluate(raw, ref)
+	return res
+}
+
+// Evaluate implements domains.Evaluator: Check, and the answer's
+// objective vector (nil unless it keeps every rule).
+func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+	items := in.Checklist(ref)
+	ans := in.parse(raw)
+	res = make([]domains.Result, len(items))
+	for k, it := range items {
+		res[k] = domains.Result{ID: it.ID, Pass: true}
+	}
+	failAll := func(detail string) []domains.Result {
+		for k := range res {
+			res[k].Pass, res[k].Detail = false, detail
+		}
+		return res
+	}
+	set := func(id string, pass bool, detail string) {
+		for k := range res {
+			if res[k].ID == id {
+				res[k].Pass, res[k].Detail = pass, detail
+			}
+		}
+	}
+	if ans.formatErr != "" {
+		if !ref.Feasible && ans.infeasible {
+			set(itemFormat, false, ans.formatErr)
+			set(itemConflict, false, ans.formatErr)
+			return res, nil
+		}
+		return failAll(ans.formatErr), nil
+	}
+	if !ref.Feasible {
+		if !ans.infeasible {
+			set(itemFormat, false, "the answer gives a plan, but no plan satisfies every rule")
+			set(itemInfeasible, false, "a plan was given")
+			set(itemConflict, false, "no conflict was named")
+			return res, nil
+		}
+		if ok, why := in.conflictHolds(ans.conflict); !ok {
+			set(itemConflict, false, why)
+		}
+		return res, nil
+	}
+	if ans.infeasible {
+		return failAll("the answer claims no plan exists, but one does"), nil
+	}
+	fl, f := in.evaluate(ans.q)
+	feasible := true
+	for _, it := range items {
+		if d, bad := fl[it.ID]; bad {
+			set(it.ID, false, strings.Join(d, "; "))
+			feasible = false
+		}
+	}
+	if !feasible {
+		set(itemOptimal, false, "the plan breaks a rule")
+		for _, id := range []string{unitPriority, unitReplan} {
+			if in.has(id) {
+				set(id, false, "the plan breaks a rule")
+			}
+		}
+	} else {
+		obj = in.objectives(ans.q, f)
+		if !equal(obj, ref.Objective) {
+			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
+		}
+		if in.replanning() && (len(ref.Objective) == 0 || obj[0] != ref.Objective[0]) {
+			set(unitReplan, false, fmt.Sprintf("the plan changes %d %s, the fewest possible is %v", obj[0], in.Voc.Shipments, ref.Objective[:min(1, len(ref.Objective))]))
+		}
+		if a, n := in.firstClass(), len(in.classes()); n > 0 && (len(ref.Objective) < a+n || !equal(obj[a:a+n], ref.Objective[a:a+n])) {
+			set(unitPriority, false, fmt.Sprintf("the class shortfalls are %v, the least possible are %v", obj[a:a+n], ref.Objective[min(a, len(ref.Objective)):min(a+n, len(ref.Objective))]))
+		}
+	}
+	if in.has(unitSelfCheck) {
+		var why []string
+		if in.alloc() && *ans.shortfall != int64(f.wshort) {
+			why = append(why, fmt.Sprintf("stated shortfall %d, the plan's is %d", *ans.shortfall, f.wshort))
+		}
+		if *ans.cost != int64(f.cost) {
+			why = append(why, fmt.Sprintf("stated cost %d, the plan's is %d", *ans.cost, f.cost))
+		}
+		if why != nil {
+			set(itemStated, false, strings.Join(why, "; "))
+		}
+	}
+	return res, obj
+}
+
+// allRules returns every named rule of the instance, units in pool order.
+func (in *Instance) allRules() []rule {
+	var out []rule
+	for _, u := range in.units() {
+		out = append(out, u.rules(in)...)
+	}
+	return out
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// problem, and those rules with the always-on rules have no solution
+// (proven by the SAT solver within 10 s).
+func (in *Instance) conflictHolds(names []string) (bool, string) {
+	c := *in // Model records its variables; keep in itself read-only
+	m, err := c.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	rules := map[string]bool{}
+	for _, r := range in.allRules() {
+		rules[r.Name] = true
+	}
+	named := map[string]bool{}
+	for _, n := range names {
+		if !rules[n] {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	r := m.Restrict(func(g string) bool { return domains.AlwaysOn(g) || named[g] })
+	r.Objectives = nil
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s, err := sat.Backend{}.Load(r)
+	if err != nil {
+		return false, err.Error()
+	}
+	res, err := s.Optimize(ctx)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch res.Status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	var ns []string
+	for n := range named {
+		ns = append(ns, n)
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(ns))
+}
+
+// conflictWords says which rules conflict: "the rule "a" cannot hold",
+// "the rules "a", "b" cannot all hold".
+func conflictWords(ns []string) string {
+	if len(ns) == 1 {
+		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", quoteList(ns))
+	}
+	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
+}
+
+func quoteList(ns []string) string {
+	q := make([]string, len(ns))
+	for i, n := range ns {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	sort.Strings(q)
+	return strings.Join(q, ", ")
+}
+
+func equal(x, y []int64) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}

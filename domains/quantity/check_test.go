@@ -1,0 +1,106 @@
+package quantity
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// handInstance is a small allocation instance written by hand: two
+// depots, two clinics, one period.
+func handInstance() *Instance {
+	return &Instance{
+		Sp:   domains.Spec{Task: "material-allocation", Subtask: "vaccine-doses", Basic: []string{unitMinimum}, Medium: []string{unitSelfCheck}, Hard: []string{}, Stateful: []string{}},
+		Mode: ModeAllocation,
+		Voc: Vocab{Source: "depot", Sources: "depots", Sink: "clinic", Sinks: "clinics", Period: "week", Periods: "weeks",
+			Goods: "boxes", Good: "box", Shipment: "shipment", Shipments: "shipments", Intro: "Allocate boxes."},
+		Periods: []string{"Week 1"},
+		Sources: []Source{{Name: "North", Supply: []int{3}}, {Name: "South", Supply: []int{2}}},
+		Sinks:   []Sink{{Name: "Oak", Demand: []int{4}, Weight: 2, Min: 2}, {Name: "Elm", Demand: []int{3}, Weight: 1}},
+		Cost:    [][]int{{1, 2}, {2, 1}},
+	}
+}
+
+// TestCheckHand: the checker on a hand-made instance, item by item.
+func TestCheckHand(t *testing.T) {
+	in := handInstance()
+	if err := in.validate(); err != nil {
+		t.Fatal(err)
+	}
+	// Optimum: Oak (weight 2) gets all 4 it can (3 North + 1 South), Elm
+	// the last South box: shortfall 2×0 + 1×2 = 2, cost 3 + 2 + 1 = 6.
+	ref := domains.Reference{Feasible: true, Objective: []int64{2, 6}}
+	best := `{"shipments": [{"depot": "North", "clinic": "Oak", "quantity": 3}, {"depot": "South", "clinic": "Oak", "quantity": 1}, {"depot": "South", "clinic": "Elm", "quantity": 1}], "shortfall": 2, "cost": 6}`
+	for _, tc := range []struct {
+		name, answer string
+		fail         []string // the items that fail; nil: none
+	}{
+		{"optimum", best, nil},
+		{"more cost", `{"shipments": [{"depot": "North", "clinic": "Oak", "quantity": 2}, {"depot": "South", "clinic": "Oak", "quantity": 2}, {"depot": "North", "clinic": "Elm", "quantity": 1}], "shortfall": 2, "cost": 8}`, []string{itemOptimal}},
+		{"wrong stated", strings.Replace(best, `"cost": 6`, `"cost": 5`, 1), []string{itemStated}},
+		{"over supply", `{"shipments": [{"depot": "South", "clinic": "Oak", "quantity": 3}], "shortfall": 5, "cost": 6}`, []string{itemSupply, itemOptimal}},
+		{"surplus", `{"shipments": [{"depot": "North", "clinic": "Elm", "quantity": 3}, {"depot": "South", "clinic": "Elm", "quantity": 1}, {"depot": "South", "clinic": "Oak", "quantity": 1}], "shortfall": 6, "cost": 9}`, []string{itemSurplus, unitMinimum, itemOptimal}},
+		{"not json", `shipments`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
+		{"unknown depot", strings.Replace(best, `"North"`, `"Nord"`, 1), []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
+		{"negative", strings.Replace(best, `"quantity": 3`, `"quantity": -3`, 1), []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
+		{"twice", strings.Replace(best, `"clinic": "Elm"`, `"clinic": "Oak"`, 1), []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
+		{"no list", `{"shipments": 3, "shortfall": 2, "cost": 6}`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
+		{"missing stated", `{"shipments": []}`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
+		{"claims infeasible", `{"feasible": false, "conflict": ["minimum for Oak"]}`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := map[string]bool{}
+			for _, r := range in.Check(json.RawMessage(tc.answer), ref) {
+				if !r.Pass {
+					got[r.ID] = true
+				}
+			}
+			want := map[string]bool{}
+			for _, id := range tc.fail {
+				want[id] = true
+			}
+			for _, it := range in.Checklist(ref) {
+				if got[it.ID] != want[it.ID] {
+					t.Errorf("item %q fails %v, want %v", it.ID, got[it.ID], want[it.ID])
+				}
+			}
+		})
+	}
+}
+
+// TestLoadErrors: an instance read from JSON with bad data is refused
+// with an error naming the field and the reason.
+func TestLoadErrors(t *testing.T) {
+	tk, ok := domains.Lookup("material-allocation")
+	if !ok {
+		t.Fatal("material-allocation is not registered")
+	}
+	good, err := json.Marshal(handInstance())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tk.Load(good); err != nil {
+		t.Fatalf("the hand instance does not load: %v", err)
+	}
+	for _, tc := range []struct{ name, from, to, want string }{
+		{"mode", `"mode":"allocation"`, `"mode":"procurement"`, "field mode"},
+		{"supply length", `"supply":[3]`, `"supply":[3,1]`, "sources[0].supply"},
+		{"negative demand", `"demand":[4]`, `"demand":[-4]`, "sinks[0].demand"},
+		{"repeated name", `"name":"Elm"`, `"name":"Oak"`, "sinks[1].name"},
+		{"cost rows", `"unit_cost":[[1,2],[2,1]]`, `"unit_cost":[[1,2]]`, "unit_cost"},
+		{"not json", `{`, `[`, "quantity: material-allocation instance"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := strings.Replace(string(good), tc.from, tc.to, 1)
+			if bad == string(good) {
+				t.Fatalf("%q is not in %s", tc.from, good)
+			}
+			_, err := tk.Load([]byte(bad))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one naming %q", err, tc.want)
+			}
+		})
+	}
+}

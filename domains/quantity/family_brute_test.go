@@ -1,0 +1,407 @@
+package quantity
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// tinySubtask returns a subtask small enough to enumerate every plan:
+// two sources, two sinks and one period, or one sink when the units need
+// several periods; quantities up to 3 (2 over three periods).
+func tinySubtask(mode string, units []string) *subtask {
+	st := &subtask{ID: "tiny", Title: "tiny",
+		Voc: Vocab{Source: "source", Sources: "sources", Sink: "sink", Sinks: "sinks", Period: "period", Periods: "periods",
+			Goods: "units", Good: "unit", Shipment: "shipment", Shipments: "shipments", Intro: "A tiny instance."},
+		Periods: []string{"P1", "P2", "P3"}, NPeriods: span{1, 1},
+		Sources: []string{"A", "B"}, NSources: span{2, 2},
+		Sinks: []string{"X", "Y"}, NSinks: span{2, 2},
+		Supply: span{1, 3}, Demand: span{1, 3}, Cost: span{1, 3}, Fee: span{1, 2}, Holding: span{1, 1}}
+	if mode == ModeProcurement {
+		st.NSinks, st.NPeriods = span{1, 1}, span{2, 3}
+	}
+	for _, u := range units {
+		if contains(periodUnits, u) {
+			// Three periods: one sink, quantities up to 2.
+			st.NSinks, st.Supply = span{1, 1}, span{1, 2}
+		}
+	}
+	return st
+}
+
+// tinyInstance generates a tiny instance with the given units.
+func tinyInstance(t *testing.T, mode string, units []string, seed uint64) *Instance {
+	t.Helper()
+	tk := &domains.Task{ID: "tiny-" + mode, Pool: poolInfo(mode)}
+	set := map[string]bool{}
+	for _, u := range units {
+		set[u] = true
+	}
+	spec, err := tk.NewSpec("tiny", seed, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in, err := tinySubtask(mode, units).generate(mode, spec, rand.New(rand.NewPCG(seed, 99)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return in
+}
+
+// plans calls fn for every plan of in whose quantities lie in their
+// variables' domains (0 to the supply), in a fixed order.
+func (in *Instance) allPlans(fn func(q quantities)) {
+	type cell struct{ s, k, t, hi int }
+	var cells []cell
+	in.eachShipment(func(s, k, t int) { cells = append(cells, cell{s, k, t, in.Sources[s].Supply[t]}) })
+	q := in.zero()
+	var rec func(i int)
+	rec = func(i int) {
+		if i == len(cells) {
+			fn(q)
+			return
+		}
+		c := cells[i]
+		for x := 0; x <= c.hi; x++ {
+			q[c.s][c.k][c.t] = x
+			rec(i + 1)
+		}
+		q[c.s][c.k][c.t] = 0
+	}
+	rec(0)
+}
+
+func copyQ(q quantities) quantities {
+	out := make(quantities, len(q))
+	for s := range q {
+		out[s] = make([][]int, len(q[s]))
+		for k := range q[s] {
+			out[s][k] = slices.Clone(q[s][k])
+		}
+	}
+	return out
+}
+
+// itemOfGroup maps a model group to the checklist item of its rule; ""
+// for the definitions.
+func itemOfGroup(g string) string {
+	switch {
+	case isDefinition(g):
+		return ""
+	case strings.HasPrefix(g, "core: supply of "):
+		return itemSupply
+	case strings.HasPrefix(g, "core: no surplus at "):
+		return itemSurplus
+	case strings.HasPrefix(g, "lanes from "):
+		return unitLanes
+	case strings.HasPrefix(g, "minimum for "):
+		return unitMinimum
+	case g == groupBudget:
+		return unitBudget
+	case g == groupFair:
+		return unitFairness
+	case strings.HasPrefix(g, "minimum quantity from "):
+		return unitMOQ
+	case strings.HasPrefix(g, "ramp of "):
+		return unitRamp
+	case strings.HasPrefix(g, "reserve if "):
+		return unitReserve
+	case strings.HasPrefix(g, "lowest demand at "), strings.HasPrefix(g, "storage at the lowest demand at "):
+		return unitWorstCase
+	case strings.HasPrefix(g, "minimum run of "):
+		return unitMinRun
+	case strings.HasPrefix(g, "contract with "):
+		return unitInfeasible
+	}
+	return "?" + g
+}
+
+// modelVerdict fixes the shipment variables of in's model to q and solves
+// the definitions alone: ok is false when they have no solution (the
+// derived quantities leave their domains: procurement stock below zero or
+// above the storage, allocation deliveries above the demand); otherwise
+// holds says, per checklist item, whether every constraint of the groups
+// of that item holds, and obj is the model's objective vector.
+func modelVerdict(t *testing.T, in *Instance, q quantities) (ok bool, holds map[string]bool, obj []int64) {
+	t.Helper()
+	c := *in
+	m, err := c.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	fixed := m.Restrict(isDefinition)
+	fixed.Objectives = nil
+	fixed.Constraints = slices.Clone(fixed.Constraints)
+	in.eachShipment(func(s, k, tt int) {
+		v := c.xv[s][k][tt]
+		fixed.Constraints = append(fixed.Constraints, &encode.Constraint{Name: "fix " + m.Name(v), Group: "fix", Kind: encode.Linear,
+			Terms: []encode.Term{{Var: v, Coef: 1}}, Op: encode.EQ, RHS: int64(q[s][k][tt])})
+	})
+	sv, err := sat.Backend{}.Load(fixed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sv.Optimize(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status == solver.Infeasible {
+		return false, nil, nil
+	}
+	holds = map[string]bool{}
+	for _, con := range m.Constraints {
+		it := itemOfGroup(con.Group)
+		if it == "" {
+			continue
+		}
+		if _, seen := holds[it]; !seen {
+			holds[it] = true
+		}
+		if !m.Holds(con, r.Solution) {
+			holds[it] = false
+		}
+	}
+	return true, holds, m.ObjectiveValues(r.Solution)
+}
+
+// bruteCase runs the exhaustive comparison on one tiny instance.
+func bruteCase(t *testing.T, in *Instance, sample int) {
+	t.Helper()
+	name := fmt.Sprintf("%s %v seed %d", in.Mode, in.Sp.Units(), in.Sp.Seed)
+	ref := domains.Reference{Feasible: true}
+	items := in.Checklist(ref)
+	kind := map[string]domains.ItemKind{}
+	for _, it := range items {
+		kind[it.ID] = it.Kind
+	}
+	type scored struct {
+		q   quantities
+		obj []int64
+	}
+	var feas []scored
+	n := 0
+	in.allPlans(func(q quantities) {
+		n++
+		res, obj := in.Evaluate(in.encode(q), ref)
+		pass := map[string]bool{}
+		feasible := true
+		for _, r := range res {
+			pass[r.ID] = r.Pass
+			if k := kind[r.ID]; !r.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage) {
+				feasible = false
+			}
+		}
+		if !pass[itemFormat] {
+			t.Fatalf("%s: plan %v fails the format item", name, q)
+		}
+		if feasible != (obj != nil) {
+			t.Fatalf("%s: plan %v: feasible %v but objective %v", name, q, feasible, obj)
+		}
+		if feasible {
+			feas = append(feas, scored{copyQ(q), obj})
+		}
+		// Rule by rule against the model, on a sample of the plans.
+		if sample > 0 && n%sample != 0 {
+			return
+		}
+		ok, holds, mobj := modelVerdict(t, in, q)
+		if !ok {
+			if in.alloc() && pass[itemSurplus] || !in.alloc() && pass[itemDemand] && pass[itemStorage] {
+				t.Fatalf("%s: plan %v: the model's definitions fail, but the checker's core items pass", name, q)
+			}
+			return
+		}
+		if !in.alloc() && (!pass[itemDemand] || !pass[itemStorage]) {
+			t.Fatalf("%s: plan %v: the model keeps demand and storage, the checker does not", name, q)
+		}
+		for it, h := range holds {
+			if strings.HasPrefix(it, "?") {
+				t.Fatalf("%s: group %q has no item", name, it[1:])
+			}
+			if pass[it] != h {
+				t.Fatalf("%s: plan %v: item %q passes %v, the model's rule holds %v", name, q, it, pass[it], h)
+			}
+		}
+		if feasible && !slices.Equal(obj, mobj) {
+			t.Fatalf("%s: plan %v: checker objective %v, model %v", name, q, obj, mobj)
+		}
+	})
+	for _, tb := range []int{0, 1} {
+		in.TieBreaks = tb
+		m, err := in.Model()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if len(feas) == 0 {
+			if cert.Status != solver.Infeasible {
+				t.Fatalf("%s: no plan keeps every rule, the solver says %v", name, cert.Status)
+			}
+			var conflict []string
+			for _, g := range cert.Core {
+				if !domains.AlwaysOn(g) {
+					conflict = append(conflict, g)
+				}
+			}
+			if ok, why := in.conflictHolds(conflict); !ok && len(conflict) > 0 {
+				t.Fatalf("%s: the certified conflict %v does not hold: %s", name, conflict, why)
+			}
+			return
+		}
+		if cert.Status != solver.Optimal {
+			t.Fatalf("%s: %d feasible plans, the solver says %v", name, len(feas), cert.Status)
+		}
+		// The checker's values are the objective levels recomputed for
+		// this tie-break setting.
+		best, count := []int64(nil), 0
+		for _, p := range feas {
+			o := in.objectives(p.q, in.flows(p.q))
+			switch {
+			case best == nil || in.Better(o, best):
+				best, count = o, 1
+			case slices.Equal(o, best):
+				count++
+			}
+		}
+		if !slices.Equal(best, cert.Objective) {
+			t.Fatalf("%s tie-break %d: brute optimum %v, certificate %v", name, tb, best, cert.Objective)
+		}
+		if got := *cert.Unique; got != (count == 1) {
+			t.Fatalf("%s tie-break %d: %d optimal plans, certificate unique %v", name, tb, count, got)
+		}
+		if tb == 1 && count != 1 {
+			t.Fatalf("%s: %d optimal plans after the lexicographic tie-break", name, count)
+		}
+		plan, err := in.Plan(cert.Solution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range in.Check(plan, domains.Reference{Feasible: true, Objective: cert.Objective}) {
+			if !r.Pass {
+				t.Fatalf("%s: the certified plan %s fails %q: %s", name, plan, r.ID, r.Detail)
+			}
+		}
+	}
+	in.TieBreaks = 0
+}
+
+// bruteUnits lists, per mode, the unit sets of the brute test: the core
+// alone, every unit of the pool alone, and a few pairs.
+func bruteUnits(mode string) [][]string {
+	out := [][]string{nil}
+	for _, u := range poolInfo(mode) {
+		out = append(out, []string{u.ID})
+	}
+	out = append(out, []string{unitMinimum, unitBudget}, []string{unitLanes, unitMOQ}, []string{unitSelfCheck, unitReserve})
+	if mode == ModeAllocation {
+		out = append(out, []string{unitFairness, unitPriority})
+	} else {
+		out = append(out, []string{unitLead, unitWorstCase}, []string{unitRamp, unitMinRun})
+	}
+	return out
+}
+
+func TestFamilyBrute(t *testing.T) {
+	seeds, sample := uint64(3), 7
+	if testing.Short() {
+		seeds = 1
+	}
+	if os.Getenv("PLANCERT_LONG") == "1" {
+		seeds, sample = 12, 1
+	}
+	for _, mode := range []string{ModeAllocation, ModeProcurement} {
+		for _, units := range bruteUnits(mode) {
+			t.Run(fmt.Sprintf("%s/%s", mode, strings.Join(units, "+")), func(t *testing.T) {
+				t.Parallel()
+				active := map[string]bool{}
+				for seed := uint64(1); seed <= seeds; seed++ {
+					in := tinyInstance(t, mode, units, seed)
+					for _, u := range units {
+						if in.unitActive(u) {
+							active[u] = true
+						}
+					}
+					bruteCase(t, in, sample)
+				}
+				// A unit whose data constrains nothing in every seed would
+				// make the comparison vacuous.
+				for _, u := range units {
+					if !active[u] {
+						t.Errorf("unit %s constrains nothing in %d seeds", u, seeds)
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestFamilyBruteInfeasible: the infeasibility unit makes some tiny
+// instances infeasible, and the brute force agrees with the solver on
+// them (bruteCase checks the certified conflict too).
+func TestFamilyBruteInfeasible(t *testing.T) {
+	for _, mode := range []string{ModeAllocation, ModeProcurement} {
+		infeasible := 0
+		for seed := uint64(1); seed <= 12; seed++ {
+			in := tinyInstance(t, mode, []string{unitInfeasible}, seed)
+			bruteCase(t, in, 0)
+			feasible := false
+			in.allPlans(func(q quantities) {
+				if _, obj := in.Evaluate(in.encode(q), domains.Reference{Feasible: true}); obj != nil {
+					feasible = true
+				}
+			})
+			if !feasible {
+				infeasible++
+			}
+		}
+		if infeasible == 0 || infeasible == 12 {
+			t.Errorf("%s: %d of 12 instances with contracts are infeasible; want some of each", mode, infeasible)
+		}
+	}
+}
+
+var _ = json.Marshal
+
+// unitActive reports whether unit u adds something to in: a model group
+// of its rule, an objective level, or stated values.
+func (in *Instance) unitActive(u string) bool {
+	switch u {
+	case unitSelfCheck:
+		return true
+	case unitPriority:
+		return len(in.classes()) > 1
+	case unitReplan:
+		return in.replanning()
+	case unitLead:
+		for _, src := range in.Sources {
+			if src.Lead > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	c := *in
+	m, err := c.Model()
+	if err != nil {
+		return false
+	}
+	for _, g := range m.Groups() {
+		if itemOfGroup(g) == u {
+			return true
+		}
+	}
+	return false
+}

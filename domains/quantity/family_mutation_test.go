@@ -1,0 +1,141 @@
+package quantity
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// results indexes check results by item ID.
+func results(res []domains.Result) map[string]domains.Result {
+	out := map[string]domains.Result{}
+	for _, r := range res {
+		out[r.ID] = r
+	}
+	return out
+}
+
+// TestFamilyMutation: every single-quantity change (±1 on every shipment
+// of the model, +1 on shipments the model has no variable for) of a
+// reference plan fails "optimal" (the optimum is unique), and fails
+// exactly the items whose rules the model says it breaks; a wrong stated
+// value fails "stated" alone; an unknown name fails "format".
+func TestFamilyMutation(t *testing.T) {
+	seeds := familySeeds()
+	for _, tk := range familyTasks(t) {
+		t.Run(tk.ID, func(t *testing.T) {
+			t.Parallel()
+			mutations, caught := 0, map[string]int{}
+			for seed := uint64(1); seed <= seeds; seed++ {
+				_, rec, drop, err := cachedRecord(tk, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if drop != "" || !rec.Reference.Feasible {
+					continue
+				}
+				inst, err := tk.Load(rec.Instance)
+				if err != nil {
+					t.Fatal(err)
+				}
+				in := inst.(*Instance)
+				ref := rec.Reference
+				ans := in.parse(ref.Plan)
+				if ans.formatErr != "" {
+					t.Fatalf("%s: reference does not parse: %s", rec.ID, ans.formatErr)
+				}
+				inModel := map[[3]int]bool{}
+				in.eachShipment(func(s, k, tt int) { inModel[[3]int{s, k, tt}] = true })
+				for s := range in.Sources {
+					for k := range in.Sinks {
+						for tt := range in.Periods {
+							for _, d := range []int{1, -1} {
+								q := copyQ(ans.q)
+								q[s][k][tt] += d
+								if q[s][k][tt] < 0 {
+									continue
+								}
+								if !inModel[[3]int{s, k, tt}] && d < 0 {
+									continue
+								}
+								mutations++
+								name := fmt.Sprintf("%s: %s%s %+d", rec.ID, in.route(s, k), in.inPeriod(tt), d)
+								got := results(in.Check(in.encode(q), ref))
+								if got[itemOptimal].Pass {
+									t.Fatalf("%s: a changed plan passes %q", name, itemOptimal)
+								}
+								if !inModel[[3]int{s, k, tt}] {
+									// No variable: the shipment arrives too late or
+									// its source has no supply then.
+									if _, late := in.arrives(s, tt); !late && got[unitLead].Pass {
+										t.Fatalf("%s: a late shipment passes %q", name, unitLead)
+									} else if late && got[itemSupply].Pass {
+										t.Fatalf("%s: a shipment beyond the supply passes %q", name, itemSupply)
+									}
+									caught["no variable"]++
+									continue
+								}
+								if q[s][k][tt] > in.Sources[s].Supply[tt] {
+									// Beyond the variable's domain.
+									if got[itemSupply].Pass {
+										t.Fatalf("%s: a shipment beyond the supply passes %q", name, itemSupply)
+									}
+									caught[itemSupply]++
+									continue
+								}
+								ok, holds, _ := modelVerdict(t, in, q)
+								if !ok {
+									if in.alloc() && got[itemSurplus].Pass || !in.alloc() && got[itemDemand].Pass && got[itemStorage].Pass {
+										t.Fatalf("%s: the model's definitions fail but the core items pass", name)
+									}
+									caught["core"]++
+									continue
+								}
+								broken := false
+								for it, h := range holds {
+									if got[it].Pass != h {
+										t.Fatalf("%s: item %q passes %v, the model's rule holds %v", name, it, got[it].Pass, h)
+									}
+									if !h {
+										broken = true
+										caught[it]++
+									}
+								}
+								if !broken {
+									caught[itemOptimal]++
+								}
+							}
+						}
+					}
+				}
+				if in.has(unitSelfCheck) {
+					var obj map[string]any
+					if err := json.Unmarshal(ref.Plan, &obj); err != nil {
+						t.Fatal(err)
+					}
+					obj["cost"] = obj["cost"].(float64) + 1
+					raw, _ := json.Marshal(obj)
+					for _, r := range in.Check(raw, ref) {
+						if r.Pass == (r.ID == itemStated) {
+							t.Fatalf("%s: a wrong stated cost: item %q passes %v", rec.ID, r.ID, r.Pass)
+						}
+					}
+					mutations++
+					caught[itemStated]++
+				}
+				bad := strings.Replace(string(ref.Plan), fmt.Sprintf("%q", in.Sources[0].Name), `"Nobody"`, 1)
+				if bad != string(ref.Plan) {
+					if results(in.Check(json.RawMessage(bad), ref))[itemFormat].Pass {
+						t.Fatalf("%s: an unknown name passes %q", rec.ID, itemFormat)
+					}
+					mutations++
+					caught[itemFormat]++
+				}
+			}
+			t.Logf("%d mutations, caught by: %v", mutations, caught)
+		})
+	}
+}

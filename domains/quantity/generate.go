@@ -1,0 +1,447 @@
+package quantity
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"sort"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// span is an inclusive range [Lo, Hi] to draw a size from.
+type span struct{ Lo, Hi int }
+
+func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+
+// subtask is one skin of a task over the quantity core: vocabulary, name
+// pools and sizes, and the units it makes likely or excludes.
+type subtask struct {
+	ID, Title string
+	Voc       Vocab
+	Periods   []string // the first T are used
+	NPeriods  span
+	Sources   []string
+	NSources  span
+	Sinks     []string
+	NSinks    span
+	Supply    span // per source and period
+	Demand    span // per sink and period
+	Cost      span // per unit
+	Fee       span // per shipment (procurement)
+	Holding   span // per unit and period (procurement)
+	Likely    map[string]float64
+	Exclude   []string
+}
+
+// task is a task of the family: its registry entry, mode and subtasks.
+type task struct {
+	ID, Name string
+	Mode     string
+	Subtasks []subtask
+}
+
+func (t *task) subtask(id string) (*subtask, bool) {
+	for i := range t.Subtasks {
+		if t.Subtasks[i].ID == id {
+			return &t.Subtasks[i], true
+		}
+	}
+	return nil, false
+}
+
+// pick returns n distinct elements of xs, drawn with r, in their order in
+// xs.
+func pick(r *rand.Rand, xs []string, n int) []string {
+	idx := r.Perm(len(xs))[:n]
+	sort.Ints(idx)
+	out := make([]string, n)
+	for i, k := range idx {
+		out[i] = xs[k]
+	}
+	return out
+}
+
+// generate builds an instance of subtask st from spec with r: the core
+// data, the data of the units the hidden plan must respect, the hidden
+// plan, then the other units' data in pool order.
+func (st *subtask) generate(mode string, spec domains.Spec, r *rand.Rand) (*Instance, error) {
+	in := &Instance{Sp: spec, Mode: mode, Voc: st.Voc}
+	T := st.NPeriods.draw(r)
+	if spec.Has(unitRamp) {
+		T = max(T, 2)
+	}
+	if spec.Has(unitLead) || spec.Has(unitMinRun) {
+		T = max(T, 3)
+	}
+	T = min(T, len(st.Periods))
+	in.Periods = append([]string(nil), st.Periods[:T]...)
+	nsrc, nsink := st.NSources.draw(r), st.NSinks.draw(r)
+	if T > 1 && mode == ModeAllocation {
+		// Several periods multiply the shipments: keep the model small.
+		nsrc, nsink = min(nsrc, 2), min(nsink, 2)
+	}
+	srcs := pick(r, st.Sources, nsrc)
+	if spec.Has(unitReserve) && len(srcs) < 2 {
+		srcs = pick(r, st.Sources, 2)
+	}
+	for _, n := range pick(r, st.Sinks, nsink) {
+		sk := Sink{Name: n, Demand: make([]int, T)}
+		for t := range T {
+			sk.Demand[t] = st.Demand.draw(r)
+		}
+		if mode == ModeAllocation {
+			sk.Weight = 1 + r.IntN(3)
+		}
+		if T > 1 && (mode == ModeProcurement || r.IntN(2) == 0) {
+			sk.Init = r.IntN(sk.Demand[0] + 1)
+		}
+		in.Sinks = append(in.Sinks, sk)
+	}
+	// Allocation: supplies are scarce, 50–90 % of the demand of a period.
+	scarce := 50 + r.IntN(41)
+	for _, n := range srcs {
+		src := Source{Name: n, Supply: make([]int, T)}
+		for t := range T {
+			src.Supply[t] = st.Supply.draw(r)
+			if mode == ModeAllocation {
+				need := 0
+				for _, sk := range in.Sinks {
+					need += sk.Demand[t]
+				}
+				src.Supply[t] = max(1, min(src.Supply[t], need*scarce/100/len(srcs)+r.IntN(3)))
+			}
+		}
+		if mode == ModeProcurement {
+			src.Fee = st.Fee.draw(r)
+		}
+		in.Sources = append(in.Sources, src)
+	}
+	if mode == ModeAllocation {
+		// Scarce: in every period the supplies fall short of the demand.
+		for t := range T {
+			need := 0
+			for _, sk := range in.Sinks {
+				need += sk.Demand[t]
+			}
+			for {
+				have, big := 0, -1
+				for s, src := range in.Sources {
+					have += src.Supply[t]
+					if src.Supply[t] > 1 && (big < 0 || src.Supply[t] > in.Sources[big].Supply[t]) {
+						big = s
+					}
+				}
+				if have < need || big < 0 {
+					break
+				}
+				in.Sources[big].Supply[t]--
+			}
+		}
+	}
+	in.Cost = make([][]int, len(in.Sources))
+	for s := range in.Cost {
+		in.Cost[s] = make([]int, len(in.Sinks))
+		for k := range in.Cost[s] {
+			in.Cost[s][k] = st.Cost.draw(r)
+		}
+	}
+	if mode == ModeProcurement {
+		in.Holding = st.Holding.draw(r)
+	}
+	for _, u := range in.units() {
+		if p, ok := u.(preparer); ok {
+			p.prepare(in, r)
+		}
+	}
+	in.plant(r)
+	for _, u := range in.units() {
+		u.sample(in, r)
+	}
+	if err := in.validate(); err != nil {
+		return nil, fmt.Errorf("quantity: generated instance: %w", err)
+	}
+	return in, nil
+}
+
+// minShip is the least quantity the hidden plan sends in a shipment: 2
+// with the minimum-order unit, so that the minimums drawn keep it.
+func (in *Instance) minShip() int {
+	if in.has(unitMOQ) {
+		return 2
+	}
+	return 1
+}
+
+// plant draws the hidden plan: in allocation, each sink gets about the
+// same fraction of what it can use; in procurement, orders cover each
+// period's demand and safety stock, raising the starting stock where the
+// supply cannot (the storage is then set above the plan's stock).
+func (in *Instance) plant(r *rand.Rand) {
+	q := in.zero()
+	rem := make([][]int, in.S())
+	for s, src := range in.Sources {
+		rem[s] = append([]int(nil), src.Supply...)
+	}
+	ms := in.minShip()
+	// send ships up to want from shuffled sources whose shipment sent in a
+	// period of sendable arrives in time; it returns what is left.
+	send := func(k, want int, sendable func(s, t int) bool) int {
+		type st struct{ s, t int }
+		var opts []st
+		for s := range in.Sources {
+			for t := range in.Periods {
+				if _, ok := in.arrives(s, t); ok && sendable(s, t) {
+					opts = append(opts, st{s, t})
+				}
+			}
+		}
+		r.Shuffle(len(opts), func(i, j int) { opts[i], opts[j] = opts[j], opts[i] })
+		for _, o := range opts {
+			if want <= 0 {
+				break
+			}
+			a := min(want, rem[o.s][o.t])
+			if in.Lanes != nil {
+				a = min(a, in.Lanes[o.s][k]-q[o.s][k][o.t])
+			}
+			if want > 3 && r.IntN(2) == 0 {
+				a = min(a, (want+1)/2)
+			}
+			if a < ms {
+				continue
+			}
+			q[o.s][k][o.t] += a
+			rem[o.s][o.t] -= a
+			want -= a
+		}
+		return want
+	}
+	if in.alloc() {
+		phi := 50 + r.IntN(41)
+		for _, k := range r.Perm(in.K()) {
+			for t := range in.Periods {
+				room := in.low(k, t)
+				if t == 0 {
+					room -= in.Sinks[k].Init
+				}
+				want := room * phi / 100
+				if room >= ms {
+					want = max(want, ms)
+				}
+				send(k, want, func(s, t0 int) bool { a, _ := in.arrives(s, t0); return a == t })
+			}
+		}
+		// A plan that sends nothing would make units draw empty data (a
+		// budget of 0): send what one shipment can, where it can.
+		if in.flows(q).spend == 0 {
+			for _, k := range r.Perm(in.K()) {
+				for t := range in.Periods {
+					room := in.low(k, t)
+					if t == 0 {
+						room -= in.Sinks[k].Init
+					}
+					if send(k, room, func(s, t0 int) bool { a, _ := in.arrives(s, t0); return a == t }) < room {
+						break
+					}
+				}
+			}
+		}
+		in.planned = q
+		return
+	}
+	for k := range in.Sinks {
+		sk := &in.Sinks[k]
+		for t := range in.Periods {
+			f := in.flows(q)
+			avail := sk.Init
+			if t > 0 {
+				avail = f.stock[k][t-1]
+			}
+			avail += f.arrive[k][t]
+			need := sk.Demand[t] + sk.Min - avail
+			if need <= 0 {
+				continue
+			}
+			extra := r.IntN(3)
+			left := send(k, need+extra, func(s, t0 int) bool { a, _ := in.arrives(s, t0); return a == t })
+			if left > extra {
+				sk.Init += left - extra
+			}
+		}
+	}
+	f := in.flows(q)
+	mx := 1
+	for k := range in.Sinks {
+		for t := range in.Periods {
+			mx = max(mx, f.stock[k][t], f.stockLo[k][t])
+		}
+	}
+	in.Storage = mx + r.IntN(3)
+	in.planned = q
+}
+
+// registered lists the tasks of register, for tests of the skins.
+var registered []*task
+
+// register adds t to the domains registry as an Allocation task on the
+// quantity core.
+func register(t *task) {
+	registered = append(registered, t)
+	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Allocation, Core: "quantity", Pool: poolInfo(t.Mode)}
+	for _, st := range t.Subtasks {
+		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
+	}
+	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+		st, ok := t.subtask(spec.Subtask)
+		if !ok {
+			return nil, fmt.Errorf("quantity: %s has no subtask %q", t.ID, spec.Subtask)
+		}
+		if err := dt.Compatible(spec.Units()); err != nil {
+			return nil, err
+		}
+		return st.generate(t.Mode, spec, r)
+	}
+	dt.Load = func(data []byte) (domains.Instance, error) {
+		in := &Instance{}
+		if err := json.Unmarshal(data, in); err != nil {
+			return nil, fmt.Errorf("quantity: %s instance: %w", t.ID, err)
+		}
+		if in.Mode != t.Mode {
+			return nil, fmt.Errorf("quantity: %s instance: field mode: %q, want %q", t.ID, in.Mode, t.Mode)
+		}
+		if err := in.validate(); err != nil {
+			return nil, fmt.Errorf("quantity: %s instance: %w", t.ID, err)
+		}
+		return in, nil
+	}
+	domains.Register(dt)
+}
+
+// maxQty bounds every supply, demand and stock of an instance read from
+// JSON, so that models stay small.
+const maxQty = 1000
+
+// validate checks an instance (generated or read from JSON) enough that
+// its methods cannot panic; errors name the field and the reason.
+func (in *Instance) validate() error {
+	T, S, K := in.T(), in.S(), in.K()
+	switch {
+	case in.Mode != ModeAllocation && in.Mode != ModeProcurement:
+		return fmt.Errorf("field mode: %q is not %q or %q", in.Mode, ModeAllocation, ModeProcurement)
+	case T == 0 || S == 0 || K == 0:
+		return fmt.Errorf("fields periods, sources, sinks: each needs at least one entry")
+	case in.Voc.Shipments == "" || in.Voc.Source == "" || in.Voc.Sink == "" || in.Voc.Period == "":
+		return fmt.Errorf("field vocabulary: shipments, source, sink and period must be set")
+	case in.TieBreaks < 0 || in.TieBreaks > 1:
+		return fmt.Errorf("field tie_breaks: %d is not 0 or 1", in.TieBreaks)
+	case in.Holding < 0 || in.Storage < 0 || in.Budget < 0 || in.Ramp < 0 || in.MinRun < 0:
+		return fmt.Errorf("fields holding_cost, storage, budget, ramp, min_run: negative value")
+	}
+	ok := func(x int) bool { return x >= 0 && x <= maxQty }
+	names := map[string]bool{}
+	for i, src := range in.Sources {
+		if src.Name == "" || names[src.Name] {
+			return fmt.Errorf("field sources[%d].name: empty or repeated %q", i, src.Name)
+		}
+		names[src.Name] = true
+		if len(src.Supply) != T {
+			return fmt.Errorf("field sources[%d].supply: %d values for %d periods", i, len(src.Supply), T)
+		}
+		for _, x := range src.Supply {
+			if !ok(x) {
+				return fmt.Errorf("field sources[%d].supply: %d not in 0..%d", i, x, maxQty)
+			}
+		}
+		if !ok(src.Fee) || src.Lead < 0 || src.Lead > T || !ok(src.MOQ) {
+			return fmt.Errorf("field sources[%d]: fee, lead or moq out of range", i)
+		}
+	}
+	names = map[string]bool{}
+	for i, sk := range in.Sinks {
+		if sk.Name == "" || names[sk.Name] {
+			return fmt.Errorf("field sinks[%d].name: empty or repeated %q", i, sk.Name)
+		}
+		names[sk.Name] = true
+		if len(sk.Demand) != T {
+			return fmt.Errorf("field sinks[%d].demand: %d values for %d periods", i, len(sk.Demand), T)
+		}
+		if sk.DemandLo != nil && len(sk.DemandLo) != T {
+			return fmt.Errorf("field sinks[%d].demand_low: %d values for %d periods", i, len(sk.DemandLo), T)
+		}
+		for t, x := range sk.Demand {
+			if !ok(x) || (sk.DemandLo != nil && (sk.DemandLo[t] < 0 || sk.DemandLo[t] > x)) {
+				return fmt.Errorf("field sinks[%d].demand: period %d: values out of range (0 ≤ low ≤ demand ≤ %d)", i, t, maxQty)
+			}
+		}
+		if !ok(sk.Init) || !ok(sk.Min) || !ok(sk.Critical) || !ok(sk.Weight) || sk.Priority < 0 || sk.Priority > K {
+			return fmt.Errorf("field sinks[%d]: initial_stock, minimum, critical, weight or priority out of range", i)
+		}
+		if in.has(unitFairness) && sum(sk.Demand) == 0 {
+			return fmt.Errorf("field sinks[%d].demand: the fairness rule needs a positive total demand", i)
+		}
+	}
+	if len(in.Cost) != S {
+		return fmt.Errorf("field unit_cost: %d rows for %d sources", len(in.Cost), S)
+	}
+	for s, row := range in.Cost {
+		if len(row) != K {
+			return fmt.Errorf("field unit_cost[%d]: %d values for %d sinks", s, len(row), K)
+		}
+		for _, c := range row {
+			if !ok(c) {
+				return fmt.Errorf("field unit_cost[%d]: %d not in 0..%d", s, c, maxQty)
+			}
+		}
+	}
+	if in.has(unitLanes) {
+		if len(in.Lanes) != S {
+			return fmt.Errorf("field lane_limits: %d rows for %d sources", len(in.Lanes), S)
+		}
+		for s, row := range in.Lanes {
+			if len(row) != K {
+				return fmt.Errorf("field lane_limits[%d]: %d values for %d sinks", s, len(row), K)
+			}
+		}
+	} else if in.Lanes != nil {
+		return fmt.Errorf("field lane_limits: set without the %s unit", unitLanes)
+	}
+	if in.has(unitFairness) && (in.FairQ <= 0 || in.FairP < 0) {
+		return fmt.Errorf("fields fair_gap_num, fair_gap_den: need 0 ≤ num and 0 < den")
+	}
+	if in.has(unitMinRun) && in.MinRun < 1 {
+		return fmt.Errorf("field min_run: must be at least 1")
+	}
+	if in.has(unitReserve) && in.srcIndex(in.Fail) < 0 {
+		return fmt.Errorf("field fail_source: %q is not a source", in.Fail)
+	}
+	if in.Current != nil {
+		if d := in.Disruption; d == nil || in.srcIndex(d.Source) < 0 || (d.Period != "" && in.periodIndex(d.Period) < 0) || (d.Sink != "" && in.sinkIndex(d.Sink) < 0) {
+			return fmt.Errorf("field disruption: missing beside current_plan, or naming an unknown source, period or sink")
+		}
+		if len(in.Current) != S {
+			return fmt.Errorf("field current_plan: %d rows for %d sources", len(in.Current), S)
+		}
+		for s := range in.Current {
+			if len(in.Current[s]) != K {
+				return fmt.Errorf("field current_plan[%d]: %d rows for %d sinks", s, len(in.Current[s]), K)
+			}
+			for k := range in.Current[s] {
+				if len(in.Current[s][k]) != T {
+					return fmt.Errorf("field current_plan[%d][%d]: %d values for %d periods", s, k, len(in.Current[s][k]), T)
+				}
+				for _, x := range in.Current[s][k] {
+					if !ok(x) {
+						return fmt.Errorf("field current_plan[%d][%d]: %d not in 0..%d", s, k, x, maxQty)
+					}
+				}
+			}
+		}
+	}
+	for i, c := range in.Commitments {
+		if in.srcIndex(c.Source) < 0 || !ok(c.Min) {
+			return fmt.Errorf("field commitments[%d]: unknown source %q or minimum out of range", i, c.Source)
+		}
+	}
+	return nil
+}
