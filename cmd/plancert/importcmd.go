@@ -12,15 +12,22 @@ import (
 	"github.com/plancert/plancert/internal/natplan"
 )
 
-const importLong = `Import a public planning benchmark and audit it exactly.`
+const importLong = `Import a public planning benchmark and audit it exactly. The one benchmark
+so far is NATURAL PLAN (calendar scheduling, trip planning, meeting
+planning); see "plancert import natural-plan --help".`
+
+const importExample = `  # A hand-made calendar record with two valid times: the golden plan and a
+  # prediction that exact match scores wrong and exact verification right
+  $ plancert import natural-plan --file testdata/natural-plan/calendar_scheduling.json`
 
 func newImportCmd(ios *iostreams, runF func(context.Context, *importNPOptions) error) *cobra.Command {
 	cmd := &cobra.Command{
-		Use:   "import <benchmark>",
-		Short: "Import and audit a public planning benchmark",
-		Long:  importLong,
-		Args:  noArgs,
-		RunE:  func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
+		Use:     "import <benchmark>",
+		Short:   "Import and audit a public planning benchmark",
+		Long:    importLong,
+		Example: importExample,
+		Args:    noArgs,
+		RunE:    func(cmd *cobra.Command, _ []string) error { return cmd.Help() },
 	}
 	cmd.AddCommand(newImportNaturalPlanCmd(ios, runF))
 	return cmd
@@ -47,7 +54,7 @@ by the benchmark's exact-match rules and by exact verification (feasible and
 optimal under the model), listing the ids where the two disagree.`
 
 const importNPExample = `  $ plancert import natural-plan --file ../shared/data/natural-plan/subset100/calendar_scheduling_100.json
-  $ plancert import natural-plan --file trip_planning.jsonl --json --out /tmp/trip-audit.json`
+  $ plancert import natural-plan --file testdata/natural-plan/calendar_scheduling.json --json --out /tmp/audit.json`
 
 func newImportNaturalPlanCmd(ios *iostreams, runF func(context.Context, *importNPOptions) error) *cobra.Command {
 	opts := &importNPOptions{IO: ios}
