@@ -1,7 +1,9 @@
 package natplan
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"os"
 	"slices"
 	"strings"
@@ -108,6 +110,28 @@ func TestAuditSubset(t *testing.T) {
 				t.Errorf("exact match %d verified %d disagree %v, want %d %d %v", ps.ExactMatch, ps.Verified, dis, tc.exactMatch, tc.verified, tc.disagreeIDs)
 			}
 		})
+	}
+}
+
+// TestAuditDeterministic: two audits of the same examples give the same
+// bytes.
+func TestAuditDeterministic(t *testing.T) {
+	exs, err := ReadFile(dataDir + "subset100/calendar_scheduling_100.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out [2][]byte
+	for i := range out {
+		r, err := Audit(context.Background(), "f", exs[:40], Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out[i], err = json.Marshal(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !bytes.Equal(out[0], out[1]) {
+		t.Errorf("two audits differ:\n%s\n%s", out[0], out[1])
 	}
 }
 
