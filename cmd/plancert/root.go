@@ -62,6 +62,7 @@ func newRootCmd(ios *iostreams) *cobra.Command {
 	cmd.AddCommand(newEvalCmd(ios, nil))
 	cmd.AddCommand(newExportModelCmd(ios, nil))
 	cmd.AddCommand(newGenCmd(ios, nil))
+	cmd.AddCommand(newImportCmd(ios, nil))
 	cmd.AddCommand(newLoopCmd(ios, nil))
 	cmd.AddCommand(newReportCmd(ios, nil))
 	cmd.AddCommand(newRespondCmd(ios, nil))
