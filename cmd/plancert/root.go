@@ -64,6 +64,7 @@ func newRootCmd(ios *iostreams) *cobra.Command {
 	cmd.AddCommand(newLoopCmd(ios, nil))
 	cmd.AddCommand(newRespondCmd(ios, nil))
 	cmd.AddCommand(newScoreCmd(ios, nil))
+	cmd.AddCommand(newServeCmd(ios, nil))
 	cmd.AddCommand(newShowCmd(ios, nil))
 	cmd.AddCommand(newVerifyCmd(ios, nil))
 	cmd.AddCommand(newVersionCmd(ios, nil))
