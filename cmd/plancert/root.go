@@ -59,6 +59,7 @@ func newRootCmd(ios *iostreams) *cobra.Command {
 	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error { return &usageError{err} })
 	cmd.AddCommand(newAuditCmd(ios, nil))
 	cmd.AddCommand(newCheckProofCmd(ios, nil))
+	cmd.AddCommand(newExportCmd(ios, nil))
 	cmd.AddCommand(newExportModelCmd(ios, nil))
 	cmd.AddCommand(newGenCmd(ios, nil))
 	cmd.AddCommand(newLoopCmd(ios, nil))
