@@ -3,7 +3,9 @@ package serve
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"log"
+	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -62,6 +64,72 @@ func TestStripPrompt(t *testing.T) {
 	for _, tt := range tests {
 		if resp, found := stripPrompt(tt.query, tt.prompt); resp != tt.resp || found != tt.found {
 			t.Errorf("stripPrompt(%q, %q) = %q, %v; want %q, %v", tt.query, tt.prompt, resp, found, tt.resp, tt.found)
+		}
+	}
+}
+
+// TestResponseOf: cutting the response out of the encoded query gives what
+// stripPrompt gives on the decoded texts, whether or not the client
+// encoded the prompt and the query alike.
+func TestResponseOf(t *testing.T) {
+	encoders := map[string]func(string) []byte{
+		"html": func(s string) []byte { b, _ := json.Marshal(s); return b },
+		"plain": func(s string) []byte {
+			var buf bytes.Buffer
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			enc.Encode(s)
+			return bytes.TrimSpace(buf.Bytes())
+		},
+		"ascii": func(s string) []byte { // every non-ASCII rune and < as \uXXXX, as Python's json.dumps does
+			var b strings.Builder
+			b.WriteByte('"')
+			for _, r := range s {
+				switch {
+				case r == '"' || r == '\\':
+					b.WriteString(`\` + string(r))
+				case r < 0x20 || r == '<' || (r > 0x7e && r < 0x10000):
+					fmt.Fprintf(&b, `\u%04x`, r)
+				case r >= 0x10000:
+					r -= 0x10000
+					fmt.Fprintf(&b, `\u%04x\u%04x`, 0xd800+(r>>10), 0xdc00+(r&0x3ff))
+				default:
+					b.WriteRune(r)
+				}
+			}
+			b.WriteByte('"')
+			return []byte(b.String())
+		},
+	}
+	alphabet := []string{"a", "Z", " ", "\n", "\"", "\\", "<", "é", "日", "😀", "\t", "/", "```json\n{}\n```"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	text := func(n int) string {
+		var b strings.Builder
+		for range n {
+			b.WriteString(alphabet[rng.IntN(len(alphabet))])
+		}
+		return b.String()
+	}
+	for i := range 3000 {
+		prompt, resp := text(rng.IntN(6)), text(rng.IntN(6))
+		query := prompt + resp
+		switch i % 4 {
+		case 1:
+			query = text(2) + prompt + resp // the prompt inside
+		case 2:
+			query = text(5) // the prompt most likely absent
+		}
+		wantResp, wantFound := stripPrompt(query, prompt)
+		for qn, qe := range encoders {
+			for pn, pe := range encoders {
+				got, found := responseOf(qe(query), pe(prompt))
+				if got != wantResp || found != wantFound {
+					t.Fatalf("query %q (%s), prompt %q (%s): got %q %v, want %q %v", query, qn, prompt, pn, got, found, wantResp, wantFound)
+				}
+			}
+			if got, found := responseOf(qe(query), nil); got != query || !found {
+				t.Fatalf("query %q (%s) without a prompt: got %q %v", query, qn, got, found)
+			}
 		}
 	}
 }
