@@ -48,6 +48,10 @@ Endpoints:
                     an unknown id is a per-item "error".
   GET  /healthz     {"status": "ok", "records": N, "reward": MODE}
 
+An answer that beats the certified optimum (an integrity alarm: the record's
+certificate or the checker is wrong) is logged loudly on standard error and
+flagged in the answer (integrity_alarm), never scored silently.
+
 Errors are JSON {"error": "..."}: 400 malformed request, 413 body or batch
 over the limits, 405 wrong method, 404 unknown path, 500 a recovered panic.
 The reward mode of /get_reward is --reward; /v1/score takes it per request.

@@ -24,7 +24,8 @@
 // Without "prompts", every query is graded whole. The answer is
 //
 //	{"rewards": [...], "scores": [...], "extra_logs": {"all_pass": [...],
-//	 "avg_pass": [...], "parsed": [...], "prompt_not_found": [...]}}
+//	 "avg_pass": [...], "parsed": [...], "prompt_not_found": [...],
+//	 "integrity_alarm": [...]}}
 //
 // with one value per query: rewards in the server's reward mode, scores
 // equal to rewards (OpenRLHF filters groups on scores), and per-response
@@ -39,7 +40,7 @@
 // ("reward" may be left out: the server's mode). The answer is
 //
 //	{"reward": MODE, "n": N, "scored": K, "errors": E, "mean_reward": R,
-//	 "results": [{"id", "error"?, "passed", "failed", "parsed", "items",
+//	 "integrity_alarms": A, "results": [{"id", "error"?, "passed", "failed", "parsed", "items",
 //	              "all_pass", "avg_pass", "reward", "objective",
 //	              "error_kind", "integrity_alarm"}]}
 //
@@ -48,6 +49,12 @@
 // is not in the suite gets a per-item "error" and no score (the batch is
 // still graded, with status 200); mean_reward is over the scored items.
 // A missing "id" or "response" is a malformed request (400).
+//
+// An integrity alarm — a feasible answer whose objective beats the
+// certified optimum, which means the record's certificate or the checker is
+// wrong — is never scored silently: the server logs it loudly, and the
+// answer flags it (integrity_alarm per item, integrity_alarms in
+// /v1/score's answer, extra_logs.integrity_alarm in /get_reward's).
 //
 // GET /healthz answers {"status": "ok", "records": N, "reward": MODE}.
 //

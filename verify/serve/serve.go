@@ -234,8 +234,10 @@ type RewardRequest struct {
 
 // RewardResponse is the answer of POST /get_reward: one value per query
 // in every list. ExtraLogs holds "all_pass", "avg_pass", "parsed" (1 when
-// an answer was extracted) and "prompt_not_found" (1 when the query was
-// graded whole because its prompt was not found in it).
+// an answer was extracted), "prompt_not_found" (1 when the query was
+// graded whole because its prompt was not found in it) and
+// "integrity_alarm" (1 when a feasible answer beats the certified optimum:
+// a bug in plancert, also logged loudly).
 type RewardResponse struct {
 	Rewards   []float64            `json:"rewards"`
 	Scores    []float64            `json:"scores"`
@@ -292,6 +294,7 @@ func (s *Server) getReward(body []byte) (any, *requestError) {
 			"avg_pass":         make([]float64, n),
 			"parsed":           make([]float64, n),
 			"prompt_not_found": make([]float64, n),
+			"integrity_alarm":  make([]float64, n),
 		},
 	}
 	s.parallel(n, func(i int) {
@@ -307,6 +310,8 @@ func (s *Server) getReward(body []byte) (any, *requestError) {
 		out.ExtraLogs["avg_pass"][i] = sc.AvgPass
 		out.ExtraLogs["parsed"][i] = b2f(sc.Parsed)
 		out.ExtraLogs["prompt_not_found"][i] = b2f(!found)
+		out.ExtraLogs["integrity_alarm"][i] = b2f(sc.IntegrityAlarm)
+		s.alarm(recs[i], sc)
 	})
 	return out, nil
 }
@@ -379,13 +384,17 @@ type ScoreItem struct {
 // ScoreAnswer is the answer of POST /v1/score: one result per item, in
 // request order. Scored counts the items graded, Errors those with an
 // unknown id; MeanReward is over the scored items (0 when none).
+// IntegrityAlarms counts the answers that beat the certified optimum (each
+// also logged loudly by the server).
 type ScoreAnswer struct {
 	Reward     verify.RewardMode `json:"reward"`
 	N          int               `json:"n"`
 	Scored     int               `json:"scored"`
 	Errors     int               `json:"errors"`
 	MeanReward float64           `json:"mean_reward"`
-	Results    []Result          `json:"results"`
+	// IntegrityAlarms counts the results with integrity_alarm set.
+	IntegrityAlarms int      `json:"integrity_alarms"`
+	Results         []Result `json:"results"`
 }
 
 // Result is the grade of one item: the fields of verify.Score, with the
@@ -438,6 +447,7 @@ func (s *Server) score(body []byte) (any, *requestError) {
 			return
 		}
 		sc := verify.ScoreResponse(rec, *it.Response, mode)
+		s.alarm(rec, sc)
 		for _, item := range sc.Items {
 			if item.Pass {
 				res.Passed++
@@ -456,11 +466,24 @@ func (s *Server) score(body []byte) (any, *requestError) {
 		}
 		out.Scored++
 		sum += r.Reward
+		if r.IntegrityAlarm {
+			out.IntegrityAlarms++
+		}
 	}
 	if out.Scored > 0 {
 		out.MeanReward = sum / float64(out.Scored)
 	}
 	return out, nil
+}
+
+// alarm logs an integrity alarm loudly: a feasible answer beats the
+// certified optimum, so the record's certificate or the checker is wrong.
+// The score is answered as graded (with integrity_alarm set), never
+// dropped.
+func (s *Server) alarm(rec *domains.Record, sc verify.Score) {
+	if sc.IntegrityAlarm {
+		s.logger.Printf("serve: INTEGRITY ALARM: a feasible answer to %s has the objective %v, better than the certified optimum %v; the certificate or the checker is wrong", rec.ID, sc.Objective, rec.Reference.Objective)
+	}
 }
 
 // parallel calls f(i) for i in [0, n) on up to s.workers goroutines. A

@@ -13,6 +13,7 @@ import (
 	"os"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -137,7 +138,7 @@ func TestGetReward(t *testing.T) {
 				if got.Rewards[i] != want.Reward || got.Scores[i] != want.Reward {
 					t.Errorf("query %d (%s): reward %v score %v, want %v", i, req.Labels[i], got.Rewards[i], got.Scores[i], want.Reward)
 				}
-				logs := map[string]float64{"all_pass": float64(want.AllPass), "avg_pass": want.AvgPass, "parsed": b2f(want.Parsed), "prompt_not_found": 0}
+				logs := map[string]float64{"all_pass": float64(want.AllPass), "avg_pass": want.AvgPass, "parsed": b2f(want.Parsed), "prompt_not_found": 0, "integrity_alarm": 0}
 				for k, v := range logs {
 					if l := got.ExtraLogs[k]; len(l) != n || l[i] != v {
 						t.Errorf("query %d: extra_logs[%s] = %v, want %v at %d", i, k, l, v, i)
@@ -351,6 +352,58 @@ func TestBadRequests(t *testing.T) {
 	if got := rec.Header().Get("Allow"); got != "POST" {
 		t.Errorf("Allow = %q, want POST", got)
 	}
+}
+
+// TestIntegrityAlarm: an answer that beats the certified optimum (here,
+// a record whose stated optimum was made worse than its own reference) is
+// flagged in both answers and logged loudly, never scored silently.
+func TestIntegrityAlarm(t *testing.T) {
+	recs := readSuite(t)
+	bad := *recs[0]
+	bad.ID = "tampered"
+	bad.Reference.Objective = append([]int64(nil), bad.Reference.Objective...)
+	bad.Reference.Objective[0]++
+	var logged syncBuffer
+	s := newServer(t, []*domains.Record{recs[0], &bad}, serve.Options{ErrorLog: log.New(&logged, "", 0)})
+	resp := reference(recs[0])
+
+	code, body := do(t, s, "POST", "/v1/score", mustJSON(t, map[string]any{"items": []map[string]string{{"id": recs[0].ID, "response": resp}, {"id": "tampered", "response": resp}}}))
+	var ans serve.ScoreAnswer
+	if err := json.Unmarshal(body, &ans); err != nil || code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	if ans.IntegrityAlarms != 1 || ans.Results[0].IntegrityAlarm || !ans.Results[1].IntegrityAlarm {
+		t.Errorf("integrity_alarms %d, per item %v %v; want 1, false, true", ans.IntegrityAlarms, ans.Results[0].IntegrityAlarm, ans.Results[1].IntegrityAlarm)
+	}
+	code, body = do(t, s, "POST", "/get_reward", mustJSON(t, map[string]any{"query": []string{resp, resp}, "labels": []string{recs[0].ID, "tampered"}}))
+	var rr serve.RewardResponse
+	if err := json.Unmarshal(body, &rr); err != nil || code != 200 {
+		t.Fatalf("%d %s", code, body)
+	}
+	if got := rr.ExtraLogs["integrity_alarm"]; !reflect.DeepEqual(got, []float64{0, 1}) {
+		t.Errorf("extra_logs.integrity_alarm = %v, want [0 1]", got)
+	}
+	if n := strings.Count(logged.String(), "serve: INTEGRITY ALARM: a feasible answer to tampered"); n != 2 {
+		t.Errorf("%d alarms logged, want 2:\n%s", n, logged.String())
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for concurrent writers.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
 }
 
 func TestNewErrors(t *testing.T) {
