@@ -21,6 +21,7 @@ type serveOptions struct {
 	MaxBody  int64
 	MaxBatch int
 	Workers  int
+	MaxConc  int
 
 	opts serve.Options
 	// ready, when set, is called with the listening address (tests).
@@ -92,6 +93,7 @@ func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error
 	f.Int64Var(&opts.MaxBody, "max-body", serve.DefaultMaxBodyBytes, "largest request body in `BYTES`")
 	f.IntVar(&opts.MaxBatch, "max-batch", serve.DefaultMaxBatch, "most responses in one request (`N`)")
 	f.IntVar(&opts.Workers, "workers", 0, "goroutines that score one request (`N`; 0: GOMAXPROCS)")
+	f.IntVar(&opts.MaxConc, "max-concurrent", serve.DefaultMaxConcurrent, "POST requests read and graded at once (`N`); others wait")
 	return cmd
 }
 
@@ -107,6 +109,8 @@ func (o *serveOptions) validate() error {
 		return usageErrorf("--max-batch must be at least 1, got %d", o.MaxBatch)
 	case o.Workers < 0:
 		return usageErrorf("--workers must be 0 (GOMAXPROCS) or more, got %d", o.Workers)
+	case o.MaxConc < 1:
+		return usageErrorf("--max-concurrent must be at least 1, got %d", o.MaxConc)
 	}
 	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
 		return usageErrorf("--addr %q is not HOST:PORT: %v", o.Addr, err)
@@ -115,7 +119,7 @@ func (o *serveOptions) validate() error {
 	if err != nil {
 		return err
 	}
-	o.opts = serve.Options{Reward: mode, MaxBodyBytes: o.MaxBody, MaxBatch: o.MaxBatch, Workers: o.Workers}
+	o.opts = serve.Options{Reward: mode, MaxBodyBytes: o.MaxBody, MaxBatch: o.MaxBatch, Workers: o.Workers, MaxConcurrent: o.MaxConc}
 	return nil
 }
 

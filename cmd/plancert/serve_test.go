@@ -127,6 +127,7 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"serve", "--suite", fixtureSuite, "--addr", "8000"}, exitBadInput, `plancert: --addr "8000" is not HOST:PORT`},
 		{[]string{"serve", "--suite", fixtureSuite, "--max-batch", "0"}, exitBadInput, "plancert: --max-batch must be at least 1, got 0\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--max-body", "0"}, exitBadInput, "plancert: --max-body must be at least 1, got 0\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--max-concurrent", "0"}, exitBadInput, "plancert: --max-concurrent must be at least 1, got 0\n"},
 		{[]string{"serve", "--suite", "no/such/suite.jsonl"}, exitBadInput, "plancert: no/such/suite.jsonl: no such file or directory\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "x"}, exitBadInput, `plancert: plancert serve takes no arguments, got "x"` + "\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--addr", busy}, exitError, "plancert: --addr: listen tcp " + busy + ": bind: address already in use\n"},

@@ -70,7 +70,9 @@
 // ignored.
 //
 // Scoring is spread over Options.Workers goroutines (GOMAXPROCS by
-// default) within each request. Server.Serve shuts down gracefully when
+// default) within each request; at most Options.MaxConcurrent POST
+// requests (4 by default) are read and graded at once, the others wait
+// their turn, which bounds memory. Server.Serve shuts down gracefully when
 // its context ends: it stops accepting connections and waits for the
 // requests in flight.
 package serve

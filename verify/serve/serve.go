@@ -29,6 +29,8 @@ const (
 	DefaultMaxBodyBytes = 256 << 20
 	// DefaultMaxBatch bounds the responses of one request.
 	DefaultMaxBatch = 16384
+	// DefaultMaxConcurrent is the default of Options.MaxConcurrent.
+	DefaultMaxConcurrent = 4
 	// ShutdownGrace is how long Serve waits for requests in flight
 	// after its context ends.
 	ShutdownGrace = 30 * time.Second
@@ -46,6 +48,12 @@ type Options struct {
 	// Workers is the number of goroutines that score one request
 	// (0: GOMAXPROCS).
 	Workers int
+	// MaxConcurrent bounds the POST requests read and graded at once
+	// (0: DefaultMaxConcurrent); others wait for a slot before their body
+	// is read, so memory stays within about MaxConcurrent × MaxBodyBytes.
+	// Each request already uses every worker: more in parallel would
+	// not grade faster.
+	MaxConcurrent int
 	// ErrorLog receives recovered panics and failed writes; nil is the
 	// log package's standard logger.
 	ErrorLog *log.Logger
@@ -60,6 +68,7 @@ type Server struct {
 	maxBody int64
 	maxN    int
 	workers int
+	slots   chan struct{}
 	logger  *log.Logger
 	mux     *http.ServeMux
 }
@@ -82,6 +91,8 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 		return nil, fmt.Errorf("serve: MaxBatch is %d, want 0 (the default) or more", opts.MaxBatch)
 	case opts.Workers < 0:
 		return nil, fmt.Errorf("serve: Workers is %d, want 0 (GOMAXPROCS) or more", opts.Workers)
+	case opts.MaxConcurrent < 0:
+		return nil, fmt.Errorf("serve: MaxConcurrent is %d, want 0 (the default) or more", opts.MaxConcurrent)
 	}
 	s := &Server{
 		byID:    make(map[string]*domains.Record, len(records)),
@@ -107,6 +118,10 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 	if s.workers == 0 {
 		s.workers = runtime.GOMAXPROCS(0)
 	}
+	if opts.MaxConcurrent == 0 {
+		opts.MaxConcurrent = DefaultMaxConcurrent
+	}
+	s.slots = make(chan struct{}, opts.MaxConcurrent)
 	if s.logger == nil {
 		s.logger = log.Default()
 	}
@@ -186,6 +201,12 @@ func (s *Server) post(h func(body []byte) (any, *requestError)) http.HandlerFunc
 			w.Header().Set("Allow", http.MethodPost)
 			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes POST, got %s", r.URL.Path, r.Method))
 			return
+		}
+		select {
+		case s.slots <- struct{}{}:
+			defer func() { <-s.slots }()
+		case <-r.Context().Done():
+			return // the client went away while waiting
 		}
 		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
 		if err != nil {

@@ -419,6 +419,7 @@ func TestNewErrors(t *testing.T) {
 		{recs, serve.Options{MaxBatch: -1}, "MaxBatch is -1"},
 		{recs, serve.Options{MaxBodyBytes: -1}, "MaxBodyBytes is -1"},
 		{recs, serve.Options{Workers: -2}, "Workers is -2"},
+		{recs, serve.Options{MaxConcurrent: -1}, "MaxConcurrent is -1"},
 	}
 	for _, tt := range tests {
 		if _, err := serve.New(tt.recs, tt.opts); err == nil || !strings.Contains(err.Error(), tt.msg) {
@@ -485,6 +486,42 @@ func TestServeGraceful(t *testing.T) {
 	}
 	if _, err := http.Get(url + "/healthz"); err == nil {
 		t.Error("the server still answers after the shutdown")
+	}
+}
+
+// TestMaxConcurrent: with one slot, a second request waits until the
+// first is answered, then is answered too.
+func TestMaxConcurrent(t *testing.T) {
+	recs := readSuite(t)
+	ts := httptest.NewServer(newServer(t, recs, serve.Options{MaxConcurrent: 1}))
+	defer ts.Close()
+	body := mustJSON(t, map[string]any{"items": []map[string]string{{"id": recs[0].ID, "response": reference(recs[0])}}})
+	send := func(r io.Reader, done chan<- int) {
+		resp, err := http.Post(ts.URL+"/v1/score", "application/json", r)
+		if err != nil {
+			done <- -1
+			return
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		done <- resp.StatusCode
+	}
+	pr, pw := io.Pipe()
+	defer pw.Close() // before ts.Close, should the test fail early
+	first, second := make(chan int, 1), make(chan int, 1)
+	go send(pr, first)
+	pw.Write([]byte(body[:10])) // the first request holds the slot while its body comes
+	time.Sleep(100 * time.Millisecond)
+	go send(strings.NewReader(body), second)
+	select {
+	case code := <-second:
+		t.Fatalf("the second request was answered (%d) while the first held the only slot", code)
+	case <-time.After(300 * time.Millisecond):
+	}
+	pw.Write([]byte(body[10:]))
+	pw.Close()
+	if a, b := <-first, <-second; a != 200 || b != 200 {
+		t.Errorf("statuses %d and %d, want 200 and 200", a, b)
 	}
 }
 
