@@ -2,13 +2,17 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log"
 	"net"
 	"runtime"
+	"strings"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/verify/serve"
 )
 
@@ -33,6 +37,11 @@ every response is graded exactly as "plancert verify" grades it (the answer
 is extracted from the text and every checklist item is checked by code).
 The server is stateless; Ctrl-C or SIGTERM stops it gracefully (requests in
 flight are finished).
+
+Before listening, every record's reference plan is graded once: this loads
+every instance (so the first batches are as fast as the others) and checks
+that each certified reference passes its own checklist. One that does not
+is an integrity failure (exit code 4) and the server does not start.
 
 Endpoints:
   POST /get_reward  OpenRLHF's remote reward model protocol
@@ -134,6 +143,18 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	if err != nil {
 		return &inputError{opts.Suite, err}
 	}
+	start := time.Now()
+	if err := srv.Warm(ctx); err != nil {
+		var re *serve.ReferenceError
+		switch {
+		case errors.As(err, &re):
+			return &solver.IntegrityError{Backend: "serve", What: strings.TrimPrefix(err.Error(), "serve: ")}
+		case ctx.Err() != nil:
+			return errInterrupted
+		}
+		return err
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "serve: every reference plan passes its checklist; %d instance(s) loaded in %v\n", len(records), time.Since(start).Round(time.Millisecond))
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)

@@ -7,10 +7,14 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/plancert/plancert/domains"
 )
 
 // syncBuffer is a bytes.Buffer safe for the server's log and the test.
@@ -103,7 +107,7 @@ func TestServe(t *testing.T) {
 		t.Fatalf("serve after the interrupt: %v", err)
 	}
 	log := stderr.String()
-	for _, want := range []string{"serve: " + fixtureSuite + ": 5 record(s), reward avgpass", "listening on " + url, "serve: stopped"} {
+	for _, want := range []string{"serve: every reference plan passes its checklist; 5 instance(s) loaded in ", "serve: " + fixtureSuite + ": 5 record(s), reward avgpass", "listening on " + url, "serve: stopped"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("stderr has no %q:\n%s", want, log)
 		}
@@ -117,6 +121,20 @@ func TestServeErrors(t *testing.T) {
 	}
 	defer ln.Close()
 	busy := ln.Addr().String()
+	// A suite whose first reference plan is broken (no meetings at all):
+	// an integrity failure.
+	recs, _ := verifyFixture(t)
+	broken := *recs[0]
+	broken.Reference.Plan = json.RawMessage(`{"meetings": []}`)
+	var suite bytes.Buffer
+	for _, r := range append([]*domains.Record{&broken}, recs[1:]...) {
+		line, _ := json.Marshal(r)
+		suite.Write(append(line, '\n'))
+	}
+	brokenSuite := filepath.Join(t.TempDir(), "broken.jsonl")
+	if err := os.WriteFile(brokenSuite, suite.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args   []string
 		code   exitCode
@@ -131,10 +149,11 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"serve", "--suite", "no/such/suite.jsonl"}, exitBadInput, "plancert: no/such/suite.jsonl: no such file or directory\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "x"}, exitBadInput, `plancert: plancert serve takes no arguments, got "x"` + "\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--addr", busy}, exitError, "plancert: --addr: listen tcp " + busy + ": bind: address already in use\n"},
+		{[]string{"serve", "--suite", brokenSuite, "--addr", busy}, exitIntegrity, "plancert: solver: integrity failure in backend serve: the certified reference of " + recs[0].ID + ` fails item "`},
 	}
 	for _, tt := range tests {
 		r := runPlancert(t, "", tt.args...)
-		if r.code != tt.code || !strings.HasPrefix(r.stderr, tt.stderr) {
+		if r.code != tt.code || !strings.Contains(r.stderr, tt.stderr) {
 			t.Errorf("plancert %s:\nexit %d, want %d\nstderr %q\nwant   %q", strings.Join(tt.args, " "), r.code, tt.code, r.stderr, tt.stderr)
 		}
 	}

@@ -13,6 +13,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -133,6 +134,78 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (POST /get_reward, POST /v1/score, GET /healthz)", r.URL.Path))
 	})
 	return s, nil
+}
+
+// Warm grades the reference plan of every record once, in parallel (as
+// the responder "reference" answers: the plan in a json block). It loads
+// and caches every instance, the costliest step of a first grading, so
+// that the first batches are not slower than the others; and it checks
+// that every certified reference passes its own checklist. A reference
+// that does not is an integrity failure (the suite or plancert is
+// wrong): Warm then returns a *ReferenceError naming every such record.
+// It returns ctx.Err() when ctx ends first.
+func (s *Server) Warm(ctx context.Context) error {
+	recs := make([]*domains.Record, 0, len(s.byID))
+	for _, r := range s.byID {
+		recs = append(recs, r)
+	}
+	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
+	fails := make([]*ReferenceFailure, len(recs))
+	s.parallel(len(recs), func(i int) {
+		if ctx.Err() != nil {
+			return
+		}
+		r := recs[i]
+		sc := verify.ScoreResponse(r, "```json\n"+string(r.Reference.Plan)+"\n```\n", verify.RewardAllPass)
+		if sc.AllPass == 1 && !sc.IntegrityAlarm {
+			return
+		}
+		f := &ReferenceFailure{ID: r.ID}
+		for _, it := range sc.Items {
+			if !it.Pass {
+				f.Item, f.Detail = it.ID, it.Detail
+				break
+			}
+		}
+		if sc.IntegrityAlarm {
+			f.Detail = fmt.Sprintf("integrity alarm: objective %v beats the certified %v", sc.Objective, r.Reference.Objective)
+		}
+		fails[i] = f
+	})
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var e ReferenceError
+	for _, f := range fails {
+		if f != nil {
+			e.Failures = append(e.Failures, *f)
+		}
+	}
+	if e.Failures != nil {
+		return &e
+	}
+	return nil
+}
+
+// ReferenceFailure is a record whose certified reference fails an item
+// of its own checklist (the first that fails).
+type ReferenceFailure struct {
+	ID, Item, Detail string
+}
+
+// ReferenceError lists the records whose certified references fail their
+// own checklists, in id order.
+type ReferenceError struct {
+	Failures []ReferenceFailure
+}
+
+func (e *ReferenceError) Error() string {
+	f := e.Failures[0]
+	msg := fmt.Sprintf("serve: the certified reference of %s fails item %q: %s", f.ID, f.Item, f.Detail)
+	if n := len(e.Failures) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %d other record(s))", n)
+	}
+	return msg
 }
 
 // ServeHTTP answers one request; a panic becomes a 500 with a JSON

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log"
@@ -404,6 +405,31 @@ func (s *syncBuffer) String() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.b.String()
+}
+
+// TestWarm: every reference of the suite passes; a record whose
+// reference plan was broken is named; a cancelled context stops Warm.
+func TestWarm(t *testing.T) {
+	recs := readSuite(t)
+	if err := newServer(t, recs, serve.Options{}).Warm(context.Background()); err != nil {
+		t.Fatalf("Warm on the suite: %v", err)
+	}
+	bad := *recs[1]
+	bad.ID = "zz-broken"
+	bad.Reference.Plan = json.RawMessage(strings.TrimSuffix(strings.TrimPrefix(strings.TrimSpace(perturbed(t, recs[1], 7)), "```json\n"), "\n```"))
+	err := newServer(t, append(recs[:len(recs):len(recs)], &bad), serve.Options{}).Warm(context.Background())
+	var re *serve.ReferenceError
+	if !errors.As(err, &re) || len(re.Failures) != 1 || re.Failures[0].ID != "zz-broken" || re.Failures[0].Item == "" {
+		t.Fatalf("Warm with a broken reference = %v", err)
+	}
+	if !strings.HasPrefix(err.Error(), `serve: the certified reference of zz-broken fails item "`) {
+		t.Errorf("message %q", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if err := newServer(t, recs, serve.Options{}).Warm(ctx); err != context.Canceled {
+		t.Errorf("Warm after the context ended = %v, want context.Canceled", err)
+	}
 }
 
 func TestNewErrors(t *testing.T) {
