@@ -50,6 +50,27 @@ func TestPanicRecovered(t *testing.T) {
 	}
 }
 
+// TestResponseOfInvalidText: a prompt that ends inside a character (bad
+// UTF-8, or the first half of a surrogate pair) is cut as the decoded
+// texts are.
+func TestResponseOfInvalidText(t *testing.T) {
+	tests := []struct{ query, prompt string }{
+		{"\"P\xe6\x97\xa5R\"", "\"P\xe6\""},     // 日 split after its first byte
+		{"\"P\xe6\x97\xa5R\"", "\"P\xe6\x97\""}, // and after its second
+		{`"P\ud83d\ude00R"`, `"P\ud83d"`},       // 😀 split between its surrogates
+		{`"P\ud83d\uDE00R"`, `"P\ud83d"`},       // upper-case hex
+		{"\"P\xffR\"", "\"P\xff\""},             // a byte that is never UTF-8
+		{`"P\ud83dR"`, `"P\ud83d"`},             // a lone surrogate, then ASCII
+	}
+	for _, tt := range tests {
+		q, p := []byte(tt.query), []byte(tt.prompt)
+		wantResp, wantFound := stripPrompt(unquote(q), unquote(p))
+		if got, found := responseOf(q, p); got != wantResp || found != wantFound {
+			t.Errorf("responseOf(%q, %q) = %q %v, want %q %v", q, p, got, found, wantResp, wantFound)
+		}
+	}
+}
+
 func TestStripPrompt(t *testing.T) {
 	tests := []struct {
 		query, prompt, resp string

@@ -418,18 +418,37 @@ func isString(raw json.RawMessage) bool { return len(raw) >= 2 && raw[0] == '"' 
 // prompt's encoding is a prefix of the query's (the client encoded both
 // alike), only the rest of the query is decoded: a prefix of a JSON
 // string's content that is itself complete content ends between two
-// escapes, so what follows decodes on its own.
+// escapes, so what follows decodes on its own — unless the rest starts
+// with a UTF-8 continuation byte or a \u escape of a low surrogate, which
+// could join what ends the prompt into one character (only in invalid
+// text); then both are decoded whole.
 func responseOf(query, prompt json.RawMessage) (resp string, found bool) {
 	if prompt == nil {
 		return unquote(query), true
 	}
 	qc, pc := query[1:len(query)-1], prompt[1:len(prompt)-1]
-	if bytes.HasPrefix(qc, pc) {
+	if bytes.HasPrefix(qc, pc) && !joins(qc[len(pc):]) {
 		rest := make([]byte, 0, len(qc)-len(pc)+2)
 		rest = append(append(append(rest, '"'), qc[len(pc):]...), '"')
 		return unquote(rest), true
 	}
 	return stripPrompt(unquote(query), unquote(prompt))
+}
+
+// joins says encoded string content rest may start in the middle of a
+// character: with a UTF-8 continuation byte, or with \uDC00–\uDFFF (the
+// second half of a surrogate pair).
+func joins(rest []byte) bool {
+	if len(rest) > 0 && rest[0]&0xC0 == 0x80 {
+		return true
+	}
+	if len(rest) >= 6 && rest[0] == '\\' && rest[1] == 'u' && (rest[2] == 'd' || rest[2] == 'D') {
+		switch rest[3] {
+		case 'c', 'd', 'e', 'f', 'C', 'D', 'E', 'F':
+			return true
+		}
+	}
+	return false
 }
 
 // unquote decodes a JSON string that the request decoder has validated.
