@@ -347,9 +347,12 @@ type rawRewardRequest struct {
 }
 
 func (s *Server) getReward(body []byte) (any, *requestError) {
-	var req rawRewardRequest
-	if err := decodeStrict(body, &req); err != nil {
-		return nil, err
+	req, ok := scanRewardRequest(body)
+	if !ok {
+		req = rawRewardRequest{}
+		if err := decodeStrict(body, &req); err != nil {
+			return nil, err
+		}
 	}
 	n := len(req.Query)
 	switch {
