@@ -82,6 +82,148 @@ func scanRewardRequest(body []byte) (req rawRewardRequest, ok bool) {
 	}
 }
 
+// scanScoreRequest is scanRewardRequest for the usual /v1/score body: one
+// object with keys among "items" (null or a list of objects with keys
+// among "id" and "response", strings) and "reward" (a string). Responses
+// stay encoded, for the workers to decode in parallel.
+func scanScoreRequest(body []byte) (req rawScoreRequest, ok bool) {
+	s := scanner{b: body}
+	s.ws()
+	if !s.eat('{') {
+		return req, false
+	}
+	s.ws()
+	if s.eat('}') {
+		return req, s.end()
+	}
+	var seenItems, seenReward bool
+	for {
+		key, ok := s.str()
+		if !ok {
+			return req, false
+		}
+		s.ws()
+		if !s.eat(':') {
+			return req, false
+		}
+		s.ws()
+		switch string(key) {
+		case `"items"`:
+			if seenItems {
+				return req, false
+			}
+			seenItems = true
+			if req.Items, ok = s.items(); !ok {
+				return req, false
+			}
+		case `"reward"`:
+			if seenReward {
+				return req, false
+			}
+			seenReward = true
+			raw, ok := s.str()
+			if !ok {
+				return req, false
+			}
+			req.Reward = decodeString(raw)
+		default:
+			return req, false
+		}
+		s.ws()
+		if s.eat(',') {
+			s.ws()
+			continue
+		}
+		if s.eat('}') {
+			return req, s.end()
+		}
+		return req, false
+	}
+}
+
+// items consumes null (nil) or a list of {"id", "response"} objects.
+func (s *scanner) items() ([]rawScoreItem, bool) {
+	if len(s.b)-s.i >= 4 && string(s.b[s.i:s.i+4]) == "null" {
+		s.i += 4
+		return nil, true
+	}
+	if !s.eat('[') {
+		return nil, false
+	}
+	list := []rawScoreItem{}
+	s.ws()
+	if s.eat(']') {
+		return list, true
+	}
+	for {
+		it, ok := s.item()
+		if !ok {
+			return nil, false
+		}
+		list = append(list, it)
+		s.ws()
+		if s.eat(',') {
+			s.ws()
+			continue
+		}
+		if s.eat(']') {
+			return list, true
+		}
+		return nil, false
+	}
+}
+
+// item consumes one {"id": "...", "response": "..."} object (either key
+// may be missing; no other key, no key twice).
+func (s *scanner) item() (it rawScoreItem, ok bool) {
+	if !s.eat('{') {
+		return it, false
+	}
+	s.ws()
+	if s.eat('}') {
+		return it, true
+	}
+	for {
+		key, ok := s.str()
+		if !ok {
+			return it, false
+		}
+		s.ws()
+		if !s.eat(':') {
+			return it, false
+		}
+		s.ws()
+		raw, ok := s.str()
+		if !ok {
+			return it, false
+		}
+		switch string(key) {
+		case `"id"`:
+			if it.ID != nil {
+				return it, false
+			}
+			id := decodeString(raw)
+			it.ID = &id
+		case `"response"`:
+			if it.Raw != nil {
+				return it, false
+			}
+			it.Raw = raw
+		default:
+			return it, false
+		}
+		s.ws()
+		if s.eat(',') {
+			s.ws()
+			continue
+		}
+		if s.eat('}') {
+			return it, true
+		}
+		return it, false
+	}
+}
+
 // decodeString decodes a JSON string the scanner has checked, without
 // encoding/json when it has no escapes and is valid UTF-8.
 func decodeString(raw []byte) string {

@@ -98,3 +98,78 @@ func FuzzScanRewardRequest(f *testing.F) {
 		sameAsUnmarshal(t, body)
 	})
 }
+
+// scoreSameAsUnmarshal fails t unless scanScoreRequest either declines
+// body or gives exactly what json.Unmarshal gives.
+func scoreSameAsUnmarshal(t *testing.T, body []byte) (ok bool) {
+	t.Helper()
+	fast, ok := scanScoreRequest(body)
+	if !ok {
+		return false
+	}
+	var slow ScoreRequest
+	if err := json.Unmarshal(body, &slow); err != nil {
+		t.Fatalf("the scanner accepts %q, json.Unmarshal refuses it: %v", body, err)
+	}
+	if fast.Reward != slow.Reward || (fast.Items == nil) != (slow.Items == nil) || len(fast.Items) != len(slow.Items) {
+		t.Fatalf("%q: scanned %+v, json.Unmarshal %+v", body, fast, slow)
+	}
+	for i, f := range fast.Items {
+		s := slow.Items[i]
+		if (f.ID == nil) != (s.ID == nil) || (f.ID != nil && *f.ID != *s.ID) {
+			t.Fatalf("%q: item %d id differs", body, i)
+		}
+		if (f.Raw == nil) != (s.Response == nil) || (f.Raw != nil && f.response() != *s.Response) {
+			t.Fatalf("%q: item %d response differs", body, i)
+		}
+	}
+	return true
+}
+
+func TestScanScoreRequest(t *testing.T) {
+	tests := []struct {
+		body string
+		ok   bool
+	}{
+		{`{"items": [{"id": "a/1", "response": "x"}, {"response": "\u00e9\n", "id": "b"}], "reward": "avgpass"}`, true},
+		{` { "reward" : "" , "items" : [ ] } `, true},
+		{`{"items": null}`, true},
+		{`{"items": [{}]}`, true},
+		{`{}`, true},
+		{"{\"items\": [{\"id\": \"\xff\", \"response\": \"\xfe\"}]}", true},
+		{`{"items": [{"id": "a", "id": "b", "response": ""}]}`, false},
+		{`{"items": [{"id": "a", "response": "", "extra": 1}]}`, false},
+		{`{"items": [{"ID": "a", "response": ""}]}`, false},
+		{`{"items": [null]}`, false},
+		{`{"items": [{"id": 3, "response": ""}]}`, false},
+		{`{"items": [], "reward": null}`, false},
+		{`{"items": [], "items": []}`, false},
+		{`{"items": [], "mode": "x"}`, false},
+		{`{"items": [{"id": "a", "response": "x"},]}`, false},
+		{`{"items": [{"id": "a" "response": "x"}]}`, false},
+		{`{"items": []}]`, false},
+		{`{"items": [{"id": "a", "response": "\q"}]}`, false},
+	}
+	for _, tt := range tests {
+		if ok := scoreSameAsUnmarshal(t, []byte(tt.body)); ok != tt.ok {
+			t.Errorf("scanScoreRequest(%q): ok %v, want %v", tt.body, ok, tt.ok)
+		}
+	}
+}
+
+// FuzzScanScoreRequest: the scanner declines a body or decodes it exactly
+// as json.Unmarshal does.
+func FuzzScanScoreRequest(f *testing.F) {
+	seeds, _ := filepath.Glob("testdata/requests/score-*.json")
+	for _, p := range seeds {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
+	f.Add([]byte(`{"items": [{"id": "a", "response": "\u00e9\ud83d\ude00\n\"\\\/"}, {}], "reward": "feasible"}`))
+	f.Fuzz(func(t *testing.T, body []byte) {
+		scoreSameAsUnmarshal(t, body)
+	})
+}

@@ -524,10 +524,41 @@ type Result struct {
 	*verify.Score
 }
 
+// rawScoreRequest is a ScoreRequest whose responses may still be encoded
+// (Raw, decoded by the workers) or already decoded (Text).
+type rawScoreRequest struct {
+	Items  []rawScoreItem
+	Reward string
+}
+
+type rawScoreItem struct {
+	ID   *string
+	Raw  json.RawMessage
+	Text *string
+}
+
+// response returns the item's response text.
+func (it rawScoreItem) response() string {
+	if it.Text != nil {
+		return *it.Text
+	}
+	return unquote(it.Raw)
+}
+
 func (s *Server) score(body []byte) (any, *requestError) {
-	var req ScoreRequest
-	if err := decodeStrict(body, &req); err != nil {
-		return nil, err
+	req, ok := scanScoreRequest(body)
+	if !ok {
+		var dec ScoreRequest
+		if err := decodeStrict(body, &dec); err != nil {
+			return nil, err
+		}
+		req = rawScoreRequest{Reward: dec.Reward}
+		if dec.Items != nil {
+			req.Items = make([]rawScoreItem, len(dec.Items))
+			for i, it := range dec.Items {
+				req.Items[i] = rawScoreItem{ID: it.ID, Text: it.Response}
+			}
+		}
 	}
 	mode := s.mode
 	if req.Reward != "" {
@@ -548,7 +579,7 @@ func (s *Server) score(body []byte) (any, *requestError) {
 		switch {
 		case it.ID == nil:
 			return nil, badRequest(`"items"[%d].id: missing`, i)
-		case it.Response == nil:
+		case it.Raw == nil && it.Text == nil:
 			return nil, badRequest(`"items"[%d].response: missing`, i)
 		}
 	}
@@ -562,7 +593,7 @@ func (s *Server) score(body []byte) (any, *requestError) {
 			out.Results[i] = res
 			return
 		}
-		sc := verify.ScoreResponse(rec, *it.Response, mode)
+		sc := verify.ScoreResponse(rec, it.response(), mode)
 		s.alarm(rec, sc)
 		for _, item := range sc.Items {
 			if item.Pass {
