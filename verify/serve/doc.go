@@ -40,7 +40,8 @@
 // ("reward" may be left out: the server's mode). The answer is
 //
 //	{"reward": MODE, "n": N, "scored": K, "errors": E, "mean_reward": R,
-//	 "integrity_alarms": A, "results": [{"id", "error"?, "passed", "failed", "parsed", "items",
+//	 "integrity_alarms": A,
+//	 "results": [{"id", "error"?, "passed", "failed", "parsed", "items",
 //	              "all_pass", "avg_pass", "reward", "objective",
 //	              "error_kind", "integrity_alarm"}]}
 //
@@ -69,10 +70,20 @@
 // keeps running). Fields a request has and this version does not know are
 // ignored.
 //
+// Server.Warm grades every record's reference plan once: it loads every
+// instance before the first request and reports a reference that fails its
+// own checklist ("plancert serve" refuses to start then).
+//
 // Scoring is spread over Options.Workers goroutines (GOMAXPROCS by
 // default) within each request; at most Options.MaxConcurrent POST
 // requests (4 by default) are read and graded at once, the others wait
 // their turn, which bounds memory. Server.Serve shuts down gracefully when
 // its context ends: it stops accepting connections and waits for the
 // requests in flight.
+//
+// Request bodies of the usual shape are read by a small scanner that
+// leaves the texts encoded (only the response part of each query is
+// decoded, by the workers); any other body is decoded by encoding/json,
+// which also words the errors. Fuzz tests check that the scanner either
+// declines a body or decodes it exactly as encoding/json does.
 package serve
