@@ -58,11 +58,12 @@ def score_batch(ids, responses, reward=None):
     return results
 
 
-def compute_score(data_source, solution_str, ground_truth, extra_info=None):
+def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs):
     """verl's custom reward function: the reward of one response.
 
     ground_truth is the record id (extra_info["id"] is used when present,
-    and must agree). Returns a float in [0, 1].
+    and must agree). Other keyword arguments (custom_reward_function's
+    reward_kwargs) are ignored. Returns a float in [0, 1].
     """
     rid = ground_truth
     if isinstance(extra_info, dict) and extra_info.get("id"):

@@ -60,8 +60,9 @@ type Options struct {
 	ErrorLog *log.Logger
 }
 
-// Server is the reward server's HTTP handler over one suite. It holds no
-// state but the suite and is safe for concurrent use.
+// Server is the reward server's HTTP handler over one suite. It keeps
+// nothing from one request to the next (but the instances verify caches)
+// and is safe for concurrent use.
 type Server struct {
 	byID    map[string]*domains.Record
 	n       int
