@@ -114,6 +114,7 @@ fuzz: check-go
 	$(GO) test ./encode -run '^$$' -fuzz FuzzReadModel -fuzztime 30s
 	$(GO) test ./solver/drup -run '^$$' -fuzz 'FuzzCheck$$' -fuzztime 30s
 	$(GO) test ./solver/drup -run '^$$' -fuzz FuzzCheckClauses -fuzztime 30s
+	$(GO) test ./verify/serve -run '^$$' -fuzz FuzzRequest -fuzztime 30s
 
 clean:
 	rm -rf bin out

@@ -517,6 +517,9 @@ func TestHelpExamples(t *testing.T) {
 		}
 	}
 	for _, args := range examples {
+		if args[0] == "serve" {
+			continue // serves until interrupted; TestServe runs it
+		}
 		if r := runPlancert(t, "", args...); r.code != exitOK {
 			t.Errorf("plancert %s: exit %d: %s", strings.Join(args, " "), r.code, r.stderr)
 		}

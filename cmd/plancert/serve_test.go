@@ -1,0 +1,160 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// syncBuffer is a bytes.Buffer safe for the server's log and the test.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// startServe runs "plancert serve" with args on a free port and returns
+// its URL, a function that stops it (as Ctrl-C does) and returns its
+// error, and its standard error.
+func startServe(t *testing.T, args ...string) (url string, stop func() error, stderr *syncBuffer) {
+	t.Helper()
+	stderr = new(syncBuffer)
+	ios := &iostreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: stderr}
+	addrs := make(chan net.Addr, 1)
+	cmd := newServeCmd(ios, func(ctx context.Context, o *serveOptions) error {
+		o.ready = func(a net.Addr) { addrs <- a }
+		return runServe(ctx, o)
+	})
+	cmd.SetArgs(append(args, "--addr", "127.0.0.1:0"))
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- cmd.ExecuteContext(ctx) }()
+	select {
+	case a := <-addrs:
+		url = "http://" + a.String()
+	case err := <-done:
+		cancel()
+		t.Fatalf("serve stopped before listening: %v\n%s", err, stderr)
+	case <-time.After(30 * time.Second):
+		cancel()
+		t.Fatalf("serve is not listening after 30 s:\n%s", stderr)
+	}
+	return url, func() error {
+		cancel()
+		select {
+		case err := <-done:
+			return err
+		case <-time.After(30 * time.Second):
+			t.Fatal("serve did not stop 30 s after the interrupt")
+			return nil
+		}
+	}, stderr
+}
+
+func TestServe(t *testing.T) {
+	recs, _ := verifyFixture(t)
+	url, stop, stderr := startServe(t, "--suite", fixtureSuite, "--reward", "avgpass")
+
+	resp, err := http.Get(url + "/healthz")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if want := `{"status":"ok","records":5,"reward":"avgpass"}` + "\n"; resp.StatusCode != 200 || string(body) != want {
+		t.Errorf("GET /healthz: %d %s, want %s", resp.StatusCode, body, want)
+	}
+
+	req, _ := json.Marshal(map[string]any{
+		"query":  []string{"P" + "```json\n" + string(recs[0].Reference.Plan) + "\n```", "P{}"},
+		"labels": []string{recs[0].ID, recs[0].ID}, "prompts": []string{"P", "P"},
+	})
+	resp, err = http.Post(url+"/get_reward", "application/json", bytes.NewReader(req))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct{ Rewards []float64 }
+	json.NewDecoder(resp.Body).Decode(&got)
+	resp.Body.Close()
+	// avgpass: the reference passes every item; "{}" passes none of the
+	// items that need a plan.
+	if resp.StatusCode != 200 || len(got.Rewards) != 2 || got.Rewards[0] != 1 || got.Rewards[1] >= 1 {
+		t.Errorf("POST /get_reward: %d %v", resp.StatusCode, got.Rewards)
+	}
+	if err := stop(); err != nil {
+		t.Fatalf("serve after the interrupt: %v", err)
+	}
+	log := stderr.String()
+	for _, want := range []string{"serve: every reference plan passes its checklist; 5 instance(s) loaded in ", "serve: " + fixtureSuite + ": 5 record(s), reward avgpass", "listening on " + url, "serve: stopped"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("stderr has no %q:\n%s", want, log)
+		}
+	}
+}
+
+func TestServeErrors(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	busy := ln.Addr().String()
+	// A suite whose first reference plan is broken (no meetings at all):
+	// an integrity failure.
+	recs, _ := verifyFixture(t)
+	broken := *recs[0]
+	broken.Reference.Plan = json.RawMessage(`{"meetings": []}`)
+	var suite bytes.Buffer
+	for _, r := range append([]*domains.Record{&broken}, recs[1:]...) {
+		line, _ := json.Marshal(r)
+		suite.Write(append(line, '\n'))
+	}
+	brokenSuite := filepath.Join(t.TempDir(), "broken.jsonl")
+	if err := os.WriteFile(brokenSuite, suite.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		args   []string
+		code   exitCode
+		stderr string
+	}{
+		{[]string{"serve"}, exitBadInput, "plancert: --suite is required\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--reward", "best"}, exitBadInput, `plancert: --reward must be allpass, avgpass or feasible, got "best"` + "\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--addr", "8000"}, exitBadInput, `plancert: --addr "8000" is not HOST:PORT`},
+		{[]string{"serve", "--suite", fixtureSuite, "--max-batch", "0"}, exitBadInput, "plancert: --max-batch must be at least 1, got 0\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--max-body", "0"}, exitBadInput, "plancert: --max-body must be at least 1, got 0\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--max-concurrent", "0"}, exitBadInput, "plancert: --max-concurrent must be at least 1, got 0\n"},
+		{[]string{"serve", "--suite", "no/such/suite.jsonl"}, exitBadInput, "plancert: no/such/suite.jsonl: no such file or directory\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "x"}, exitBadInput, `plancert: plancert serve takes no arguments, got "x"` + "\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--addr", busy}, exitError, "plancert: --addr: listen tcp " + busy + ": bind: address already in use\n"},
+		{[]string{"serve", "--suite", brokenSuite, "--addr", busy}, exitIntegrity, "plancert: solver: integrity failure in backend serve: the certified reference of " + recs[0].ID + ` fails item "`},
+	}
+	for _, tt := range tests {
+		r := runPlancert(t, "", tt.args...)
+		if r.code != tt.code || !strings.Contains(r.stderr, tt.stderr) {
+			t.Errorf("plancert %s:\nexit %d, want %d\nstderr %q\nwant   %q", strings.Join(tt.args, " "), r.code, tt.code, r.stderr, tt.stderr)
+		}
+	}
+}

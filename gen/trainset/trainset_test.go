@@ -1,0 +1,175 @@
+package trainset_test
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"os"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/parquet-go/parquet-go"
+
+	"github.com/plancert/plancert/domains"
+	_ "github.com/plancert/plancert/domains/all" // registers every task family
+	"github.com/plancert/plancert/gen/trainset"
+	"github.com/plancert/plancert/verify"
+)
+
+func readSuite(t *testing.T) []*domains.Record {
+	t.Helper()
+	f, err := os.Open("../../testdata/verify/suite.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	recs, err := verify.ReadSuite(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// TestVerlRoundTrip writes a verl file, checks its schema against the
+// columns verl reads, reads it back and checks every row against its
+// record; the same rows give the same bytes.
+func TestVerlRoundTrip(t *testing.T) {
+	recs := readSuite(t)
+	rows := trainset.VerlRows(trainset.All(recs), trainset.Train)
+	var buf bytes.Buffer
+	if err := trainset.WriteVerl(&buf, rows); err != nil {
+		t.Fatal(err)
+	}
+	f, err := parquet.OpenFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cols []string
+	for _, path := range f.Schema().Columns() {
+		cols = append(cols, strings.Join(path, "."))
+	}
+	want := []string{
+		"data_source",
+		"prompt.list.element.role", "prompt.list.element.content",
+		"ability",
+		"reward_model.style", "reward_model.ground_truth",
+		"extra_info.index", "extra_info.id", "extra_info.split", "extra_info.task", "extra_info.family", "extra_info.subtask",
+	}
+	if !reflect.DeepEqual(cols, want) {
+		t.Errorf("columns %q,\nwant    %q", cols, want)
+	}
+	if lt := f.Schema().Fields()[1].Type().LogicalType(); lt == nil || lt.List == nil {
+		t.Errorf("prompt is not a parquet LIST: %v", f.Schema())
+	}
+	if f.NumRows() != int64(len(recs)) {
+		t.Errorf("%d rows, want %d", f.NumRows(), len(recs))
+	}
+
+	got, err := trainset.ReadVerl(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != len(recs) {
+		t.Fatalf("read %d rows, want %d", len(got), len(recs))
+	}
+	for i, r := range recs {
+		row := got[i]
+		want := trainset.VerlRow{
+			DataSource:  "plancert/scheduling",
+			Prompt:      []trainset.Message{{Role: "user", Content: r.Prompt}},
+			Ability:     "planning",
+			RewardModel: trainset.RewardModel{Style: "rule", GroundTruth: r.ID},
+			ExtraInfo:   trainset.ExtraInfo{Index: int64(i), ID: r.ID, Split: "train", Task: r.Task, Family: "scheduling", Subtask: r.Subtask},
+		}
+		if !reflect.DeepEqual(row, want) {
+			t.Errorf("row %d:\n%+v\nwant\n%+v", i, row, want)
+		}
+	}
+
+	var again bytes.Buffer
+	if err := trainset.WriteVerl(&again, rows); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(buf.Bytes(), again.Bytes()) {
+		t.Error("the same rows give different bytes")
+	}
+}
+
+func TestJSONL(t *testing.T) {
+	recs := readSuite(t)
+	var buf bytes.Buffer
+	if err := trainset.WriteJSONL(&buf, trainset.JSONLRows(trainset.All(recs), trainset.Test)); err != nil {
+		t.Fatal(err)
+	}
+	sc := bufio.NewScanner(&buf)
+	sc.Buffer(nil, 1<<20)
+	i := 0
+	for ; sc.Scan(); i++ {
+		var row map[string]any
+		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		r := recs[i]
+		want := map[string]any{
+			"prompt": []any{map[string]any{"role": "user", "content": r.Prompt}},
+			"id":     r.ID, "data_source": "plancert/scheduling", "task": r.Task, "family": "scheduling",
+			"subtask": r.Subtask, "split": "test", "index": float64(i),
+		}
+		if !reflect.DeepEqual(row, want) {
+			t.Errorf("line %d: %v\nwant %v", i+1, row, want)
+		}
+	}
+	if i != len(recs) {
+		t.Errorf("%d lines, want %d", i, len(recs))
+	}
+}
+
+func TestSplit(t *testing.T) {
+	recs := readSuite(t)
+	train, test, err := trainset.Split(recs, 0.4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(test) != 2 || len(train) != 3 {
+		t.Fatalf("%d train, %d test records, want 3 and 2", len(train), len(test))
+	}
+	seen := map[int]bool{}
+	for _, part := range [][]trainset.Indexed{train, test} {
+		for j, x := range part {
+			if recs[x.Index] != x.Record || seen[x.Index] || (j > 0 && part[j-1].Index >= x.Index) {
+				t.Errorf("index %d: not the suite's record, twice, or out of order", x.Index)
+			}
+			seen[x.Index] = true
+		}
+	}
+	// The split depends on the ids, not on the order of the suite.
+	rev := make([]*domains.Record, len(recs))
+	for i, r := range recs {
+		rev[len(recs)-1-i] = r
+	}
+	_, test2, _ := trainset.Split(rev, 0.4)
+	ids := func(xs []trainset.Indexed) map[string]bool {
+		m := map[string]bool{}
+		for _, x := range xs {
+			m[x.Record.ID] = true
+		}
+		return m
+	}
+	if !reflect.DeepEqual(ids(test), ids(test2)) {
+		t.Errorf("reversing the suite changes the test split: %v, %v", ids(test), ids(test2))
+	}
+	for _, tt := range []struct {
+		f   float64
+		msg string
+	}{
+		{0, "want a number between 0 and 1"},
+		{1, "want a number between 0 and 1"},
+		{0.05, "leaves a split empty (0 test records)"},
+		{0.95, "leaves a split empty (5 test records)"},
+	} {
+		if _, _, err := trainset.Split(recs, tt.f); err == nil || !strings.Contains(err.Error(), tt.msg) {
+			t.Errorf("Split(%v) = %v, want %q", tt.f, err, tt.msg)
+		}
+	}
+}

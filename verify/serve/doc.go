@@ -1,0 +1,89 @@
+// Package serve grades responses over HTTP: a stateless reward server for
+// RL trainers (GRPO and the like) that holds one suite in memory and
+// scores every response with verify.ScoreResponse, the same code as
+// "plancert verify" and "plancert score".
+//
+// It lives under verify because grading is verify's concept; serve adds
+// only the wire formats. The arrows stay one way: serve imports verify and
+// domains, never the other way round.
+//
+// # Endpoints
+//
+// POST /get_reward is OpenRLHF's remote reward model protocol
+// (--remote_rm_url http://HOST:PORT/get_reward). The request is
+//
+//	{"query": [...], "prompts": [...], "labels": [...]}
+//
+// where query[i] is the prompt followed by the model's response (as the
+// trainer decoded it), prompts[i] is the prompt and labels[i] is the id of
+// the record the prompt came from (OpenRLHF's --label_key names the
+// column that holds it). The response graded is query[i] with prompts[i]
+// stripped: when query[i] starts with prompts[i], what follows it; else,
+// when prompts[i] occurs in query[i], what follows its last occurrence;
+// else the whole of query[i] (counted in extra_logs as prompt_not_found).
+// Without "prompts", every query is graded whole. The answer is
+//
+//	{"rewards": [...], "scores": [...], "extra_logs": {"all_pass": [...],
+//	 "avg_pass": [...], "parsed": [...], "prompt_not_found": [...],
+//	 "integrity_alarm": [...]}}
+//
+// with one value per query: rewards in the server's reward mode, scores
+// equal to rewards (OpenRLHF filters groups on scores), and per-response
+// logs. An unknown label, a missing "labels" or lists of different
+// lengths make the whole request fail with 400: a misconfigured label is
+// a setup error that must stop a training run, not a silent reward of 0.
+//
+// POST /v1/score grades a batch of responses given by record id:
+//
+//	{"items": [{"id": "...", "response": "..."}], "reward": "allpass|avgpass|feasible"}
+//
+// ("reward" may be left out: the server's mode). The answer is
+//
+//	{"reward": MODE, "n": N, "scored": K, "errors": E, "mean_reward": R,
+//	 "integrity_alarms": A,
+//	 "results": [{"id", "error"?, "passed", "failed", "parsed", "items",
+//	              "all_pass", "avg_pass", "reward", "objective",
+//	              "error_kind", "integrity_alarm"}]}
+//
+// with one result per item, in request order: the fields of verify.Score
+// plus the number of checklist items passed and failed. An item whose id
+// is not in the suite gets a per-item "error" and no score (the batch is
+// still graded, with status 200); mean_reward is over the scored items.
+// A missing "id" or "response" is a malformed request (400).
+//
+// An integrity alarm — a feasible answer whose objective beats the
+// certified optimum, which means the record's certificate or the checker is
+// wrong — is never scored silently: the server logs it loudly, and the
+// answer flags it (integrity_alarm per item, integrity_alarms in
+// /v1/score's answer, extra_logs.integrity_alarm in /get_reward's).
+//
+// GET /healthz answers {"status": "ok", "records": N, "reward": MODE}.
+//
+// # Errors and limits
+//
+// Every error is a JSON object {"error": "..."}: 400 for a malformed
+// request (not JSON, wrong types, trailing data, mismatched lists, a
+// missing field, an unknown reward mode, an unknown label), 413 for a
+// body over Options.MaxBodyBytes or a batch over Options.MaxBatch, 405
+// (with an Allow header) for a wrong method, 404 for another path, 500
+// for a panic while handling a request (recovered and logged; the server
+// keeps running). Fields a request has and this version does not know are
+// ignored.
+//
+// Server.Warm grades every record's reference plan once: it loads every
+// instance before the first request and reports a reference that fails its
+// own checklist ("plancert serve" refuses to start then).
+//
+// Scoring is spread over Options.Workers goroutines (GOMAXPROCS by
+// default) within each request; at most Options.MaxConcurrent POST
+// requests (4 by default) are read and graded at once, the others wait
+// their turn, which bounds memory. Server.Serve shuts down gracefully when
+// its context ends: it stops accepting connections and waits for the
+// requests in flight.
+//
+// Request bodies of the usual shape are read by a small scanner that
+// leaves the texts encoded (only the response part of each query is
+// decoded, by the workers); any other body is decoded by encoding/json,
+// which also words the errors. Fuzz tests check that the scanner either
+// declines a body or decodes it exactly as encoding/json does.
+package serve

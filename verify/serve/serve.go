@@ -1,0 +1,759 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"net"
+	"net/http"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/verify"
+)
+
+// The default limits of Options.
+const (
+	// DefaultMaxBodyBytes bounds a request body: 256 MiB, room for
+	// OpenRLHF batches of 16,384 queries that repeat a few-KB prompt.
+	DefaultMaxBodyBytes = 256 << 20
+	// DefaultMaxBatch bounds the responses of one request.
+	DefaultMaxBatch = 16384
+	// DefaultMaxConcurrent is the default of Options.MaxConcurrent.
+	DefaultMaxConcurrent = 4
+	// ShutdownGrace is how long Serve waits for requests in flight
+	// after its context ends.
+	ShutdownGrace = 30 * time.Second
+)
+
+// Options configure a Server. The zero value is usable.
+type Options struct {
+	// Reward is the reward mode of /get_reward and the default of
+	// /v1/score; "" is allpass.
+	Reward verify.RewardMode
+	// MaxBodyBytes bounds a request body (0: DefaultMaxBodyBytes).
+	MaxBodyBytes int64
+	// MaxBatch bounds the responses of one request (0: DefaultMaxBatch).
+	MaxBatch int
+	// Workers is the number of goroutines that score one request
+	// (0: GOMAXPROCS).
+	Workers int
+	// MaxConcurrent bounds the POST requests read and graded at once
+	// (0: DefaultMaxConcurrent); others wait for a slot before their body
+	// is read, so memory stays within about MaxConcurrent × MaxBodyBytes.
+	// Each request already uses every worker: more in parallel would
+	// not grade faster.
+	MaxConcurrent int
+	// ErrorLog receives recovered panics and failed writes; nil is the
+	// log package's standard logger.
+	ErrorLog *log.Logger
+}
+
+// Server is the reward server's HTTP handler over one suite. It keeps
+// nothing from one request to the next (but the instances verify caches)
+// and is safe for concurrent use.
+type Server struct {
+	byID    map[string]*domains.Record
+	n       int
+	mode    verify.RewardMode
+	maxBody int64
+	maxN    int
+	workers int
+	slots   chan struct{}
+	logger  *log.Logger
+	mux     *http.ServeMux
+}
+
+// New returns a Server grading responses to records (as read by
+// verify.ReadSuite). It fails on an empty suite, a duplicate id, an
+// unknown reward mode or negative limits.
+func New(records []*domains.Record, opts Options) (*Server, error) {
+	if len(records) == 0 {
+		return nil, errors.New("serve: the suite has no records")
+	}
+	mode, err := verify.ParseRewardMode(string(opts.Reward))
+	if err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
+	}
+	switch {
+	case opts.MaxBodyBytes < 0:
+		return nil, fmt.Errorf("serve: MaxBodyBytes is %d, want 0 (the default) or more", opts.MaxBodyBytes)
+	case opts.MaxBatch < 0:
+		return nil, fmt.Errorf("serve: MaxBatch is %d, want 0 (the default) or more", opts.MaxBatch)
+	case opts.Workers < 0:
+		return nil, fmt.Errorf("serve: Workers is %d, want 0 (GOMAXPROCS) or more", opts.Workers)
+	case opts.MaxConcurrent < 0:
+		return nil, fmt.Errorf("serve: MaxConcurrent is %d, want 0 (the default) or more", opts.MaxConcurrent)
+	}
+	s := &Server{
+		byID:    make(map[string]*domains.Record, len(records)),
+		n:       len(records),
+		mode:    mode,
+		maxBody: opts.MaxBodyBytes,
+		maxN:    opts.MaxBatch,
+		workers: opts.Workers,
+		logger:  opts.ErrorLog,
+	}
+	for _, r := range records {
+		if _, dup := s.byID[r.ID]; dup {
+			return nil, fmt.Errorf("serve: the id %q is on two records", r.ID)
+		}
+		s.byID[r.ID] = r
+	}
+	if s.maxBody == 0 {
+		s.maxBody = DefaultMaxBodyBytes
+	}
+	if s.maxN == 0 {
+		s.maxN = DefaultMaxBatch
+	}
+	if s.workers == 0 {
+		s.workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.MaxConcurrent == 0 {
+		opts.MaxConcurrent = DefaultMaxConcurrent
+	}
+	s.slots = make(chan struct{}, opts.MaxConcurrent)
+	if s.logger == nil {
+		s.logger = log.Default()
+	}
+	s.mux = http.NewServeMux()
+	s.mux.HandleFunc("/get_reward", s.post(s.getReward))
+	s.mux.HandleFunc("/v1/score", s.post(s.score))
+	s.mux.HandleFunc("/healthz", s.healthz)
+	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (POST /get_reward, POST /v1/score, GET /healthz)", r.URL.Path))
+	})
+	return s, nil
+}
+
+// Warm grades the reference plan of every record once, in parallel (as
+// the responder "reference" answers: the plan in a json block). It loads
+// and caches every instance, the costliest step of a first grading, so
+// that the first batches are not slower than the others; and it checks
+// that every certified reference passes its own checklist. A reference
+// that does not is an integrity failure (the suite or plancert is
+// wrong): Warm then returns a *ReferenceError naming every such record.
+// It returns ctx.Err() when ctx ends first.
+func (s *Server) Warm(ctx context.Context) error {
+	recs := make([]*domains.Record, 0, len(s.byID))
+	for _, r := range s.byID {
+		recs = append(recs, r)
+	}
+	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
+	fails := make([]*ReferenceFailure, len(recs))
+	s.parallel(len(recs), func(i int) {
+		if ctx.Err() != nil {
+			return
+		}
+		r := recs[i]
+		sc := verify.ScoreResponse(r, "```json\n"+string(r.Reference.Plan)+"\n```\n", verify.RewardAllPass)
+		if sc.AllPass == 1 && !sc.IntegrityAlarm {
+			return
+		}
+		f := &ReferenceFailure{ID: r.ID}
+		for _, it := range sc.Items {
+			if !it.Pass {
+				f.Item, f.Detail = it.ID, it.Detail
+				break
+			}
+		}
+		if sc.IntegrityAlarm {
+			f.Detail = fmt.Sprintf("integrity alarm: objective %v beats the certified %v", sc.Objective, r.Reference.Objective)
+		}
+		fails[i] = f
+	})
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var e ReferenceError
+	for _, f := range fails {
+		if f != nil {
+			e.Failures = append(e.Failures, *f)
+		}
+	}
+	if e.Failures != nil {
+		return &e
+	}
+	return nil
+}
+
+// ReferenceFailure is a record whose certified reference fails an item
+// of its own checklist (the first that fails).
+type ReferenceFailure struct {
+	ID, Item, Detail string
+}
+
+// ReferenceError lists the records whose certified references fail their
+// own checklists, in id order.
+type ReferenceError struct {
+	Failures []ReferenceFailure
+}
+
+func (e *ReferenceError) Error() string {
+	f := e.Failures[0]
+	msg := fmt.Sprintf("serve: the certified reference of %s fails item %q: %s", f.ID, f.Item, f.Detail)
+	if n := len(e.Failures) - 1; n > 0 {
+		msg += fmt.Sprintf(" (and %d other record(s))", n)
+	}
+	return msg
+}
+
+// ServeHTTP answers one request; a panic becomes a 500 with a JSON
+// message, and the server keeps running.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	defer func() {
+		if p := recover(); p != nil {
+			if p == http.ErrAbortHandler {
+				panic(p)
+			}
+			s.logger.Printf("serve: panic handling %s %s: %v\n%s", r.Method, r.URL.Path, p, debug.Stack())
+			writeError(w, http.StatusInternalServerError, fmt.Sprintf("internal error: %v", p))
+		}
+	}()
+	s.mux.ServeHTTP(w, r)
+}
+
+// Serve answers requests on ln until ctx ends, then shuts down
+// gracefully: no new connections, and requests in flight get up to
+// ShutdownGrace to finish. It returns nil after a shutdown, or the error
+// that stopped serving.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s,
+		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       5 * time.Minute,
+		WriteTimeout:      10 * time.Minute,
+		IdleTimeout:       2 * time.Minute,
+		ErrorLog:          s.logger,
+		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+	}
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		return fmt.Errorf("serve: %w", err)
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("serve: shutting down: %w", err)
+	}
+	if err := <-done; !errors.Is(err, http.ErrServerClosed) {
+		return fmt.Errorf("serve: %w", err)
+	}
+	return nil
+}
+
+// requestError is a request the server refuses, with its status.
+type requestError struct {
+	status int
+	msg    string
+}
+
+func (e *requestError) Error() string { return e.msg }
+
+func badRequest(format string, args ...any) *requestError {
+	return &requestError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+}
+
+// post wraps a POST handler: method check, body limit, errors as JSON.
+func (s *Server) post(h func(body []byte) (any, *requestError)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		if r.Method != http.MethodPost {
+			w.Header().Set("Allow", http.MethodPost)
+			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes POST, got %s", r.URL.Path, r.Method))
+			return
+		}
+		select {
+		case s.slots <- struct{}{}:
+			defer func() { <-s.slots }()
+		case <-r.Context().Done():
+			return // the client went away while waiting
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.maxBody))
+		if err != nil {
+			var mbe *http.MaxBytesError
+			if errors.As(err, &mbe) {
+				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", mbe.Limit))
+				return
+			}
+			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
+			return
+		}
+		out, rerr := h(body)
+		if rerr != nil {
+			writeError(w, rerr.status, rerr.msg)
+			return
+		}
+		if err := writeJSON(w, http.StatusOK, out); err != nil {
+			s.logger.Printf("serve: writing the answer to %s: %v", r.URL.Path, err)
+		}
+	}
+}
+
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodGet && r.Method != http.MethodHead {
+		w.Header().Set("Allow", "GET, HEAD")
+		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("/healthz takes GET, got %s", r.Method))
+		return
+	}
+	writeJSON(w, http.StatusOK, Health{Status: "ok", Records: s.n, Reward: s.mode})
+}
+
+// Health is the answer of GET /healthz.
+type Health struct {
+	Status  string            `json:"status"`
+	Records int               `json:"records"`
+	Reward  verify.RewardMode `json:"reward"`
+}
+
+// RewardRequest is the body of POST /get_reward (OpenRLHF's remote reward
+// protocol). Prompts may be left out; Labels are record ids.
+type RewardRequest struct {
+	Query   []string `json:"query"`
+	Prompts []string `json:"prompts"`
+	Labels  []string `json:"labels"`
+}
+
+// RewardResponse is the answer of POST /get_reward: one value per query
+// in every list. ExtraLogs holds "all_pass", "avg_pass", "parsed" (1 when
+// an answer was extracted), "prompt_not_found" (1 when the query was
+// graded whole because its prompt was not found in it) and
+// "integrity_alarm" (1 when a feasible answer beats the certified optimum:
+// a bug in plancert, also logged loudly).
+type RewardResponse struct {
+	Rewards   []float64            `json:"rewards"`
+	Scores    []float64            `json:"scores"`
+	ExtraLogs map[string][]float64 `json:"extra_logs"`
+}
+
+// rawRewardRequest is RewardRequest with the texts left encoded: most of
+// a query is its prompt, which need not be decoded to be stripped.
+type rawRewardRequest struct {
+	Query   []json.RawMessage `json:"query"`
+	Prompts []json.RawMessage `json:"prompts"`
+	Labels  []string          `json:"labels"`
+}
+
+func (s *Server) getReward(body []byte) (any, *requestError) {
+	req, ok := scanRewardRequest(body)
+	if !ok {
+		req = rawRewardRequest{}
+		if err := decodeStrict(body, &req); err != nil {
+			return nil, err
+		}
+	}
+	n := len(req.Query)
+	switch {
+	case req.Query == nil:
+		return nil, badRequest(`"query": missing (a list of prompt + response strings)`)
+	case req.Labels == nil:
+		return nil, badRequest(`"labels": missing (the record id of each query; OpenRLHF's --label_key names the column that holds it)`)
+	case len(req.Labels) != n:
+		return nil, badRequest(`"labels" has %d entries for %d queries`, len(req.Labels), n)
+	case req.Prompts != nil && len(req.Prompts) != n:
+		return nil, badRequest(`"prompts" has %d entries for %d queries`, len(req.Prompts), n)
+	case n > s.maxN:
+		return nil, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("%d queries is over the limit of %d per request", n, s.maxN)}
+	}
+	for i := range n {
+		if !isString(req.Query[i]) {
+			return nil, badRequest(`"query"[%d]: want a string, got %.20s`, i, req.Query[i])
+		}
+		if req.Prompts != nil && !isString(req.Prompts[i]) {
+			return nil, badRequest(`"prompts"[%d]: want a string, got %.20s`, i, req.Prompts[i])
+		}
+	}
+	recs := make([]*domains.Record, n)
+	for i, id := range req.Labels {
+		rec, ok := s.byID[id]
+		if !ok {
+			return nil, badRequest(`"labels"[%d]: no record of the suite has the id %q`, i, id)
+		}
+		recs[i] = rec
+	}
+	out := RewardResponse{
+		Rewards: make([]float64, n),
+		Scores:  make([]float64, n),
+		ExtraLogs: map[string][]float64{
+			"all_pass":         make([]float64, n),
+			"avg_pass":         make([]float64, n),
+			"parsed":           make([]float64, n),
+			"prompt_not_found": make([]float64, n),
+			"integrity_alarm":  make([]float64, n),
+		},
+	}
+	s.parallel(n, func(i int) {
+		var prompt json.RawMessage
+		if req.Prompts != nil {
+			prompt = req.Prompts[i]
+		}
+		resp, found := responseOf(req.Query[i], prompt)
+		sc := verify.ScoreResponse(recs[i], resp, s.mode)
+		out.Rewards[i] = sc.Reward
+		out.Scores[i] = sc.Reward
+		out.ExtraLogs["all_pass"][i] = float64(sc.AllPass)
+		out.ExtraLogs["avg_pass"][i] = sc.AvgPass
+		out.ExtraLogs["parsed"][i] = b2f(sc.Parsed)
+		out.ExtraLogs["prompt_not_found"][i] = b2f(!found)
+		out.ExtraLogs["integrity_alarm"][i] = b2f(sc.IntegrityAlarm)
+		s.alarm(recs[i], sc)
+	})
+	return out, nil
+}
+
+// isString says a valid JSON value is a string.
+func isString(raw json.RawMessage) bool { return len(raw) >= 2 && raw[0] == '"' }
+
+// responseOf returns the response in a query, both JSON strings as sent
+// (prompt nil: no prompt): stripPrompt of the decoded texts. When the
+// prompt's encoding is a prefix of the query's (the client encoded both
+// alike), only the rest of the query is decoded: a prefix of a JSON
+// string's content that is itself complete content ends between two
+// escapes, so what follows decodes on its own — unless the rest starts
+// with a UTF-8 continuation byte or a \u escape of a low surrogate, which
+// could join what ends the prompt into one character (only in invalid
+// text); then both are decoded whole.
+func responseOf(query, prompt json.RawMessage) (resp string, found bool) {
+	if prompt == nil {
+		return unquote(query), true
+	}
+	qc, pc := query[1:len(query)-1], prompt[1:len(prompt)-1]
+	if bytes.HasPrefix(qc, pc) && !joins(qc[len(pc):]) {
+		rest := make([]byte, 0, len(qc)-len(pc)+2)
+		rest = append(append(append(rest, '"'), qc[len(pc):]...), '"')
+		return unquote(rest), true
+	}
+	return stripPrompt(unquote(query), unquote(prompt))
+}
+
+// joins says encoded string content rest may start in the middle of a
+// character: with a UTF-8 continuation byte, or with \uDC00–\uDFFF (the
+// second half of a surrogate pair).
+func joins(rest []byte) bool {
+	if len(rest) > 0 && rest[0]&0xC0 == 0x80 {
+		return true
+	}
+	if len(rest) >= 6 && rest[0] == '\\' && rest[1] == 'u' && (rest[2] == 'd' || rest[2] == 'D') {
+		switch rest[3] {
+		case 'c', 'd', 'e', 'f', 'C', 'D', 'E', 'F':
+			return true
+		}
+	}
+	return false
+}
+
+// unquote decodes a JSON string that the request decoder has validated.
+func unquote(raw []byte) string {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		panic(fmt.Sprintf("serve: decoding a validated JSON string: %v", err))
+	}
+	return s
+}
+
+// stripPrompt returns the response in query: what follows prompt when
+// query starts with it, else what follows prompt's last occurrence, else
+// the whole query (found false). An empty prompt leaves the query whole.
+func stripPrompt(query, prompt string) (resp string, found bool) {
+	if strings.HasPrefix(query, prompt) {
+		return query[len(prompt):], true
+	}
+	if i := strings.LastIndex(query, prompt); i >= 0 {
+		return query[i+len(prompt):], true
+	}
+	return query, false
+}
+
+func b2f(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// ScoreRequest is the body of POST /v1/score. Reward "" is the server's
+// mode.
+type ScoreRequest struct {
+	Items  []ScoreItem `json:"items"`
+	Reward string      `json:"reward"`
+}
+
+// ScoreItem is one response to grade. Both fields are required (the
+// response may be empty); a pointer tells a missing field from "".
+type ScoreItem struct {
+	ID       *string `json:"id"`
+	Response *string `json:"response"`
+}
+
+// ScoreAnswer is the answer of POST /v1/score: one result per item, in
+// request order. Scored counts the items graded, Errors those with an
+// unknown id; MeanReward is over the scored items (0 when none).
+// IntegrityAlarms counts the answers that beat the certified optimum (each
+// also logged loudly by the server).
+type ScoreAnswer struct {
+	Reward     verify.RewardMode `json:"reward"`
+	N          int               `json:"n"`
+	Scored     int               `json:"scored"`
+	Errors     int               `json:"errors"`
+	MeanReward float64           `json:"mean_reward"`
+	// IntegrityAlarms counts the results with integrity_alarm set.
+	IntegrityAlarms int      `json:"integrity_alarms"`
+	Results         []Result `json:"results"`
+}
+
+// Result is the grade of one item: the fields of verify.Score, with the
+// numbers of checklist items passed and failed, or Error (and no score)
+// when the id is not in the suite.
+type Result struct {
+	ID     string `json:"id"`
+	Error  string `json:"error,omitempty"`
+	Passed int    `json:"passed"`
+	Failed int    `json:"failed"`
+	*verify.Score
+}
+
+// rawScoreRequest is a ScoreRequest whose responses may still be encoded
+// (Raw, decoded by the workers) or already decoded (Text).
+type rawScoreRequest struct {
+	Items  []rawScoreItem
+	Reward string
+}
+
+type rawScoreItem struct {
+	ID   *string
+	Raw  json.RawMessage
+	Text *string
+}
+
+// response returns the item's response text.
+func (it rawScoreItem) response() string {
+	if it.Text != nil {
+		return *it.Text
+	}
+	return unquote(it.Raw)
+}
+
+func (s *Server) score(body []byte) (any, *requestError) {
+	req, ok := scanScoreRequest(body)
+	if !ok {
+		var dec ScoreRequest
+		if err := decodeStrict(body, &dec); err != nil {
+			return nil, err
+		}
+		req = rawScoreRequest{Reward: dec.Reward}
+		if dec.Items != nil {
+			req.Items = make([]rawScoreItem, len(dec.Items))
+			for i, it := range dec.Items {
+				req.Items[i] = rawScoreItem{ID: it.ID, Text: it.Response}
+			}
+		}
+	}
+	mode := s.mode
+	if req.Reward != "" {
+		m, err := verify.ParseRewardMode(req.Reward)
+		if err != nil {
+			return nil, badRequest(`"reward": %q is not allpass, avgpass or feasible`, req.Reward)
+		}
+		mode = m
+	}
+	n := len(req.Items)
+	switch {
+	case req.Items == nil:
+		return nil, badRequest(`"items": missing (a list of {"id", "response"})`)
+	case n > s.maxN:
+		return nil, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("%d items is over the limit of %d per request", n, s.maxN)}
+	}
+	for i, it := range req.Items {
+		switch {
+		case it.ID == nil:
+			return nil, badRequest(`"items"[%d].id: missing`, i)
+		case it.Raw == nil && it.Text == nil:
+			return nil, badRequest(`"items"[%d].response: missing`, i)
+		}
+	}
+	out := ScoreAnswer{Reward: mode, N: n, Results: make([]Result, n)}
+	s.parallel(n, func(i int) {
+		it := req.Items[i]
+		res := Result{ID: *it.ID}
+		rec, ok := s.byID[*it.ID]
+		if !ok {
+			res.Error = fmt.Sprintf("no record of the suite has the id %q", *it.ID)
+			out.Results[i] = res
+			return
+		}
+		sc := verify.ScoreResponse(rec, it.response(), mode)
+		s.alarm(rec, sc)
+		for _, item := range sc.Items {
+			if item.Pass {
+				res.Passed++
+			} else {
+				res.Failed++
+			}
+		}
+		res.Score = &sc
+		out.Results[i] = res
+	})
+	var sum float64
+	for _, r := range out.Results {
+		if r.Score == nil {
+			out.Errors++
+			continue
+		}
+		out.Scored++
+		sum += r.Reward
+		if r.IntegrityAlarm {
+			out.IntegrityAlarms++
+		}
+	}
+	if out.Scored > 0 {
+		out.MeanReward = sum / float64(out.Scored)
+	}
+	return out, nil
+}
+
+// alarm logs an integrity alarm loudly: a feasible answer beats the
+// certified optimum, so the record's certificate or the checker is wrong.
+// The score is answered as graded (with integrity_alarm set), never
+// dropped.
+func (s *Server) alarm(rec *domains.Record, sc verify.Score) {
+	if sc.IntegrityAlarm {
+		s.logger.Printf("serve: INTEGRITY ALARM: a feasible answer to %s has the objective %v, better than the certified optimum %v; the certificate or the checker is wrong", rec.ID, sc.Objective, rec.Reference.Objective)
+	}
+}
+
+// parallel calls f(i) for i in [0, n) on up to s.workers goroutines. A
+// panic in f is raised again in the caller once every goroutine is done,
+// so that ServeHTTP recovers it.
+func (s *Server) parallel(n int, f func(i int)) {
+	workers := min(s.workers, n)
+	if workers <= 1 {
+		for i := range n {
+			f(i)
+		}
+		return
+	}
+	var (
+		next     atomic.Int64
+		wg       sync.WaitGroup
+		panicked atomic.Value
+	)
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil {
+					panicked.CompareAndSwap(nil, fmt.Sprintf("%v\n%s", p, debug.Stack()))
+				}
+			}()
+			for {
+				i := int(next.Add(1)) - 1
+				if i >= n {
+					return
+				}
+				f(i)
+			}
+		}()
+	}
+	wg.Wait()
+	if p := panicked.Load(); p != nil {
+		panic(p)
+	}
+}
+
+// decodeStrict decodes body, one JSON object and nothing after it, into
+// v. Errors name the field and say what was wanted. (json.Unmarshal, not
+// a json.Decoder: the body is already in memory, and the Decoder's
+// incremental scan cost twice as much CPU on large batches.)
+func decodeStrict(body []byte, v any) *requestError {
+	if len(bytes.TrimSpace(body)) == 0 {
+		return badRequest("the body is empty (want a JSON object)")
+	}
+	if err := json.Unmarshal(body, v); err != nil {
+		return badRequest("%s", describeDecodeError(err))
+	}
+	return nil
+}
+
+// describeDecodeError says what is wrong with a body json.Unmarshal
+// refused.
+func describeDecodeError(err error) string {
+	var (
+		te *json.UnmarshalTypeError
+		se *json.SyntaxError
+	)
+	switch {
+	case errors.As(err, &te):
+		if te.Field == "" {
+			return fmt.Sprintf("the body is a JSON %s, want an object", te.Value)
+		}
+		return fmt.Sprintf("%q: want %s, got a JSON %s", te.Field, jsonType(te.Type), te.Value)
+	case errors.As(err, &se):
+		switch msg := se.Error(); {
+		case strings.Contains(msg, "unexpected end of JSON input"):
+			return "the body ends inside its JSON value"
+		case strings.Contains(msg, "after top-level value"):
+			return fmt.Sprintf("the body has more after its JSON object (at byte %d)", se.Offset)
+		default:
+			return fmt.Sprintf("not valid JSON at byte %d: %v", se.Offset, err)
+		}
+	}
+	return "not valid JSON: " + err.Error()
+}
+
+// jsonType says a Go type of the request in JSON words.
+func jsonType(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Slice:
+		return "a list"
+	case reflect.Struct:
+		return "an object"
+	}
+	return t.String()
+}
+
+// errorBody is every error answer.
+type errorBody struct {
+	Error string `json:"error"`
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, errorBody{msg})
+}
+
+// writeJSON writes v as the JSON answer with status.
+func writeJSON(w http.ResponseWriter, status int, v any) error {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		status = http.StatusInternalServerError
+		buf.Reset()
+		msg, _ := json.Marshal(errorBody{"encoding the answer: " + err.Error()})
+		buf.Write(append(msg, '\n'))
+	}
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Content-Length", fmt.Sprint(buf.Len()))
+	w.WriteHeader(status)
+	_, err := w.Write(buf.Bytes())
+	return err
+}
