@@ -45,7 +45,7 @@ type stageRef struct{ cand, stage int }
 
 // maxInterviews caps the interviews of a recruitment instance (the size of
 // a prompt a person reads in a few minutes).
-const maxInterviews = 6
+const maxInterviews = 5
 
 // addCandidates draws the candidates and puts them first among the people.
 func (a *Agenda) addCandidates(pp *pipeline, r *rand.Rand) {

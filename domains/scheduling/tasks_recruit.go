@@ -35,7 +35,7 @@ func init() {
 			People: []string{"Hannah", "Ian", "Julia", "Karl"}, NPeople: span{2, 3},
 			Rooms: []string{"Room Ada", "Room Turing", "Video link"}, NRooms: span{2, 2},
 			Pipeline: &pipeline{
-				Candidates: []string{"Aisha", "Bruno", "Chloe", "Dmitri", "Elif"}, NCands: span{2, 3},
+				Candidates: []string{"Aisha", "Bruno", "Chloe", "Dmitri", "Elif"}, NCands: span{2, 2},
 				Stages: []stage{
 					{"phone screen", span{1, 1}, span{1, 1}},
 					{"assessment review", span{1, 2}, span{1, 2}},
@@ -51,7 +51,7 @@ func init() {
 			ID: "engineering-loop", Title: "engineering hiring loop",
 			Voc: recruitVoc("You are scheduling the interview loops of two software engineering candidates. Each candidate goes through the stages of the loop listed for them; each interview needs the candidate and the engineers listed with it. Interviewers also have their own work, so keep their interview load and the candidates' waiting time in mind." +
 				urgency + " Schedule every interview below."),
-			Days: weekdays, NDays: span{1, 2}, DayStart: 10 * 60, SlotMin: 30, Slots: span{8, 8},
+			Days: weekdays, NDays: span{1, 1}, DayStart: 10 * 60, SlotMin: 30, Slots: span{8, 8},
 			People: []string{"Priya", "Marek", "Sven", "Tomoko"}, NPeople: span{3, 4},
 			Rooms: []string{"Focus room", "Whiteboard room", "Video link A"}, NRooms: span{2, 2},
 			Pipeline: &pipeline{
@@ -90,11 +90,11 @@ func init() {
 		},
 		{
 			ID: "volume-hiring-day", Title: "volume hiring day",
-			Voc: recruitVoc("You are running a hiring day for a new supermarket branch. Each candidate goes through the two stages listed for them; each interview needs the candidate and the shift managers listed with it. Shift managers interview between their other duties, so their daily interview load is limited." +
+			Voc: recruitVoc("You are running a hiring day for a new supermarket branch. Each candidate goes through the stages listed for them; each interview needs the candidate and the shift managers listed with it. Shift managers interview between their other duties, so their daily interview load is limited." +
 				urgency + " Schedule every interview below."),
-			Days: weekdays, NDays: span{1, 1}, DayStart: 9 * 60, SlotMin: 30, Slots: span{8, 10},
+			Days: weekdays, NDays: span{1, 1}, DayStart: 9 * 60, SlotMin: 30, Slots: span{8, 8},
 			People: []string{"Olga", "Pete", "Rana"}, NPeople: span{2, 3},
-			Rooms: []string{"Back office", "Shop floor", "Staff room"}, NRooms: span{2, 3},
+			Rooms: []string{"Back office", "Shop floor", "Staff room"}, NRooms: span{2, 2},
 			Pipeline: &pipeline{
 				Candidates: []string{"Jay", "Kira", "Leo", "Maya", "Nils"}, NCands: span{3, 3},
 				Stages: []stage{
@@ -112,11 +112,11 @@ func init() {
 			ID: "campus-recruiting", Title: "campus recruiting visit",
 			Voc: recruitVoc("You are planning a company's two-day recruiting visit to a university campus. Each candidate, a student, goes through the stages listed for them; each interview needs the candidate and the recruiters listed with it." +
 				urgency + " Schedule every interview below."),
-			Days: eventDays, NDays: span{2, 2}, DayStart: 10 * 60, SlotMin: 30, Slots: span{8, 8},
+			Days: eventDays, NDays: span{2, 2}, DayStart: 10 * 60, SlotMin: 30, Slots: span{6, 6},
 			People: []string{"Rosa", "Sami", "Theo"}, NPeople: span{2, 3},
 			Rooms: []string{"Careers booth", "Interview room 1", "Interview room 2"}, NRooms: span{2, 2},
 			Pipeline: &pipeline{
-				Candidates: []string{"Noah", "Olivia", "Pablo", "Quinn"}, NCands: span{2, 3},
+				Candidates: []string{"Noah", "Olivia", "Pablo", "Quinn"}, NCands: span{2, 2},
 				Stages: []stage{
 					{"career-fair chat", span{1, 1}, span{1, 1}},
 					{"first-round interview", span{2, 2}, span{1, 1}},
