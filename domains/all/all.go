@@ -8,5 +8,5 @@
 package all
 
 import (
-	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core)
+	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core), and Workforce's recruitment planning
 )
