@@ -32,6 +32,8 @@ type Agenda struct {
 	Buffer   int         `json:"buffer_slots,omitempty"`
 	DailyCap int         `json:"daily_cap,omitempty"`
 	Chains   [][2]string `json:"chains,omitempty"`
+	// ChainDays: day rules of chain pairs (chain-days unit).
+	ChainDays []ChainDay `json:"chain_days,omitempty"`
 	// WorkingHours: the daily window of each part-timer (working-hours unit).
 	WorkingHours []Hours `json:"working_hours,omitempty"`
 	// MaxRun: the longest stretch, in slots, a person may be busy without a

@@ -12,7 +12,9 @@
 // every person rule applies to candidates as to interviewers; a
 // candidate's priority is the urgency of the hire (a competing offer) and
 // weights their interviews' end times in the goal; the chain-order unit
-// orders each candidate's consecutive stages. Interviewers are named
+// orders each candidate's consecutive stages, and the chain-days unit
+// (drawn by these skins only) puts a stage on the same day as the one
+// before it or on a later day. Interviewers are named
 // people with their own panels, not interchangeable staff, so the same
 // plan means, as for every task here, the same day, start and room for
 // every interview; the venues' ties are broken by the stated tie-breaks.

@@ -240,6 +240,11 @@ func register(t *task) {
 		if st := &t.Subtasks[i]; st.NRooms.Hi < 2 && !slices.Contains(st.Exclude, unitRoomFailure) {
 			st.Exclude = append(st.Exclude, unitRoomFailure)
 		}
+		// The chain-days unit is the recruitment skins' (and needs two
+		// days): the others never draw it, so their draws are as before.
+		if st := &t.Subtasks[i]; (st.Pipeline == nil || st.NDays.Hi < 2) && !slices.Contains(st.Exclude, unitChainDays) {
+			st.Exclude = append(st.Exclude, unitChainDays)
+		}
 	}
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
@@ -293,6 +298,11 @@ func (a *Agenda) validate() error {
 			if !people[n] {
 				return fmt.Errorf("activity %q: unknown attendee %q", act.Name, n)
 			}
+		}
+	}
+	for _, c := range a.ChainDays {
+		if a.actIndex(c.First) < 0 || a.actIndex(c.Second) < 0 {
+			return fmt.Errorf("chain days %q → %q: unknown activity", c.First, c.Second)
 		}
 	}
 	for _, c := range a.Candidates {

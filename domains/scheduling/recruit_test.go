@@ -31,8 +31,9 @@ func recruitSpec(u, sub string, seed uint64, r *rand.Rand, lo, hi int, off []str
 // after its candidate, who is its only candidate and attends it; a
 // candidate's interviews are consecutive stages of the pipeline, listed in
 // order, with one priority; the chain unit orders exactly every two
-// consecutive stages of a candidate; the hidden schedule keeps the stage
-// order; key-person changes and required roles never involve a
+// consecutive stages of a candidate, and the chain-days unit's rules are
+// on such pairs; the hidden schedule keeps the stage order and the day
+// rules; key-person changes and required roles never involve a
 // candidate.
 func checkPipeline(t *testing.T, what string, st *subtask, a *Agenda) {
 	t.Helper()
@@ -85,6 +86,14 @@ func checkPipeline(t *testing.T, what string, st *subtask, a *Agenda) {
 	if a.has(unitChain) && !slices.Equal(a.Chains, want) {
 		t.Fatalf("%s: chains %v, want the stage pairs %v", what, a.Chains, want)
 	}
+	for _, c := range a.ChainDays {
+		if !slices.Contains(want, [2]string{c.First, c.Second}) {
+			t.Fatalf("%s: day rule %+v is on no stage pair", what, c)
+		}
+		if i, j := a.actIndex(c.First), a.actIndex(c.Second); a.planted != nil && c.breaks(a.planted[i].day, a.planted[j].day) {
+			t.Fatalf("%s: the hidden schedule breaks the day rule %+v", what, c)
+		}
+	}
 	if a.planted != nil {
 		for i, p := range a.planted {
 			if !a.stagesInOrder(a.planted, i, p) {
@@ -105,7 +114,7 @@ func checkPipeline(t *testing.T, what string, st *subtask, a *Agenda) {
 }
 
 // TestRecruitPipeline: instances of every recruitment subtask, with each
-// unit the skins allow and up to three others, have the recruitment
+// unit it allows and up to three others it allows, have the recruitment
 // structure (checkPipeline), and the prompt names the candidates and says
 // whether their interviews are ordered.
 func TestRecruitPipeline(t *testing.T) {
@@ -122,16 +131,19 @@ func TestRecruitPipeline(t *testing.T) {
 	if testing.Short() {
 		seeds = 2
 	}
-	chained := 0
+	chained, dayRules := 0, 0
 	for ui, u := range poolInfo() {
 		if slices.Contains(recruitExclude, u.ID) {
 			continue
 		}
 		for k := range rt.Subtasks {
 			st := &rt.Subtasks[k]
+			if slices.Contains(st.Exclude, u.ID) {
+				continue
+			}
 			for seed := uint64(1); seed <= seeds; seed++ {
 				r := rand.New(rand.NewPCG(seed, 3000+uint64(ui)))
-				spec := recruitSpec(u.ID, st.ID, seed, r, 0, 3, recruitExclude)
+				spec := recruitSpec(u.ID, st.ID, seed, r, 0, 3, st.Exclude)
 				spec.Task = rt.ID
 				a, err := st.generate(spec, r)
 				if err != nil {
@@ -149,11 +161,14 @@ func TestRecruitPipeline(t *testing.T) {
 				if a.has(unitChain) {
 					chained++
 				}
+				if len(a.ChainDays) > 0 {
+					dayRules++
+				}
 			}
 		}
 	}
-	if chained == 0 {
-		t.Error("no instance with the stage order")
+	if chained == 0 || dayRules == 0 {
+		t.Errorf("%d instances with the stage order, %d with day rules", chained, dayRules)
 	}
 }
 

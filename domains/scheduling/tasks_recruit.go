@@ -11,7 +11,9 @@ import "github.com/plancert/plancert/domains"
 // split (an interview is not done in parts; it would also renumber the
 // stages) and priority-order (it redraws priorities per activity, while
 // here a priority is the candidate's urgency, the same for all their
-// interviews, and the goal already weights by it).
+// interviews, and the goal already weights by it). The skins with two
+// days or more may draw the chain-days unit (a later stage on the same day
+// as the one before it, or on a later day).
 
 // recruitVoc returns the vocabulary of the recruitment skins with the
 // given intro.
@@ -84,7 +86,7 @@ func init() {
 				},
 				NStages: span{2, 3},
 			},
-			Likely:    map[string]float64{unitChain: 4, unitAvailability: 2, unitConfidential: 2, unitTimeZones: 1.5},
+			Likely:    map[string]float64{unitChain: 4, unitAvailability: 2, unitConfidential: 2, unitTimeZones: 1.5, unitChainDays: 2},
 			Equipment: []string{"video conferencing", "screen sharing"},
 			Exclude:   recruitExclude,
 		},
@@ -124,7 +126,7 @@ func init() {
 				},
 				NStages: span{2, 3},
 			},
-			Likely:    map[string]float64{unitChain: 4, unitAvailability: 2, unitWorkingHours: 1.5, unitReplanning: 1.5},
+			Likely:    map[string]float64{unitChain: 4, unitAvailability: 2, unitWorkingHours: 1.5, unitReplanning: 1.5, unitChainDays: 1.5},
 			Equipment: []string{"screen", "video conferencing"},
 			Exclude:   recruitExclude,
 		},

@@ -106,7 +106,7 @@ var pool = []unit{
 	fragmentation{}, // may draw a compact hidden schedule (units_extra.go)
 	availability{}, roomFit{}, dailyCap{}, workingHours{},
 	confidential{}, timeZones{}, // after every unit that moves the hidden schedule
-	buffer{}, chain{}, priorityOrder{}, selfCheck{},
+	buffer{}, chain{}, chainDays{}, priorityOrder{}, selfCheck{},
 	requiredRole{}, // after every unit that moves the hidden schedule or draws person data (units_role.go)
 	infeasible{},
 	replanning{},
