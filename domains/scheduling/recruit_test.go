@@ -127,7 +127,7 @@ func TestRecruitPipeline(t *testing.T) {
 	if rt == nil {
 		t.Fatal("recruitment-planning is not registered")
 	}
-	seeds := uint64(6)
+	seeds := uint64(4)
 	if testing.Short() {
 		seeds = 2
 	}
@@ -208,7 +208,7 @@ const recruitMaxCombos = bruteMaxCombos / 4
 // the recruitment structure. It covers what the pipelines add to the
 // core: candidates among the people, and the chain unit's stage pairs.
 func TestRecruitBrute(t *testing.T) {
-	n := 6
+	n := 4
 	if testing.Short() {
 		n = 2
 	}
