@@ -70,6 +70,7 @@ func newRootCmd(ios *iostreams) *cobra.Command {
 	cmd.AddCommand(newScoreCmd(ios, nil))
 	cmd.AddCommand(newServeCmd(ios, nil))
 	cmd.AddCommand(newShowCmd(ios, nil))
+	cmd.AddCommand(newTaxonomyCmd(ios, nil))
 	cmd.AddCommand(newVerifyCmd(ios, nil))
 	cmd.AddCommand(newVersionCmd(ios, nil))
 	return cmd

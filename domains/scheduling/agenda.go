@@ -32,6 +32,8 @@ type Agenda struct {
 	Buffer   int         `json:"buffer_slots,omitempty"`
 	DailyCap int         `json:"daily_cap,omitempty"`
 	Chains   [][2]string `json:"chains,omitempty"`
+	// ChainDays: day rules of chain pairs (chain-days unit).
+	ChainDays []ChainDay `json:"chain_days,omitempty"`
 	// WorkingHours: the daily window of each part-timer (working-hours unit).
 	WorkingHours []Hours `json:"working_hours,omitempty"`
 	// MaxRun: the longest stretch, in slots, a person may be busy without a
@@ -67,6 +69,10 @@ type Agenda struct {
 	Splits     []Split  `json:"splits,omitempty"`
 	// TieBreaks is the number of stated tie-break levels (0, 1 or 2).
 	TieBreaks int `json:"tie_breaks"`
+	// Candidates names the people who are candidates (recruitment skins,
+	// recruit.go): each attends its own interview stages; the other
+	// people are the interviewers. Empty for the other skins.
+	Candidates []string `json:"candidates,omitempty"`
 
 	// xvars are the placement variables of the last model built, for
 	// decoding.
@@ -85,6 +91,11 @@ type Agenda struct {
 	// the infeasibility unit breaks them on purpose. Nil when none could
 	// be drawn. Not part of the instance.
 	planted []placement
+	// stageOf gives, per activity, its candidate and stage position
+	// (recruitment skins: the hidden schedule keeps a candidate's stages
+	// in order, and the chain unit orders them); nil otherwise. Not part
+	// of the instance.
+	stageOf []stageRef
 	// equipPool, tagPool and tagsFixed are the subtask's generation data
 	// (room-fit and cooldown units); not part of the instance.
 	equipPool []string

@@ -4,6 +4,21 @@
 // course timetabling, exam, email, content, study, fitness and
 // team-building event planning; 34 subtasks).
 //
+// The package also hosts the Workforce family's task on the agenda core,
+// Recruitment Planning (five subtasks: graduate intake, engineering hiring
+// loop, executive search, volume hiring day, campus recruiting; see
+// recruit.go). Its activities are interview stages of candidates; each
+// candidate is one of the people and attends their own interviews, so
+// every person rule applies to candidates as to interviewers; a
+// candidate's priority is the urgency of the hire (a competing offer) and
+// weights their interviews' end times in the goal; the chain-order unit
+// orders each candidate's consecutive stages, and the chain-days unit
+// (drawn by these skins only) puts a stage on the same day as the one
+// before it or on a later day. Interviewers are named
+// people with their own panels, not interchangeable staff, so the same
+// plan means, as for every task here, the same day, start and room for
+// every interview; the venues' ties are broken by the stated tie-breaks.
+//
 // An instance is an *Agenda. Its model has one Boolean per placement
 // (activity, day, start, room), exactly one per activity, and one time
 // literal per (activity, day, start) that the person-side rules use; the

@@ -57,17 +57,30 @@ func rerun(seed uint64) bool { return testing.Short() || *familyRerunAll || seed
 // under gen.Unique.
 const minKeepRate = 0.70
 
-// familyTasks returns the registered tasks of the Scheduling family.
+// familyTasks returns the registered tasks of this package: the
+// Scheduling family's and the agenda-core tasks of other families
+// (Workforce's recruitment planning), in registry order.
 func familyTasks(t *testing.T) []*domains.Task {
 	t.Helper()
+	out := agendaTasks()
+	if len(out) == 0 {
+		t.Fatal("no agenda task is registered")
+	}
+	return out
+}
+
+// agendaTasks returns the registry entries of the tasks this package
+// registers (register), in registry order.
+func agendaTasks() []*domains.Task {
+	ours := map[string]bool{}
+	for _, tk := range registered {
+		ours[tk.ID] = true
+	}
 	var out []*domains.Task
 	for _, tk := range domains.Tasks() {
-		if tk.Family == domains.Scheduling {
+		if ours[tk.ID] {
 			out = append(out, tk)
 		}
-	}
-	if len(out) == 0 {
-		t.Fatal("no Scheduling task is registered")
 	}
 	return out
 }

@@ -48,11 +48,18 @@ type subtask struct {
 	// sampler should never draw them (see the package notes); when a spec
 	// has one anyway, the instance is made with the default wording.
 	Exclude []string
+	// Pipeline, when set, draws the activities as the interview stages
+	// of candidates (recruitment skins, recruit.go) instead of from
+	// Activities; People are then the interviewers.
+	Pipeline *pipeline
 }
 
-// task is a task of the family: its registry entry and its subtasks.
+// task is a task on the agenda core: its registry entry and its
+// subtasks. Family is the task's family in the registry (Scheduling when
+// empty): the core hosts tasks of other families too.
 type task struct {
 	ID, Name string
+	Family   domains.Family
 	Subtasks []subtask
 }
 
@@ -94,8 +101,18 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
 	// Draw the activities until a hidden schedule fits them (at most 20
 	// draws; the last one stays even without one). With fixed cool-down
 	// tags, a draw where no two activities share a tag is drawn again too.
+	if st.Pipeline != nil {
+		a.addCandidates(st.Pipeline, r)
+	}
 	for draw := 0; draw < 20; draw++ {
 		a.Activities = a.Activities[:0]
+		if st.Pipeline != nil {
+			a.drawStages(st, r)
+			if a.planted = a.plant(r); a.planted != nil {
+				break
+			}
+			continue
+		}
 		for _, n := range pick(r, st.Activities, st.NActs.draw(r)) {
 			k := min(st.Attendees.draw(r), len(a.People))
 			var att []string
@@ -157,8 +174,9 @@ func (a *Agenda) plantOnce(r *rand.Rand) []placement {
 }
 
 // plantable reports whether activity i can take p next to the placed ones:
-// its room free, and its people free with a gap of one slot when the
-// buffer unit is sampled.
+// its room free, its people free with a gap of one slot when the buffer
+// unit is sampled, and a candidate's interview stages in their order
+// (recruitment skins).
 func (a *Agenda) plantable(pl []placement, i int, p placement) bool {
 	di := a.plen(i, p)
 	gap := 0
@@ -177,7 +195,7 @@ func (a *Agenda) plantable(pl []placement, i int, p placement) bool {
 			return false
 		}
 	}
-	return true
+	return a.stagesInOrder(pl, i, p)
 }
 
 // share reports whether activities i and j have an attendee in common.
@@ -208,15 +226,24 @@ func sortByOrder(names []string, people []Person) {
 // registered lists the tasks of register, for tests of the skins.
 var registered []*task
 
-// register adds t to the domains registry as a Scheduling task on the
-// agenda core.
+// register adds t to the domains registry as a task on the agenda core, in
+// family t.Family (Scheduling when empty).
 func register(t *task) {
 	registered = append(registered, t)
-	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Scheduling, Core: "agenda", Pool: poolInfo()}
+	fam := t.Family
+	if fam == "" {
+		fam = domains.Scheduling
+	}
+	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: fam, Core: "agenda", Pool: poolInfo()}
 	for i := range t.Subtasks {
 		// A failing room needs another room to fall back on.
 		if st := &t.Subtasks[i]; st.NRooms.Hi < 2 && !slices.Contains(st.Exclude, unitRoomFailure) {
 			st.Exclude = append(st.Exclude, unitRoomFailure)
+		}
+		// The chain-days unit is the recruitment skins' (and needs two
+		// days): the others never draw it, so their draws are as before.
+		if st := &t.Subtasks[i]; (st.Pipeline == nil || st.NDays.Hi < 2) && !slices.Contains(st.Exclude, unitChainDays) {
+			st.Exclude = append(st.Exclude, unitChainDays)
 		}
 	}
 	for _, st := range t.Subtasks {
@@ -271,6 +298,16 @@ func (a *Agenda) validate() error {
 			if !people[n] {
 				return fmt.Errorf("activity %q: unknown attendee %q", act.Name, n)
 			}
+		}
+	}
+	for _, c := range a.ChainDays {
+		if a.actIndex(c.First) < 0 || a.actIndex(c.Second) < 0 {
+			return fmt.Errorf("chain days %q → %q: unknown activity", c.First, c.Second)
+		}
+	}
+	for _, c := range a.Candidates {
+		if !people[c] {
+			return fmt.Errorf("candidates: unknown person %q", c)
 		}
 	}
 	for _, c := range a.Chains {

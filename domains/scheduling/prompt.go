@@ -80,6 +80,9 @@ func (a *Agenda) Prompt() string {
 		}
 		p("%d |\n", act.Priority)
 	}
+	if len(a.Candidates) > 0 {
+		p("%s", a.candidatesText())
+	}
 
 	p("\n**Rules**\n")
 	p("1. Every %s is scheduled exactly once: one day, one start time, one %s.\n", v.Activity, v.Room)
@@ -148,6 +151,20 @@ func (a *Agenda) Prompt() string {
 	}
 	p("\n")
 	return b.String()
+}
+
+// candidatesText is the paragraph of a recruitment instance on its
+// candidates: who they are, that each attends their own interviews, and,
+// without the chain-order unit, that their interviews may come in any
+// order.
+func (a *Agenda) candidatesText() string {
+	v := a.Voc
+	s := fmt.Sprintf("\n**Candidates.** %s. A candidate attends each of their own %s (named first among its %s), so rule 2 applies to candidates as to %s: two %s of one candidate never overlap.",
+		joinAnd(a.Candidates), v.Activities, v.attendees(), v.People, v.Activities)
+	if !a.has(unitChain) {
+		s += fmt.Sprintf(" This round, a candidate's %s may take place in any order.", v.Activities)
+	}
+	return s + "\n"
 }
 
 // levelsText states the levels before the goal, or nothing without

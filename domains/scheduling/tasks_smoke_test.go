@@ -19,12 +19,9 @@ func TestTaskSkins(t *testing.T) {
 	if testing.Short() {
 		t.Skip("certifies two instances per subtask")
 	}
-	n := 0
-	for _, tk := range domains.Tasks() {
-		if tk.Family != domains.Scheduling {
-			continue
-		}
-		n++
+	n := map[domains.Family]int{}
+	for _, tk := range agendaTasks() {
+		n[tk.Family]++
 		for _, st := range tk.Subtasks {
 			name := tk.ID + "/" + st.ID
 			for id, w := range st.Likely {
@@ -55,8 +52,8 @@ func TestTaskSkins(t *testing.T) {
 			}
 		}
 	}
-	if n != 9 {
-		t.Errorf("%d Scheduling tasks registered, want 9", n)
+	if n[domains.Scheduling] != 9 || n[domains.Workforce] != 1 || len(n) != 2 {
+		t.Errorf("agenda tasks registered per family: %v, want 9 Scheduling and 1 Workforce", n)
 	}
 }
 

@@ -106,7 +106,7 @@ var pool = []unit{
 	fragmentation{}, // may draw a compact hidden schedule (units_extra.go)
 	availability{}, roomFit{}, dailyCap{}, workingHours{},
 	confidential{}, timeZones{}, // after every unit that moves the hidden schedule
-	buffer{}, chain{}, priorityOrder{}, selfCheck{},
+	buffer{}, chain{}, chainDays{}, priorityOrder{}, selfCheck{},
 	requiredRole{}, // after every unit that moves the hidden schedule or draws person data (units_role.go)
 	infeasible{},
 	replanning{},
@@ -554,7 +554,15 @@ func groupChain(x, y string) string { return x + " before " + y }
 // the pair holds (replant), or else up to 30 new hidden schedules are drawn
 // and the first that keeps the pair and every rule drawn so far is kept
 // (plantedOK); failing all, the hidden schedule is dropped.
+//
+// In a recruitment instance the pairs are every two consecutive interview
+// stages of a candidate, which the hidden schedule keeps (recruit.go); no
+// random draw is made.
 func (chain) sample(a *Agenda, r *rand.Rand) {
+	if a.pipelined() {
+		a.Chains = a.stageChains()
+		return
+	}
 	n := len(a.Activities)
 	var cand [][2]int
 	for i := 0; i < n; i++ {

@@ -812,12 +812,14 @@ func (keyPerson) info() domains.Unit {
 const ruleKeyPerson = "key-person change"
 
 // sample picks X, who attends something, and Y, who attends none of X's
-// activities, and rewrites X's activities to Y. Pairs are tried with X in
+// activities (neither a candidate of a recruitment skin), and rewrites X's
+// activities to Y. Pairs are tried with X in
 // a seeded order and, for each X, first the Y who attend something in a
 // seeded order, then the others; with a hidden schedule the first pair
 // whose rewrite keeps it valid (Y's activities apart, with the buffer gap
 // when the buffer unit is sampled) is kept. If none does, the first pair
-// is kept and a new hidden schedule is drawn. The unit is first in the
+// is kept and a new hidden schedule is drawn (one that keeps the split
+// unit's rule, which samples first). The unit is first in the
 // pool: every other unit draws its data from the new attendee lists.
 func (keyPerson) sample(a *Agenda, r *rand.Rand) {
 	a.KeyPerson = nil
@@ -826,13 +828,13 @@ func (keyPerson) sample(a *Agenda, r *rand.Rand) {
 	for _, xi := range r.Perm(len(a.People)) {
 		x := a.People[xi].Name
 		acts := a.attends(x)
-		if len(acts) == 0 {
+		if len(acts) == 0 || a.isCandidate(x) {
 			continue
 		}
 		var busy, idle []string
 		for _, yi := range r.Perm(len(a.People)) {
 			y := a.People[yi].Name
-			if y == x || sharesAny(a, acts, y) {
+			if y == x || sharesAny(a, acts, y) || a.isCandidate(y) {
 				continue
 			}
 			if len(a.attends(y)) > 0 {
@@ -861,7 +863,15 @@ func (keyPerson) sample(a *Agenda, r *rand.Rand) {
 	acts := a.attends(p.x)
 	a.replace(acts, p.x, p.y)
 	a.KeyPerson = &KeyPerson{Leaves: p.x, Replacement: p.y, Activities: a.actNames(acts)}
-	a.planted = a.plant(r)
+	// The new hidden schedule must keep the rules drawn before this unit
+	// (split's order of parts, which plant does not see): the first of
+	// up to 30 that does, else none.
+	a.planted = nil
+	for try := 0; try < 30 && a.planted == nil; try++ {
+		if q := a.plant(r); q != nil && a.plantedOK(q, unitKeyPerson) {
+			a.planted = q
+		}
+	}
 }
 
 // sharesAny reports whether y attends one of acts.

@@ -625,12 +625,7 @@ func squeezeExtra(a *Agenda) {
 // item: sampling keeps it feasible. It also counts the instances where
 // the units' rules are stated.
 func TestExtraPlanted(t *testing.T) {
-	var tasks []*domains.Task
-	for _, tk := range domains.Tasks() {
-		if tk.Family == domains.Scheduling {
-			tasks = append(tasks, tk)
-		}
-	}
+	tasks := agendaTasks()
 	for _, u := range extraUnits {
 		planted, stated, total := 0, 0, 0
 		for _, tk := range tasks {

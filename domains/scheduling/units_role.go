@@ -95,7 +95,8 @@ func (a *Agenda) mayAttend(p string) []int {
 }
 
 // sample gives one or two activities a role, each with one to three
-// qualified people among those not attending it. With a hidden schedule,
+// qualified people among those not attending it (never a candidate of a
+// recruitment skin). With a hidden schedule,
 // the first qualified person of each (in draw order) keeps it valid under
 // every rule drawn so far; an activity without such a person gets no role.
 func (requiredRole) sample(a *Agenda, r *rand.Rand) {
@@ -112,7 +113,7 @@ func (requiredRole) sample(a *Agenda, r *rand.Rand) {
 		}
 		var cand []string
 		for _, pi := range r.Perm(len(a.People)) {
-			if p := a.People[pi].Name; !in[p] {
+			if p := a.People[pi].Name; !in[p] && !a.isCandidate(p) {
 				cand = append(cand, p)
 			}
 		}

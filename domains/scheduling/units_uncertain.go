@@ -58,6 +58,9 @@ func (uncertainDurations) sample(a *Agenda, r *rand.Rand) {
 			act.Duration++
 			if p := a.planted; p == nil || (p[i].start+act.Duration <= a.Slots && a.plantable(p, i, p[i])) {
 				act.DurationMin = act.Duration - 1
+				if p != nil {
+					p[i].dur = act.Duration // the hidden placement keeps the new length
+				}
 				return
 			}
 			if !keep {
