@@ -61,13 +61,17 @@ type Unit struct {
 }
 
 // Subtask is a variant of a task: its vocabulary and sizes are the task's
-// business; Likely raises the sampling weight of some units, and Exclude
-// lists units the subtask never samples (they make no sense in its story).
+// business; Likely raises the sampling weight of some units, Exclude lists
+// units the subtask never samples (they make no sense in its story), and
+// Always lists units every spec of the subtask has (the story needs them:
+// a recruitment pipeline's stages come in order), on top of the tier counts
+// drawn.
 type Subtask struct {
 	ID      string             `json:"id"`
 	Title   string             `json:"title"`
 	Likely  map[string]float64 `json:"likely,omitempty"`
 	Exclude []string           `json:"exclude,omitempty"`
+	Always  []string           `json:"always,omitempty"`
 }
 
 // Allows reports whether the subtask may sample unit id.

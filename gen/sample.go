@@ -47,7 +47,8 @@ const maxRedraws = 100
 // weighted by the subtask's Likely multiplier (1 when not listed), never a
 // unit the subtask excludes; one
 // stateful unit with probability 0.3 when the pool has any (the unit
-// weighted the same way). Then the compatibility rules: a unit's required
+// weighted the same way); the subtask's Always units are added on top of
+// the counts. Then the compatibility rules: a unit's required
 // units are added (in their tiers), and a draw that breaks an exclusion is
 // redrawn, counts included (at most 100 times, with the same generator, so
 // still deterministic): the spec follows the priors conditioned on
@@ -103,6 +104,9 @@ func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, err
 			for _, id := range drawUnits(r, stateful, st.Likely, 1) {
 				chosen[id] = true
 			}
+		}
+		for _, id := range st.Always {
+			chosen[id] = true
 		}
 		if err := addRequired(t, chosen); err != nil {
 			return domains.Spec{}, err

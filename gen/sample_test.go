@@ -211,3 +211,31 @@ func TestNewInstanceDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestSampleSpecAlways checks that every spec of a subtask with Always units
+// has them (recruitment's stage order, for one), whatever the tier counts.
+func TestSampleSpecAlways(t *testing.T) {
+	seen := 0
+	for _, task := range domains.Tasks() {
+		for seed := uint64(1); seed <= 200; seed++ {
+			spec, err := gen.SampleSpec(task, seed)
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", task.ID, seed, err)
+			}
+			for _, st := range task.Subtasks {
+				if st.ID != spec.Subtask {
+					continue
+				}
+				for _, id := range st.Always {
+					seen++
+					if !spec.Has(id) {
+						t.Fatalf("%s/%s seed %d: spec %v lacks the always-on unit %q", task.ID, st.ID, seed, spec.Units(), id)
+					}
+				}
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no registered subtask has an always-on unit; the test checks nothing")
+	}
+}

@@ -48,6 +48,9 @@ type subtask struct {
 	// sampler should never draw them (see the package notes); when a spec
 	// has one anyway, the instance is made with the default wording.
 	Exclude []string
+	// Always lists units every spec of the subtask has (the sampler adds
+	// them on top of the tier counts): the recruitment skins' stage order.
+	Always []string
 	// Pipeline, when set, draws the activities as the interview stages
 	// of candidates (recruitment skins, recruit.go) instead of from
 	// Activities; People are then the interviewers.
@@ -247,7 +250,7 @@ func register(t *task) {
 		}
 	}
 	for _, st := range t.Subtasks {
-		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
+		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always})
 	}
 	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		st, ok := t.subtask(spec.Subtask)

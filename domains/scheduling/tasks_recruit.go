@@ -48,6 +48,7 @@ func init() {
 			Likely:    map[string]float64{unitChain: 4, unitAvailability: 2, unitDailyCap: 1.5},
 			Equipment: []string{"whiteboard", "screen sharing"},
 			Exclude:   recruitExclude,
+			Always:    []string{unitChain},
 		},
 		{
 			ID: "engineering-loop", Title: "engineering hiring loop",
@@ -69,6 +70,7 @@ func init() {
 			Likely:    map[string]float64{unitChain: 4, unitDailyCap: 2, unitBuffer: 2, unitFragmentation: 1.5},
 			Equipment: []string{"whiteboard", "screen sharing"},
 			Exclude:   recruitExclude,
+			Always:    []string{unitChain},
 		},
 		{
 			ID: "executive-search", Title: "executive search shortlist",
@@ -89,6 +91,7 @@ func init() {
 			Likely:    map[string]float64{unitChain: 4, unitAvailability: 2, unitConfidential: 2, unitTimeZones: 1.5, unitChainDays: 2},
 			Equipment: []string{"video conferencing", "screen sharing"},
 			Exclude:   recruitExclude,
+			Always:    []string{unitChain},
 		},
 		{
 			ID: "volume-hiring-day", Title: "volume hiring day",
@@ -109,6 +112,7 @@ func init() {
 			Likely:    map[string]float64{unitChain: 4, unitDailyCap: 2.5, unitBuffer: 2, unitAvailability: 1.5},
 			Equipment: []string{"till", "headset"},
 			Exclude:   recruitExclude,
+			Always:    []string{unitChain},
 		},
 		{
 			ID: "campus-recruiting", Title: "campus recruiting visit",
@@ -129,6 +133,7 @@ func init() {
 			Likely:    map[string]float64{unitChain: 4, unitAvailability: 2, unitWorkingHours: 1.5, unitReplanning: 1.5, unitChainDays: 1.5},
 			Equipment: []string{"screen", "video conferencing"},
 			Exclude:   recruitExclude,
+			Always:    []string{unitChain},
 		},
 	}})
 }
