@@ -297,4 +297,3 @@ func spreadValue(r *Roster, pl [][]int, _ []int) int64 {
 	}
 	return int64(hi - lo)
 }
-
