@@ -21,7 +21,7 @@ func tinySubtask() *subtask {
 		Voc:  Vocab{Person: "nurse", People: "nurses", Place: "the ward", Pay: "pay points", Intro: "Tiny."},
 		Days: []string{"D1", "D2", "D3"}, Weekend: []int{2},
 		Shifts: []Shift{{"A", "06:00–18:00"}, {"N", "18:00–06:00"}}, Night: 1,
-		Staff:  []string{"P1", "P2", "P3", "P4"}, NStaff: span{3, 3}, Skill: "key", POff: 0.4}
+		Staff: []string{"P1", "P2", "P3", "P4"}, NStaff: span{3, 3}, Skill: "key", POff: 0.4}
 }
 
 // tinyInstance generates a tiny instance with the given units (and what
