@@ -303,7 +303,9 @@ func (r *Roster) checkBackups(ans *answer) string {
 		called[p][dc] = s
 		for _, ru := range r.rules() {
 			for _, c := range ru.Counts {
-				if q, ok := c.personal(); ok && q == p && !c.holds(called) {
+				// Only the counts the call changes: the others are the
+				// roster's own rules, which their items check.
+				if q, ok := c.personal(); ok && q == p && touches(c, dc) && !c.holds(called) {
 					return fmt.Sprintf("%s, if called for %s on %s, breaks the rule %s: %s", st.Name, r.Shifts[s].Name, r.Days[dc], ru.Name, c.Why)
 				}
 			}
