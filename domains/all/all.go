@@ -8,5 +8,6 @@
 package all
 
 import (
+	_ "github.com/plancert/plancert/domains/roster"     // Shift & Workforce: shift/duty and volunteer scheduling (roster core)
 	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core)
 )

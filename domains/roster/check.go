@@ -126,7 +126,7 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 	v := r.Voc
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day (%s), each a shift name or Off.", v.Person, r.dayNames([]int{0, len(r.Days) - 1}))}}
+		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day from %s to %s, each a shift name or Off.", v.Person, r.Days[0], r.Days[len(r.Days)-1])}}
 	if !ref.Feasible {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
