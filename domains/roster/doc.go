@@ -8,9 +8,11 @@
 // An instance is a *Roster. A plan gives each person, on each day, one
 // shift or Off. The model has one Boolean x[p|d|s] per (person, day,
 // shift), at most one per person and day (the always-on rule), and the
-// staffing rule: every shift has at least its demand. The units add:
-// basic — qualification (a skilled person on stated shifts), availability
-// (leave days), max-shifts and min-shifts per week; medium — rest (no
+// staffing rule: every shift has at least its demand (the pool's
+// "coverage", always on). The units add: basic — qualification (a skilled
+// person on stated shifts), availability (leave days), max-shifts per
+// week, exact-staffing (coverage exact: no shift above its demand);
+// medium — rest (no
 // stated succession of shifts on consecutive days), max-consecutive
 // working days, weekend-fairness (minimise the most weekend shifts of
 // anyone), preferences (stated weights, minimise the penalty), balance
@@ -21,9 +23,10 @@
 // distinct on-call backup for every shift of one day, who is off, holds
 // the shift's skill and would keep every personal rule if called),
 // holiday-demand (interval demand on a holiday: staffing must hold for
-// every value, so for the high end), infeasibility (the max shifts are
-// tightened below the week's demand; the answer says so and names rules
-// that conflict, which the checker proves infeasible with the solver);
+// every value, so for the high end), infeasibility (leave on one day
+// leaves fewer free staff than that day's shifts need; the answer says so
+// and names rules that conflict, which the checker proves infeasible with
+// the solver; a local conflict, so the proof is short);
 // stateful — night-rest (after two nights in a row a day off).
 //
 // Every rule is a list of counts (count: at most or at least K of a set of
@@ -36,9 +39,13 @@
 // The goal is lexicographic, every level minimised: changes (sick-call),
 // the weekend maximum (weekend-fairness), the spread (balance), the
 // preference penalty (preferences), the pay (always: each person's rate
-// per shift worked), the backup choice (backup: Σ shift number × backup
-// number), then, when the optimum is not unique, one stated tie-break:
-// Σ person number × slot number over the shifts worked.
+// per shift worked; modelled as one bound per day, which the solver
+// learns far faster than one count over the week), the backups (shift by
+// shift, the first allowed person of the staff table), then the stated
+// tie-break, one level per (person, day) entry in table order (Off before
+// any shift, earlier shifts before later ones): lexicographic over every
+// entry, it leaves no tie, so the optimal roster is unique. Generated
+// instances state it from the start (TieBreaks 1).
 //
 // The same plan: two rosters are the same when every person has the same
 // entry on every day (and the same backups). Staff are never identical:
