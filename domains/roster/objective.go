@@ -269,22 +269,23 @@ func weekendValue(r *Roster, pl [][]int, _ []int) int64 {
 	return int64(best)
 }
 
-// spreadTerms: hi ≥ each total ≥ lo (group "core: spread"); minimizing
-// hi − lo makes it max − min.
+// spreadTerms: each person's load (shifts worked) as an integer, and
+// hi ≥ each load ≥ lo (group "core: spread"); minimizing hi − lo makes it
+// max − min.
 func spreadTerms(b *builder) []encode.Term {
 	r, m := b.r, b.m
 	nd := int64(len(r.Days))
 	hi, lo := m.NewInt("total_max", 0, nd), m.NewInt("total_min", 0, nd)
 	g := "core: spread"
 	for p, st := range r.Staff {
-		var ts []encode.Term
+		load := m.NewInt("load["+st.Name+"]", 0, nd)
+		ts := []encode.Term{{Var: load, Coef: -1}}
 		for d := range r.Days {
-			for s := range r.Shifts {
-				ts = append(ts, encode.Term{Var: b.x[p][d][s], Coef: 1})
-			}
+			ts = append(ts, encode.Term{Var: b.w[p][d], Coef: 1})
 		}
-		m.AddLinear(append(ts, encode.Term{Var: hi, Coef: -1}), encode.LE, 0).Named(g + " hi @" + st.Name).InGroup(g)
-		m.AddLinear(append(ts[:len(ts):len(ts)], encode.Term{Var: lo, Coef: -1}), encode.GE, 0).Named(g + " lo @" + st.Name).InGroup(g)
+		m.AddLinear(ts, encode.EQ, 0).Named(g + " load @" + st.Name).InGroup(g)
+		m.AddLinear([]encode.Term{{Var: load, Coef: 1}, {Var: hi, Coef: -1}}, encode.LE, 0).Named(g + " hi @" + st.Name).InGroup(g)
+		m.AddLinear([]encode.Term{{Var: load, Coef: 1}, {Var: lo, Coef: -1}}, encode.GE, 0).Named(g + " lo @" + st.Name).InGroup(g)
 	}
 	return []encode.Term{{Var: hi, Coef: 1}, {Var: lo, Coef: -1}}
 }
