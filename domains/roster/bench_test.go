@@ -4,12 +4,17 @@ import (
 	"context"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/roster"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
+
+// benchTimeout bounds one certification, as gen's time limit does: an
+// instance not proven in time is dropped, and counts in the rate.
+const benchTimeout = 10 * time.Second
 
 // benchCertify certifies one instance of task id per op, the spec sampled
 // by gen on seeds 1, 2, … (the default difficulty), and reports the
@@ -30,7 +35,10 @@ func benchCertify(b *testing.B, id string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := gen.Certify(context.Background(), sat.Backend{}, t, inst, gen.Unique); err == nil {
+		ctx, cancel := context.WithTimeout(context.Background(), benchTimeout)
+		_, err = gen.Certify(ctx, sat.Backend{}, t, inst, gen.Unique)
+		cancel()
+		if err == nil {
 			kept++
 		} else if _, ok := err.(*gen.DropError); !ok {
 			b.Fatal(err)

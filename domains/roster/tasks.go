@@ -77,7 +77,7 @@ func init() {
 			ID: "hotline", Title: "hotline volunteers",
 			Voc: Vocab{Person: "volunteer", People: "volunteers", Place: "the helpline", Pay: "expense points",
 				Intro: "You are rostering trained volunteers for a listening helpline that runs day and night. Give every volunteer, on every day, one shift or a day Off."},
-			Days: week, Weekend: []int{5, 6}, Shifts: []Shift{{"Day", "08:00–16:00"}, {"Evening", "16:00–24:00"}, {"Night", "00:00–08:00"}}, Night: 2,
+			Days: week, Weekend: []int{5, 6}, Shifts: []Shift{{"Day", "08:00–16:00"}, {"Evening", "16:00–24:00"}, {"Night", "24:00–08:00"}}, Night: 2,
 			Staff:  []string{"Omar", "Paula", "Quinn", "Ravi", "Sofia", "Tariq", "Uma"},
 			NStaff: span{5, 6}, Skill: "crisis training", POff: 0.45,
 			Likely: map[string]float64{unitQualification: 2.5, unitNightRest: 2, unitRest: 1.5},

@@ -2,6 +2,7 @@ package roster
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -134,9 +135,17 @@ func (r *Roster) shiftList(ss []int) string {
 func (r *Roster) restList() string {
 	var ns []string
 	for _, x := range r.Rest {
-		ns = append(ns, fmt.Sprintf("a %s shift followed by a %s shift the next day", r.Shifts[x[0]].Name, r.Shifts[x[1]].Name))
+		ns = append(ns, fmt.Sprintf("%s %s shift followed by %s %s shift the next day", article(r.Shifts[x[0]].Name), r.Shifts[x[0]].Name, article(r.Shifts[x[1]].Name), r.Shifts[x[1]].Name))
 	}
 	return joinOr(ns)
+}
+
+// article returns "an" before a vowel, else "a".
+func article(w string) string {
+	if w != "" && strings.ContainsRune("AEIOUaeiou", rune(w[0])) {
+		return "an"
+	}
+	return "a"
 }
 
 func joinOr(ns []string) string {
