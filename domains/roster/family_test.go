@@ -176,10 +176,16 @@ func TestFamilyReference(t *testing.T) {
 					if err != nil {
 						t.Fatalf("seed %d, second run: %v", seed, err)
 					}
-					if drop2 != drop {
+					// A time limit depends on the machine's load: a seed
+					// that either run could not prove in time is not
+					// compared.
+					if drop2 != drop && drop != gen.DropTimeout && drop2 != gen.DropTimeout {
 						t.Fatalf("seed %d: dropped (%q), second run dropped (%q)", seed, drop, drop2)
 					}
-					if drop == "" {
+					if drop2 != drop {
+						t.Logf("seed %d: one run was not proven within %v; not compared", seed, certifyTimeout)
+					}
+					if drop == "" && drop2 == "" {
 						b1, _ := json.Marshal(rec)
 						b2, _ := json.Marshal(rec2)
 						if !bytes.Equal(b1, b2) {
