@@ -1,0 +1,436 @@
+package roster
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// answer is a parsed answer: a plan (pl[p][d] a shift index or Off), the
+// backups by backup shift (-1 when missing or unknown), the stated values,
+// or an infeasibility claim with its conflict.
+type answer struct {
+	pl         [][]int
+	bk         []int
+	bkErr      string
+	stated     map[string]int64
+	infeasible bool
+	conflict   []string
+	formatErr  string
+}
+
+// parse reads an answer. It never panics; what does not fit the answer
+// form sets formatErr.
+func (r *Roster) parse(raw json.RawMessage) *answer {
+	ans := &answer{}
+	var obj map[string]json.RawMessage
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	if err := dec.Decode(&obj); err != nil || obj == nil {
+		ans.formatErr = "the answer is not one JSON object"
+		return ans
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil {
+			ans.formatErr = `"feasible" must be true or false`
+			return ans
+		}
+		if !feasible {
+			ans.infeasible = true
+			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
+				ans.formatErr = `"conflict" must list the names of the conflicting rules`
+			}
+			return ans
+		}
+	}
+	var ros map[string][]string
+	if err := json.Unmarshal(obj["roster"], &ros); err != nil || ros == nil {
+		ans.formatErr = `"roster" must be an object from each name to a list of one entry per day`
+		return ans
+	}
+	idx := map[string]int{}
+	for s, sh := range r.Shifts {
+		idx[sh.Name] = s
+	}
+	idx["Off"] = Off
+	ans.pl = make([][]int, len(r.Staff))
+	for p, st := range r.Staff {
+		row, ok := ros[st.Name]
+		if !ok {
+			ans.formatErr = fmt.Sprintf("the roster has no entry for %s", st.Name)
+			return ans
+		}
+		if len(row) != len(r.Days) {
+			ans.formatErr = fmt.Sprintf("%s has %d entries, not one per day (%d)", st.Name, len(row), len(r.Days))
+			return ans
+		}
+		ans.pl[p] = make([]int, len(r.Days))
+		for d, e := range row {
+			s, ok := idx[e]
+			if !ok {
+				ans.formatErr = fmt.Sprintf("%s on %s: %q is neither a shift nor Off", st.Name, r.Days[d], e)
+				return ans
+			}
+			ans.pl[p][d] = s
+		}
+	}
+	if len(ros) != len(r.Staff) {
+		for n := range ros {
+			if !slices.ContainsFunc(r.Staff, func(st Staff) bool { return st.Name == n }) {
+				ans.formatErr = fmt.Sprintf("the roster names %q, who is not on the staff", n)
+				return ans
+			}
+		}
+	}
+	if r.BackupDay >= 0 {
+		var bks map[string]string
+		if b, ok := obj["backups"]; !ok || json.Unmarshal(b, &bks) != nil {
+			ans.formatErr = `"backups" must be an object from each shift to a name`
+			return ans
+		}
+		for _, s := range r.backupShifts() {
+			n, ok := bks[r.Shifts[s].Name]
+			p := slices.IndexFunc(r.Staff, func(st Staff) bool { return st.Name == n })
+			switch {
+			case !ok && ans.bkErr == "":
+				ans.bkErr = fmt.Sprintf("shift %s has no backup", r.Shifts[s].Name)
+			case ok && p < 0 && ans.bkErr == "":
+				ans.bkErr = fmt.Sprintf("backup %q of %s is not on the staff", n, r.Shifts[s].Name)
+			}
+			ans.bk = append(ans.bk, p)
+		}
+		if len(bks) != len(r.backupShifts()) && ans.bkErr == "" {
+			ans.bkErr = fmt.Sprintf("backups must name exactly the shifts %s", r.shiftList(r.backupShifts()))
+		}
+	}
+	if r.has(unitSelfCheck) {
+		if o, ok := obj["objective"]; ok {
+			if err := json.Unmarshal(o, &ans.stated); err != nil {
+				ans.formatErr = `"objective" must be an object of whole numbers`
+				return ans
+			}
+		}
+	}
+	return ans
+}
+
+// Checklist implements domains.Instance.
+func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
+	v := r.Voc
+	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day from %s to %s, each a shift name or Off.", v.Person, r.Days[0], r.Days[len(r.Days)-1])}}
+	if !ref.Feasible {
+		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
+		return append(items,
+			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", quoteList(ref.Conflict))},
+			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+	}
+	tiers := map[string]domains.Tier{}
+	for _, u := range pool {
+		tiers[u.info().ID] = u.info().Tier
+	}
+	for _, ru := range r.rules() {
+		_, text := r.ruleText(ru.Name)
+		it := domains.Item{ID: ru.Item, Tier: tiers[ru.Item], Constraint: ru.Item, Kind: domains.KindFeasibility, Text: text}
+		if ru.Name == ruleStaffing {
+			it.Tier, it.Constraint, it.Kind = domains.Basic, "coverage", domains.KindCoverage
+		}
+		items = append(items, it)
+	}
+	if r.BackupDay >= 0 {
+		items = append(items, domains.Item{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility, Text: r.backupItem()})
+	}
+	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
+		Text: r.optimalText(ref.Objective)})
+	if r.has(unitSelfCheck) {
+		items = append(items, domains.Item{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
+			Text: "The values stated under \"objective\" equal the roster's true values."})
+	}
+	return items
+}
+
+func quoteList(ns []string) string {
+	q := make([]string, len(ns))
+	for i, n := range ns {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return joinNames(q)
+}
+
+// Check implements domains.Instance.
+func (r *Roster) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := r.Evaluate(raw, ref)
+	return res
+}
+
+// Evaluate implements domains.Evaluator: Check, and in the same pass the
+// answer's objective vector (nil unless it keeps every rule).
+func (r *Roster) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
+	items := r.Checklist(ref)
+	res := make([]domains.Result, len(items))
+	for k, it := range items {
+		res[k] = domains.Result{ID: it.ID, Pass: true}
+	}
+	set := func(id string, pass bool, detail string) {
+		for k := range res {
+			if res[k].ID == id {
+				res[k].Pass, res[k].Detail = pass, detail
+			}
+		}
+	}
+	failAll := func(detail string) []domains.Result {
+		for k := range res {
+			res[k].Pass, res[k].Detail = false, detail
+		}
+		return res
+	}
+	ans := r.parse(raw)
+	if !ref.Feasible {
+		switch {
+		case !ans.infeasible && ans.formatErr != "":
+			return failAll(ans.formatErr), nil
+		case !ans.infeasible:
+			set(itemFormat, false, "the answer gives a roster, but no roster keeps every rule")
+			set(itemInfeasible, false, "a roster was given")
+			set(itemConflict, false, "no conflict was named")
+		case ans.formatErr != "":
+			set(itemFormat, false, ans.formatErr)
+			set(itemConflict, false, ans.formatErr)
+		default:
+			if ok, why := r.conflictHolds(ans.conflict); !ok {
+				set(itemConflict, false, why)
+			}
+		}
+		return res, nil
+	}
+	if ans.infeasible {
+		return failAll("the answer claims no roster exists, but one does"), nil
+	}
+	if ans.formatErr != "" {
+		return failAll(ans.formatErr), nil
+	}
+	feasible := true
+	for _, ru := range r.rules() {
+		for _, c := range ru.Counts {
+			if !c.holds(ans.pl) {
+				set(ru.Item, false, c.Why)
+				feasible = false
+				break
+			}
+		}
+	}
+	if r.BackupDay >= 0 {
+		if why := r.checkBackups(ans); why != "" {
+			set(itemBackup, false, why)
+			feasible = false
+		}
+	}
+	if !feasible {
+		set(itemOptimal, false, "the roster breaks a rule")
+		if r.has(unitSelfCheck) {
+			r.checkStated(ans, set)
+		}
+		return res, nil
+	}
+	obj := r.objective(ans.pl, ans.bk)
+	if !slices.Equal(obj, ref.Objective) {
+		set(itemOptimal, false, fmt.Sprintf("objective values %v, the optimum is %v", obj, ref.Objective))
+	}
+	if r.has(unitSelfCheck) {
+		r.checkStated(ans, set)
+	}
+	return res, obj
+}
+
+// checkStated checks the self-check's stated values against the plan's.
+func (r *Roster) checkStated(ans *answer, set func(string, bool, string)) {
+	if ans.stated == nil {
+		set(itemStated, false, `no "objective" was stated`)
+		return
+	}
+	for _, l := range r.stated() {
+		want := l.value(r, ans.pl, ans.bk)
+		got, ok := ans.stated[l.key]
+		if !ok {
+			set(itemStated, false, fmt.Sprintf("%q is not stated", l.key))
+			return
+		}
+		if got != want {
+			set(itemStated, false, fmt.Sprintf("%q is stated as %d, the roster's value is %d", l.key, got, want))
+			return
+		}
+	}
+	if len(ans.stated) != len(r.stated()) {
+		set(itemStated, false, "the stated values name a value that is not asked for")
+	}
+}
+
+// checkBackups checks the backup rule on an answer: every backed-up shift
+// has a distinct backup who is off that day, holds the skill the shift
+// needs, and keeps every rule on their own week if called. It returns ""
+// when the rule holds.
+func (r *Roster) checkBackups(ans *answer) string {
+	if ans.bkErr != "" {
+		return ans.bkErr
+	}
+	dc := r.BackupDay
+	seen := map[int]bool{}
+	for j, s := range r.backupShifts() {
+		p := ans.bk[j]
+		st := r.Staff[p]
+		switch {
+		case seen[p]:
+			return fmt.Sprintf("%s backs up two shifts", st.Name)
+		case ans.pl[p][dc] != Off:
+			return fmt.Sprintf("%s, backup of %s, works on %s", st.Name, r.Shifts[s].Name, r.Days[dc])
+		case r.needsSkill(s) && !st.Skilled:
+			return fmt.Sprintf("%s, backup of %s, lacks the skill %q", st.Name, r.Shifts[s].Name, r.Skill)
+		}
+		seen[p] = true
+		called := make([][]int, len(ans.pl))
+		copy(called, ans.pl)
+		called[p] = slices.Clone(ans.pl[p])
+		called[p][dc] = s
+		for _, ru := range r.rules() {
+			for _, c := range ru.Counts {
+				// Only the counts the call changes: the others are the
+				// roster's own rules, which their items check.
+				if q, ok := c.personal(); ok && q == p && touches(c, dc) && !c.holds(called) {
+					return fmt.Sprintf("%s, if called for %s on %s, breaks the rule %s: %s", st.Name, r.Shifts[s].Name, r.Days[dc], ru.Name, c.Why)
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// problem, and the named rules cannot all hold with the always-on rules.
+func (r *Roster) conflictHolds(names []string) (bool, string) {
+	c := *r // Model records its variables; keep r itself read-only
+	m, err := c.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	known := map[string]bool{}
+	for _, n := range r.ruleNames() {
+		known[n] = true
+	}
+	named := map[string]bool{}
+	for _, n := range names {
+		if !known[n] {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	rm := m.Restrict(func(g string) bool { return domains.AlwaysOn(g) || named[g] })
+	rm.Objectives = nil
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	s, err := sat.Backend{}.Load(rm)
+	if err != nil {
+		return false, err.Error()
+	}
+	res, err := s.Optimize(ctx)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch res.Status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(names))
+}
+
+// ruleNames returns the names of the prompt's rules, in order.
+func (r *Roster) ruleNames() []string {
+	var out []string
+	for _, ru := range r.rules() {
+		out = append(out, ru.Name)
+	}
+	if r.BackupDay >= 0 {
+		out = append(out, ruleBackup)
+	}
+	return out
+}
+
+// Objective implements domains.Objectiver.
+func (r *Roster) Objective(raw json.RawMessage) ([]int64, bool) {
+	_, obj := r.Evaluate(raw, domains.Reference{Feasible: true})
+	return obj, obj != nil
+}
+
+// Better implements domains.Objectiver: every level is minimized.
+func (r *Roster) Better(x, y []int64) bool {
+	for i := range min(len(x), len(y)) {
+		if x[i] != y[i] {
+			return x[i] < y[i]
+		}
+	}
+	return false
+}
+
+func (r *Roster) backupRule() string {
+	return fmt.Sprintf("for each shift of %s named under \"backups\" in the answer (%s), name an on-call backup: a different %s for each shift, who is Off that day%s, and who, if called to work that shift, would still keep every rule on their own week (leave%s).",
+		r.Days[r.BackupDay], r.shiftList(r.backupShifts()), r.Voc.Person, r.backupSkill(), r.personalRules())
+}
+
+func (r *Roster) backupSkill() string {
+	for _, s := range r.backupShifts() {
+		if r.needsSkill(s) {
+			return fmt.Sprintf(", and who holds the skill %q when the shift needs it", r.Skill)
+		}
+	}
+	return ""
+}
+
+// personalRules lists the sampled rules on a person's own week, besides
+// leave, for the backup rule's sentence.
+func (r *Roster) personalRules() string {
+	var out []string
+	for _, ru := range r.rules() {
+		switch ru.Name {
+		case ruleMaxShifts, ruleRest, ruleConsecutive, ruleNightRest, ruleSick:
+			out = append(out, ru.Name)
+		}
+	}
+	if len(out) == 0 {
+		return ""
+	}
+	return ", " + strings.Join(out, ", ")
+}
+
+func (r *Roster) backupItem() string {
+	return fmt.Sprintf("Every shift of %s has a distinct backup who is Off that day, is qualified, and keeps every rule on their own week if called.", r.Days[r.BackupDay])
+}
+
+// optimalText is the text of the optimal item: the goal's values (the
+// levels with a key), then the backup and tie-break rules by name.
+func (r *Roster) optimalText(obj []int64) string {
+	var parts []string
+	for i, l := range r.levels() {
+		if l.key != "" && i < len(obj) {
+			parts = append(parts, fmt.Sprintf("%s %d", l.key, obj[i]))
+		}
+	}
+	s := fmt.Sprintf("The roster keeps every rule and reaches the proven optimum of the goal (%s)", strings.Join(parts, ", "))
+	if r.BackupDay >= 0 {
+		s += ", with the backups chosen as stated"
+	}
+	if r.TieBreaks >= 1 {
+		s += ", and it is the first such roster in the stated tie-break order"
+	}
+	return s + "."
+}

@@ -1,0 +1,284 @@
+package roster
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// tinySubtask is a subtask small enough to enumerate: 3 staff (4 with
+// backups), 3 days (2 with backups), 2 shifts, the second a night shift.
+func tinySubtask() *subtask {
+	return &subtask{ID: "tiny", Title: "tiny",
+		Voc:  Vocab{Person: "nurse", People: "nurses", Place: "the ward", Pay: "pay points", Intro: "Tiny."},
+		Days: []string{"D1", "D2", "D3"}, Weekend: []int{2},
+		Shifts: []Shift{{"A", "06:00–18:00"}, {"N", "18:00–06:00"}}, Night: 1,
+		Staff: []string{"P1", "P2", "P3", "P4"}, NStaff: span{3, 3}, Skill: "key", POff: 0.4}
+}
+
+// tinyInstance generates a tiny instance with the given units (and what
+// they require).
+func tinyInstance(t *testing.T, units []string, seed uint64) *Roster {
+	t.Helper()
+	tk, _ := domains.Lookup("shift-duty-scheduling")
+	set := map[string]bool{}
+	for _, u := range units {
+		set[u] = true
+		if x, ok := tk.Unit(u); ok {
+			for _, q := range x.Requires {
+				set[q] = true
+			}
+		}
+	}
+	spec, err := tk.NewSpec("tiny", seed, set)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := tinySubtask()
+	if set[unitBackup] {
+		st.Days = st.Days[:2]
+		st.Weekend = []int{1}
+	}
+	r, err := st.generate(spec, rand.New(rand.NewPCG(seed, 99)))
+	if err != nil {
+		t.Fatalf("%v: %v", units, err)
+	}
+	return r
+}
+
+// enumerate calls f on every plan and backup choice of r.
+func enumerate(r *Roster, f func(pl [][]int, bk []int)) {
+	n, nd, ns := len(r.Staff), len(r.Days), len(r.Shifts)
+	pl := make([][]int, n)
+	for p := range pl {
+		pl[p] = make([]int, nd)
+	}
+	nb := len(r.backupShifts())
+	bk := make([]int, nb)
+	var cells func(i int)
+	var backups func(j int)
+	backups = func(j int) {
+		if j == nb {
+			var b []int
+			if r.BackupDay >= 0 {
+				b = bk
+			}
+			f(pl, b)
+			return
+		}
+		for p := range n {
+			bk[j] = p
+			backups(j + 1)
+		}
+	}
+	cells = func(i int) {
+		if i == n*nd {
+			backups(0)
+			return
+		}
+		for v := Off; v < ns; v++ {
+			pl[i/nd][i%nd] = v
+			cells(i + 1)
+		}
+	}
+	cells(0)
+}
+
+// bruteFeasible reports whether a plan keeps every rule (the checker's
+// counts and backup rule).
+func bruteFeasible(r *Roster, rules []rule, pl [][]int, bk []int) bool {
+	for _, ru := range rules {
+		for _, c := range ru.Counts {
+			if !c.holds(pl) {
+				return false
+			}
+		}
+	}
+	return r.BackupDay < 0 || r.checkBackups(&answer{pl: pl, bk: bk}) == ""
+}
+
+// assignment returns the model's values of the answer variables (and the
+// works indicators) for a plan; the objective's counters stay 0.
+func assignment(t *testing.T, r *Roster, m *encode.Model, pl [][]int, bk []int) encode.Assignment {
+	a := make(encode.Assignment, len(m.Vars))
+	look := func(name string) encode.Var {
+		v, ok := m.Lookup(name)
+		if !ok {
+			t.Fatalf("no variable %s", name)
+		}
+		return v
+	}
+	for p, st := range r.Staff {
+		for d, dn := range r.Days {
+			for s, sh := range r.Shifts {
+				if pl[p][d] == s {
+					a[look(fmt.Sprintf("x[%s|%s|%s]", st.Name, dn, sh.Name))] = 1
+				}
+			}
+			if pl[p][d] != Off {
+				a[look(fmt.Sprintf("w[%s|%s]", st.Name, dn))] = 1
+			}
+		}
+	}
+	for j, s := range r.backupShifts() {
+		a[look(fmt.Sprintf("b[%s|%s]", r.Shifts[s].Name, r.Staff[bk[j]].Name))] = 1
+	}
+	return a
+}
+
+// groupHolds reports whether every constraint of group g holds at a.
+func groupHolds(m *encode.Model, g string, a encode.Assignment) bool {
+	for _, c := range m.Constraints {
+		if c.Group == g && !m.Holds(c, a) {
+			return false
+		}
+	}
+	return true
+}
+
+// TestFamilyBrute: on tiny instances with each unit of the pool, the
+// exhaustive search with the checker as the oracle agrees with the SAT
+// certificate on the status, the optimum vector and its uniqueness (with
+// and without the stated tie-break), the decoded optimum is the one the
+// search finds, and for a sample of plans each rule's item passes exactly
+// when the rule's model group holds.
+func TestFamilyBrute(t *testing.T) {
+	seeds := uint64(3)
+	if testing.Short() {
+		seeds = 1
+	}
+	for _, u := range pool {
+		id := u.info().ID
+		for seed := uint64(1); seed <= seeds; seed++ {
+			t.Run(fmt.Sprintf("%s/%d", id, seed), func(t *testing.T) {
+				for _, tb := range []int{1, 0} {
+					r := tinyInstance(t, []string{id}, seed)
+					r.TieBreaks = tb
+					bruteAgree(t, r, tb == 1 && seed == 1)
+				}
+			})
+		}
+	}
+}
+
+func bruteAgree(t *testing.T, r *Roster, sample bool) {
+	t.Helper()
+	m, err := r.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := r.rules()
+	var best []int64
+	var bestPlan string
+	nbest, feasible, visited := 0, 0, 0
+	var samples [][2]any
+	enumerate(r, func(pl [][]int, bk []int) {
+		visited++
+		if sample && visited%41 == 0 {
+			samples = append(samples, [2]any{clonePlan(pl), slices.Clone(bk)})
+		}
+		if !bruteFeasible(r, rules, pl, bk) {
+			return
+		}
+		feasible++
+		obj := r.objective(pl, bk)
+		switch {
+		case best == nil || r.Better(obj, best):
+			best, nbest, bestPlan = obj, 1, string(r.encodePlan(pl, bk))
+		case slices.Equal(obj, best):
+			nbest++
+		}
+	})
+	if feasible == 0 {
+		if cert.Status != solver.Infeasible {
+			t.Fatalf("brute: infeasible; sat: %v", cert.Status)
+		}
+		var named []string
+		for _, g := range cert.Core {
+			if !domains.AlwaysOn(g) {
+				named = append(named, g)
+			}
+		}
+		if ok, why := r.conflictHolds(named); !ok {
+			t.Fatalf("the certificate's conflict %v does not hold: %s", named, why)
+		}
+		// The named rules alone, by enumeration: no plan keeps them.
+		var sub []rule
+		for _, ru := range rules {
+			if slices.Contains(named, ru.Name) {
+				sub = append(sub, ru)
+			}
+		}
+		enumerate(r, func(pl [][]int, bk []int) {
+			ok := true
+			for _, ru := range sub {
+				for _, c := range ru.Counts {
+					ok = ok && c.holds(pl)
+				}
+			}
+			if ok && (!slices.Contains(named, ruleBackup) || r.checkBackups(&answer{pl: pl, bk: bk}) == "") {
+				t.Fatalf("the conflict %v is kept by %v", named, pl)
+			}
+		})
+	} else {
+		if cert.Status != solver.Optimal {
+			t.Fatalf("brute: %d feasible plans; sat: %v", feasible, cert.Status)
+		}
+		if !slices.Equal(cert.Objective, best) {
+			t.Fatalf("optimum: brute %v, sat %v", best, cert.Objective)
+		}
+		if *cert.Unique != (nbest == 1) {
+			t.Fatalf("unique: brute %d optimal plans, sat unique %v", nbest, *cert.Unique)
+		}
+		if r.TieBreaks == 1 && nbest != 1 {
+			t.Fatalf("%d optimal plans after the stated tie-break", nbest)
+		}
+		plan, err := r.Plan(cert.Solution)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if nbest == 1 && string(plan) != bestPlan {
+			t.Fatalf("sat plan %s, brute plan %s", plan, bestPlan)
+		}
+	}
+	t.Logf("tie-breaks %d: %d plans, %d feasible, %d optimal, sat %v %v, %d samples", r.TieBreaks, visited, feasible, nbest, cert.Status, cert.Objective, len(samples))
+	// Rule by rule: the checker's item against the model's group.
+	ref := domains.Reference{Feasible: true, Objective: best}
+	for _, s := range samples {
+		pl, bk := s[0].([][]int), s[1].([]int)
+		if r.BackupDay < 0 {
+			bk = nil
+		}
+		a := assignment(t, r, m, pl, bk)
+		res := r.Check(r.encodePlan(pl, bk), ref)
+		pass := map[string]bool{}
+		for _, x := range res {
+			pass[x.ID] = x.Pass
+		}
+		items := map[string]string{}
+		for _, ru := range rules {
+			items[ru.Name] = ru.Item
+		}
+		if r.BackupDay >= 0 {
+			items[ruleBackup] = itemBackup
+		}
+		for g, it := range items {
+			if got, want := pass[it], groupHolds(m, g, a); got != want {
+				raw, _ := json.Marshal(pl)
+				t.Fatalf("plan %s backups %v: item %s passes %v, group %q holds %v", raw, bk, it, got, g, want)
+			}
+		}
+	}
+}

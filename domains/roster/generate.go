@@ -1,0 +1,623 @@
+package roster
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// span is an inclusive range of sizes.
+type span struct{ Lo, Hi int }
+
+func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+
+// subtask is a task's variant: vocabulary, days, shifts and sizes.
+type subtask struct {
+	ID, Title string
+	Voc       Vocab
+	Days      []string
+	Weekend   []int // indexes into Days; none: no weekend-fairness
+	Shifts    []Shift
+	Night     int // index of the night shift, -1 when none (no night-rest)
+	Staff     []string
+	NStaff    span
+	Skill     string
+	// POff is the chance a person is off on a day of the hidden plan.
+	POff    float64
+	Likely  map[string]float64
+	Exclude []string
+}
+
+// task is a task skin over the roster core.
+type task struct {
+	ID, Name string
+	Subtasks []subtask
+}
+
+func (t *task) subtask(id string) (*subtask, bool) {
+	for i := range t.Subtasks {
+		if t.Subtasks[i].ID == id {
+			return &t.Subtasks[i], true
+		}
+	}
+	return nil, false
+}
+
+// register adds a task skin to the domains registry.
+// registeredTasks are the task skins, for tests.
+var registeredTasks []*task
+
+func register(t *task) {
+	registeredTasks = append(registeredTasks, t)
+	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: poolInfo()}
+	for i := range t.Subtasks {
+		st := &t.Subtasks[i]
+		if len(st.Weekend) == 0 && !slices.Contains(st.Exclude, unitWeekend) {
+			st.Exclude = append(st.Exclude, unitWeekend)
+		}
+		if st.Night < 0 && !slices.Contains(st.Exclude, unitNightRest) {
+			st.Exclude = append(st.Exclude, unitNightRest)
+		}
+		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
+	}
+	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+		st, ok := t.subtask(spec.Subtask)
+		if !ok {
+			return nil, fmt.Errorf("roster: %s has no subtask %q", t.ID, spec.Subtask)
+		}
+		if err := dt.Compatible(spec.Units()); err != nil {
+			return nil, err
+		}
+		for _, id := range spec.Units() {
+			if !st.Allows(id) {
+				return nil, fmt.Errorf("roster: %s/%s: unit %q does not apply to this subtask", t.ID, st.ID, id)
+			}
+		}
+		return st.generate(spec, r)
+	}
+	dt.Load = func(data []byte) (domains.Instance, error) {
+		ro := &Roster{}
+		if err := json.Unmarshal(data, ro); err != nil {
+			return nil, fmt.Errorf("roster: %s instance: %w", t.ID, err)
+		}
+		if err := ro.validate(); err != nil {
+			return nil, fmt.Errorf("roster: %s instance: %w", t.ID, err)
+		}
+		return ro, nil
+	}
+	domains.Register(dt)
+}
+
+// Allows reports whether the subtask may sample unit id.
+func (st *subtask) Allows(id string) bool { return !slices.Contains(st.Exclude, id) }
+
+// maxTries bounds the hidden plans drawn for one instance.
+const maxTries = 400
+
+// generate draws an instance: the parameters of the sampled rules, then a
+// hidden plan that keeps them (redrawn until it does), then the data
+// (demand, leave, caps, the sick call and its replacements, the backup
+// day), each drawn so that the hidden plan (after the sick call, with its
+// replacements) stays feasible. The infeasibility unit then tightens the
+// max shifts below the week's demand. The hidden plan is not part of the
+// instance and is never the reference (the solver's optimum is).
+func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) {
+	// The tie-break is always stated: rosters tie too often (two staff
+	// swapping days) for a goal alone to decide.
+	r := &Roster{Sp: spec, Voc: st.Voc, Days: slices.Clone(st.Days), Shifts: slices.Clone(st.Shifts), BackupDay: -1, TieBreaks: 1}
+	n := st.NStaff.draw(rng)
+	if r.has(unitBackup) {
+		// A backup per shift, off that day, beside the shift's staff.
+		n = max(n, min(2*len(r.Shifts), len(st.Staff)))
+	}
+	pick := rng.Perm(len(st.Staff))[:n]
+	slices.Sort(pick)
+	rates := rng.Perm(9)
+	for i, k := range pick {
+		r.Staff = append(r.Staff, Staff{Name: st.Staff[k], Rate: 2 + rates[i]})
+	}
+	ns := len(r.Shifts)
+	last := ns - 1
+	if r.has(unitQualification) {
+		r.Skill = st.Skill
+		r.SkillShifts = []int{last}
+		if st.Night >= 0 {
+			r.SkillShifts = []int{st.Night}
+		}
+		if ns > 2 && rng.IntN(3) == 0 {
+			r.SkillShifts = append([]int{0}, r.SkillShifts...)
+		}
+		// Two skilled people per shift that needs them, so that the
+		// rest rules can hold.
+		sk := rng.Perm(n)
+		for i, p := range sk {
+			r.Staff[p].Skilled = i < 2*len(r.SkillShifts) || rng.IntN(3) == 0
+		}
+	}
+	if r.has(unitRest) {
+		r.Rest = [][2]int{{last, 0}}
+		if ns > 2 && rng.IntN(2) == 0 {
+			r.Rest = append(r.Rest, [2]int{last - 1, 0})
+		}
+	}
+	if r.has(unitConsecutive) {
+		r.MaxRun = min(3+rng.IntN(2), len(r.Days)-1)
+	}
+	if r.has(unitNightRest) {
+		r.NightRun, r.Night = 2, st.Night
+	}
+	if r.has(unitWeekend) {
+		r.Weekend = slices.Clone(st.Weekend)
+	}
+	for range maxTries {
+		if r.plant(st, rng) {
+			return r, nil
+		}
+	}
+	return nil, fmt.Errorf("roster: %s/%s seed %d: no hidden roster kept the sampled rules in %d draws", spec.Task, spec.Subtask, spec.Seed, maxTries)
+}
+
+// planRules are the rules a hidden plan is drawn to keep before the data
+// are derived from it.
+var planRules = []string{ruleQualification, ruleRest, ruleConsecutive, ruleNightRest}
+
+// planCounts returns the counts of planRules, by person (-1 for the
+// counts that are not one person's).
+func (r *Roster) planCounts() map[int][]count {
+	out := map[int][]count{}
+	for _, ru := range r.rules() {
+		if !slices.Contains(planRules, ru.Name) {
+			continue
+		}
+		for _, c := range ru.Counts {
+			p, ok := c.personal()
+			if !ok {
+				p = -1
+			}
+			out[p] = append(out[p], c)
+		}
+	}
+	return out
+}
+
+// keeps reports whether pl keeps the counts of person p in pc.
+func keeps(pc map[int][]count, pl [][]int, p int) bool {
+	for _, c := range pc[p] {
+		if !c.holds(pl) {
+			return false
+		}
+	}
+	return true
+}
+
+func clonePlan(pl [][]int) [][]int {
+	out := make([][]int, len(pl))
+	for i := range pl {
+		out[i] = slices.Clone(pl[i])
+	}
+	return out
+}
+
+// plant draws a hidden plan and derives the data from it; false when the
+// draw must be repeated.
+func (r *Roster) plant(st *subtask, rng *rand.Rand) bool {
+	n, nd, ns := len(r.Staff), len(r.Days), len(r.Shifts)
+	r.Sick, r.Current, r.BackupDay, r.Demand, r.Holidays = nil, nil, -1, nil, nil
+	pc := r.planCounts()
+	h := make([][]int, n)
+	for p := range h {
+		h[p] = make([]int, nd)
+		for d := range h[p] {
+			h[p][d] = Off
+		}
+	}
+	for p := range h {
+		for d := range h[p] {
+			if rng.Float64() >= st.POff {
+				h[p][d] = rng.IntN(ns)
+				if !keeps(pc, h, p) {
+					h[p][d] = Off
+				}
+			}
+		}
+	}
+	// Every shift is worked by someone, with a skilled person where the
+	// shift needs one: fill the gaps from those off that day, else from
+	// a shift that keeps someone (and a skilled person where needed).
+	for d := range nd {
+		for s := range ns {
+			if r.covered(h, d, s) {
+				continue
+			}
+			for _, p := range rng.Perm(n) {
+				if r.needsSkill(s) && !r.Staff[p].Skilled {
+					continue
+				}
+				old := h[p][d]
+				h[p][d] = s
+				if (old == Off || r.covered(h, d, old)) && keeps(pc, h, p) {
+					break
+				}
+				h[p][d] = old
+			}
+			if !r.covered(h, d, s) {
+				return false
+			}
+		}
+	}
+	for p := -1; p < n; p++ {
+		if !keeps(pc, h, p) {
+			return false
+		}
+	}
+	f := h // the plan after the sick call, with its replacements
+	if r.has(unitSickCall) {
+		if f = r.drawSick(h, pc, rng); f == nil {
+			return false
+		}
+	}
+	var backups []int
+	if r.has(unitBackup) {
+		if backups, f = r.drawBackups(f, pc, rng); backups == nil {
+			return false
+		}
+	}
+	r.derive(h, f, backups, rng)
+	return true
+}
+
+// covered reports whether shift s of day d is worked in pl, by a skilled
+// person when it needs one.
+func (r *Roster) covered(pl [][]int, d, s int) bool {
+	for p := range pl {
+		if pl[p][d] == s && (!r.needsSkill(s) || r.Staff[p].Skilled) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawSick chooses a sick person and days that person works in h, each
+// with a replacement who is off that day and can take the shift; it
+// returns h with the replacements, or nil.
+func (r *Roster) drawSick(h [][]int, pc map[int][]count, rng *rand.Rand) [][]int {
+	for _, p := range rng.Perm(len(r.Staff)) {
+		var work []int
+		for d, s := range h[p] {
+			if s != Off {
+				work = append(work, d)
+			}
+		}
+		if len(work) == 0 {
+			continue
+		}
+		i := rng.IntN(len(work))
+		days := []int{work[i]}
+		if i+1 < len(work) && work[i+1] == work[i]+1 && rng.IntN(2) == 0 {
+			days = append(days, work[i+1])
+		}
+		r.Sick = &Sick{Person: p, Days: days}
+		f := clonePlan(h)
+		ok := true
+		for _, d := range days {
+			s := f[p][d]
+			f[p][d] = Off
+			found := false
+			for _, q := range rng.Perm(len(r.Staff)) {
+				if q == p || f[q][d] != Off || (r.needsSkill(s) && !r.Staff[q].Skilled) {
+					continue
+				}
+				f[q][d] = s
+				if keeps(pc, f, q) {
+					found = true
+					break
+				}
+				f[q][d] = Off
+			}
+			if !found {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			r.Current = clonePlan(h)
+			return f
+		}
+	}
+	r.Sick = nil
+	return nil
+}
+
+// drawBackups chooses the backup day and a distinct callable backup for
+// each of its shifts in plan f, freeing people from shifts that others
+// still cover when too few are off; it returns the backups and the plan
+// (f, or a copy with the freed people Off), or nil.
+func (r *Roster) drawBackups(f [][]int, pc map[int][]count, rng *rand.Rand) ([]int, [][]int) {
+	for _, dc := range rng.Perm(len(r.Days)) {
+		r.BackupDay = dc
+		g := clonePlan(f)
+		for _, free := range rng.Perm(len(r.Staff)) {
+			if bk := r.matchBackups(g, pc, rng); bk != nil {
+				return bk, g
+			}
+			// Free one more person, if their shift stays covered.
+			s := g[free][dc]
+			if s == Off {
+				continue
+			}
+			g[free][dc] = Off
+			if !r.covered(g, dc, s) {
+				g[free][dc] = s
+			}
+		}
+		if bk := r.matchBackups(g, pc, rng); bk != nil {
+			return bk, g
+		}
+	}
+	r.BackupDay = -1
+	return nil, nil
+}
+
+// matchBackups returns distinct callable backups for the shifts of the
+// backup day in plan g, or nil.
+func (r *Roster) matchBackups(g [][]int, pc map[int][]count, rng *rand.Rand) []int {
+	dc := r.BackupDay
+	// derive keeps every shift's need at 1 or more, so every shift of
+	// the day needs a backup.
+	shifts := allDays(len(r.Shifts))
+	cand := make([][]int, len(shifts))
+	for j, s := range shifts {
+		for _, q := range rng.Perm(len(r.Staff)) {
+			if g[q][dc] != Off || (r.needsSkill(s) && !r.Staff[q].Skilled) {
+				continue
+			}
+			if r.Sick != nil && q == r.Sick.Person && slices.Contains(r.Sick.Days, dc) {
+				continue
+			}
+			g[q][dc] = s
+			if keeps(pc, g, q) {
+				cand[j] = append(cand[j], q)
+			}
+			g[q][dc] = Off
+		}
+	}
+	return match(cand, 0, map[int]bool{})
+}
+
+// match finds distinct choices, one from each cand[j] for j >= from.
+func match(cand [][]int, from int, used map[int]bool) []int {
+	if from == len(cand) {
+		return []int{}
+	}
+	for _, q := range cand[from] {
+		if used[q] {
+			continue
+		}
+		used[q] = true
+		if rest := match(cand, from+1, used); rest != nil {
+			return append([]int{q}, rest...)
+		}
+		used[q] = false
+	}
+	return nil
+}
+
+// derive draws the demand, holidays, leave, caps and preferences from the
+// hidden plan h (the current roster of a sick call) and f (h after the
+// sick call, and with the backups' frees): the demand is f's, so f keeps
+// every rule; backups are f's backups of the backup day.
+func (r *Roster) derive(h, f [][]int, backups []int, rng *rand.Rand) {
+	n, nd, ns := len(r.Staff), len(r.Days), len(r.Shifts)
+	cnt := func(d, s int) int {
+		c := 0
+		for p := range n {
+			if f[p][d] == s {
+				c++
+			}
+		}
+		return c
+	}
+	if r.has(unitHoliday) {
+		d := rng.IntN(nd)
+		ho := Holiday{Day: d, Lo: make([]int, ns), Hi: make([]int, ns)}
+		for s := range ns {
+			ho.Hi[s] = cnt(d, s)
+			ho.Lo[s] = max(0, ho.Hi[s]-1-rng.IntN(2))
+		}
+		r.Holidays = []Holiday{ho}
+	}
+	r.Demand = make([][]int, nd)
+	for d := range nd {
+		r.Demand[d] = make([]int, ns)
+		for s := range ns {
+			k := cnt(d, s)
+			if k >= 2 && rng.IntN(10) < 3 {
+				k--
+			}
+			if h := r.holiday(d); h != nil {
+				k = h.Lo[s]
+			}
+			r.Demand[d][s] = k
+		}
+	}
+	isBackup := map[int]bool{}
+	for _, q := range backups {
+		isBackup[q] = true
+	}
+	for p := range n {
+		st := &r.Staff[p]
+		ch, cf := shiftsWorked(h, p), shiftsWorked(f, p)
+		if r.has(unitAvailability) && rng.IntN(3) > 0 {
+			var free []int
+			for d := range nd {
+				if h[p][d] == Off && f[p][d] == Off && !(isBackup[p] && d == r.BackupDay) {
+					free = append(free, d)
+				}
+			}
+			rng.Shuffle(len(free), func(i, j int) { free[i], free[j] = free[j], free[i] })
+			st.Leave = slices.Sorted(slices.Values(free[:min(len(free), 1+rng.IntN(2))]))
+		}
+		if r.has(unitMaxShifts) {
+			st.Max = max(ch, cf) + rng.IntN(2)
+			if isBackup[p] {
+				st.Max = max(st.Max, cf+1)
+			}
+			st.Max = min(st.Max, nd)
+		}
+		if r.has(unitPreferences) {
+			for range 1 + rng.IntN(2) {
+				if rng.IntN(2) == 0 {
+					st.Prefs = append(st.Prefs, Pref{Day: -1, Shift: rng.IntN(ns), Weight: 1 + rng.IntN(2)})
+				} else {
+					st.Prefs = append(st.Prefs, Pref{Day: rng.IntN(nd), Shift: Off, Weight: 2 + rng.IntN(3)})
+				}
+			}
+		}
+	}
+	if r.has(unitInfeasible) {
+		// One day gets fewer free staff than its shifts need: the rest
+		// go on leave.
+		d := rng.IntN(nd)
+		need := 0
+		for s := range ns {
+			need += r.need(d, s)
+		}
+		for _, p := range rng.Perm(n)[:n-need+1] {
+			if !slices.Contains(r.Staff[p].Leave, d) {
+				r.Staff[p].Leave = slices.Sorted(slices.Values(append(r.Staff[p].Leave, d)))
+			}
+		}
+	}
+}
+
+// validate checks an instance read from JSON enough that its methods
+// cannot panic; errors name the field.
+func (r *Roster) validate() error {
+	nd, ns, n := len(r.Days), len(r.Shifts), len(r.Staff)
+	switch {
+	case nd == 0 || ns == 0 || n == 0:
+		return fmt.Errorf("days, shifts and staff must not be empty")
+	case len(r.Demand) != nd:
+		return fmt.Errorf("demand: %d rows for %d days", len(r.Demand), nd)
+	case r.TieBreaks < 0 || r.TieBreaks > 1:
+		return fmt.Errorf("tie_breaks: %d not in 0..1", r.TieBreaks)
+	case r.BackupDay < -1 || r.BackupDay >= nd:
+		return fmt.Errorf("backup_day: %d out of range", r.BackupDay)
+	case (r.BackupDay >= 0) != r.has(unitBackup):
+		return fmt.Errorf("backup_day: %d does not match the backup unit of the spec", r.BackupDay)
+	}
+	day := func(field string, d int) error {
+		if d < 0 || d >= nd {
+			return fmt.Errorf("%s: day %d out of range", field, d)
+		}
+		return nil
+	}
+	shift := func(field string, s int) error {
+		if s < 0 || s >= ns {
+			return fmt.Errorf("%s: shift %d out of range", field, s)
+		}
+		return nil
+	}
+	for d, row := range r.Demand {
+		if len(row) != ns {
+			return fmt.Errorf("demand[%d]: %d entries for %d shifts", d, len(row), ns)
+		}
+	}
+	names := map[string]bool{}
+	for p, st := range r.Staff {
+		if names[st.Name] || st.Name == "" {
+			return fmt.Errorf("staff[%d]: name %q empty or repeated", p, st.Name)
+		}
+		names[st.Name] = true
+		for _, d := range st.Leave {
+			if err := day(fmt.Sprintf("staff[%d].leave", p), d); err != nil {
+				return err
+			}
+		}
+		for i, f := range st.Prefs {
+			fld := fmt.Sprintf("staff[%d].prefs[%d]", p, i)
+			if f.Day != -1 {
+				if err := day(fld, f.Day); err != nil {
+					return err
+				}
+			}
+			if f.Shift != Off {
+				if err := shift(fld, f.Shift); err != nil {
+					return err
+				}
+			} else if f.Day < 0 {
+				return fmt.Errorf("%s: a day-off request needs a day", fld)
+			}
+		}
+	}
+	for i, s := range r.SkillShifts {
+		if err := shift(fmt.Sprintf("skill_shifts[%d]", i), s); err != nil {
+			return err
+		}
+	}
+	for i, x := range r.Rest {
+		for _, s := range x {
+			if err := shift(fmt.Sprintf("rest[%d]", i), s); err != nil {
+				return err
+			}
+		}
+	}
+	for _, d := range r.Weekend {
+		if err := day("weekend", d); err != nil {
+			return err
+		}
+	}
+	if r.has(unitConsecutive) && (r.MaxRun < 1 || r.MaxRun >= nd) {
+		return fmt.Errorf("max_run: %d not in 1..%d", r.MaxRun, nd-1)
+	}
+	if r.has(unitNightRest) {
+		if err := shift("night", r.Night); err != nil {
+			return err
+		}
+		if r.NightRun < 1 || r.NightRun >= nd {
+			return fmt.Errorf("night_run: %d not in 1..%d", r.NightRun, nd-1)
+		}
+	}
+	if r.has(unitSickCall) {
+		if r.Sick == nil || r.Sick.Person < 0 || r.Sick.Person >= n {
+			return fmt.Errorf("sick: missing or person out of range")
+		}
+		for _, d := range r.Sick.Days {
+			if err := day("sick.days", d); err != nil {
+				return err
+			}
+		}
+		if len(r.Current) != n {
+			return fmt.Errorf("current: %d rows for %d staff", len(r.Current), n)
+		}
+		for p, row := range r.Current {
+			if len(row) != nd {
+				return fmt.Errorf("current[%d]: %d entries for %d days", p, len(row), nd)
+			}
+			for _, s := range row {
+				if s != Off {
+					if err := shift(fmt.Sprintf("current[%d]", p), s); err != nil {
+						return err
+					}
+				}
+			}
+		}
+	}
+	for i, h := range r.Holidays {
+		if err := day(fmt.Sprintf("holidays[%d]", i), h.Day); err != nil {
+			return err
+		}
+		if len(h.Lo) != ns || len(h.Hi) != ns {
+			return fmt.Errorf("holidays[%d]: lo and hi need one entry per shift", i)
+		}
+		for s := range ns {
+			if h.Lo[s] > h.Hi[s] || h.Lo[s] < 0 {
+				return fmt.Errorf("holidays[%d]: interval %d–%d of shift %d", i, h.Lo[s], h.Hi[s], s)
+			}
+		}
+	}
+	return nil
+}

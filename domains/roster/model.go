@@ -1,0 +1,305 @@
+package roster
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/plancert/plancert/encode"
+)
+
+// builder holds a model under construction.
+type builder struct {
+	r  *Roster
+	m  *encode.Model
+	x  [][][]encode.Var // x[p][d][s]: person p works shift s on day d
+	w  [][]encode.Var   // w[p][d]: person p works on day d (some shift)
+	bk [][]encode.Var   // bk[j][p]: p is the backup of backup shift j
+	n  map[string]int   // constraints per group, for unique names
+}
+
+// add adds count c under group g, its cells as literals.
+func (b *builder) add(g string, c count) {
+	b.addScenario(g, c, nil, -1, -1, encode.Lit{})
+}
+
+// addScenario adds count c under group g; with guard set, the count is
+// the one of the plan where person p is called to work shift s on the
+// backup day (a cell of p on that day is then a constant), and it holds
+// only when guard is true.
+func (b *builder) addScenario(g string, c count, guard *encode.Lit, p, s int, gl encode.Lit) {
+	var lits []encode.Lit
+	k := c.K
+	for _, x := range c.Cells {
+		if guard != nil && x.p == p && x.d == b.r.BackupDay {
+			if x.s == anyShift || x.s == s {
+				k--
+			}
+			continue
+		}
+		if x.s == anyShift {
+			lits = append(lits, b.w[x.p][x.d].Lit())
+			continue
+		}
+		lits = append(lits, b.x[x.p][x.d][x.s].Lit())
+	}
+	b.n[g]++
+	name := fmt.Sprintf("%s #%d", g, b.n[g])
+	var con *encode.Constraint
+	switch {
+	case c.AtMost && k < 0:
+		// Broken whatever the other cells: the guard must be false.
+		con = b.m.AddAtMost([]encode.Lit{gl}, 0)
+		guard = nil
+	case c.AtMost:
+		con = b.m.AddAtMost(lits, k)
+	case k <= 0:
+		return
+	default:
+		con = b.m.AddAtLeast(lits, k)
+	}
+	con.Named(name).InGroup(g)
+	if guard != nil {
+		con.OnlyIf(*guard)
+	}
+}
+
+// Model implements domains.Instance. Its answer variables are the
+// decisions x[p|d|s] (and the backups b[s|p]); its groups are the rule
+// names of the prompt, plus the always-on "core: …" groups (one shift per
+// person per day, and the definitions of the objective's counters).
+func (r *Roster) Model() (*encode.Model, error) {
+	m := encode.NewModel()
+	b := &builder{r: r, m: m, n: map[string]int{}}
+	b.x = make([][][]encode.Var, len(r.Staff))
+	b.w = make([][]encode.Var, len(r.Staff))
+	var answer []encode.Var
+	for p, st := range r.Staff {
+		b.x[p] = make([][]encode.Var, len(r.Days))
+		b.w[p] = make([]encode.Var, len(r.Days))
+		for d, dn := range r.Days {
+			b.x[p][d] = make([]encode.Var, len(r.Shifts))
+			var lits []encode.Lit
+			for s, sh := range r.Shifts {
+				v := m.NewBool(fmt.Sprintf("x[%s|%s|%s]", st.Name, dn, sh.Name))
+				b.x[p][d][s] = v
+				answer = append(answer, v)
+				lits = append(lits, v.Lit())
+			}
+			g := groupOneShift(st.Name)
+			m.AddAtMost(lits, 1).Named(fmt.Sprintf("%s @%s", g, dn)).InGroup(g)
+			// works = Σ shifts (group "core: works").
+			w := m.NewBool(fmt.Sprintf("w[%s|%s]", st.Name, dn))
+			b.w[p][d] = w
+			ts := []encode.Term{{Var: w, Coef: -1}}
+			for _, l := range lits {
+				ts = append(ts, encode.Term{Var: l.Var, Coef: 1})
+			}
+			m.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("core: works @%s|%s", st.Name, dn)).InGroup("core: works")
+		}
+	}
+	for _, ru := range r.rules() {
+		for _, c := range ru.Counts {
+			b.add(ru.Name, c)
+		}
+	}
+	if r.BackupDay >= 0 {
+		b.backups()
+		for _, vs := range b.bk {
+			answer = append(answer, vs...)
+		}
+	}
+	for _, l := range r.levels() {
+		m.Minimize(l.terms(b)...)
+	}
+	m.SetAnswer(answer...)
+	r.xvars, r.bvars = b.x, b.bk
+	return m, nil
+}
+
+// backupShifts returns the shifts of the backup day that need a backup:
+// those with staff to replace.
+func (r *Roster) backupShifts() []int {
+	var out []int
+	if r.BackupDay < 0 {
+		return nil
+	}
+	for s := range r.Shifts {
+		if r.need(r.BackupDay, s) > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// backups adds the backup unit's variables and rules (group "backup"):
+// one backup per shift of the backup day, no one backing up two shifts,
+// a backup is off that day, holds the skill a shift needs, and keeps
+// every rule on their own week if called.
+func (b *builder) backups() {
+	r, m := b.r, b.m
+	dc := r.BackupDay
+	shifts := r.backupShifts()
+	b.bk = make([][]encode.Var, len(shifts))
+	g := ruleBackup
+	for j, s := range shifts {
+		b.bk[j] = make([]encode.Var, len(r.Staff))
+		var lits []encode.Lit
+		for p, st := range r.Staff {
+			v := m.NewBool(fmt.Sprintf("b[%s|%s]", r.Shifts[s].Name, st.Name))
+			b.bk[j][p] = v
+			lits = append(lits, v.Lit())
+		}
+		b.n[g]++
+		m.AddExactly(lits, 1).Named(fmt.Sprintf("%s #%d", g, b.n[g])).InGroup(g)
+	}
+	personal := map[int][]count{}
+	for _, ru := range r.rules() {
+		for _, c := range ru.Counts {
+			if p, ok := c.personal(); ok {
+				personal[p] = append(personal[p], c)
+			}
+		}
+	}
+	for p := range r.Staff {
+		var lits []encode.Lit
+		for j := range shifts {
+			lits = append(lits, b.bk[j][p].Lit())
+		}
+		if len(lits) > 1 {
+			b.n[g]++
+			m.AddAtMost(lits, 1).Named(fmt.Sprintf("%s #%d", g, b.n[g])).InGroup(g)
+		}
+		for j, s := range shifts {
+			gl := b.bk[j][p].Lit()
+			// Off on the backup day.
+			b.addScenario(g, count{Cells: []cell{{p, dc, anyShift}}, AtMost: true, K: 0}, &gl, -1, -1, gl)
+			if r.needsSkill(s) && !r.Staff[p].Skilled {
+				b.n[g]++
+				m.AddAtMost([]encode.Lit{gl}, 0).Named(fmt.Sprintf("%s #%d", g, b.n[g])).InGroup(g)
+			}
+			for _, c := range personal[p] {
+				if touches(c, dc) {
+					b.addScenario(g, c, &gl, p, s, gl)
+				}
+			}
+		}
+	}
+}
+
+// touches reports whether count c has a cell on day d.
+func touches(c count, d int) bool {
+	for _, x := range c.Cells {
+		if x.d == d {
+			return true
+		}
+	}
+	return false
+}
+
+// needsSkill reports whether shift s needs a skilled person
+// (qualification unit).
+func (r *Roster) needsSkill(s int) bool {
+	if !r.has(unitQualification) {
+		return false
+	}
+	for _, t := range r.SkillShifts {
+		if t == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TieBreak implements domains.Instance. Generated instances state the
+// tie-break from the start (TieBreaks 1: one level per (person, day) entry,
+// lexicographic, which leaves no tie on the roster); an instance without
+// it gets it here.
+func (r *Roster) TieBreak() bool {
+	if r.TieBreaks >= 1 {
+		return false
+	}
+	r.TieBreaks = 1
+	return true
+}
+
+// Plan implements domains.Instance: it decodes a solution of the model
+// built last by Model (building one if there is none).
+func (r *Roster) Plan(a encode.Assignment) (json.RawMessage, error) {
+	if r.xvars == nil {
+		if _, err := r.Model(); err != nil {
+			return nil, err
+		}
+	}
+	val := func(v encode.Var) bool { return int(v) < len(a) && a[v] == 1 }
+	pl := make([][]int, len(r.Staff))
+	for p := range r.Staff {
+		pl[p] = make([]int, len(r.Days))
+		for d := range r.Days {
+			pl[p][d] = Off
+			for s := range r.Shifts {
+				if val(r.xvars[p][d][s]) {
+					if pl[p][d] != Off {
+						return nil, fmt.Errorf("roster: %s works two shifts on %s in the solution", r.Staff[p].Name, r.Days[d])
+					}
+					pl[p][d] = s
+				}
+			}
+		}
+	}
+	var bk []int
+	for j, vs := range r.bvars {
+		bk = append(bk, -1)
+		for p, v := range vs {
+			if val(v) {
+				bk[j] = p
+			}
+		}
+		if bk[j] < 0 {
+			return nil, fmt.Errorf("roster: shift %s has no backup in the solution", r.Shifts[r.backupShifts()[j]].Name)
+		}
+	}
+	return r.encodePlan(pl, bk), nil
+}
+
+// encodePlan writes a plan in the answer's form.
+func (r *Roster) encodePlan(pl [][]int, bk []int) json.RawMessage {
+	var b strings.Builder
+	b.WriteString(`{"roster": {`)
+	for p, st := range r.Staff {
+		if p > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q: [", st.Name)
+		for d, v := range pl[p] {
+			if d > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%q", r.shiftName(v))
+		}
+		b.WriteString("]")
+	}
+	b.WriteString("}")
+	if bk != nil {
+		b.WriteString(`, "backups": {`)
+		for j, s := range r.backupShifts() {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%q: %q", r.Shifts[s].Name, r.Staff[bk[j]].Name)
+		}
+		b.WriteString("}")
+	}
+	if r.has(unitSelfCheck) {
+		b.WriteString(`, "objective": {`)
+		for i, l := range r.stated() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%q: %d", l.key, l.value(r, pl, bk))
+		}
+		b.WriteString("}")
+	}
+	b.WriteString("}")
+	return json.RawMessage(b.String())
+}

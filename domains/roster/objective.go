@@ -1,0 +1,300 @@
+package roster
+
+import (
+	"fmt"
+
+	"github.com/plancert/plancert/encode"
+)
+
+// level is one objective level, minimized: its terms over the model's
+// variables (terms), its value on a plan (value: exactly the model's
+// optimum value at the assignment the plan determines, once the
+// counters are at their least), the stated-value key (key; "" for levels
+// that are not stated) and its sentence for the goal paragraph (text).
+type level struct {
+	key   string
+	terms func(b *builder) []encode.Term
+	value func(r *Roster, pl [][]int, bk []int) int64
+	text  func(r *Roster) string
+}
+
+// Level keys of the stated objective (self-check unit).
+const (
+	keyChanges = "changes"
+	keyWeekend = "max_weekend_shifts"
+	keySpread  = "spread"
+	keyPenalty = "penalty"
+	keyCost    = "cost"
+)
+
+// levels returns the objective levels in order: fewest changes
+// (sick-call), the weekend maximum (weekend-fairness), the spread of
+// totals (balance), the preference penalty (preferences), the pay (always),
+// the backup choice (backup), then the stated tie-break.
+func (r *Roster) levels() []level {
+	var out []level
+	if r.has(unitSickCall) {
+		out = append(out, level{keyChanges, changeTerms, changeValue, func(r *Roster) string {
+			return fmt.Sprintf("change as few decisions of the current roster as possible: minimise the number of (%s, day) pairs whose entry (a shift or Off) differs from the current roster", r.Voc.Person)
+		}})
+	}
+	if r.has(unitWeekend) {
+		out = append(out, level{keyWeekend, weekendTerms, weekendValue, func(r *Roster) string {
+			return fmt.Sprintf("share weekend work: minimise the largest number of shifts any one %s works on %s", r.Voc.Person, r.dayNames(r.Weekend))
+		}})
+	}
+	if r.has(unitBalance) {
+		out = append(out, level{keySpread, spreadTerms, spreadValue, func(r *Roster) string {
+			return fmt.Sprintf("balance the totals: minimise the spread, the most shifts any %s works in the week minus the fewest any %s works", r.Voc.Person, r.Voc.Person)
+		}})
+	}
+	if r.has(unitPreferences) {
+		out = append(out, level{keyPenalty, penaltyTerms, penaltyValue, func(r *Roster) string {
+			return "respect preferences: minimise the total penalty of the broken preferences (each preference's weight, once for each day that breaks it)"
+		}})
+	}
+	out = append(out, level{keyCost, costTerms, costValue, func(r *Roster) string {
+		return fmt.Sprintf("minimise the total %s: the sum over all shifts worked of the %s's rate per shift", r.Voc.Pay, r.Voc.Person)
+	}})
+	if r.BackupDay >= 0 {
+		for j := range r.backupShifts() {
+			out = append(out, level{"", func(b *builder) []encode.Term {
+				var ts []encode.Term
+				for p, v := range b.bk[j] {
+					ts = append(ts, encode.Term{Var: v, Coef: int64(p + 1)})
+				}
+				return ts
+			}, func(_ *Roster, _ [][]int, bk []int) int64 { return int64(bk[j] + 1) }, nil})
+		}
+	}
+	if r.TieBreaks >= 1 {
+		// One level per (person, day), in table order: the entry's code,
+		// Off 0 and shift s s+1. Lexicographic over every entry, they
+		// leave no tie.
+		for p := range r.Staff {
+			for d := range r.Days {
+				out = append(out, level{"", func(b *builder) []encode.Term {
+					var ts []encode.Term
+					for s, v := range b.x[p][d] {
+						ts = append(ts, encode.Term{Var: v, Coef: int64(s + 1)})
+					}
+					return ts
+				}, func(_ *Roster, pl [][]int, _ []int) int64 { return int64(pl[p][d] + 1) }, nil})
+			}
+		}
+	}
+	return out
+}
+
+// stated returns the levels an answer states (self-check unit).
+func (r *Roster) stated() []level {
+	var out []level
+	for _, l := range r.levels() {
+		if l.key != "" {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// objective returns the objective vector of a plan.
+func (r *Roster) objective(pl [][]int, bk []int) []int64 {
+	var out []int64
+	for _, l := range r.levels() {
+		out = append(out, l.value(r, pl, bk))
+	}
+	return out
+}
+
+// costTerms: the pay of each day as an integer at least the day's sum of
+// rate × works (group "core: pay"; minimized, it is the sum), the level
+// their sum. Split by day, the solver learns a bound per day instead of
+// counting the whole week at once.
+func costTerms(b *builder) []encode.Term {
+	return b.perDay("pay", "core: pay", func(p, d int) []encode.Term {
+		return []encode.Term{{Var: b.w[p][d], Coef: int64(b.r.Staff[p].Rate)}}
+	}, nil)
+}
+
+// perDay returns one integer per day, each at least the day's sum of the
+// terms f(p, d) (group g), as the terms of a level, each weighted by
+// dw(d) (1 when dw is nil).
+func (b *builder) perDay(name, g string, f func(p, d int) []encode.Term, dw func(d int) int64) []encode.Term {
+	var out []encode.Term
+	for d, dn := range b.r.Days {
+		var ts []encode.Term
+		var hi int64
+		for p := range b.r.Staff {
+			var top int64
+			for _, t := range f(p, d) {
+				ts = append(ts, t)
+				top = max(top, t.Coef)
+			}
+			hi += top
+		}
+		v := b.m.NewInt(fmt.Sprintf("%s[%s]", name, dn), 0, hi)
+		b.m.AddLinear(append(ts, encode.Term{Var: v, Coef: -1}), encode.LE, 0).Named(g + " @" + dn).InGroup(g)
+		c := int64(1)
+		if dw != nil {
+			c = dw(d)
+		}
+		out = append(out, encode.Term{Var: v, Coef: c})
+	}
+	return out
+}
+
+func costValue(r *Roster, pl [][]int, _ []int) int64 {
+	var v int64
+	for p, st := range r.Staff {
+		v += int64(st.Rate) * int64(shiftsWorked(pl, p))
+	}
+	return v
+}
+
+// prefCells returns the cells that break preference f of person p.
+func (r *Roster) prefCells(p int, f Pref) []cell {
+	days := []int{f.Day}
+	if f.Day < 0 {
+		days = allDays(len(r.Days))
+	}
+	var out []cell
+	for _, d := range days {
+		if f.Shift == Off {
+			out = append(out, cell{p, d, anyShift})
+		} else {
+			out = append(out, cell{p, d, f.Shift})
+		}
+	}
+	return out
+}
+
+func penaltyTerms(b *builder) []encode.Term {
+	var ts []encode.Term
+	for p, st := range b.r.Staff {
+		for _, f := range st.Prefs {
+			for _, c := range b.r.prefCells(p, f) {
+				for s := range b.r.Shifts {
+					if c.s == anyShift || c.s == s {
+						ts = append(ts, encode.Term{Var: b.x[p][c.d][s], Coef: int64(f.Weight)})
+					}
+				}
+			}
+		}
+	}
+	return ts
+}
+
+func penaltyValue(r *Roster, pl [][]int, _ []int) int64 {
+	var v int64
+	for p, st := range r.Staff {
+		for _, f := range st.Prefs {
+			for _, c := range r.prefCells(p, f) {
+				if on(pl, c) {
+					v += int64(f.Weight)
+				}
+			}
+		}
+	}
+	return v
+}
+
+// changeTerms: one change indicator per (person, day), defined both ways
+// (group "core: change count"): with current shift c, changed = 1 − x_c;
+// with the day off, changed = Σ_s x_s.
+func changeTerms(b *builder) []encode.Term {
+	r, m := b.r, b.m
+	var ts []encode.Term
+	g := "core: change count"
+	for p, st := range r.Staff {
+		for d, dn := range r.Days {
+			v := m.NewBool(fmt.Sprintf("changed[%s|%s]", st.Name, dn))
+			ts = append(ts, encode.Term{Var: v, Coef: 1})
+			terms := []encode.Term{{Var: v, Coef: 1}}
+			rhs := int64(0)
+			if c := r.Current[p][d]; c != Off {
+				terms = append(terms, encode.Term{Var: b.x[p][d][c], Coef: 1})
+				rhs = 1
+			} else {
+				for s := range r.Shifts {
+					terms = append(terms, encode.Term{Var: b.x[p][d][s], Coef: -1})
+				}
+			}
+			m.AddLinear(terms, encode.EQ, rhs).Named(fmt.Sprintf("%s @%s|%s", g, st.Name, dn)).InGroup(g)
+		}
+	}
+	return ts
+}
+
+func changeValue(r *Roster, pl [][]int, _ []int) int64 {
+	var v int64
+	for p := range r.Staff {
+		for d := range r.Days {
+			if pl[p][d] != r.Current[p][d] {
+				v++
+			}
+		}
+	}
+	return v
+}
+
+// weekendTerms: W ≥ each person's weekend shifts (group "core: weekend
+// maximum"); minimizing W makes it the maximum.
+func weekendTerms(b *builder) []encode.Term {
+	r, m := b.r, b.m
+	w := m.NewInt("weekend_max", 0, int64(len(r.Weekend)))
+	g := "core: weekend maximum"
+	for p, st := range r.Staff {
+		ts := []encode.Term{{Var: w, Coef: -1}}
+		for _, d := range r.Weekend {
+			for s := range r.Shifts {
+				ts = append(ts, encode.Term{Var: b.x[p][d][s], Coef: 1})
+			}
+		}
+		m.AddLinear(ts, encode.LE, 0).Named(g + " @" + st.Name).InGroup(g)
+	}
+	return []encode.Term{{Var: w, Coef: 1}}
+}
+
+func weekendValue(r *Roster, pl [][]int, _ []int) int64 {
+	best := 0
+	for p := range r.Staff {
+		n := 0
+		for _, d := range r.Weekend {
+			if pl[p][d] != Off {
+				n++
+			}
+		}
+		best = max(best, n)
+	}
+	return int64(best)
+}
+
+// spreadTerms: each person's load (shifts worked) as an integer, and
+// hi ≥ each load ≥ lo (group "core: spread"); minimizing hi − lo makes it
+// max − min.
+func spreadTerms(b *builder) []encode.Term {
+	r, m := b.r, b.m
+	nd := int64(len(r.Days))
+	hi, lo := m.NewInt("total_max", 0, nd), m.NewInt("total_min", 0, nd)
+	g := "core: spread"
+	for p, st := range r.Staff {
+		load := m.NewInt("load["+st.Name+"]", 0, nd)
+		ts := []encode.Term{{Var: load, Coef: -1}}
+		for d := range r.Days {
+			ts = append(ts, encode.Term{Var: b.w[p][d], Coef: 1})
+		}
+		m.AddLinear(ts, encode.EQ, 0).Named(g + " load @" + st.Name).InGroup(g)
+		m.AddLinear([]encode.Term{{Var: load, Coef: 1}, {Var: hi, Coef: -1}}, encode.LE, 0).Named(g + " hi @" + st.Name).InGroup(g)
+		m.AddLinear([]encode.Term{{Var: load, Coef: 1}, {Var: lo, Coef: -1}}, encode.GE, 0).Named(g + " lo @" + st.Name).InGroup(g)
+	}
+	return []encode.Term{{Var: hi, Coef: 1}, {Var: lo, Coef: -1}}
+}
+
+func spreadValue(r *Roster, pl [][]int, _ []int) int64 {
+	hi, lo := 0, len(r.Days)
+	for p := range r.Staff {
+		n := shiftsWorked(pl, p)
+		hi, lo = max(hi, n), min(lo, n)
+	}
+	return int64(hi - lo)
+}

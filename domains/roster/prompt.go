@@ -1,0 +1,232 @@
+package roster
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Prompt implements domains.Instance: the facts, the named rules, the goal
+// with its levels and tie-breaks, what "the same roster" means, and the
+// answer form with a filled-in skeleton.
+func (r *Roster) Prompt() string {
+	v := r.Voc
+	var b strings.Builder
+	b.WriteString(v.Intro + "\n\n")
+	fmt.Fprintf(&b, "**Days.** %s. **Shifts** (every day): ", strings.Join(r.Days, ", "))
+	for s, sh := range r.Shifts {
+		if s > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%s %s", sh.Name, sh.Hours)
+	}
+	fmt.Fprintf(&b, ". Each %s works at most one shift a day, or has the day Off.\n\n", v.Person)
+
+	// Staff table.
+	fmt.Fprintf(&b, "**%s**\n", capitalize(v.People))
+	head := []string{v.Person, v.Pay + " per shift"}
+	if r.has(unitQualification) {
+		head = append(head, r.Skill)
+	}
+	if r.has(unitAvailability) {
+		head = append(head, "leave days")
+	}
+	if r.has(unitMaxShifts) {
+		head = append(head, "max")
+	}
+	if r.has(unitPreferences) {
+		head = append(head, "preferences (penalty weight)")
+	}
+	writeRow(&b, head)
+	writeRow(&b, dashes(len(head)))
+	for p, st := range r.Staff {
+		row := []string{st.Name, fmt.Sprint(st.Rate)}
+		if r.has(unitQualification) {
+			row = append(row, map[bool]string{true: "yes", false: "no"}[st.Skilled])
+		}
+		if r.has(unitAvailability) {
+			row = append(row, orDash(r.dayNames(st.Leave)))
+		}
+		if r.has(unitMaxShifts) {
+			row = append(row, fmt.Sprint(st.Max))
+		}
+		if r.has(unitPreferences) {
+			row = append(row, orDash(r.prefText(p)))
+		}
+		writeRow(&b, row)
+	}
+
+	// Demand table.
+	fmt.Fprintf(&b, "\n**Demand** (the least number of %s on each shift", v.People)
+	if r.has(unitHoliday) {
+		b.WriteString("; on a holiday an interval low–high")
+	}
+	b.WriteString(")\n")
+	head = []string{"day"}
+	for _, sh := range r.Shifts {
+		head = append(head, sh.Name)
+	}
+	writeRow(&b, head)
+	writeRow(&b, dashes(len(head)))
+	for d, dn := range r.Days {
+		row := []string{dn}
+		h := r.holiday(d)
+		if h != nil {
+			row[0] += " (holiday)"
+		}
+		for s := range r.Shifts {
+			if h != nil && h.Lo[s] != h.Hi[s] {
+				row = append(row, fmt.Sprintf("%d–%d", h.Lo[s], h.Hi[s]))
+			} else {
+				row = append(row, fmt.Sprint(r.need(d, s)))
+			}
+		}
+		writeRow(&b, row)
+	}
+
+	if r.has(unitSickCall) {
+		fmt.Fprintf(&b, "\n**Current roster** (already published)\n")
+		head = append([]string{v.Person}, r.Days...)
+		writeRow(&b, head)
+		writeRow(&b, dashes(len(head)))
+		for p, st := range r.Staff {
+			row := []string{st.Name}
+			for d := range r.Days {
+				row = append(row, r.shiftName(r.Current[p][d]))
+			}
+			writeRow(&b, row)
+		}
+		fmt.Fprintf(&b, "\n%s has called in sick for %s. Replan the week.\n", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days))
+	}
+
+	// Rules.
+	b.WriteString("\n**Rules** (each has a name in bold)\n")
+	for i, n := range r.ruleNames() {
+		text, _ := r.ruleText(n)
+		fmt.Fprintf(&b, "%d. **%s**: %s\n", i+1, n, text)
+	}
+
+	// Goal.
+	b.WriteString("\n**Goal.** ")
+	var ls []level
+	for _, l := range r.levels() {
+		if l.text != nil {
+			ls = append(ls, l)
+		}
+	}
+	for i, l := range ls {
+		switch {
+		case len(ls) == 1:
+			b.WriteString(capitalize(l.text(r)) + ".")
+		case i == 0:
+			b.WriteString("First, " + l.text(r) + ".")
+		default:
+			b.WriteString(" Then, among those rosters, " + l.text(r) + ".")
+		}
+	}
+	if r.BackupDay >= 0 {
+		fmt.Fprintf(&b, " Then choose the backups shift by shift, in the order %s: each shift's backup is the allowed %s who comes first in the staff table.", r.shiftList(r.backupShifts()), v.Person)
+	}
+	if r.TieBreaks >= 1 {
+		fmt.Fprintf(&b, " If several rosters are still equally good, take the first in this order: compare them %s by %s in the order of the staff table, and each %s's days from %s to %s; at the first entry where they differ, prefer Off to any shift, and an earlier shift to a later one (%s).",
+			v.Person, v.Person, v.Person, r.Days[0], r.Days[len(r.Days)-1], r.shiftOrder())
+	}
+	fmt.Fprintf(&b, " Two rosters are the same when every %s has the same entry (shift or Off) on every day%s; no two %s are interchangeable, since each has their own %s rate.\n",
+		v.Person, map[bool]string{true: " and every backup is the same", false: ""}[r.BackupDay >= 0], v.People, v.Pay)
+
+	// Answer.
+	b.WriteString("\n**Answer** with one JSON object in a ```json block, exactly in this form (names as written above, one entry per day from ")
+	fmt.Fprintf(&b, "%s to %s, each entry a shift name or \"Off\"):\n```json\n%s\n```\n", r.Days[0], r.Days[len(r.Days)-1], r.AnswerSchema())
+	if r.BackupDay >= 0 {
+		fmt.Fprintf(&b, "`backups` names the backup %s of each shift of %s.\n", v.Person, r.Days[r.BackupDay])
+	}
+	if r.has(unitSelfCheck) {
+		b.WriteString("`objective` states your roster's values of the goal: ")
+		var ks []string
+		for _, l := range r.stated() {
+			ks = append(ks, "`"+l.key+"`")
+		}
+		b.WriteString(joinNames(ks) + ", in the goal's order.\n")
+	}
+	if r.has(unitInfeasible) {
+		b.WriteString("If no roster keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in bold above) of rules that cannot all hold together.\n")
+	}
+	return b.String()
+}
+
+// AnswerSchema implements domains.Instance: the answer's form, filled in
+// with the first two staff and the first day's shift names.
+func (r *Roster) AnswerSchema() string {
+	var b strings.Builder
+	b.WriteString(`{"roster": {`)
+	for p := 0; p < min(2, len(r.Staff)); p++ {
+		if p > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q: [%q, \"Off\", ...]", r.Staff[p].Name, r.Shifts[p%len(r.Shifts)].Name)
+	}
+	b.WriteString(", ...}")
+	if r.BackupDay >= 0 {
+		bs := r.backupShifts()
+		fmt.Fprintf(&b, `, "backups": {%q: %q, ...}`, r.Shifts[bs[0]].Name, r.Staff[len(r.Staff)-1].Name)
+	}
+	if r.has(unitSelfCheck) {
+		b.WriteString(`, "objective": {`)
+		for i, l := range r.stated() {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "%q: 0", l.key)
+		}
+		b.WriteString("}")
+	}
+	return b.String() + "}"
+}
+
+func (r *Roster) shiftOrder() string {
+	var ns []string
+	for _, sh := range r.Shifts {
+		ns = append(ns, sh.Name)
+	}
+	return strings.Join(ns, " before ")
+}
+
+func (r *Roster) prefText(p int) string {
+	var out []string
+	for _, f := range r.Staff[p].Prefs {
+		switch {
+		case f.Shift == Off:
+			out = append(out, fmt.Sprintf("%s off (%d)", r.Days[f.Day], f.Weight))
+		case f.Day < 0:
+			out = append(out, fmt.Sprintf("no %s shifts (%d each)", r.Shifts[f.Shift].Name, f.Weight))
+		default:
+			out = append(out, fmt.Sprintf("no %s on %s (%d)", r.Shifts[f.Shift].Name, r.Days[f.Day], f.Weight))
+		}
+	}
+	return strings.Join(out, "; ")
+}
+
+func writeRow(b *strings.Builder, cells []string) {
+	b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
+}
+
+func dashes(n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = "---"
+	}
+	return out
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "—"
+	}
+	return s
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
