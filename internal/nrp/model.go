@@ -16,6 +16,11 @@ type Model struct {
 	X [][][]encode.Var
 	// work[s][d] is a literal true exactly when employee s works on day d.
 	work [][]encode.Lit
+	// weekend[s][j] is implied by a shift of employee s on weekend j.
+	weekend [][]encode.Lit
+	// under[d][t] is the shortfall of cover on day d, shift type t, when
+	// that cover has a weight for under (else undefined).
+	under map[[2]int]encode.Var
 }
 
 // NewModel builds the model of in. The hard rules are encoded exactly as
@@ -68,6 +73,7 @@ func NewModel(in *Instance) *Model {
 		m.hard(s)
 	}
 	m.objective()
+	m.implied()
 	return m
 }
 
@@ -138,6 +144,7 @@ func (m *Model) hard(s int) {
 			clause(RuleMaxWeekends, fmt.Sprintf("day %d counts", d), w[d].Not(), wk.Lit())
 		}
 	}
+	m.weekend = append(m.weekend, wks)
 	em.AddAtMost(wks, st.MaxWeekends).Named(st.ID + ": " + RuleMaxWeekends).InGroup(st.ID + ": " + RuleMaxWeekends)
 	for d := 0; d+1 < H; d++ {
 		for t, sh := range in.Shifts {
@@ -151,6 +158,7 @@ func (m *Model) hard(s int) {
 // objective adds the soft penalties as one level to minimize.
 func (m *Model) objective() {
 	in, em := m.In, m.M
+	m.under = map[[2]int]encode.Var{}
 	var obj []encode.Term
 	for i, q := range in.On {
 		if q.Weight == 0 {
@@ -176,6 +184,7 @@ func (m *Model) objective() {
 		name := fmt.Sprintf("cover day %d %s", c.Day, in.Shifts[c.Shift].ID)
 		if c.Under > 0 && req > 0 {
 			u := em.NewInt(fmt.Sprintf("under[%d,%s]", c.Day, in.Shifts[c.Shift].ID), 0, req)
+			m.under[[2]int{c.Day, c.Shift}] = u
 			em.AddLinear(append(xs[:len(xs):len(xs)], encode.Term{Var: u, Coef: 1}), encode.GE, req).Named(name + " under").InGroup("cover")
 			obj = append(obj, encode.Term{Var: u, Coef: int64(c.Under)})
 		}
@@ -185,35 +194,8 @@ func (m *Model) objective() {
 			obj = append(obj, encode.Term{Var: o, Coef: int64(c.Over)})
 		}
 	}
-	if !splitObjective {
-		em.Minimize(obj...)
-		return
-	}
-	// One order-encoded integer per weight class: S_W ≥ Σ terms of weight W.
-	byW := map[int64][]encode.Term{}
-	var ws []int64
-	for _, t := range obj {
-		if byW[t.Coef] == nil {
-			ws = append(ws, t.Coef)
-		}
-		byW[t.Coef] = append(byW[t.Coef], t)
-	}
-	var top []encode.Term
-	for _, w := range ws {
-		var hi int64
-		var ts []encode.Term
-		for _, t := range byW[w] {
-			hi += em.Vars[t.Var].Hi
-			ts = append(ts, encode.Term{Var: t.Var, Coef: 1})
-		}
-		sv := em.NewInt(fmt.Sprintf("sum_w%d", w), 0, hi)
-		em.AddLinear(append(ts, encode.Term{Var: sv, Coef: -1}), encode.LE, 0).Named(fmt.Sprintf("weight %d sum", w))
-		top = append(top, encode.Term{Var: sv, Coef: w})
-	}
-	em.Minimize(top...)
+	em.Minimize(obj...)
 }
-
-var splitObjective = true
 
 // Decode reads the roster from a solution of the model.
 func (m *Model) Decode(a encode.Assignment) Roster {
@@ -230,4 +212,95 @@ func (m *Model) Decode(a encode.Assignment) Roster {
 		}
 	}
 	return r
+}
+
+// implied adds constraints that every solution already satisfies, stated
+// so that unit propagation can count across employees (a SAT solver cannot
+// find such counting arguments on its own). With D_d the number of staff
+// working on day d and W_j the number working on weekend j:
+//
+//   - D_d + Σ_t under[d][t] ≥ Σ_t Requirement[d][t] over the covers of day
+//     d with an under weight (each employee covers at most one of them);
+//   - D_d ≤ W_j for the Saturday and Sunday of weekend j, and
+//     Σ_j W_j ≤ Σ_s MaxWeekends_s;
+//   - Σ_d D_d ≤ Σ_s ⌊MaxTotalMinutes_s / shortest shift⌋.
+//
+// Together they give, for instance, the bound of Instance2: 35 staff-days
+// wanted on two weekends, 14 employees with one weekend each, so at least
+// seven shifts short.
+func (m *Model) implied() {
+	in, em := m.In, m.M
+	S, H := len(in.Staff), in.Horizon
+	D := make([]encode.Var, H)
+	var total []encode.Term
+	for d := range H {
+		D[d] = em.NewInt(fmt.Sprintf("staff_on_day[%d]", d), 0, int64(S))
+		ts := []encode.Term{{Var: D[d], Coef: -1}}
+		for s := range in.Staff {
+			ts = append(ts, litTerm(m.M, m.work[s][d]))
+		}
+		em.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("implied: staff on day %d", d)).InGroup("implied")
+		total = append(total, encode.Term{Var: D[d], Coef: 1})
+	}
+	for d := range H {
+		ts := []encode.Term{{Var: D[d], Coef: 1}}
+		var req int64
+		for t := range in.Shifts {
+			if u, ok := m.under[[2]int{d, t}]; ok {
+				ts = append(ts, encode.Term{Var: u, Coef: 1})
+				for _, c := range in.Cover {
+					if c.Day == d && c.Shift == t {
+						req += int64(c.Requirement)
+					}
+				}
+			}
+		}
+		if len(ts) > 1 {
+			em.AddLinear(ts, encode.GE, req).Named(fmt.Sprintf("implied: cover of day %d", d)).InGroup("implied")
+		}
+	}
+	if len(m.weekend) == S && S > 0 {
+		var ws []encode.Term
+		var maxW int64
+		for _, st := range in.Staff {
+			maxW += int64(st.MaxWeekends)
+		}
+		for j := range m.weekend[0] {
+			W := em.NewInt(fmt.Sprintf("staff_on_weekend[%d]", j), 0, int64(S))
+			ts := []encode.Term{{Var: W, Coef: -1}}
+			for s := range in.Staff {
+				ts = append(ts, litTerm(m.M, m.weekend[s][j]))
+			}
+			em.AddLinear(ts, encode.GE, 0).Named(fmt.Sprintf("implied: staff on weekend %d", j)).InGroup("implied")
+			for d := 5 + 7*j; d <= 6+7*j && d < H; d++ {
+				em.AddLinear([]encode.Term{{Var: D[d], Coef: 1}, {Var: W, Coef: -1}}, encode.LE, 0).Named(fmt.Sprintf("implied: day %d within weekend %d", d, j)).InGroup("implied")
+			}
+			ws = append(ws, encode.Term{Var: W, Coef: 1})
+		}
+		if len(ws) > 0 {
+			em.AddLinear(ws, encode.LE, maxW).Named("implied: weekends of all staff").InGroup("implied")
+		}
+	}
+	minLen := 0
+	for _, sh := range in.Shifts {
+		if minLen == 0 || (sh.Minutes > 0 && sh.Minutes < minLen) {
+			minLen = sh.Minutes
+		}
+	}
+	if minLen > 0 {
+		var cap int64
+		for _, st := range in.Staff {
+			cap += int64(min(st.MaxMinutes/minLen, H))
+		}
+		em.AddLinear(total, encode.LE, cap).Named("implied: shifts of all staff").InGroup("implied")
+	}
+}
+
+// litTerm returns the term 1·l for a positive literal; the model's work
+// and weekend literals are all positive.
+func litTerm(_ *encode.Model, l encode.Lit) encode.Term {
+	if l.Neg {
+		panic("nrp: litTerm of a negative literal")
+	}
+	return encode.Term{Var: l.Var, Coef: 1}
 }

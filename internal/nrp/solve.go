@@ -25,8 +25,12 @@ type Result struct {
 	Penalty int64
 	Roster  Roster
 	Score   Score
-	Stats   solver.Stats
-	Wall    time.Duration // model building, lowering and solving
+	// Bound is the proven lower bound on the penalty (equal to Penalty
+	// when Status is Optimal); HasBound is false when none was proven.
+	Bound    int64
+	HasBound bool
+	Stats    solver.Stats
+	Wall     time.Duration // model building, lowering and solving
 }
 
 // MismatchError says the evaluator disagrees with the solver on a decoded
@@ -60,15 +64,17 @@ func (e *MismatchError) Error() string {
 func Solve(ctx context.Context, in *Instance) (*Result, error) {
 	start := time.Now()
 	m := NewModel(in)
-	s, err := sat.Backend{}.Load(m.M)
+	ls, err := sat.Backend{CoreGuided: true}.Load(m.M)
 	if err != nil {
 		return nil, fmt.Errorf("nrp: %s: %w", in.Name, err)
 	}
+	s := ls.(*sat.Solver)
 	r, err := s.Optimize(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("nrp: %s: %w", in.Name, err)
 	}
 	res := &Result{Instance: in.Name, Status: r.Status, Stats: s.Stats()}
+	res.Bound, res.HasBound = s.ProvenBound()
 	if r.Status == solver.Optimal || r.Status == solver.Feasible {
 		res.Penalty = r.Objective[0]
 		res.Roster = m.Decode(r.Solution)
