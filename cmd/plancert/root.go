@@ -62,6 +62,7 @@ func newRootCmd(ios *iostreams) *cobra.Command {
 	cmd.AddCommand(newExportModelCmd(ios, nil))
 	cmd.AddCommand(newGenCmd(ios, nil))
 	cmd.AddCommand(newLoopCmd(ios, nil))
+	cmd.AddCommand(newNRPCmd(ios, nil))
 	cmd.AddCommand(newRespondCmd(ios, nil))
 	cmd.AddCommand(newScoreCmd(ios, nil))
 	cmd.AddCommand(newShowCmd(ios, nil))
