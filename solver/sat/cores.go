@@ -22,7 +22,10 @@ import (
 // constant plus a weighted sum of soft literals (a literal true costs its
 // weight): a Boolean term is one literal, an order-encoded integer term is
 // one literal [x ≥ t] per value. Each solve assumes every soft literal
-// false whose weight is at least the current stratum. UNSAT gives a core C
+// false whose weight is at least the current stratum (first the largest
+// weight; after a model of a stratum, the next lower weight and every
+// weight within a factor of ten of it, so that close weights — 1, 2, 3
+// beside 100 — share one stratum instead of costing a pass each). UNSAT gives a core C
 // of soft literals of which at least one must be true: the lower bound
 // rises by the least weight w in C, every weight in C drops by w, and a
 // totalizer over C adds the soft literal "at least 2 of C" with weight w
@@ -193,7 +196,14 @@ func (s *Solver) optimizeCores(ctx context.Context, sol encode.Assignment) (*sol
 					next = max(next, sf.w)
 				}
 			}
-			wt = next
+			// Weights within a factor of ten of it join the same stratum.
+			low := next
+			for _, sf := range softs {
+				if sf.w < wt && sf.w*10 >= next {
+					low = min(low, sf.w)
+				}
+			}
+			wt = low
 		case -1:
 			var core []*soft
 			for _, l := range s.g.Why(nil) {
