@@ -25,17 +25,17 @@ import (
 // false whose weight is at least the current stratum (first the largest
 // weight; after a model of a stratum, the next lower weight and every
 // weight within a factor of ten of it, so that close weights — 1, 2, 3
-// beside 100 — share one stratum instead of costing a pass each). UNSAT gives a core C
-// of soft literals of which at least one must be true: the lower bound
-// rises by the least weight w in C, every weight in C drops by w, and a
-// totalizer over C adds the soft literal "at least 2 of C" with weight w
-// (and "at least k+1" when "at least k" is in a later core). The cost of
-// every solution is at least the bound plus the weights of its true soft
-// literals, so a model that makes every soft literal false, found once all
-// of them are assumed, costs exactly the bound: the optimum, proven by the
-// UNSATs that raised it. Unlike the descent on the counter's bound
-// literals, the lower bound rises from below, and is reported when the
-// time runs out (LowerBound).
+// beside 100 — share one stratum instead of costing a pass each). UNSAT
+// gives a core C of soft literals of which at least one must be true: the
+// lower bound rises by the least weight w in C, every weight in C drops by
+// w, and a totalizer over C adds the soft literal "at least 2 of C" with
+// weight w (and "at least k+1" when "at least k" is in a later core). The
+// cost of every solution is at least the bound plus the weights of its
+// true soft literals, so a model that makes every soft literal false,
+// found once all of them are assumed, costs exactly the bound: the
+// optimum, proven by the UNSATs that raised it. Unlike the descent on the
+// counter's bound literals, the lower bound rises from below, and is
+// reported when the time runs out (ProvenBound).
 
 // soft is a soft literal: true costs w.
 type soft struct {
