@@ -17,7 +17,9 @@ var longFlag = flag.Bool("long", false, "run the long tests (also PLANCERT_LONG=
 func long() bool { return *longFlag || os.Getenv("PLANCERT_LONG") != "" }
 
 // published are the optima of optima.txt beside the instances, and the
-// time the long tests give each instance.
+// time the long tests give each instance (44 minutes in all, inside the
+// 60 of make test-long; Instances 6 and 9 were not proven in 10-minute
+// runs, so with 2 minutes they get the consistency check).
 var published = []struct {
 	file    string
 	optimum int64
@@ -25,10 +27,10 @@ var published = []struct {
 	short   bool // proven in the default tests (well under 5 s)
 }{
 	{"Instance1.txt", 607, time.Minute, true},
-	{"Instance2.txt", 828, 20 * time.Minute, false},
-	{"Instance3.txt", 1001, 20 * time.Minute, false},
-	{"Instance6.txt", 1950, 10 * time.Minute, false},
-	{"Instance9.txt", 439, 10 * time.Minute, false},
+	{"Instance2.txt", 828, 30 * time.Minute, false},
+	{"Instance3.txt", 1001, 10 * time.Minute, false},
+	{"Instance6.txt", 1950, 2 * time.Minute, false},
+	{"Instance9.txt", 439, 2 * time.Minute, false},
 }
 
 // TestPublishedOptima solves the benchmark instances. Instance1 runs by
