@@ -223,7 +223,9 @@ func (m *Model) Decode(a encode.Assignment) Roster {
 //     d with an under weight (each employee covers at most one of them);
 //   - D_d ≤ W_j for the Saturday and Sunday of weekend j, and
 //     Σ_j W_j ≤ Σ_s MaxWeekends_s;
-//   - Σ_d D_d ≤ Σ_s ⌊MaxTotalMinutes_s / shortest shift⌋.
+//   - each employee works at most f days, f from workCapacity given the
+//     weekend the employee works (when at most one is allowed), and
+//     Σ_d D_d is at most the sum of these.
 //
 // Together they give, for instance, the bound of Instance2: 35 staff-days
 // wanted on two weekends, 14 employees with one weekend each, so at least
@@ -281,19 +283,38 @@ func (m *Model) implied() {
 			em.AddLinear(ws, encode.LE, maxW).Named("implied: weekends of all staff").InGroup("implied")
 		}
 	}
-	minLen := 0
-	for _, sh := range in.Shifts {
-		if minLen == 0 || (sh.Minutes > 0 && sh.Minutes < minLen) {
-			minLen = sh.Minutes
+	// Work capacity per employee and weekend case (workCapacity): with at
+	// most one weekend, T_s ≤ f0 + Σ_j (f_j − f0)·weekend[s][j]; else
+	// T_s ≤ F. Summed over the staff, it bounds Σ_d D_d.
+	var cap int64
+	for s, st := range in.Staff {
+		ts := make([]encode.Term, 0, H)
+		for d := range H {
+			ts = append(ts, litTerm(m.M, m.work[s][d]))
 		}
-	}
-	if minLen > 0 {
-		var cap int64
-		for _, st := range in.Staff {
-			cap += int64(min(st.MaxMinutes/minLen, H))
+		var f0 int64
+		var wts []encode.Term
+		if st.MaxWeekends <= 1 {
+			f, _ := workCapacity(in, s, -1)
+			f0 = int64(f)
+			for j := range m.weekend[s] {
+				if st.MaxWeekends == 0 {
+					break
+				}
+				fj, _ := workCapacity(in, s, j)
+				if c := int64(fj) - f0; c != 0 {
+					wts = append(wts, encode.Term{Var: m.weekend[s][j].Var, Coef: -c})
+				}
+			}
+		} else {
+			f, _ := workCapacity(in, s, anyWeekends)
+			f0 = int64(f)
 		}
-		em.AddLinear(total, encode.LE, cap).Named("implied: shifts of all staff").InGroup("implied")
+		cap += f0
+		em.AddLinear(append(ts, wts...), encode.LE, f0).Named(fmt.Sprintf("implied: %s work capacity", st.ID)).InGroup("implied")
+		total = append(total, wts...)
 	}
+	em.AddLinear(total, encode.LE, cap).Named("implied: work capacity of all staff").InGroup("implied")
 }
 
 // litTerm returns the term 1·l for a positive literal; the model's work
