@@ -47,11 +47,15 @@ With --json, each file gives one JSON object on one line:
 
 ` + exitCodesHelp
 
-const nrpExample = `  # Instance1 to its proven optimum (607), with the roster
-  $ plancert nrp --roster ../shared/data/rostering/Instance1.txt
+const nrpExample = `  # A one-week instance in the benchmark's format, with its optimal roster
+  $ plancert nrp --roster testdata/nrp/week.txt
 
-  # Several instances, 10 minutes each, as JSON lines
-  $ plancert nrp --json --timeout 10m ../shared/data/rostering/Instance*.txt`
+  # The same as a JSON line
+  $ plancert nrp --json testdata/nrp/week.txt
+
+  # The benchmark instances beside the repository, 10 minutes each
+  # (Instance1 takes about a second; the README has the others):
+  #   plancert nrp --json --timeout 10m ../shared/data/rostering/Instance*.txt`
 
 func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *cobra.Command {
 	opts := &nrpOptions{IO: ios}
