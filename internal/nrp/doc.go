@@ -20,6 +20,14 @@
 // shifts or of days off that touches the first or the last day of the
 // horizon is not held to the minimum length.
 //
+// The model also states implied constraints, valid in every solution,
+// that let unit propagation count across employees: staff per day and per
+// weekend against the cover and the weekend limits, and each employee's
+// work capacity per weekend case from a dynamic program over the
+// employee's own rules (workCapacity). Solve minimizes by unsatisfiable
+// cores (solver/sat's Backend.CoreGuided), which raises a proven lower
+// bound from below and reports it when the time runs out.
+//
 // Solve returns a Result whose penalty is either proven optimal or, when
 // the time ran out, the best roster found; in both cases Evaluate has
 // checked the roster: no hard rule broken, the same penalty. Parse errors

@@ -57,10 +57,10 @@ func (e *MismatchError) Error() string {
 }
 
 // Solve builds in's model, minimizes the total penalty with the SAT
-// backend (solver/sat) until it is proven optimal or ctx ends, decodes the
-// roster and re-scores it with Evaluate. A roster that breaks a hard rule,
-// or whose evaluated penalty differs from the objective, is a
-// *MismatchError.
+// backend (solver/sat, core-guided) until it is proven optimal or ctx
+// ends, decodes the roster and re-scores it with Evaluate. A roster that
+// breaks a hard rule, or whose evaluated penalty differs from the
+// objective (above it, before the proof), is a *MismatchError.
 func Solve(ctx context.Context, in *Instance) (*Result, error) {
 	start := time.Now()
 	m := NewModel(in)
