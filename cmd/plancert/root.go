@@ -66,6 +66,7 @@ func newRootCmd(ios *iostreams) *cobra.Command {
 	cmd.AddCommand(newImportCmd(ios, nil))
 	cmd.AddCommand(newLoopCmd(ios, nil))
 	cmd.AddCommand(newReportCmd(ios, nil))
+	cmd.AddCommand(newNRPCmd(ios, nil))
 	cmd.AddCommand(newRespondCmd(ios, nil))
 	cmd.AddCommand(newScoreCmd(ios, nil))
 	cmd.AddCommand(newServeCmd(ios, nil))

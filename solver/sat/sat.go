@@ -22,6 +22,11 @@ type Backend struct {
 	// Sink, when not nil, also receives every clause (e.g. an encode.Log
 	// for DIMACS output).
 	Sink encode.Sink
+	// CoreGuided makes Optimize minimize a model with one objective level
+	// by unsatisfiable cores (OLL with stratification, cores.go) instead
+	// of the descent on the objective counter: better when the proof is
+	// the hard part and many soft terms have small weights (rostering).
+	CoreGuided bool
 }
 
 // Name returns "sat".
@@ -33,7 +38,7 @@ func (b Backend) Load(m *encode.Model) (solver.Solver, error) {
 }
 
 func (b Backend) load(m *encode.Model) (*Solver, error) {
-	s := &Solver{m: m, g: gini.New(), poll: b.Poll}
+	s := &Solver{m: m, g: gini.New(), poll: b.Poll, coreGuided: b.CoreGuided}
 	if s.poll <= 0 {
 		s.poll = 2 * time.Millisecond
 	}
@@ -65,7 +70,20 @@ type Solver struct {
 	opt         *solver.Result // the last result of Optimize
 	bounds      []int32        // literals fixing every optimized level
 	infeasible  bool
+
+	coreGuided bool
+	bound      int64 // of objective level 0, when hasBound (ProvenBound)
+	hasBound   bool
 }
+
+// ProvenBound returns the best bound on objective level 0 proven by the
+// last Optimize: no solution has a smaller objective (Minimize) or a
+// larger one (Maximize). At a proven optimum it is the optimum; after a
+// timeout it is what the refutations so far established. ok is false
+// before any bound is known.
+func (s *Solver) ProvenBound() (bound int64, ok bool) { return s.bound, s.hasBound }
+
+func (s *Solver) setBound(b int64) { s.bound, s.hasBound = b, true }
 
 type giniSink Solver
 
@@ -180,6 +198,7 @@ func (s *Solver) assertSelectors() {
 func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 	s.bounds = nil
 	s.opt = nil
+	s.hasBound = false
 	switch s.solve(ctx, s.base()) {
 	case 0:
 		return &solver.Result{Status: solver.Unknown}, nil
@@ -192,6 +211,9 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 		return nil, err
 	}
 	s.assertSelectors()
+	if s.coreGuided && len(s.m.Objectives) == 1 {
+		return s.optimizeCores(ctx, sol)
+	}
 	for l, o := range s.m.Objectives {
 		sign := int64(1) // cost = sign·objective, minimized
 		if o.Sense == encode.Maximize {
@@ -208,6 +230,9 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 		// bound, and the final fixing one, reuse it.
 		if _, err := s.enc.ObjectiveBound(l, sign*best); err != nil {
 			return nil, err
+		}
+		if l == 0 {
+			s.setBound(sign * lb)
 		}
 		for best > lb {
 			t := best - 1 // try cost ≤ t
@@ -232,7 +257,13 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 				best = cost
 			case -1:
 				lb = t + 1
+				if l == 0 {
+					s.setBound(sign * lb)
+				}
 			}
+		}
+		if l == 0 {
+			s.setBound(sign * best)
 		}
 		lit, err := s.enc.ObjectiveBound(l, sign*best)
 		if err != nil {

@@ -1,0 +1,35 @@
+// Package nrp reads the employee shift scheduling benchmark of Curtois &
+// Qu (schedulingbenchmarks.org, instances 1–24, the .txt format; copies of
+// the small ones and their provenance are in ../shared/data/rostering),
+// models an instance as a 0/1 model on encode, proves its optimum with the
+// SAT backend (solver/sat) and re-scores the roster with an evaluator
+// written from the rule text, independent of the model.
+//
+// The model has one Boolean per employee, day and shift type. Hard rules:
+// at most one shift a day, days off, shift rotations (a shift type that
+// may not follow another on the next day), the most shifts of each type,
+// the least and most minutes worked, the most and least shifts in a row,
+// the least days off in a row and the most weekends worked (a weekend is
+// worked when Saturday or Sunday has a shift; day 0 is a Monday). Soft
+// rules, summed into the one objective to minimize: shift on and off
+// requests with their weights, and cover requirements with a weight per
+// missing and per extra employee.
+//
+// Boundary conventions, as the benchmark states them: the days before and
+// after the horizon are days off for the most shifts in a row; a run of
+// shifts or of days off that touches the first or the last day of the
+// horizon is not held to the minimum length.
+//
+// The model also states implied constraints, valid in every solution,
+// that let unit propagation count across employees: staff per day and per
+// weekend against the cover and the weekend limits, and each employee's
+// work capacity per weekend case from a dynamic program over the
+// employee's own rules (workCapacity). Solve minimizes by unsatisfiable
+// cores (solver/sat's Backend.CoreGuided), which raises a proven lower
+// bound from below and reports it when the time runs out.
+//
+// Solve returns a Result whose penalty is either proven optimal or, when
+// the time ran out, the best roster found; in both cases Evaluate has
+// checked the roster: no hard rule broken, the same penalty. Parse errors
+// are *ParseError values naming the file, line, section and field.
+package nrp
