@@ -16,7 +16,15 @@
 // burma14, ulysses16 and gr17 optimal at their published lengths
 // (PLANCERT_LONG=1).
 //
-// Not yet here: the vehicle-routing pool (capacity, time windows, driver
-// hours, depots), the family's tasks, and their registration in
-// domains/all.
+// NewFleetModel is the vehicle-routing model (VRPTW): one giant circuit
+// through a depot node per vehicle and every customer, with guarded
+// difference constraints for service start times within time windows and
+// for loads within capacity. Vehicles are alike, so "the same plan" is the
+// same set of routes; a vehicle-order rule (used vehicles first, by first
+// customer) keeps one representative per set, and the tests check against
+// full enumeration that the optimal plans the solver lists are exactly the
+// distinct optimal sets of routes.
+//
+// Not yet here: driver hours and the rest of the pool, the family's tasks
+// (prompts, checklists, subtasks), and registration in domains/all.
 package route

@@ -1,0 +1,274 @@
+package route
+
+import (
+	"fmt"
+
+	"github.com/plancert/plancert/encode"
+)
+
+// Fleet is a vehicle-routing instance with capacity and time windows
+// (VRPTW): location 0 is the depot, 1..N the customers. Each customer is
+// visited once by one vehicle, whose load never exceeds Capacity; service
+// at customer c starts within [Ready[c], Due[c]] (a vehicle may wait) and
+// lasts Service[c]; every route leaves the depot at Ready[0] or later and
+// is back by Due[0]. At most Vehicles vehicles, all alike, are used, and
+// the total travel time is minimized.
+type Fleet struct {
+	Travel   [][]int64 // Travel[i][j], i, j in 0..N
+	Demand   []int64   // per location; Demand[0] is 0
+	Ready    []int64
+	Due      []int64
+	Service  []int64
+	Capacity int64
+	Vehicles int
+}
+
+// Customers returns N.
+func (f *Fleet) Customers() int { return len(f.Travel) - 1 }
+
+// Validate reports the first malformed field.
+func (f *Fleet) Validate() error {
+	n := len(f.Travel)
+	if n < 2 {
+		return fmt.Errorf("route: fleet: Travel: %d locations, want the depot and at least one customer", n)
+	}
+	for i, row := range f.Travel {
+		if len(row) != n {
+			return fmt.Errorf("route: fleet: Travel[%d]: %d entries, want %d", i, len(row), n)
+		}
+		for j, x := range row {
+			if i != j && x < 0 {
+				return fmt.Errorf("route: fleet: Travel[%d][%d]: %d is negative", i, j, x)
+			}
+		}
+	}
+	for name, s := range map[string][]int64{"Demand": f.Demand, "Ready": f.Ready, "Due": f.Due, "Service": f.Service} {
+		if len(s) != n {
+			return fmt.Errorf("route: fleet: %s: %d entries, want %d", name, len(s), n)
+		}
+	}
+	for c := range n {
+		switch {
+		case f.Demand[c] < 0 || f.Demand[c] > f.Capacity:
+			return fmt.Errorf("route: fleet: Demand[%d]: %d is outside [0, capacity %d]", c, f.Demand[c], f.Capacity)
+		case f.Ready[c] > f.Due[c]:
+			return fmt.Errorf("route: fleet: location %d: ready %d after due %d", c, f.Ready[c], f.Due[c])
+		case f.Service[c] < 0:
+			return fmt.Errorf("route: fleet: Service[%d]: %d is negative", c, f.Service[c])
+		}
+	}
+	if f.Vehicles < 1 {
+		return fmt.Errorf("route: fleet: Vehicles: %d, want at least 1", f.Vehicles)
+	}
+	return nil
+}
+
+// FleetModel is the model of a Fleet as one giant circuit: node k < K is
+// the depot as the start of vehicle k's route (K = Vehicles), node K+c-1 is
+// customer c. The circuit runs depot 0, vehicle 0's customers, depot 1,
+// vehicle 1's customers, …, back to depot 0; an arc depot k → depot k+1 is
+// an unused vehicle.
+//
+// "The same plan" is the same set of routes, each route an ordered list of
+// customers: vehicles are alike, and a route's direction matters (time
+// windows). One representative per plan is kept by ordering the routes:
+// used vehicles first, by their first customer's number. The answer
+// variables are the arcs; service start times and loads are auxiliary (a
+// route with slack has many start times and is still one plan).
+type FleetModel struct {
+	Model *encode.Model
+	Fleet *Fleet
+	// Arc[u][v] is the literal of arc u→v between nodes, or -1 where there
+	// is no such arc.
+	Arc [][]encode.Var
+}
+
+// NewFleetModel builds the model of f. Rule groups: "visit every customer
+// once" (the circuit), "capacity", "time windows", "vehicle order" (the
+// symmetry-breaking rule).
+func NewFleetModel(f *Fleet) (*FleetModel, error) {
+	if err := f.Validate(); err != nil {
+		return nil, err
+	}
+	k, n := f.Vehicles, f.Customers()
+	nodes := k + n
+	loc := func(u int) int {
+		if u < k {
+			return 0
+		}
+		return u - k + 1
+	}
+	m := encode.NewModel()
+	fm := &FleetModel{Model: m, Fleet: f, Arc: make([][]encode.Var, nodes)}
+	var arcs []encode.Arc
+	var obj []encode.Term
+	var answer []encode.Var
+	for u := range nodes {
+		fm.Arc[u] = make([]encode.Var, nodes)
+		for v := range nodes {
+			fm.Arc[u][v] = -1
+			if u == v || (u < k && v < k && v != (u+1)%k) {
+				continue // depot to depot only as an unused vehicle
+			}
+			if k == 1 && u == 0 && v == 0 {
+				continue
+			}
+			x := m.NewBool(fmt.Sprintf("arc_%d_%d", u, v))
+			fm.Arc[u][v] = x
+			arcs = append(arcs, encode.Arc{From: u, To: v, Lit: x.Lit()})
+			obj = append(obj, encode.Term{Var: x, Coef: f.Travel[loc(u)][loc(v)]})
+			answer = append(answer, x)
+		}
+	}
+	m.AddCircuit(arcs...).Named("visit every customer once")
+	m.Minimize(obj...)
+	m.SetAnswer(answer...)
+
+	// Vehicle of each customer, so that routes run in depot order.
+	veh := make([]encode.Var, nodes)
+	start := make([]encode.Var, nodes)
+	load := make([]encode.Var, nodes)
+	for c := k; c < nodes; c++ {
+		l := loc(c)
+		veh[c] = m.NewInt(fmt.Sprintf("vehicle_%d", l), 0, int64(k-1))
+		start[c] = m.NewInt(fmt.Sprintf("start_%d", l), f.Ready[l], f.Due[l])
+		load[c] = m.NewInt(fmt.Sprintf("load_%d", l), f.Demand[l], f.Capacity)
+	}
+	one := func(x encode.Var, c int64) encode.Term { return encode.Term{Var: x, Coef: c} }
+	count := 0
+	name := func(g string) string { count++; return fmt.Sprintf("%s #%d", g, count) }
+	for u := range nodes {
+		for v := range nodes {
+			a := fm.Arc[u][v]
+			if a < 0 {
+				continue
+			}
+			on := a.Lit()
+			lu, lv := loc(u), loc(v)
+			switch {
+			case u < k && v >= k: // vehicle u leaves the depot for v
+				m.AddLinear([]encode.Term{one(veh[v], 1)}, encode.EQ, int64(u)).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
+				m.AddLinear([]encode.Term{one(start[v], 1)}, encode.GE, f.Ready[0]+f.Travel[0][lv]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
+			case u >= k && v >= k:
+				m.AddLinear([]encode.Term{one(veh[v], 1), one(veh[u], -1)}, encode.EQ, 0).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
+				m.AddLinear([]encode.Term{one(start[v], 1), one(start[u], -1)}, encode.GE, f.Service[lu]+f.Travel[lu][lv]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
+				m.AddLinear([]encode.Term{one(load[v], 1), one(load[u], -1)}, encode.GE, f.Demand[lv]).OnlyIf(on).Named(name("capacity")).InGroup("capacity")
+			case u >= k && v < k: // back at the depot, which starts vehicle v
+				m.AddLinear([]encode.Term{one(veh[u], 1)}, encode.EQ, int64((v+k-1)%k)).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
+				m.AddLinear([]encode.Term{one(start[u], 1)}, encode.LE, f.Due[0]-f.Service[lu]-f.Travel[lu][0]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
+			}
+		}
+	}
+	// Used vehicles first, ordered by first customer: first_k is the first
+	// customer's number, N+1 for an unused vehicle.
+	if k > 1 {
+		first := make([]encode.Var, k)
+		for d := range k {
+			first[d] = m.NewInt(fmt.Sprintf("first_%d", d), 1, int64(n+1))
+			for v := range nodes {
+				if a := fm.Arc[d][v]; a >= 0 {
+					val := int64(n + 1)
+					if v >= k {
+						val = int64(loc(v))
+					}
+					m.AddLinear([]encode.Term{one(first[d], 1)}, encode.EQ, val).OnlyIf(a.Lit()).Named(name("vehicle order")).InGroup("vehicle order")
+				}
+			}
+		}
+		for d := 0; d+1 < k; d++ {
+			m.AddLinear([]encode.Term{one(first[d], 1), one(first[d+1], -1)}, encode.LE, 0).Named(name("vehicle order")).InGroup("vehicle order")
+		}
+	}
+	return fm, nil
+}
+
+// Routes decodes a solution into the routes of the used vehicles, each the
+// list of its customers (numbered 1..N) in visiting order, in vehicle
+// order.
+func (fm *FleetModel) Routes(a encode.Assignment) ([][]int, error) {
+	k := fm.Fleet.Vehicles
+	nodes := len(fm.Arc)
+	next := make([]int, nodes)
+	for u := range nodes {
+		next[u] = -1
+		for v := range nodes {
+			if x := fm.Arc[u][v]; x >= 0 && a[x] == 1 {
+				if next[u] >= 0 {
+					return nil, fmt.Errorf("route: node %d has two outgoing arcs", u)
+				}
+				next[u] = v
+			}
+		}
+		if next[u] < 0 {
+			return nil, fmt.Errorf("route: node %d has no outgoing arc", u)
+		}
+	}
+	var routes [][]int
+	seen := 0
+	for d := range k {
+		var r []int
+		for u := next[d]; u >= k; u = next[u] {
+			r = append(r, u-k+1)
+			if seen++; seen > nodes {
+				return nil, fmt.Errorf("route: the arcs cycle among customers")
+			}
+		}
+		if len(r) > 0 {
+			routes = append(routes, r)
+		}
+	}
+	if seen != nodes-k {
+		return nil, fmt.Errorf("route: the routes visit %d of %d customers", seen, nodes-k)
+	}
+	return routes, nil
+}
+
+// Evaluate checks routes against f by simulation (earliest service
+// starts) and returns their total travel time; the error names the first
+// broken rule.
+func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
+	n := f.Customers()
+	if len(routes) > f.Vehicles {
+		return 0, fmt.Errorf("route: %d routes for %d vehicles", len(routes), f.Vehicles)
+	}
+	seen := make([]bool, n+1)
+	var total int64
+	for i, r := range routes {
+		if len(r) == 0 {
+			return 0, fmt.Errorf("route: route %d is empty", i+1)
+		}
+		t, load, at := f.Ready[0], int64(0), 0
+		for _, c := range r {
+			if c < 1 || c > n || seen[c] {
+				return 0, fmt.Errorf("route: route %d: customer %d is unknown or visited twice", i+1, c)
+			}
+			seen[c] = true
+			total += f.Travel[at][c]
+			t = max(t+f.Service[at]*b2i(at != 0)+f.Travel[at][c], f.Ready[c])
+			if t > f.Due[c] {
+				return 0, fmt.Errorf("route: time windows: route %d reaches customer %d at %d, after its due time %d", i+1, c, t, f.Due[c])
+			}
+			if load += f.Demand[c]; load > f.Capacity {
+				return 0, fmt.Errorf("route: capacity: route %d carries %d, more than %d", i+1, load, f.Capacity)
+			}
+			at = c
+		}
+		total += f.Travel[at][0]
+		if back := t + f.Service[at] + f.Travel[at][0]; back > f.Due[0] {
+			return 0, fmt.Errorf("route: time windows: route %d is back at the depot at %d, after %d", i+1, back, f.Due[0])
+		}
+	}
+	for c := 1; c <= n; c++ {
+		if !seen[c] {
+			return 0, fmt.Errorf("route: customer %d is not visited", c)
+		}
+	}
+	return total, nil
+}
+
+func b2i(b bool) int64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,177 @@
+package route_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"testing"
+
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// randomFleet draws a tiny VRPTW on a 10 × 10 grid with Manhattan travel
+// times, tight enough that some draws are infeasible and some have ties.
+func randomFleet(n, k int, r *rand.Rand) *route.Fleet {
+	xs, ys := make([]int64, n+1), make([]int64, n+1)
+	for i := range xs {
+		xs[i], ys[i] = r.Int64N(10), r.Int64N(10)
+	}
+	f := &route.Fleet{Capacity: 4 + r.Int64N(5), Vehicles: k}
+	horizon := int64(40 + r.IntN(40))
+	for i := 0; i <= n; i++ {
+		row := make([]int64, n+1)
+		for j := range row {
+			row[j] = abs(xs[i]-xs[j]) + abs(ys[i]-ys[j])
+		}
+		f.Travel = append(f.Travel, row)
+		if i == 0 {
+			f.Demand, f.Ready, f.Due, f.Service = append(f.Demand, 0), append(f.Ready, 0), append(f.Due, horizon), append(f.Service, 0)
+			continue
+		}
+		ready := r.Int64N(horizon / 2)
+		f.Demand = append(f.Demand, 1+r.Int64N(3))
+		f.Ready = append(f.Ready, ready)
+		f.Due = append(f.Due, ready+5+r.Int64N(25))
+		f.Service = append(f.Service, r.Int64N(3))
+	}
+	return f
+}
+
+func abs(x int64) int64 { return max(x, -x) }
+
+// brutePlans enumerates every plan (a set of at most Vehicles non-empty
+// routes covering the customers, routes ordered by first customer) and
+// returns the optimum and the optimal plans (as strings), or ok=false when
+// none is feasible. Evaluate is the oracle.
+func brutePlans(f *route.Fleet) (best int64, plans []string, ok bool) {
+	n := f.Customers()
+	perm := make([]int, n)
+	for i := range perm {
+		perm[i] = i + 1
+	}
+	seen := map[string]bool{}
+	var try func(i int)
+	try = func(i int) {
+		if i < n {
+			for j := i; j < n; j++ {
+				perm[i], perm[j] = perm[j], perm[i]
+				try(i + 1)
+				perm[i], perm[j] = perm[j], perm[i]
+			}
+			return
+		}
+		// every way to cut perm into at most Vehicles segments
+		for mask := 0; mask < 1<<(n-1); mask++ {
+			var routes [][]int
+			cur := []int{perm[0]}
+			for p := 1; p < n; p++ {
+				if mask&(1<<(p-1)) != 0 {
+					routes, cur = append(routes, cur), nil
+				}
+				cur = append(cur, perm[p])
+			}
+			routes = append(routes, cur)
+			if len(routes) > f.Vehicles {
+				continue
+			}
+			sort.Slice(routes, func(a, b int) bool { return routes[a][0] < routes[b][0] })
+			key := fmt.Sprint(routes)
+			if seen[key] {
+				continue
+			}
+			seen[key] = true
+			cost, err := f.Evaluate(routes)
+			switch {
+			case err != nil:
+			case !ok || cost < best:
+				best, plans, ok = cost, []string{key}, true
+			case cost == best:
+				plans = append(plans, key)
+			}
+		}
+	}
+	try(0)
+	return best, plans, ok
+}
+
+// TestFleetAgainstBrute: on seeded tiny VRPTW instances (2–5 customers,
+// 1–3 vehicles) the SAT certificate and full enumeration agree on status,
+// optimum and uniqueness, and the optimal plans the solver enumerates are
+// exactly the brute-force optimal plans (one per set of routes: the
+// vehicle-order rule keeps one representative).
+func TestFleetAgainstBrute(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 21))
+	reps := 6
+	if testing.Short() {
+		reps = 3
+	}
+	var infeasible, unique, several int
+	for n := 2; n <= 5; n++ {
+		for k := 1; k <= 3; k++ {
+			for rep := range reps {
+				f := randomFleet(n, k, r)
+				name := fmt.Sprintf("n=%d k=%d #%d", n, k, rep)
+				best, plans, ok := brutePlans(f)
+				fm, err := route.NewFleetModel(f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				c, err := solver.Certify(context.Background(), sat.Backend{}, fm.Model)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !ok {
+					infeasible++
+					if c.Status != solver.Infeasible {
+						t.Fatalf("%s: brute force finds no plan, SAT says %v %v", name, c.Status, c.Objective)
+					}
+					continue
+				}
+				if c.Status != solver.Optimal || c.Objective[0] != best || c.Unique == nil || *c.Unique != (len(plans) == 1) {
+					t.Fatalf("%s: SAT %v %v unique=%v; brute optimum %d with %d plans %v", name, c.Status, c.Objective, c.Unique, best, len(plans), plans)
+				}
+				routes, err := fm.Routes(c.Solution)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if cost, err := f.Evaluate(routes); err != nil || cost != best {
+					t.Fatalf("%s: decoded %v: %d, %v", name, routes, cost, err)
+				}
+				if len(plans) == 1 {
+					unique++
+				} else {
+					several++
+				}
+				s, err := sat.Backend{}.Load(fm.Model)
+				if err != nil {
+					t.Fatal(err)
+				}
+				e, err := s.Enumerate(context.Background(), len(plans)+1)
+				if err != nil || !e.Complete {
+					t.Fatalf("%s: enumerate: %v complete=%v", name, err, e != nil && e.Complete)
+				}
+				var got []string
+				for _, a := range e.Solutions {
+					rs, err := fm.Routes(a)
+					if err != nil {
+						t.Fatal(err)
+					}
+					got = append(got, fmt.Sprint(rs))
+				}
+				slices.Sort(got)
+				slices.Sort(plans)
+				if !slices.Equal(got, plans) {
+					t.Fatalf("%s: SAT's optimal plans %v, brute force %v", name, got, plans)
+				}
+			}
+		}
+	}
+	t.Logf("%d infeasible, %d unique, %d with several optimal plans", infeasible, unique, several)
+	if infeasible < 3 || unique < 3 || several < 3 {
+		t.Errorf("%d infeasible, %d unique, %d several: each outcome needs testing", infeasible, unique, several)
+	}
+}
