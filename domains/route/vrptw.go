@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/internal/tsplib"
 )
 
 // Fleet is a vehicle-routing instance with capacity and time windows
@@ -271,4 +272,9 @@ func b2i(b bool) int64 {
 		return 1
 	}
 	return 0
+}
+
+// FleetFromVRPTW converts an instance read by tsplib.ReadVRPTW.
+func FleetFromVRPTW(v *tsplib.VRPTW) *Fleet {
+	return &Fleet{Travel: v.Travel, Demand: v.Demand, Ready: v.Ready, Due: v.Due, Service: v.Service, Capacity: v.Capacity, Vehicles: v.Vehicles}
 }

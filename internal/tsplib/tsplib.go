@@ -51,6 +51,9 @@ var sectionNames = map[string]bool{
 	"EDGE_WEIGHT_SECTION":  true,
 	"DISPLAY_DATA_SECTION": true,
 	"TOUR_SECTION":         true,
+	"DEMAND_SECTION":       true,
+	"TIME_WINDOW_SECTION":  true,
+	"DEPOT_SECTION":        true,
 }
 
 func scan(r io.Reader, name string) (*file, error) {
@@ -304,4 +307,104 @@ func ReadTour(path string) ([]int, error) {
 		tour = append(tour, v-1)
 	}
 	return nil, fmt.Errorf("tsplib: %s: TOUR_SECTION does not end with -1", path)
+}
+
+// VRPTW is a vehicle-routing instance with capacity and time windows in
+// LKH-3's CVRPTW format, with SCALE applied: location 0 is the depot.
+type VRPTW struct {
+	Name     string
+	Vehicles int
+	Capacity int64
+	Travel   [][]int64 // floor(SCALE · Euclidean distance) (FLOOR_2D)
+	Demand   []int64
+	Ready    []int64 // SCALE · earliest service start
+	Due      []int64 // SCALE · latest service start (the depot's: latest return)
+	Service  []int64 // SCALE · SERVICE_TIME for customers, 0 at the depot
+}
+
+// ReadVRPTW reads an LKH-3 CVRPTW file (TYPE CVRPTW, EDGE_WEIGHT_TYPE
+// FLOOR_2D, node 1 the depot) such as the Solomon 25-customer instances in
+// shared/data/vrptw; the instance is named after the file without its
+// .vrptw suffix.
+func ReadVRPTW(path string) (*VRPTW, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("tsplib: %w", err)
+	}
+	defer fh.Close()
+	f, err := scan(fh, path)
+	if err != nil {
+		return nil, err
+	}
+	if t := f.keys["TYPE"]; t != "CVRPTW" {
+		return nil, fmt.Errorf("tsplib: %s: TYPE %q is not CVRPTW", path, t)
+	}
+	if t := f.keys["EDGE_WEIGHT_TYPE"]; t != "FLOOR_2D" {
+		return nil, fmt.Errorf("tsplib: %s: EDGE_WEIGHT_TYPE %q is not FLOOR_2D", path, t)
+	}
+	n, err := f.dimension()
+	if err != nil {
+		return nil, err
+	}
+	ints := map[string]int64{}
+	for _, key := range []string{"VEHICLES", "CAPACITY", "SERVICE_TIME", "SCALE"} {
+		v, err := strconv.ParseInt(f.keys[key], 10, 64)
+		if err != nil || v < 0 {
+			return nil, fmt.Errorf("tsplib: %s: %s %q is not a non-negative integer", path, key, f.keys[key])
+		}
+		ints[key] = v
+	}
+	if ints["VEHICLES"] < 1 || ints["SCALE"] < 1 {
+		return nil, fmt.Errorf("tsplib: %s: VEHICLES and SCALE must be positive", path)
+	}
+	table := func(section string, cols int) ([][]float64, error) {
+		v, err := f.floats(section)
+		if err != nil {
+			return nil, err
+		}
+		if len(v) != (cols+1)*n {
+			return nil, fmt.Errorf("tsplib: %s: %s has %d numbers, want %d per node for DIMENSION %d", path, section, len(v), cols+1, n)
+		}
+		out := make([][]float64, n)
+		for i := range n {
+			if v[(cols+1)*i] != float64(i+1) {
+				return nil, fmt.Errorf("tsplib: %s:%d: %s: node %v where node %d was due", path, f.sections[section][(cols+1)*i].line, section, v[(cols+1)*i], i+1)
+			}
+			out[i] = v[(cols+1)*i+1 : (cols+1)*(i+1)]
+		}
+		return out, nil
+	}
+	xy, err := table("NODE_COORD_SECTION", 2)
+	if err != nil {
+		return nil, err
+	}
+	dem, err := table("DEMAND_SECTION", 1)
+	if err != nil {
+		return nil, err
+	}
+	tw, err := table("TIME_WINDOW_SECTION", 2)
+	if err != nil {
+		return nil, err
+	}
+	if d := f.sections["DEPOT_SECTION"]; len(d) < 1 || d[0].text != "1" {
+		return nil, fmt.Errorf("tsplib: %s: DEPOT_SECTION must name node 1 as the depot", path)
+	}
+	sc := float64(ints["SCALE"])
+	v := &VRPTW{Name: strings.TrimSuffix(filepath.Base(path), ".vrptw"), Vehicles: int(ints["VEHICLES"]), Capacity: ints["CAPACITY"], Travel: square(n)}
+	for i := range n {
+		for j := range n {
+			if i != j {
+				v.Travel[i][j] = int64(math.Floor(sc * math.Hypot(xy[i][0]-xy[j][0], xy[i][1]-xy[j][1])))
+			}
+		}
+		v.Demand = append(v.Demand, int64(dem[i][0]))
+		v.Ready = append(v.Ready, int64(math.Round(sc*tw[i][0])))
+		v.Due = append(v.Due, int64(math.Round(sc*tw[i][1])))
+		if i == 0 {
+			v.Service = append(v.Service, 0)
+		} else {
+			v.Service = append(v.Service, ints["SERVICE_TIME"]*ints["SCALE"])
+		}
+	}
+	return v, nil
 }
