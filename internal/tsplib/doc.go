@@ -11,4 +11,9 @@
 // d = (int) (6378.388·acos(…) + 1.0); with these rules burma14, ulysses16
 // and ulysses22 have their published optima. Anything else is an error
 // naming the file, the line and the reason.
+//
+// ReadVRPTW reads LKH-3's TSPLIB-style CVRPTW files (the Solomon
+// 25-customer instances in ../shared/data/vrptw): FLOOR_2D travel times
+// (floor of SCALE times the Euclidean distance), with time windows and
+// service times multiplied by SCALE as LKH-3 does.
 package tsplib

@@ -156,3 +156,34 @@ func TestExplicitFormats(t *testing.T) {
 		}
 	}
 }
+
+func TestReadVRPTWErrors(t *testing.T) {
+	good := "TYPE : CVRPTW\nDIMENSION : 2\nVEHICLES : 1\nCAPACITY : 10\nSERVICE_TIME : 5\nSCALE : 10\nEDGE_WEIGHT_TYPE : FLOOR_2D\n" +
+		"NODE_COORD_SECTION\n1 0 0\n2 3 4\nDEMAND_SECTION\n1 0\n2 4\nTIME_WINDOW_SECTION\n1 0 100\n2 10 20\nDEPOT_SECTION\n1\n-1\nEOF\n"
+	write := func(text string) string {
+		p := filepath.Join(t.TempDir(), "x.vrptw")
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	v, err := tsplib.ReadVRPTW(write(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v.Name != "x" || v.Travel[0][1] != 50 || v.Due[1] != 200 || v.Service[1] != 50 || v.Service[0] != 0 || v.Demand[1] != 4 {
+		t.Errorf("read %+v", v)
+	}
+	for _, tc := range []struct{ old, new, want string }{
+		{"CVRPTW", "TSP", `TYPE "TSP" is not CVRPTW`},
+		{"FLOOR_2D", "EUC_2D", `EDGE_WEIGHT_TYPE "EUC_2D" is not FLOOR_2D`},
+		{"VEHICLES : 1", "VEHICLES : x", `VEHICLES "x" is not a non-negative integer`},
+		{"2 4\n", "2\n", `DEMAND_SECTION has 3 numbers, want 2 per node for DIMENSION 2`},
+		{"DEPOT_SECTION\n1", "DEPOT_SECTION\n2", `DEPOT_SECTION must name node 1 as the depot`},
+	} {
+		_, err := tsplib.ReadVRPTW(write(strings.Replace(good, tc.old, tc.new, 1)))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q→%q: %v, want %q", tc.old, tc.new, err, tc.want)
+		}
+	}
+}
