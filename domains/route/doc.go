@@ -25,6 +25,8 @@
 // full enumeration that the optimal plans the solver lists are exactly the
 // distinct optimal sets of routes.
 //
-// Not yet here: driver hours and the rest of the pool, the family's tasks
+// Driver hours (Fleet.MaxDrive) bound each route's total driving time.
+//
+// Not yet here: the rest of the pool, the family's tasks
 // (prompts, checklists, subtasks), and registration in domains/all.
 package route

@@ -124,7 +124,7 @@ func TestSolomonProve(t *testing.T) {
 		case c.Status == solver.Optimal && c.Objective[0] != s.opt:
 			t.Errorf("%s: proven optimum %d, published %d", s.file, c.Objective[0], s.opt)
 		case c.Status == solver.Optimal:
-			t.Logf("%s: optimum %d proven in %v, unique=%v", s.file, c.Objective[0], time.Since(start).Round(time.Millisecond), c.Unique)
+			t.Logf("%s: optimum %d proven in %v, unique=%v", s.file, c.Objective[0], time.Since(start).Round(time.Millisecond), c.Unique != nil && *c.Unique)
 		default:
 			t.Logf("%s: not proven in %v (status %v, best %v; published %d)", s.file, limit, c.Status, c.Objective, s.opt)
 		}

@@ -12,7 +12,7 @@ import (
 // visited once by one vehicle, whose load never exceeds Capacity; service
 // at customer c starts within [Ready[c], Due[c]] (a vehicle may wait) and
 // lasts Service[c]; every route leaves the depot at Ready[0] or later and
-// is back by Due[0]. At most Vehicles vehicles, all alike, are used, and
+// is back by Due[0]; with MaxDrive > 0 no route drives longer. At most Vehicles vehicles, all alike, are used, and
 // the total travel time is minimized.
 type Fleet struct {
 	Travel   [][]int64 // Travel[i][j], i, j in 0..N
@@ -22,6 +22,9 @@ type Fleet struct {
 	Service  []int64
 	Capacity int64
 	Vehicles int
+	// MaxDrive, when positive, limits each route's total driving time
+	// (the sum of its travel times, depot to depot): the driver-hours rule.
+	MaxDrive int64
 }
 
 // Customers returns N.
@@ -58,6 +61,9 @@ func (f *Fleet) Validate() error {
 			return fmt.Errorf("route: fleet: Service[%d]: %d is negative", c, f.Service[c])
 		}
 	}
+	if f.MaxDrive < 0 {
+		return fmt.Errorf("route: fleet: MaxDrive: %d is negative", f.MaxDrive)
+	}
 	if f.Vehicles < 1 {
 		return fmt.Errorf("route: fleet: Vehicles: %d, want at least 1", f.Vehicles)
 	}
@@ -85,8 +91,8 @@ type FleetModel struct {
 }
 
 // NewFleetModel builds the model of f. Rule groups: "visit every customer
-// once" (the circuit), "capacity", "time windows", "vehicle order" (the
-// symmetry-breaking rule).
+// once" (the circuit), "capacity", "time windows", "driver hours" (with
+// MaxDrive), "vehicle order" (the symmetry-breaking rule).
 func NewFleetModel(f *Fleet) (*FleetModel, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
@@ -129,11 +135,15 @@ func NewFleetModel(f *Fleet) (*FleetModel, error) {
 	veh := make([]encode.Var, nodes)
 	start := make([]encode.Var, nodes)
 	load := make([]encode.Var, nodes)
+	drive := make([]encode.Var, nodes) // driving time from the depot to the customer
 	for c := k; c < nodes; c++ {
 		l := loc(c)
 		veh[c] = m.NewInt(fmt.Sprintf("vehicle_%d", l), 0, int64(k-1))
 		start[c] = m.NewInt(fmt.Sprintf("start_%d", l), f.Ready[l], f.Due[l])
 		load[c] = m.NewInt(fmt.Sprintf("load_%d", l), f.Demand[l], f.Capacity)
+		if f.MaxDrive > 0 {
+			drive[c] = m.NewInt(fmt.Sprintf("drive_%d", l), 0, f.MaxDrive)
+		}
 	}
 	one := func(x encode.Var, c int64) encode.Term { return encode.Term{Var: x, Coef: c} }
 	count := 0
@@ -150,13 +160,22 @@ func NewFleetModel(f *Fleet) (*FleetModel, error) {
 			case u < k && v >= k: // vehicle u leaves the depot for v
 				m.AddLinear([]encode.Term{one(veh[v], 1)}, encode.EQ, int64(u)).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
 				m.AddLinear([]encode.Term{one(start[v], 1)}, encode.GE, f.Ready[0]+f.Travel[0][lv]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
+				if f.MaxDrive > 0 {
+					m.AddLinear([]encode.Term{one(drive[v], 1)}, encode.GE, f.Travel[0][lv]).OnlyIf(on).Named(name("driver hours")).InGroup("driver hours")
+				}
 			case u >= k && v >= k:
 				m.AddLinear([]encode.Term{one(veh[v], 1), one(veh[u], -1)}, encode.EQ, 0).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
 				m.AddLinear([]encode.Term{one(start[v], 1), one(start[u], -1)}, encode.GE, f.Service[lu]+f.Travel[lu][lv]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
 				m.AddLinear([]encode.Term{one(load[v], 1), one(load[u], -1)}, encode.GE, f.Demand[lv]).OnlyIf(on).Named(name("capacity")).InGroup("capacity")
+				if f.MaxDrive > 0 {
+					m.AddLinear([]encode.Term{one(drive[v], 1), one(drive[u], -1)}, encode.GE, f.Travel[lu][lv]).OnlyIf(on).Named(name("driver hours")).InGroup("driver hours")
+				}
 			case u >= k && v < k: // back at the depot, which starts vehicle v
 				m.AddLinear([]encode.Term{one(veh[u], 1)}, encode.EQ, int64((v+k-1)%k)).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
 				m.AddLinear([]encode.Term{one(start[u], 1)}, encode.LE, f.Due[0]-f.Service[lu]-f.Travel[lu][0]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
+				if f.MaxDrive > 0 {
+					m.AddLinear([]encode.Term{one(drive[u], 1)}, encode.LE, f.MaxDrive-f.Travel[lu][0]).OnlyIf(on).Named(name("driver hours")).InGroup("driver hours")
+				}
 			}
 		}
 	}
@@ -238,13 +257,14 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 		if len(r) == 0 {
 			return 0, fmt.Errorf("route: route %d is empty", i+1)
 		}
-		t, load, at := f.Ready[0], int64(0), 0
+		t, load, at, driven := f.Ready[0], int64(0), 0, int64(0)
 		for _, c := range r {
 			if c < 1 || c > n || seen[c] {
 				return 0, fmt.Errorf("route: route %d: customer %d is unknown or visited twice", i+1, c)
 			}
 			seen[c] = true
 			total += f.Travel[at][c]
+			driven += f.Travel[at][c]
 			t = max(t+f.Service[at]*b2i(at != 0)+f.Travel[at][c], f.Ready[c])
 			if t > f.Due[c] {
 				return 0, fmt.Errorf("route: time windows: route %d reaches customer %d at %d, after its due time %d", i+1, c, t, f.Due[c])
@@ -255,6 +275,9 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 			at = c
 		}
 		total += f.Travel[at][0]
+		if driven += f.Travel[at][0]; f.MaxDrive > 0 && driven > f.MaxDrive {
+			return 0, fmt.Errorf("route: driver hours: route %d drives %d, more than %d", i+1, driven, f.MaxDrive)
+		}
 		if back := t + f.Service[at] + f.Travel[at][0]; back > f.Due[0] {
 			return 0, fmt.Errorf("route: time windows: route %d is back at the depot at %d, after %d", i+1, back, f.Due[0])
 		}

@@ -38,6 +38,9 @@ func randomFleet(n, k int, r *rand.Rand) *route.Fleet {
 		f.Due = append(f.Due, ready+5+r.Int64N(25))
 		f.Service = append(f.Service, r.Int64N(3))
 	}
+	if r.IntN(2) == 0 {
+		f.MaxDrive = 10 + r.Int64N(25) // driver hours on half the draws
+	}
 	return f
 }
 
@@ -99,7 +102,7 @@ func brutePlans(f *route.Fleet) (best int64, plans []string, ok bool) {
 }
 
 // TestFleetAgainstBrute: on seeded tiny VRPTW instances (2–5 customers,
-// 1–3 vehicles) the SAT certificate and full enumeration agree on status,
+// 1–3 vehicles, driver hours on about half) the SAT certificate and full enumeration agree on status,
 // optimum and uniqueness, and the optimal plans the solver enumerates are
 // exactly the brute-force optimal plans (one per set of routes: the
 // vehicle-order rule keeps one representative).
@@ -109,13 +112,20 @@ func TestFleetAgainstBrute(t *testing.T) {
 	if testing.Short() {
 		reps = 3
 	}
-	var infeasible, unique, several int
+	var infeasible, unique, several, binding int
 	for n := 2; n <= 5; n++ {
 		for k := 1; k <= 3; k++ {
 			for rep := range reps {
 				f := randomFleet(n, k, r)
 				name := fmt.Sprintf("n=%d k=%d #%d", n, k, rep)
 				best, plans, ok := brutePlans(f)
+				if f.MaxDrive > 0 {
+					loose := *f
+					loose.MaxDrive = 0
+					if b2, p2, ok2 := brutePlans(&loose); ok2 != ok || b2 != best || len(p2) != len(plans) {
+						binding++ // the driver-hours rule changes the answer
+					}
+				}
 				fm, err := route.NewFleetModel(f)
 				if err != nil {
 					t.Fatal(err)
@@ -170,7 +180,10 @@ func TestFleetAgainstBrute(t *testing.T) {
 			}
 		}
 	}
-	t.Logf("%d infeasible, %d unique, %d with several optimal plans", infeasible, unique, several)
+	t.Logf("%d infeasible, %d unique, %d with several optimal plans; driver hours bind in %d", infeasible, unique, several, binding)
+	if binding < 3 {
+		t.Errorf("driver hours change the answer in only %d draws", binding)
+	}
 	if infeasible < 3 || unique < 3 || several < 3 {
 		t.Errorf("%d infeasible, %d unique, %d several: each outcome needs testing", infeasible, unique, several)
 	}
