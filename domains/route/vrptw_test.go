@@ -188,3 +188,25 @@ func TestFleetAgainstBrute(t *testing.T) {
 		t.Errorf("%d infeasible, %d unique, %d several: each outcome needs testing", infeasible, unique, several)
 	}
 }
+
+// BenchmarkCertifyFleet certifies seeded random VRPTW instances of 5
+// customers and 2 vehicles (status, optimum, uniqueness or minimal
+// conflict).
+func BenchmarkCertifyFleet(b *testing.B) {
+	r := rand.New(rand.NewPCG(5, 2))
+	fs := make([]*route.Fleet, 16)
+	for i := range fs {
+		fs[i] = randomFleet(5, 2, r)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		fm, err := route.NewFleetModel(fs[i%len(fs)])
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := solver.Certify(context.Background(), sat.Backend{}, fm.Model); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "certified/s")
+}
