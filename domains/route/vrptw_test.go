@@ -210,3 +210,62 @@ func BenchmarkCertifyFleet(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "certified/s")
 }
+
+// TestEvaluate: each broken rule is reported by name, on a hand-made
+// instance: depot and three customers on a line, 10 minutes apart.
+func TestEvaluate(t *testing.T) {
+	f := &route.Fleet{
+		Travel: [][]int64{
+			{0, 10, 20, 30},
+			{10, 0, 10, 20},
+			{20, 10, 0, 10},
+			{30, 20, 10, 0},
+		},
+		Demand:   []int64{0, 2, 2, 2},
+		Ready:    []int64{0, 0, 15, 0},
+		Due:      []int64{100, 50, 50, 35},
+		Service:  []int64{0, 5, 5, 5},
+		Capacity: 6,
+		Vehicles: 2,
+		MaxDrive: 60,
+	}
+	for _, tc := range []struct {
+		routes [][]int
+		cost   int64
+		want   string
+	}{
+		{[][]int{{1, 3, 2}}, 60, ""},    // 1 at 10, 3 at 35 (due 35), 2 at 50 (due 50), back at 75
+		{[][]int{{1, 2}, {3}}, 100, ""}, // 1 at 10, 2 at 25, back at 50; 3 at 30, back at 65
+		{[][]int{{1, 2, 3}}, 0, "route: time windows: route 1 reaches customer 3 at 40, after its due time 35"},
+		{[][]int{{3, 2, 1}}, 0, "route: time windows: route 1 reaches customer 1 at 60, after its due time 50"},
+		{[][]int{{1}, {2}, {3}}, 0, "route: 3 routes for 2 vehicles"},
+		{[][]int{{1, 2}}, 0, "route: customer 3 is not visited"},
+		{[][]int{{1, 2, 2}}, 0, "route: route 1: customer 2 is unknown or visited twice"},
+		{[][]int{{1, 4}}, 0, "route: route 1: customer 4 is unknown or visited twice"},
+		{[][]int{{}, {1, 2, 3}}, 0, "route: route 1 is empty"},
+	} {
+		cost, err := f.Evaluate(tc.routes)
+		got := ""
+		if err != nil {
+			got = err.Error()
+		}
+		if got != tc.want || (err == nil && cost != tc.cost) {
+			t.Errorf("%v: cost %d, error %q; want %d, %q", tc.routes, cost, got, tc.cost, tc.want)
+		}
+	}
+	for _, tc := range []struct {
+		edit func(*route.Fleet)
+		want string
+	}{
+		{func(f *route.Fleet) { f.Capacity = 5 }, "route: capacity: route 1 carries 6, more than 5"},
+		{func(f *route.Fleet) { f.MaxDrive = 50 }, "route: driver hours: route 1 drives 60, more than 50"},
+		{func(f *route.Fleet) { f.Due[0] = 60 }, "route: time windows: route 1 is back at the depot at 75, after 60"},
+	} {
+		g := *f
+		g.Due = slices.Clone(f.Due)
+		tc.edit(&g)
+		if _, err := g.Evaluate([][]int{{1, 3, 2}}); err == nil || err.Error() != tc.want {
+			t.Errorf("got %v, want %q", err, tc.want)
+		}
+	}
+}
