@@ -12,7 +12,8 @@ import (
 // visited once by one vehicle, whose load never exceeds Capacity; service
 // at customer c starts within [Ready[c], Due[c]] (a vehicle may wait) and
 // lasts Service[c]; every route leaves the depot at Ready[0] or later and
-// is back by Due[0]; with MaxDrive > 0 no route drives longer. At most Vehicles vehicles, all alike, are used, and
+// is back by Due[0] (no time rule when Ready, Due and Service are all
+// nil; no capacity rule when Capacity is 0); with MaxDrive > 0 no route drives longer. At most Vehicles vehicles, all alike, are used, and
 // the total travel time is minimized.
 type Fleet struct {
 	Travel   [][]int64 // Travel[i][j], i, j in 0..N
@@ -20,12 +21,16 @@ type Fleet struct {
 	Ready    []int64
 	Due      []int64
 	Service  []int64
-	Capacity int64
+	Capacity int64 // 0: no capacity rule
 	Vehicles int
 	// MaxDrive, when positive, limits each route's total driving time
 	// (the sum of its travel times, depot to depot): the driver-hours rule.
 	MaxDrive int64
 }
+
+// untimed reports a fleet without time windows (Ready, Due and Service
+// all nil).
+func (f *Fleet) untimed() bool { return f.Ready == nil && f.Due == nil && f.Service == nil }
 
 // Customers returns N.
 func (f *Fleet) Customers() int { return len(f.Travel) - 1 }
@@ -47,19 +52,23 @@ func (f *Fleet) Validate() error {
 		}
 	}
 	for name, s := range map[string][]int64{"Demand": f.Demand, "Ready": f.Ready, "Due": f.Due, "Service": f.Service} {
-		if len(s) != n {
+		if len(s) != n && (name == "Demand" || !f.untimed()) {
 			return fmt.Errorf("route: fleet: %s: %d entries, want %d", name, len(s), n)
 		}
 	}
 	for c := range n {
 		switch {
-		case f.Demand[c] < 0 || f.Demand[c] > f.Capacity:
+		case f.Demand[c] < 0 || (f.Capacity > 0 && f.Demand[c] > f.Capacity):
 			return fmt.Errorf("route: fleet: Demand[%d]: %d is outside [0, capacity %d]", c, f.Demand[c], f.Capacity)
+		case f.untimed():
 		case f.Ready[c] > f.Due[c]:
 			return fmt.Errorf("route: fleet: location %d: ready %d after due %d", c, f.Ready[c], f.Due[c])
 		case f.Service[c] < 0:
 			return fmt.Errorf("route: fleet: Service[%d]: %d is negative", c, f.Service[c])
 		}
+	}
+	if f.Capacity < 0 {
+		return fmt.Errorf("route: fleet: Capacity: %d is negative", f.Capacity)
 	}
 	if f.MaxDrive < 0 {
 		return fmt.Errorf("route: fleet: MaxDrive: %d is negative", f.MaxDrive)
@@ -83,17 +92,30 @@ func (f *Fleet) Validate() error {
 // variables are the arcs; service start times and loads are auxiliary (a
 // route with slack has many start times and is still one plan).
 type FleetModel struct {
-	Model *encode.Model
+	Model  *encode.Model
+	Groups FleetGroups
 	Fleet *Fleet
 	// Arc[u][v] is the literal of arc u→v between nodes, or -1 where there
 	// is no such arc.
 	Arc [][]encode.Var
 }
 
-// NewFleetModel builds the model of f. Rule groups: "visit every customer
-// once" (the circuit), "capacity", "time windows", "driver hours" (with
-// MaxDrive), "vehicle order" (the symmetry-breaking rule).
-func NewFleetModel(f *Fleet) (*FleetModel, error) {
+// FleetGroups names the model's constraint groups (the rule names of a
+// prompt).
+type FleetGroups struct {
+	Visit, Capacity, Windows, Drive, Order string
+}
+
+// DefaultFleetGroups are the group names of NewFleetModel.
+var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Order: "vehicle order"}
+
+// NewFleetModel builds the model of f with DefaultFleetGroups: the circuit,
+// capacity, time windows, driver hours (with MaxDrive) and the
+// symmetry-breaking vehicle order.
+func NewFleetModel(f *Fleet) (*FleetModel, error) { return NewFleetModelGroups(f, DefaultFleetGroups) }
+
+// NewFleetModelGroups is NewFleetModel with the given group names.
+func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 	if err := f.Validate(); err != nil {
 		return nil, err
 	}
@@ -106,7 +128,7 @@ func NewFleetModel(f *Fleet) (*FleetModel, error) {
 		return u - k + 1
 	}
 	m := encode.NewModel()
-	fm := &FleetModel{Model: m, Fleet: f, Arc: make([][]encode.Var, nodes)}
+	fm := &FleetModel{Model: m, Groups: g, Fleet: f, Arc: make([][]encode.Var, nodes)}
 	var arcs []encode.Arc
 	var obj []encode.Term
 	var answer []encode.Var
@@ -127,11 +149,12 @@ func NewFleetModel(f *Fleet) (*FleetModel, error) {
 			answer = append(answer, x)
 		}
 	}
-	m.AddCircuit(arcs...).Named("visit every customer once")
+	m.AddCircuit(arcs...).Named(g.Visit)
 	m.Minimize(obj...)
 	m.SetAnswer(answer...)
 
 	// Vehicle of each customer, so that routes run in depot order.
+	timed := !f.untimed()
 	veh := make([]encode.Var, nodes)
 	start := make([]encode.Var, nodes)
 	load := make([]encode.Var, nodes)
@@ -139,8 +162,12 @@ func NewFleetModel(f *Fleet) (*FleetModel, error) {
 	for c := k; c < nodes; c++ {
 		l := loc(c)
 		veh[c] = m.NewInt(fmt.Sprintf("vehicle_%d", l), 0, int64(k-1))
-		start[c] = m.NewInt(fmt.Sprintf("start_%d", l), f.Ready[l], f.Due[l])
-		load[c] = m.NewInt(fmt.Sprintf("load_%d", l), f.Demand[l], f.Capacity)
+		if timed {
+			start[c] = m.NewInt(fmt.Sprintf("start_%d", l), f.Ready[l], f.Due[l])
+		}
+		if f.Capacity > 0 {
+			load[c] = m.NewInt(fmt.Sprintf("load_%d", l), f.Demand[l], f.Capacity)
+		}
 		if f.MaxDrive > 0 {
 			drive[c] = m.NewInt(fmt.Sprintf("drive_%d", l), 0, f.MaxDrive)
 		}
@@ -158,23 +185,31 @@ func NewFleetModel(f *Fleet) (*FleetModel, error) {
 			lu, lv := loc(u), loc(v)
 			switch {
 			case u < k && v >= k: // vehicle u leaves the depot for v
-				m.AddLinear([]encode.Term{one(veh[v], 1)}, encode.EQ, int64(u)).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
-				m.AddLinear([]encode.Term{one(start[v], 1)}, encode.GE, f.Ready[0]+f.Travel[0][lv]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
+				m.AddLinear([]encode.Term{one(veh[v], 1)}, encode.EQ, int64(u)).OnlyIf(on).Named(name(g.Order)).InGroup(g.Order)
+				if timed {
+					m.AddLinear([]encode.Term{one(start[v], 1)}, encode.GE, f.Ready[0]+f.Travel[0][lv]).OnlyIf(on).Named(name(g.Windows)).InGroup(g.Windows)
+				}
 				if f.MaxDrive > 0 {
-					m.AddLinear([]encode.Term{one(drive[v], 1)}, encode.GE, f.Travel[0][lv]).OnlyIf(on).Named(name("driver hours")).InGroup("driver hours")
+					m.AddLinear([]encode.Term{one(drive[v], 1)}, encode.GE, f.Travel[0][lv]).OnlyIf(on).Named(name(g.Drive)).InGroup(g.Drive)
 				}
 			case u >= k && v >= k:
-				m.AddLinear([]encode.Term{one(veh[v], 1), one(veh[u], -1)}, encode.EQ, 0).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
-				m.AddLinear([]encode.Term{one(start[v], 1), one(start[u], -1)}, encode.GE, f.Service[lu]+f.Travel[lu][lv]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
-				m.AddLinear([]encode.Term{one(load[v], 1), one(load[u], -1)}, encode.GE, f.Demand[lv]).OnlyIf(on).Named(name("capacity")).InGroup("capacity")
+				m.AddLinear([]encode.Term{one(veh[v], 1), one(veh[u], -1)}, encode.EQ, 0).OnlyIf(on).Named(name(g.Order)).InGroup(g.Order)
+				if timed {
+					m.AddLinear([]encode.Term{one(start[v], 1), one(start[u], -1)}, encode.GE, f.Service[lu]+f.Travel[lu][lv]).OnlyIf(on).Named(name(g.Windows)).InGroup(g.Windows)
+				}
+				if f.Capacity > 0 {
+					m.AddLinear([]encode.Term{one(load[v], 1), one(load[u], -1)}, encode.GE, f.Demand[lv]).OnlyIf(on).Named(name(g.Capacity)).InGroup(g.Capacity)
+				}
 				if f.MaxDrive > 0 {
-					m.AddLinear([]encode.Term{one(drive[v], 1), one(drive[u], -1)}, encode.GE, f.Travel[lu][lv]).OnlyIf(on).Named(name("driver hours")).InGroup("driver hours")
+					m.AddLinear([]encode.Term{one(drive[v], 1), one(drive[u], -1)}, encode.GE, f.Travel[lu][lv]).OnlyIf(on).Named(name(g.Drive)).InGroup(g.Drive)
 				}
 			case u >= k && v < k: // back at the depot, which starts vehicle v
-				m.AddLinear([]encode.Term{one(veh[u], 1)}, encode.EQ, int64((v+k-1)%k)).OnlyIf(on).Named(name("vehicle order")).InGroup("vehicle order")
-				m.AddLinear([]encode.Term{one(start[u], 1)}, encode.LE, f.Due[0]-f.Service[lu]-f.Travel[lu][0]).OnlyIf(on).Named(name("time windows")).InGroup("time windows")
+				m.AddLinear([]encode.Term{one(veh[u], 1)}, encode.EQ, int64((v+k-1)%k)).OnlyIf(on).Named(name(g.Order)).InGroup(g.Order)
+				if timed {
+					m.AddLinear([]encode.Term{one(start[u], 1)}, encode.LE, f.Due[0]-f.Service[lu]-f.Travel[lu][0]).OnlyIf(on).Named(name(g.Windows)).InGroup(g.Windows)
+				}
 				if f.MaxDrive > 0 {
-					m.AddLinear([]encode.Term{one(drive[u], 1)}, encode.LE, f.MaxDrive-f.Travel[lu][0]).OnlyIf(on).Named(name("driver hours")).InGroup("driver hours")
+					m.AddLinear([]encode.Term{one(drive[u], 1)}, encode.LE, f.MaxDrive-f.Travel[lu][0]).OnlyIf(on).Named(name(g.Drive)).InGroup(g.Drive)
 				}
 			}
 		}
@@ -191,12 +226,12 @@ func NewFleetModel(f *Fleet) (*FleetModel, error) {
 					if v >= k {
 						val = int64(loc(v))
 					}
-					m.AddLinear([]encode.Term{one(first[d], 1)}, encode.EQ, val).OnlyIf(a.Lit()).Named(name("vehicle order")).InGroup("vehicle order")
+					m.AddLinear([]encode.Term{one(first[d], 1)}, encode.EQ, val).OnlyIf(a.Lit()).Named(name(g.Order)).InGroup(g.Order)
 				}
 			}
 		}
 		for d := 0; d+1 < k; d++ {
-			m.AddLinear([]encode.Term{one(first[d], 1), one(first[d+1], -1)}, encode.LE, 0).Named(name("vehicle order")).InGroup("vehicle order")
+			m.AddLinear([]encode.Term{one(first[d], 1), one(first[d+1], -1)}, encode.LE, 0).Named(name(g.Order)).InGroup(g.Order)
 		}
 	}
 	return fm, nil
@@ -257,7 +292,12 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 		if len(r) == 0 {
 			return 0, fmt.Errorf("route: route %d is empty", i+1)
 		}
-		t, load, at, driven := f.Ready[0], int64(0), 0, int64(0)
+		timed := !f.untimed()
+		var t int64
+		if timed {
+			t = f.Ready[0]
+		}
+		load, at, driven := int64(0), 0, int64(0)
 		for _, c := range r {
 			if c < 1 || c > n || seen[c] {
 				return 0, fmt.Errorf("route: route %d: customer %d is unknown or visited twice", i+1, c)
@@ -265,11 +305,13 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 			seen[c] = true
 			total += f.Travel[at][c]
 			driven += f.Travel[at][c]
-			t = max(t+f.Service[at]*b2i(at != 0)+f.Travel[at][c], f.Ready[c])
-			if t > f.Due[c] {
+			if timed {
+				t = max(t+f.Service[at]*b2i(at != 0)+f.Travel[at][c], f.Ready[c])
+			}
+			if timed && t > f.Due[c] {
 				return 0, fmt.Errorf("route: time windows: route %d reaches customer %d at %d, after its due time %d", i+1, c, t, f.Due[c])
 			}
-			if load += f.Demand[c]; load > f.Capacity {
+			if load += f.Demand[c]; f.Capacity > 0 && load > f.Capacity {
 				return 0, fmt.Errorf("route: capacity: route %d carries %d, more than %d", i+1, load, f.Capacity)
 			}
 			at = c
@@ -278,7 +320,7 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 		if driven += f.Travel[at][0]; f.MaxDrive > 0 && driven > f.MaxDrive {
 			return 0, fmt.Errorf("route: driver hours: route %d drives %d, more than %d", i+1, driven, f.MaxDrive)
 		}
-		if back := t + f.Service[at] + f.Travel[at][0]; back > f.Due[0] {
+		if back := t + f.Service[at] + f.Travel[at][0]; timed && back > f.Due[0] {
 			return 0, fmt.Errorf("route: time windows: route %d is back at the depot at %d, after %d", i+1, back, f.Due[0])
 		}
 	}

@@ -41,6 +41,12 @@ func randomFleet(n, k int, r *rand.Rand) *route.Fleet {
 	if r.IntN(2) == 0 {
 		f.MaxDrive = 10 + r.Int64N(25) // driver hours on half the draws
 	}
+	switch r.IntN(6) { // the optional rules off on a third of the draws
+	case 0:
+		f.Ready, f.Due, f.Service = nil, nil, nil
+	case 1:
+		f.Capacity = 0
+	}
 	return f
 }
 
