@@ -320,8 +320,10 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 		if driven += f.Travel[at][0]; f.MaxDrive > 0 && driven > f.MaxDrive {
 			return 0, fmt.Errorf("route: driver hours: route %d drives %d, more than %d", i+1, driven, f.MaxDrive)
 		}
-		if back := t + f.Service[at] + f.Travel[at][0]; timed && back > f.Due[0] {
-			return 0, fmt.Errorf("route: time windows: route %d is back at the depot at %d, after %d", i+1, back, f.Due[0])
+		if timed {
+			if back := t + f.Service[at] + f.Travel[at][0]; back > f.Due[0] {
+				return 0, fmt.Errorf("route: time windows: route %d is back at the depot at %d, after %d", i+1, back, f.Due[0])
+			}
 		}
 	}
 	for c := 1; c <= n; c++ {
