@@ -1,0 +1,116 @@
+package route_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// deliverySeeds is the number of seeds of the reference test: 30, or 200
+// with PLANCERT_LONG=1.
+func deliverySeeds() uint64 {
+	if os.Getenv("PLANCERT_LONG") != "" {
+		return 200
+	}
+	return 30
+}
+
+// deliveryRecord samples, generates and certifies seed (policy Unique);
+// a drop returns its reason.
+func deliveryRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
+	tk := route.LogisticsDelivery()
+	spec, err := gen.SampleSpec(tk, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := gen.NewInstance(tk, spec)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+	var drop *gen.DropError
+	switch {
+	case errors.As(err, &drop):
+		return nil, inst, drop.Reason
+	case err != nil:
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	return rec, inst, ""
+}
+
+// TestDeliveryReference: for seeds 1..30 (200 with PLANCERT_LONG=1) the
+// certified reference passes every item of its checklist after a JSON
+// round trip of the instance (same prompt, schema and checklist), a second
+// run of the same spec gives a byte-identical record, at least 70 % of the
+// seeds are kept, and every unit and subtask occurs.
+func TestDeliveryReference(t *testing.T) {
+	tk := route.LogisticsDelivery()
+	kept, infeasible := 0, 0
+	units, subtasks := map[string]int{}, map[string]int{}
+	for seed := uint64(1); seed <= deliverySeeds(); seed++ {
+		rec, _, drop := deliveryRecord(t, seed)
+		if drop != "" {
+			t.Logf("seed %d dropped: %s", seed, drop)
+			continue
+		}
+		kept++
+		if !rec.Reference.Feasible {
+			infeasible++
+		}
+		subtasks[rec.Subtask]++
+		for _, l := range [][]string{rec.Constraints.Basic, rec.Constraints.Medium, rec.Constraints.Hard} {
+			for _, u := range l {
+				units[u]++
+			}
+		}
+		inst, err := tk.Load(rec.Instance)
+		if err != nil {
+			t.Fatalf("seed %d: load: %v", seed, err)
+		}
+		if inst.Prompt() != rec.Prompt || inst.AnswerSchema() != rec.AnswerSchema {
+			t.Fatalf("seed %d: the loaded instance gives another prompt or schema", seed)
+		}
+		a, _ := json.Marshal(inst.Checklist(rec.Reference))
+		b, _ := json.Marshal(rec.Checklist)
+		if !bytes.Equal(a, b) {
+			t.Fatalf("seed %d: the loaded instance gives another checklist", seed)
+		}
+		for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+			if !r.Pass {
+				t.Errorf("seed %d: the reference fails %s: %s", seed, r.ID, r.Detail)
+			}
+		}
+		if len(rec.Checklist) < 3 {
+			t.Errorf("seed %d: %d items", seed, len(rec.Checklist))
+		}
+		again, _, _ := deliveryRecord(t, seed)
+		x, _ := json.Marshal(rec)
+		y, _ := json.Marshal(again)
+		if !bytes.Equal(x, y) {
+			t.Errorf("seed %d: a second run gives another record", seed)
+		}
+	}
+	n := int(deliverySeeds())
+	t.Logf("%d of %d kept (%d infeasible); units %v; subtasks %v", kept, n, infeasible, units, subtasks)
+	if kept*10 < n*7 {
+		t.Errorf("%d of %d seeds kept, want ≥ 70 %%", kept, n)
+	}
+	for _, u := range tk.Pool {
+		if units[u.ID] == 0 {
+			t.Errorf("unit %s never sampled in %d seeds", u.ID, n)
+		}
+	}
+	if len(subtasks) != len(tk.Subtasks) {
+		t.Errorf("subtasks seen: %v", subtasks)
+	}
+	_ = fmt.Sprint
+}
