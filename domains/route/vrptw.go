@@ -94,7 +94,7 @@ func (f *Fleet) Validate() error {
 type FleetModel struct {
 	Model  *encode.Model
 	Groups FleetGroups
-	Fleet *Fleet
+	Fleet  *Fleet
 	// Arc[u][v] is the literal of arc u→v between nodes, or -1 where there
 	// is no such arc.
 	Arc [][]encode.Var
