@@ -8,5 +8,6 @@
 package all
 
 import (
+	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): task 21
 	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core)
 )

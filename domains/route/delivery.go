@@ -113,9 +113,12 @@ var deliveryTask = &domains.Task{
 	},
 }
 
-func init() { deliveryTask.Generate = generateDelivery }
+func init() {
+	deliveryTask.Generate = generateDelivery
+	domains.Register(deliveryTask)
+}
 
-// LogisticsDelivery returns task 21 (not yet registered in domains/all).
+// LogisticsDelivery returns task 21, registered as "logistics-delivery".
 func LogisticsDelivery() *domains.Task { return deliveryTask }
 
 func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
@@ -371,7 +374,7 @@ func (d *Delivery) Prompt() string {
 		b.WriteString("\n")
 	}
 	b.WriteString("\n**Driving times in minutes** (the same both ways)\n\n| from \\ to |")
-	names := append([]string{"depot"}, d.Stops...)
+	names := append([]string{strings.TrimPrefix(v.Depot, "the ")}, d.Stops...)
 	for _, s := range names {
 		fmt.Fprintf(&b, " %s |", shortName(s))
 	}

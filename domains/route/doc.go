@@ -27,6 +27,21 @@
 //
 // Driver hours (Fleet.MaxDrive) bound each route's total driving time.
 //
-// Not yet here: the rest of the pool, the family's tasks
-// (prompts, checklists, subtasks), and registration in domains/all.
+// Task 21, Logistics Delivery Planning ("logistics-delivery", delivery*.go),
+// is a skin over the fleet model with four subtasks (parcel vans, grocery
+// trucks, pharmacy cargo bikes, building-site pallet trucks) and the units
+// capacity and time-windows (basic), driver-hours (medium) and
+// infeasibility (hard: more goods than the fleet holds; the answer names a
+// conflicting set of rules, which the checker proves with the solver). The
+// goal is the total driving time; the stated tie-breaks are the fewest
+// vehicles, then the least sum of x·y² over consecutive stops Sx → Sy
+// (not symmetric, so a route and its reverse differ, as they do for a
+// driver). The prompt says what "the same plan" is: the same set of
+// routes, whichever vehicle drives which. Generation draws a hidden plan
+// first and fits windows, capacity and driving limit around it, so
+// instances are feasible unless the infeasibility unit breaks them.
+//
+// Not yet here: the rest of the route pool (pickup before delivery,
+// balanced lengths, orienteering, trip sequences, timetable paths,
+// closures with minimum change, backup routes) and tasks 18–20 and 22.
 package route
