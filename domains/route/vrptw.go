@@ -23,6 +23,9 @@ type Fleet struct {
 	Service  []int64
 	Capacity int64 // 0: no capacity rule
 	Vehicles int
+	// Closed lists closed roads: pairs of locations between which no
+	// vehicle drives directly, in either direction.
+	Closed [][2]int
 	// MaxDrive, when positive, limits each route's total driving time
 	// (the sum of its travel times, depot to depot): the driver-hours rule.
 	MaxDrive int64
@@ -67,6 +70,11 @@ func (f *Fleet) Validate() error {
 			return fmt.Errorf("route: fleet: Service[%d]: %d is negative", c, f.Service[c])
 		}
 	}
+	for i, c := range f.Closed {
+		if c[0] < 0 || c[1] < 0 || c[0] >= n || c[1] >= n || c[0] == c[1] {
+			return fmt.Errorf("route: fleet: Closed[%d]: %v is not a pair of distinct locations", i, c)
+		}
+	}
 	if f.Capacity < 0 {
 		return fmt.Errorf("route: fleet: Capacity: %d is negative", f.Capacity)
 	}
@@ -103,11 +111,11 @@ type FleetModel struct {
 // FleetGroups names the model's constraint groups (the rule names of a
 // prompt).
 type FleetGroups struct {
-	Visit, Capacity, Windows, Drive, Order string
+	Visit, Capacity, Windows, Drive, Closed, Order string
 }
 
 // DefaultFleetGroups are the group names of NewFleetModel.
-var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Order: "vehicle order"}
+var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Order: "vehicle order"}
 
 // NewFleetModel builds the model of f with DefaultFleetGroups: the circuit,
 // capacity, time windows, driver hours (with MaxDrive) and the
@@ -214,6 +222,17 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 			}
 		}
 	}
+	closed := map[[2]int]bool{}
+	for _, c := range f.Closed {
+		closed[c], closed[[2]int{c[1], c[0]}] = true, true
+	}
+	for u := range nodes {
+		for v := range nodes {
+			if a := fm.Arc[u][v]; a >= 0 && closed[[2]int{loc(u), loc(v)}] {
+				m.AddLinear([]encode.Term{one(a, 1)}, encode.LE, 0).Named(name(g.Closed)).InGroup(g.Closed)
+			}
+		}
+	}
 	// Used vehicles first, ordered by first customer: first_k is the first
 	// customer's number, N+1 for an unused vehicle.
 	if k > 1 {
@@ -303,6 +322,9 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 				return 0, fmt.Errorf("route: route %d: customer %d is unknown or visited twice", i+1, c)
 			}
 			seen[c] = true
+			if f.closed(at, c) {
+				return 0, fmt.Errorf("route: road closure: route %d drives between %d and %d", i+1, at, c)
+			}
 			total += f.Travel[at][c]
 			driven += f.Travel[at][c]
 			if timed {
@@ -315,6 +337,9 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 				return 0, fmt.Errorf("route: capacity: route %d carries %d, more than %d", i+1, load, f.Capacity)
 			}
 			at = c
+		}
+		if f.closed(at, 0) {
+			return 0, fmt.Errorf("route: road closure: route %d drives between %d and %d", i+1, at, 0)
 		}
 		total += f.Travel[at][0]
 		if driven += f.Travel[at][0]; f.MaxDrive > 0 && driven > f.MaxDrive {
@@ -332,6 +357,15 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 		}
 	}
 	return total, nil
+}
+
+func (f *Fleet) closed(i, j int) bool {
+	for _, c := range f.Closed {
+		if c == [2]int{i, j} || c == [2]int{j, i} {
+			return true
+		}
+	}
+	return false
 }
 
 func b2i(b bool) int64 {

@@ -41,6 +41,11 @@ func randomFleet(n, k int, r *rand.Rand) *route.Fleet {
 	if r.IntN(2) == 0 {
 		f.MaxDrive = 10 + r.Int64N(25) // driver hours on half the draws
 	}
+	if r.IntN(3) == 0 { // a closed road on a third of the draws
+		i := r.IntN(n + 1)
+		j := (i + 1 + r.IntN(n)) % (n + 1)
+		f.Closed = [][2]int{{i, j}}
+	}
 	switch r.IntN(6) { // the optional rules off on a third of the draws
 	case 0:
 		f.Ready, f.Due, f.Service = nil, nil, nil
@@ -108,7 +113,7 @@ func brutePlans(f *route.Fleet) (best int64, plans []string, ok bool) {
 }
 
 // TestFleetAgainstBrute: on seeded tiny VRPTW instances (2–5 customers,
-// 1–3 vehicles, driver hours on about half) the SAT certificate and full enumeration agree on status,
+// 1–3 vehicles, driver hours on about half, a closed road on a third) the SAT certificate and full enumeration agree on status,
 // optimum and uniqueness, and the optimal plans the solver enumerates are
 // exactly the brute-force optimal plans (one per set of routes: the
 // vehicle-order rule keeps one representative).
