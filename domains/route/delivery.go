@@ -17,6 +17,7 @@ const (
 	unitWindows    = "time-windows"
 	unitDriving    = "driver-hours"
 	unitInfeasible = "infeasibility"
+	unitClosure    = "road-closure"
 )
 
 // The rule names of the prompt, which are the model's groups. The "core: "
@@ -27,6 +28,7 @@ const (
 	ruleCapacity = "vehicle capacity"
 	ruleWindows  = "delivery windows"
 	ruleDriving  = "driving limit"
+	ruleClosure  = "road closure"
 )
 
 // deliveryPool is the pool of task 21.
@@ -34,7 +36,8 @@ var deliveryPool = []domains.Unit{
 	{ID: unitCapacity, Tier: domains.Basic, Title: "vehicle capacity"},
 	{ID: unitWindows, Tier: domains.Basic, Title: "delivery windows and depot hours"},
 	{ID: unitDriving, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time"},
-	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible demand: detect it and name a minimal conflicting set", Requires: []string{unitCapacity}},
+	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible demand: detect it and name a minimal conflicting set", Requires: []string{unitCapacity}, Excludes: []string{unitClosure}},
+	{ID: unitClosure, Tier: domains.Hard, Title: "a road closes: replan with the fewest changes to the current plan", Excludes: []string{unitInfeasible}},
 }
 
 // deliveryVocab is a subtask's vocabulary and sizes.
@@ -79,7 +82,12 @@ type Delivery struct {
 	Vehicles int           `json:"vehicles"`
 	Capacity int64         `json:"capacity,omitempty"`
 	MaxDrive int64         `json:"max_drive,omitempty"`
-	DayStart int64         `json:"day_start"`
+	// Current is the plan in force before the closure (road-closure unit):
+	// routes of stop numbers 1..N. Closed is the closed road, a pair of
+	// stop numbers.
+	Current  [][]int  `json:"current,omitempty"`
+	Closed   [][2]int `json:"closed,omitempty"`
+	DayStart int64    `json:"day_start"`
 	// Levels is the number of stated tie-break levels in force (TieBreak).
 	Levels int `json:"levels"`
 }
@@ -156,9 +164,13 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	// random order. It is never the reference (the solver's optimum is).
 	order := r.Perm(n)
 	routes := make([][]int, k)
+	closure := spec.Has(unitClosure)
 	for i, c := range order {
 		v := i % k
-		if i >= k {
+		switch {
+		case closure && i < 3:
+			v = 0 // the closure needs a route of three stops
+		case i >= k:
 			v = r.IntN(k)
 		}
 		routes[v] = append(routes[v], c+1)
@@ -200,6 +212,21 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	if spec.Has(unitDriving) {
 		d.MaxDrive = maxDrive + 5*r.Int64N(4)
 	}
+	if closure {
+		// The current plan is the hidden plan with the second and third
+		// stops of its first route swapped; the road between the first and
+		// (now) second stop closes. The hidden plan does not use that road
+		// and keeps every rule, so a replan exists.
+		cur := make([][]int, 0, k)
+		for _, rt := range routes {
+			if len(rt) > 0 {
+				cur = append(cur, slices.Clone(rt))
+			}
+		}
+		cur[0][1], cur[0][2] = cur[0][2], cur[0][1]
+		d.Current = cur
+		d.Closed = [][2]int{{cur[0][0], cur[0][1]}}
+	}
 	if spec.Has(unitInfeasible) {
 		// More to carry than the fleet holds: raise demands (none above
 		// the capacity) until the total exceeds vehicles × capacity.
@@ -222,10 +249,10 @@ func abs64(x int64) int64 { return max(x, -x) }
 func (d *Delivery) Spec() domains.Spec { return d.S }
 
 func (d *Delivery) fleet() *Fleet {
-	return &Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive}
+	return &Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed}
 }
 
-var deliveryGroups = FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Order: ruleOrder}
+var deliveryGroups = FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Order: ruleOrder}
 
 // fleetModel builds the model with the stated tie-break levels.
 func (d *Delivery) fleetModel() (*FleetModel, error) {
@@ -234,6 +261,21 @@ func (d *Delivery) fleetModel() (*FleetModel, error) {
 		return nil, err
 	}
 	k, n := d.Vehicles, len(d.Stops)
+	if d.Current != nil {
+		// First, keep the most legs of the current plan; the model's
+		// objective was set by NewFleetModelGroups as the driving time,
+		// which becomes the second level.
+		var kept []encode.Term
+		for _, leg := range d.currentLegs() {
+			for _, x := range fm.legArcs(leg[0], leg[1]) {
+				kept = append(kept, encode.Term{Var: x, Coef: 1})
+			}
+		}
+		drive := fm.Model.Objectives[0]
+		fm.Model.Objectives = nil
+		fm.Model.Maximize(kept...)
+		fm.Model.Objectives = append(fm.Model.Objectives, drive)
+	}
 	if d.Levels >= 1 { // the fewest vehicles
 		var ts []encode.Term
 		for v := range k {
@@ -294,8 +336,17 @@ func (d *Delivery) Plan(a encode.Assignment) (json.RawMessage, error) {
 		}
 		p.Routes = append(p.Routes, names)
 	}
-	p.TotalMinutes = d.objective(routes)[0]
+	p.TotalMinutes = d.total(routes)
 	return json.Marshal(p)
+}
+
+// total returns the total driving time of routes.
+func (d *Delivery) total(routes [][]int) int64 {
+	var t int64
+	for _, leg := range legsOf(routes) {
+		t += d.Travel[leg[0]][leg[1]]
+	}
+	return t
 }
 
 // objective returns the objective vector of routes (levels in force).
@@ -313,6 +364,19 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 		total += d.Travel[at][0]
 	}
 	out := []int64{total}
+	if d.Current != nil {
+		have := map[[2]int]bool{}
+		for _, leg := range legsOf(routes) {
+			have[leg] = true
+		}
+		var kept int64
+		for _, leg := range d.currentLegs() {
+			if have[leg] {
+				kept++
+			}
+		}
+		out = []int64{kept, total}
+	}
 	if d.Levels >= 1 {
 		out = append(out, int64(len(routes)))
 	}
@@ -321,6 +385,24 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 	}
 	return out
 }
+
+// legsOf lists the legs of routes: pairs of locations (0 the depot)
+// driven directly one after the other, in driving direction.
+func legsOf(routes [][]int) [][2]int {
+	var out [][2]int
+	for _, rt := range routes {
+		at := 0
+		for _, c := range rt {
+			out = append(out, [2]int{at, c})
+			at = c
+		}
+		out = append(out, [2]int{at, 0})
+	}
+	return out
+}
+
+// currentLegs lists the legs of the current plan.
+func (d *Delivery) currentLegs() [][2]int { return legsOf(d.Current) }
 
 // TieBreak implements domains.Instance: first the fewest vehicles, then
 // the least sum of x·y² over consecutive stops x → y (stop numbers).
@@ -390,6 +472,18 @@ func (d *Delivery) Prompt() string {
 		}
 		b.WriteString("\n")
 	}
+	if d.Current != nil {
+		b.WriteString("\n**Current plan.** These routes were planned before the closure below:\n")
+		for i, rt := range d.Current {
+			fmt.Fprintf(&b, "- route %d: %s", i+1, v.Depot)
+			for _, c := range rt {
+				fmt.Fprintf(&b, " → %s", d.Stops[c-1])
+			}
+			fmt.Fprintf(&b, " → %s\n", v.Depot)
+		}
+		x, y := d.Closed[0][0], d.Closed[0][1]
+		fmt.Fprintf(&b, "\n**Closure.** The road between %s and %s is now closed in both directions.\n", d.Stops[x-1], d.Stops[y-1])
+	}
 	b.WriteString("\n**Rules**\n")
 	rule := 1
 	fmt.Fprintf(&b, "%d. Every stop gets exactly one delivery, by one %s. Each %s used drives one route from %s through its stops and back; at most %d %s are used.\n", rule, v.Vehicle, v.Vehicle, v.Depot, d.Vehicles, v.Vehicles)
@@ -405,9 +499,16 @@ func (d *Delivery) Prompt() string {
 		rule++
 		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, from leaving %s to coming back (waiting and unloading do not count).\n", rule, ruleDriving, v.Vehicle, d.MaxDrive, v.Depot)
 	}
-	fmt.Fprintf(&b, "\n**Goal.** Minimise the total driving time of all %s, in minutes.", v.Vehicles)
+	if d.Current != nil {
+		rule++
+		x, y := d.Closed[0][0], d.Closed[0][1]
+		fmt.Fprintf(&b, "%d. \"%s\": no %s drives directly from %s to %s or from %s to %s.\n", rule, ruleClosure, v.Vehicle, d.Stops[x-1], d.Stops[y-1], d.Stops[y-1], d.Stops[x-1])
+		fmt.Fprintf(&b, "\n**Goal.** First, change the current plan as little as possible: keep as many of its legs as you can (a leg is driving directly from one place to the next — %s or a stop — in that direction, by any %s). Then, among those plans, minimise the total driving time of all %s, in minutes.", v.Depot, v.Vehicle, v.Vehicles)
+	} else {
+		fmt.Fprintf(&b, "\n**Goal.** Minimise the total driving time of all %s, in minutes.", v.Vehicles)
+	}
 	if d.Levels >= 1 {
-		fmt.Fprintf(&b, " If several plans reach the same minimum, use the fewest %s.", v.Vehicles)
+		fmt.Fprintf(&b, " If several plans are equally good, use the fewest %s.", v.Vehicles)
 	}
 	if d.Levels >= 2 {
 		b.WriteString(" If several plans still tie, choose the one with the smallest sum, over every two stops driven one right after the other (from stop Sx to stop Sy, numbers as in the stop names), of x × y × y.")

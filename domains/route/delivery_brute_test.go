@@ -28,6 +28,8 @@ type deliveryData struct {
 	Vehicles int       `json:"vehicles"`
 	Capacity int64     `json:"capacity"`
 	MaxDrive int64     `json:"max_drive"`
+	Current  [][]int   `json:"current"`
+	Closed   [][2]int  `json:"closed"`
 }
 
 // allPlans lists every set of at most k non-empty routes over stops 1..n,
@@ -81,7 +83,7 @@ func allPlans(n, k int) [][][]int {
 // keeps that rule.
 func TestDeliveryBrute(t *testing.T) {
 	tk := route.LogisticsDelivery()
-	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "infeasibility"}, {"capacity", "time-windows", "driver-hours"}, {"capacity", "time-windows", "driver-hours", "infeasibility"}}
+	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "infeasibility"}, {"road-closure"}, {"capacity", "time-windows", "driver-hours"}, {"capacity", "time-windows", "driver-hours", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "road-closure"}}
 	seeds := 2
 	if testing.Short() {
 		seeds = 1
@@ -109,10 +111,25 @@ func TestDeliveryBrute(t *testing.T) {
 				}
 				name := fmt.Sprintf("%v/%s/%d", set, st.ID, seed)
 				full := fleetOf(d, true, true, true)
+				full.Closed = d.Closed
+				closedOnly := fleetOf(d, false, false, false)
+				closedOnly.Closed = d.Closed
 				only := map[string]*route.Fleet{
 					"capacity":         fleetOf(d, true, false, false),
 					"delivery-windows": fleetOf(d, false, true, false),
 					"driving-limit":    fleetOf(d, false, false, true),
+					"road-closure":     closedOnly,
+				}
+				// The current plan's legs (replanning): kept legs come first,
+				// maximized, so they enter the vector negated.
+				current := map[[2]int]bool{}
+				for _, rt := range d.Current {
+					at := 0
+					for _, c := range rt {
+						current[[2]int{at, c}] = true
+						at = c
+					}
+					current[[2]int{at, 0}] = true
 				}
 				// Every plan: its objective vector (all three levels) when
 				// feasible, and each rule item against the oracle.
@@ -146,10 +163,28 @@ func TestDeliveryBrute(t *testing.T) {
 							pairs += int64(rt[i-1] * rt[i] * rt[i])
 						}
 					}
-					feasible = append(feasible, scored{routes, []int64{total, int64(len(routes)), pairs}})
+					obj := []int64{total, int64(len(routes)), pairs}
+					if d.Current != nil {
+						var kept int64
+						for _, rt := range routes {
+							at := 0
+							for _, c := range append(slices.Clone(rt), 0) {
+								if current[[2]int{at, c}] {
+									kept++
+								}
+								at = c
+							}
+						}
+						obj = append([]int64{-kept}, obj...)
+					}
+					feasible = append(feasible, scored{routes, obj})
 				}
-				for level := 1; level <= 3; level++ {
-					if level > 1 && !inst.TieBreak() {
+				base := 1 // objective levels before any tie-break
+				if d.Current != nil {
+					base = 2 // kept legs, then driving time
+				}
+				for level := base; level <= base+2; level++ {
+					if level > base && !inst.TieBreak() {
 						t.Fatalf("%s: no tie-break level %d", name, level)
 					}
 					m, err := inst.Model()
@@ -164,7 +199,7 @@ func TestDeliveryBrute(t *testing.T) {
 						if c.Status != solver.Infeasible {
 							t.Fatalf("%s: no plan by enumeration, SAT %v", name, c.Status)
 						}
-						if level == 1 {
+						if level == base {
 							infeasible++
 						}
 						break
@@ -179,10 +214,14 @@ func TestDeliveryBrute(t *testing.T) {
 							count++
 						}
 					}
-					if c.Status != solver.Optimal || !slices.Equal(c.Objective, best) || c.Unique == nil || *c.Unique != (count == 1) {
-						t.Fatalf("%s level %d: SAT %v %v unique=%v; enumeration %v with %d plans", name, level, c.Status, c.Objective, c.Unique, best, count)
+					want := slices.Clone(best)
+					if d.Current != nil {
+						want[0] = -want[0] // kept legs, maximized
 					}
-					if level == 1 {
+					if c.Status != solver.Optimal || !slices.Equal(c.Objective, want) || c.Unique == nil || *c.Unique != (count == 1) {
+						t.Fatalf("%s level %d: SAT %v %v unique=%v; enumeration %v with %d plans", name, level, c.Status, c.Objective, c.Unique, want, count)
+					}
+					if level == base {
 						if count == 1 {
 							unique++
 						} else {

@@ -21,6 +21,7 @@ const (
 	itemCapacity   = "capacity"
 	itemWindows    = "delivery-windows"
 	itemDriving    = "driving-limit"
+	itemClosure    = "road-closure"
 	itemOptimal    = "optimal"
 	itemStated     = "stated"
 	itemInfeasible = "infeasible"
@@ -58,12 +59,30 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 		items = append(items, domains.Item{ID: itemDriving, Tier: domains.Medium, Constraint: unitDriving, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive)})
 	}
-	text := fmt.Sprintf("The plan's total driving time is %d minutes, the proven minimum", ref.Objective[0])
-	if len(ref.Objective) > 1 {
-		text += fmt.Sprintf(", with %d %s", ref.Objective[1], v.Vehicles)
+	if d.Current != nil {
+		x, y := d.Closed[0][0], d.Closed[0][1]
+		items = append(items, domains.Item{ID: itemClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No route drives directly between %s and %s.", d.Stops[x-1], d.Stops[y-1])})
 	}
-	if len(ref.Objective) > 2 {
-		text += fmt.Sprintf(" and the stated tie-break sum %d", ref.Objective[2])
+	// A malformed reference (too few levels) must not panic the checklist.
+	lv, off := ref.Objective, 0
+	get := func(i int) int64 {
+		if i < len(lv) {
+			return lv[i]
+		}
+		return -1
+	}
+	text := "The plan's "
+	if d.Current != nil {
+		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(0))
+		off = 1
+	}
+	text += fmt.Sprintf("total driving time is %d minutes, the proven minimum", get(off))
+	if len(lv) > off+1 {
+		text += fmt.Sprintf(", with %d %s", get(off+1), v.Vehicles)
+	}
+	if len(lv) > off+2 {
+		text += fmt.Sprintf(" and the stated tie-break sum %d", get(off+2))
 	}
 	items = append(items,
 		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
@@ -187,9 +206,14 @@ func (d *Delivery) Check(raw json.RawMessage, ref domains.Reference) []domains.R
 			fail(itemDriving, why)
 		}
 	}
+	if d.Current != nil {
+		if why := d.checkClosure(p.routes); why != "" {
+			fail(itemClosure, why)
+		}
+	}
 	obj := d.objective(p.routes)
-	if obj[0] != p.stated {
-		set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes", p.stated, obj[0]))
+	if t := d.total(p.routes); t != p.stated {
+		set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes", p.stated, t))
 	}
 	switch {
 	case !feasible:
@@ -267,6 +291,16 @@ func (d *Delivery) checkDriving(routes [][]int) string {
 	return ""
 }
 
+func (d *Delivery) checkClosure(routes [][]int) string {
+	x, y := d.Closed[0][0], d.Closed[0][1]
+	for _, leg := range legsOf(routes) {
+		if leg == [2]int{x, y} || leg == [2]int{y, x} {
+			return fmt.Sprintf("a route drives directly between %s and %s", d.Stops[x-1], d.Stops[y-1])
+		}
+	}
+	return ""
+}
+
 // rules lists the prompt's quoted rule names in force.
 func (d *Delivery) rules() []string {
 	var out []string
@@ -278,6 +312,9 @@ func (d *Delivery) rules() []string {
 	}
 	if d.MaxDrive > 0 {
 		out = append(out, ruleDriving)
+	}
+	if d.Current != nil {
+		out = append(out, ruleClosure)
 	}
 	return out
 }

@@ -36,9 +36,9 @@ func goldenText(rec *domains.Record) string {
 	return b.String()
 }
 
-// TestDeliveryGolden: the prompt and checklist of one feasible record
-// (every unit but infeasibility) and one infeasible record of task 21 are
-// those in testdata/golden.
+// TestDeliveryGolden: the prompt and checklist of a feasible record (capacity,
+// windows, driver hours), an infeasible one and a road-closure replan of
+// task 21 are those in testdata/golden.
 func TestDeliveryGolden(t *testing.T) {
 	tk := route.LogisticsDelivery()
 	for _, g := range []struct {
@@ -47,6 +47,7 @@ func TestDeliveryGolden(t *testing.T) {
 	}{
 		{"logistics-delivery", "grocery-trucks", []string{"capacity", "time-windows", "driver-hours"}},
 		{"logistics-delivery-infeasible", "parcel-vans", []string{"capacity", "time-windows", "infeasibility"}},
+		{"logistics-delivery-closure", "building-supplies", []string{"capacity", "time-windows", "road-closure"}},
 	} {
 		units := map[string]bool{}
 		for _, u := range g.units {

@@ -106,11 +106,14 @@ func TestDeliveryMutation(t *testing.T) {
 			free.Vehicles = max(d.Vehicles, len(nonEmpty)) // rule oracles, not coverage
 			total, _ := free.Evaluate(nonEmpty)
 			var want []string
-			for id, f := range map[string]bool{"capacity": d.Capacity > 0, "delivery-windows": d.Due != nil, "driving-limit": d.MaxDrive > 0} {
+			for id, f := range map[string]bool{"capacity": d.Capacity > 0, "delivery-windows": d.Due != nil, "driving-limit": d.MaxDrive > 0, "road-closure": d.Closed != nil} {
 				if !f {
 					continue
 				}
 				fl := fleetOf(d, id == "capacity", id == "delivery-windows", id == "driving-limit")
+				if id == "road-closure" {
+					fl.Closed = d.Closed
+				}
 				fl.Vehicles = free.Vehicles
 				if _, err := fl.Evaluate(nonEmpty); err != nil {
 					want = append(want, id)
@@ -121,7 +124,7 @@ func TestDeliveryMutation(t *testing.T) {
 			}
 			want = append(want, "optimal")
 			got := check(what, planJSON(d, nonEmpty, total), want...)
-			for _, id := range []string{"coverage", "capacity", "delivery-windows", "driving-limit"} {
+			for _, id := range []string{"coverage", "capacity", "delivery-windows", "driving-limit", "road-closure"} {
 				if p, ok := got[id]; ok && p == slices.Contains(want, id) {
 					t.Fatalf("seed %d: %s: item %s pass=%v, the oracle says broken=%v", seed, what, id, p, slices.Contains(want, id))
 				}
@@ -166,11 +169,14 @@ func TestDeliveryMutation(t *testing.T) {
 			}
 		}
 		caught["stated"]++
+		if d.Current != nil {
+			check("the current plan, which drives the closed road", planJSON(d, d.Current, plan.Total), "road-closure", "optimal")
+		}
 		check("an unknown stop", json.RawMessage(`{"routes": [["S9 Nowhere"]], "total_minutes": 0}`), "format")
 		check("not JSON", json.RawMessage(`routes`), "format")
 	}
 	t.Logf("caught by item: %v", caught)
-	for _, id := range []string{"format", "coverage", "capacity", "delivery-windows", "driving-limit", "optimal", "stated", "conflict", "infeasible"} {
+	for _, id := range []string{"format", "coverage", "capacity", "delivery-windows", "driving-limit", "road-closure", "optimal", "stated", "conflict", "infeasible"} {
 		if caught[id] == 0 {
 			t.Errorf("no mutation was caught by %s", id)
 		}

@@ -30,10 +30,12 @@
 // Task 21, Logistics Delivery Planning ("logistics-delivery", delivery*.go),
 // is a skin over the fleet model with four subtasks (parcel vans, grocery
 // trucks, pharmacy cargo bikes, building-site pallet trucks) and the units
-// capacity and time-windows (basic), driver-hours (medium) and
-// infeasibility (hard: more goods than the fleet holds; the answer names a
-// conflicting set of rules, which the checker proves with the solver). The
-// goal is the total driving time; the stated tie-breaks are the fewest
+// capacity and time-windows (basic), driver-hours (medium), infeasibility
+// (hard: more goods than the fleet holds; the answer names a conflicting
+// set of rules, which the checker proves with the solver) and road-closure
+// (hard: a road of the current plan closes; replan keeping the most legs
+// of the current plan first, a leg being a direct drive between two places
+// in one direction by any vehicle). The goal is the total driving time; the stated tie-breaks are the fewest
 // vehicles, then the least sum of x·y² over consecutive stops Sx → Sy
 // (not symmetric, so a route and its reverse differ, as they do for a
 // driver). The prompt says what "the same plan" is: the same set of
@@ -42,6 +44,6 @@
 // instances are feasible unless the infeasibility unit breaks them.
 //
 // Not yet here: the rest of the route pool (pickup before delivery,
-// balanced lengths, orienteering, trip sequences, timetable paths,
-// closures with minimum change, backup routes) and tasks 18–20 and 22.
+// balanced lengths, orienteering, trip sequences, timetable paths, backup
+// routes, exception scenarios) and tasks 18–20 and 22.
 package route

@@ -379,3 +379,32 @@ func b2i(b bool) int64 {
 func FleetFromVRPTW(v *tsplib.VRPTW) *Fleet {
 	return &Fleet{Travel: v.Travel, Demand: v.Demand, Ready: v.Ready, Due: v.Due, Service: v.Service, Capacity: v.Capacity, Vehicles: v.Vehicles}
 }
+
+// legArcs returns the arcs that drive from location i to location j
+// (0 the depot): one arc between customers, one per vehicle to or from the
+// depot.
+func (fm *FleetModel) legArcs(i, j int) []encode.Var {
+	k := fm.Fleet.Vehicles
+	node := func(l int) int { return k + l - 1 }
+	var out []encode.Var
+	switch {
+	case i == 0 && j == 0:
+	case i == 0:
+		for v := range k {
+			if x := fm.Arc[v][node(j)]; x >= 0 {
+				out = append(out, x)
+			}
+		}
+	case j == 0:
+		for v := range k {
+			if x := fm.Arc[node(i)][v]; x >= 0 {
+				out = append(out, x)
+			}
+		}
+	default:
+		if x := fm.Arc[node(i)][node(j)]; x >= 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}
