@@ -18,6 +18,7 @@ const (
 	unitDriving    = "driver-hours"
 	unitInfeasible = "infeasibility"
 	unitClosure    = "road-closure"
+	unitOrder      = "visit-order"
 )
 
 // The rule names of the prompt, which are the model's groups. The "core: "
@@ -29,6 +30,7 @@ const (
 	ruleWindows  = "delivery windows"
 	ruleDriving  = "driving limit"
 	ruleClosure  = "road closure"
+	ruleBefore   = "visit order"
 )
 
 // deliveryPool is the pool of task 21.
@@ -36,6 +38,7 @@ var deliveryPool = []domains.Unit{
 	{ID: unitCapacity, Tier: domains.Basic, Title: "vehicle capacity"},
 	{ID: unitWindows, Tier: domains.Basic, Title: "delivery windows and depot hours"},
 	{ID: unitDriving, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time"},
+	{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same route (papers collected first)"},
 	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible demand: detect it and name a minimal conflicting set", Requires: []string{unitCapacity}, Excludes: []string{unitClosure}},
 	{ID: unitClosure, Tier: domains.Hard, Title: "a road closes: replan with the fewest changes to the current plan", Excludes: []string{unitInfeasible}},
 }
@@ -85,8 +88,11 @@ type Delivery struct {
 	// Current is the plan in force before the closure (road-closure unit):
 	// routes of stop numbers 1..N. Closed is the closed road, a pair of
 	// stop numbers.
-	Current  [][]int  `json:"current,omitempty"`
-	Closed   [][2]int `json:"closed,omitempty"`
+	Current [][]int  `json:"current,omitempty"`
+	Closed  [][2]int `json:"closed,omitempty"`
+	// Before is the visit-order rule: stop Before[0][0] before stop
+	// Before[0][1], on the same route (visit-order unit).
+	Before   [][2]int `json:"before,omitempty"`
 	DayStart int64    `json:"day_start"`
 	// Levels is the number of stated tie-break levels in force (TieBreak).
 	Levels int `json:"levels"`
@@ -168,8 +174,8 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	for i, c := range order {
 		v := i % k
 		switch {
-		case closure && i < 3:
-			v = 0 // the closure needs a route of three stops
+		case closure && i < 3, spec.Has(unitOrder) && i < 2:
+			v = 0 // the closure needs a route of three stops, the visit order two
 		case i >= k:
 			v = r.IntN(k)
 		}
@@ -212,6 +218,9 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	if spec.Has(unitDriving) {
 		d.MaxDrive = maxDrive + 5*r.Int64N(4)
 	}
+	if spec.Has(unitOrder) {
+		d.Before = [][2]int{{routes[0][0], routes[0][len(routes[0])-1]}}
+	}
 	if closure {
 		// The current plan is the hidden plan with the second and third
 		// stops of its first route swapped; the road between the first and
@@ -249,10 +258,10 @@ func abs64(x int64) int64 { return max(x, -x) }
 func (d *Delivery) Spec() domains.Spec { return d.S }
 
 func (d *Delivery) fleet() *Fleet {
-	return &Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed}
+	return &Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed, Before: d.Before}
 }
 
-var deliveryGroups = FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Order: ruleOrder}
+var deliveryGroups = FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Order: ruleOrder}
 
 // fleetModel builds the model with the stated tie-break levels.
 func (d *Delivery) fleetModel() (*FleetModel, error) {
@@ -498,6 +507,11 @@ func (d *Delivery) Prompt() string {
 	if d.MaxDrive > 0 {
 		rule++
 		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, from leaving %s to coming back (waiting and unloading do not count).\n", rule, ruleDriving, v.Vehicle, d.MaxDrive, v.Depot)
+	}
+	if d.Before != nil {
+		rule++
+		a, c := d.Before[0][0], d.Before[0][1]
+		fmt.Fprintf(&b, "%d. \"%s\": the %s that delivers to %s collects its papers at %s first, so it visits %s earlier on the same route.\n", rule, ruleBefore, v.Vehicle, d.Stops[c-1], d.Stops[a-1], d.Stops[a-1])
 	}
 	if d.Current != nil {
 		rule++

@@ -30,6 +30,7 @@ type deliveryData struct {
 	MaxDrive int64     `json:"max_drive"`
 	Current  [][]int   `json:"current"`
 	Closed   [][2]int  `json:"closed"`
+	Before   [][2]int  `json:"before"`
 }
 
 // allPlans lists every set of at most k non-empty routes over stops 1..n,
@@ -83,7 +84,7 @@ func allPlans(n, k int) [][][]int {
 // keeps that rule.
 func TestDeliveryBrute(t *testing.T) {
 	tk := route.LogisticsDelivery()
-	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "infeasibility"}, {"road-closure"}, {"capacity", "time-windows", "driver-hours"}, {"capacity", "time-windows", "driver-hours", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "road-closure"}}
+	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "infeasibility"}, {"road-closure"}, {"visit-order"}, {"capacity", "time-windows", "driver-hours", "visit-order"}, {"capacity", "time-windows", "driver-hours", "visit-order", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "visit-order", "road-closure"}}
 	seeds := 2
 	if testing.Short() {
 		seeds = 1
@@ -111,14 +112,17 @@ func TestDeliveryBrute(t *testing.T) {
 				}
 				name := fmt.Sprintf("%v/%s/%d", set, st.ID, seed)
 				full := fleetOf(d, true, true, true)
-				full.Closed = d.Closed
+				full.Closed, full.Before = d.Closed, d.Before
 				closedOnly := fleetOf(d, false, false, false)
 				closedOnly.Closed = d.Closed
+				beforeOnly := fleetOf(d, false, false, false)
+				beforeOnly.Before = d.Before
 				only := map[string]*route.Fleet{
 					"capacity":         fleetOf(d, true, false, false),
 					"delivery-windows": fleetOf(d, false, true, false),
 					"driving-limit":    fleetOf(d, false, false, true),
 					"road-closure":     closedOnly,
+					"visit-order":      beforeOnly,
 				}
 				// The current plan's legs (replanning): kept legs come first,
 				// maximized, so they enter the vector negated.

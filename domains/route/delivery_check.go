@@ -22,6 +22,7 @@ const (
 	itemWindows    = "delivery-windows"
 	itemDriving    = "driving-limit"
 	itemClosure    = "road-closure"
+	itemBefore     = "visit-order"
 	itemOptimal    = "optimal"
 	itemStated     = "stated"
 	itemInfeasible = "infeasible"
@@ -58,6 +59,11 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 	if d.MaxDrive > 0 {
 		items = append(items, domains.Item{ID: itemDriving, Tier: domains.Medium, Constraint: unitDriving, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive)})
+	}
+	if d.Before != nil {
+		a, c := d.Before[0][0], d.Before[0][1]
+		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: unitOrder, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("%s and %s are on the same route, %s first.", d.Stops[a-1], d.Stops[c-1], d.Stops[a-1])})
 	}
 	if d.Current != nil {
 		x, y := d.Closed[0][0], d.Closed[0][1]
@@ -206,6 +212,11 @@ func (d *Delivery) Check(raw json.RawMessage, ref domains.Reference) []domains.R
 			fail(itemDriving, why)
 		}
 	}
+	if d.Before != nil {
+		if a, c := d.Before[0][0], d.Before[0][1]; !visitsBefore(p.routes, a, c) {
+			fail(itemBefore, fmt.Sprintf("no route visits %s and later %s", d.Stops[a-1], d.Stops[c-1]))
+		}
+	}
 	if d.Current != nil {
 		if why := d.checkClosure(p.routes); why != "" {
 			fail(itemClosure, why)
@@ -312,6 +323,9 @@ func (d *Delivery) rules() []string {
 	}
 	if d.MaxDrive > 0 {
 		out = append(out, ruleDriving)
+	}
+	if d.Before != nil {
+		out = append(out, ruleBefore)
 	}
 	if d.Current != nil {
 		out = append(out, ruleClosure)

@@ -25,17 +25,22 @@
 // full enumeration that the optimal plans the solver lists are exactly the
 // distinct optimal sets of routes.
 //
-// Driver hours (Fleet.MaxDrive) bound each route's total driving time.
+// Driver hours (Fleet.MaxDrive) bound each route's total driving time,
+// closed roads (Fleet.Closed) forbid direct drives between two places, and
+// visit-order pairs (Fleet.Before) put one customer before another on the
+// same route (order-encoded positions); capacity and time windows may be
+// left out.
 //
 // Task 21, Logistics Delivery Planning ("logistics-delivery", delivery*.go),
 // is a skin over the fleet model with four subtasks (parcel vans, grocery
 // trucks, pharmacy cargo bikes, building-site pallet trucks) and the units
-// capacity and time-windows (basic), driver-hours (medium), infeasibility
-// (hard: more goods than the fleet holds; the answer names a conflicting
-// set of rules, which the checker proves with the solver) and road-closure
-// (hard: a road of the current plan closes; replan keeping the most legs
-// of the current plan first, a leg being a direct drive between two places
-// in one direction by any vehicle). The goal is the total driving time; the stated tie-breaks are the fewest
+// capacity and time-windows (basic); driver-hours and visit-order
+// (medium); infeasibility (hard: more goods than the fleet holds; the
+// answer names a conflicting set of rules, which the checker proves with
+// the solver) and road-closure (hard: a road of the current plan closes;
+// replan keeping the most legs of the current plan first, a leg being a
+// direct drive between two places in one direction by any vehicle). The
+// goal is the total driving time; the stated tie-breaks are the fewest
 // vehicles, then the least sum of x·y² over consecutive stops Sx → Sy
 // (not symmetric, so a route and its reverse differ, as they do for a
 // driver). The prompt says what "the same plan" is: the same set of
@@ -43,7 +48,6 @@
 // first and fits windows, capacity and driving limit around it, so
 // instances are feasible unless the infeasibility unit breaks them.
 //
-// Not yet here: the rest of the route pool (pickup before delivery,
-// balanced lengths, orienteering, trip sequences, timetable paths, backup
+// Not yet here: the rest of the route pool (balanced lengths, orienteering, trip sequences, timetable paths, backup
 // routes, exception scenarios) and tasks 18–20 and 22.
 package route

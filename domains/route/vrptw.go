@@ -2,6 +2,7 @@ package route
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/tsplib"
@@ -26,6 +27,9 @@ type Fleet struct {
 	// Closed lists closed roads: pairs of locations between which no
 	// vehicle drives directly, in either direction.
 	Closed [][2]int
+	// Before lists visit-order precedences: customer p[0] is visited
+	// before customer p[1], on the same route.
+	Before [][2]int
 	// MaxDrive, when positive, limits each route's total driving time
 	// (the sum of its travel times, depot to depot): the driver-hours rule.
 	MaxDrive int64
@@ -75,6 +79,11 @@ func (f *Fleet) Validate() error {
 			return fmt.Errorf("route: fleet: Closed[%d]: %v is not a pair of distinct locations", i, c)
 		}
 	}
+	for i, p := range f.Before {
+		if p[0] < 1 || p[1] < 1 || p[0] >= n || p[1] >= n || p[0] == p[1] {
+			return fmt.Errorf("route: fleet: Before[%d]: %v is not a pair of distinct customers", i, p)
+		}
+	}
 	if f.Capacity < 0 {
 		return fmt.Errorf("route: fleet: Capacity: %d is negative", f.Capacity)
 	}
@@ -111,11 +120,11 @@ type FleetModel struct {
 // FleetGroups names the model's constraint groups (the rule names of a
 // prompt).
 type FleetGroups struct {
-	Visit, Capacity, Windows, Drive, Closed, Order string
+	Visit, Capacity, Windows, Drive, Closed, Before, Order string
 }
 
 // DefaultFleetGroups are the group names of NewFleetModel.
-var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Order: "vehicle order"}
+var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Before: "visit order", Order: "vehicle order"}
 
 // NewFleetModel builds the model of f with DefaultFleetGroups: the circuit,
 // capacity, time windows, driver hours (with MaxDrive) and the
@@ -231,6 +240,27 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 			if a := fm.Arc[u][v]; a >= 0 && closed[[2]int{loc(u), loc(v)}] {
 				m.AddLinear([]encode.Term{one(a, 1)}, encode.LE, 0).Named(name(g.Closed)).InGroup(g.Closed)
 			}
+		}
+	}
+	if len(f.Before) > 0 {
+		// Positions along a route: an arc between customers raises the
+		// position by at least one, so "p before q" is pos(q) ≥ pos(p)+1
+		// on the same vehicle.
+		pos := make([]encode.Var, nodes)
+		for c := k; c < nodes; c++ {
+			pos[c] = m.NewInt(fmt.Sprintf("pos_%d", loc(c)), 1, int64(n))
+		}
+		for u := k; u < nodes; u++ {
+			for v := k; v < nodes; v++ {
+				if a := fm.Arc[u][v]; a >= 0 {
+					m.AddLinear([]encode.Term{one(pos[v], 1), one(pos[u], -1)}, encode.GE, 1).OnlyIf(a.Lit()).Named(name(g.Before)).InGroup(g.Before)
+				}
+			}
+		}
+		for _, p := range f.Before {
+			a, b := k+p[0]-1, k+p[1]-1
+			m.AddLinear([]encode.Term{one(veh[a], 1), one(veh[b], -1)}, encode.EQ, 0).Named(name(g.Before)).InGroup(g.Before)
+			m.AddLinear([]encode.Term{one(pos[b], 1), one(pos[a], -1)}, encode.GE, 1).Named(name(g.Before)).InGroup(g.Before)
 		}
 	}
 	// Used vehicles first, ordered by first customer: first_k is the first
@@ -356,7 +386,23 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 			return 0, fmt.Errorf("route: customer %d is not visited", c)
 		}
 	}
+	for _, p := range f.Before {
+		if !visitsBefore(routes, p[0], p[1]) {
+			return 0, fmt.Errorf("route: visit order: customer %d is not visited before customer %d on the same route", p[0], p[1])
+		}
+	}
 	return total, nil
+}
+
+// visitsBefore reports whether some route visits a and later b.
+func visitsBefore(routes [][]int, a, b int) bool {
+	for _, r := range routes {
+		i, j := slices.Index(r, a), slices.Index(r, b)
+		if i >= 0 && j > i {
+			return true
+		}
+	}
+	return false
 }
 
 func (f *Fleet) closed(i, j int) bool {

@@ -46,6 +46,11 @@ func randomFleet(n, k int, r *rand.Rand) *route.Fleet {
 		j := (i + 1 + r.IntN(n)) % (n + 1)
 		f.Closed = [][2]int{{i, j}}
 	}
+	if r.IntN(3) == 0 { // a visit-order precedence on a third
+		a := 1 + r.IntN(n)
+		b := 1 + (a+r.IntN(n-1))%n
+		f.Before = [][2]int{{a, b}}
+	}
 	switch r.IntN(6) { // the optional rules off on a third of the draws
 	case 0:
 		f.Ready, f.Due, f.Service = nil, nil, nil
@@ -113,7 +118,7 @@ func brutePlans(f *route.Fleet) (best int64, plans []string, ok bool) {
 }
 
 // TestFleetAgainstBrute: on seeded tiny VRPTW instances (2–5 customers,
-// 1–3 vehicles, driver hours on about half, a closed road on a third) the SAT certificate and full enumeration agree on status,
+// 1–3 vehicles, driver hours on about half, a closed road and a visit-order precedence each on a third) the SAT certificate and full enumeration agree on status,
 // optimum and uniqueness, and the optimal plans the solver enumerates are
 // exactly the brute-force optimal plans (one per set of routes: the
 // vehicle-order rule keeps one representative).
