@@ -123,6 +123,27 @@ var deliveryTask = &domains.Task{
 		if len(d.Stops) != len(d.Travel)-1 {
 			return nil, fmt.Errorf("route: logistics-delivery: stops: %d names for %d stops", len(d.Stops), len(d.Travel)-1)
 		}
+		if d.Levels < 0 || d.Levels > 2 {
+			return nil, fmt.Errorf("route: logistics-delivery: levels: %d is outside 0..2", d.Levels)
+		}
+		if (d.Current == nil) != (d.Closed == nil) || len(d.Closed) > 1 || len(d.Before) > 1 {
+			return nil, fmt.Errorf("route: logistics-delivery: current, closed, before: want a current plan with exactly one closed road, at most one visit order")
+		}
+		seen := map[int]bool{}
+		for i, rt := range d.Current {
+			for _, c := range rt {
+				if c < 1 || c > len(d.Stops) || seen[c] {
+					return nil, fmt.Errorf("route: logistics-delivery: current[%d]: stop %d is unknown or repeated", i, c)
+				}
+				seen[c] = true
+			}
+		}
+		if d.Current != nil && len(seen) != len(d.Stops) {
+			return nil, fmt.Errorf("route: logistics-delivery: current: %d of %d stops", len(seen), len(d.Stops))
+		}
+		if d.Closed != nil && (d.Closed[0][0] < 1 || d.Closed[0][1] < 1) {
+			return nil, fmt.Errorf("route: logistics-delivery: closed: %v is not a road between two stops", d.Closed[0])
+		}
 		return d, nil
 	},
 }
