@@ -195,3 +195,25 @@ func canonical(routes [][]int) string {
 	slices.Sort(keys)
 	return fmt.Sprint(keys)
 }
+
+// TestDeliveryMalformed: malformed answers never panic the checker and
+// fail the format item (or, for a claimed infeasibility with a bad list,
+// the conflict item).
+func TestDeliveryMalformed(t *testing.T) {
+	answers := []string{``, `null`, `[]`, `{}`, `{"routes": null, "total_minutes": 1}`, `{"routes": [null], "total_minutes": 1}`,
+		`{"routes": [[]], "total_minutes": 1}`, `{"routes": [[1, 2]], "total_minutes": 1}`, `{"routes": [["S1 Bakery"]], "total_minutes": "x"}`,
+		`{"routes": [["S1 Bakery"]]}`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`,
+		`{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
+	for seed := uint64(1); seed <= 10; seed++ {
+		rec, inst, drop := deliveryRecord(t, seed)
+		if drop != "" {
+			continue
+		}
+		for _, a := range answers {
+			got := results(inst.Check(json.RawMessage(a), rec.Reference))
+			if got["format"] {
+				t.Errorf("seed %d: %q passes format", seed, a)
+			}
+		}
+	}
+}
