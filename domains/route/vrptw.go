@@ -2,6 +2,7 @@ package route
 
 import (
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/plancert/plancert/encode"
@@ -30,6 +31,9 @@ type Fleet struct {
 	// Before lists visit-order precedences: customer p[0] is visited
 	// before customer p[1], on the same route.
 	Before [][2]int
+	// Balance, when positive, bounds the difference between the driving
+	// times of any two used vehicles' routes.
+	Balance int64
 	// MaxDrive, when positive, limits each route's total driving time
 	// (the sum of its travel times, depot to depot): the driver-hours rule.
 	MaxDrive int64
@@ -84,6 +88,9 @@ func (f *Fleet) Validate() error {
 			return fmt.Errorf("route: fleet: Before[%d]: %v is not a pair of distinct customers", i, p)
 		}
 	}
+	if f.Balance < 0 {
+		return fmt.Errorf("route: fleet: Balance: %d is negative", f.Balance)
+	}
 	if f.Capacity < 0 {
 		return fmt.Errorf("route: fleet: Capacity: %d is negative", f.Capacity)
 	}
@@ -120,11 +127,11 @@ type FleetModel struct {
 // FleetGroups names the model's constraint groups (the rule names of a
 // prompt).
 type FleetGroups struct {
-	Visit, Capacity, Windows, Drive, Closed, Before, Order string
+	Visit, Capacity, Windows, Drive, Closed, Before, Balance, Order string
 }
 
 // DefaultFleetGroups are the group names of NewFleetModel.
-var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Before: "visit order", Order: "vehicle order"}
+var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Before: "visit order", Balance: "balanced routes", Order: "vehicle order"}
 
 // NewFleetModel builds the model of f with DefaultFleetGroups: the circuit,
 // capacity, time windows, driver hours (with MaxDrive) and the
@@ -263,6 +270,50 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 			m.AddLinear([]encode.Term{one(pos[b], 1), one(pos[a], -1)}, encode.GE, 1).Named(name(g.Before)).InGroup(g.Before)
 		}
 	}
+	if f.Balance > 0 && k > 1 {
+		// Exact driving time from the depot to each customer and of each
+		// route (unused: 0); used routes differ by at most Balance.
+		var ub int64
+		for _, row := range f.Travel {
+			ub += slices.Max(row)
+		}
+		span := make([]encode.Var, nodes)
+		for c := k; c < nodes; c++ {
+			span[c] = m.NewInt(fmt.Sprintf("span_%d", loc(c)), 0, ub)
+		}
+		length := make([]encode.Var, k)
+		for d := range k {
+			length[d] = m.NewInt(fmt.Sprintf("length_%d", d), 0, ub)
+		}
+		bal := func(terms []encode.Term, rhs int64, on encode.Lit) {
+			m.AddLinear(terms, encode.EQ, rhs).OnlyIf(on).Named(name(g.Balance)).InGroup(g.Balance)
+		}
+		for u := range nodes {
+			for v := range nodes {
+				a := fm.Arc[u][v]
+				if a < 0 {
+					continue
+				}
+				switch lu, lv := loc(u), loc(v); {
+				case u < k && v < k:
+					bal([]encode.Term{one(length[u], 1)}, 0, a.Lit())
+				case u < k:
+					bal([]encode.Term{one(span[v], 1)}, f.Travel[0][lv], a.Lit())
+				case v < k:
+					bal([]encode.Term{one(length[(v+k-1)%k], 1), one(span[u], -1)}, f.Travel[lu][0], a.Lit())
+				default:
+					bal([]encode.Term{one(span[v], 1), one(span[u], -1)}, f.Travel[lu][lv], a.Lit())
+				}
+			}
+		}
+		for a := range k {
+			for b := a + 1; b < k; b++ {
+				usedA, usedB := fm.Arc[a][(a+1)%k].Not(), fm.Arc[b][(b+1)%k].Not()
+				m.AddLinear([]encode.Term{one(length[a], 1), one(length[b], -1)}, encode.LE, f.Balance).OnlyIf(usedA, usedB).Named(name(g.Balance)).InGroup(g.Balance)
+				m.AddLinear([]encode.Term{one(length[b], 1), one(length[a], -1)}, encode.LE, f.Balance).OnlyIf(usedA, usedB).Named(name(g.Balance)).InGroup(g.Balance)
+			}
+		}
+	}
 	// Used vehicles first, ordered by first customer: first_k is the first
 	// customer's number, N+1 for an unused vehicle.
 	if k > 1 {
@@ -384,6 +435,21 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 	for c := 1; c <= n; c++ {
 		if !seen[c] {
 			return 0, fmt.Errorf("route: customer %d is not visited", c)
+		}
+	}
+	if f.Balance > 0 && len(routes) > 1 {
+		var lo, hi int64 = math.MaxInt64, 0
+		for _, r := range routes {
+			var t int64
+			at := 0
+			for _, c := range append(slices.Clone(r), 0) {
+				t += f.Travel[at][c]
+				at = c
+			}
+			lo, hi = min(lo, t), max(hi, t)
+		}
+		if hi-lo > f.Balance {
+			return 0, fmt.Errorf("route: balanced routes: routes drive between %d and %d minutes, more than %d apart", lo, hi, f.Balance)
 		}
 	}
 	for _, p := range f.Before {

@@ -51,6 +51,9 @@ func randomFleet(n, k int, r *rand.Rand) *route.Fleet {
 		b := 1 + (a+r.IntN(n-1))%n
 		f.Before = [][2]int{{a, b}}
 	}
+	if r.IntN(3) == 0 { // balanced routes on a third
+		f.Balance = 1 + r.Int64N(15)
+	}
 	switch r.IntN(6) { // the optional rules off on a third of the draws
 	case 0:
 		f.Ready, f.Due, f.Service = nil, nil, nil
@@ -118,7 +121,8 @@ func brutePlans(f *route.Fleet) (best int64, plans []string, ok bool) {
 }
 
 // TestFleetAgainstBrute: on seeded tiny VRPTW instances (2–5 customers,
-// 1–3 vehicles, driver hours on about half, a closed road and a visit-order precedence each on a third) the SAT certificate and full enumeration agree on status,
+// 1–3 vehicles, driver hours on about half, a closed road, a visit-order precedence and balanced routes each on a
+// third) the SAT certificate and full enumeration agree on status,
 // optimum and uniqueness, and the optimal plans the solver enumerates are
 // exactly the brute-force optimal plans (one per set of routes: the
 // vehicle-order rule keeps one representative).
@@ -128,7 +132,7 @@ func TestFleetAgainstBrute(t *testing.T) {
 	if testing.Short() {
 		reps = 3
 	}
-	var infeasible, unique, several, binding int
+	var infeasible, unique, several, binding, balancing int
 	for n := 2; n <= 5; n++ {
 		for k := 1; k <= 3; k++ {
 			for rep := range reps {
@@ -140,6 +144,13 @@ func TestFleetAgainstBrute(t *testing.T) {
 					loose.MaxDrive = 0
 					if b2, p2, ok2 := brutePlans(&loose); ok2 != ok || b2 != best || len(p2) != len(plans) {
 						binding++ // the driver-hours rule changes the answer
+					}
+				}
+				if f.Balance > 0 {
+					loose := *f
+					loose.Balance = 0
+					if b2, p2, ok2 := brutePlans(&loose); ok2 != ok || b2 != best || len(p2) != len(plans) {
+						balancing++ // the balance rule changes the answer
 					}
 				}
 				fm, err := route.NewFleetModel(f)
@@ -197,9 +208,10 @@ func TestFleetAgainstBrute(t *testing.T) {
 		}
 	}
 	t.Logf("%d infeasible, %d unique, %d with several optimal plans; driver hours bind in %d", infeasible, unique, several, binding)
-	if binding < 3 {
-		t.Errorf("driver hours change the answer in only %d draws", binding)
+	if binding < 3 || balancing < 3 {
+		t.Errorf("driver hours change the answer in %d draws, balance in %d: want 3 each", binding, balancing)
 	}
+	t.Logf("balanced routes change the answer in %d draws", balancing)
 	if infeasible < 3 || unique < 3 || several < 3 {
 		t.Errorf("%d infeasible, %d unique, %d several: each outcome needs testing", infeasible, unique, several)
 	}
