@@ -19,6 +19,7 @@ const (
 	unitInfeasible = "infeasibility"
 	unitClosure    = "road-closure"
 	unitOrder      = "visit-order"
+	unitBalance    = "balanced-routes"
 )
 
 // The rule names of the prompt, which are the model's groups. The "core: "
@@ -31,6 +32,7 @@ const (
 	ruleDriving  = "driving limit"
 	ruleClosure  = "road closure"
 	ruleBefore   = "visit order"
+	ruleBalance  = "balanced routes"
 )
 
 // deliveryPool is the pool of task 21.
@@ -38,6 +40,7 @@ var deliveryPool = []domains.Unit{
 	{ID: unitCapacity, Tier: domains.Basic, Title: "vehicle capacity"},
 	{ID: unitWindows, Tier: domains.Basic, Title: "delivery windows and depot hours"},
 	{ID: unitDriving, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time"},
+	{ID: unitBalance, Tier: domains.Medium, Title: "balanced routes: used routes' driving times differ by at most a bound"},
 	{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same route (papers collected first)"},
 	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible demand: detect it and name a minimal conflicting set", Requires: []string{unitCapacity}, Excludes: []string{unitClosure}},
 	{ID: unitClosure, Tier: domains.Hard, Title: "a road closes: replan with the fewest changes to the current plan", Excludes: []string{unitInfeasible}},
@@ -92,8 +95,11 @@ type Delivery struct {
 	Closed  [][2]int `json:"closed,omitempty"`
 	// Before is the visit-order rule: stop Before[0][0] before stop
 	// Before[0][1], on the same route (visit-order unit).
-	Before   [][2]int `json:"before,omitempty"`
-	DayStart int64    `json:"day_start"`
+	Before [][2]int `json:"before,omitempty"`
+	// Balance bounds the difference of driving times between used routes
+	// (balanced-routes unit).
+	Balance  int64 `json:"balance,omitempty"`
+	DayStart int64 `json:"day_start"`
 	// Levels is the number of stated tie-break levels in force (TieBreak).
 	Levels int `json:"levels"`
 }
@@ -239,6 +245,22 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	if spec.Has(unitDriving) {
 		d.MaxDrive = maxDrive + 5*r.Int64N(4)
 	}
+	if spec.Has(unitBalance) {
+		var lo, hi int64 = 1 << 40, 0
+		for _, rt := range routes {
+			if len(rt) == 0 {
+				continue
+			}
+			var t int64
+			at := 0
+			for _, c := range append(slices.Clone(rt), 0) {
+				t += d.Travel[at][c]
+				at = c
+			}
+			lo, hi = min(lo, t), max(hi, t)
+		}
+		d.Balance = max(hi-lo, 1) + 5*r.Int64N(3)
+	}
 	if spec.Has(unitOrder) {
 		d.Before = [][2]int{{routes[0][0], routes[0][len(routes[0])-1]}}
 	}
@@ -279,10 +301,10 @@ func abs64(x int64) int64 { return max(x, -x) }
 func (d *Delivery) Spec() domains.Spec { return d.S }
 
 func (d *Delivery) fleet() *Fleet {
-	return &Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed, Before: d.Before}
+	return &Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed, Before: d.Before, Balance: d.Balance}
 }
 
-var deliveryGroups = FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Order: ruleOrder}
+var deliveryGroups = FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Balance: ruleBalance, Order: ruleOrder}
 
 // fleetModel builds the model with the stated tie-break levels.
 func (d *Delivery) fleetModel() (*FleetModel, error) {
@@ -528,6 +550,10 @@ func (d *Delivery) Prompt() string {
 	if d.MaxDrive > 0 {
 		rule++
 		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, from leaving %s to coming back (waiting and unloading do not count).\n", rule, ruleDriving, v.Vehicle, d.MaxDrive, v.Depot)
+	}
+	if d.Balance > 0 {
+		rule++
+		fmt.Fprintf(&b, "%d. \"%s\": the driving times of any two %s used (from leaving %s to coming back) differ by at most %d minutes.\n", rule, ruleBalance, v.Vehicles, v.Depot, d.Balance)
 	}
 	if d.Before != nil {
 		rule++

@@ -31,6 +31,7 @@ type deliveryData struct {
 	Current  [][]int   `json:"current"`
 	Closed   [][2]int  `json:"closed"`
 	Before   [][2]int  `json:"before"`
+	Balance  int64     `json:"balance"`
 }
 
 // allPlans lists every set of at most k non-empty routes over stops 1..n,
@@ -84,7 +85,7 @@ func allPlans(n, k int) [][][]int {
 // keeps that rule.
 func TestDeliveryBrute(t *testing.T) {
 	tk := route.LogisticsDelivery()
-	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "infeasibility"}, {"road-closure"}, {"visit-order"}, {"capacity", "time-windows", "driver-hours", "visit-order"}, {"capacity", "time-windows", "driver-hours", "visit-order", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "visit-order", "road-closure"}}
+	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "infeasibility"}, {"road-closure"}, {"visit-order"}, {"balanced-routes"}, {"capacity", "time-windows", "driver-hours", "visit-order", "balanced-routes"}, {"capacity", "time-windows", "driver-hours", "visit-order", "infeasibility"}, {"capacity", "time-windows", "balanced-routes", "visit-order", "road-closure"}}
 	seeds := 2
 	if testing.Short() {
 		seeds = 1
@@ -112,7 +113,9 @@ func TestDeliveryBrute(t *testing.T) {
 				}
 				name := fmt.Sprintf("%v/%s/%d", set, st.ID, seed)
 				full := fleetOf(d, true, true, true)
-				full.Closed, full.Before = d.Closed, d.Before
+				full.Closed, full.Before, full.Balance = d.Closed, d.Before, d.Balance
+				balanceOnly := fleetOf(d, false, false, false)
+				balanceOnly.Balance = d.Balance
 				closedOnly := fleetOf(d, false, false, false)
 				closedOnly.Closed = d.Closed
 				beforeOnly := fleetOf(d, false, false, false)
@@ -123,6 +126,7 @@ func TestDeliveryBrute(t *testing.T) {
 					"driving-limit":    fleetOf(d, false, false, true),
 					"road-closure":     closedOnly,
 					"visit-order":      beforeOnly,
+					"balanced-routes":  balanceOnly,
 				}
 				// The current plan's legs (replanning): kept legs come first,
 				// maximized, so they enter the vector negated.

@@ -23,6 +23,7 @@ const (
 	itemDriving    = "driving-limit"
 	itemClosure    = "road-closure"
 	itemBefore     = "visit-order"
+	itemBalance    = "balanced-routes"
 	itemOptimal    = "optimal"
 	itemStated     = "stated"
 	itemInfeasible = "infeasible"
@@ -59,6 +60,10 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 	if d.MaxDrive > 0 {
 		items = append(items, domains.Item{ID: itemDriving, Tier: domains.Medium, Constraint: unitDriving, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive)})
+	}
+	if d.Balance > 0 {
+		items = append(items, domains.Item{ID: itemBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("The longest and the shortest route (driving minutes from leaving %s to coming back) differ by at most %d minutes.", v.Depot, d.Balance)})
 	}
 	if d.Before != nil {
 		a, c := d.Before[0][0], d.Before[0][1]
@@ -212,6 +217,16 @@ func (d *Delivery) Check(raw json.RawMessage, ref domains.Reference) []domains.R
 			fail(itemDriving, why)
 		}
 	}
+	if d.Balance > 0 && len(p.routes) > 1 {
+		var lo, hi int64 = 1 << 62, 0
+		for _, rt := range p.routes {
+			t := d.total([][]int{rt})
+			lo, hi = min(lo, t), max(hi, t)
+		}
+		if hi-lo > d.Balance {
+			fail(itemBalance, fmt.Sprintf("routes drive between %d and %d minutes, more than %d apart", lo, hi, d.Balance))
+		}
+	}
 	if d.Before != nil {
 		if a, c := d.Before[0][0], d.Before[0][1]; !visitsBefore(p.routes, a, c) {
 			fail(itemBefore, fmt.Sprintf("no route visits %s and later %s", d.Stops[a-1], d.Stops[c-1]))
@@ -323,6 +338,9 @@ func (d *Delivery) rules() []string {
 	}
 	if d.MaxDrive > 0 {
 		out = append(out, ruleDriving)
+	}
+	if d.Balance > 0 {
+		out = append(out, ruleBalance)
 	}
 	if d.Before != nil {
 		out = append(out, ruleBefore)

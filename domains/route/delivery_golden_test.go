@@ -37,7 +37,7 @@ func goldenText(rec *domains.Record) string {
 }
 
 // TestDeliveryGolden: the prompt and checklist of a feasible record (capacity,
-// windows, driver hours, visit order), an infeasible one and a road-closure replan of
+// windows, driver hours, visit order, balanced routes), an infeasible one and a road-closure replan of
 // task 21 are those in testdata/golden.
 func TestDeliveryGolden(t *testing.T) {
 	tk := route.LogisticsDelivery()
@@ -45,7 +45,7 @@ func TestDeliveryGolden(t *testing.T) {
 		file, subtask string
 		units         []string
 	}{
-		{"logistics-delivery", "grocery-trucks", []string{"capacity", "time-windows", "driver-hours", "visit-order"}},
+		{"logistics-delivery", "grocery-trucks", []string{"capacity", "time-windows", "driver-hours", "visit-order", "balanced-routes"}},
 		{"logistics-delivery-infeasible", "parcel-vans", []string{"capacity", "time-windows", "infeasibility"}},
 		{"logistics-delivery-closure", "building-supplies", []string{"capacity", "time-windows", "road-closure"}},
 	} {

@@ -106,7 +106,7 @@ func TestDeliveryMutation(t *testing.T) {
 			free.Vehicles = max(d.Vehicles, len(nonEmpty)) // rule oracles, not coverage
 			total, _ := free.Evaluate(nonEmpty)
 			var want []string
-			for id, f := range map[string]bool{"capacity": d.Capacity > 0, "delivery-windows": d.Due != nil, "driving-limit": d.MaxDrive > 0, "road-closure": d.Closed != nil, "visit-order": d.Before != nil} {
+			for id, f := range map[string]bool{"capacity": d.Capacity > 0, "delivery-windows": d.Due != nil, "driving-limit": d.MaxDrive > 0, "road-closure": d.Closed != nil, "visit-order": d.Before != nil, "balanced-routes": d.Balance > 0} {
 				if !f {
 					continue
 				}
@@ -116,6 +116,9 @@ func TestDeliveryMutation(t *testing.T) {
 				}
 				if id == "visit-order" {
 					fl.Before = d.Before
+				}
+				if id == "balanced-routes" {
+					fl.Balance = d.Balance
 				}
 				fl.Vehicles = free.Vehicles
 				if _, err := fl.Evaluate(nonEmpty); err != nil {
@@ -127,7 +130,7 @@ func TestDeliveryMutation(t *testing.T) {
 			}
 			want = append(want, "optimal")
 			got := check(what, planJSON(d, nonEmpty, total), want...)
-			for _, id := range []string{"coverage", "capacity", "delivery-windows", "driving-limit", "road-closure", "visit-order"} {
+			for _, id := range []string{"coverage", "capacity", "delivery-windows", "driving-limit", "road-closure", "visit-order", "balanced-routes"} {
 				if p, ok := got[id]; ok && p == slices.Contains(want, id) {
 					t.Fatalf("seed %d: %s: item %s pass=%v, the oracle says broken=%v", seed, what, id, p, slices.Contains(want, id))
 				}
@@ -179,7 +182,7 @@ func TestDeliveryMutation(t *testing.T) {
 		check("not JSON", json.RawMessage(`routes`), "format")
 	}
 	t.Logf("caught by item: %v", caught)
-	for _, id := range []string{"format", "coverage", "capacity", "delivery-windows", "driving-limit", "road-closure", "visit-order", "optimal", "stated", "conflict", "infeasible"} {
+	for _, id := range []string{"format", "coverage", "capacity", "delivery-windows", "driving-limit", "road-closure", "visit-order", "balanced-routes", "optimal", "stated", "conflict", "infeasible"} {
 		if caught[id] == 0 {
 			t.Errorf("no mutation was caught by %s", id)
 		}

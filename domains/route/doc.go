@@ -28,14 +28,15 @@
 // Driver hours (Fleet.MaxDrive) bound each route's total driving time,
 // closed roads (Fleet.Closed) forbid direct drives between two places, and
 // visit-order pairs (Fleet.Before) put one customer before another on the
-// same route (order-encoded positions); capacity and time windows may be
-// left out.
+// same route (order-encoded positions), and Fleet.Balance bounds the
+// difference of driving times between used routes (exact driving-time
+// chains); capacity and time windows may be left out.
 //
 // Task 21, Logistics Delivery Planning ("logistics-delivery", delivery*.go),
 // is a skin over the fleet model with four subtasks (parcel vans, grocery
 // trucks, pharmacy cargo bikes, building-site pallet trucks) and the units
-// capacity and time-windows (basic); driver-hours and visit-order
-// (medium); infeasibility (hard: more goods than the fleet holds; the
+// capacity and time-windows (basic); driver-hours, visit-order and
+// balanced-routes (medium); infeasibility (hard: more goods than the fleet holds; the
 // answer names a conflicting set of rules, which the checker proves with
 // the solver) and road-closure (hard: a road of the current plan closes;
 // replan keeping the most legs of the current plan first, a leg being a
@@ -48,6 +49,7 @@
 // first and fits windows, capacity and driving limit around it, so
 // instances are feasible unless the infeasibility unit breaks them.
 //
-// Not yet here: the rest of the route pool (balanced lengths, orienteering, trip sequences, timetable paths, backup
-// routes, exception scenarios) and tasks 18–20 and 22.
+// Not yet here: the rest of the route pool (orienteering, trip sequences,
+// timetable paths, backup routes, exception scenarios, distinct start and
+// end places) and tasks 18–20 and 22.
 package route
