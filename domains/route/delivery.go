@@ -42,7 +42,7 @@ var deliveryPool = []domains.Unit{
 	{ID: unitDriving, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time"},
 	{ID: unitBalance, Tier: domains.Medium, Title: "balanced routes: used routes' driving times differ by at most a bound"},
 	{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same route (papers collected first)"},
-	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible demand: detect it and name a minimal conflicting set", Requires: []string{unitCapacity}, Excludes: []string{unitClosure}},
+	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility (a deadline the farthest stop cannot meet, or more goods than the fleet holds): detect it and name a minimal conflicting set", Requires: []string{unitWindows}, Excludes: []string{unitClosure}},
 	{ID: unitClosure, Tier: domains.Hard, Title: "a road closes: replan with the fewest changes to the current plan", Excludes: []string{unitInfeasible}},
 }
 
@@ -279,7 +279,20 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 		d.Current = cur
 		d.Closed = [][2]int{{cur[0][0], cur[0][1]}}
 	}
-	if spec.Has(unitInfeasible) {
+	overload := spec.Has(unitInfeasible) && spec.Has(unitCapacity) && r.IntN(2) == 0
+	if spec.Has(unitInfeasible) && !overload {
+		// An infeasible deadline: the depot closes 5 minutes before a vehicle could be back from
+		// the farthest stop, served on its own at the earliest.
+		far := 1
+		for c := 2; c <= n; c++ {
+			if d.Travel[0][c]+d.Travel[c][0] > d.Travel[0][far]+d.Travel[far][0] {
+				far = c
+			}
+		}
+		back := max(d.Ready[0]+d.Travel[0][far], d.Ready[far]) + d.Service[far] + d.Travel[far][0]
+		d.Due[0] = back - 5
+	}
+	if overload {
 		// More to carry than the fleet holds: raise demands (none above
 		// the capacity) until the total exceeds vehicles × capacity.
 		var total int64

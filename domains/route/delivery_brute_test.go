@@ -85,7 +85,7 @@ func allPlans(n, k int) [][][]int {
 // keeps that rule.
 func TestDeliveryBrute(t *testing.T) {
 	tk := route.LogisticsDelivery()
-	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "infeasibility"}, {"road-closure"}, {"visit-order"}, {"balanced-routes"}, {"capacity", "time-windows", "driver-hours", "visit-order", "balanced-routes"}, {"capacity", "time-windows", "driver-hours", "visit-order", "infeasibility"}, {"capacity", "time-windows", "balanced-routes", "visit-order", "road-closure"}}
+	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "time-windows", "infeasibility"}, {"road-closure"}, {"visit-order"}, {"balanced-routes"}, {"time-windows", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "balanced-routes", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "visit-order", "balanced-routes"}, {"capacity", "time-windows", "driver-hours", "visit-order", "infeasibility"}, {"capacity", "time-windows", "balanced-routes", "visit-order", "road-closure"}}
 	seeds := 2
 	if testing.Short() {
 		seeds = 1

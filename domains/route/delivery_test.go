@@ -55,7 +55,7 @@ func deliveryRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instanc
 func TestDeliveryReference(t *testing.T) {
 	tk := route.LogisticsDelivery()
 	kept, infeasible := 0, 0
-	units, subtasks := map[string]int{}, map[string]int{}
+	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
 	for seed := uint64(1); seed <= deliverySeeds(); seed++ {
 		rec, _, drop := deliveryRecord(t, seed)
 		if drop != "" {
@@ -65,6 +65,9 @@ func TestDeliveryReference(t *testing.T) {
 		kept++
 		if !rec.Reference.Feasible {
 			infeasible++
+			for _, c := range rec.Reference.Conflict {
+				conflicts[c]++
+			}
 		}
 		subtasks[rec.Subtask]++
 		for _, l := range [][]string{rec.Constraints.Basic, rec.Constraints.Medium, rec.Constraints.Hard} {
@@ -72,26 +75,7 @@ func TestDeliveryReference(t *testing.T) {
 				units[u]++
 			}
 		}
-		inst, err := tk.Load(rec.Instance)
-		if err != nil {
-			t.Fatalf("seed %d: load: %v", seed, err)
-		}
-		if inst.Prompt() != rec.Prompt || inst.AnswerSchema() != rec.AnswerSchema {
-			t.Fatalf("seed %d: the loaded instance gives another prompt or schema", seed)
-		}
-		a, _ := json.Marshal(inst.Checklist(rec.Reference))
-		b, _ := json.Marshal(rec.Checklist)
-		if !bytes.Equal(a, b) {
-			t.Fatalf("seed %d: the loaded instance gives another checklist", seed)
-		}
-		for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
-			if !r.Pass {
-				t.Errorf("seed %d: the reference fails %s: %s", seed, r.ID, r.Detail)
-			}
-		}
-		if len(rec.Checklist) < 3 {
-			t.Errorf("seed %d: %d items", seed, len(rec.Checklist))
-		}
+		checkDeliveryRecord(t, rec)
 		again, _, _ := deliveryRecord(t, seed)
 		x, _ := json.Marshal(rec)
 		y, _ := json.Marshal(again)
@@ -100,13 +84,18 @@ func TestDeliveryReference(t *testing.T) {
 		}
 	}
 	n := int(deliverySeeds())
-	t.Logf("%d of %d kept (%d infeasible); units %v; subtasks %v", kept, n, infeasible, units, subtasks)
+	t.Logf("%d of %d kept (%d infeasible: conflicts %v); units %v; subtasks %v", kept, n, infeasible, conflicts, units, subtasks)
 	if kept*10 < n*7 {
 		t.Errorf("%d of %d seeds kept, want ≥ 70 %%", kept, n)
 	}
-	for _, u := range tk.Pool {
-		if units[u.ID] == 0 {
-			t.Errorf("unit %s never sampled in %d seeds", u.ID, n)
+	if n >= 200 && (conflicts["vehicle capacity"] == 0 || conflicts["delivery windows"] == 0) {
+		t.Errorf("conflicts %v: both infeasibility variants (overload, deadline) should occur", conflicts)
+	}
+	if n >= 200 { // 30 seeds may miss a hard unit: TestDeliveryUnits covers each
+		for _, u := range tk.Pool {
+			if units[u.ID] == 0 {
+				t.Errorf("unit %s never sampled in %d seeds", u.ID, n)
+			}
 		}
 	}
 	if len(subtasks) != len(tk.Subtasks) {
@@ -156,6 +145,73 @@ func TestDeliveryLoadErrors(t *testing.T) {
 		data, _ := json.Marshal(m)
 		if _, err := tk.Load(data); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "route: logistics-delivery: ") {
 			t.Errorf("%s = %v: %v, want %q", tc.field, tc.value, err, tc.want)
+		}
+	}
+}
+
+// checkDeliveryRecord: the record's instance loads from its JSON with the
+// same prompt, schema and checklist, and the reference passes every item.
+func checkDeliveryRecord(t *testing.T, rec *domains.Record) {
+	t.Helper()
+	tk := route.LogisticsDelivery()
+	seed := rec.Seed
+	inst, err := tk.Load(rec.Instance)
+	if err != nil {
+		t.Fatalf("%s seed %d: load: %v", rec.Subtask, seed, err)
+	}
+	if inst.Prompt() != rec.Prompt || inst.AnswerSchema() != rec.AnswerSchema {
+		t.Fatalf("%s seed %d: the loaded instance gives another prompt or schema", rec.Subtask, seed)
+	}
+	a, _ := json.Marshal(inst.Checklist(rec.Reference))
+	b, _ := json.Marshal(rec.Checklist)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("%s seed %d: the loaded instance gives another checklist", rec.Subtask, seed)
+	}
+	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+		if !r.Pass {
+			t.Errorf("%s seed %d: the reference fails %s: %s", rec.Subtask, seed, r.ID, r.Detail)
+		}
+	}
+	if len(rec.Checklist) < 3 {
+		t.Errorf("%s seed %d: %d items", rec.Subtask, seed, len(rec.Checklist))
+	}
+}
+
+// TestDeliveryUnits: for every unit of the pool (with the units it
+// requires), on every subtask and 3 seeds, the certified record's
+// reference passes every item after a JSON round trip.
+func TestDeliveryUnits(t *testing.T) {
+	tk := route.LogisticsDelivery()
+	for _, u := range tk.Pool {
+		kept := 0
+		for _, st := range tk.Subtasks {
+			for seed := uint64(1); seed <= 3; seed++ {
+				units := map[string]bool{u.ID: true}
+				for _, r := range u.Requires {
+					units[r] = true
+				}
+				spec, err := tk.NewSpec(st.ID, seed, units)
+				if err != nil {
+					t.Fatal(err)
+				}
+				inst, err := gen.NewInstance(tk, spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+				var drop *gen.DropError
+				if errors.As(err, &drop) {
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, err)
+				}
+				kept++
+				checkDeliveryRecord(t, rec)
+			}
+		}
+		if kept < 9 {
+			t.Errorf("unit %s: %d of 12 records kept", u.ID, kept)
 		}
 	}
 }

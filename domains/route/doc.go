@@ -36,9 +36,10 @@
 // is a skin over the fleet model with four subtasks (parcel vans, grocery
 // trucks, pharmacy cargo bikes, building-site pallet trucks) and the units
 // capacity and time-windows (basic); driver-hours, visit-order and
-// balanced-routes (medium); infeasibility (hard: more goods than the fleet holds; the
-// answer names a conflicting set of rules, which the checker proves with
-// the solver) and road-closure (hard: a road of the current plan closes;
+// balanced-routes (medium); infeasibility (hard: a depot closing time the
+// farthest stop cannot meet, or, with capacity, more goods than the fleet
+// holds; the answer names a conflicting set of rules, which the checker
+// proves with the solver) and road-closure (hard: a road of the current plan closes;
 // replan keeping the most legs of the current plan first, a leg being a
 // direct drive between two places in one direction by any vehicle). The
 // goal is the total driving time; the stated tie-breaks are the fewest
