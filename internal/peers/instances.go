@@ -12,6 +12,7 @@ import (
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/jobshop"
 	"github.com/plancert/plancert/internal/roster"
+	"github.com/plancert/plancert/internal/tsplib"
 	"github.com/plancert/plancert/solver/sat"
 
 	// The scheduling family registers its tasks.
@@ -104,7 +105,7 @@ func jobShops(dataDir string, names []string) ([]Instance, error) {
 }
 
 func tsps(dataDir string, sz Sizes) ([]Instance, error) {
-	t, err := ReadTSPLIB(filepath.Join(dataDir, "tsplib", "burma14.tsp"))
+	t, err := tsplib.Read(filepath.Join(dataDir, "tsplib", "burma14.tsp"))
 	if err != nil {
 		return nil, err
 	}

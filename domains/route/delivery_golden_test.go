@@ -1,0 +1,112 @@
+package route_test
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// updateGolden rewrites the golden files: go test ./domains/route -run
+// TestDeliveryGolden -update-golden.
+var updateGolden = flag.Bool("update-golden", false, "rewrite domains/route/testdata/golden/*.txt from the current generator")
+
+// goldenText is the golden form of a record: ID, units, certificate, the
+// prompt and the checklist (id | tier | kind | text), one item a line.
+func goldenText(rec *domains.Record) string {
+	var b strings.Builder
+	c := rec.Constraints
+	fmt.Fprintf(&b, "record: %s\n", rec.ID)
+	fmt.Fprintf(&b, "units: basic %v; medium %v; hard %v\n", c.Basic, c.Medium, c.Hard)
+	fmt.Fprintf(&b, "certificate: %s %v\n", rec.Certificate.Status, rec.Certificate.Objective)
+	b.WriteString("\n==== prompt ====\n")
+	b.WriteString(rec.Prompt)
+	b.WriteString("\n==== checklist (id | tier | kind | text) ====\n")
+	for _, it := range rec.Checklist {
+		fmt.Fprintf(&b, "%s | %s | %s | %s\n", it.ID, it.Tier, it.Kind, it.Text)
+	}
+	return b.String()
+}
+
+// TestDeliveryGolden: the prompt and checklist of a feasible record (capacity,
+// windows, driver hours, visit order, balanced routes), an infeasible one and a road-closure replan of
+// task 21 are those in testdata/golden.
+func TestDeliveryGolden(t *testing.T) {
+	tk := route.LogisticsDelivery()
+	for _, g := range []struct {
+		file, subtask string
+		units         []string
+	}{
+		{"logistics-delivery", "grocery-trucks", []string{"capacity", "time-windows", "driver-hours", "visit-order", "balanced-routes"}},
+		{"logistics-delivery-infeasible", "parcel-vans", []string{"capacity", "time-windows", "infeasibility"}},
+		{"logistics-delivery-closure", "building-supplies", []string{"capacity", "time-windows", "road-closure"}},
+	} {
+		units := map[string]bool{}
+		for _, u := range g.units {
+			units[u] = true
+		}
+		spec, err := tk.NewSpec(g.subtask, 7, units)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := gen.NewInstance(tk, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := goldenText(rec)
+		path := filepath.Join("testdata", "golden", g.file+".txt")
+		if *updateGolden {
+			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./domains/route -run TestDeliveryGolden -update-golden)", err)
+		}
+		if string(want) != text {
+			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)
+		}
+	}
+}
+
+// BenchmarkCertifyLogisticsDelivery reports certified instances per
+// second of task 21 at default difficulty (sampled specs, policy Unique;
+// drops count as work, not as certified).
+func BenchmarkCertifyLogisticsDelivery(b *testing.B) {
+	tk := route.LogisticsDelivery()
+	seed, kept := uint64(0), 0
+	for b.Loop() {
+		seed++
+		spec, err := gen.SampleSpec(tk, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inst, err := gen.NewInstance(tk, spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique); err == nil {
+			kept++
+		} else if _, ok := err.(*gen.DropError); !ok {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(kept)/b.Elapsed().Seconds(), "certified/s")
+}
