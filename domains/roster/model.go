@@ -15,7 +15,10 @@ type builder struct {
 	x  [][][]encode.Var // x[p][d][s]: person p works shift s on day d
 	w  [][]encode.Var   // w[p][d]: person p works on day d (some shift)
 	bk [][]encode.Var   // bk[j][p]: p is the backup of backup shift j
-	n  map[string]int   // constraints per group, for unique names
+	// load[p]: the number of days p works, when the balance level made
+	// it (nil otherwise); the pay level then counts it.
+	load []encode.Var
+	n    map[string]int // constraints per group, for unique names
 }
 
 // add adds count c under group g, its cells as literals.

@@ -2,6 +2,7 @@ package roster
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/encode"
 )
@@ -111,6 +112,17 @@ func (r *Roster) objective(pl [][]int, bk []int) []int64 {
 // their sum. Split by day, the solver learns a bound per day instead of
 // counting the whole week at once.
 func costTerms(b *builder) []encode.Term {
+	if b.load != nil {
+		// The balance level made each person's load (days worked, exact),
+		// so the pay is Σ rate × load: the same value on the integers
+		// that the spread bounds, which lets the solver reason on whole
+		// loads (per-day sums hid from it that equal loads fix the pay).
+		ts := make([]encode.Term, len(b.load))
+		for p, v := range b.load {
+			ts[p] = encode.Term{Var: v, Coef: int64(b.r.Staff[p].Rate)}
+		}
+		return ts
+	}
 	return b.perDay("pay", "core: pay", func(p, d int) []encode.Term {
 		return []encode.Term{{Var: b.w[p][d], Coef: int64(b.r.Staff[p].Rate)}}
 	}, nil)
@@ -277,6 +289,7 @@ func spreadTerms(b *builder) []encode.Term {
 	nd := int64(len(r.Days))
 	hi, lo := m.NewInt("total_max", 0, nd), m.NewInt("total_min", 0, nd)
 	g := "core: spread"
+	var loads []encode.Term
 	for p, st := range r.Staff {
 		load := m.NewInt("load["+st.Name+"]", 0, nd)
 		ts := []encode.Term{{Var: load, Coef: -1}}
@@ -286,7 +299,21 @@ func spreadTerms(b *builder) []encode.Term {
 		m.AddLinear(ts, encode.EQ, 0).Named(g + " load @" + st.Name).InGroup(g)
 		m.AddLinear([]encode.Term{{Var: load, Coef: 1}, {Var: hi, Coef: -1}}, encode.LE, 0).Named(g + " hi @" + st.Name).InGroup(g)
 		m.AddLinear([]encode.Term{{Var: load, Coef: 1}, {Var: lo, Coef: -1}}, encode.GE, 0).Named(g + " lo @" + st.Name).InGroup(g)
+		loads = append(loads, encode.Term{Var: load, Coef: 1})
+		b.load = append(b.load, load)
 	}
+	// Implied counting (redundant, but CDCL cannot count: without it,
+	// proving that loads summing to the demand cannot all be equal took
+	// minutes): the loads sum to at least the always-on demand, and n
+	// loads lie between n·lo and n·hi.
+	n := int64(len(r.Staff))
+	need := 0
+	for _, c := range r.staffingCounts(false) {
+		need += c.K
+	}
+	m.AddLinear(loads, encode.GE, int64(need)).Named(g + " implied demand").InGroup(g)
+	m.AddLinear(append(slices.Clone(loads), encode.Term{Var: hi, Coef: -n}), encode.LE, 0).Named(g + " implied hi").InGroup(g)
+	m.AddLinear(append(slices.Clone(loads), encode.Term{Var: lo, Coef: -n}), encode.GE, 0).Named(g + " implied lo").InGroup(g)
 	return []encode.Term{{Var: hi, Coef: 1}, {Var: lo, Coef: -1}}
 }
 
