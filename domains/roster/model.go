@@ -15,8 +15,7 @@ type builder struct {
 	x  [][][]encode.Var // x[p][d][s]: person p works shift s on day d
 	w  [][]encode.Var   // w[p][d]: person p works on day d (some shift)
 	bk [][]encode.Var   // bk[j][p]: p is the backup of backup shift j
-	// load[p]: the number of days p works, when the balance level made
-	// it (nil otherwise); the pay level then counts it.
+	// load[p]: the number of days p works (loads(), made on first use).
 	load []encode.Var
 	n    map[string]int // constraints per group, for unique names
 }

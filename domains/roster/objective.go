@@ -112,20 +112,34 @@ func (r *Roster) objective(pl [][]int, bk []int) []int64 {
 // their sum. Split by day, the solver learns a bound per day instead of
 // counting the whole week at once.
 func costTerms(b *builder) []encode.Term {
-	if b.load != nil {
-		// The balance level made each person's load (days worked, exact),
-		// so the pay is Σ rate × load: the same value on the integers
-		// that the spread bounds, which lets the solver reason on whole
-		// loads (per-day sums hid from it that equal loads fix the pay).
-		ts := make([]encode.Term, len(b.load))
-		for p, v := range b.load {
-			ts[p] = encode.Term{Var: v, Coef: int64(b.r.Staff[p].Rate)}
-		}
-		return ts
+	if len(b.r.holidayDays()) > 0 && b.load == nil {
+		// With holidays, the implied demand of whole loads would need
+		// the holiday rule's high ends, a named rule that an always-on
+		// bound must not carry; per-day sums serve there.
+		return b.perDay("pay", "core: pay", func(p, d int) []encode.Term {
+			return []encode.Term{{Var: b.w[p][d], Coef: int64(b.r.Staff[p].Rate)}}
+		}, nil)
 	}
-	return b.perDay("pay", "core: pay", func(p, d int) []encode.Term {
-		return []encode.Term{{Var: b.w[p][d], Coef: int64(b.r.Staff[p].Rate)}}
-	}, nil)
+	// Σ rate × days worked: the same value as the pay of every shift
+	// worked, on whole loads with their implied demand, which the solver
+	// bounds far faster than per-day sums (max-shifts and balance
+	// instances went from seconds, some over a minute, to milliseconds).
+	var ts []encode.Term
+	for p, v := range b.loads() {
+		ts = append(ts, encode.Term{Var: v, Coef: int64(b.r.Staff[p].Rate)})
+	}
+	return ts
+}
+
+// holidayDays returns the days that are holidays.
+func (r *Roster) holidayDays() []int {
+	var out []int
+	for d := range r.Days {
+		if r.holiday(d) != nil {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // perDay returns one integer per day, each at least the day's sum of the
@@ -281,39 +295,77 @@ func weekendValue(r *Roster, pl [][]int, _ []int) int64 {
 	return int64(best)
 }
 
-// spreadTerms: each person's load (shifts worked) as an integer, and
-// hi ≥ each load ≥ lo (group "core: spread"); minimizing hi − lo makes it
-// max − min.
+// loads returns each person's load (days worked) as an exact integer
+// (group "core: loads"), made on the first call, with the implied demand
+// bound: the loads sum to at least the always-on demand. It is redundant
+// (each person works at most one shift a day, so the days worked cover
+// every demanded shift), but CDCL cannot count: with pay and spread on
+// whole loads, proofs that took seconds to minutes take milliseconds.
+func (b *builder) loads() []encode.Var {
+	if b.load == nil {
+		b.load = b.partLoads("load", nil)
+	}
+	return b.load
+}
+
+// partLoads returns each person's days worked among days (every day when
+// nil; group "core: loads") and adds the implied demand bound of those
+// days from the always-on staffing (a holiday's demand is a named rule,
+// which an always-on bound must not carry, and is left out).
+func (b *builder) partLoads(name string, days []int) []encode.Var {
+	r, m := b.r, b.m
+	if days == nil {
+		days = make([]int, len(r.Days))
+		for d := range days {
+			days[d] = d
+		}
+	}
+	g := "core: loads"
+	var sum []encode.Term
+	var out []encode.Var
+	for p, st := range r.Staff {
+		v := m.NewInt(name+"["+st.Name+"]", 0, int64(len(days)))
+		ts := []encode.Term{{Var: v, Coef: -1}}
+		for _, d := range days {
+			ts = append(ts, encode.Term{Var: b.w[p][d], Coef: 1})
+		}
+		m.AddLinear(ts, encode.EQ, 0).Named(g + " " + name + " @" + st.Name).InGroup(g)
+		sum = append(sum, encode.Term{Var: v, Coef: 1})
+		out = append(out, v)
+	}
+	in := map[int]bool{}
+	for _, d := range days {
+		in[d] = true
+	}
+	var core int64
+	for _, c := range r.staffingCounts(false) {
+		if in[c.Cells[0].d] {
+			core += int64(c.K)
+		}
+	}
+	if core > 0 {
+		m.AddLinear(slices.Clone(sum), encode.GE, core).Named(g + " " + name + " implied demand").InGroup(g)
+	}
+	return out
+}
+
+// spreadTerms: hi ≥ each load ≥ lo (group "core: spread"), with the
+// implied n·lo ≤ Σ loads ≤ n·hi; minimizing hi − lo makes it max − min.
 func spreadTerms(b *builder) []encode.Term {
 	r, m := b.r, b.m
 	nd := int64(len(r.Days))
 	hi, lo := m.NewInt("total_max", 0, nd), m.NewInt("total_min", 0, nd)
 	g := "core: spread"
-	var loads []encode.Term
-	for p, st := range r.Staff {
-		load := m.NewInt("load["+st.Name+"]", 0, nd)
-		ts := []encode.Term{{Var: load, Coef: -1}}
-		for d := range r.Days {
-			ts = append(ts, encode.Term{Var: b.w[p][d], Coef: 1})
-		}
-		m.AddLinear(ts, encode.EQ, 0).Named(g + " load @" + st.Name).InGroup(g)
+	var sum []encode.Term
+	for p, load := range b.loads() {
+		st := r.Staff[p]
 		m.AddLinear([]encode.Term{{Var: load, Coef: 1}, {Var: hi, Coef: -1}}, encode.LE, 0).Named(g + " hi @" + st.Name).InGroup(g)
 		m.AddLinear([]encode.Term{{Var: load, Coef: 1}, {Var: lo, Coef: -1}}, encode.GE, 0).Named(g + " lo @" + st.Name).InGroup(g)
-		loads = append(loads, encode.Term{Var: load, Coef: 1})
-		b.load = append(b.load, load)
+		sum = append(sum, encode.Term{Var: load, Coef: 1})
 	}
-	// Implied counting (redundant, but CDCL cannot count: without it,
-	// proving that loads summing to the demand cannot all be equal took
-	// minutes): the loads sum to at least the always-on demand, and n
-	// loads lie between n·lo and n·hi.
 	n := int64(len(r.Staff))
-	need := 0
-	for _, c := range r.staffingCounts(false) {
-		need += c.K
-	}
-	m.AddLinear(loads, encode.GE, int64(need)).Named(g + " implied demand").InGroup(g)
-	m.AddLinear(append(slices.Clone(loads), encode.Term{Var: hi, Coef: -n}), encode.LE, 0).Named(g + " implied hi").InGroup(g)
-	m.AddLinear(append(slices.Clone(loads), encode.Term{Var: lo, Coef: -n}), encode.GE, 0).Named(g + " implied lo").InGroup(g)
+	m.AddLinear(append(slices.Clone(sum), encode.Term{Var: hi, Coef: -n}), encode.LE, 0).Named(g + " implied hi").InGroup(g)
+	m.AddLinear(append(slices.Clone(sum), encode.Term{Var: lo, Coef: -n}), encode.GE, 0).Named(g + " implied lo").InGroup(g)
 	return []encode.Term{{Var: hi, Coef: 1}, {Var: lo, Coef: -1}}
 }
 
