@@ -127,6 +127,22 @@ func assignment(t *testing.T, r *Roster, m *encode.Model, pl [][]int, bk []int) 
 				a[look(fmt.Sprintf("w[%s|%s]", st.Name, dn))] = 1
 			}
 		}
+		// The load integers are exact functions of the plan (days
+		// worked: all, regular, holidays); implied bounds read them.
+		var all, hol int64
+		for d := range r.Days {
+			if pl[p][d] != Off {
+				all++
+				if r.holiday(d) != nil {
+					hol++
+				}
+			}
+		}
+		for name, n := range map[string]int64{"load": all, "regular load": all - hol, "holiday load": hol} {
+			if v, ok := m.Lookup(name + "[" + st.Name + "]"); ok {
+				a[v] = n
+			}
+		}
 	}
 	for j, s := range r.backupShifts() {
 		a[look(fmt.Sprintf("b[%s|%s]", r.Shifts[s].Name, r.Staff[bk[j]].Name))] = 1

@@ -112,21 +112,27 @@ func (r *Roster) objective(pl [][]int, bk []int) []int64 {
 // their sum. Split by day, the solver learns a bound per day instead of
 // counting the whole week at once.
 func costTerms(b *builder) []encode.Term {
-	if len(b.r.holidayDays()) > 0 && b.load == nil {
-		// With holidays, the implied demand of whole loads would need
-		// the holiday rule's high ends, a named rule that an always-on
-		// bound must not carry; per-day sums serve there.
-		return b.perDay("pay", "core: pay", func(p, d int) []encode.Term {
-			return []encode.Term{{Var: b.w[p][d], Coef: int64(b.r.Staff[p].Rate)}}
-		}, nil)
-	}
 	// Σ rate × days worked: the same value as the pay of every shift
 	// worked, on whole loads with their implied demand, which the solver
 	// bounds far faster than per-day sums (max-shifts and balance
 	// instances went from seconds, some over a minute, to milliseconds).
+	// With holidays, regular days and holidays are separate loads: the
+	// holidays' demand is a named rule, whose bound goes in its group.
+	parts := [][]encode.Var{b.loads()}
+	if hd := b.r.holidayDays(); len(hd) > 0 {
+		var reg []int
+		for d := range b.r.Days {
+			if b.r.holiday(d) == nil {
+				reg = append(reg, d)
+			}
+		}
+		parts = [][]encode.Var{b.partLoads("regular load", reg), b.partLoads("holiday load", hd)}
+	}
 	var ts []encode.Term
-	for p, v := range b.loads() {
-		ts = append(ts, encode.Term{Var: v, Coef: int64(b.r.Staff[p].Rate)})
+	for _, part := range parts {
+		for p, v := range part {
+			ts = append(ts, encode.Term{Var: v, Coef: int64(b.r.Staff[p].Rate)})
+		}
 	}
 	return ts
 }
@@ -310,8 +316,9 @@ func (b *builder) loads() []encode.Var {
 
 // partLoads returns each person's days worked among days (every day when
 // nil; group "core: loads") and adds the implied demand bound of those
-// days from the always-on staffing (a holiday's demand is a named rule,
-// which an always-on bound must not carry, and is left out).
+// days: the always-on staffing's (group "core: loads"), or for holidays
+// alone the holiday rule's high ends (group of that rule, which an
+// always-on bound must not carry).
 func (b *builder) partLoads(name string, days []int) []encode.Var {
 	r, m := b.r, b.m
 	if days == nil {
@@ -337,7 +344,7 @@ func (b *builder) partLoads(name string, days []int) []encode.Var {
 	for _, d := range days {
 		in[d] = true
 	}
-	var core int64
+	var core, hol int64
 	for _, c := range r.staffingCounts(false) {
 		if in[c.Cells[0].d] {
 			core += int64(c.K)
@@ -345,6 +352,16 @@ func (b *builder) partLoads(name string, days []int) []encode.Var {
 	}
 	if core > 0 {
 		m.AddLinear(slices.Clone(sum), encode.GE, core).Named(g + " " + name + " implied demand").InGroup(g)
+	}
+	for _, c := range r.staffingCounts(true) {
+		if in[c.Cells[0].d] {
+			hol += int64(c.K)
+		}
+	}
+	if hol > 0 && core == 0 && r.has(unitHoliday) {
+		// Holidays only: the holiday rule's high ends, in that rule's
+		// group (it holds exactly when the rule does).
+		m.AddLinear(slices.Clone(sum), encode.GE, hol).Named(ruleHoliday + " (implied demand)").InGroup(ruleHoliday)
 	}
 	return out
 }
