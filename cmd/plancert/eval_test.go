@@ -230,9 +230,14 @@ func TestEvalInterrupted(t *testing.T) {
 	if code != exitError || !strings.Contains(stderr.String(), "plancert: interrupted; ") {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
+	// Every answer received before the interrupt is kept: one line per
+	// cached answer (the cache holds exactly the received ones). Which
+	// records were asked first is up to the workers (CI saw record 3
+	// asked before record 2), so the count is checked, not the ids.
 	kept, _ := os.ReadFile(out)
-	if n := bytes.Count(kept, []byte("\n")); n < 3 {
-		t.Fatalf("%d answers kept, want at least the 3 before the interrupt", n)
+	received, _ := filepath.Glob(filepath.Join(dir, "c", "*", "*.json"))
+	if n := bytes.Count(kept, []byte("\n")); n != len(received) {
+		t.Fatalf("%d answers kept, %d received before the interrupt", n, len(received))
 	}
 	calls := m.calls.Load()
 	r := runPlancert(t, "", args...)
@@ -240,11 +245,16 @@ func TestEvalInterrupted(t *testing.T) {
 		t.Fatalf("resume: exit %d: %s", r.code, r.stderr)
 	}
 	full, _ := os.ReadFile(out)
-	if !bytes.HasPrefix(full, kept) || bytes.Count(full, []byte("\n")) != len(records) {
+	if bytes.Count(full, []byte("\n")) != len(records) {
 		t.Errorf("resumed file:\n%s\ninterrupted file:\n%s", full, kept)
 	}
-	if got := m.calls.Load() - calls; got > int64(len(records)-3) {
-		t.Errorf("resume made %d calls; the first 3 answers should come from the cache", got)
+	for _, line := range bytes.SplitAfter(kept, []byte("\n")) {
+		if len(line) > 0 && !bytes.Contains(full, line) {
+			t.Errorf("answer kept at the interrupt is not in the resumed file: %s", line)
+		}
+	}
+	if got := m.calls.Load() - calls; got > int64(len(records)-len(received)) {
+		t.Errorf("resume made %d calls; the %d received answers should come from the cache", got, len(received))
 	}
 }
 
