@@ -9,7 +9,8 @@
 // prompt, its item to the checklist and its check to the verifier.
 //
 // domains never imports gen or verify; it imports encode and solver to build
-// and certify models.
+// and certify models (solver/sat for ConflictStatus, the proof of a claimed
+// conflict that every family's checker shares).
 package domains
 
 import (

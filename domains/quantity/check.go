@@ -1,16 +1,13 @@
 package quantity
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
-	"time"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // Item IDs of the core.
@@ -460,19 +457,11 @@ func (in *Instance) conflictHolds(names []string) (bool, string) {
 		}
 		named[n] = true
 	}
-	r := m.Restrict(func(g string) bool { return domains.AlwaysOn(g) || named[g] })
-	r.Objectives = nil
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	s, err := sat.Backend{}.Load(r)
+	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}
-	res, err := s.Optimize(ctx)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch res.Status {
+	switch status {
 	case solver.Infeasible:
 		return true, ""
 	case solver.Unknown:

@@ -2,16 +2,13 @@ package roster
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // answer is a parsed answer: a plan (pl[p][d] a shift index or Off), the
@@ -333,19 +330,11 @@ func (r *Roster) conflictHolds(names []string) (bool, string) {
 		}
 		named[n] = true
 	}
-	rm := m.Restrict(func(g string) bool { return domains.AlwaysOn(g) || named[g] })
-	rm.Objectives = nil
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	s, err := sat.Backend{}.Load(rm)
+	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}
-	res, err := s.Optimize(ctx)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch res.Status {
+	switch status {
 	case solver.Infeasible:
 		return true, ""
 	case solver.Unknown:

@@ -2,16 +2,13 @@ package route
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // Item IDs of task 21.
@@ -367,19 +364,11 @@ func (d *Delivery) conflictHolds(names []string) (bool, string) {
 	if err != nil {
 		return false, err.Error()
 	}
-	r := m.Restrict(func(g string) bool { return domains.AlwaysOn(g) || named[g] })
-	r.Objectives = nil
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	s, err := sat.Backend{}.Load(r)
+	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}
-	res, err := s.Optimize(ctx)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch res.Status {
+	switch status {
 	case solver.Infeasible:
 		return true, ""
 	case solver.Unknown:
