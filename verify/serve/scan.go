@@ -142,36 +142,7 @@ func scanScoreRequest(body []byte) (req rawScoreRequest, ok bool) {
 }
 
 // items consumes null (nil) or a list of {"id", "response"} objects.
-func (s *scanner) items() ([]rawScoreItem, bool) {
-	if len(s.b)-s.i >= 4 && string(s.b[s.i:s.i+4]) == "null" {
-		s.i += 4
-		return nil, true
-	}
-	if !s.eat('[') {
-		return nil, false
-	}
-	list := []rawScoreItem{}
-	s.ws()
-	if s.eat(']') {
-		return list, true
-	}
-	for {
-		it, ok := s.item()
-		if !ok {
-			return nil, false
-		}
-		list = append(list, it)
-		s.ws()
-		if s.eat(',') {
-			s.ws()
-			continue
-		}
-		if s.eat(']') {
-			return list, true
-		}
-		return nil, false
-	}
-}
+func (s *scanner) items() ([]rawScoreItem, bool) { return scanList(s, s.item) }
 
 // item consumes one {"id": "...", "response": "..."} object (either key
 // may be missing; no other key, no key twice).
@@ -318,6 +289,12 @@ func isHex4(b []byte) bool {
 
 // strList consumes null (a nil list) or a list of strings (never nil).
 func (s *scanner) strList() ([]json.RawMessage, bool) {
+	return scanList(s, func() (json.RawMessage, bool) { return s.str() })
+}
+
+// scanList consumes null (a nil list) or a JSON array (never nil) whose
+// elements elem consumes, with the whitespace around them.
+func scanList[T any](s *scanner, elem func() (T, bool)) ([]T, bool) {
 	if len(s.b)-s.i >= 4 && string(s.b[s.i:s.i+4]) == "null" {
 		s.i += 4
 		return nil, true
@@ -325,17 +302,17 @@ func (s *scanner) strList() ([]json.RawMessage, bool) {
 	if !s.eat('[') {
 		return nil, false
 	}
-	list := []json.RawMessage{}
+	list := []T{}
 	s.ws()
 	if s.eat(']') {
 		return list, true
 	}
 	for {
-		str, ok := s.str()
+		x, ok := elem()
 		if !ok {
 			return nil, false
 		}
-		list = append(list, str)
+		list = append(list, x)
 		s.ws()
 		if s.eat(',') {
 			s.ws()
