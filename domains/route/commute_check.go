@@ -227,7 +227,7 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 	}
 	text, off := "The plan ", 0
 	if c.Current != nil {
-		text, off = fmt.Sprintf("The plan keeps %d rides of the current plan (the most possible) and then ", get(0)), 1
+		text, off = fmt.Sprintf("The plan keeps %d of the current plan's rides (the most possible) and then ", get(0)), 1
 	}
 	text += fmt.Sprintf("arrives at %s, the proven earliest", clock(get(off)))
 	var tb []string
