@@ -22,6 +22,7 @@ const (
 	cmUnitWalking    = "walking"
 	cmUnitClosure    = "line-closure"
 	cmUnitInfeasible = "infeasibility"
+	cmUnitBackup     = "backup-route"
 )
 
 // The rule names of the commuting prompt, which are the model's groups.
@@ -35,6 +36,7 @@ const (
 	cmRuleAvoid    = "avoided line"
 	cmRuleWalking  = "walking limit"
 	cmRuleClosure  = "line closure"
+	cmRuleBackup   = "backup route"
 )
 
 // commutePool is the pool of task 18.
@@ -46,8 +48,9 @@ var commutePool = []domains.Unit{
 	{ID: cmUnitChanges, Tier: domains.Medium, Title: "transfer limit: at most a given number of changes between vehicles"},
 	{ID: cmUnitAvoid, Tier: domains.Medium, Title: "avoid a line altogether"},
 	{ID: cmUnitWalking, Tier: domains.Medium, Title: "walking legs between nearby stops, with a cap on the total walking time"},
-	{ID: cmUnitClosure, Tier: domains.Hard, Title: "a line section closes: replan keeping the most rides of the current plan", Excludes: []string{cmUnitInfeasible}},
-	{ID: cmUnitInfeasible, Tier: domains.Hard, Title: "infeasible deadline: no route arrives in time; detect it and name a minimal conflicting set of rules", Requires: []string{cmUnitDeadline}, Excludes: []string{cmUnitClosure}},
+	{ID: cmUnitClosure, Tier: domains.Hard, Title: "a line section closes: replan keeping the most rides of the current plan", Excludes: []string{cmUnitInfeasible, cmUnitBackup}},
+	{ID: cmUnitInfeasible, Tier: domains.Hard, Title: "infeasible deadline: no route arrives in time; detect it and name a minimal conflicting set of rules", Requires: []string{cmUnitDeadline}, Excludes: []string{cmUnitClosure, cmUnitBackup}},
+	{ID: cmUnitBackup, Tier: domains.Hard, Title: "backup route: a second trip, keeping every rule, that shares no ride with the main trip and avoids the line of its first ride", Excludes: []string{cmUnitClosure, cmUnitInfeasible}},
 }
 
 // commuteVocab is a subtask's vocabulary: the traveller's story, the
@@ -133,6 +136,8 @@ type Commute struct {
 	// Current is the plan in force before the closure: rides as [run,
 	// board position, alight position].
 	Current [][3]int `json:"current,omitempty"`
+	// Backup asks for a backup trip besides the main one (backup-route).
+	Backup bool `json:"backup,omitempty"`
 	// Levels is the number of stated tie-break levels in force (TieBreak).
 	Levels int `json:"levels"`
 }
@@ -429,18 +434,26 @@ func (e cmEval) feasible() bool {
 	return e.Route == "" && e.Deadline == "" && e.Earliest == "" && e.Transfer == "" && e.FareErr == "" && e.Changes == "" && e.Avoid == "" && e.Walking == "" && e.Closure == ""
 }
 
-// objective is e's objective vector with the levels in force: (legs kept
-// of the current plan,) arrival, then rides, fare, leaving time, sum of
-// departure times.
-func (c *Commute) objective(e cmEval) []int64 {
+// objective is the objective vector of a main trip e (and its backup bk,
+// nil without the backup unit) with the levels in force: (rides kept of
+// the current plan,) arrival, then rides, fare, leaving time, sum of
+// departure times; with a backup each level is the main trip's, then the
+// backup's.
+func (c *Commute) objective(e cmEval, bk *cmEval) []int64 {
+	trips := []cmEval{e}
+	if bk != nil {
+		trips = append(trips, *bk)
+	}
 	var out []int64
 	if c.Current != nil {
 		out = append(out, e.Kept)
 	}
-	out = append(out, e.Arrival)
-	for l, v := range []int64{e.Rides, e.Fare, e.Leave, e.SumDep} {
-		if l < c.Levels {
-			out = append(out, v)
+	for _, t := range trips {
+		out = append(out, t.Arrival)
+	}
+	for l := 0; l < c.Levels; l++ {
+		for _, t := range trips {
+			out = append(out, []int64{t.Rides, t.Fare, t.Leave, t.SumDep}[l])
 		}
 	}
 	return out
@@ -602,35 +615,67 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 	if he.Route != "" {
 		return nil // cannot happen: paths only lists routes
 	}
+	hs := [][]int{h}
+	if spec.Has(cmUnitBackup) {
+		// A hidden backup: shares no ride with h, avoids h's first line.
+		var cands [][]int
+		for _, p := range all {
+			ok := true
+			for _, id := range p {
+				ok = ok && !slices.Contains(h, id) && rs[id].Line != rs[h[0]].Line
+			}
+			if ok {
+				cands = append(cands, p)
+			}
+		}
+		if len(cands) == 0 {
+			return nil
+		}
+		hs = append(hs, cands[r.IntN(len(cands))])
+		c.Backup = true
+	}
+	var hes []cmEval
 	usedLine := map[int]bool{}
-	for _, id := range h {
-		usedLine[rs[id].Line] = true
+	for _, p := range hs {
+		hes = append(hes, c.evaluate(rs, c.legsOfRides(rs, p)))
+		for _, id := range p {
+			usedLine[rs[id].Line] = true
+		}
+	}
+	worst := func(f func(e cmEval) int64) int64 {
+		v := f(hes[0])
+		for _, e := range hes[1:] {
+			v = max(v, f(e))
+		}
+		return v
 	}
 	if spec.Has(cmUnitTransfer) {
 		c.Transfer = make([]int64, len(c.Stops))
 		for s := range c.Transfer {
 			c.Transfer[s] = 2 + r.Int64N(4)
 		}
-		for k := 1; k < len(h); k++ {
-			a, b := rs[h[k-1]], rs[h[k]]
-			if a.To == b.From {
-				c.Transfer[b.From] = min(c.Transfer[b.From], b.Dep-a.Arr)
+		for _, p := range hs {
+			for k := 1; k < len(p); k++ {
+				a, b := rs[p[k-1]], rs[p[k]]
+				if a.To == b.From {
+					c.Transfer[b.From] = min(c.Transfer[b.From], b.Dep-a.Arr)
+				}
 			}
 		}
 	}
 	if spec.Has(cmUnitEarliest) {
-		c.Earliest = max(1, he.Leave-5*r.Int64N(3))
+		c.Earliest = max(1, -worst(func(e cmEval) int64 { return -e.Leave })-5*r.Int64N(3))
 		c.Earliest -= c.Earliest % 5
 	}
 	if spec.Has(cmUnitDeadline) {
-		c.Deadline = he.Arrival + 5*r.Int64N(3)
+		c.Deadline = worst(func(e cmEval) int64 { return e.Arrival }) + 5*r.Int64N(3)
 		c.Deadline += (5 - c.Deadline%5) % 5
 	}
 	if spec.Has(cmUnitFare) {
-		c.Budget = he.Fare + r.Int64N(2)
+		c.Budget = worst(func(e cmEval) int64 { return e.Fare }) + r.Int64N(2)
 	}
 	if spec.Has(cmUnitChanges) {
-		k := int(he.Rides) - 1 + r.IntN(2)
+		k := int(worst(func(e cmEval) int64 { return e.Rides })) - 1 + r.IntN(2)
 		c.MaxChanges = &k
 	}
 	if spec.Has(cmUnitAvoid) {
@@ -647,7 +692,7 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 		c.Avoid = &a
 	}
 	if spec.Has(cmUnitWalking) {
-		c.MaxWalk = he.Walk + r.Int64N(6)
+		c.MaxWalk = worst(func(e cmEval) int64 { return e.Walk }) + r.Int64N(6)
 	}
 	if spec.Has(cmUnitClosure) {
 		// The current plan: the earliest-arriving route that keeps every
@@ -711,49 +756,113 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 // Spec implements domains.Instance.
 func (c *Commute) Spec() domains.Spec { return c.S }
 
-// cmModel is the path model with its variables.
-type cmModel struct {
-	m      *encode.Model
-	rides  []cmRide
-	x      []encode.Var // ride taken
-	start  []encode.Var // first ride (−1: cannot be first)
-	end    []encode.Var // last ride (−1: cannot be last)
-	leave  []int64      // leaving time from the start when ride r is first
-	arrive []int64      // arrival time at the destination when ride r is last
+// cmTrip is one trip's variables in the path model, and its sums.
+type cmTrip struct {
+	x, start, end                      []encode.Var // ride taken, first, last (−1: cannot be)
+	rides, fares, deps, arrival, leave []encode.Term
 }
 
-// model builds the time-expanded path model: one Boolean per ride; start,
-// end and connection arcs between rides; each taken ride has one arc in
-// and one arc out. Times grow along every arc, so the arcs taken form one
-// path. The answer variables are the rides: a set of rides determines the
-// legs (walks included), so distinct plans are distinct leg sequences.
+// cmModel is the path model: the main trip and, with the backup unit,
+// the backup trip.
+type cmModel struct {
+	m            *encode.Model
+	rides        []cmRide
+	main, backup *cmTrip
+}
+
+// model builds the time-expanded path model: per trip, one Boolean per
+// ride; start, end and change arcs between rides; each taken ride has one
+// arc in and one arc out. Times grow along every arc, so the arcs taken
+// form one path. The answer variables are the rides: a set of rides
+// determines the legs (walks included), so distinct plans are distinct
+// leg sequences (pairs of them with a backup).
 func (c *Commute) model() *cmModel {
 	rs := c.rides()
 	cm := &cmModel{m: encode.NewModel(), rides: rs}
 	m := cm.m
+	cm.main = c.addTrip(m, rs, "")
+	answer := slices.Clone(cm.main.x)
+	if c.Backup {
+		b := c.addTrip(m, rs, "backup ")
+		cm.backup = b
+		answer = append(answer, b.x...)
+		// No ride in both trips; no ride of the main trip's first line.
+		for id, rd := range rs {
+			m.AddLinear([]encode.Term{{Var: cm.main.x[id], Coef: 1}, {Var: b.x[id], Coef: 1}}, encode.LE, 1).Named(fmt.Sprintf("shared %d", id)).InGroup(cmRuleBackup)
+			if cm.main.start[id] < 0 {
+				continue
+			}
+			for q, rq := range rs {
+				if rq.Line == rd.Line {
+					m.AddLinear([]encode.Term{{Var: cm.main.start[id], Coef: 1}, {Var: b.x[q], Coef: 1}}, encode.LE, 1).Named(fmt.Sprintf("first line %d %d", id, q)).InGroup(cmRuleBackup)
+				}
+			}
+		}
+	}
+	var kept []encode.Term
+	cur := map[[3]int]bool{}
+	for _, rd := range c.Current {
+		cur[rd] = true
+	}
+	for id, rd := range rs {
+		if cur[[3]int{rd.Run, rd.I, rd.J}] {
+			kept = append(kept, encode.Term{Var: cm.main.x[id], Coef: 1})
+		}
+	}
+	if c.Current != nil {
+		m.Maximize(kept...)
+	}
+	trips := []*cmTrip{cm.main}
+	if cm.backup != nil {
+		trips = append(trips, cm.backup)
+	}
+	for _, tr := range trips {
+		m.Minimize(tr.arrival...)
+	}
+	for l := 0; l < c.Levels; l++ {
+		for _, tr := range trips {
+			switch l {
+			case 0:
+				m.Minimize(tr.rides...)
+			case 1:
+				m.Minimize(tr.fares...)
+			case 2:
+				m.Maximize(tr.leave...)
+			case 3:
+				m.Minimize(tr.deps...)
+			}
+		}
+	}
+	m.SetAnswer(answer...)
+	return cm
+}
+
+// addTrip adds one trip's path and the rules in force on it; tag prefixes
+// its variable and constraint names.
+func (c *Commute) addTrip(m *encode.Model, rs []cmRide, tag string) *cmTrip {
 	n := len(rs)
-	cm.x, cm.start, cm.end = make([]encode.Var, n), make([]encode.Var, n), make([]encode.Var, n)
-	cm.leave, cm.arrive = make([]int64, n), make([]int64, n)
+	tr := &cmTrip{x: make([]encode.Var, n), start: make([]encode.Var, n), end: make([]encode.Var, n)}
 	in, out := make([][]encode.Term, n), make([][]encode.Term, n)
 	var starts, ends []encode.Lit
 	var walkTerms []encode.Term
 	for id, rd := range rs {
-		cm.x[id] = m.NewBool(fmt.Sprintf("ride %d", id))
-		cm.start[id], cm.end[id] = -1, -1
+		tr.x[id] = m.NewBool(fmt.Sprintf("%sride %d", tag, id))
+		tr.start[id], tr.end[id] = -1, -1
 		w, linked := int64(0), rd.From == 0
 		if !linked {
 			w, linked = c.walk(0, rd.From)
 		}
 		if linked {
-			v := m.NewBool(fmt.Sprintf("first %d", id))
-			cm.start[id], cm.leave[id] = v, rd.Dep-w
+			v := m.NewBool(fmt.Sprintf("%sfirst %d", tag, id))
+			tr.start[id] = v
+			tr.leave = append(tr.leave, encode.Term{Var: v, Coef: rd.Dep - w})
 			starts = append(starts, v.Lit())
 			in[id] = append(in[id], encode.Term{Var: v, Coef: 1})
 			if w > 0 {
 				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
 			}
 			if c.Earliest > 0 && rd.Dep-w < c.Earliest {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("leave early %d", id)).InGroup(cmRuleEarliest)
+				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%sleave early %d", tag, id)).InGroup(cmRuleEarliest)
 			}
 		}
 		w, linked = 0, rd.To == 1
@@ -761,15 +870,16 @@ func (c *Commute) model() *cmModel {
 			w, linked = c.walk(rd.To, 1)
 		}
 		if linked {
-			v := m.NewBool(fmt.Sprintf("last %d", id))
-			cm.end[id], cm.arrive[id] = v, rd.Arr+w
+			v := m.NewBool(fmt.Sprintf("%slast %d", tag, id))
+			tr.end[id] = v
+			tr.arrival = append(tr.arrival, encode.Term{Var: v, Coef: rd.Arr + w})
 			ends = append(ends, v.Lit())
 			out[id] = append(out[id], encode.Term{Var: v, Coef: 1})
 			if w > 0 {
 				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
 			}
 			if c.Deadline > 0 && rd.Arr+w > c.Deadline {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("late %d", id)).InGroup(cmRuleDeadline)
+				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%slate %d", tag, id)).InGroup(cmRuleDeadline)
 			}
 		}
 	}
@@ -788,77 +898,46 @@ func (c *Commute) model() *cmModel {
 			if ra.Arr+w > rb.Dep {
 				continue
 			}
-			v := m.NewBool(fmt.Sprintf("change %d %d", a, b))
+			v := m.NewBool(fmt.Sprintf("%schange %d %d", tag, a, b))
 			out[a] = append(out[a], encode.Term{Var: v, Coef: 1})
 			in[b] = append(in[b], encode.Term{Var: v, Coef: 1})
 			if w > 0 {
 				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
 			} else if c.Transfer != nil && ra.Arr+c.Transfer[rb.From] > rb.Dep {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("tight change %d %d", a, b)).InGroup(cmRuleTransfer)
+				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%stight change %d %d", tag, a, b)).InGroup(cmRuleTransfer)
 			}
 		}
 	}
-	m.AddExactly(starts, 1).Named("one first ride").InGroup(cmRuleRoute)
-	m.AddExactly(ends, 1).Named("one last ride").InGroup(cmRuleRoute)
+	m.AddExactly(starts, 1).Named(tag + "one first ride").InGroup(cmRuleRoute)
+	m.AddExactly(ends, 1).Named(tag + "one last ride").InGroup(cmRuleRoute)
 	for id := range rs {
 		for k, arcs := range [][]encode.Term{in[id], out[id]} {
-			ts := append([]encode.Term{{Var: cm.x[id], Coef: -1}}, arcs...)
-			m.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("flow %d %d", id, k)).InGroup(cmRuleRoute)
+			ts := append([]encode.Term{{Var: tr.x[id], Coef: -1}}, arcs...)
+			m.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("%sflow %d %d", tag, id, k)).InGroup(cmRuleRoute)
 		}
-	}
-	var rides, fares, deps, arrival, leave, kept []encode.Term
-	cur := map[[3]int]bool{}
-	for _, rd := range c.Current {
-		cur[rd] = true
 	}
 	for id, rd := range rs {
-		x := cm.x[id]
-		rides = append(rides, encode.Term{Var: x, Coef: 1})
-		fares = append(fares, encode.Term{Var: x, Coef: rd.Fare})
-		deps = append(deps, encode.Term{Var: x, Coef: rd.Dep})
-		if cm.end[id] >= 0 {
-			arrival = append(arrival, encode.Term{Var: cm.end[id], Coef: cm.arrive[id]})
-		}
-		if cm.start[id] >= 0 {
-			leave = append(leave, encode.Term{Var: cm.start[id], Coef: cm.leave[id]})
-		}
-		if cur[[3]int{rd.Run, rd.I, rd.J}] {
-			kept = append(kept, encode.Term{Var: x, Coef: 1})
-		}
+		x := tr.x[id]
+		tr.rides = append(tr.rides, encode.Term{Var: x, Coef: 1})
+		tr.fares = append(tr.fares, encode.Term{Var: x, Coef: rd.Fare})
+		tr.deps = append(tr.deps, encode.Term{Var: x, Coef: rd.Dep})
 		if c.Avoid != nil && rd.Line == *c.Avoid {
-			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("avoid %d", id)).InGroup(cmRuleAvoid)
+			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%savoid %d", tag, id)).InGroup(cmRuleAvoid)
 		}
 		if c.closes(rd) {
-			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("closed %d", id)).InGroup(cmRuleClosure)
+			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%sclosed %d", tag, id)).InGroup(cmRuleClosure)
 		}
 	}
 	if c.Budget > 0 {
-		m.AddLinear(fares, encode.LE, c.Budget).Named(cmRuleFare)
+		m.AddLinear(tr.fares, encode.LE, c.Budget).Named(tag + cmRuleFare).InGroup(cmRuleFare)
 	}
 	if c.MaxChanges != nil {
-		m.AddLinear(rides, encode.LE, int64(*c.MaxChanges)+1).Named(cmRuleChanges)
+		m.AddLinear(tr.rides, encode.LE, int64(*c.MaxChanges)+1).Named(tag + cmRuleChanges).InGroup(cmRuleChanges)
 	}
 	if c.Walks != nil {
-		m.AddLinear(walkTerms, encode.LE, c.MaxWalk).Named(cmRuleWalking)
+		m.AddLinear(walkTerms, encode.LE, c.MaxWalk).Named(tag + cmRuleWalking).InGroup(cmRuleWalking)
 	}
-	if c.Current != nil {
-		m.Maximize(kept...)
-	}
-	m.Minimize(arrival...)
-	if c.Levels >= 1 {
-		m.Minimize(rides...)
-	}
-	if c.Levels >= 2 {
-		m.Minimize(fares...)
-	}
-	if c.Levels >= 3 {
-		m.Maximize(leave...)
-	}
-	if c.Levels >= 4 {
-		m.Minimize(deps...)
-	}
-	m.SetAnswer(cm.x...)
-	return cm
+	return tr
 }
 
 // Model implements domains.Instance.
@@ -873,37 +952,51 @@ type cmLegJSON struct {
 	Arrive string `json:"arrive,omitempty"`
 }
 
-// cmPlanJSON is the answer form.
+// cmPlanJSON is the answer form; Backup only with the backup unit.
 type cmPlanJSON struct {
-	Legs    []cmLegJSON `json:"legs"`
-	Arrival string      `json:"arrival"`
-	Changes int64       `json:"changes"`
-	Fare    int64       `json:"fare"`
+	Legs    []cmLegJSON   `json:"legs"`
+	Arrival string        `json:"arrival"`
+	Changes int64         `json:"changes"`
+	Fare    int64         `json:"fare"`
+	Backup  *cmBackupJSON `json:"backup,omitempty"`
 }
 
-// planJSON writes legs in the answer form.
-func (c *Commute) planJSON(rs []cmRide, legs []cmLeg) json.RawMessage {
-	p := cmPlanJSON{Legs: []cmLegJSON{}}
+// cmBackupJSON is the backup trip of the answer form.
+type cmBackupJSON struct {
+	Legs    []cmLegJSON `json:"legs"`
+	Arrival string      `json:"arrival"`
+}
+
+// legsJSON writes legs in the answer form.
+func (c *Commute) legsJSON(rs []cmRide, legs []cmLeg) []cmLegJSON {
+	out := []cmLegJSON{}
 	for _, l := range legs {
 		if l.Ride < 0 {
-			p.Legs = append(p.Legs, cmLegJSON{Line: "walk", From: c.Stops[l.From], To: c.Stops[l.To]})
+			out = append(out, cmLegJSON{Line: "walk", From: c.Stops[l.From], To: c.Stops[l.To]})
 			continue
 		}
 		rd := rs[l.Ride]
-		p.Legs = append(p.Legs, cmLegJSON{Line: c.Lines[rd.Line].Name, From: c.Stops[rd.From], Depart: clock(rd.Dep), To: c.Stops[rd.To], Arrive: clock(rd.Arr)})
+		out = append(out, cmLegJSON{Line: c.Lines[rd.Line].Name, From: c.Stops[rd.From], Depart: clock(rd.Dep), To: c.Stops[rd.To], Arrive: clock(rd.Arr)})
 	}
+	return out
+}
+
+// planJSON writes a plan (and its backup, when backup is not nil) in the
+// answer form.
+func (c *Commute) planJSON(rs []cmRide, legs, backup []cmLeg) json.RawMessage {
 	e := c.evaluate(rs, legs)
-	p.Arrival, p.Changes, p.Fare = clock(e.Arrival), max(e.Rides-1, 0), e.Fare
+	p := cmPlanJSON{Legs: c.legsJSON(rs, legs), Arrival: clock(e.Arrival), Changes: max(e.Rides-1, 0), Fare: e.Fare}
+	if backup != nil {
+		p.Backup = &cmBackupJSON{Legs: c.legsJSON(rs, backup), Arrival: clock(c.evaluate(rs, backup).Arrival)}
+	}
 	b, _ := json.Marshal(p)
 	return b
 }
 
-// Plan implements domains.Instance: the rides taken, in time order, with
-// the walks between them.
-func (c *Commute) Plan(a encode.Assignment) (json.RawMessage, error) {
-	cm := c.model()
+// tripOf decodes a trip's rides from an assignment, in time order, as legs.
+func (c *Commute) tripOf(rs []cmRide, tr *cmTrip, a encode.Assignment) ([]cmLeg, error) {
 	var ids []int
-	for id, x := range cm.x {
+	for id, x := range tr.x {
 		if int(x) >= len(a) {
 			return nil, fmt.Errorf("route: commuting: assignment too short")
 		}
@@ -911,12 +1004,29 @@ func (c *Commute) Plan(a encode.Assignment) (json.RawMessage, error) {
 			ids = append(ids, id)
 		}
 	}
-	sort.Slice(ids, func(i, j int) bool { return cm.rides[ids[i]].Dep < cm.rides[ids[j]].Dep })
-	legs := c.legsOfRides(cm.rides, ids)
-	if e := c.evaluate(cm.rides, legs); e.Route != "" {
+	sort.Slice(ids, func(i, j int) bool { return rs[ids[i]].Dep < rs[ids[j]].Dep })
+	legs := c.legsOfRides(rs, ids)
+	if e := c.evaluate(rs, legs); e.Route != "" {
 		return nil, fmt.Errorf("route: commuting: decoded plan is not a route: %s", e.Route)
 	}
-	return c.planJSON(cm.rides, legs), nil
+	return legs, nil
+}
+
+// Plan implements domains.Instance: the rides taken, in time order, with
+// the walks between them (and the backup trip likewise).
+func (c *Commute) Plan(a encode.Assignment) (json.RawMessage, error) {
+	cm := c.model()
+	legs, err := c.tripOf(cm.rides, cm.main, a)
+	if err != nil {
+		return nil, err
+	}
+	var backup []cmLeg
+	if cm.backup != nil {
+		if backup, err = c.tripOf(cm.rides, cm.backup, a); err != nil {
+			return nil, err
+		}
+	}
+	return c.planJSON(cm.rides, legs, backup), nil
 }
 
 // TieBreak implements domains.Instance: the fewest rides, then the lowest

@@ -41,6 +41,7 @@ type commuteData struct {
 	Avoid      *int                     `json:"avoid"`
 	ClosedRaw  *struct{ Line, Pos int } `json:"closed"`
 	Current    [][3]int                 `json:"current"`
+	Backup     bool                     `json:"backup"`
 }
 
 // bLeg is a leg of the oracle: a ride (run, board and alight positions) or
@@ -190,9 +191,52 @@ func (v bVerdict) feasible() bool {
 
 func hhmm(m int64) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
 
-// answer writes a trip in the answer form with the oracle's totals.
-func (d *commuteData) answer(trip []bLeg) json.RawMessage {
+// answer writes a trip in the answer form with the oracle's totals (a
+// backup trip with the backup unit: the trip itself, which fails it).
+func (d *commuteData) answer(trip []bLeg) json.RawMessage { return d.answerPair(trip, trip) }
+
+// answerPair writes a main trip and, with the backup unit, its backup.
+func (d *commuteData) answerPair(trip, backup []bLeg) json.RawMessage {
 	v := d.judge(trip)
+	m := map[string]any{"legs": d.legsOf(trip), "arrival": hhmm(v.arrival), "changes": v.rides - 1, "fare": v.fare}
+	if d.Backup {
+		m["backup"] = map[string]any{"legs": d.legsOf(backup), "arrival": hhmm(d.judge(backup).arrival)}
+	}
+	b, _ := json.Marshal(m)
+	return b
+}
+
+// backupOK reports whether bk backs up trip: it keeps every rule, shares
+// no ride with trip and rides no run of trip's first line.
+func (d *commuteData) backupOK(trip, bk []bLeg) bool {
+	if !d.judge(bk).feasible() {
+		return false
+	}
+	first := -1
+	for _, l := range trip {
+		if l.Run >= 0 {
+			first = d.Runs[l.Run].Line
+			break
+		}
+	}
+	for _, l := range bk {
+		if l.Run < 0 {
+			continue
+		}
+		if d.Runs[l.Run].Line == first {
+			return false
+		}
+		for _, m := range trip {
+			if m.Run == l.Run && m.I == l.I && m.J == l.J {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// legsOf writes legs in the answer form.
+func (d *commuteData) legsOf(trip []bLeg) []map[string]string {
 	var legs []map[string]string
 	for _, l := range trip {
 		if l.Run < 0 {
@@ -202,16 +246,25 @@ func (d *commuteData) answer(trip []bLeg) json.RawMessage {
 		r := d.Runs[l.Run]
 		legs = append(legs, map[string]string{"line": d.Lines[r.Line].Name, "from": d.Stops[l.A], "depart": hhmm(r.Times[l.I]), "to": d.Stops[l.B], "arrive": hhmm(r.Times[l.J])})
 	}
-	b, _ := json.Marshal(map[string]any{"legs": legs, "arrival": hhmm(v.arrival), "changes": v.rides - 1, "fare": v.fare})
-	return b
+	return legs
 }
 
-// key is the trip's objective vector for minimisation at every level:
-// (−kept,) arrival, rides, fare, −leave, sum of departures.
-func (d *commuteData) key(v bVerdict) []int64 {
-	k := []int64{v.arrival, v.rides, v.fare, -v.leave, v.sumDep}
+// key is the objective vector for minimisation at every level of a trip
+// (and its backup, nil without the unit): (−kept,) arrival, rides, fare,
+// −leave, sum of departures, each level main then backup.
+func (d *commuteData) key(v bVerdict, bk *bVerdict) []int64 {
+	vs := []bVerdict{v}
+	if bk != nil {
+		vs = append(vs, *bk)
+	}
+	var k []int64
 	if d.Current != nil {
-		k = append([]int64{-v.kept}, k...)
+		k = append(k, -v.kept)
+	}
+	for l := range 5 {
+		for _, x := range vs {
+			k = append(k, []int64{x.arrival, x.rides, x.fare, -x.leave, x.sumDep}[l])
+		}
 	}
 	return k
 }
@@ -221,7 +274,8 @@ func (d *commuteData) key(v bVerdict) []int64 {
 var commuteUnitSets = [][]string{{}, {"arrival-deadline"}, {"earliest-departure"}, {"transfer-time"}, {"fare-budget"}, {"max-transfers"}, {"avoid-line"}, {"walking"},
 	{"line-closure"}, {"arrival-deadline", "infeasibility"}, {"arrival-deadline", "earliest-departure", "transfer-time", "infeasibility"},
 	{"arrival-deadline", "walking", "fare-budget", "infeasibility"}, {"earliest-departure", "transfer-time", "max-transfers", "avoid-line", "walking"},
-	{"arrival-deadline", "transfer-time", "fare-budget", "walking", "line-closure"}}
+	{"arrival-deadline", "transfer-time", "fare-budget", "walking", "line-closure"}, {"backup-route"}, {"arrival-deadline", "earliest-departure", "transfer-time", "backup-route"},
+	{"fare-budget", "max-transfers", "avoid-line", "walking", "backup-route"}}
 
 // TestCommuteBrute: for every unit of the pool (alone and together), on
 // seeded instances of every subtask, full enumeration of the trips with an
@@ -258,26 +312,50 @@ func TestCommuteBrute(t *testing.T) {
 				name := fmt.Sprintf("%v/%s/%d", set, st.ID, seed)
 				dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
 				var keys [][]int64
-				for _, trip := range d.allTrips() {
-					trips++
+				all := d.allTrips()
+				backups := [][]bLeg{nil}
+				if d.Backup {
+					backups = all
+				}
+				for i, trip := range all {
 					v := d.judge(trip)
-					for _, r := range inst.Check(d.answer(trip), dummy) {
-						if want, ok := v.keeps[r.ID]; ok && r.Pass != want {
-							t.Fatalf("%s: trip %v: item %s pass=%v, oracle %v", name, trip, r.ID, r.Pass, want)
+					for j, bk := range backups {
+						ok := v.feasible()
+						var bv *bVerdict
+						if d.Backup {
+							x := d.judge(bk)
+							bv = &x
+							ok = ok && d.backupOK(trip, bk)
 						}
-						if (r.ID == "route" || r.ID == "format" || r.ID == "stated") && !r.Pass {
-							t.Fatalf("%s: trip %v: item %s fails: %s", name, trip, r.ID, r.Detail)
+						if ok {
+							keys = append(keys, d.key(v, bv))
 						}
-					}
-					if v.feasible() {
-						keys = append(keys, d.key(v))
+						if d.Backup && (i*len(all)+j)%7 != 0 {
+							continue // the checker on a sample of the pairs
+						}
+						trips++
+						for _, r := range inst.Check(d.answerPair(trip, bk), dummy) {
+							if want, ok := v.keeps[r.ID]; ok && r.Pass != want {
+								t.Fatalf("%s: trip %v: item %s pass=%v, oracle %v", name, trip, r.ID, r.Pass, want)
+							}
+							if r.ID == "backup-route" && r.Pass != d.backupOK(trip, bk) {
+								t.Fatalf("%s: trip %v backup %v: item %s pass=%v", name, trip, bk, r.ID, r.Pass)
+							}
+							if (r.ID == "route" || r.ID == "format" || r.ID == "stated") && !r.Pass {
+								t.Fatalf("%s: trip %v: item %s fails: %s", name, trip, r.ID, r.Detail)
+							}
+						}
 					}
 				}
-				base := 1
+				per := 1 // objective levels per stated level: 2 with a backup
+				if d.Backup {
+					per = 2
+				}
+				base := per
 				if d.Current != nil {
-					base = 2
+					base++
 				}
-				for level := base; level <= base+4; level++ {
+				for level := base; level <= base+4*per; level += per {
 					if level > base && !inst.TieBreak() {
 						t.Fatalf("%s: no tie-break level %d", name, level)
 					}
@@ -309,7 +387,7 @@ func TestCommuteBrute(t *testing.T) {
 					want := slices.Clone(best)
 					for i := range want {
 						// maximised levels enter the key negated: kept rides, leaving time
-						if d.Current != nil && i == 0 || i == base+2 {
+						if d.Current != nil && i == 0 || i >= base+2*per && i < base+3*per {
 							want[i] = -want[i]
 						}
 					}

@@ -22,6 +22,7 @@ const (
 	cmItemAvoid    = "avoided-line"
 	cmItemWalking  = "walking-limit"
 	cmItemClosure  = "line-closure"
+	cmItemBackup   = "backup-route"
 )
 
 // Prompt implements domains.Instance.
@@ -105,13 +106,21 @@ func (c *Commute) Prompt() string {
 		l := c.Lines[c.Closed.Line]
 		named(cmRuleClosure, fmt.Sprintf("no ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))
 	}
+	if c.Backup {
+		named(cmRuleBackup, fmt.Sprintf("besides the main trip, give a backup trip from %s to %s for the case that the line of the main trip's first ride fails: it follows rule 1 and every other rule above, shares no ride with the main trip (a ride is shared when both board the same run at the same stop and get off at the same stop) and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))
+	}
 	b.WriteString("\n**Goal.** ")
 	if c.Current != nil {
 		b.WriteString("First, change the current plan as little as possible: keep as many of its rides as you can (a ride is kept when the new plan boards the same run at the same stop and gets off at the same stop). Then, among those plans, arrive ")
 	} else {
 		b.WriteString("Arrive ")
 	}
-	fmt.Fprintf(&b, "at %s as early as possible.", c.Stops[1])
+	fmt.Fprintf(&b, "at %s as early as possible", c.Stops[1])
+	if c.Backup {
+		b.WriteString(" with the main trip, and then with the backup trip. Each tie-break below applies to the main trip first, then to the backup trip.")
+	} else {
+		b.WriteString(".")
+	}
 	tb := []string{"take the fewest rides (the fewest changes)", "pay the lowest total fare", "leave the start as late as possible", "choose the one whose rides' departure times, in minutes after midnight, have the smallest sum"}
 	for l := 0; l < c.Levels; l++ {
 		if l == 0 {
@@ -120,10 +129,18 @@ func (c *Commute) Prompt() string {
 			fmt.Fprintf(&b, " If several still tie, %s.", tb[l])
 		}
 	}
-	b.WriteString("\n\nTwo plans are the same plan when they have the same legs in the same order.\n\n")
+	if c.Backup {
+		b.WriteString("\n\nTwo plans are the same plan when their main trips have the same legs in the same order, and so have their backup trips.\n\n")
+	} else {
+		b.WriteString("\n\nTwo plans are the same plan when they have the same legs in the same order.\n\n")
+	}
 	b.WriteString("**Answer** with one JSON object in a ```json block, exactly in this form (names and times as written above; a walk is a leg with \"line\": \"walk\" and only \"from\" and \"to\"):\n```json\n")
 	b.WriteString(c.AnswerSchema())
-	b.WriteString("\n```\n`arrival` is when you reach the destination (HH:MM), `changes` the number of changes (rides minus one), `fare` the total fare. If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
+	b.WriteString("\n```\n`arrival` is when you reach the destination (HH:MM), `changes` the number of changes (rides minus one), `fare` the total fare")
+	if c.Backup {
+		b.WriteString(" (all three of the main trip); `backup` is the backup trip, its legs in the same form and its arrival")
+	}
+	b.WriteString(". If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
 	return b.String()
 }
 
@@ -153,8 +170,11 @@ func (c *Commute) currentIDs(rs []cmRide) []int {
 func (c *Commute) AnswerSchema() string {
 	r := c.Runs[0]
 	l := c.Lines[r.Line]
-	return fmt.Sprintf(`{"legs": [{"line": %q, "from": %q, "depart": %q, "to": %q, "arrive": %q}, ...], "arrival": "HH:MM", "changes": 0, "fare": 0}`,
-		l.Name, c.Stops[l.Stops[0]], clock(r.Times[0]), c.Stops[l.Stops[1]], clock(r.Times[1]))
+	leg := fmt.Sprintf(`{"line": %q, "from": %q, "depart": %q, "to": %q, "arrive": %q}`, l.Name, c.Stops[l.Stops[0]], clock(r.Times[0]), c.Stops[l.Stops[1]], clock(r.Times[1]))
+	if c.Backup {
+		return fmt.Sprintf(`{"legs": [%s, ...], "arrival": "HH:MM", "changes": 0, "fare": 0, "backup": {"legs": [...], "arrival": "HH:MM"}}`, leg)
+	}
+	return fmt.Sprintf(`{"legs": [%s, ...], "arrival": "HH:MM", "changes": 0, "fare": 0}`, leg)
 }
 
 // rules lists the prompt's quoted rule names in force.
@@ -164,7 +184,7 @@ func (c *Commute) rules() []string {
 		on   bool
 		name string
 	}{{c.Deadline > 0, cmRuleDeadline}, {c.Earliest > 0, cmRuleEarliest}, {c.Transfer != nil, cmRuleTransfer}, {c.Budget > 0, cmRuleFare},
-		{c.MaxChanges != nil, cmRuleChanges}, {c.Avoid != nil, cmRuleAvoid}, {c.Walks != nil, cmRuleWalking}, {c.Closed != nil, cmRuleClosure}} {
+		{c.MaxChanges != nil, cmRuleChanges}, {c.Avoid != nil, cmRuleAvoid}, {c.Walks != nil, cmRuleWalking}, {c.Closed != nil, cmRuleClosure}, {c.Backup, cmRuleBackup}} {
 		if r.on {
 			out = append(out, r.name)
 		}
@@ -218,6 +238,9 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		l := c.Lines[c.Closed.Line]
 		add(cmItemClosure, cmUnitClosure, domains.Hard, fmt.Sprintf("No ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))
 	}
+	if c.Backup {
+		add(cmItemBackup, cmUnitBackup, domains.Hard, fmt.Sprintf("The backup trip is a trip from %s to %s as in rule 1, keeps every other rule, shares no ride with the main trip and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))
+	}
 	lv := ref.Objective
 	get := func(i int) int64 {
 		if i < len(lv) {
@@ -228,6 +251,17 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 	text, off := "The plan ", 0
 	if c.Current != nil {
 		text, off = fmt.Sprintf("The plan keeps %d of the current plan's rides (the most possible) and then ", get(0)), 1
+	}
+	if c.Backup {
+		text += fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", clock(get(off)), clock(get(off+1)))
+		if c.Levels > 0 {
+			text += fmt.Sprintf(", with the stated tie-break values %v (main trip, then backup, level by level)", lv[min(off+2, len(lv)):])
+		}
+		items = append(items,
+			domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
+			domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
+				Text: "The arrival, changes and fare stated for the main trip and the arrival stated for the backup equal their true values."})
+		return items
 	}
 	text += fmt.Sprintf("arrives at %s, the proven earliest", clock(get(off)))
 	var tb []string
@@ -258,6 +292,8 @@ type cmParsed struct {
 	arrival    string
 	changes    int64
 	fare       int64
+	backup     []cmLeg
+	bArrival   string
 	formatErr  string
 }
 
@@ -291,17 +327,41 @@ func (c *Commute) parse(raw json.RawMessage, rs []cmRide) cmParsed {
 	if err := json.Unmarshal(obj["fare"], &p.fare); err != nil {
 		return cmParsed{formatErr: `"fare" must be an integer`}
 	}
+	var err string
+	if p.legs, err = c.parseLegs(legs, rs, ""); err != "" {
+		return cmParsed{formatErr: err}
+	}
+	if c.Backup {
+		var bk struct {
+			Legs    []cmLegJSON `json:"legs"`
+			Arrival *string     `json:"arrival"`
+		}
+		if e := json.Unmarshal(obj["backup"], &bk); e != nil || len(bk.Legs) == 0 || bk.Arrival == nil {
+			return cmParsed{formatErr: `"backup" must be an object with a non-empty list of legs and an arrival`}
+		}
+		if p.backup, err = c.parseLegs(bk.Legs, rs, "backup "); err != "" {
+			return cmParsed{formatErr: err}
+		}
+		p.bArrival = *bk.Arrival
+	}
+	return p
+}
+
+// parseLegs reads legs of the answer form: each a ride of the timetable
+// or a listed walking link; the error names the leg.
+func (c *Commute) parseLegs(legs []cmLegJSON, rs []cmRide, tag string) ([]cmLeg, string) {
+	var out []cmLeg
 	for k, l := range legs {
 		from, to := slices.Index(c.Stops, l.From), slices.Index(c.Stops, l.To)
 		if from < 0 || to < 0 {
-			return cmParsed{formatErr: fmt.Sprintf("leg %d: %q or %q is not a stop of the problem", k+1, l.From, l.To)}
+			return nil, fmt.Sprintf("%sleg %d: %q or %q is not a stop of the problem", tag, k+1, l.From, l.To)
 		}
 		if l.Line == "walk" {
 			w, ok := c.walk(from, to)
 			if !ok {
-				return cmParsed{formatErr: fmt.Sprintf("leg %d: no walking link between %s and %s", k+1, l.From, l.To)}
+				return nil, fmt.Sprintf("%sleg %d: no walking link between %s and %s", tag, k+1, l.From, l.To)
 			}
-			p.legs = append(p.legs, cmLeg{Ride: -1, From: from, To: to, Minutes: w})
+			out = append(out, cmLeg{Ride: -1, From: from, To: to, Minutes: w})
 			continue
 		}
 		id := -1
@@ -312,11 +372,11 @@ func (c *Commute) parse(raw json.RawMessage, rs []cmRide) cmParsed {
 			}
 		}
 		if id < 0 {
-			return cmParsed{formatErr: fmt.Sprintf("leg %d: no run of %q leaves %s at %q and reaches %s at %q", k+1, l.Line, l.From, l.Depart, l.To, l.Arrive)}
+			return nil, fmt.Sprintf("%sleg %d: no run of %q leaves %s at %q and reaches %s at %q", tag, k+1, l.Line, l.From, l.Depart, l.To, l.Arrive)
 		}
-		p.legs = append(p.legs, cmLeg{Ride: id, From: from, To: to})
+		out = append(out, cmLeg{Ride: id, From: from, To: to})
 	}
-	return p
+	return out, ""
 }
 
 // Check implements domains.Instance.
@@ -380,15 +440,51 @@ func (c *Commute) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domain
 	if p.arrival != clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
 		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", p.arrival, p.changes, p.fare, clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
 	}
-	if !e.feasible() {
+	var bk *cmEval
+	backupOK := true
+	if c.Backup {
+		be := c.evaluate(rs, p.backup)
+		bk = &be
+		if why := c.backupBroken(rs, e, be); why != "" {
+			set(cmItemBackup, false, why)
+			backupOK = false
+		}
+		if p.bArrival != clock(be.Arrival) {
+			set(itemStated, false, fmt.Sprintf("stated backup arrival %s; the backup arrives at %s", p.bArrival, clock(be.Arrival)))
+		}
+	}
+	if !e.feasible() || !backupOK {
 		set(itemOptimal, false, "the plan breaks a rule")
 		return res, nil
 	}
-	obj := c.objective(e)
+	obj := c.objective(e, bk)
 	if !slices.Equal(obj, ref.Objective) {
 		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
 	}
 	return res, obj
+}
+
+// backupBroken says why backup trip b does not back up main trip e
+// (empty when it does): not a route, a rule broken, a shared ride, or a
+// ride on the main trip's first line.
+func (c *Commute) backupBroken(rs []cmRide, e, b cmEval) string {
+	if b.Route != "" {
+		return "the backup: " + b.Route
+	}
+	for _, why := range []string{b.Deadline, b.Earliest, b.Transfer, b.FareErr, b.Changes, b.Avoid, b.Walking, b.Closure} {
+		if why != "" {
+			return "the backup " + why
+		}
+	}
+	for _, id := range b.rideIDs {
+		if slices.Contains(e.rideIDs, id) {
+			return fmt.Sprintf("the backup shares the ride on %s from %s at %s with the main trip", c.Lines[rs[id].Line].Name, c.Stops[rs[id].From], clock(rs[id].Dep))
+		}
+		if len(e.rideIDs) > 0 && rs[id].Line == rs[e.rideIDs[0]].Line {
+			return fmt.Sprintf("the backup rides %s, the line of the main trip's first ride", c.Lines[rs[id].Line].Name)
+		}
+	}
+	return ""
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the

@@ -12,8 +12,8 @@ import (
 )
 
 // TestCommuteGolden: the prompt and checklist of a feasible record (basic
-// and medium units with walking), an infeasible deadline and a line-closure
-// replan of task 18 are those in testdata/golden (refresh with go test
+// and medium units with walking), an infeasible deadline, a line-closure
+// replan and a backup route of task 18 are those in testdata/golden (refresh with go test
 // ./domains/route -run TestCommuteGolden -update-golden).
 func TestCommuteGolden(t *testing.T) {
 	tk := route.Commuting()
@@ -24,6 +24,7 @@ func TestCommuteGolden(t *testing.T) {
 		{"commuting", "morning-commute", []string{"arrival-deadline", "earliest-departure", "transfer-time", "fare-budget", "walking"}},
 		{"commuting-infeasible", "airport-transfer", []string{"arrival-deadline", "transfer-time", "max-transfers", "infeasibility"}},
 		{"commuting-closure", "night-shift", []string{"arrival-deadline", "avoid-line", "line-closure"}},
+		{"commuting-backup", "school-run", []string{"arrival-deadline", "transfer-time", "max-transfers", "backup-route"}},
 	} {
 		units := map[string]bool{}
 		for _, u := range g.units {

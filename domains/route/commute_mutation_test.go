@@ -85,13 +85,41 @@ func TestCommuteMutation(t *testing.T) {
 			t.Fatalf("seed %d: a kept feasible record without a unique optimum", seed)
 		}
 		refLegs := commuteLegs(t, ref.Plan)
-		var refTrip []bLeg
+		var refBackup struct {
+			Backup json.RawMessage `json:"backup"`
+		}
+		if err := json.Unmarshal(ref.Plan, &refBackup); err != nil {
+			t.Fatal(err)
+		}
+		var refTrip, refBk []bLeg
 		for _, trip := range trips {
-			ans := d.answer(trip)
-			if reflect.DeepEqual(commuteLegs(t, ans), refLegs) {
+			legs := commuteLegs(t, d.answer(trip))
+			if reflect.DeepEqual(legs, refLegs) {
 				refTrip = trip
-				continue
 			}
+			if d.Backup && reflect.DeepEqual(legs, commuteLegs(t, refBackup.Backup)) {
+				refBk = trip
+			}
+		}
+		if refTrip == nil || d.Backup && refBk == nil {
+			t.Fatalf("seed %d: the reference %s is not among the enumerated trips", seed, ref.Plan)
+		}
+		// Every other plan: another main trip (with the reference backup),
+		// or, with the backup unit, another backup (with the reference
+		// main trip).
+		type pair struct{ main, bk []bLeg }
+		var others []pair
+		for _, trip := range trips {
+			if !reflect.DeepEqual(trip, refTrip) {
+				others = append(others, pair{trip, refBk})
+			}
+			if d.Backup && !reflect.DeepEqual(trip, refBk) {
+				others = append(others, pair{refTrip, trip})
+			}
+		}
+		for _, o := range others {
+			trip := o.main
+			ans := d.answerPair(trip, o.bk)
 			v := d.judge(trip)
 			want := []string{"optimal"}
 			for id, ok := range v.keeps {
@@ -99,22 +127,30 @@ func TestCommuteMutation(t *testing.T) {
 					want = append(want, id)
 				}
 			}
+			bkOK := !d.Backup || d.backupOK(trip, o.bk)
+			if !bkOK {
+				want = append(want, "backup-route")
+			}
 			got := check(fmt.Sprintf("trip %v", trip), ans, want...)
 			for id, keep := range v.keeps {
 				if got[id] != keep {
 					t.Fatalf("seed %d: trip %v: item %s pass=%v, the oracle says kept=%v", seed, trip, id, got[id], keep)
 				}
 			}
+			if d.Backup && got["backup-route"] != bkOK {
+				t.Fatalf("seed %d: trip %v backup %v: item backup-route pass=%v, the oracle says %v", seed, trip, o.bk, got["backup-route"], bkOK)
+			}
 			if !got["format"] || !got["route"] || !got["stated"] {
 				t.Fatalf("seed %d: trip %v: format, route or stated fails: %v", seed, trip, got)
 			}
 		}
-		if refTrip == nil {
-			t.Fatalf("seed %d: the reference %s is not among the enumerated trips", seed, ref.Plan)
-		}
 		// Broken routes.
 		legsAns := func(legs []map[string]string, arrival string, changes, fare int64) json.RawMessage {
-			b, _ := json.Marshal(map[string]any{"legs": legs, "arrival": arrival, "changes": changes, "fare": fare})
+			m := map[string]any{"legs": legs, "arrival": arrival, "changes": changes, "fare": fare}
+			if d.Backup {
+				m["backup"] = refBackup.Backup
+			}
+			b, _ := json.Marshal(m)
 			return b
 		}
 		var plan struct {
@@ -138,6 +174,19 @@ func TestCommuteMutation(t *testing.T) {
 			legsAns(refLegs, plan.Arrival, plan.Changes+1, plan.Fare),
 			legsAns(refLegs, plan.Arrival, plan.Changes, plan.Fare+1),
 		} {
+			if d.Backup { // the backup's arrival too
+				var m map[string]any
+				_ = json.Unmarshal(a, &m)
+				m["backup"] = map[string]any{"legs": commuteLegs(t, refBackup.Backup), "arrival": hhmm(d.judge(refBk).arrival + 1)}
+				b, _ := json.Marshal(m)
+				for _, x := range []json.RawMessage{a, b} {
+					for id, p := range results(inst.Check(x, ref)) {
+						if p == (id == "stated") && string(x) != string(a) {
+							t.Fatalf("seed %d: wrong stated backup arrival %s: item %s pass=%v", seed, x, id, p)
+						}
+					}
+				}
+			}
 			got := results(inst.Check(a, ref))
 			for id, p := range got {
 				if p == (id == "stated") {
@@ -177,7 +226,7 @@ func TestCommuteMutation(t *testing.T) {
 		}
 	}
 	t.Logf("caught by item: %v", caught)
-	for _, id := range []string{"format", "route", "arrival-deadline", "earliest-departure", "transfer-time", "fare-budget", "transfer-limit", "avoided-line", "walking-limit", "line-closure", "optimal", "stated", "conflict", "infeasible"} {
+	for _, id := range []string{"format", "route", "arrival-deadline", "earliest-departure", "transfer-time", "fare-budget", "transfer-limit", "avoided-line", "walking-limit", "line-closure", "backup-route", "optimal", "stated", "conflict", "infeasible"} {
 		if caught[id] == 0 {
 			t.Errorf("no mutation was caught by %s", id)
 		}
