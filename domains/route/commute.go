@@ -216,6 +216,11 @@ func (c *Commute) validate() error {
 		if w.A < 0 || w.A >= n || w.B < 0 || w.B >= n || w.A == w.B || w.Minutes <= 0 || (w.A <= 1 && w.B <= 1) {
 			return fmt.Errorf("walks[%d]: %v is not a walk between two stops (not start to destination)", i, w)
 		}
+		for _, x := range c.Walks[:i] {
+			if min(x.A, x.B) == min(w.A, w.B) && max(x.A, x.B) == max(w.A, w.B) {
+				return fmt.Errorf("walks[%d]: a second link between stops %d and %d", i, w.A, w.B)
+			}
+		}
 	}
 	if c.Transfer != nil && len(c.Transfer) != n {
 		return fmt.Errorf("transfer: %d times for %d stops", len(c.Transfer), n)

@@ -129,6 +129,7 @@ func TestCommuteLoadErrors(t *testing.T) {
 		{"runs", []map[string]any{{"line": 0, "times": []int{500, 400}}}, "runs[0]"},
 		{"walks", []map[string]any{{"a": 0, "b": 1, "minutes": 5}}, "walks[0]"},
 		{"stops", []string{"x"}, "stops: 1 stops"},
+		{"walks", []map[string]any{{"a": 0, "b": 2, "minutes": 5}, {"a": 2, "b": 0, "minutes": 6}}, "walks[1]: a second link"},
 		{"avoid", 99, "avoid: 99 is not a line"},
 		{"spec", map[string]any{"subtask": "boats"}, `unknown subtask "boats"`},
 	} {
