@@ -510,3 +510,39 @@ func (c *Commute) conflictHolds(names []string) (bool, string) {
 	}
 	return false, fmt.Sprintf("the rules %s can all hold together", quoted(names))
 }
+
+// Objective implements domains.Objectiver: the objective vector of an
+// answer that keeps every rule, with the levels in force.
+func (c *Commute) Objective(answer json.RawMessage) ([]int64, bool) {
+	_, obj := c.Evaluate(answer, domains.Reference{Feasible: true})
+	return obj, obj != nil
+}
+
+// Better implements domains.Objectiver: kept rides and the leaving time
+// are maximized, every other level minimized.
+func (c *Commute) Better(x, y []int64) bool {
+	per := 1
+	if c.Backup {
+		per = 2
+	}
+	var maxed []bool
+	if c.Current != nil {
+		maxed = append(maxed, true)
+	}
+	for l := -1; l < c.Levels; l++ {
+		for range per {
+			maxed = append(maxed, l == 2)
+		}
+	}
+	for i := range min(len(x), len(y), len(maxed)) {
+		if x[i] != y[i] {
+			return x[i] < y[i] != maxed[i]
+		}
+	}
+	return false
+}
+
+var (
+	_ domains.Objectiver = (*Commute)(nil)
+	_ domains.Evaluator  = (*Commute)(nil)
+)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plancert/plancert/domains"
 )
 
 // commuteLegs reads the legs of an answer, for comparing plans.
@@ -251,5 +253,61 @@ func TestCommuteMalformed(t *testing.T) {
 				t.Errorf("seed %d: %q passes format", seed, a)
 			}
 		}
+	}
+}
+
+// TestCommuteObjectiver: for each kept feasible reference (seeds 1..30),
+// Objective gives the certified vector on the reference plan, and on
+// every other trip that keeps every rule (with the reference backup, when
+// there is one) a vector that Better ranks strictly below the reference
+// (the optimum is unique) and never above it.
+func TestCommuteObjectiver(t *testing.T) {
+	compared := 0
+	for seed := uint64(1); seed <= 30; seed++ {
+		rec, inst, drop := commuteRecord(t, seed)
+		if drop != "" || !rec.Reference.Feasible {
+			continue
+		}
+		o := inst.(domains.Objectiver)
+		ref := rec.Reference
+		got, ok := o.Objective(ref.Plan)
+		if !ok || !slices.Equal(got, ref.Objective) {
+			t.Fatalf("seed %d: Objective(reference) = %v %v, certified %v", seed, got, ok, ref.Objective)
+		}
+		var d commuteData
+		if err := json.Unmarshal(rec.Instance, &d); err != nil {
+			t.Fatal(err)
+		}
+		var bk struct {
+			Backup json.RawMessage `json:"backup"`
+		}
+		if err := json.Unmarshal(ref.Plan, &bk); err != nil {
+			t.Fatal(err)
+		}
+		refLegs := commuteLegs(t, ref.Plan)
+		for _, trip := range d.allTrips() {
+			ans := d.answer(trip)
+			if reflect.DeepEqual(commuteLegs(t, ans), refLegs) {
+				continue
+			}
+			if d.Backup {
+				var m map[string]any
+				_ = json.Unmarshal(ans, &m)
+				m["backup"] = bk.Backup
+				ans, _ = json.Marshal(m)
+			}
+			obj, ok := o.Objective(ans)
+			if !ok {
+				continue
+			}
+			compared++
+			if o.Better(obj, ref.Objective) || !o.Better(ref.Objective, obj) {
+				t.Fatalf("seed %d: trip %v with objective %v vs the unique optimum %v: Better is wrong", seed, trip, obj, ref.Objective)
+			}
+		}
+	}
+	t.Logf("%d feasible non-reference plans compared", compared)
+	if compared < 30 {
+		t.Errorf("only %d plans compared", compared)
 	}
 }
