@@ -254,8 +254,19 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 	}
 	if c.Backup {
 		text += fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", clock(get(off)), clock(get(off+1)))
-		if c.Levels > 0 {
-			text += fmt.Sprintf(", with the stated tie-break values %v (main trip, then backup, level by level)", lv[min(off+2, len(lv)):])
+		var tb []string
+		for l, what := range []string{"%s rides", "fares %s", "leaving at %s", "sums of departure times %s"} {
+			if l < c.Levels {
+				x, y := get(off+2+2*l), get(off+3+2*l)
+				pair := fmt.Sprintf("%d and %d", x, y)
+				if l == 2 {
+					pair = fmt.Sprintf("%s and %s", clock(x), clock(y))
+				}
+				tb = append(tb, fmt.Sprintf(what, pair))
+			}
+		}
+		if len(tb) > 0 {
+			text += ", with " + strings.Join(tb, ", ") + " (main trip and backup; the stated tie-breaks)"
 		}
 		items = append(items,
 			domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
