@@ -11,6 +11,6 @@ import (
 	_ "github.com/plancert/plancert/domains/assign"     // Allocation & Matching, Workforce (assign core): tasks 12, 13, 17
 	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching (quantity core)
 	_ "github.com/plancert/plancert/domains/roster"     // Shift & Workforce: shift/duty and volunteer scheduling (roster core)
-	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): task 21
+	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): tasks 18, 21
 	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core), and Workforce's recruitment planning
 )
