@@ -31,7 +31,7 @@ const (
 func (s *Shop) levels() []level {
 	var out []level
 	if s.Delay != nil {
-		out = append(out, level{levelChanges, "the number of re-sequenced pairs: pairs of operations on the same machine that run in the opposite order to the given plan", changesValue})
+		out = append(out, level{levelChanges, fmt.Sprintf("the number of re-sequenced pairs: pairs of steps on the same %s that run in the opposite order to the plan agreed yesterday", s.Voc.Machine), changesValue})
 	}
 	if s.has(unitTardiness) {
 		out = append(out, level{levelTardiness, fmt.Sprintf("the weighted tardiness: the sum over %s of weight × (%s late after the due time, 0 if on time)", s.Voc.Jobs, s.Voc.Units), tardinessValue})
@@ -42,10 +42,10 @@ func (s *Shop) levels() []level {
 		out = append(out, level{levelCost, fmt.Sprintf("the %s: the sum over %s of cost per %s × its end time", s.Voc.Cost, s.Voc.Jobs, s.Voc.Unit), costValue})
 	}
 	if s.TieBreaks >= 1 {
-		out = append(out, level{levelSumStarts, "the sum of all start times (every operation as early as its order on the machines allows)", sumStartsValue})
+		out = append(out, level{levelSumStarts, fmt.Sprintf("the sum of all start times (every step as early as its order on the %ss allows)", s.Voc.Machine), sumStartsValue})
 	}
 	if s.TieBreaks >= 2 {
-		out = append(out, level{levelWeighted, "the sum over the operations, numbered 1, 2, … in the order of the table (row by row, step by step), of number × start time", weightedStartsValue})
+		out = append(out, level{levelWeighted, "the sum over the steps, numbered 1, 2, … in the order of the table (row by row, step by step), of number × start time", weightedStartsValue})
 	}
 	return out
 }

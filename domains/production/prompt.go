@@ -127,7 +127,7 @@ func (s *Shop) Prompt() string {
 	for i, l := range s.levels() {
 		fmt.Fprintf(&b, "%d. %s.\n", i+1, capitalize(l.Text))
 	}
-	b.WriteString("Start times with slack are not different schedules: the sum of start times asks every step to start as early as its order on the machines allows, so that one schedule is the answer.\n\n")
+	fmt.Fprintf(&b, "Start times with slack are not different schedules: the sum of start times asks every step to start as early as its order on the %ss allows, so that one schedule is the answer.\n\n", v.Machine)
 	fmt.Fprintf(&b, "**Answer** with one JSON object in a ```json block, exactly in this form (names as written above; one entry per step of every %s; \"step\" counts from 1 along the route; \"objective\" is the value of goal %d, the %s, for your schedule):\n", v.Job, s.mainLevel()+1, s.levels()[s.mainLevel()].Name)
 	b.WriteString("```json\n" + s.AnswerSchema() + "\n```\n")
 	if s.has(unitInfeasible) {
