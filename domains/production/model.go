@@ -203,6 +203,9 @@ func (s *Shop) validate() error {
 		}
 	}
 	if s.has(unitChangeovers) {
+		if len(s.Families) == 0 || len(s.ChangeMachines) == 0 {
+			return fmt.Errorf("production: the changeovers unit needs families and changeover_machines")
+		}
 		if len(s.Setup) != len(s.Families) {
 			return fmt.Errorf("production: setup has %d rows for %d families", len(s.Setup), len(s.Families))
 		}
