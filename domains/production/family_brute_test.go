@@ -194,6 +194,8 @@ func TestFamilyBrute(t *testing.T) {
 				s.TieBreaks, s.Horizon = 0, s.Horizon+1
 				if _, n := domainsOf(s); n <= maxPlans {
 					bruteAgree(t, s, fmt.Sprintf("%s seed %d, no tie-break, closing +1", name, seed))
+					s.TieBreaks = 2 // both stated tie-breaks
+					bruteAgree(t, s, fmt.Sprintf("%s seed %d, two tie-breaks, closing +1", name, seed))
 				}
 				done++
 			}

@@ -34,7 +34,8 @@ func clonePlan(st [][]int) [][]int {
 // mutation breaks one rule on purpose and must fail that rule's item (and
 // "optimal"); moving any single step one unit earlier or later must fail
 // some rule's item or, when it keeps every rule, "optimal" (the optimum is
-// unique); a wrong stated objective fails "stated" alone; a missing step
+// unique), and one unit earlier must break a rule (the reference is the
+// earliest-start schedule of its sequences, the stated projection); a wrong stated objective fails "stated" alone; a missing step
 // fails coverage, an unknown name the format. For infeasible records, a
 // conflict with one rule left out, an unknown rule, or any schedule fail.
 func TestFamilyMutation(t *testing.T) {
@@ -106,6 +107,13 @@ func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record, name string) map
 				f := failing(s.Check(s.encodePlan(mut), ref))
 				if len(f) == 0 || !slices.Contains(f, itemOptimal) {
 					t.Fatalf("%s: %s step %d moved by %d: failed %v, want at least optimal", name, s.Jobs[j].Name, k+1, d, f)
+				}
+				// The reference is the earliest-start schedule of its
+				// machine sequences: no step can start one unit earlier
+				// and keep every rule (a one-unit move keeps the order of
+				// every pair, so it would improve every goal level).
+				if d < 0 && slices.Equal(f, []string{itemOptimal}) {
+					t.Fatalf("%s: %s step %d can start one unit earlier and keep every rule", name, s.Jobs[j].Name, k+1)
 				}
 			}
 		}
