@@ -59,5 +59,10 @@
 // due times come from it, so instances are feasible unless the
 // infeasibility unit tightens two deadlines on purpose. With the delay
 // unit the given plan is the solver's optimum of the undisrupted
-// instance, and one of its operations is delayed by 1–3 units.
+// instance, and one of its operations is delayed: preferably by an amount
+// that the plan's own machine sequences cannot absorb (their earliest-
+// start schedule under the delay breaks the closing time or a deadline)
+// while a greedy schedule still keeps every rule, so that the answer must
+// re-sequence; else by 1–3 units, with the closing time and deadlines
+// widened to a greedy schedule.
 package production

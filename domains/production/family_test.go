@@ -150,6 +150,14 @@ func checkRecord(t *testing.T, rec *domains.Record) {
 	}
 	// Jobs are told apart by data: no two have the same route.
 	s := inst.(*Shop)
+	if s.Delay != nil && rec.Reference.Feasible {
+		// The earliest schedule with the given plan's sequences keeps
+		// every rule exactly when no re-sequencing is needed.
+		keeps := len(s.violations(s.keepOrder(s.Delay.Plan))) == 0
+		if keeps != (rec.Reference.Objective[0] == 0) {
+			t.Fatalf("%s: the plan's sequences keep every rule: %v, but the optimum re-sequences %d pairs", rec.ID, keeps, rec.Reference.Objective[0])
+		}
+	}
 	for a := range s.Jobs {
 		for b := range a {
 			if slices.Equal(s.Jobs[a].Route, s.Jobs[b].Route) {

@@ -246,9 +246,30 @@ func (s *Shop) drawDelay(rng *rand.Rand) error {
 			plan[j] = append(plan[j], int(res.Solution[v]))
 		}
 	}
-	j := rng.IntN(len(s.Jobs))
-	k := rng.IntN(len(s.Jobs[j].Route))
-	s.Delay = &Delay{Plan: plan, Job: j, Step: k, Earliest: plan[j][k] + 1 + rng.IntN(3)}
+	// Prefer a delay that the plan's own machine sequences cannot absorb
+	// (their earliest-start schedule under the delay breaks the closing
+	// time or a deadline) while a greedy schedule still keeps every rule:
+	// then the answer must re-sequence. Else a random delay, with the
+	// closing time and deadlines widened to the greedy schedule.
+	type cand struct{ j, k, d int }
+	var cands []cand
+	for j, job := range s.Jobs {
+		for k := range job.Route {
+			for d := 1; d <= 4; d++ {
+				cands = append(cands, cand{j, k, d})
+			}
+		}
+	}
+	rng.Shuffle(len(cands), func(a, b int) { cands[a], cands[b] = cands[b], cands[a] })
+	for _, c := range cands {
+		s.Delay = &Delay{Plan: plan, Job: c.j, Step: c.k, Earliest: plan[c.j][c.k] + c.d}
+		if len(s.violations(s.greedy())) == 0 && len(s.violations(s.keepOrder(plan))) > 0 {
+			s.starts = nil
+			return nil
+		}
+	}
+	c := cands[0]
+	s.Delay = &Delay{Plan: plan, Job: c.j, Step: c.k, Earliest: plan[c.j][c.k] + min(c.d, 3)}
 	g := s.greedy()
 	s.Horizon = max(s.Horizon, makespanOf(s, g))
 	for j := range s.Jobs {
@@ -258,6 +279,59 @@ func (s *Shop) drawDelay(rng *rand.Rand) error {
 	}
 	s.starts = nil
 	return nil
+}
+
+// keepOrder returns the earliest-start schedule that keeps the machine
+// sequences of plan: every step as early as its route, release, delay,
+// predecessor job, predecessor on its machine (with changeover and slack)
+// and the maintenance window allow — the least schedule with those
+// sequences, so when it breaks the closing time or a deadline, every
+// schedule with those sequences does.
+func (s *Shop) keepOrder(plan [][]int) [][]int {
+	st := make([][]int, len(s.Jobs))
+	for j := range s.Jobs {
+		st[j] = make([]int, len(s.Jobs[j].Route))
+	}
+	pred := map[opRef]opRef{}
+	for mc := range s.Machines {
+		ops := s.machineOps(mc)
+		slices.SortStableFunc(ops, func(a, b opRef) int { return plan[a.j][a.k] - plan[b.j][b.k] })
+		for i := 1; i < len(ops); i++ {
+			pred[ops[i]] = ops[i-1]
+		}
+	}
+	for changed, n := true, 0; changed && n < 10000; n++ {
+		changed = false
+		for j, job := range s.Jobs {
+			for k, op := range job.Route {
+				t := 0
+				if k == 0 {
+					t = job.Release
+					for _, d := range s.Deps {
+						if d.After == j {
+							t = max(t, s.end(st, d.Before))
+						}
+					}
+				} else {
+					prev := job.Route[k-1]
+					t = st[j][k-1] + prev.Duration + s.buffer(prev.Machine)
+				}
+				if d := s.Delay; d != nil && d.Job == j && d.Step == k {
+					t = max(t, d.Earliest)
+				}
+				if p, ok := pred[opRef{j, k}]; ok {
+					t = max(t, st[p.j][p.k]+s.op(p).Duration+s.setup(op.Machine, p, opRef{j, k})+s.buffer(op.Machine))
+				}
+				if w := s.Maintenance; w != nil && w.Machine == op.Machine && t < w.To && w.From < t+op.Duration {
+					t = w.To
+				}
+				if t > st[j][k] {
+					st[j][k], changed = t, true
+				}
+			}
+		}
+	}
+	return st
 }
 
 func makespanOf(s *Shop, st [][]int) int {
