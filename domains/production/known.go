@@ -2,6 +2,8 @@ package production
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/jobshop"
@@ -30,10 +32,14 @@ func FromJobShop(in *jobshop.Instance) (*Shop, error) {
 }
 
 // Makespan returns the makespan of plan st (start times per job and step)
-// and the first rule it breaks ("" when none), by the package's checker.
+// and why it breaks a rule ("" when it keeps every rule; with several
+// broken rules, the one whose checklist item ID sorts first), by the
+// package's checker.
 func (s *Shop) Makespan(st [][]int) (int, string) {
-	for _, why := range s.violations(st) {
-		return makespanOf(s, st), why
+	viol := s.violations(st)
+	ids := slices.Sorted(maps.Keys(viol))
+	if len(ids) > 0 {
+		return makespanOf(s, st), ids[0] + ": " + viol[ids[0]]
 	}
 	return makespanOf(s, st), ""
 }
