@@ -37,6 +37,14 @@ type Fleet struct {
 	// MaxDrive, when positive, limits each route's total driving time
 	// (the sum of its travel times, depot to depot): the driver-hours rule.
 	MaxDrive int64
+	// Types, when non-nil, gives each vehicle's type (0, 1, …; one entry
+	// per vehicle, non-decreasing, so vehicles of one type are numbered
+	// together): only vehicles of the same type are alike. Serves, when
+	// non-nil, gives per location the bit mask of the types that may serve
+	// it (bit t: type t; Serves[0], the depot, is unused). Both nil: all
+	// vehicles alike and able to serve every customer.
+	Types  []int
+	Serves []uint64
 }
 
 // untimed reports a fleet without time windows (Ready, Due and Service
@@ -100,7 +108,26 @@ func (f *Fleet) Validate() error {
 	if f.Vehicles < 1 {
 		return fmt.Errorf("route: fleet: Vehicles: %d, want at least 1", f.Vehicles)
 	}
+	if f.Types != nil && len(f.Types) != f.Vehicles {
+		return fmt.Errorf("route: fleet: Types: %d entries for %d vehicles", len(f.Types), f.Vehicles)
+	}
+	for v, t := range f.Types {
+		if t < 0 || t > 63 || (v > 0 && t < f.Types[v-1]) {
+			return fmt.Errorf("route: fleet: Types[%d]: %d is outside 0..63 or below the type before it", v, t)
+		}
+	}
+	if f.Serves != nil && len(f.Serves) != n {
+		return fmt.Errorf("route: fleet: Serves: %d entries, want %d", len(f.Serves), n)
+	}
 	return nil
+}
+
+// vehicleType is vehicle v's type (0 without Types).
+func (f *Fleet) vehicleType(v int) int {
+	if f.Types == nil {
+		return 0
+	}
+	return f.Types[v]
 }
 
 // FleetModel is the model of a Fleet as one giant circuit: node k < K is
@@ -122,16 +149,21 @@ type FleetModel struct {
 	// Arc[u][v] is the literal of arc u→v between nodes, or -1 where there
 	// is no such arc.
 	Arc [][]encode.Var
+	// Veh[u] is, for a customer node u, the number of the vehicle that
+	// serves it (depot nodes: -1).
+	Veh []encode.Var
 }
 
 // FleetGroups names the model's constraint groups (the rule names of a
 // prompt).
 type FleetGroups struct {
 	Visit, Capacity, Windows, Drive, Closed, Before, Balance, Order string
+	// Serves is the group of the vehicle-type rule (Fleet.Serves).
+	Serves string
 }
 
 // DefaultFleetGroups are the group names of NewFleetModel.
-var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Before: "visit order", Balance: "balanced routes", Order: "vehicle order"}
+var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Before: "visit order", Balance: "balanced routes", Order: "vehicle order", Serves: "vehicle types"}
 
 // NewFleetModel builds the model of f with DefaultFleetGroups: the circuit,
 // capacity, time windows, driver hours (with MaxDrive) and the
@@ -199,6 +231,32 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 	one := func(x encode.Var, c int64) encode.Term { return encode.Term{Var: x, Coef: c} }
 	count := 0
 	name := func(g string) string { count++; return fmt.Sprintf("%s #%d", g, count) }
+	fm.Veh = veh
+	for u := range k {
+		fm.Veh[u] = -1
+	}
+	if f.Serves != nil {
+		// A customer's vehicle is none of those whose type may not serve
+		// it: vehicle ≠ v as "≤ v-1 or ≥ v+1", one side chosen by a flag.
+		for c := k; c < nodes; c++ {
+			for v := range k {
+				if f.Serves[loc(c)]&(1<<f.vehicleType(v)) != 0 {
+					continue
+				}
+				lo, hi := []encode.Term{one(veh[c], 1)}, []encode.Term{one(veh[c], 1)}
+				switch {
+				case v == 0:
+					m.AddLinear(hi, encode.GE, 1).Named(name(g.Serves)).InGroup(g.Serves)
+				case v == k-1:
+					m.AddLinear(lo, encode.LE, int64(k-2)).Named(name(g.Serves)).InGroup(g.Serves)
+				default:
+					side := m.NewBool(fmt.Sprintf("not_vehicle_%d_%d", loc(c), v))
+					m.AddLinear(lo, encode.LE, int64(v-1)).OnlyIf(side.Lit()).Named(name(g.Serves)).InGroup(g.Serves)
+					m.AddLinear(hi, encode.GE, int64(v+1)).OnlyIf(side.Not()).Named(name(g.Serves)).InGroup(g.Serves)
+				}
+			}
+		}
+	}
 	for u := range nodes {
 		for v := range nodes {
 			a := fm.Arc[u][v]
@@ -315,7 +373,9 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 		}
 	}
 	// Used vehicles first, ordered by first customer: first_k is the first
-	// customer's number, N+1 for an unused vehicle.
+	// customer's number, N+1 for an unused vehicle. With Types, only
+	// consecutive vehicles of one type are ordered (vehicles of different
+	// types are not alike).
 	if k > 1 {
 		first := make([]encode.Var, k)
 		for d := range k {
@@ -331,6 +391,9 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 			}
 		}
 		for d := 0; d+1 < k; d++ {
+			if f.vehicleType(d) != f.vehicleType(d+1) {
+				continue
+			}
 			m.AddLinear([]encode.Term{one(first[d], 1), one(first[d+1], -1)}, encode.LE, 0).Named(name(g.Order)).InGroup(g.Order)
 		}
 	}
@@ -341,6 +404,22 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 // list of its customers (numbered 1..N) in visiting order, in vehicle
 // order.
 func (fm *FleetModel) Routes(a encode.Assignment) ([][]int, error) {
+	all, err := fm.VehicleRoutes(a)
+	if err != nil {
+		return nil, err
+	}
+	var routes [][]int
+	for _, r := range all {
+		if len(r) > 0 {
+			routes = append(routes, r)
+		}
+	}
+	return routes, nil
+}
+
+// VehicleRoutes is Routes with one entry per vehicle, in vehicle order,
+// empty for an unused vehicle.
+func (fm *FleetModel) VehicleRoutes(a encode.Assignment) ([][]int, error) {
 	k := fm.Fleet.Vehicles
 	nodes := len(fm.Arc)
 	next := make([]int, nodes)
@@ -368,9 +447,7 @@ func (fm *FleetModel) Routes(a encode.Assignment) ([][]int, error) {
 				return nil, fmt.Errorf("route: the arcs cycle among customers")
 			}
 		}
-		if len(r) > 0 {
-			routes = append(routes, r)
-		}
+		routes = append(routes, r)
 	}
 	if seen != nodes-k {
 		return nil, fmt.Errorf("route: the routes visit %d of %d customers", seen, nodes-k)
@@ -381,6 +458,7 @@ func (fm *FleetModel) Routes(a encode.Assignment) ([][]int, error) {
 // Evaluate checks routes against f by simulation (earliest service
 // starts) and returns their total travel time; the error names the first
 // broken rule.
+// Routes carry no vehicle, so Types and Serves are not checked here.
 func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 	n := f.Customers()
 	if len(routes) > f.Vehicles {
