@@ -39,12 +39,10 @@ type Fleet struct {
 	MaxDrive int64
 	// Types, when non-nil, gives each vehicle's type (0, 1, …; one entry
 	// per vehicle, non-decreasing, so vehicles of one type are numbered
-	// together): only vehicles of the same type are alike. Serves, when
-	// non-nil, gives per location the bit mask of the types that may serve
-	// it (bit t: type t; Serves[0], the depot, is unused). Both nil: all
-	// vehicles alike and able to serve every customer.
-	Types  []int
-	Serves []uint64
+	// together): only vehicles of the same type are alike, and the
+	// vehicle-order rule orders only those. Nil: all vehicles alike. Which
+	// types may serve a customer is the caller's rule (FleetModel.Forbid).
+	Types []int
 }
 
 // untimed reports a fleet without time windows (Ready, Due and Service
@@ -116,9 +114,6 @@ func (f *Fleet) Validate() error {
 			return fmt.Errorf("route: fleet: Types[%d]: %d is outside 0..63 or below the type before it", v, t)
 		}
 	}
-	if f.Serves != nil && len(f.Serves) != n {
-		return fmt.Errorf("route: fleet: Serves: %d entries, want %d", len(f.Serves), n)
-	}
 	return nil
 }
 
@@ -158,12 +153,10 @@ type FleetModel struct {
 // prompt).
 type FleetGroups struct {
 	Visit, Capacity, Windows, Drive, Closed, Before, Balance, Order string
-	// Serves is the group of the vehicle-type rule (Fleet.Serves).
-	Serves string
 }
 
 // DefaultFleetGroups are the group names of NewFleetModel.
-var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Before: "visit order", Balance: "balanced routes", Order: "vehicle order", Serves: "vehicle types"}
+var DefaultFleetGroups = FleetGroups{Visit: "visit every customer once", Capacity: "capacity", Windows: "time windows", Drive: "driver hours", Closed: "road closure", Before: "visit order", Balance: "balanced routes", Order: "vehicle order"}
 
 // NewFleetModel builds the model of f with DefaultFleetGroups: the circuit,
 // capacity, time windows, driver hours (with MaxDrive) and the
@@ -234,28 +227,6 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 	fm.Veh = veh
 	for u := range k {
 		fm.Veh[u] = -1
-	}
-	if f.Serves != nil {
-		// A customer's vehicle is none of those whose type may not serve
-		// it: vehicle ≠ v as "≤ v-1 or ≥ v+1", one side chosen by a flag.
-		for c := k; c < nodes; c++ {
-			for v := range k {
-				if f.Serves[loc(c)]&(1<<f.vehicleType(v)) != 0 {
-					continue
-				}
-				lo, hi := []encode.Term{one(veh[c], 1)}, []encode.Term{one(veh[c], 1)}
-				switch {
-				case v == 0:
-					m.AddLinear(hi, encode.GE, 1).Named(name(g.Serves)).InGroup(g.Serves)
-				case v == k-1:
-					m.AddLinear(lo, encode.LE, int64(k-2)).Named(name(g.Serves)).InGroup(g.Serves)
-				default:
-					side := m.NewBool(fmt.Sprintf("not_vehicle_%d_%d", loc(c), v))
-					m.AddLinear(lo, encode.LE, int64(v-1)).OnlyIf(side.Lit()).Named(name(g.Serves)).InGroup(g.Serves)
-					m.AddLinear(hi, encode.GE, int64(v+1)).OnlyIf(side.Not()).Named(name(g.Serves)).InGroup(g.Serves)
-				}
-			}
-		}
 	}
 	for u := range nodes {
 		for v := range nodes {
@@ -398,6 +369,26 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 		}
 	}
 	return fm, nil
+}
+
+// Forbid adds to group the rule that customer c (1..N) is not served by
+// vehicle v: its vehicle number is ≤ v-1 or ≥ v+1, one side chosen by a
+// fresh flag (no flag at the ends of the range).
+func (fm *FleetModel) Forbid(c, v int, group string) {
+	m, k := fm.Model, fm.Fleet.Vehicles
+	x := fm.Veh[k+c-1]
+	t := []encode.Term{{Var: x, Coef: 1}}
+	name := func() string { return fmt.Sprintf("%s: customer %d not by vehicle %d", group, c, v) }
+	switch {
+	case v == 0:
+		m.AddLinear(t, encode.GE, 1).Named(name()).InGroup(group)
+	case v == k-1:
+		m.AddLinear(t, encode.LE, int64(k-2)).Named(name()).InGroup(group)
+	default:
+		side := m.NewBool(fmt.Sprintf("not_vehicle_%d_%d", c, v))
+		m.AddLinear(t, encode.LE, int64(v-1)).OnlyIf(side.Lit()).Named(name() + " (below)").InGroup(group)
+		m.AddLinear(t, encode.GE, int64(v+1)).OnlyIf(side.Not()).Named(name() + " (above)").InGroup(group)
+	}
 }
 
 // Routes decodes a solution into the routes of the used vehicles, each the
