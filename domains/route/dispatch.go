@@ -82,7 +82,7 @@ var dispatchSubtasks = map[string]dispatchVocab{
 		Places: []string{"Elm Court", "Day Centre", "Clinic", "Library", "Rose Street", "Pool", "Church Hall", "Market", "Park Lodge", "Surgery"},
 		Who:    []string{"Mrs Patel", "Mr Okafor", "Ms Lind", "Mr Rossi", "Mrs Kim", "Mr Dubois"}, Size: "seats", TypeA: "Lift van", TypeB: "Minibus", CapA: 3, CapB: 8, Equip: "a wheelchair lift",
 		Link:    "%[1]s and %[2]s are one rider's way out and back home, and the rider keeps the same driver: the van that does %[2]s does %[1]s earlier on the same route.",
-		MinJobs: 4, MaxJobs: 6, MinFleet: 2, MaxFleet: 3, Minute: 4},
+		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 4},
 	"tow-trucks": {Intro: "You dispatch a roadside-assistance company's tow trucks to this morning's breakdowns.", Vehicle: "tow truck", Vehicles: "tow trucks", Job: "tow", Jobs: "tows", Depot: "the base",
 		Places: []string{"Ring Road", "Hill Garage", "Bridge Street", "Motorway Junction 4", "Lakeside", "Main Garage", "Quarry Lane", "Scrapyard", "Airport Road", "Forest Drive"},
 		Who:    []string{"hatchback", "delivery van", "SUV", "minibus", "sports car", "camper"}, Size: "tonnes", TypeA: "Flatbed", TypeB: "Wrecker", CapA: 3, CapB: 12, Equip: "a flat deck (for a vehicle that cannot roll)",
@@ -302,6 +302,12 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	}
 	n := voc.MinJobs + r.IntN(voc.MaxJobs-voc.MinJobs+1)
 	k := voc.MinFleet + r.IntN(voc.MaxFleet-voc.MinFleet+1)
+	if spec.Has(dunitBalance) {
+		// Balanced routes need exact route lengths (difference
+		// constraints guarded by arcs): the fewest jobs keep them quick to
+		// prove, for the MIP cross-check too.
+		n = voc.MinJobs
+	}
 	d := &Dispatch{S: spec, Voc: voc, DayStart: 7 * 60}
 	// Places on a 9 × 9 grid, the depot in the middle: Minute per block
 	// plus 2 minutes to park; 0 within one place.
