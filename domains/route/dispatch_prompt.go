@@ -1,7 +1,9 @@
 package route
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -10,7 +12,9 @@ func (d *Dispatch) Prompt() string {
 	v := d.Voc
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s Assign every %s below to a %s and put each %s's %s in order.\n\n", v.Intro, v.Job, v.Vehicle, v.Vehicle, v.Jobs)
-	fmt.Fprintf(&b, "**Fleet.** %d %s start and end their routes at %s: %s.", len(d.Vehicles), v.Vehicles, v.Depot, d.vehicleList(d.Vehicles))
+	fleet := append(d.downList(), d.Vehicles...)
+	slices.SortStableFunc(fleet, func(x, y dispatchVehicle) int { return cmp.Or(x.Type-y.Type, strings.Compare(x.Name, y.Name)) })
+	fmt.Fprintf(&b, "**Fleet.** %d %s start and end their routes at %s: %s.", len(fleet), v.Vehicles, v.Depot, d.vehicleList(fleet))
 	if len(d.TypeNames) == 1 {
 		b.WriteString(" They are all alike.")
 	} else {
@@ -36,7 +40,7 @@ func (d *Dispatch) Prompt() string {
 	}
 	b.WriteString("\n\n")
 	fmt.Fprintf(&b, "**%s.** Each %s is driven in one go: the %s drives empty to the pickup, loads, drives loaded to the drop-off and unloads; it carries one %s at a time.\n\n", strings.ToUpper(v.Jobs[:1])+v.Jobs[1:], v.Job, v.Vehicle, v.Job)
-	b.WriteString("| job | for | pickup at | drop-off at | loaded drive |")
+	fmt.Fprintf(&b, "| job | %s | pickup at | drop-off at | loaded drive |", v.WhoHead)
 	if d.Size != nil {
 		fmt.Fprintf(&b, " %s |", v.Size)
 	}
