@@ -31,7 +31,7 @@ const (
 	druleCapacity  = "vehicle capacity"
 	druleWindows   = "pickup windows"
 	druleHours     = "driver hours"
-	druleBalance   = "balanced routes"
+	druleLongest   = "core: longest route" // definition of the balanced-routes goal
 	druleLinked    = "pickup before delivery"
 	druleCompat    = "equipment"
 	druleBreakdown = "breakdown"
@@ -41,11 +41,11 @@ var dispatchPool = []domains.Unit{
 	{ID: dunitCapacity, Tier: domains.Basic, Title: "vehicle capacity: a job's size must fit the vehicle type"},
 	{ID: dunitWindows, Tier: domains.Basic, Title: "pickup windows and depot hours"},
 	{ID: dunitHours, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time, loaded and empty"},
-	{ID: dunitBalance, Tier: domains.Medium, Title: "balanced routes: used routes' driving times differ by at most a bound", Excludes: []string{dunitBreakdown}},
+	{ID: dunitBalance, Tier: domains.Medium, Title: "balanced routes: first minimise the longest route's driving time (stated goal), then the deadhead", Requires: []string{dunitWindows}},
 	{ID: dunitLinked, Tier: domains.Medium, Title: "pickup before delivery: one job collects what a later job delivers, on the same vehicle"},
 	{ID: dunitCompat, Tier: domains.Medium, Title: "vehicle-job compatibility: some jobs need equipment only one vehicle type has"},
 	{ID: dunitInfeasible, Tier: domains.Hard, Title: "infeasibility (a depot closing time the farthest job cannot meet, or a job no vehicle type may take): detect it and name a minimal conflicting set", Requires: []string{dunitWindows}, Excludes: []string{dunitBreakdown}},
-	{ID: dunitBreakdown, Tier: domains.Hard, Title: "a vehicle breaks down: reassign its jobs with the fewest changes to the current plan", Excludes: []string{dunitInfeasible, dunitBalance}},
+	{ID: dunitBreakdown, Tier: domains.Hard, Title: "a vehicle breaks down: reassign its jobs with the fewest changes to the current plan", Excludes: []string{dunitInfeasible}},
 }
 
 // dispatchVocab is a subtask's vocabulary and sizes. Type A (vehicle type
@@ -132,7 +132,9 @@ type Dispatch struct {
 	Due      []int64 `json:"due,omitempty"`
 	Handle   []int64 `json:"handle,omitempty"`
 	MaxDrive int64   `json:"max_drive,omitempty"`
-	Balance  int64   `json:"balance,omitempty"`
+	// Balanced puts the longest route's driving time (loaded and
+	// empty) first in the goal (balanced-routes unit).
+	Balanced bool `json:"balanced,omitempty"`
 	// Before is the pickup-before-delivery pair: job Before[0][0] before
 	// job Before[0][1] on the same route.
 	Before [][2]int `json:"before,omitempty"`
@@ -288,10 +290,10 @@ func (d *Dispatch) fleet() *Fleet {
 		types[v] = x.Type
 	}
 	return &Fleet{Travel: travel, Demand: make([]int64, n+1), Ready: d.Ready, Due: d.Due, Service: d.Handle, Vehicles: len(d.Vehicles),
-		MaxDrive: d.MaxDrive, Before: d.Before, Balance: d.Balance, Types: types}
+		MaxDrive: d.MaxDrive, Before: d.Before, Types: types}
 }
 
-var dispatchGroups = FleetGroups{Visit: druleJobs, Windows: druleWindows, Drive: druleHours, Before: druleLinked, Balance: druleBalance, Order: druleOrder, Capacity: druleCapacity, Closed: "unused: closed roads"}
+var dispatchGroups = FleetGroups{Visit: druleJobs, Windows: druleWindows, Drive: druleHours, Before: druleLinked, Order: druleOrder, Capacity: druleCapacity, Closed: "unused: closed roads"}
 
 func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	voc, ok := dispatchSubtasks[spec.Subtask]
@@ -303,12 +305,6 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	}
 	n := voc.MinJobs + r.IntN(voc.MaxJobs-voc.MinJobs+1)
 	k := voc.MinFleet + r.IntN(voc.MaxFleet-voc.MinFleet+1)
-	if spec.Has(dunitBalance) {
-		// Balanced routes need exact route lengths (difference
-		// constraints guarded by arcs): the fewest jobs keep them quick to
-		// prove, for the MIP cross-check too.
-		n = voc.MinJobs
-	}
 	d := &Dispatch{S: spec, Voc: voc, DayStart: 7 * 60}
 	// Places on a 9 × 9 grid, the depot in the middle: Minute per block
 	// plus 2 minutes to park; 0 within one place.
@@ -480,7 +476,6 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 		ready[c] = 1 << 40
 	}
 	var maxDrive, lastBack int64
-	var lo, hi int64 = 1 << 40, 0
 	width := map[int]int64{}
 	for c := 1; c <= n; c++ {
 		width[c] = 10 * (1 + r.Int64N(4))
@@ -502,7 +497,6 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 			drive += d.drive(at, 0)
 			back := t + handle[at] + d.drive(at, 0)
 			maxDrive, lastBack = max(maxDrive, drive), max(lastBack, back)
-			lo, hi = min(lo, drive), max(hi, drive)
 		}
 	}
 	for c := 1; c <= n; c++ {
@@ -518,9 +512,7 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	if spec.Has(dunitHours) {
 		d.MaxDrive = maxDrive + 5*r.Int64N(4)
 	}
-	if spec.Has(dunitBalance) {
-		d.Balance = max(hi-lo, 1) + 5*r.Int64N(3)
-	}
+	d.Balanced = spec.Has(dunitBalance)
 	if spec.Has(dunitInfeasible) {
 		if d.Size != nil && d.Equip != nil && r.IntN(2) == 0 {
 			// A job that needs type A's equipment and is too big for type A.
@@ -588,6 +580,39 @@ func (d *Dispatch) dispatchModel() (*FleetModel, error) {
 		}
 	}
 	m.Objectives = nil
+	var longest []encode.Term
+	if d.Balanced {
+		// reach[c] ≥ the driving time from the depot to job c's pickup
+		// along its route, and top ≥ every route's length: minimizing top
+		// makes it the longest route's driving time.
+		var ub int64
+		for _, row := range f.Travel {
+			ub += slices.Max(row)
+		}
+		top := m.NewInt("longest_route", 0, ub)
+		reach := make([]encode.Var, k+n)
+		for c := k; c < k+n; c++ {
+			reach[c] = m.NewInt(fmt.Sprintf("reach_%d", c-k+1), 0, ub)
+		}
+		for u := range fm.Arc {
+			for v, x := range fm.Arc[u] {
+				if x < 0 || (u < k && v < k) {
+					continue
+				}
+				var ts []encode.Term
+				switch {
+				case u < k:
+					ts = []encode.Term{{Var: reach[v], Coef: 1}}
+				case v < k:
+					ts = []encode.Term{{Var: top, Coef: 1}, {Var: reach[u], Coef: -1}}
+				default:
+					ts = []encode.Term{{Var: reach[v], Coef: 1}, {Var: reach[u], Coef: -1}}
+				}
+				m.AddLinear(ts, encode.GE, f.Travel[loc(u)][loc(v)]).OnlyIf(x.Lit()).Named(fmt.Sprintf("%s: arc %d-%d", druleLongest, u, v)).InGroup(druleLongest)
+			}
+		}
+		longest = []encode.Term{{Var: top, Coef: 1}}
+	}
 	if d.Current != nil {
 		var kept []encode.Term
 		for _, leg := range legsOf(d.currentRoutes()) {
@@ -596,6 +621,9 @@ func (d *Dispatch) dispatchModel() (*FleetModel, error) {
 			}
 		}
 		m.Maximize(kept...)
+	}
+	if longest != nil {
+		m.Minimize(longest...)
 	}
 	m.Minimize(dead...)
 	if d.Levels >= 1 { // the fewest vehicles

@@ -36,7 +36,7 @@ type dispatchData struct {
 	Due      []int64  `json:"due"`
 	Handle   []int64  `json:"handle"`
 	MaxDrive int64    `json:"max_drive"`
-	Balance  int64    `json:"balance"`
+	Balanced bool     `json:"balanced"`
 	Before   [][2]int `json:"before"`
 	Current  []struct {
 		Vehicle string   `json:"vehicle"`
@@ -121,7 +121,6 @@ func (d dispatchData) broken(p dispatchPlan) map[string]bool {
 		}
 		return d.Ride[i] + d.Deadhead[i][j]
 	}
-	var lo, hi int64 = 1 << 40, 0
 	for r, rt := range p.routes {
 		t := types[p.vehicle[r]]
 		if d.Down != nil && p.vehicle[r] == len(types)-1 {
@@ -155,10 +154,6 @@ func (d dispatchData) broken(p dispatchPlan) map[string]bool {
 		if d.MaxDrive > 0 && driven > d.MaxDrive {
 			out["driver-hours"] = true
 		}
-		lo, hi = min(lo, driven), max(hi, driven)
-	}
-	if d.Balance > 0 && hi-lo > d.Balance {
-		out["balanced-routes"] = true
 	}
 	if d.Before != nil {
 		ok := false
@@ -174,8 +169,9 @@ func (d dispatchData) broken(p dispatchPlan) map[string]bool {
 }
 
 // objective is the oracle's objective vector of a feasible plan, every
-// level minimized (kept legs negated): kept legs (breakdown), deadhead,
-// vehicles, Σ x·y², weight of the jobs on type-1 vehicles.
+// level minimized (kept legs negated): kept legs (breakdown), longest
+// route (balanced-routes), deadhead, vehicles, Σ x·y², weight of the jobs
+// on type-1 vehicles.
 func (d dispatchData) objective(p dispatchPlan) []int64 {
 	_, types := d.fleet()
 	legs := func(routes [][]int) map[[2]int]bool {
@@ -189,16 +185,19 @@ func (d dispatchData) objective(p dispatchPlan) []int64 {
 		}
 		return out
 	}
-	var dead, pairs, weight int64
+	var dead, pairs, weight, longest int64
 	for r, rt := range p.routes {
+		var length int64
 		at := 0
 		for i, c := range append(slices.Clone(rt), 0) {
 			dead += d.Deadhead[at][c]
+			length += d.Deadhead[at][c] + d.Ride[at]
 			if i > 0 && c != 0 {
 				pairs += int64(at * c * c)
 			}
 			at = c
 		}
+		longest = max(longest, length)
 		if types[p.vehicle[r]] == 1 {
 			for _, c := range rt {
 				weight += 1 << (c - 1)
@@ -206,6 +205,9 @@ func (d dispatchData) objective(p dispatchPlan) []int64 {
 		}
 	}
 	obj := []int64{dead, int64(len(p.routes)), pairs, weight}
+	if d.Balanced {
+		obj = append([]int64{longest}, obj...)
+	}
 	if d.Current != nil {
 		var cur [][]int
 		for _, r := range d.Current {
@@ -256,8 +258,8 @@ func (d dispatchData) answer(p dispatchPlan, stated int64) json.RawMessage {
 // the plan keeps that rule, and the checker's objective is the oracle's.
 func TestDispatchBrute(t *testing.T) {
 	tk := route.TransportationDispatch()
-	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"balanced-routes"}, {"pickup-before-delivery"}, {"compatibility"},
-		{"capacity", "compatibility"}, {"breakdown"}, {"capacity", "compatibility", "breakdown"}, {"time-windows", "infeasibility"},
+	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"balanced-routes", "time-windows"}, {"pickup-before-delivery"}, {"compatibility"},
+		{"capacity", "compatibility"}, {"breakdown"}, {"capacity", "compatibility", "breakdown"}, {"balanced-routes", "breakdown", "time-windows"}, {"time-windows", "infeasibility"},
 		{"capacity", "compatibility", "time-windows", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "pickup-before-delivery", "compatibility", "breakdown"},
 		{"time-windows", "driver-hours", "balanced-routes", "pickup-before-delivery", "compatibility"}}
 	seeds := 1 // 3 with PLANCERT_LONG=1
@@ -315,7 +317,10 @@ func TestDispatchBrute(t *testing.T) {
 				}
 				base := 1
 				if d.Current != nil {
-					base = 2
+					base++
+				}
+				if d.Balanced {
+					base++
 				}
 				levels := base + 2
 				if len(d.Vehicles) > 0 && d.Vehicles[0].Type != d.Vehicles[len(d.Vehicles)-1].Type {

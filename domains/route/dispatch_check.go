@@ -15,7 +15,6 @@ const (
 	ditemCapacity  = "capacity"
 	ditemWindows   = "pickup-windows"
 	ditemHours     = "driver-hours"
-	ditemBalance   = "balanced-routes"
 	ditemLinked    = "pickup-before-delivery"
 	ditemCompat    = "equipment"
 	ditemBreakdown = "breakdown"
@@ -55,9 +54,6 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 	if d.MaxDrive > 0 {
 		add(ditemHours, domains.Medium, dunitHours, fmt.Sprintf("No %s drives more than %d minutes, loaded and empty.", v.Vehicle, d.MaxDrive))
 	}
-	if d.Balance > 0 {
-		add(ditemBalance, domains.Medium, dunitBalance, fmt.Sprintf("The longest and the shortest route (driving minutes, loaded and empty) differ by at most %d minutes.", d.Balance))
-	}
 	if d.Before != nil {
 		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
 		add(ditemLinked, domains.Medium, dunitLinked, fmt.Sprintf("%s and %s are on the same route, %s first.", a, c, a))
@@ -65,27 +61,31 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 	if d.Down != nil {
 		add(ditemBreakdown, domains.Hard, dunitBreakdown, fmt.Sprintf("%s, which has broken down, drives no route.", d.Down.Name))
 	}
-	lv, off := ref.Objective, 0
+	lv := ref.Objective
 	get := func(i int) int64 {
 		if i < len(lv) {
 			return lv[i]
 		}
 		return -1
 	}
-	text := "The plan's "
+	text, i := "The plan's ", 0
 	if d.Current != nil {
-		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(0))
-		off = 1
+		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(i))
+		i++
 	}
-	text += fmt.Sprintf("total empty driving is %d minutes, the proven minimum", get(off))
-	if len(lv) > off+1 {
-		text += fmt.Sprintf(", with %d %s", get(off+1), v.Vehicles)
+	if d.Balanced {
+		text += fmt.Sprintf("longest route drives %d minutes (the least possible), then its ", get(i))
+		i++
 	}
-	if len(lv) > off+2 {
-		text += fmt.Sprintf(", the stated tie-break sum %d", get(off+2))
+	text += fmt.Sprintf("total empty driving is %d minutes, the proven minimum", get(i))
+	if len(lv) > i+1 {
+		text += fmt.Sprintf(", with %d %s", get(i+1), v.Vehicles)
 	}
-	if len(lv) > off+3 {
-		text += fmt.Sprintf(" and the stated %s weight %d", d.TypeNames[min(1, len(d.TypeNames)-1)], get(off+3))
+	if len(lv) > i+2 {
+		text += fmt.Sprintf(", the stated tie-break sum %d", get(i+2))
+	}
+	if len(lv) > i+3 {
+		text += fmt.Sprintf(" and the stated %s weight %d", d.TypeNames[min(1, len(d.TypeNames)-1)], get(i+3))
 	}
 	items = append(items,
 		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
@@ -230,7 +230,6 @@ func (d *Dispatch) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domai
 		{ditemWindows, d.Due != nil, d.checkWindows},
 		{ditemCompat, d.Equip != nil, d.checkEquip},
 		{ditemHours, d.MaxDrive > 0, d.checkHours},
-		{ditemBalance, d.Balance > 0, d.checkBalance},
 		{ditemLinked, d.Before != nil, d.checkLinked},
 		{ditemBreakdown, d.Down != nil, d.checkBreakdown},
 	} {
@@ -270,6 +269,13 @@ func (d *Dispatch) objective(p dispatchParsed) []int64 {
 			}
 		}
 		out = append(out, kept)
+	}
+	if d.Balanced {
+		var longest int64
+		for _, rt := range p.routes {
+			longest = max(longest, d.driven(rt))
+		}
+		out = append(out, longest)
 	}
 	out = append(out, d.deadhead(p.routes))
 	if d.Levels >= 1 {
@@ -381,18 +387,6 @@ func (d *Dispatch) checkHours(p dispatchParsed) string {
 	return ""
 }
 
-func (d *Dispatch) checkBalance(p dispatchParsed) string {
-	var lo, hi int64 = 1 << 62, 0
-	for _, rt := range p.routes {
-		t := d.driven(rt)
-		lo, hi = min(lo, t), max(hi, t)
-	}
-	if len(p.routes) > 1 && hi-lo > d.Balance {
-		return fmt.Sprintf("routes drive between %d and %d minutes, more than %d apart", lo, hi, d.Balance)
-	}
-	return ""
-}
-
 func (d *Dispatch) checkLinked(p dispatchParsed) string {
 	if a, c := d.Before[0][0], d.Before[0][1]; !visitsBefore(p.routes, a, c) {
 		return fmt.Sprintf("no route does %s and later %s", d.Jobs[a-1], d.Jobs[c-1])
@@ -414,7 +408,7 @@ func (d *Dispatch) rules() []string {
 	for _, r := range []struct {
 		name string
 		on   bool
-	}{{druleCapacity, d.Size != nil}, {druleWindows, d.Due != nil}, {druleCompat, d.Equip != nil}, {druleHours, d.MaxDrive > 0}, {druleBalance, d.Balance > 0}, {druleLinked, d.Before != nil}} {
+	}{{druleCapacity, d.Size != nil}, {druleWindows, d.Due != nil}, {druleCompat, d.Equip != nil}, {druleHours, d.MaxDrive > 0}, {druleLinked, d.Before != nil}} {
 		if r.on {
 			out = append(out, r.name)
 		}

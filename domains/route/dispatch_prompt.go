@@ -134,10 +134,7 @@ func (d *Dispatch) Prompt() string {
 		rule++
 		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, loaded and empty, from leaving %s to coming back (waiting, loading and unloading do not count).\n", rule, druleHours, v.Vehicle, d.MaxDrive, v.Depot)
 	}
-	if d.Balance > 0 {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the driving times (loaded and empty, from leaving %s to coming back) of any two %s used differ by at most %d minutes.\n", rule, druleBalance, v.Depot, v.Vehicles, d.Balance)
-	}
+
 	if d.Before != nil {
 		rule++
 		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
@@ -148,10 +145,24 @@ func (d *Dispatch) Prompt() string {
 		fmt.Fprintf(&b, "%d. \"%s\": %s drives no route.\n", rule, druleBreakdown, d.Down.Name)
 	}
 	empty := fmt.Sprintf("the total empty driving (deadhead) in minutes: driving with nothing aboard, from %s to the first pickup, from each drop-off to the next pickup, and from the last drop-off back to %s (the loaded drives are the same in every plan)", v.Depot, v.Depot)
+	var goals []string
 	if d.Current != nil {
-		fmt.Fprintf(&b, "\n**Goal.** First, change the current plan as little as possible: keep as many of its legs as you can (a leg is going directly from one place of a route to the next — %s or a %s — in that order, by any %s; e.g. %s → %s is a leg of every route that starts with %s). Then, among those plans, minimise %s.", v.Depot, v.Job, v.Vehicle, depot, d.Jobs[0], d.Jobs[0], empty)
-	} else {
-		fmt.Fprintf(&b, "\n**Goal.** Minimise %s.", empty)
+		goals = append(goals, fmt.Sprintf("change the current plan as little as possible: keep as many of its legs as you can (a leg is going directly from one place of a route to the next — %s or a %s — in that order, by any %s; e.g. %s → %s is a leg of every route that starts with %s)", v.Depot, v.Job, v.Vehicle, depot, d.Jobs[0], d.Jobs[0]))
+	}
+	if d.Balanced {
+		goals = append(goals, fmt.Sprintf("balance the routes: make the longest route as short as possible, a route's length being its driving time, loaded and empty, from leaving %s to coming back (waiting, loading and unloading do not count)", v.Depot))
+	}
+	goals = append(goals, "minimise "+empty)
+	b.WriteString("\n**Goal.** ")
+	for i, g := range goals {
+		switch {
+		case len(goals) == 1:
+			b.WriteString(strings.ToUpper(g[:1]) + g[1:] + ".")
+		case i == 0:
+			fmt.Fprintf(&b, "First, %s.", g)
+		default:
+			fmt.Fprintf(&b, " Then, among those plans, %s.", g)
+		}
 	}
 	if d.Levels >= 1 {
 		fmt.Fprintf(&b, " If several plans are equally good, use the fewest %s.", v.Vehicles)
