@@ -171,7 +171,11 @@ func (d *Dispatch) Prompt() string {
 		fmt.Fprintf(&b, " If several plans still tie, choose the one with the smallest sum, over every two %s done one right after the other by the same %s (Jx, then Jy), of x × y × y.", v.Jobs, v.Vehicle)
 	}
 	if d.Levels >= 3 {
-		fmt.Fprintf(&b, " If several plans still tie, give the %s the weights J1 = 1, J2 = 2, J3 = 4, J4 = 8, J5 = 16, J6 = 32 and choose the plan whose %s done by %ss have the smallest total weight.", v.Jobs, v.Jobs, d.TypeNames[1])
+		var ws []string
+		for c := range d.Jobs {
+			ws = append(ws, fmt.Sprintf("%s = %d", d.Jobs[c], 1<<c))
+		}
+		fmt.Fprintf(&b, " If several plans still tie, give the %s the weights %s and choose the plan whose %s done by %ss have the smallest total weight.", v.Jobs, strings.Join(ws, ", "), v.Jobs, d.TypeNames[1])
 	}
 	if len(d.TypeNames) == 1 {
 		fmt.Fprintf(&b, "\n\nTwo plans are the same plan when they have the same routes, whichever %s drives which route; the order of the %s on a route matters.\n\n", v.Vehicle, v.Jobs)
