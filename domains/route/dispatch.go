@@ -21,6 +21,7 @@ const (
 	dunitCompat     = "compatibility"
 	dunitBreakdown  = "breakdown"
 	dunitInfeasible = "infeasibility"
+	dunitBackup     = "backup"
 )
 
 // The rule names of a dispatch prompt, which are the model's groups.
@@ -35,6 +36,7 @@ const (
 	druleLinked    = "pickup before delivery"
 	druleCompat    = "equipment"
 	druleBreakdown = "breakdown"
+	druleBackup    = "backup"
 )
 
 var dispatchPool = []domains.Unit{
@@ -44,8 +46,9 @@ var dispatchPool = []domains.Unit{
 	{ID: dunitBalance, Tier: domains.Medium, Title: "balanced routes: first minimise the longest route's driving time (stated goal), then the deadhead", Requires: []string{dunitWindows}},
 	{ID: dunitLinked, Tier: domains.Medium, Title: "pickup before delivery: one job collects what a later job delivers, on the same vehicle"},
 	{ID: dunitCompat, Tier: domains.Medium, Title: "vehicle-job compatibility: some jobs need equipment only one vehicle type has"},
-	{ID: dunitInfeasible, Tier: domains.Hard, Title: "infeasibility (a depot closing time the farthest job cannot meet, or a job no vehicle type may take): detect it and name a minimal conflicting set", Requires: []string{dunitWindows}, Excludes: []string{dunitBreakdown}},
-	{ID: dunitBreakdown, Tier: domains.Hard, Title: "a vehicle breaks down: reassign its jobs with the fewest changes to the current plan", Excludes: []string{dunitInfeasible}},
+	{ID: dunitInfeasible, Tier: domains.Hard, Title: "infeasibility (a depot closing time the farthest job cannot meet, or a job no vehicle type may take): detect it and name a minimal conflicting set", Requires: []string{dunitWindows}, Excludes: []string{dunitBreakdown, dunitBackup}},
+	{ID: dunitBreakdown, Tier: domains.Hard, Title: "a vehicle breaks down: reassign its jobs with the fewest changes to the current plan", Excludes: []string{dunitInfeasible, dunitBackup}},
+	{ID: dunitBackup, Tier: domains.Hard, Title: "backup vehicle per job: besides its own vehicle, another vehicle in service whose type may take it", Excludes: []string{dunitInfeasible, dunitBreakdown}},
 }
 
 // dispatchVocab is a subtask's vocabulary and sizes. Type A (vehicle type
@@ -135,6 +138,9 @@ type Dispatch struct {
 	// Balanced puts the longest route's driving time (loaded and
 	// empty) first in the goal (balanced-routes unit).
 	Balanced bool `json:"balanced,omitempty"`
+	// Backup asks every job to have a backup: another vehicle in service
+	// (driving a route) whose type may take the job (backup unit).
+	Backup bool `json:"backup,omitempty"`
 	// Before is the pickup-before-delivery pair: job Before[0][0] before
 	// job Before[0][1] on the same route.
 	Before [][2]int `json:"before,omitempty"`
@@ -467,6 +473,27 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 			}
 		}
 	}
+	if spec.Has(dunitBackup) {
+		// Every live vehicle drives in the hidden plan; a job that only
+		// one of them may take is opened to every type.
+		d.Backup = true
+		for c := 1; c <= n; c++ {
+			able := 0
+			for _, v := range live {
+				if d.fits(c, all[v].Type) && d.equips(c, all[v].Type) {
+					able++
+				}
+			}
+			if able < 2 {
+				if d.Equip != nil {
+					d.Equip[c] = false
+				}
+				if d.Size != nil {
+					d.Size[c] = min(d.Size[c], voc.CapA)
+				}
+			}
+		}
+	}
 	handle := make([]int64, n+1)
 	for c := 1; c <= n; c++ {
 		handle[c] = 2 * (1 + r.Int64N(3))
@@ -563,6 +590,26 @@ func (d *Dispatch) dispatchModel() (*FleetModel, error) {
 			if !d.equips(c, x.Type) {
 				fm.Forbid(c, v, druleCompat)
 			}
+		}
+	}
+	if d.Backup {
+		// At least two vehicles in service may take job c: its own and a
+		// backup. Vehicle v is in service unless it takes the arc from its
+		// depot node straight to the next one.
+		for c := 1; c <= n; c++ {
+			var able []encode.Lit
+			need := 2
+			for v, x := range d.Vehicles {
+				if !d.fits(c, x.Type) || !d.equips(c, x.Type) {
+					continue
+				}
+				if idle := fm.Arc[v][(v+1)%k]; idle >= 0 {
+					able = append(able, idle.Not())
+				} else {
+					need-- // the only vehicle: always in service
+				}
+			}
+			m.AddAtLeast(able, need).Named(fmt.Sprintf("%s: J%d", druleBackup, c)).InGroup(druleBackup)
 		}
 	}
 	loc := func(u int) int {

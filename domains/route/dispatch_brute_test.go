@@ -37,6 +37,7 @@ type dispatchData struct {
 	Handle   []int64  `json:"handle"`
 	MaxDrive int64    `json:"max_drive"`
 	Balanced bool     `json:"balanced"`
+	Backup   bool     `json:"backup"`
 	Before   [][2]int `json:"before"`
 	Current  []struct {
 		Vehicle string   `json:"vehicle"`
@@ -155,6 +156,20 @@ func (d dispatchData) broken(p dispatchPlan) map[string]bool {
 			out["driver-hours"] = true
 		}
 	}
+	if d.Backup {
+		for c := 1; c <= len(d.Jobs); c++ {
+			able := 0
+			for _, v := range p.vehicle {
+				t := types[v]
+				if (d.Size == nil || d.Size[c] <= d.Capacity[t]) && (d.Equip == nil || !d.Equip[c] || t == 0) {
+					able++
+				}
+			}
+			if able < 2 {
+				out["backup"] = true
+			}
+		}
+	}
 	if d.Before != nil {
 		ok := false
 		for _, rt := range p.routes {
@@ -259,7 +274,7 @@ func (d dispatchData) answer(p dispatchPlan, stated int64) json.RawMessage {
 func TestDispatchBrute(t *testing.T) {
 	tk := route.TransportationDispatch()
 	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"balanced-routes", "time-windows"}, {"pickup-before-delivery"}, {"compatibility"},
-		{"capacity", "compatibility"}, {"breakdown"}, {"capacity", "compatibility", "breakdown"}, {"balanced-routes", "breakdown", "time-windows"}, {"time-windows", "infeasibility"},
+		{"capacity", "compatibility"}, {"breakdown"}, {"capacity", "compatibility", "breakdown"}, {"balanced-routes", "breakdown", "time-windows"}, {"backup"}, {"backup", "capacity", "compatibility", "time-windows"}, {"time-windows", "infeasibility"},
 		{"capacity", "compatibility", "time-windows", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "pickup-before-delivery", "compatibility", "breakdown"},
 		{"time-windows", "driver-hours", "balanced-routes", "pickup-before-delivery", "compatibility"}}
 	seeds := 1 // 3 with PLANCERT_LONG=1

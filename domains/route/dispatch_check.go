@@ -18,6 +18,7 @@ const (
 	ditemLinked    = "pickup-before-delivery"
 	ditemCompat    = "equipment"
 	ditemBreakdown = "breakdown"
+	ditemBackup    = "backup"
 )
 
 // Checklist implements domains.Instance.
@@ -57,6 +58,9 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 	if d.Before != nil {
 		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
 		add(ditemLinked, domains.Medium, dunitLinked, fmt.Sprintf("%s and %s are on the same route, %s first.", a, c, a))
+	}
+	if d.Backup {
+		add(ditemBackup, domains.Hard, dunitBackup, fmt.Sprintf("Every %s has a backup: besides the %s that does it, another %s that drives a route and whose type may take the %s.", v.Job, v.Vehicle, v.Vehicle, v.Job))
 	}
 	if d.Down != nil {
 		add(ditemBreakdown, domains.Hard, dunitBreakdown, fmt.Sprintf("%s, which has broken down, drives no route.", d.Down.Name))
@@ -232,6 +236,7 @@ func (d *Dispatch) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domai
 		{ditemHours, d.MaxDrive > 0, d.checkHours},
 		{ditemLinked, d.Before != nil, d.checkLinked},
 		{ditemBreakdown, d.Down != nil, d.checkBreakdown},
+		{ditemBackup, d.Backup, d.checkBackup},
 	} {
 		if rule.on {
 			if why := rule.check(p); why != "" {
@@ -394,6 +399,21 @@ func (d *Dispatch) checkLinked(p dispatchParsed) string {
 	return ""
 }
 
+func (d *Dispatch) checkBackup(p dispatchParsed) string {
+	for c := 1; c <= len(d.Jobs); c++ {
+		able := 0
+		for _, v := range p.vehicle {
+			if t := d.vtype(v); d.fits(c, t) && d.equips(c, t) {
+				able++
+			}
+		}
+		if able < 2 {
+			return fmt.Sprintf("%s has no backup: %d %s in service may take it", d.Jobs[c-1], able, d.Voc.Vehicles)
+		}
+	}
+	return ""
+}
+
 func (d *Dispatch) checkBreakdown(p dispatchParsed) string {
 	if slices.Contains(p.vehicle, -1) {
 		return fmt.Sprintf("%s has broken down but drives a route", d.Down.Name)
@@ -408,7 +428,7 @@ func (d *Dispatch) rules() []string {
 	for _, r := range []struct {
 		name string
 		on   bool
-	}{{druleCapacity, d.Size != nil}, {druleWindows, d.Due != nil}, {druleCompat, d.Equip != nil}, {druleHours, d.MaxDrive > 0}, {druleLinked, d.Before != nil}} {
+	}{{druleCapacity, d.Size != nil}, {druleWindows, d.Due != nil}, {druleCompat, d.Equip != nil}, {druleHours, d.MaxDrive > 0}, {druleLinked, d.Before != nil}, {druleBackup, d.Backup}} {
 		if r.on {
 			out = append(out, r.name)
 		}

@@ -11,11 +11,11 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// TestDispatchGolden: the prompt and checklist of a feasible record (capacity,
-// windows, equipment, driver hours, pickup before delivery), a balanced one, an
-// infeasible one and a breakdown replan of task 22 are those in
-// testdata/golden (refresh: go test ./domains/route -run TestDispatchGolden
-// -update-golden).
+// TestDispatchGolden: the prompt and checklist of a feasible record
+// (capacity, windows, equipment, driver hours, pickup before delivery), a
+// balanced one, an infeasible one, a breakdown replan and a plan with
+// backups of task 22 are those in testdata/golden (refresh: go test
+// ./domains/route -run TestDispatchGolden -update-golden).
 func TestDispatchGolden(t *testing.T) {
 	tk := route.TransportationDispatch()
 	for _, g := range []struct {
@@ -26,6 +26,7 @@ func TestDispatchGolden(t *testing.T) {
 		{"transportation-dispatch-balanced", "freight-trucks", []string{"time-windows", "balanced-routes"}},
 		{"transportation-dispatch-infeasible", "ride-hail", []string{"capacity", "time-windows", "compatibility", "infeasibility"}},
 		{"transportation-dispatch-breakdown", "tow-trucks", []string{"capacity", "time-windows", "breakdown"}},
+		{"transportation-dispatch-backup", "ride-hail", []string{"capacity", "time-windows", "compatibility", "backup"}},
 	} {
 		units := map[string]bool{}
 		for _, u := range g.units {

@@ -65,7 +65,7 @@ func dispatchKey(d dispatchData, p dispatchPlan) string {
 // unknown rule name and a rule set that can hold are each refused.
 func TestDispatchMutation(t *testing.T) {
 	caught := map[string]int{}
-	ruleItems := []string{"capacity", "pickup-windows", "equipment", "driver-hours", "pickup-before-delivery", "breakdown"}
+	ruleItems := []string{"capacity", "pickup-windows", "equipment", "driver-hours", "pickup-before-delivery", "breakdown", "backup"}
 	for seed := uint64(1); seed <= 30; seed++ {
 		rec, inst, drop := dispatchRecord(t, seed)
 		if drop != "" {
@@ -179,6 +179,14 @@ func TestDispatchMutation(t *testing.T) {
 				m := clone()
 				m.vehicle[i] = v
 				changed(fmt.Sprintf("route %d handed to %s", i+1, names[v]), m)
+			}
+			for j := range plan.routes {
+				if j != i {
+					m := clone()
+					m.routes[j] = append(m.routes[j], m.routes[i]...)
+					m.routes[i] = nil
+					changed(fmt.Sprintf("route %d appended to route %d", i+1, j+1), m)
+				}
 			}
 			for j := i + 1; j < len(plan.routes); j++ {
 				m := clone()

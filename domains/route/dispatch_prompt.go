@@ -140,6 +140,14 @@ func (d *Dispatch) Prompt() string {
 		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
 		fmt.Fprintf(&b, "%d. \"%s\": %s\n", rule, druleLinked, fmt.Sprintf(v.Link, a, c))
 	}
+	if d.Backup {
+		rule++
+		who := fmt.Sprintf("at least one other %s drives a route today", v.Vehicle)
+		if len(d.TypeNames) > 1 {
+			who = fmt.Sprintf("at least one other %s that drives a route today is of a type that may take the %s (by its size and equipment)", v.Vehicle, v.Job)
+		}
+		fmt.Fprintf(&b, "%d. \"%s\": every %s has a backup in case its %s breaks down: besides the %s that does it, %s.\n", rule, druleBackup, v.Job, v.Vehicle, v.Vehicle, who)
+	}
 	if d.Down != nil {
 		rule++
 		fmt.Fprintf(&b, "%d. \"%s\": %s drives no route.\n", rule, druleBreakdown, d.Down.Name)
