@@ -19,7 +19,7 @@ func (d *Dispatch) Prompt() string {
 		b.WriteString(" They are all alike.")
 	} else {
 		for t, name := range d.TypeNames {
-			fmt.Fprintf(&b, " A %s", name)
+			fmt.Fprintf(&b, " %s %s", article(name), name)
 			var has []string
 			if d.Capacity != nil {
 				has = append(has, fmt.Sprintf("takes %s of up to %d %s", v.Jobs, d.Capacity[t], v.Size))
@@ -212,4 +212,13 @@ func (d *Dispatch) vehicleList(vs []dispatchVehicle) string {
 func (d *Dispatch) AnswerSchema() string {
 	second := d.Jobs[min(1, len(d.Jobs)-1)]
 	return fmt.Sprintf(`{"routes": [{"vehicle": %q, "jobs": [%q, %q, ...]}, ...], "deadhead_minutes": 0}`, d.Vehicles[0].Name, d.Jobs[0], second)
+}
+
+// article is "An" before a name read with a vowel sound first (a vowel
+// letter, or X as in "XL"), else "A".
+func article(name string) string {
+	if name != "" && strings.ContainsRune("AEIOUX", rune(name[0])) {
+		return "An"
+	}
+	return "A"
 }
