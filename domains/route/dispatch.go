@@ -195,6 +195,11 @@ func loadDispatch(data []byte) (domains.Instance, error) {
 		if len(row) != n+1 {
 			return fail("deadhead[%d]: %d entries, want %d", i, len(row), n+1)
 		}
+		for j, x := range row {
+			if x < 0 {
+				return fail("deadhead[%d][%d]: %d is negative", i, j, x)
+			}
+		}
 	}
 	for c, x := range d.Ride {
 		if x < 0 {
@@ -266,9 +271,12 @@ func (d *Dispatch) maxLevels() int {
 	return 2
 }
 
-// allowed reports whether a vehicle of type t may do job c (capacity and
-// compatibility rules).
-func (d *Dispatch) fits(c, t int) bool   { return d.Size == nil || d.Size[c] <= d.Capacity[t] }
+// fits reports whether a vehicle of type t is big enough for job c (the
+// capacity rule; always without it).
+func (d *Dispatch) fits(c, t int) bool { return d.Size == nil || d.Size[c] <= d.Capacity[t] }
+
+// equips reports whether a vehicle of type t has the equipment job c
+// needs (the compatibility rule; always without it).
 func (d *Dispatch) equips(c, t int) bool { return d.Equip == nil || !d.Equip[c] || t == 0 }
 
 // drive is the driving time between locations i → j in the route model:
@@ -299,7 +307,7 @@ func (d *Dispatch) fleet() *Fleet {
 		MaxDrive: d.MaxDrive, Before: d.Before, Types: types}
 }
 
-var dispatchGroups = FleetGroups{Visit: druleJobs, Windows: druleWindows, Drive: druleHours, Before: druleLinked, Order: druleOrder, Capacity: druleCapacity, Closed: "unused: closed roads"}
+var dispatchGroups = FleetGroups{Visit: druleJobs, Windows: druleWindows, Drive: druleHours, Before: druleLinked, Order: druleOrder, Capacity: druleCapacity}
 
 func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	voc, ok := dispatchSubtasks[spec.Subtask]

@@ -193,6 +193,7 @@ func TestDispatchLoadErrors(t *testing.T) {
 		{"current", []map[string]any{{"vehicle": "Bus 9", "jobs": []string{"J1"}}}, `current[0]: unknown vehicle "Bus 9"`},
 		{"down", nil, "want a current plan with a broken-down vehicle"},
 		{"ride", []int{1}, "jobs, who, from, to, ride, deadhead"},
+		{"deadhead", -1, "deadhead[0][1]: -1 is negative"}, // entry [0][1] set to -1
 		{"capacity", []int{3}, "size, capacity"},
 		{"vehicles", []map[string]any{{"name": "A", "type": 5}}, `vehicles: "A" has an unknown type 5`},
 		{"spec", nil, `unknown subtask "boats"`},
@@ -201,9 +202,12 @@ func TestDispatchLoadErrors(t *testing.T) {
 		if err := json.Unmarshal(good, &m); err != nil {
 			t.Fatal(err)
 		}
-		if tc.field == "spec" {
+		switch tc.field {
+		case "spec":
 			m["spec"].(map[string]any)["subtask"] = "boats"
-		} else {
+		case "deadhead":
+			m["deadhead"].([]any)[0].([]any)[1] = tc.value
+		default:
 			m[tc.field] = tc.value
 		}
 		data, _ := json.Marshal(m)
