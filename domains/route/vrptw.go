@@ -449,7 +449,8 @@ func (fm *FleetModel) VehicleRoutes(a encode.Assignment) ([][]int, error) {
 // Evaluate checks routes against f by simulation (earliest service
 // starts) and returns their total travel time; the error names the first
 // broken rule.
-// Routes carry no vehicle, so Types and Serves are not checked here.
+// Routes carry no vehicle, so Types (and any FleetModel.Forbid rule) are
+// not checked here.
 func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 	n := f.Customers()
 	if len(routes) > f.Vehicles {
