@@ -62,8 +62,14 @@ type Instance struct {
 	// MinRun: a source that ships ships in a run of at least MinRun
 	// consecutive periods (cut only by the end of the plan).
 	MinRun int `json:"min_run,omitempty"`
-	// Fail is the source that may fail (reserve unit).
+	// Fail is the source that may fail (reserve and critical-load units).
 	Fail string `json:"fail_source,omitempty"`
+	// Contingency is the part of the total supply left unsent
+	// (contingency unit).
+	Contingency int `json:"contingency,omitempty"`
+	// MinDown: a source that stops stays stopped for at least MinDown
+	// consecutive periods (cut only by the end of the plan; min-down unit).
+	MinDown int `json:"min_down,omitempty"`
 	// Commitments are contracts: at least Min units in total from a source
 	// (infeasibility unit).
 	Commitments []Commitment `json:"commitments,omitempty"`
@@ -122,6 +128,12 @@ type Sink struct {
 	Min      int    `json:"minimum,omitempty"`
 	Priority int    `json:"priority,omitempty"`
 	Critical int    `json:"critical,omitempty"`
+	// CriticalAt is the critical load per period that the sources other
+	// than the failing one must deliver (critical-load unit).
+	CriticalAt []int `json:"critical_per_period,omitempty"`
+	// Whole: the sink receives nothing or its full demand in every period
+	// (all-or-nothing unit).
+	Whole bool `json:"all_or_nothing,omitempty"`
 }
 
 // Commitment is a contract to take at least Min units in total from

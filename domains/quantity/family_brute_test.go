@@ -42,7 +42,7 @@ func tinySubtask(mode string, units []string) *subtask {
 // tinyInstance generates a tiny instance with the given units.
 func tinyInstance(t *testing.T, mode string, units []string, seed uint64) *Instance {
 	t.Helper()
-	tk := &domains.Task{ID: "tiny-" + mode, Pool: poolInfo(mode)}
+	tk := &domains.Task{ID: "tiny-" + mode, Pool: poolInfo(mode, skinOnly, nil)}
 	set := map[string]bool{}
 	for _, u := range units {
 		set[u] = true
@@ -122,6 +122,14 @@ func itemOfGroup(g string) string {
 		return unitMinRun
 	case strings.HasPrefix(g, "contract with "):
 		return unitInfeasible
+	case g == groupContingency:
+		return unitContingency
+	case strings.HasPrefix(g, "all or nothing for "):
+		return unitWhole
+	case strings.HasPrefix(g, "minimum down time of "):
+		return unitMinDown
+	case strings.HasPrefix(g, "critical load if "):
+		return unitCritical
 	}
 	return "?" + g
 }
@@ -302,14 +310,14 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 // alone, every unit of the pool alone, and a few pairs.
 func bruteUnits(mode string) [][]string {
 	out := [][]string{nil}
-	for _, u := range poolInfo(mode) {
+	for _, u := range poolInfo(mode, skinOnly, nil) {
 		out = append(out, []string{u.ID})
 	}
-	out = append(out, []string{unitMinimum, unitBudget}, []string{unitLanes, unitMOQ}, []string{unitSelfCheck, unitReserve})
+	out = append(out, []string{unitMinimum, unitBudget}, []string{unitLanes, unitMOQ}, []string{unitSelfCheck, unitReserve}, []string{unitContingency, unitCritical})
 	if mode == ModeAllocation {
-		out = append(out, []string{unitFairness, unitPriority})
+		out = append(out, []string{unitFairness, unitPriority}, []string{unitWhole, unitPriority}, []string{unitWhole, unitMinimum, unitContingency})
 	} else {
-		out = append(out, []string{unitLead, unitWorstCase}, []string{unitRamp, unitMinRun})
+		out = append(out, []string{unitLead, unitWorstCase}, []string{unitRamp, unitMinRun}, []string{unitMinRun, unitMinDown}, []string{unitMOQ, unitMinDown, unitCritical})
 	}
 	return out
 }
