@@ -359,7 +359,7 @@ func (critical) rules(in *Instance) []rule {
 		}
 		parts = append(parts, name+strings.Join(ps, ", "))
 	}
-	return []rule{{in.groupCritical(), fmt.Sprintf("%s, the largest %s, may fail. Even then the critical load must be covered: in every %s, what the other %s deliver in that %s (starting stock and stored %s do not count) is at least the critical load (%s).",
+	return []rule{{in.groupCritical(), fmt.Sprintf("%s, the %s with the largest total supply (the first listed on a tie), may fail. Even then the critical load must be covered: in every %s, what the other %s deliver in that %s (starting stock and stored %s do not count) is at least the critical load (%s).",
 		in.Fail, v.Source, v.Period, v.Sources, v.Period, v.Goods, strings.Join(parts, "; "))}}
 }
 
