@@ -76,11 +76,17 @@ type Instance struct {
 	// Current is the plan made before the Disruption (replanning unit).
 	Current    quantities  `json:"current_plan,omitempty"`
 	Disruption *Disruption `json:"disruption,omitempty"`
+	// Failure is the exception scenario of the recovery unit: the answer
+	// gives a second plan for it.
+	Failure *Failure `json:"failure,omitempty"`
 	// TieBreaks is 1 when the stated lexicographic tie-break is on.
 	TieBreaks int `json:"tie_breaks"`
 
 	// xv are the shipment variables of the last model built (for Plan).
 	xv [][][]encode.Var
+	// rxv are the recovery plan's shipment variables of the last model
+	// built (recovery unit).
+	rxv [][][]encode.Var
 	// planned is the hidden plan units keep feasible (not part of the
 	// instance, never the reference).
 	planned [][][]int
@@ -308,9 +314,10 @@ func (in *Instance) firstClass() int {
 }
 
 // objectives returns every objective level of the model for a plan (its
-// flows): the changes (replanning), the priority levels, the goal, the cost (allocation), then the
-// tie-break levels.
-func (in *Instance) objectives(q quantities, f *flows) []int64 {
+// flows): the changes (replanning), the priority levels, the goal, the cost (allocation), the
+// recovery plan's goal and cost (recovery unit: rq from the failure on),
+// then the tie-break levels.
+func (in *Instance) objectives(q, rq quantities, f *flows) []int64 {
 	var out []int64
 	if in.replanning() {
 		out = append(out, int64(in.changes(q)))
@@ -328,8 +335,19 @@ func (in *Instance) objectives(q quantities, f *flows) []int64 {
 	if in.alloc() {
 		out = append(out, int64(f.cost))
 	}
+	if in.recovering() {
+		sc := in.scenario()
+		rf := sc.flows(in.full(q, rq))
+		out = append(out, sc.goal(rf))
+		if in.alloc() {
+			out = append(out, int64(rf.cost))
+		}
+	}
 	if in.TieBreaks > 0 {
 		in.eachShipment(func(s, k, t int) { out = append(out, int64(q[s][k][t])) })
+		if in.recovering() {
+			in.eachRecovery(func(s, k, t int) { out = append(out, int64(rq[s][k][t])) })
+		}
 	}
 	return out
 }
@@ -361,6 +379,12 @@ func (in *Instance) Better(x, y []int64) bool {
 	nmin := in.firstClass() + len(in.classes()) + 1
 	if in.alloc() {
 		nmin++
+	}
+	if in.recovering() {
+		nmin++
+		if in.alloc() {
+			nmin++
+		}
 	}
 	for i := range min(len(x), len(y)) {
 		if x[i] == y[i] {

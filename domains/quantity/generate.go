@@ -449,6 +449,12 @@ func (in *Instance) validate() error {
 			return fmt.Errorf("field sinks[%d].all_or_nothing: only in mode %q", i, ModeAllocation)
 		}
 	}
+	if in.has(unitRecovery) != (in.Failure != nil) {
+		return fmt.Errorf("field failure: set exactly when the %s unit is sampled", unitRecovery)
+	}
+	if in.Failure != nil && (in.srcIndex(in.Failure.Source) < 0 || in.periodIndex(in.Failure.From) < 0) {
+		return fmt.Errorf("field failure: unknown source %q or period %q", in.Failure.Source, in.Failure.From)
+	}
 	if in.Contingency < 0 || in.Contingency > in.totalSupply() {
 		return fmt.Errorf("field contingency: %d not in 0..%d (the total supply)", in.Contingency, in.totalSupply())
 	}

@@ -207,13 +207,23 @@ func (in *Instance) Prompt() string {
 		}
 		g(".")
 	}
+	if in.recovering() {
+		if in.alloc() {
+			g(" Then, among the plans that reach those values, minimise the recovery plan's weighted shortfall, then its cost (the whole recovery plan, counted the same way, under the failure).")
+		} else {
+			g(" Then, among the plans that reach those values, minimise the recovery plan's total cost (the whole recovery plan, counted the same way, under the failure).")
+		}
+	}
 	p("\n**Goal.** %s", capital(goal.String()))
 	if in.TieBreaks > 0 {
-		p(" Tie-break: among the plans that reach the same values, choose the one whose list of quantities — every possible %s in the order %s, then %s%s — is largest at the first place where two plans differ (so send as much as possible in the first %s of that order, then in the second, and so on).",
-			v.Shipment, v.Sources+" as listed", v.Sinks+" as listed", map[bool]string{true: ", then " + v.Periods, false: ""}[multi], v.Shipment)
+		p(" Tie-break: among the plans that reach the same values, choose the one whose list of quantities — every possible %s in the order %s, then %s%s%s — is largest at the first place where two plans differ (so send as much as possible in the first %s of that order, then in the second, and so on).",
+			v.Shipment, v.Sources+" as listed", v.Sinks+" as listed", map[bool]string{true: ", then " + v.Periods, false: ""}[multi], map[bool]string{true: "; then the recovery's quantities in the same order", false: ""}[in.recovering()], v.Shipment)
 	}
 	p("\n\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
 	p("List each %s with a positive quantity once; any %s not listed is 0.", v.Shipment, v.Shipment)
+	if in.recovering() {
+		p(" List the recovery plan's %s%s in \"recovery\" the same way.", v.Shipments, map[bool]string{true: " from " + in.Failure.From + " on", false: ""}[multi])
+	}
 	if in.has(unitSelfCheck) {
 		if in.alloc() {
 			p(" State the plan's weighted shortfall as \"shortfall\" and its cost as \"cost\".")
@@ -232,6 +242,15 @@ func (in *Instance) AnswerSchema() string {
 	fmt.Fprintf(&b, "{%q: [", in.Voc.Shipments)
 	in.writeEntry(&b, ks, kk, kt, 0, 0, 0, 1)
 	b.WriteString(", ...]")
+	if in.recovering() {
+		b.WriteString(", \"recovery\": [")
+		rs := 0 // a source that still sends after the failure
+		if in.srcIndex(in.Failure.Source) == 0 && in.S() > 1 {
+			rs = 1
+		}
+		in.writeEntry(&b, ks, kk, kt, rs, 0, in.failFrom(), 1)
+		b.WriteString(", ...]")
+	}
 	if in.has(unitSelfCheck) {
 		if in.alloc() {
 			b.WriteString(", \"shortfall\": 0")

@@ -124,7 +124,7 @@ func (whole) model(b *builder) {
 		}
 		// funded ⇔ the sink receives something.
 		ts := b.receivedTerms(k, func(int) bool { return true })
-		f := m.NewBool("funded[" + sk.Name + "]")
+		f := m.NewBool(b.pre + "funded[" + sk.Name + "]")
 		hi := int64(0)
 		for s := range in.Sources {
 			for t := range in.Periods {
