@@ -314,7 +314,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		keys += fmt.Sprintf(", %q", kt)
 	}
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice.", v.Shipments, keys, v.Shipment)}}
+		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice%s.", v.Shipments, keys, v.Shipment, in.recoveryFormat())}}
 	if !ref.Feasible {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
@@ -551,4 +551,16 @@ func equal(x, y []int64) bool {
 		}
 	}
 	return true
+}
+
+// recoveryFormat is the format item's words for the recovery list (""
+// without one).
+func (in *Instance) recoveryFormat() string {
+	if !in.recovering() {
+		return ""
+	}
+	if in.T() == 1 {
+		return `; and a list "recovery" of the same form`
+	}
+	return fmt.Sprintf(`; and a list "recovery" of the same form with %s from %s on only`, in.Voc.Shipments, in.Failure.From)
 }

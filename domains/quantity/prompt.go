@@ -217,7 +217,7 @@ func (in *Instance) Prompt() string {
 	p("\n**Goal.** %s", capital(goal.String()))
 	if in.TieBreaks > 0 {
 		p(" Tie-break: among the plans that reach the same values, choose the one whose list of quantities — every possible %s in the order %s, then %s%s%s — is largest at the first place where two plans differ (so send as much as possible in the first %s of that order, then in the second, and so on).",
-			v.Shipment, v.Sources+" as listed", v.Sinks+" as listed", map[bool]string{true: ", then " + v.Periods, false: ""}[multi], map[bool]string{true: "; then the recovery's quantities in the same order", false: ""}[in.recovering()], v.Shipment)
+			v.Shipment, v.Sources+" as listed", v.Sinks+" as listed", map[bool]string{true: ", then " + v.Periods, false: ""}[multi], in.recoveryOrder(), v.Shipment)
 	}
 	p("\n\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
 	p("List each %s with a positive quantity once; any %s not listed is 0.", v.Shipment, v.Shipment)
@@ -259,4 +259,17 @@ func (in *Instance) AnswerSchema() string {
 	}
 	b.WriteString("}")
 	return b.String()
+}
+
+// recoveryOrder is the tie-break's words for the recovery plan's
+// quantities ("" without one).
+func (in *Instance) recoveryOrder() string {
+	if !in.recovering() {
+		return ""
+	}
+	from := ""
+	if in.T() > 1 {
+		from = "from " + in.Failure.From + " on, "
+	}
+	return fmt.Sprintf("; then the recovery's possible %s (%swithout %s) in the same order", in.Voc.Shipments, from, in.Failure.Source)
 }
