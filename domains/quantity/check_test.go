@@ -91,6 +91,9 @@ func TestLoadErrors(t *testing.T) {
 		{"repeated name", `"name":"Elm"`, `"name":"Oak"`, "sinks[1].name"},
 		{"cost rows", `"unit_cost":[[1,2],[2,1]]`, `"unit_cost":[[1,2]]`, "unit_cost"},
 		{"not json", `{`, `[`, "quantity: material-allocation instance"},
+		{"contingency", `"tie_breaks":0`, `"contingency":99,"tie_breaks":0`, "field contingency"},
+		{"failure without the unit", `"tie_breaks":0`, `"failure":{"source":"North","from":"Week 1"},"tie_breaks":0`, "field failure"},
+		{"critical per period", `"minimum":2`, `"minimum":2,"critical_per_period":[1,2]`, "sinks[0].critical_per_period"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bad := strings.Replace(string(good), tc.from, tc.to, 1)

@@ -40,7 +40,8 @@
 // Goal levels, in order: the number of changed shipments
 // (minimum-change replanning), the shortfall of each priority class
 // (priority-order unit), then the weighted shortfall and the cost
-// (allocation) or the total cost with fees and holding (procurement).
+// (allocation) or the total cost with fees and holding (procurement), then
+// the same goal levels for the recovery plan (recovery unit).
 // When the optimum is not unique, one stated tie-break follows: the list
 // of quantities in the answer's order is lexicographically largest, one
 // maximised level per shipment, which leaves exactly one plan.
@@ -60,6 +61,17 @@
 // hidden plan is never the reference (the solver's optimum is). The
 // replanning unit comes last: its current plan is the certified optimum of
 // the instance before the disruption it then draws.
+//
+// The recovery unit (units_recovery.go, every task) is exception
+// recovery: a source fails from a stated period on, and the answer gives,
+// besides the plan, a recovery plan for that case: its shipments from the
+// failure on, the plan's standing before it. The model holds the
+// scenario's model (the failing source's supply 0 from then on) in the
+// same model, sharing the plan's shipment variables before the failure;
+// every rule of it is in the one group of the recovery rule (a conflict
+// names it), its derived quantities stay definitions. Its goal levels come
+// after the plan's, and its own shipments after the plan's in the
+// tie-break, so plan and recovery are one certified unique answer.
 //
 // Procurement Planning and Power Dispatch Planning have no fairness,
 // priority-order and all-or-nothing units: every demand is met there, so

@@ -34,7 +34,7 @@ func powerVocab(source, sources, sink, period, periods, intro string) Vocab {
 
 func init() {
 	register(&task{ID: "financial-budgeting", Name: "Financial Budgeting", Family: domains.Project, Mode: ModeAllocation,
-		Extra: []string{unitContingency, unitWhole, unitRecovery}, Drop: []string{unitLead, unitMinRun},
+		Extra: []string{unitContingency, unitWhole}, Drop: []string{unitLead, unitMinRun},
 		Subtasks: []subtask{
 			{
 				ID: "department-budget", Title: "department budget over quarters",
@@ -89,7 +89,7 @@ func init() {
 		}})
 
 	register(&task{ID: "power-dispatch", Name: "Power Dispatch Planning", Family: domains.Project, Mode: ModeProcurement,
-		Extra: []string{unitMinDown, unitCritical, unitRecovery}, Drop: []string{unitLead, unitReserve},
+		Extra: []string{unitMinDown, unitCritical}, Drop: []string{unitLead, unitReserve},
 		Subtasks: []subtask{
 			{
 				ID: "microgrid-day", Title: "a microgrid over one day",

@@ -75,7 +75,7 @@ var allocOnly = []string{unitFairness, unitPriority, unitWhole}
 // skinOnly units are in the pool of a task only when the task lists them
 // (task.Extra): they belong to one story (a contingency reserve in a
 // budget, minimum down time of a generator).
-var skinOnly = []string{unitContingency, unitWhole, unitMinDown, unitCritical, unitRecovery}
+var skinOnly = []string{unitContingency, unitWhole, unitMinDown, unitCritical}
 
 // poolInfo returns the pool's descriptions for a mode: every unit of the
 // pool that makes sense in the mode, except the skin-only units not in
