@@ -30,6 +30,7 @@ type subtask struct {
 	Cost      span // per unit
 	Fee       span // per shipment (procurement)
 	Holding   span // per unit and period (procurement)
+	Peak      int  // with several periods, one period's demand rises by 1..Peak (a peak)
 	Likely    map[string]float64
 	Exclude   []string
 }
@@ -102,6 +103,12 @@ func (st *subtask) generate(mode string, spec domains.Spec, r *rand.Rand) (*Inst
 			sk.Init = r.IntN(sk.Demand[0] + 1)
 		}
 		in.Sinks = append(in.Sinks, sk)
+	}
+	if st.Peak > 0 && T > 1 {
+		p := r.IntN(T)
+		for k := range in.Sinks {
+			in.Sinks[k].Demand[p] += 1 + r.IntN(st.Peak)
+		}
 	}
 	// Allocation: supplies are scarce, 50–90 % of the demand of a period.
 	scarce := 50 + r.IntN(41)

@@ -98,7 +98,7 @@ func init() {
 				Periods: blocks, NPeriods: span{3, 4},
 				Sources: []string{"Wind turbine", "Diesel genset", "Gas microturbine"}, NSources: span{2, 3},
 				Sinks: []string{"Microgrid"}, NSinks: span{1, 1},
-				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 4}, Holding: span{1, 1},
+				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 4}, Holding: span{1, 1}, Peak: 3,
 				Likely: map[string]float64{unitRamp: 2, unitMinRun: 1.5, unitCritical: 1.5},
 			},
 			{
@@ -108,7 +108,7 @@ func init() {
 				Periods: hours, NPeriods: span{3, 4},
 				Sources: []string{"CHP unit", "Gas turbine", "Grid import"}, NSources: span{2, 3},
 				Sinks: []string{"Campus"}, NSinks: span{1, 1},
-				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 5}, Holding: span{1, 1},
+				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 5}, Holding: span{1, 1}, Peak: 3,
 				Likely: map[string]float64{unitMinDown: 2, unitBudget: 1.5, unitMOQ: 1.5},
 			},
 			{
@@ -118,7 +118,7 @@ func init() {
 				Periods: blocks, NPeriods: span{3, 4},
 				Sources: []string{"Diesel 1", "Diesel 2", "Wind farm"}, NSources: span{2, 3},
 				Sinks: []string{"Island grid"}, NSinks: span{1, 1},
-				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 5}, Holding: span{1, 1},
+				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 5}, Holding: span{1, 1}, Peak: 3,
 				Likely: map[string]float64{unitCritical: 2.5, unitRamp: 1.5, unitWorstCase: 1.5},
 			},
 			{
@@ -128,7 +128,7 @@ func init() {
 				Periods: hours, NPeriods: span{3, 4},
 				Sources: []string{"Generator A", "Generator B", "Generator C"}, NSources: span{2, 3},
 				Sinks: []string{"Hospital"}, NSinks: span{1, 1},
-				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 3}, Holding: span{1, 1},
+				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 3}, Holding: span{1, 1}, Peak: 2,
 				Likely: map[string]float64{unitCritical: 3, unitMinimum: 2, unitSelfCheck: 1.5},
 			},
 		}})
