@@ -349,19 +349,19 @@ func (in *Instance) levelNames() []string {
 	if in.replanning() {
 		out = append(out, "changed "+in.Voc.Shipments)
 	}
-	for _, c := range in.classes() {
-		out = append(out, fmt.Sprintf("shortfall of class %d", c))
-	}
-	if in.alloc() {
-		out = append(out, "weighted shortfall", "cost")
-	} else {
-		out = append(out, "total cost")
-	}
-	if in.recovering() {
-		if in.alloc() {
-			return append(out, "recovery weighted shortfall", "recovery cost")
+	goal := func(pre string) {
+		for _, c := range in.classes() {
+			out = append(out, fmt.Sprintf("%sshortfall of class %d", pre, c))
 		}
-		return append(out, "recovery total cost")
+		if in.alloc() {
+			out = append(out, pre+"weighted shortfall", pre+"cost")
+		} else {
+			out = append(out, pre+"total cost")
+		}
+	}
+	goal("")
+	if in.recovering() {
+		goal("recovery ")
 	}
 	return out
 }

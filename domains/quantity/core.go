@@ -315,13 +315,31 @@ func (in *Instance) firstClass() int {
 
 // objectives returns every objective level of the model for a plan (its
 // flows): the changes (replanning), the priority levels, the goal, the cost (allocation), the
-// recovery plan's goal and cost (recovery unit: rq from the failure on),
-// then the tie-break levels.
+// same levels of the recovery plan (recovery unit: rq from the failure
+// on), then the tie-break levels.
 func (in *Instance) objectives(q, rq quantities, f *flows) []int64 {
 	var out []int64
 	if in.replanning() {
 		out = append(out, int64(in.changes(q)))
 	}
+	out = append(out, in.goalValues(f)...)
+	if in.recovering() {
+		sc := in.scenario()
+		out = append(out, sc.goalValues(sc.flows(in.full(q, rq)))...)
+	}
+	if in.TieBreaks > 0 {
+		in.eachShipment(func(s, k, t int) { out = append(out, int64(q[s][k][t])) })
+		if in.recovering() {
+			in.eachRecovery(func(s, k, t int) { out = append(out, int64(rq[s][k][t])) })
+		}
+	}
+	return out
+}
+
+// goalValues returns the goal levels of a plan (its flows): the priority
+// classes' shortfalls, the goal, the cost (allocation).
+func (in *Instance) goalValues(f *flows) []int64 {
+	var out []int64
 	for _, c := range in.classes() {
 		n := 0
 		for k, sk := range in.Sinks {
@@ -334,20 +352,6 @@ func (in *Instance) objectives(q, rq quantities, f *flows) []int64 {
 	out = append(out, in.goal(f))
 	if in.alloc() {
 		out = append(out, int64(f.cost))
-	}
-	if in.recovering() {
-		sc := in.scenario()
-		rf := sc.flows(in.full(q, rq))
-		out = append(out, sc.goal(rf))
-		if in.alloc() {
-			out = append(out, int64(rf.cost))
-		}
-	}
-	if in.TieBreaks > 0 {
-		in.eachShipment(func(s, k, t int) { out = append(out, int64(q[s][k][t])) })
-		if in.recovering() {
-			in.eachRecovery(func(s, k, t int) { out = append(out, int64(rq[s][k][t])) })
-		}
 	}
 	return out
 }
@@ -376,15 +380,13 @@ func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 // Better implements domains.Objectiver: every level is minimized except
 // the tie-break levels, which are maximized.
 func (in *Instance) Better(x, y []int64) bool {
-	nmin := in.firstClass() + len(in.classes()) + 1
+	goal := len(in.classes()) + 1 // the goal levels of one plan
 	if in.alloc() {
-		nmin++
+		goal++
 	}
+	nmin := in.firstClass() + goal
 	if in.recovering() {
-		nmin++
-		if in.alloc() {
-			nmin++
-		}
+		nmin += goal
 	}
 	for i := range min(len(x), len(y)) {
 		if x[i] == y[i] {

@@ -276,21 +276,12 @@ func (b *builder) costTerms() []encode.Term {
 
 // objectives adds the levels: the changes (replanning), the priority
 // classes' shortfalls, the goal, the cost (allocation); then, with a
-// recovery plan (rb), its goal and cost (allocation); then the tie-break:
+// recovery plan (rb), the same for it; then the tie-break:
 // the plan's shipments, then the recovery's own.
 func (b *builder) objectives(rb *builder) {
 	in, m := b.in, b.m
 	if in.replanning() {
 		m.Minimize(b.changeTerms()...)
-	}
-	for _, c := range in.classes() {
-		var ts []encode.Term
-		for k, sk := range in.Sinks {
-			if sk.Priority == c {
-				ts = append(ts, term(b.short[k], 1))
-			}
-		}
-		m.Minimize(ts...)
 	}
 	b.goalLevels()
 	if rb != nil {
@@ -308,10 +299,20 @@ func (b *builder) objectives(rb *builder) {
 	}
 }
 
-// goalLevels adds the goal levels of b's plan: the weighted shortfall and
-// the cost (allocation), or the total cost (procurement).
+// goalLevels adds the goal levels of b's plan: the priority classes'
+// shortfalls, the weighted shortfall and the cost (allocation), or the
+// total cost (procurement).
 func (b *builder) goalLevels() {
 	in, m := b.in, b.m
+	for _, c := range in.classes() {
+		var ts []encode.Term
+		for k, sk := range in.Sinks {
+			if sk.Priority == c {
+				ts = append(ts, term(b.short[k], 1))
+			}
+		}
+		m.Minimize(ts...)
+	}
 	cost := b.costTerms()
 	if in.Holding > 0 {
 		for k := range in.Sinks {

@@ -208,11 +208,14 @@ func (in *Instance) Prompt() string {
 		g(".")
 	}
 	if in.recovering() {
+		what := "total cost"
 		if in.alloc() {
-			g(" Then, among the plans that reach those values, minimise the recovery plan's weighted shortfall, then its cost (the whole recovery plan, counted the same way, under the failure).")
-		} else {
-			g(" Then, among the plans that reach those values, minimise the recovery plan's total cost (the whole recovery plan, counted the same way, under the failure).")
+			what = "weighted shortfall, then its cost"
 		}
+		if in.has(unitPriority) {
+			what = "priority classes' shortfalls in class order, then its " + what
+		}
+		g(" Then, among the plans that reach those values, minimise the recovery plan's %s (the whole recovery plan, counted the same way, under the failure).", what)
 	}
 	p("\n**Goal.** %s", capital(goal.String()))
 	if in.TieBreaks > 0 {

@@ -124,12 +124,20 @@ func (recovery) model(*builder) {} // see Instance.Model: the scenario's model, 
 
 func (recovery) rules(in *Instance) []rule {
 	v, fa := in.Voc, in.Failure
-	if in.T() == 1 {
-		return []rule{{in.groupRecovery(), fmt.Sprintf("Exception scenario: %s may fail and send nothing. Give a recovery plan for that case in \"recovery\": every %s of a second plan that keeps every other rule of this problem with the supply of %s counted as 0.",
-			fa.Source, v.Shipment, fa.Source)}}
+	// Rules whose numbers the failure changes say so.
+	also := ""
+	if in.has(unitContingency) {
+		also = fmt.Sprintf(" The contingency is then held back from the smaller total: at most %d is sent in the recovery plan.", in.scenario().totalSupply()-in.Contingency)
 	}
-	return []rule{{in.groupRecovery(), fmt.Sprintf("Exception scenario: %s may fail from %s on and then sends nothing in %s or later. Give a recovery plan for that case in \"recovery\": the %s sent in %s or later (before %s the plan stands as it is). The whole recovery plan (the plan's %s before %s and the recovery's from %s on) must keep every other rule of this problem with the supply of %s counted as 0 from %s on.",
-		fa.Source, fa.From, fa.From, v.Shipments, fa.From, fa.From, v.Shipments, fa.From, fa.From, fa.Source, fa.From)}}
+	if in.has(unitPriority) {
+		also += " The priority order ranks the recovery plan's shortfalls too (see the goal)."
+	}
+	if in.T() == 1 {
+		return []rule{{in.groupRecovery(), fmt.Sprintf("Exception scenario: %s may fail and send nothing. Give a recovery plan for that case in \"recovery\": every %s of a second plan that keeps every other rule of this problem with the supply of %s counted as 0.%s",
+			fa.Source, v.Shipment, fa.Source, also)}}
+	}
+	return []rule{{in.groupRecovery(), fmt.Sprintf("Exception scenario: %s may fail from %s on and then sends nothing in %s or later. Give a recovery plan for that case in \"recovery\": the %s sent in %s or later (before %s the plan stands as it is). The whole recovery plan (the plan's %s before %s and the recovery's from %s on) must keep every other rule of this problem with the supply of %s counted as 0 from %s on.%s",
+		fa.Source, fa.From, fa.From, v.Shipments, fa.From, fa.From, v.Shipments, fa.From, fa.From, fa.Source, fa.From, also)}}
 }
 
 func (recovery) items(in *Instance) []domains.Item {
