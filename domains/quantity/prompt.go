@@ -199,7 +199,7 @@ func (in *Instance) Prompt() string {
 		spend += fmt.Sprintf(", plus the fee of each %s with a positive quantity", v.Shipment)
 	}
 	if in.alloc() {
-		g("minimise the weighted shortfall: the sum over %s of weight × shortfall, where a %s's shortfall is its total demand minus its starting stock and what it receives. Among plans with the least weighted shortfall, minimise the cost: %s.", v.Sinks, v.Sink, spend)
+		g("minimise the weighted shortfall: the sum over %s of weight × shortfall, where %s's shortfall is its total demand minus its starting stock and what it receives. Among plans with the least weighted shortfall, minimise the cost: %s.", v.Sinks, an(v.Sink), spend)
 	} else {
 		g("minimise the total cost: %s", spend)
 		if in.Holding > 0 {

@@ -351,7 +351,12 @@ func (critical) rules(in *Instance) []rule {
 		}
 		var ps []string
 		for t, c := range sk.CriticalAt {
-			ps = append(ps, fmt.Sprintf("%s %d", in.Periods[t], c))
+			if c > 0 {
+				ps = append(ps, fmt.Sprintf("%s %d", in.Periods[t], c))
+			}
+		}
+		if len(ps) < in.T() {
+			ps = append(ps, "0 in the other "+in.Voc.Periods)
 		}
 		name := ""
 		if in.K() > 1 {
