@@ -131,5 +131,15 @@ func init() {
 				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 3}, Holding: span{1, 1}, Peak: 2,
 				Likely: map[string]float64{unitCritical: 3, unitMinimum: 2, unitSelfCheck: 1.5},
 			},
+			{
+				ID: "festival-site", Title: "temporary generators of a festival site",
+				Voc: powerVocab("generator", "generators", "festival site", "block", "blocks",
+					"You plan the temporary generators of an open-air festival from noon into the night, in blocks of four hours named by their start."),
+				Periods: []string{"12:00", "16:00", "20:00", "00:00"}, NPeriods: span{3, 4},
+				Sources: []string{"Stage genset", "Catering genset", "Hired genset"}, NSources: span{2, 3},
+				Sinks: []string{"Festival site"}, NSinks: span{1, 1},
+				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 4}, Holding: span{1, 1}, Peak: 3,
+				Likely: map[string]float64{unitBudget: 2, unitMOQ: 1.5, unitRecovery: 1.5, unitMinRun: 1.5},
+			},
 		}})
 }
