@@ -335,9 +335,9 @@ func bruteUnits(mode string) [][]string {
 	}
 	out = append(out, []string{unitMinimum, unitBudget}, []string{unitLanes, unitMOQ}, []string{unitSelfCheck, unitReserve}, []string{unitContingency, unitCritical})
 	if mode == ModeAllocation {
-		out = append(out, []string{unitFairness, unitPriority}, []string{unitWhole, unitPriority}, []string{unitWhole, unitMinimum, unitContingency}, []string{unitRecovery, unitMinimum, unitSelfCheck}, []string{unitRecovery, unitPriority, unitContingency})
+		out = append(out, []string{unitFairness, unitPriority}, []string{unitWhole, unitPriority}, []string{unitWhole, unitMinimum, unitContingency}, []string{unitRecovery, unitMinimum, unitSelfCheck}, []string{unitRecovery, unitPriority, unitContingency}, []string{unitRecovery, unitWhole})
 	} else {
-		out = append(out, []string{unitLead, unitWorstCase}, []string{unitRamp, unitMinRun}, []string{unitMinRun, unitMinDown}, []string{unitMOQ, unitMinDown, unitCritical}, []string{unitRecovery, unitRamp})
+		out = append(out, []string{unitLead, unitWorstCase}, []string{unitRamp, unitMinRun}, []string{unitMinRun, unitMinDown}, []string{unitMOQ, unitMinDown, unitCritical}, []string{unitRecovery, unitRamp}, []string{unitRecovery, unitMinDown, unitMinimum})
 	}
 	return out
 }
