@@ -6,7 +6,7 @@
 // (funds granted to line items, a bounded knapsack: mode allocation, the
 // requests being the demands and the value per unit the weights) and
 // Power Dispatch Planning (generation per period meeting demand, with a
-// battery as the stock: mode procurement); 17 subtasks. Each intro says
+// battery as the stock: mode procurement); 18 subtasks. Each intro says
 // how the core's words ("sends", "supply", "stock") read in its story.
 //
 // Four units are skin-only (units_skin.go): they are in a task's pool only
