@@ -1,0 +1,238 @@
+package route_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// itinSeeds is the number of seeds of the reference test: 30 (10 with
+// -short), or 200 with PLANCERT_LONG=1.
+func itinSeeds() uint64 {
+	switch {
+	case os.Getenv("PLANCERT_LONG") != "":
+		return 200
+	case testing.Short():
+		return 10
+	}
+	return 30
+}
+
+// itinRecord samples, generates and certifies seed (policy Unique); a drop
+// returns its reason.
+func itinRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
+	tk := route.TravelItinerary()
+	spec, err := gen.SampleSpec(tk, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := gen.NewInstance(tk, spec)
+	if err != nil {
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+	var drop *gen.DropError
+	switch {
+	case errors.As(err, &drop):
+		return nil, inst, drop.Reason
+	case err != nil:
+		t.Fatalf("seed %d: %v", seed, err)
+	}
+	return rec, inst, ""
+}
+
+// TestItineraryReference: for seeds 1..30 (200 with PLANCERT_LONG=1) the
+// certified reference passes every item of its checklist after a JSON
+// round trip of the instance (same prompt, schema and checklist), a second
+// run of the same spec gives a byte-identical record, at least 70 % of the
+// seeds are kept, and every subtask occurs.
+func TestItineraryReference(t *testing.T) {
+	tk := route.TravelItinerary()
+	kept, infeasible := 0, 0
+	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
+	for seed := uint64(1); seed <= itinSeeds(); seed++ {
+		rec, _, drop := itinRecord(t, seed)
+		if drop != "" {
+			t.Logf("seed %d dropped: %s", seed, drop)
+			continue
+		}
+		kept++
+		if !rec.Reference.Feasible {
+			infeasible++
+			for _, c := range rec.Reference.Conflict {
+				conflicts[c]++
+			}
+		}
+		subtasks[rec.Subtask]++
+		for _, l := range [][]string{rec.Constraints.Basic, rec.Constraints.Medium, rec.Constraints.Hard} {
+			for _, u := range l {
+				units[u]++
+			}
+		}
+		checkItinRecord(t, rec)
+		again, _, _ := itinRecord(t, seed)
+		x, _ := json.Marshal(rec)
+		y, _ := json.Marshal(again)
+		if !bytes.Equal(x, y) {
+			t.Errorf("seed %d: a second run gives another record", seed)
+		}
+	}
+	n := int(itinSeeds())
+	t.Logf("%d of %d kept (%d infeasible: conflicts %v); units %v; subtasks %v", kept, n, infeasible, conflicts, units, subtasks)
+	if kept*10 < n*7 {
+		t.Errorf("%d of %d seeds kept, want ≥ 70 %%", kept, n)
+	}
+	if n >= 200 {
+		for _, u := range tk.Pool {
+			if units[u.ID] == 0 {
+				t.Errorf("unit %s never sampled in %d seeds", u.ID, n)
+			}
+		}
+		if conflicts["budget"] == 0 || conflicts["opening hours"] == 0 {
+			t.Errorf("conflicts %v: both infeasibility variants (fees, hours) should occur", conflicts)
+		}
+	}
+	if n >= 30 && len(subtasks) != len(tk.Subtasks) {
+		t.Errorf("subtasks seen: %v", subtasks)
+	}
+}
+
+// checkItinRecord: the record's instance loads from its JSON with the same
+// prompt, schema and checklist, and the reference passes every item.
+func checkItinRecord(t *testing.T, rec *domains.Record) {
+	t.Helper()
+	tk := route.TravelItinerary()
+	inst, err := tk.Load(rec.Instance)
+	if err != nil {
+		t.Fatalf("%s: load: %v", rec.ID, err)
+	}
+	if inst.Prompt() != rec.Prompt || inst.AnswerSchema() != rec.AnswerSchema {
+		t.Fatalf("%s: the loaded instance gives another prompt or schema", rec.ID)
+	}
+	a, _ := json.Marshal(inst.Checklist(rec.Reference))
+	b, _ := json.Marshal(rec.Checklist)
+	if !bytes.Equal(a, b) {
+		t.Fatalf("%s: the loaded instance gives another checklist", rec.ID)
+	}
+	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+		if !r.Pass {
+			t.Errorf("%s: the reference fails %s: %s", rec.ID, r.ID, r.Detail)
+		}
+	}
+	if len(rec.Checklist) < 3 {
+		t.Errorf("%s: %d items", rec.ID, len(rec.Checklist))
+	}
+}
+
+// TestItineraryUnits: for every unit of the pool (with the units it
+// requires), on every subtask that allows it and 2 seeds (1 with -short),
+// the certified record's reference passes every item after a JSON round
+// trip, and the unit's rule appears in the prompt.
+func TestItineraryUnits(t *testing.T) {
+	tk := route.TravelItinerary()
+	seeds := uint64(2)
+	if testing.Short() {
+		seeds = 1
+	}
+	for _, u := range tk.Pool {
+		kept, tried := 0, 0
+		for _, st := range tk.Subtasks {
+			if !st.Allows(u.ID) {
+				continue
+			}
+			for seed := uint64(1); seed <= seeds; seed++ {
+				units := map[string]bool{u.ID: true}
+				for _, r := range u.Requires {
+					units[r] = true
+				}
+				spec, err := tk.NewSpec(st.ID, seed, units)
+				if err != nil {
+					t.Fatal(err)
+				}
+				inst, err := gen.NewInstance(tk, spec)
+				if err != nil {
+					t.Fatal(err)
+				}
+				tried++
+				rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+				var drop *gen.DropError
+				if errors.As(err, &drop) {
+					continue
+				}
+				if err != nil {
+					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, err)
+				}
+				kept++
+				checkItinRecord(t, rec)
+				if u.ID != "infeasibility" && !strings.Contains(rec.Prompt, `"`+strings.ReplaceAll(u.ID, "-", " ")+`"`) && !strings.Contains(rec.Prompt, `"`+u.ID+`"`) {
+					t.Errorf("%s: the prompt has no rule for unit %s", rec.ID, u.ID)
+				}
+				if u.ID == "infeasibility" && rec.Reference.Feasible {
+					t.Errorf("%s: the infeasibility unit gave a feasible instance", rec.ID)
+				}
+			}
+		}
+		if kept*4 < tried*3 {
+			t.Errorf("unit %s: %d of %d records kept", u.ID, kept, tried)
+		}
+	}
+}
+
+// TestItineraryLoadErrors: a malformed instance file is refused with the
+// field and the reason.
+func TestItineraryLoadErrors(t *testing.T) {
+	tk := route.TravelItinerary()
+	spec, err := tk.NewSpec("museum-weekend", 3, map[string]bool{"must-visit": true, "opening-hours": true, "budget": true, "closure": true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := gen.NewInstance(tk, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, _ := json.Marshal(inst)
+	if _, err := tk.Load(good); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		field string
+		value any
+		want  string
+	}{
+		{"levels", 3, "levels: 3 is outside 0..2"},
+		{"current", [][]int{{1, 1}, {}}, "current[0]: stop 1 is unknown or repeated"},
+		{"current", [][]int{{1}}, "current: 1 day plans for 2 days"},
+		{"closed", 0, "want a current plan with exactly one closed stop"},
+		{"must", []int{9}, "must[0]: 9 is not a stop number"},
+		{"score", []int{1}, "score: 1 entries for"},
+		{"open", nil, "open, close: give both or neither"},
+		{"budget", -5, "budget, max_travel, balance: negative"},
+		{"travel", [][]int{{0}}, "travel: 1 rows for"},
+		{"backup", []int{1, 2, 3}, "backup: [1 2 3] is not a must-visit stop and another stop"},
+		{"days", []any{}, "days: none"},
+		{"spec", nil, `unknown subtask "boats"`},
+	} {
+		var m map[string]any
+		if err := json.Unmarshal(good, &m); err != nil {
+			t.Fatal(err)
+		}
+		if tc.field == "spec" {
+			m["spec"].(map[string]any)["subtask"] = "boats"
+		} else {
+			m[tc.field] = tc.value
+		}
+		data, _ := json.Marshal(m)
+		if _, err := tk.Load(data); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "route: travel-itinerary: ") {
+			t.Errorf("%s = %v: %v, want %q", tc.field, tc.value, err, tc.want)
+		}
+	}
+}
