@@ -74,7 +74,7 @@ var itinSubtasks = map[string]itinVocab{
 		Days:  []string{"Saturday", "Sunday"}, Route: [][2]int{{0, 0}, {0, 0}}, MinStops: 5, MaxStops: 7, Minute: 10, Fee: 25},
 	"road-trip": {Intro: "You are planning a two-day road trip through a national park region, staying at a different lodge each night.", Sight: "stop", Sights: "stops", Move: "driving", Bases: []string{"Lake Lodge", "Valley Inn", "Coast Hotel"},
 		Stops: []string{"V1 Waterfall", "V2 Lookout", "V3 Cave", "V4 Old Mill", "V5 Vineyard", "V6 Castle Ruin", "V7 Glass Workshop"},
-		Days:  []string{"Day 1", "Day 2"}, Route: [][2]int{{0, 1}, {1, 2}}, MinStops: 5, MaxStops: 7, Minute: 20, Fee: 15},
+		Days:  []string{"Day 1", "Day 2"}, Route: [][2]int{{0, 1}, {1, 2}}, MinStops: 5, MaxStops: 7, Minute: 10, Fee: 15},
 	"family-day": {Intro: "You are planning a day out with children in a city you are visiting.", Sight: "place", Sights: "places", Move: "walking", Bases: []string{"the flat"},
 		Stops: []string{"F1 Zoo", "F2 Aquarium", "F3 Adventure Playground", "F4 Toy Museum", "F5 Science Centre", "F6 Puppet Theatre", "F7 Ice Rink"},
 		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 7, Minute: 10, Fee: 15},

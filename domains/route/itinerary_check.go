@@ -39,7 +39,7 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 			Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list of day plans, each a list of %s names as written in the problem, and integers total_score and travel_minutes.", v.Sight)},
 		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("The plan has exactly %d day list(s) and visits no %s twice.", len(it.Days), v.Sight)},
+			Text: fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)},
 		{ID: itinItemDayTimes, Tier: domains.Basic, Constraint: itinRuleCore, Kind: domains.KindFeasibility,
 			Text: "Leaving each start place at the time given and going on at once after each visit, every day reaches its end place by the time given."},
 	}
