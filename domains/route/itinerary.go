@@ -586,6 +586,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 		// Start-time bounds implied by rule 1 (from the earliest leave to
 		// the latest return), which keep the order encoding small.
 		t := make([]encode.Var, n)
+		tlo, thi := make([]int64, n), make([]int64, n)
 		for s := range n {
 			first, last := hi, lo
 			for d, day := range it.Days {
@@ -596,13 +597,39 @@ func (it *Itinerary) build() (*itinModel, error) {
 				first, last = lo, hi // the backup's times live here
 			}
 			a, b := itinCeil(first, g), itinFloor(last, g)
-			t[s] = m.NewInt(fmt.Sprintf("%sstart_%d", prefix, s+1), a, max(a, b))
+			tlo[s], thi[s] = a, max(a, b)
+			t[s] = m.NewInt(fmt.Sprintf("%sstart_%d", prefix, s+1), tlo[s], thi[s])
 		}
 		swap := func(u int) int {
 			if u == sub {
 				return with
 			}
 			return u
+		}
+		if it.Open != nil {
+			// Opening hours: a window that meets the start time's range
+			// bounds it outright (an unvisited stop's time is free to sit
+			// in it), which keeps the MIP free of indicator rows; a window
+			// that does not is a stop that cannot be visited.
+			hours := itinRuleHours
+			if sub >= 0 {
+				hours = group
+			}
+			for s := range n {
+				if sub >= 0 && s == with {
+					continue
+				}
+				ss := swap(s)
+				wlo, whi := itinCeil(it.Open[ss], g), itinFloor(it.Close[ss]-it.Visit[ss], g)
+				if max(wlo, tlo[ss]) <= min(whi, thi[ss]) {
+					lin(hours, []encode.Term{term(t[ss], 1)}, encode.GE, wlo)
+					lin(hours, []encode.Term{term(t[ss], 1)}, encode.LE, whi)
+					continue
+				}
+				for d := range it.Days {
+					lin(hours, []encode.Term{term(im.y[d][s], 1)}, encode.LE, 0)
+				}
+			}
 		}
 		for d, day := range it.Days {
 			for u := range n + 2 {
@@ -625,21 +652,6 @@ func (it *Itinerary) build() (*itinModel, error) {
 					}
 				}
 			}
-			if it.Open != nil {
-				hours := itinRuleHours
-				if sub >= 0 {
-					hours = group
-				}
-				for s := range n {
-					if sub >= 0 && s == with {
-						continue
-					}
-					on := im.y[d][s].Lit()
-					ss := swap(s)
-					lin(hours, []encode.Term{term(t[ss], 1)}, encode.GE, itinCeil(it.Open[ss], g), on)
-					lin(hours, []encode.Term{term(t[ss], 1)}, encode.LE, itinFloor(it.Close[ss]-it.Visit[ss], g), on)
-				}
-			}
 			for _, p := range it.Before {
 				a, b := p[0]-1, p[1]-1
 				order := itinRuleOrder
@@ -660,6 +672,27 @@ func (it *Itinerary) build() (*itinModel, error) {
 		}
 	}
 	timing(itinRuleCore, "", -1, -1)
+	// Implied by rule 1, stated for the LP relaxation of the MIP backend
+	// (and as a shortcut for the SAT one): a day's visits and travel fit
+	// between leaving and returning, and no two stops follow each other
+	// both ways.
+	for d, day := range it.Days {
+		var ts []encode.Term
+		for s := range n {
+			ts = append(ts, term(im.y[d][s], it.Visit[s]))
+		}
+		for u := range n + 2 {
+			for v := range n + 2 {
+				if x := im.arc[d][u][v]; x >= 0 {
+					ts = append(ts, term(x, it.Travel[it.place(d, u)][it.place(d, v)]))
+					if u < v && v < n {
+						lin(itinRuleCore, []encode.Term{term(x, 1), term(im.arc[d][v][u], 1)}, encode.LE, 1)
+					}
+				}
+			}
+		}
+		lin(itinRuleCore, ts, encode.LE, day.Return-day.Leave)
+	}
 	// Linear rules over visits and arcs, with per-stop weights w(s) and
 	// per-leg costs c(d, u, v) (the backup scenario swaps the stop).
 	rules := func(sub, with int, group func(string) string) {

@@ -134,14 +134,15 @@ func checkItinRecord(t *testing.T, rec *domains.Record) {
 }
 
 // TestItineraryUnits: for every unit of the pool (with the units it
-// requires), on every subtask that allows it and 2 seeds (1 with -short),
+// requires), on every subtask that allows it and one seed (3 with
+// PLANCERT_LONG=1),
 // the certified record's reference passes every item after a JSON round
 // trip, and the unit's rule appears in the prompt.
 func TestItineraryUnits(t *testing.T) {
 	tk := route.TravelItinerary()
-	seeds := uint64(2)
-	if testing.Short() {
-		seeds = 1
+	seeds := uint64(1)
+	if os.Getenv("PLANCERT_LONG") != "" {
+		seeds = 3
 	}
 	for _, u := range tk.Pool {
 		kept, tried := 0, 0
