@@ -53,4 +53,24 @@
 // Not yet here: the rest of the route pool (orienteering, trip sequences,
 // timetable paths, backup routes, exception scenarios, distinct start and
 // end places) and tasks 18–20 and 22.
+//
+// Task 20, Travel Itinerary Planning ("travel-itinerary", itinerary*.go),
+// is an orienteering model over one or two days (city day, museum weekend,
+// two-day road trip between lodges, family day): per day one Boolean per
+// leg between its start, the stops and its end, in- and out-degree equal to
+// the stop's visit literal, and visit start times whose guarded difference
+// constraints both time the day and rule out cycles among stops. Units:
+// must-visit, opening-hours, budget (basic); visit-order, daily-travel-limit,
+// balanced-days (medium); closure (a stop of the current plan closes: keep
+// the most legs first), backup (the plan with a given backup stop in place
+// of a must-visit stop keeps every rule, a second set of start times) and
+// infeasibility (a must-visit stop that cannot fit its hours, or must-visit
+// fees above the budget) (hard). The goal is the most total score; the
+// stated tie-breaks are the least travel time, then the least sum of
+// k·(x+1)·y² over legs of day k into stop y from stop x (0: the start).
+// "The same plan" is the same stops on the same days in the same order
+// (start times are not answer variables: each visit starts as early as it
+// can); the brute-force test enumerates every such plan on 5-stop
+// instances and agrees with the certificate at every tie-break level.
+// Trip sequences (NATURAL PLAN trip planning) are not a subtask yet.
 package route

@@ -343,7 +343,7 @@ func generateItinerary(spec domains.Spec, r *rand.Rand) (domains.Instance, error
 		}
 	}
 	for d := range nd {
-		it.Days[d].Return = min(24*60, back[d]+30+30*r.Int64N(4)+(30-back[d]%30)%30)
+		it.Days[d].Return = min(24*60, back[d]+30*r.Int64N(3)+(30-back[d]%30)%30)
 	}
 	if spec.Has(itinHours) {
 		it.Open, it.Close = open[1:], closing[1:]
