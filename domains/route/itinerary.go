@@ -68,16 +68,16 @@ type itinVocab struct {
 var itinSubtasks = map[string]itinVocab{
 	"city-day": {Intro: "You are planning a day of sightseeing in a city you are visiting.", Sight: "sight", Sights: "sights", Move: "walking", Bases: []string{"the hotel"},
 		Stops: []string{"A1 Cathedral", "A2 Castle", "A3 Art Museum", "A4 Botanical Garden", "A5 Old Market", "A6 Harbour Tower", "A7 City Park"},
-		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 7, Minute: 10, Fee: 20},
+		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 20},
 	"museum-weekend": {Intro: "You are planning a museum weekend: two days of museums and galleries.", Sight: "museum", Sights: "museums", Move: "travel", Bases: []string{"the hotel"},
 		Stops: []string{"M1 National Gallery", "M2 Science Museum", "M3 History Museum", "M4 Design Museum", "M5 Maritime Museum", "M6 Photo Gallery", "M7 Toy Museum"},
-		Days:  []string{"Saturday", "Sunday"}, Route: [][2]int{{0, 0}, {0, 0}}, MinStops: 5, MaxStops: 7, Minute: 10, Fee: 25},
+		Days:  []string{"Saturday", "Sunday"}, Route: [][2]int{{0, 0}, {0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 25},
 	"road-trip": {Intro: "You are planning a two-day road trip through a national park region, staying at a different lodge each night.", Sight: "stop", Sights: "stops", Move: "driving", Bases: []string{"Lake Lodge", "Valley Inn", "Coast Hotel"},
 		Stops: []string{"V1 Waterfall", "V2 Lookout", "V3 Cave", "V4 Old Mill", "V5 Vineyard", "V6 Castle Ruin", "V7 Glass Workshop"},
-		Days:  []string{"Day 1", "Day 2"}, Route: [][2]int{{0, 1}, {1, 2}}, MinStops: 5, MaxStops: 7, Minute: 10, Fee: 15},
+		Days:  []string{"Day 1", "Day 2"}, Route: [][2]int{{0, 1}, {1, 2}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 15},
 	"family-day": {Intro: "You are planning a day out with children in a city you are visiting.", Sight: "place", Sights: "places", Move: "walking", Bases: []string{"the flat"},
 		Stops: []string{"F1 Zoo", "F2 Aquarium", "F3 Adventure Playground", "F4 Toy Museum", "F5 Science Centre", "F6 Puppet Theatre", "F7 Ice Rink"},
-		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 7, Minute: 10, Fee: 15},
+		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 15},
 }
 
 // itinMaxStops caps the number of stops a generated itinerary has (0: no
@@ -529,7 +529,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 			im.arc[d][u] = make([]encode.Var, n+2)
 			for v := range n + 2 {
 				im.arc[d][u][v] = -1
-				if u == v || u == n+1 || v == n {
+				if u == v || u == n+1 || v == n || !it.legFits(d, u, v) {
 					continue
 				}
 				x := m.NewBool(fmt.Sprintf("go_%d_%d_%d", d+1, u, v))
@@ -685,7 +685,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 			for v := range n + 2 {
 				if x := im.arc[d][u][v]; x >= 0 {
 					ts = append(ts, term(x, it.Travel[it.place(d, u)][it.place(d, v)]))
-					if u < v && v < n {
+					if u < v && v < n && im.arc[d][v][u] >= 0 {
 						lin(itinRuleCore, []encode.Term{term(x, 1), term(im.arc[d][v][u], 1)}, encode.LE, 1)
 					}
 				}
@@ -810,6 +810,23 @@ func (it *Itinerary) build() (*itinModel, error) {
 		m.Minimize(ts...)
 	}
 	return im, nil
+}
+
+// legFits reports whether rule 1 alone allows going from node u to node
+// v on day d: leaving u after a visit begun as early as the day allows and
+// arriving at v in time to end the day. Legs that do not fit get no
+// variable.
+func (it *Itinerary) legFits(d, u, v int) bool {
+	n, day := len(it.Stops), it.Days[d]
+	end := day.Leave // the earliest time u is left
+	if u < n {
+		end += it.Travel[it.place(d, n)][it.place(d, u)] + it.Visit[u]
+	}
+	end += it.Travel[it.place(d, u)][it.place(d, v)]
+	if v < n {
+		end += it.Visit[v] + it.Travel[it.place(d, v)][it.place(d, n+1)]
+	}
+	return end <= day.Return
 }
 
 // itinLegWeight is the second tie-break's weight of going from node u to
