@@ -34,6 +34,7 @@ const (
 	itinRuleBalance = "balanced days"
 	itinRuleClosure = "closure"
 	itinRuleBackup  = "backup"
+	itinRuleEvents  = "events"
 )
 
 // itinPool is the pool of task 20.
@@ -51,10 +52,15 @@ var itinPool = []domains.Unit{
 
 // itinVocab is a subtask's vocabulary and sizes.
 type itinVocab struct {
-	Intro    string   `json:"intro"`
-	Sight    string   `json:"sight"`
-	Sights   string   `json:"sights"`
-	Move     string   `json:"move"` // "walking", "driving"
+	Intro  string `json:"intro"`
+	Sight  string `json:"sight"`
+	Sights string `json:"sights"`
+	Move   string `json:"move"` // "walking", "driving"
+	// Trip marks a trip sequence (NATURAL PLAN's trip planning): the
+	// stops are cities, time counts in days, a stay of k days is a visit
+	// of k-1 (the flight day counts for both cities), flights take no
+	// time and only Flights connect cities.
+	Trip     bool     `json:"trip,omitempty"`
 	Bases    []string `json:"bases"`
 	Stops    []string `json:"-"`
 	Days     []string `json:"-"`
@@ -75,6 +81,9 @@ var itinSubtasks = map[string]itinVocab{
 	"road-trip": {Intro: "You are planning a two-day road trip through a national park region, staying at a different lodge each night.", Sight: "stop", Sights: "stops", Move: "driving", Bases: []string{"Lake Lodge", "Valley Inn", "Coast Hotel"},
 		Stops: []string{"V1 Waterfall", "V2 Lookout", "V3 Cave", "V4 Old Mill", "V5 Vineyard", "V6 Castle Ruin", "V7 Glass Workshop"},
 		Days:  []string{"Day 1", "Day 2"}, Route: [][2]int{{0, 1}, {1, 2}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 15},
+	"city-hopping": {Intro: "You are planning a trip through several European cities, flying between them.", Sight: "city", Sights: "cities", Move: "flights", Bases: []string{"home"}, Trip: true,
+		Stops: []string{"C1 Porto", "C2 Lyon", "C3 Vienna", "C4 Oslo", "C5 Riga", "C6 Krakow"},
+		Days:  []string{"the trip"}, Route: [][2]int{{0, 0}}, MinStops: 4, MaxStops: 6, Minute: 0, Fee: 0},
 	"family-day": {Intro: "You are planning a day out with children in a city you are visiting.", Sight: "place", Sights: "places", Move: "walking", Bases: []string{"the flat"},
 		Stops: []string{"F1 Zoo", "F2 Aquarium", "F3 Adventure Playground", "F4 Toy Museum", "F5 Science Centre", "F6 Puppet Theatre", "F7 Ice Rink"},
 		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 15},
@@ -123,6 +132,9 @@ type Itinerary struct {
 	Current   [][]int      `json:"current,omitempty"`
 	Closed    int          `json:"closed,omitempty"`
 	Backup    []int        `json:"backup,omitempty"`
+	// Flights lists the pairs of cities with a direct flight (trip
+	// sequences only), both ways.
+	Flights [][2]int `json:"flights,omitempty"`
 	// Levels is the number of stated tie-break levels in force (TieBreak).
 	Levels int `json:"levels"`
 }
@@ -133,6 +145,8 @@ var itinTask = &domains.Task{
 		{ID: "city-day", Title: "a day of city sightseeing", Likely: map[string]float64{itinHours: 2, itinMust: 1.5}, Exclude: []string{itinBalance}},
 		{ID: "museum-weekend", Title: "a museum weekend (two days from one hotel)", Likely: map[string]float64{itinBudget: 2, itinBalance: 2}},
 		{ID: "road-trip", Title: "a two-day road trip between lodges", Likely: map[string]float64{itinTravel: 2, itinHours: 1.5}},
+		{ID: "city-hopping", Title: "a multi-city trip by direct flights (a trip sequence, as in NATURAL PLAN)", Likely: map[string]float64{itinHours: 3}, Always: []string{itinMust},
+			Exclude: []string{itinBudget, itinTravel, itinBalance, itinClosure, itinBackup}},
 		{ID: "family-day", Title: "a family day out with children", Likely: map[string]float64{itinBudget: 2, itinOrder: 1.5}, Exclude: []string{itinBalance}},
 	},
 	Pool: itinPool,
@@ -164,7 +178,7 @@ func (it *Itinerary) validate() error {
 	if !ok {
 		return fmt.Errorf("spec.subtask: unknown subtask %q", it.S.Subtask)
 	}
-	it.Voc.Stops, it.Voc.Days, it.Voc.Route, it.Voc.MinStops, it.Voc.MaxStops, it.Voc.Minute, it.Voc.Fee = voc.Stops, voc.Days, voc.Route, voc.MinStops, voc.MaxStops, voc.Minute, voc.Fee
+	it.Voc.Stops, it.Voc.Days, it.Voc.Route, it.Voc.MinStops, it.Voc.MaxStops, it.Voc.Minute, it.Voc.Fee, it.Voc.Trip = voc.Stops, voc.Days, voc.Route, voc.MinStops, voc.MaxStops, voc.Minute, voc.Fee, voc.Trip
 	n, nb := len(it.Stops), len(it.Voc.Bases)
 	if n < 1 || nb < 1 {
 		return fmt.Errorf("stops, vocab.bases: %d stops and %d bases, want at least one of each", n, nb)
@@ -177,8 +191,8 @@ func (it *Itinerary) validate() error {
 			return fmt.Errorf("travel[%d]: %d entries, want %d", i, len(row), n+nb)
 		}
 		for j, x := range row {
-			if x < 0 || (i != j && x == 0 && i >= nb && j >= nb) {
-				return fmt.Errorf("travel[%d][%d]: %d, want a positive time between two stops", i, j, x)
+			if x < 0 {
+				return fmt.Errorf("travel[%d][%d]: %d is negative", i, j, x)
 			}
 		}
 	}
@@ -259,8 +273,16 @@ func (it *Itinerary) validate() error {
 			return fmt.Errorf("backup: %v is not a must-visit stop and another stop", it.Backup)
 		}
 	}
-	if it.Levels < 0 || it.Levels > 2 {
-		return fmt.Errorf("levels: %d is outside 0..2", it.Levels)
+	for i, f := range it.Flights {
+		if stop("flights", f[0]) != nil || stop("flights", f[1]) != nil || f[0] == f[1] {
+			return fmt.Errorf("flights[%d]: %v is not a pair of distinct cities", i, f)
+		}
+	}
+	if (it.Flights != nil) != it.Voc.Trip {
+		return fmt.Errorf("flights: given for a subtask that is not a trip sequence, or missing")
+	}
+	if it.Levels < 0 || it.Levels > len(it.tieKinds(true)) {
+		return fmt.Errorf("levels: %d is outside 0..%d", it.Levels, len(it.tieKinds(true)))
 	}
 	return nil
 }
@@ -278,6 +300,9 @@ func generateItinerary(spec domains.Spec, r *rand.Rand) (domains.Instance, error
 	n := voc.MinStops + r.IntN(voc.MaxStops-voc.MinStops+1)
 	if itinMaxStops > 0 {
 		n = min(n, itinMaxStops)
+	}
+	if voc.Trip {
+		return generateTrip(spec, voc, n, r), nil
 	}
 	nb, nd := len(voc.Bases), len(voc.Days)
 	it := &Itinerary{S: spec, Voc: voc, Stops: slices.Clone(voc.Stops[:n])}
@@ -611,7 +636,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 			// bounds it outright (an unvisited stop's time is free to sit
 			// in it), which keeps the MIP free of indicator rows; a window
 			// that does not is a stop that cannot be visited.
-			hours := itinRuleHours
+			hours := it.hoursRule()
 			if sub >= 0 {
 				hours = group
 			}
@@ -783,7 +808,8 @@ func (it *Itinerary) build() (*itinModel, error) {
 		}
 	}
 	m.Maximize(score...)
-	if it.Levels >= 1 {
+	kinds := it.tieKinds(false)
+	if slices.Contains(kinds, itinTieTravel) {
 		var ts []encode.Term
 		for d := range nd {
 			for u := range n + 2 {
@@ -796,7 +822,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 		}
 		m.Minimize(ts...)
 	}
-	if it.Levels >= 2 {
+	if slices.Contains(kinds, itinTieWeight) {
 		var ts []encode.Term
 		for d := range nd {
 			for u := range n + 2 {
@@ -818,6 +844,9 @@ func (it *Itinerary) build() (*itinModel, error) {
 // variable.
 func (it *Itinerary) legFits(d, u, v int) bool {
 	n, day := len(it.Stops), it.Days[d]
+	if it.Voc.Trip && u < n && v < n && !it.flight(u+1, v+1) {
+		return false
+	}
 	end := day.Leave // the earliest time u is left
 	if u < n {
 		end += it.Travel[it.place(d, n)][it.place(d, u)] + it.Visit[u]
@@ -923,7 +952,25 @@ func (it *Itinerary) Plan(a encode.Assignment) (json.RawMessage, error) {
 			u = next
 		}
 	}
+	if it.Voc.Trip {
+		return json.Marshal(it.tripAnswer(plan[0]))
+	}
 	return json.Marshal(it.answer(plan))
+}
+
+// tripPlan is the answer form of a trip sequence.
+type tripPlan struct {
+	Cities    []string `json:"cities"`
+	FirstDays []int64  `json:"first_days"`
+}
+
+// tripAnswer writes an order of cities (numbers) in the answer form.
+func (it *Itinerary) tripAnswer(order []int) tripPlan {
+	p := tripPlan{Cities: []string{}, FirstDays: it.firstDays(order)}
+	for _, c := range order {
+		p.Cities = append(p.Cities, it.Stops[c-1])
+	}
+	return p
 }
 
 // answer writes a plan (stop numbers per day) in the answer form.
@@ -941,13 +988,114 @@ func (it *Itinerary) answer(plan [][]int) itinPlan {
 	return p
 }
 
+// The stated tie-breaks: the least total travel time, and the least sum
+// of (day) × (x+1) × y² over legs from place x to stop y.
+const (
+	itinTieTravel = "travel"
+	itinTieWeight = "weight"
+)
+
+// tieKinds lists the tie-breaks in force (all of them with all set): a
+// trip sequence's flights take no time, so it has only the second.
+func (it *Itinerary) tieKinds(all bool) []string {
+	kinds := []string{itinTieTravel, itinTieWeight}
+	if it.Voc.Trip {
+		kinds = kinds[1:]
+	}
+	if !all {
+		kinds = kinds[:min(it.Levels, len(kinds))]
+	}
+	return kinds
+}
+
 // TieBreak implements domains.Instance: first the least total travel
 // time, then the least sum of (day) × (x+1) × y² over legs from place x
-// to stop y.
+// to stop y (a trip sequence: only the second).
 func (it *Itinerary) TieBreak() bool {
-	if it.Levels >= 2 {
+	if it.Levels >= len(it.tieKinds(true)) {
 		return false
 	}
 	it.Levels++
 	return true
+}
+
+// hoursRule is the name of the opening-hours rule: "events" for a trip
+// sequence, whose windows are the days of events in a city.
+func (it *Itinerary) hoursRule() string {
+	if it.Voc.Trip {
+		return itinRuleEvents
+	}
+	return itinRuleHours
+}
+
+// flight reports a direct flight between cities a and b (numbers 1..N).
+func (it *Itinerary) flight(a, b int) bool {
+	return slices.Contains(it.Flights, [2]int{a, b}) || slices.Contains(it.Flights, [2]int{b, a})
+}
+
+// generateTrip makes a trip sequence over n cities: a hidden order with
+// stays of 2-5 days fixes the total, its consecutive cities get direct
+// flights and other pairs one with probability 1/3; events are days
+// within a hidden stay (windows on the city's first day).
+func generateTrip(spec domains.Spec, voc itinVocab, n int, r *rand.Rand) *Itinerary {
+	it := &Itinerary{S: spec, Voc: voc, Stops: slices.Clone(voc.Stops[:n])}
+	order := r.Perm(n)
+	days := int64(1)
+	first := make([]int64, n) // first day of each city in the hidden order
+	for _, c := range order {
+		it.Score = append(it.Score, 1)
+		it.Visit = append(it.Visit, 0)
+		_ = c
+	}
+	for _, c := range order {
+		it.Visit[c] = 1 + r.Int64N(4)
+		first[c] = days
+		days += it.Visit[c]
+	}
+	it.Days = []ItinDay{{Name: voc.Days[0], Start: 0, End: 0, Leave: 1, Return: days}}
+	it.Travel = make([][]int64, n+1)
+	for i := range it.Travel {
+		it.Travel[i] = make([]int64, n+1)
+	}
+	for i := range n {
+		for j := i + 1; j < n; j++ {
+			pi, pj := slices.Index(order, i), slices.Index(order, j)
+			if pi-pj == 1 || pj-pi == 1 || r.IntN(3) == 0 {
+				it.Flights = append(it.Flights, [2]int{i + 1, j + 1})
+			}
+		}
+	}
+	for c := 1; c <= n; c++ {
+		it.Must = append(it.Must, c)
+	}
+	if spec.Has(itinHours) {
+		it.Open, it.Close = make([]int64, n), make([]int64, n)
+		for c := range n {
+			it.Open[c], it.Close[c] = 1, days
+		}
+		events := 0
+		for _, c := range r.Perm(n) {
+			if events == 1+r.IntN(2) {
+				break
+			}
+			from := first[c] + r.Int64N(it.Visit[c]+1)
+			to := from + r.Int64N(first[c]+it.Visit[c]-from+1)
+			open, close := to-it.Visit[c], from+it.Visit[c]
+			if open <= 1 && close >= days {
+				continue // the event holds on every order
+			}
+			it.Open[c], it.Close[c] = max(1, open), min(days, close)
+			events++
+		}
+		if spec.Has(itinInfeasible) {
+			// An event longer than the stay in its city.
+			c := r.IntN(n)
+			it.Open[c] = max(2, it.Open[c])
+			it.Close[c] = it.Open[c] + it.Visit[c] - 1
+		}
+	}
+	if spec.Has(itinOrder) {
+		it.Before = [][2]int{{order[0] + 1, order[n-1] + 1}}
+	}
+	return it
 }

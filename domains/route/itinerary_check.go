@@ -20,7 +20,16 @@ const (
 	itinItemBalance  = "balanced-days"
 	itinItemClosure  = "closure"
 	itinItemBackup   = "backup"
+	itinItemFlights  = "direct-flights"
 )
+
+// when writes a time of the instance: a clock time, or a trip's day.
+func (it *Itinerary) when(t int64) string {
+	if it.Voc.Trip {
+		return fmt.Sprintf("day %d", t)
+	}
+	return clock(t)
+}
 
 // Checklist implements domains.Instance.
 func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
@@ -35,21 +44,35 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
 	}
+	format := fmt.Sprintf("The answer is one JSON object in the stated form: a list of day plans, each a list of %s names as written in the problem, and integers total_score and travel_minutes.", v.Sight)
+	dayTimes := "Leaving each start place at the time given and going on at once after each visit, every day reaches its end place by the time given."
+	if v.Trip {
+		format = "The answer is one JSON object in the stated form: a list of city names as written in the problem and a list of as many integer first days."
+		dayTimes = fmt.Sprintf("Staying the given days in each city in this order, the first on day 1 and each flight day counted for both cities, the trip ends by day %d.", it.Days[0].Return)
+	}
 	items := []domains.Item{
-		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-			Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list of day plans, each a list of %s names as written in the problem, and integers total_score and travel_minutes.", v.Sight)},
+		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: format},
 		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 			Text: fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)},
-		{ID: itinItemDayTimes, Tier: domains.Basic, Constraint: itinRuleCore, Kind: domains.KindFeasibility,
-			Text: "Leaving each start place at the time given and going on at once after each visit, every day reaches its end place by the time given."},
+	}
+	if v.Trip {
+		items[1].Text = "The plan lists no city twice."
+	}
+	items = append(items, domains.Item{ID: itinItemDayTimes, Tier: domains.Basic, Constraint: itinRuleCore, Kind: domains.KindFeasibility, Text: dayTimes})
+	if v.Trip {
+		items = append(items, domains.Item{ID: itinItemFlights, Tier: domains.Basic, Constraint: itinRuleCore, Kind: domains.KindFeasibility,
+			Text: "Every two cities visited one after the other have a direct flight."})
 	}
 	if it.Must != nil {
 		items = append(items, domains.Item{ID: itinItemMust, Tier: domains.Basic, Constraint: itinMust, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("The plan visits %s.", it.stopList(it.Must))})
 	}
 	if it.Open != nil {
-		items = append(items, domains.Item{ID: itinItemHours, Tier: domains.Basic, Constraint: itinHours, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Leaving at the times given and waiting where early, every visit starts after its %s opens and ends by its closing time, and every day still reaches its end place in time.", v.Sight)})
+		text := fmt.Sprintf("Leaving at the times given and waiting where early, every visit starts after its %s opens and ends by its closing time, and every day still reaches its end place in time.", v.Sight)
+		if v.Trip {
+			text = "The stay in each city with an event includes every day of the event."
+		}
+		items = append(items, domains.Item{ID: itinItemHours, Tier: domains.Basic, Constraint: itinHours, Kind: domains.KindFeasibility, Text: text})
 	}
 	if it.Fee != nil {
 		items = append(items, domains.Item{ID: itinItemBudget, Tier: domains.Basic, Constraint: itinBudget, Kind: domains.KindFeasibility,
@@ -57,8 +80,11 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 	}
 	if it.Before != nil {
 		x, y := it.Before[0][0], it.Before[0][1]
-		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: itinOrder, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("If the plan visits %s, it visits %s earlier on the same day.", it.Stops[y-1], it.Stops[x-1])})
+		text := fmt.Sprintf("If the plan visits %s, it visits %s earlier on the same day.", it.Stops[y-1], it.Stops[x-1])
+		if v.Trip {
+			text = fmt.Sprintf("The plan visits %s before %s.", it.Stops[x-1], it.Stops[y-1])
+		}
+		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: itinOrder, Kind: domains.KindFeasibility, Text: text})
 	}
 	if it.MaxTravel > 0 {
 		items = append(items, domains.Item{ID: itinItemTravel, Tier: domains.Medium, Constraint: itinTravel, Kind: domains.KindFeasibility,
@@ -90,16 +116,27 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		off = 1
 	}
 	text += fmt.Sprintf("total score is %d, the proven maximum", get(off))
-	if len(lv) > off+1 {
-		text += fmt.Sprintf(", with %d minutes of travel", get(off+1))
+	for i, k := range it.tieKinds(false) {
+		switch k {
+		case itinTieTravel:
+			text += fmt.Sprintf(", with %d minutes of travel", get(off+1+i))
+		case itinTieWeight:
+			text += fmt.Sprintf(", and the stated tie-break sum %d", get(off+1+i))
+		}
 	}
-	if len(lv) > off+2 {
-		text += fmt.Sprintf(" and the stated tie-break sum %d", get(off+2))
+	if v.Trip {
+		text = "The plan visits every city (a proven optimum: any order that keeps every rule)"
+		if len(it.tieKinds(false)) > 0 {
+			text = fmt.Sprintf("The order has the stated tie-break sum %d, the proven minimum", get(off+1))
+		}
 	}
 	items = append(items,
 		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
 		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
 			Text: "The total_score and travel_minutes stated in the answer equal the plan's true total score and total travel time."})
+	if v.Trip {
+		items[len(items)-1].Text = "The first day stated for each city equals the day the plan arrives there."
+	}
 	return items
 }
 
@@ -110,6 +147,7 @@ type itinParsed struct {
 	plan       [][]int // stop numbers per day
 	score      int64
 	travel     int64
+	firstDays  []int64 // trip sequences
 	formatErr  string
 }
 
@@ -131,6 +169,17 @@ func (it *Itinerary) parse(raw json.RawMessage) itinParsed {
 	}
 	var p itinParsed
 	var names [][]string
+	if it.Voc.Trip {
+		var cities []string
+		if err := json.Unmarshal(obj["cities"], &cities); err != nil || cities == nil {
+			return itinParsed{formatErr: `"cities" must be a list of city names`}
+		}
+		if err := json.Unmarshal(obj["first_days"], &p.firstDays); err != nil || len(p.firstDays) != len(cities) {
+			return itinParsed{formatErr: `"first_days" must be a list of integers, one per city`}
+		}
+		obj["days"], _ = json.Marshal([][]string{cities})
+		obj["total_score"], obj["travel_minutes"] = json.RawMessage("0"), json.RawMessage("0")
+	}
 	if err := json.Unmarshal(obj["days"], &names); err != nil || names == nil {
 		return itinParsed{formatErr: `"days" must be a list of lists of names`}
 	}
@@ -186,14 +235,14 @@ func (it *Itinerary) timing(plan [][]int, hours bool) string {
 			if hours {
 				t = max(t, it.Open[s-1])
 				if t+it.Visit[s-1] > it.Close[s-1] {
-					return fmt.Sprintf("%s: the visit to %s starts at %s at the earliest and would end at %s, after it closes at %s", itinCap(dd.Name), it.Stops[s-1], clock(t), clock(t+it.Visit[s-1]), clock(it.Close[s-1]))
+					return fmt.Sprintf("%s: the visit to %s starts at %s at the earliest and would end at %s, after %s", itinCap(dd.Name), it.Stops[s-1], it.when(t), it.when(t+it.Visit[s-1]), it.when(it.Close[s-1]))
 				}
 			}
 			t += it.Visit[s-1]
 			at = nb + s - 1
 		}
 		if t += it.Travel[at][dd.End]; t > dd.Return {
-			return fmt.Sprintf("%s: the plan reaches %s at %s at the earliest, after %s", itinCap(dd.Name), it.Voc.Bases[dd.End], clock(t), clock(dd.Return))
+			return fmt.Sprintf("%s: the plan reaches %s at %s at the earliest, after %s", itinCap(dd.Name), it.Voc.Bases[dd.End], it.when(t), it.when(dd.Return))
 		}
 	}
 	return ""
@@ -218,6 +267,15 @@ func (it *Itinerary) violations(plan [][]int) map[string]string {
 	}
 	put(itemCoverage, it.coverage(plan))
 	put(itinItemDayTimes, it.timing(plan, false))
+	if it.Voc.Trip {
+		for _, day := range plan {
+			for i := 1; i < len(day); i++ {
+				if !it.flight(day[i-1], day[i]) {
+					put(itinItemFlights, fmt.Sprintf("no direct flight between %s and %s", it.Stops[day[i-1]-1], it.Stops[day[i]-1]))
+				}
+			}
+		}
+	}
 	for _, m := range it.Must {
 		if _, ok := visited[m]; !ok {
 			put(itinItemMust, fmt.Sprintf("%s is not visited", it.Stops[m-1]))
@@ -289,7 +347,7 @@ func (it *Itinerary) backupWhy(plan [][]int) string {
 	}
 	alt := itinSubstitute(plan, m, k)
 	viol := it.violations(alt)
-	for _, id := range []string{itinItemDayTimes, itinItemHours, itinItemBudget, itemBefore, itinItemTravel, itinItemBalance, itinItemClosure, itemCoverage} {
+	for _, id := range []string{itinItemDayTimes, itinItemFlights, itinItemHours, itinItemBudget, itemBefore, itinItemTravel, itinItemBalance, itinItemClosure, itemCoverage} {
 		if why, ok := viol[id]; ok {
 			return fmt.Sprintf("with %s in place of %s: %s", it.Stops[k-1], it.Stops[m-1], why)
 		}
@@ -328,11 +386,12 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 		}
 		out = []int64{kept, score}
 	}
-	if it.Levels >= 1 {
-		out = append(out, travel)
-	}
-	if it.Levels >= 2 {
-		out = append(out, weight)
+	for _, k := range it.tieKinds(false) {
+		if k == itinTieTravel {
+			out = append(out, travel)
+		} else {
+			out = append(out, weight)
+		}
 	}
 	return out
 }
@@ -392,7 +451,11 @@ func (it *Itinerary) Check(raw json.RawMessage, ref domains.Reference) []domains
 		set(id, false, why)
 	}
 	ans := it.answer(p.plan)
-	if ans.TotalScore != p.score || ans.TravelMinutes != p.travel {
+	if it.Voc.Trip {
+		if want := it.firstDays(p.plan[0]); !slices.Equal(want, p.firstDays) {
+			set(itemStated, false, fmt.Sprintf("stated first days %v, the plan arrives on days %v", p.firstDays, want))
+		}
+	} else if ans.TotalScore != p.score || ans.TravelMinutes != p.travel {
 		set(itemStated, false, fmt.Sprintf("stated score %d and travel %d minutes, the plan has %d and %d", p.score, p.travel, ans.TotalScore, ans.TravelMinutes))
 	}
 	obj := it.objective(p.plan)
@@ -411,7 +474,7 @@ func (it *Itinerary) rules() []string {
 	for _, r := range []struct {
 		on   bool
 		name string
-	}{{it.Must != nil, itinRuleMust}, {it.Open != nil, itinRuleHours}, {it.Fee != nil, itinRuleBudget}, {it.Before != nil, itinRuleOrder}, {it.MaxTravel > 0, itinRuleTravel}, {it.Balance > 0, itinRuleBalance}, {it.Current != nil, itinRuleClosure}, {it.Backup != nil, itinRuleBackup}} {
+	}{{it.Must != nil, itinRuleMust}, {it.Open != nil, it.hoursRule()}, {it.Fee != nil, itinRuleBudget}, {it.Before != nil, itinRuleOrder}, {it.MaxTravel > 0, itinRuleTravel}, {it.Balance > 0, itinRuleBalance}, {it.Current != nil, itinRuleClosure}, {it.Backup != nil, itinRuleBackup}} {
 		if r.on {
 			out = append(out, r.name)
 		}
@@ -446,4 +509,15 @@ func (it *Itinerary) conflictHolds(names []string) (bool, string) {
 		return false, "the solver could not decide in time"
 	}
 	return false, fmt.Sprintf("the rules %s can all hold together", quoted(names))
+}
+
+// firstDays returns the day a trip arrives in each city of an order.
+func (it *Itinerary) firstDays(order []int) []int64 {
+	out := []int64{}
+	t := it.Days[0].Leave
+	for _, c := range order {
+		out = append(out, t)
+		t += it.Visit[c-1]
+	}
+	return out
 }

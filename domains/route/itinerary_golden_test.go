@@ -13,8 +13,8 @@ import (
 
 // TestItineraryGolden: the prompt and checklist of a feasible record
 // (must-visit, opening hours, budget, visit order, travel limit, balanced
-// days), an infeasible one and a closure replan with a backup stop of task
-// 20 are those in testdata/golden (refresh: go test ./domains/route -run
+// days), an infeasible one, a closure replan with a backup stop and a
+// trip sequence (NATURAL PLAN style) of task 20 are those in testdata/golden (refresh: go test ./domains/route -run
 // TestItineraryGolden -update-golden).
 func TestItineraryGolden(t *testing.T) {
 	tk := route.TravelItinerary()
@@ -25,6 +25,7 @@ func TestItineraryGolden(t *testing.T) {
 		{"travel-itinerary", "museum-weekend", []string{"must-visit", "opening-hours", "budget", "visit-order", "daily-travel-limit", "balanced-days"}},
 		{"travel-itinerary-infeasible", "city-day", []string{"must-visit", "opening-hours", "budget", "infeasibility"}},
 		{"travel-itinerary-closure", "road-trip", []string{"must-visit", "opening-hours", "closure", "backup"}},
+		{"travel-itinerary-trip", "city-hopping", []string{"must-visit", "opening-hours", "visit-order"}},
 	} {
 		units := map[string]bool{}
 		for _, u := range g.units {

@@ -26,6 +26,9 @@ func (it *Itinerary) dayWord(d int) string {
 // Prompt implements domains.Instance.
 func (it *Itinerary) Prompt() string {
 	v := it.Voc
+	if v.Trip {
+		return it.tripPrompt()
+	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s Choose which %s to visit", v.Intro, v.Sights)
 	if len(it.Days) > 1 {
@@ -170,8 +173,56 @@ func itinCap(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// tripPrompt is the prompt of a trip sequence, in NATURAL PLAN's terms.
+func (it *Itinerary) tripPrompt() string {
+	v, n, days := it.Voc, len(it.Stops), it.Days[0].Return
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s You will visit %d cities for %d days in total, each city once, and you only take direct flights between cities.\n\n", v.Intro, n, days)
+	b.WriteString("**Cities**\n\n| city | stay |\n|---|---:|\n")
+	for i, s := range it.Stops {
+		fmt.Fprintf(&b, "| %s | %d days |\n", s, it.Visit[i]+1)
+	}
+	b.WriteString("\n**Direct flights** (both ways): ")
+	var fl []string
+	for _, f := range it.Flights {
+		fl = append(fl, fmt.Sprintf("%s and %s", it.Stops[f[0]-1], it.Stops[f[1]-1]))
+	}
+	b.WriteString(strings.Join(fl, "; ") + ".\n\n**Rules**\n")
+	rule := 1
+	fmt.Fprintf(&b, "%d. The trip starts on day 1 in the first city and ends by day %d in the last. You stay in each city for exactly the number of days given, counting the day you arrive and the day you leave: you fly on the last day of one stay, which is also the first day of the next (a flight day counts for both cities). You fly between two cities only if they have a direct flight. No city is visited twice.\n", rule, days)
+	rule++
+	fmt.Fprintf(&b, "%d. \"%s\": the plan visits all %d cities.\n", rule, itinRuleMust, n)
+	if it.Open != nil {
+		rule++
+		fmt.Fprintf(&b, "%d. \"%s\": your stay in a city includes every day of its event:\n", rule, itinRuleEvents)
+		for i, s := range it.Stops {
+			if it.Open[i] > it.Days[0].Leave || it.Close[i] < days {
+				from, to := it.Close[i]-it.Visit[i], it.Open[i]+it.Visit[i]
+				fmt.Fprintf(&b, "   - %s: an event from day %d to day %d.\n", s, from, to)
+			}
+		}
+	}
+	if it.Before != nil {
+		rule++
+		x, y := it.Before[0][0], it.Before[0][1]
+		fmt.Fprintf(&b, "%d. \"%s\": you visit %s before %s.\n", rule, itinRuleOrder, it.Stops[x-1], it.Stops[y-1])
+	}
+	b.WriteString("\n**Goal.** Find an order of the cities that keeps every rule.")
+	if it.Levels >= 1 {
+		b.WriteString(" If several orders do, choose the one with the smallest sum, over every city y of the order, of (x + 1) × y × y, where x is the number of the city before it (0 for the first city); numbers are as in the names (C3 is 3).")
+	}
+	b.WriteString("\n\nTwo plans are the same plan when they visit the cities in the same order.\n\n")
+	b.WriteString("**Answer** with one JSON object in a ```json block, exactly in this form (the cities in the order you visit them, names as written above, and the day you arrive in each):\n```json\n")
+	b.WriteString(it.AnswerSchema())
+	b.WriteString("\n```\nIf no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
+	return b.String()
+}
+
 // AnswerSchema implements domains.Instance.
 func (it *Itinerary) AnswerSchema() string {
+	if it.Voc.Trip {
+		return fmt.Sprintf(`{"cities": [%q, %q, ...], "first_days": [1, %d, ...]}`, it.Stops[0], it.Stops[min(1, len(it.Stops)-1)], it.Visit[0]+1)
+	}
 	first, second := it.Stops[0], it.Stops[min(1, len(it.Stops)-1)]
 	days := fmt.Sprintf("[%q, %q, ...]", first, second)
 	for range len(it.Days) - 1 {
