@@ -618,9 +618,6 @@ func (it *Itinerary) build() (*itinModel, error) {
 				first = min(first, day.Leave+it.Travel[it.place(d, n)][it.place(d, s)])
 				last = max(last, day.Return-it.Travel[it.place(d, s)][it.place(d, n+1)]-it.Visit[s])
 			}
-			if sub >= 0 && s == sub {
-				first, last = lo, hi // the backup's times live here
-			}
 			a, b := itinCeil(first, g), itinFloor(last, g)
 			tlo[s], thi[s] = a, max(a, b)
 			t[s] = m.NewInt(fmt.Sprintf("%sstart_%d", prefix, s+1), tlo[s], thi[s])
@@ -1042,10 +1039,9 @@ func generateTrip(spec domains.Spec, voc itinVocab, n int, r *rand.Rand) *Itiner
 	order := r.Perm(n)
 	days := int64(1)
 	first := make([]int64, n) // first day of each city in the hidden order
-	for _, c := range order {
-		it.Score = append(it.Score, 1)
-		it.Visit = append(it.Visit, 0)
-		_ = c
+	it.Score, it.Visit = make([]int64, n), make([]int64, n)
+	for c := range n {
+		it.Score[c] = 1 // every city is visited: the score is the same for every plan
 	}
 	for _, c := range order {
 		it.Visit[c] = 1 + r.Int64N(4)

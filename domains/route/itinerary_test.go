@@ -227,6 +227,7 @@ func TestItineraryLoadErrors(t *testing.T) {
 		{"travel", [][]int{{0}}, "travel: 1 rows for"},
 		{"backup", []int{1, 2, 3}, "backup: [1 2 3] is not a must-visit stop and another stop"},
 		{"days", []any{}, "days: none"},
+		{"flights", [][2]int{{1, 2}}, "flights: given for a subtask that is not a trip sequence"},
 		{"spec", nil, `unknown subtask "boats"`},
 	} {
 		var m map[string]any
