@@ -75,7 +75,7 @@ var itinSubtasks = map[string]itinVocab{
 	"city-day": {Intro: "You are planning a day of sightseeing in a city you are visiting.", Sight: "sight", Sights: "sights", Move: "walking", Bases: []string{"the hotel"},
 		Stops: []string{"A1 Cathedral", "A2 Castle", "A3 Art Museum", "A4 Botanical Garden", "A5 Old Market", "A6 Harbour Tower", "A7 City Park"},
 		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 20},
-	"museum-weekend": {Intro: "You are planning a museum weekend: two days of museums and galleries.", Sight: "museum", Sights: "museums", Move: "travel", Bases: []string{"the hotel"},
+	"museum-weekend": {Intro: "You are planning a museum weekend: two days of museums and galleries.", Sight: "museum", Sights: "museums", Move: "by tram and on foot", Bases: []string{"the hotel"},
 		Stops: []string{"M1 National Gallery", "M2 Science Museum", "M3 History Museum", "M4 Design Museum", "M5 Maritime Museum", "M6 Photo Gallery", "M7 Toy Museum"},
 		Days:  []string{"Saturday", "Sunday"}, Route: [][2]int{{0, 0}, {0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 25},
 	"road-trip": {Intro: "You are planning a two-day road trip through a national park region, staying at a different lodge each night.", Sight: "stop", Sights: "stops", Move: "driving", Bases: []string{"Lake Lodge", "Valley Inn", "Coast Hotel"},
