@@ -245,3 +245,50 @@ func TestItineraryLoadErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestItineraryCheckMalformed: answers that do not parse, have the wrong
+// shape or the wrong number of day lists fail every item (and never panic),
+// for a two-day itinerary and a trip sequence.
+func TestItineraryCheckMalformed(t *testing.T) {
+	tk := route.TravelItinerary()
+	common := []string{`[]`, `null`, `"plan"`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`}
+	for _, tc := range []struct {
+		subtask string
+		answers []string
+	}{
+		{"museum-weekend", []string{`{"days": "Saturday"}`, `{"days": [[1, 2]], "total_score": 0, "travel_minutes": 0}`,
+			`{"days": [["M1 National Gallery"], []], "total_score": 0}`, `{"days": [["Louvre"], []], "total_score": 0, "travel_minutes": 0}`,
+			`{"days": [[], [], []], "total_score": 0, "travel_minutes": 0}`, `{"days": [["M1 National Gallery"]], "total_score": 3, "travel_minutes": 0}`,
+			`{"cities": ["M1 National Gallery"], "first_days": [1]}`}},
+		{"city-hopping", []string{`{"cities": ["C1 Porto"], "first_days": [1, 2]}`, `{"cities": ["C1 Porto"], "first_days": "1"}`,
+			`{"cities": "C1 Porto", "first_days": [1]}`, `{"cities": ["Paris"], "first_days": [1]}`,
+			`{"days": [["C1 Porto"]], "total_score": 1, "travel_minutes": 0}`}},
+	} {
+		spec, err := tk.NewSpec(tc.subtask, 2, map[string]bool{"must-visit": true, "opening-hours": true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := gen.NewInstance(tk, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rec.Reference.Feasible {
+			t.Fatalf("%s: infeasible", rec.ID)
+		}
+		for _, answer := range append(common, tc.answers...) {
+			res := inst.Check(json.RawMessage(answer), rec.Reference)
+			if len(res) != len(rec.Checklist) {
+				t.Fatalf("%s: %s: %d results for %d items", tc.subtask, answer, len(res), len(rec.Checklist))
+			}
+			for _, r := range res {
+				if r.Pass {
+					t.Errorf("%s: %s passes %s", tc.subtask, answer, r.ID)
+				}
+			}
+		}
+	}
+}
