@@ -78,9 +78,9 @@
 // MIP backend's relaxation. The brute-force test enumerates every such plan on 5-stop
 // instances and agrees with the certificate at every tie-break level. A
 // trip sequence is the same model with time in days: a stay of k days is a
-// visit of k-1 (the flight day counts for both cities), flights take no
-// time and only direct flights are legs, events are windows, and every
-// city is a must-visit; its only tie-break is the k·(x+1)·y² sum. Its
+// visit of k-1 (the flight day counts for both cities), stays follow each
+// other without a gap, flights take no time and only direct flights are
+// legs, events are windows, and every city is a must-visit; its only tie-break is the k·(x+1)·y² sum. Its
 // instances, written as NATURAL PLAN prompts, are judged alike by
 // internal/natplan's model and by the checklist on every order of the
 // cities (the test enumerates them).

@@ -628,6 +628,13 @@ func (it *Itinerary) build() (*itinModel, error) {
 			}
 			return u
 		}
+		// A visit starts when the traveller arrives or later (waiting);
+		// a trip's stays follow each other without a gap (each stay lasts
+		// exactly its days).
+		wait := encode.GE
+		if it.Voc.Trip {
+			wait = encode.EQ
+		}
 		if it.Open != nil {
 			// Opening hours: a window that meets the start time's range
 			// bounds it outright (an unvisited stop's time is free to sit
@@ -666,11 +673,11 @@ func (it *Itinerary) build() (*itinModel, error) {
 					case u == n && v == n+1:
 						// an empty day: checked on load
 					case u == n:
-						lin(group, []encode.Term{term(t[sv], 1)}, encode.GE, itinCeil(day.Leave+tr, g), x.Lit())
+						lin(group, []encode.Term{term(t[sv], 1)}, wait, itinCeil(day.Leave+tr, g), x.Lit())
 					case v == n+1:
 						lin(group, []encode.Term{term(t[su], 1)}, encode.LE, itinFloor(day.Return-it.Visit[su]-tr, g), x.Lit())
 					default:
-						lin(group, []encode.Term{term(t[sv], 1), term(t[su], -1)}, encode.GE, itinCeil(it.Visit[su]+tr, g), x.Lit())
+						lin(group, []encode.Term{term(t[sv], 1), term(t[su], -1)}, wait, itinCeil(it.Visit[su]+tr, g), x.Lit())
 					}
 				}
 			}
@@ -1069,9 +1076,9 @@ func generateTrip(spec domains.Spec, voc itinVocab, n int, r *rand.Rand) *Itiner
 		for c := range n {
 			it.Open[c], it.Close[c] = 1, days
 		}
-		events := 0
+		events, want := 0, 1+r.IntN(2)
 		for _, c := range r.Perm(n) {
-			if events == 1+r.IntN(2) {
+			if events == want {
 				break
 			}
 			from := first[c] + r.Int64N(it.Visit[c]+1)

@@ -87,6 +87,9 @@ func (d itinData) onTime(plan [][]int, hours bool) bool {
 			arrive := t + d.Travel[at][d.place(s)]
 			begin := arrive
 			if hours && d.Open[s-1] > begin {
+				if d.Vocab.Trip {
+					return false // a stay cannot wait for its event
+				}
 				begin = d.Open[s-1]
 			}
 			t = begin + d.Visit[s-1]

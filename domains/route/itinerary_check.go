@@ -221,7 +221,8 @@ func (it *Itinerary) coverage(plan [][]int) string {
 }
 
 // timing simulates a plan (earliest starts; with hours, waiting for
-// opening and ending by closing) and reports the first broken time.
+// opening and ending by closing; a trip's stays never wait) and reports
+// the first broken time.
 func (it *Itinerary) timing(plan [][]int, hours bool) string {
 	nb := len(it.Voc.Bases)
 	for d, day := range plan {
@@ -232,6 +233,10 @@ func (it *Itinerary) timing(plan [][]int, hours bool) string {
 		t, at := dd.Leave, dd.Start
 		for _, s := range day {
 			t += it.Travel[at][nb+s-1]
+			if hours && it.Voc.Trip && (t < it.Open[s-1] || t+it.Visit[s-1] > it.Close[s-1]) {
+				// A stay cannot wait: it covers days t..t+visit.
+				return fmt.Sprintf("the stay in %s, days %d-%d, does not cover its event (days %d-%d)", it.Stops[s-1], t, t+it.Visit[s-1], it.Close[s-1]-it.Visit[s-1], it.Open[s-1]+it.Visit[s-1])
+			}
 			if hours {
 				t = max(t, it.Open[s-1])
 				if t+it.Visit[s-1] > it.Close[s-1] {
