@@ -534,6 +534,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 	}
 	n, nd := len(it.Stops), len(it.Days)
 	g := it.gcdTime()
+	sp := it.shortest()
 	m := encode.NewModel()
 	im := &itinModel{m: m, arc: make([][][]encode.Var, nd), y: make([][]encode.Var, nd)}
 	var lo, hi int64 = 24 * 60, 0
@@ -554,7 +555,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 			im.arc[d][u] = make([]encode.Var, n+2)
 			for v := range n + 2 {
 				im.arc[d][u][v] = -1
-				if u == v || u == n+1 || v == n || !it.legFits(d, u, v) {
+				if u == v || u == n+1 || v == n || !it.legFits(sp, d, u, v) {
 					continue
 				}
 				x := m.NewBool(fmt.Sprintf("go_%d_%d_%d", d+1, u, v))
@@ -615,8 +616,8 @@ func (it *Itinerary) build() (*itinModel, error) {
 		for s := range n {
 			first, last := hi, lo
 			for d, day := range it.Days {
-				first = min(first, day.Leave+it.Travel[it.place(d, n)][it.place(d, s)])
-				last = max(last, day.Return-it.Travel[it.place(d, s)][it.place(d, n+1)]-it.Visit[s])
+				first = min(first, day.Leave+sp[it.place(d, n)][it.place(d, s)])
+				last = max(last, day.Return-sp[it.place(d, s)][it.place(d, n+1)]-it.Visit[s])
 			}
 			a, b := itinCeil(first, g), itinFloor(last, g)
 			tlo[s], thi[s] = a, max(a, b)
@@ -844,22 +845,41 @@ func (it *Itinerary) build() (*itinModel, error) {
 
 // legFits reports whether rule 1 alone allows going from node u to node
 // v on day d: leaving u after a visit begun as early as the day allows and
-// arriving at v in time to end the day. Legs that do not fit get no
-// variable.
-func (it *Itinerary) legFits(d, u, v int) bool {
+// arriving at v in time to end the day, with sp the shortest travel times
+// (a lower bound on getting anywhere through other stops, whatever the
+// matrix). Legs that do not fit get no variable.
+func (it *Itinerary) legFits(sp [][]int64, d, u, v int) bool {
 	n, day := len(it.Stops), it.Days[d]
 	if it.Voc.Trip && u < n && v < n && !it.flight(u+1, v+1) {
 		return false
 	}
 	end := day.Leave // the earliest time u is left
 	if u < n {
-		end += it.Travel[it.place(d, n)][it.place(d, u)] + it.Visit[u]
+		end += sp[it.place(d, n)][it.place(d, u)] + it.Visit[u]
 	}
 	end += it.Travel[it.place(d, u)][it.place(d, v)]
 	if v < n {
-		end += it.Visit[v] + it.Travel[it.place(d, v)][it.place(d, n+1)]
+		end += it.Visit[v] + sp[it.place(d, v)][it.place(d, n+1)]
 	}
 	return end <= day.Return
+}
+
+// shortest returns the shortest travel times between all places
+// (Floyd–Warshall over Travel).
+func (it *Itinerary) shortest() [][]int64 {
+	sp := make([][]int64, len(it.Travel))
+	for i, row := range it.Travel {
+		sp[i] = slices.Clone(row)
+		sp[i][i] = 0
+	}
+	for k := range sp {
+		for i := range sp {
+			for j := range sp {
+				sp[i][j] = min(sp[i][j], sp[i][k]+sp[k][j])
+			}
+		}
+	}
+	return sp
 }
 
 // itinLegWeight is the second tie-break's weight of going from node u to

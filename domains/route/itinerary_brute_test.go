@@ -317,7 +317,7 @@ func itinPlanJSON(d itinData, plan [][]int, score, travel int64) json.RawMessage
 // the SAT certificate at every tie-break level (status, optimum vector,
 // uniqueness), each rule's checklist item passes exactly when the oracle
 // says the plan keeps that rule, and "optimal" passes exactly for the
-// optimal plans.
+// optimal plans; also on variants whose travel times are not metric.
 func TestItineraryBrute(t *testing.T) {
 	defer route.SetItinMaxStops(5)()
 	tk := route.TravelItinerary()
@@ -348,100 +348,124 @@ func TestItineraryBrute(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				raw, _ := json.Marshal(inst)
-				var d itinData
-				if err := json.Unmarshal(raw, &d); err != nil {
-					t.Fatal(err)
-				}
-				name := fmt.Sprintf("%v/%s/%d", set, st.ID, seed)
-				type scored struct {
-					plan [][]int
-					obj  []int64
-				}
-				var feasible []scored
-				dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
-				for _, plan := range itinAllPlans(len(d.Stops), len(d.Days)) {
-					plansChecked++
-					kept := d.rulesKept(plan)
-					if d.Backup != nil {
-						kept["backup"] = d.backupKept(plan)
+				// The instance, and on two unit sets a variant whose travel
+				// times break the triangle inequality (the direct way from
+				// the first base to the first stop 200 minutes longer), so
+				// that the pruning of legs by shortest paths is tested too.
+				variants := []domains.Instance{inst}
+				if seed == 1 && st.ID != "city-hopping" && (len(set) == 0 || len(set) == 1 && set[0] == "opening-hours") {
+					var m map[string]any
+					raw, _ := json.Marshal(inst)
+					if err := json.Unmarshal(raw, &m); err != nil {
+						t.Fatal(err)
 					}
-					all := true
-					for _, ok := range kept {
-						all = all && ok
+					nb := len(m["vocab"].(map[string]any)["bases"].([]any))
+					tr := m["travel"].([]any)
+					tr[0].([]any)[nb] = tr[0].([]any)[nb].(float64) + 200
+					tr[nb].([]any)[0] = tr[nb].([]any)[0].(float64) + 200
+					raw, _ = json.Marshal(m)
+					other, err := tk.Load(raw)
+					if err != nil {
+						t.Fatal(err)
 					}
-					for _, r := range inst.Check(itinStatedJSON(d, plan, 0), dummy) {
-						if want, ok := kept[r.ID]; ok && r.Pass != want {
-							t.Fatalf("%s: plan %v: item %s pass=%v, oracle %v (%s)", name, plan, r.ID, r.Pass, want, r.Detail)
+					variants = append(variants, other)
+				}
+				for vi, inst := range variants {
+					raw, _ := json.Marshal(inst)
+					var d itinData
+					if err := json.Unmarshal(raw, &d); err != nil {
+						t.Fatal(err)
+					}
+					name := fmt.Sprintf("%v/%s/%d/variant %d", set, st.ID, seed, vi)
+					type scored struct {
+						plan [][]int
+						obj  []int64
+					}
+					var feasible []scored
+					dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
+					for _, plan := range itinAllPlans(len(d.Stops), len(d.Days)) {
+						plansChecked++
+						kept := d.rulesKept(plan)
+						if d.Backup != nil {
+							kept["backup"] = d.backupKept(plan)
+						}
+						all := true
+						for _, ok := range kept {
+							all = all && ok
+						}
+						for _, r := range inst.Check(itinStatedJSON(d, plan, 0), dummy) {
+							if want, ok := kept[r.ID]; ok && r.Pass != want {
+								t.Fatalf("%s: plan %v: item %s pass=%v, oracle %v (%s)", name, plan, r.ID, r.Pass, want, r.Detail)
+							}
+						}
+						if all {
+							feasible = append(feasible, scored{plan, d.objective(plan)})
 						}
 					}
-					if all {
-						feasible = append(feasible, scored{plan, d.objective(plan)})
+					base := 1
+					if d.Current != nil {
+						base = 2
 					}
-				}
-				base := 1
-				if d.Current != nil {
-					base = 2
-				}
-				ties := 2
-				if d.Vocab.Trip {
-					ties = 1
-				}
-				for level := base; level <= base+ties; level++ {
-					if level > base && !inst.TieBreak() {
-						t.Fatalf("%s: no tie-break level %d", name, level)
+					ties := 2
+					if d.Vocab.Trip {
+						ties = 1
 					}
-					m, err := inst.Model()
-					if err != nil {
-						t.Fatal(err)
-					}
-					c, err := solver.Certify(context.Background(), sat.Backend{}, m)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if len(feasible) == 0 {
-						if c.Status != solver.Infeasible {
-							t.Fatalf("%s: no plan by enumeration, SAT %v", name, c.Status)
+					for level := base; level <= base+ties; level++ {
+						if level > base && !inst.TieBreak() {
+							t.Fatalf("%s: no tie-break level %d", name, level)
+						}
+						m, err := inst.Model()
+						if err != nil {
+							t.Fatal(err)
+						}
+						c, err := solver.Certify(context.Background(), sat.Backend{}, m)
+						if err != nil {
+							t.Fatal(err)
+						}
+						if len(feasible) == 0 {
+							if c.Status != solver.Infeasible {
+								t.Fatalf("%s: no plan by enumeration, SAT %v", name, c.Status)
+							}
+							if level == base {
+								infeasible++
+							}
+							break
+						}
+						var best []int64
+						count := 0
+						for _, s := range feasible {
+							switch o := s.obj[:level]; {
+							case best == nil || slices.Compare(o, best) < 0:
+								best, count = o, 1
+							case slices.Equal(o, best):
+								count++
+							}
+						}
+						want := slices.Clone(best)
+						for i := range base {
+							want[i] = -want[i] // kept legs and score are maximized
+						}
+						if c.Status != solver.Optimal || !slices.Equal(c.Objective, want) || c.Unique == nil || *c.Unique != (count == 1) {
+							t.Fatalf("%s level %d: SAT %v %v unique=%v; enumeration %v with %d plans", name, level, c.Status, c.Objective, c.Unique, want, count)
 						}
 						if level == base {
-							infeasible++
+							if count == 1 {
+								unique++
+							} else {
+								several++
+							}
 						}
-						break
-					}
-					var best []int64
-					count := 0
-					for _, s := range feasible {
-						switch o := s.obj[:level]; {
-						case best == nil || slices.Compare(o, best) < 0:
-							best, count = o, 1
-						case slices.Equal(o, best):
-							count++
-						}
-					}
-					want := slices.Clone(best)
-					for i := range base {
-						want[i] = -want[i] // kept legs and score are maximized
-					}
-					if c.Status != solver.Optimal || !slices.Equal(c.Objective, want) || c.Unique == nil || *c.Unique != (count == 1) {
-						t.Fatalf("%s level %d: SAT %v %v unique=%v; enumeration %v with %d plans", name, level, c.Status, c.Objective, c.Unique, want, count)
-					}
-					if level == base {
-						if count == 1 {
-							unique++
-						} else {
-							several++
-						}
-					}
-					// The checker's verdict on every optimal plan and on the
-					// best non-optimal one.
-					ref := domains.Reference{Feasible: true, Objective: c.Objective}
-					for _, s := range feasible {
-						res := results(inst.Check(itinStatedJSON(d, s.plan, 0), ref))
-						if res["optimal"] != slices.Equal(s.obj[:level], best) {
-							t.Fatalf("%s level %d: plan %v objective %v: optimal item %v", name, level, s.plan, s.obj, res["optimal"])
-						}
-						if !res["stated"] {
-							t.Fatalf("%s: plan %v: the true stated values fail", name, s.plan)
+						// The checker's verdict on every optimal plan and on the
+						// best non-optimal one.
+						ref := domains.Reference{Feasible: true, Objective: c.Objective}
+						for _, s := range feasible {
+							res := results(inst.Check(itinStatedJSON(d, s.plan, 0), ref))
+							if res["optimal"] != slices.Equal(s.obj[:level], best) {
+								t.Fatalf("%s level %d: plan %v objective %v: optimal item %v", name, level, s.plan, s.obj, res["optimal"])
+							}
+							if !res["stated"] {
+								t.Fatalf("%s: plan %v: the true stated values fail", name, s.plan)
+							}
 						}
 					}
 				}
