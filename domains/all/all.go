@@ -12,6 +12,6 @@ import (
 	_ "github.com/plancert/plancert/domains/production" // Project & Production (shop core: job shop / flow shop): task 25
 	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching (quantity core)
 	_ "github.com/plancert/plancert/domains/roster"     // Shift & Workforce: shift/duty and volunteer scheduling (roster core)
-	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): tasks 18, 21
+	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): tasks 18, 20, 21, 22
 	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core), and Workforce's recruitment planning
 )
