@@ -249,6 +249,18 @@ func register(t *task) {
 			st.Exclude = append(st.Exclude, unitChainDays)
 		}
 	}
+	// The mutual-exclusion and deadline units are drawn only by the
+	// subtasks that list them among their likely units (IT maintenance,
+	// medical resources): the others never draw them, so their draws
+	// are as before.
+	for i := range t.Subtasks {
+		st := &t.Subtasks[i]
+		for _, u := range []string{unitApart, unitDeadline} {
+			if _, ok := st.Likely[u]; !ok && !slices.Contains(st.Exclude, u) {
+				st.Exclude = append(st.Exclude, u)
+			}
+		}
+	}
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always})
 	}
