@@ -130,12 +130,12 @@ func (apart) rules(a *Agenda) []rule {
 		why = " (" + a.Voc.Apart + ")"
 	}
 	for _, set := range a.Apart {
-		what := "These two"
+		what := "These two %s never overlap"
 		if len(set) > 2 {
-			what = "No two of these"
+			what = "No two of these %s overlap"
 		}
-		out = append(out, rule{groupApart(set), fmt.Sprintf("%s %s never overlap in time, even with different %s and %s%s: %s.",
-			what, a.Voc.Activities, a.Voc.attendees(), a.Voc.Rooms, why, joinAnd(set))})
+		out = append(out, rule{groupApart(set), fmt.Sprintf(what+" in time, even with different %s and %s%s: %s.",
+			a.Voc.Activities, a.Voc.attendees(), a.Voc.Rooms, why, joinAnd(set))})
 	}
 	return out
 }
