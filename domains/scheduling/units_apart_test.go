@@ -1,11 +1,17 @@
 package scheduling
 
 import (
+	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 func TestApartTiny(t *testing.T) {
@@ -148,4 +154,74 @@ func checkApartData(t *testing.T, what string, a *Agenda) {
 // containsRule reports whether the prompt states rule r as a named rule.
 func containsRule(prompt string, r rule) bool {
 	return slices.Contains(strings.Split(prompt, "\n"), fmt.Sprintf("- %q: %s", r.Name, r.Text))
+}
+
+// TestApartDeadlineMutation: records of the tasks that may draw the
+// mutual-exclusion or the deadline unit, each spec of gen.SampleSpec with
+// the unit added (when its subtask allows it), are mutated as in
+// TestFamilyMutation (mutateRecord: the item of every broken rule fails,
+// and only those; "optimal" fails for every changed plan); and some
+// mutations fail the unit's own item.
+func TestApartDeadlineMutation(t *testing.T) {
+	records := 12
+	if testing.Short() {
+		records = 6
+	}
+	for _, u := range []string{unitApart, unitDeadline} {
+		t.Run(u, func(t *testing.T) {
+			t.Parallel()
+			st := newMutationStats()
+			for _, tk := range agendaTasks() {
+				if tk.Family != domains.Project && tk.Family != domains.Emergency {
+					continue
+				}
+				n := 0
+				for seed := uint64(1); n < records; seed++ {
+					if seed > 10*uint64(records) {
+						t.Fatalf("%s: only %d kept feasible records in %d seeds", tk.ID, n, seed-1)
+					}
+					base, err := gen.SampleSpec(tk, seed)
+					if err != nil {
+						t.Fatal(err)
+					}
+					var sub domains.Subtask
+					for _, x := range tk.Subtasks {
+						if x.ID == base.Subtask {
+							sub = x
+						}
+					}
+					ids := map[string]bool{u: true}
+					for _, id := range base.Units() {
+						ids[id] = true
+					}
+					spec, err := tk.NewSpec(base.Subtask, seed, ids)
+					if err != nil || !sub.Allows(u) || tk.Compatible(spec.Units()) != nil {
+						continue
+					}
+					inst, err := gen.NewInstance(tk, spec)
+					if err != nil {
+						t.Fatal(err)
+					}
+					rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+					var drop *gen.DropError
+					switch {
+					case errors.As(err, &drop):
+						continue
+					case err != nil:
+						t.Fatalf("%s seed %d: %v", tk.ID, seed, err)
+					}
+					if !rec.Reference.Feasible {
+						continue
+					}
+					n++
+					st.records++
+					mutateRecord(t, tk, rec, st)
+				}
+			}
+			if st.fails[u] == 0 {
+				t.Errorf("no mutation fails %q: %s", u, st)
+			}
+			t.Logf("%s", st)
+		})
+	}
 }
