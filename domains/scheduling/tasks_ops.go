@@ -21,8 +21,10 @@ import (
 //     patients' appointments and procedures with doctors, nurses and
 //     radiographers (the people) in consulting rooms, theatres, scanners
 //     and bays (the rooms). A patient's priority is their urgency and
-//     weights the end of their appointment in the goal (the sooner the
-//     more urgent); waiting-time targets are the deadline unit; a room
+//     weights the end of their appointment in the goal, and the
+//     priority-order unit (likely in the clinic and imaging skins) has
+//     no patient start after a less urgent one; waiting-time targets are
+//     the deadline unit; a room
 //     failure (a scanner breaks down), minimum-disruption rescheduling
 //     (replanning) and backups are the pool's.
 //
@@ -132,7 +134,7 @@ func init() {
 			Rooms: []string{"Room 1", "Room 2", "Room 3"}, NRooms: span{2, 3},
 			Activities: []string{"Mrs Ahmed (chest pain)", "Mr Berg (diabetes review)", "Ms Cole (asthma)", "Mr Dunn (wound check)", "Mrs Eze (hypertension)", "Mr Fox (follow-up)"},
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
-			Likely:    map[string]float64{unitDeadline: 3, unitAvailability: 2, unitRoomFit: 1.5, unitReplanning: 1.3},
+			Likely:    map[string]float64{unitDeadline: 3, unitAvailability: 2, unitPriorityOrder: 1.5, unitRoomFit: 1.5, unitReplanning: 1.3},
 			Equipment: []string{"ECG machine", "examination couch"},
 			Exclude:   opsExclude,
 		},
@@ -160,7 +162,7 @@ func init() {
 			Rooms: []string{"Scanner A", "Scanner B", "Scanner C"}, NRooms: span{2, 3},
 			Activities: []string{"MRI knee (Mr Ali)", "CT head (Mrs Bell)", "CT chest (Mr Cruz)", "MRI spine (Ms Diaz)", "Ultrasound (Mrs Egan)", "X-ray hip (Mr Ford)"},
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
-			Likely:    map[string]float64{unitRoomFit: 2.5, unitDeadline: 2, unitRoomFailure: 2, unitApart: 1.2},
+			Likely:    map[string]float64{unitRoomFit: 2.5, unitDeadline: 2, unitRoomFailure: 2, unitPriorityOrder: 1.3, unitApart: 1.2},
 			Equipment: []string{"MRI coil", "contrast injector"},
 			Exclude:   fixedExclude,
 		},
