@@ -239,6 +239,9 @@ func register(t *task) {
 	}
 	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: fam, Core: "agenda", Pool: poolInfo()}
 	for i := range t.Subtasks {
+		// The appends below must not write into a list the subtasks
+		// share (a package-level Exclude with spare capacity).
+		t.Subtasks[i].Exclude = slices.Clip(t.Subtasks[i].Exclude)
 		// A failing room needs another room to fall back on.
 		if st := &t.Subtasks[i]; st.NRooms.Hi < 2 && !slices.Contains(st.Exclude, unitRoomFailure) {
 			st.Exclude = append(st.Exclude, unitRoomFailure)

@@ -2,6 +2,7 @@ package scheduling
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -31,17 +32,28 @@ import (
 // Both exclude cooldown (activities carry no tags), required-role (its
 // role words are meeting roles: note-taker, chair, host) and split (a job
 // or a procedure is not done in two parts); only the outpatient and
-// vaccination skins may shorten an activity (min-duration), and none draws the
+// vaccination skins may shorten an activity (min-duration) or have
+// confidential ones (private rooms); the medical skins have no time
+// zones; and none draws the
 // recruitment skins' chain-days unit. As in every task of the package,
 // the people are named, not interchangeable staff: two plans are the same
 // plan when every job or appointment has the same day, start and room.
 
-// opsExclude are the units the IT maintenance and medical skins never draw.
+// opsExclude are the units the IT maintenance and medical skins never
+// draw; the lists below add those that make no sense for some skins.
 var opsExclude = []string{unitCooldown, unitRequiredRole, unitSplit}
 
-// fixedExclude is opsExclude and min-duration: jobs, operations and scans
-// are not shortened.
-var fixedExclude = []string{unitCooldown, unitRequiredRole, unitSplit, unitMinDuration}
+// maintExclude: jobs are not shortened (min-duration), and a rack, host,
+// site or hall is not a private room (confidential).
+var maintExclude = append(slices.Clone(opsExclude), unitMinDuration, unitConfidential)
+
+// medExclude: clinicians work on site, in the schedule's time
+// (time-zones).
+var medExclude = append(slices.Clone(opsExclude), unitTimeZones)
+
+// medFixedExclude: medExclude, and operations and scans are not shortened
+// and need no private theatre or scanner.
+var medFixedExclude = append(slices.Clone(medExclude), unitMinDuration, unitConfidential)
 
 // maintVoc is the vocabulary of the IT maintenance skins.
 func maintVoc(room, rooms, intro string) Vocab {
@@ -67,7 +79,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitApart: 3, unitChain: 2, unitBuffer: 2, unitAvailability: 1.5, unitDeadline: 1.2},
 			Equipment: []string{"serial console", "KVM switch"},
-			Exclude:   fixedExclude,
+			Exclude:   maintExclude,
 		},
 		{
 			ID: "db-migration", Title: "database migration weekend",
@@ -80,7 +92,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitChain: 3, unitBuffer: 2, unitApart: 2, unitKeyPerson: 1.3, unitBackupSlots: 1.3},
 			Equipment: []string{"fast storage", "replication link"},
-			Exclude:   fixedExclude,
+			Exclude:   maintExclude,
 		},
 		{
 			ID: "network-upgrade", Title: "network upgrade",
@@ -93,7 +105,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitApart: 2.5, unitChain: 2, unitRoomFailure: 1.5, unitWorkingHours: 1.3, unitDeadline: 1.2},
 			Equipment: []string{"fibre tester", "spare router"},
-			Exclude:   fixedExclude,
+			Exclude:   maintExclude,
 		},
 		{
 			ID: "firmware-rollout", Title: "data-centre firmware rollout",
@@ -106,7 +118,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitApart: 2.5, unitBuffer: 2, unitDailyCap: 1.5, unitBackupSlots: 1.3, unitKeyPerson: 1.3},
 			Equipment: []string{"crash cart", "lift"},
-			Exclude:   fixedExclude,
+			Exclude:   maintExclude,
 		},
 	}})
 }
@@ -136,7 +148,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitDeadline: 3, unitAvailability: 2, unitPriorityOrder: 1.5, unitRoomFit: 1.5, unitReplanning: 1.3},
 			Equipment: []string{"ECG machine", "examination couch"},
-			Exclude:   opsExclude,
+			Exclude:   medExclude,
 		},
 		{
 			ID: "theatre-list", Title: "operating theatre list",
@@ -150,7 +162,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 3}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitDeadline: 2.5, unitBuffer: 2, unitRoomFailure: 2, unitBackupSlots: 1.3},
 			Equipment: []string{"laminar flow", "image intensifier"},
-			Exclude:   fixedExclude,
+			Exclude:   medFixedExclude,
 		},
 		{
 			ID: "imaging", Title: "imaging department",
@@ -164,7 +176,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitRoomFit: 2.5, unitDeadline: 2, unitRoomFailure: 2, unitPriorityOrder: 1.3, unitApart: 1.2},
 			Equipment: []string{"MRI coil", "contrast injector"},
-			Exclude:   fixedExclude,
+			Exclude:   medFixedExclude,
 		},
 		{
 			ID: "vaccination-clinic", Title: "vaccination clinic",
@@ -177,7 +189,7 @@ func init() {
 			NActs:      span{3, 5}, Duration: span{1, 2}, Attendees: span{1, 2},
 			Likely:    map[string]float64{unitDeadline: 2.5, unitDailyCap: 2, unitReplanning: 1.5, unitAvailability: 1.5},
 			Equipment: []string{"vaccine fridge", "observation chairs"},
-			Exclude:   opsExclude,
+			Exclude:   medExclude,
 		},
 	}})
 }
