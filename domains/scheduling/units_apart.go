@@ -196,8 +196,10 @@ func groupDeadline(act string) string { return "deadline of " + act }
 
 // sample gives one or two activities a deadline, drawn among those of the
 // highest priority (and the next, when there is one such activity only):
-// with a hidden schedule, its end there or one slot later (within the
-// day); without, an end from its length to the end of a random day.
+// with a hidden schedule, the activity is first moved there to its
+// earliest end that keeps the rules drawn so far (earliest), and the
+// deadline is that end or one slot later (within the day); without, an
+// end from its length to the end of a random day.
 func (deadline) sample(a *Agenda, r *rand.Rand) {
 	a.Deadlines = nil
 	order := make([]int, len(a.Activities))
@@ -218,7 +220,7 @@ func (deadline) sample(a *Agenda, r *rand.Rand) {
 	for _, i := range chosen {
 		dl := Deadline{Activity: a.Activities[i].Name}
 		if a.planted != nil {
-			p := a.planted[i]
+			p := a.earliest(i)
 			dl.Day, dl.By = p.day, min(a.Slots, p.start+a.plen(i, p)+r.IntN(2))
 		} else {
 			d := a.Activities[i].Duration
@@ -226,6 +228,27 @@ func (deadline) sample(a *Agenda, r *rand.Rand) {
 		}
 		a.Deadlines = append(a.Deadlines, dl)
 	}
+}
+
+// earliest moves activity i in the hidden schedule to its earliest end
+// that keeps rules 1–3 and every rule drawn before the deadline unit's
+// (the first such option in the options' order), and returns it; a
+// deadline drawn from it binds more often than one drawn from a random
+// hidden placement.
+func (a *Agenda) earliest(i int) placement {
+	best := a.planted[i]
+	pl := slices.Clone(a.planted)
+	for _, o := range a.options(i) {
+		if a.end(i, o) >= a.end(i, a.opt(i, best)) {
+			continue
+		}
+		pl[i] = placement{true, o.day, o.start, o.room, o.dur}
+		if a.plantable(pl, i, pl[i]) && a.plantedOK(pl, unitDeadline) {
+			best = pl[i]
+		}
+	}
+	a.planted[i] = best
+	return best
 }
 
 // model forbids the times of each activity that end after its deadline.
