@@ -73,6 +73,10 @@ type Agenda struct {
 	// recruit.go): each attends its own interview stages; the other
 	// people are the interviewers. Empty for the other skins.
 	Candidates []string `json:"candidates,omitempty"`
+	// Apart: sets of activities no two of which overlap in time
+	// (mutual-exclusion unit). Deadlines: latest ends (deadline unit).
+	Apart     [][]string `json:"apart,omitempty"`
+	Deadlines []Deadline `json:"deadlines,omitempty"`
 
 	// xvars are the placement variables of the last model built, for
 	// decoding.
@@ -128,6 +132,12 @@ type Vocab struct {
 	// Tag says what the cool-down tag of an activity is: "muscle group",
 	// "subject" (cooldown unit).
 	Tag string `json:"tag,omitempty"`
+	// Apart says why a set of activities must be kept apart in time
+	// (mutual-exclusion unit): "they take down services that must not be
+	// down together". Deadline names a deadline (deadline unit):
+	// "waiting-time target".
+	Apart    string `json:"apart,omitempty"`
+	Deadline string `json:"deadline,omitempty"`
 }
 
 func orDefault(s, def string) string {

@@ -59,3 +59,44 @@ func BenchmarkCertifyRecruitmentPlanning(b *testing.B) {
 	b.ReportMetric(float64(kept)/float64(b.N), "kept/op")
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "certified/s")
 }
+
+// benchCertify certifies one instance (kept or dropped) of task id per op,
+// the subtasks in turn, with the given units on seeds 1, 2, ...; it
+// reports the share kept and the instances certified per second.
+func benchCertify(b *testing.B, id string, basic, medium []string) {
+	t, ok := domains.Lookup(id)
+	if !ok {
+		b.Fatalf("%s is not registered", id)
+	}
+	seed := uint64(0)
+	kept := 0
+	for b.Loop() {
+		seed++
+		spec := domains.Spec{Task: t.ID, Subtask: t.Subtasks[seed%uint64(len(t.Subtasks))].ID,
+			Basic: basic, Medium: medium, Seed: seed}
+		inst, err := t.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := gen.Certify(context.Background(), sat.Backend{}, t, inst, gen.Unique); err == nil {
+			kept++
+		} else if _, ok := err.(*gen.DropError); !ok {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(kept)/float64(b.N), "kept/op")
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "certified/s")
+}
+
+// BenchmarkCertifyITMaintenance: IT System Maintenance Planning with
+// availability, room-fit, the dependencies (chain order) and services
+// kept apart (mutual exclusion).
+func BenchmarkCertifyITMaintenance(b *testing.B) {
+	benchCertify(b, "it-maintenance", []string{"availability", "room-fit"}, []string{"chain-order", "mutual-exclusion"})
+}
+
+// BenchmarkCertifyMedicalResourcePlanning: Medical Resource Planning with
+// availability, room-fit and the waiting-time targets (deadline).
+func BenchmarkCertifyMedicalResourcePlanning(b *testing.B) {
+	benchCertify(b, "medical-resource-planning", []string{"availability", "room-fit"}, []string{"deadline"})
+}

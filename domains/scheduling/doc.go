@@ -19,6 +19,21 @@
 // plan means, as for every task here, the same day, start and room for
 // every interview; the venues' ties are broken by the stated tie-breaks.
 //
+// Two more tasks of other families are skins here too (tasks_ops.go): IT
+// System Maintenance Planning (Project & Production; four subtasks: patch
+// night, database migration, network upgrade, firmware rollout), whose
+// jobs are done by engineers on racks, hosts, sites or halls, and Medical
+// Resource Planning (Emergency & Public Service; four subtasks: outpatient
+// clinic, theatre list, imaging, vaccination clinic), whose appointments
+// are patients' with a priority that is their urgency. Two units serve
+// them (units_apart.go; the other skins never draw them): mutual
+// exclusion, sets of activities of which no two overlap in time whatever
+// their people and rooms (services that must not be down together), and
+// deadline, a latest end for an activity (a waiting-time target, a change
+// freeze). Engineers and clinicians are named, not interchangeable, so
+// the same plan means here too the same day, start and room for every
+// activity.
+//
 // An instance is an *Agenda. Its model has one Boolean per placement
 // (activity, day, start, room), exactly one per activity, and one time
 // literal per (activity, day, start) that the person-side rules use; the

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -23,7 +24,7 @@ import (
 // files family_*_test.go:
 //
 //   - family_reference_test.go: every task, seeds 1..200 (30 in short
-//     mode): the certified reference passes every item of its own
+//     mode, and for the tasks of tasks_ops.go unless PLANCERT_LONG=1): the certified reference passes every item of its own
 //     checklist after a JSON round trip of the instance, and a second run
 //     of the same spec gives a byte-identical record (odd seeds; every
 //     seed in short mode or with -family-rerun-all); shards of a gen.Run
@@ -43,6 +44,16 @@ func familySeeds() uint64 {
 		return 30
 	}
 	return 200
+}
+
+// opsSeeds is the number of seeds of TestFamilyReference for the tasks
+// of tasks_ops.go (IT maintenance, medical resources): 30 by default, to
+// keep the package's test time, and familySeeds with PLANCERT_LONG=1.
+func opsSeeds(tk *domains.Task) uint64 {
+	if (tk.Family == domains.Project || tk.Family == domains.Emergency) && os.Getenv("PLANCERT_LONG") == "" {
+		return min(30, familySeeds())
+	}
+	return familySeeds()
 }
 
 // familyRerunAll makes TestFamilyReference run every seed twice; by
@@ -201,7 +212,6 @@ func (s familyStats) String() string {
 }
 
 func TestFamilyReference(t *testing.T) {
-	seeds := familySeeds()
 	var mu sync.Mutex
 	report := map[string]familyStats{}
 	tasks := familyTasks(t)
@@ -215,6 +225,7 @@ func TestFamilyReference(t *testing.T) {
 	for _, tk := range tasks {
 		t.Run(tk.ID, func(t *testing.T) {
 			t.Parallel()
+			seeds := opsSeeds(tk)
 			start := time.Now()
 			st := familyStats{dropped: map[string]int{}}
 			for seed := uint64(1); seed <= seeds; seed++ {

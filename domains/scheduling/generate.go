@@ -239,6 +239,9 @@ func register(t *task) {
 	}
 	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: fam, Core: "agenda", Pool: poolInfo()}
 	for i := range t.Subtasks {
+		// The appends below must not write into a list the subtasks
+		// share (a package-level Exclude with spare capacity).
+		t.Subtasks[i].Exclude = slices.Clip(t.Subtasks[i].Exclude)
 		// A failing room needs another room to fall back on.
 		if st := &t.Subtasks[i]; st.NRooms.Hi < 2 && !slices.Contains(st.Exclude, unitRoomFailure) {
 			st.Exclude = append(st.Exclude, unitRoomFailure)
@@ -247,6 +250,18 @@ func register(t *task) {
 		// days): the others never draw it, so their draws are as before.
 		if st := &t.Subtasks[i]; (st.Pipeline == nil || st.NDays.Hi < 2) && !slices.Contains(st.Exclude, unitChainDays) {
 			st.Exclude = append(st.Exclude, unitChainDays)
+		}
+	}
+	// The mutual-exclusion and deadline units are drawn only by the
+	// subtasks that list them among their likely units (IT maintenance,
+	// medical resources): the others never draw them, so their draws
+	// are as before.
+	for i := range t.Subtasks {
+		st := &t.Subtasks[i]
+		for _, u := range []string{unitApart, unitDeadline} {
+			if _, ok := st.Likely[u]; !ok && !slices.Contains(st.Exclude, u) {
+				st.Exclude = append(st.Exclude, u)
+			}
 		}
 	}
 	for _, st := range t.Subtasks {

@@ -52,8 +52,8 @@ func TestTaskSkins(t *testing.T) {
 			}
 		}
 	}
-	if n[domains.Scheduling] != 9 || n[domains.Workforce] != 1 || len(n) != 2 {
-		t.Errorf("agenda tasks registered per family: %v, want 9 Scheduling and 1 Workforce", n)
+	if n[domains.Scheduling] != 9 || n[domains.Workforce] != 1 || n[domains.Project] != 1 || n[domains.Emergency] != 1 || len(n) != 4 {
+		t.Errorf("agenda tasks registered per family: %v, want 9 Scheduling and 1 each of Workforce, Project and Emergency", n)
 	}
 }
 

@@ -106,7 +106,9 @@ var pool = []unit{
 	fragmentation{}, // may draw a compact hidden schedule (units_extra.go)
 	availability{}, roomFit{}, dailyCap{}, workingHours{},
 	confidential{}, timeZones{}, // after every unit that moves the hidden schedule
-	buffer{}, chain{}, chainDays{}, priorityOrder{}, selfCheck{},
+	buffer{}, chain{}, chainDays{}, priorityOrder{},
+	apart{}, deadline{}, // after every unit that moves the hidden schedule (units_apart.go)
+	selfCheck{},
 	requiredRole{}, // after every unit that moves the hidden schedule or draws person data (units_role.go)
 	infeasible{},
 	replanning{},

@@ -83,5 +83,8 @@ func (a *Agenda) validateUnits() error {
 	if a.FailRoom != "" && a.roomIndex(a.FailRoom) < 0 {
 		return fmt.Errorf("fail_room: unknown room %q", a.FailRoom)
 	}
-	return a.validateExtra()
+	if err := a.validateExtra(); err != nil {
+		return err
+	}
+	return a.validateApart()
 }
