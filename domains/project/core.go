@@ -110,6 +110,12 @@ func (nw *network) closure() [][]bool {
 // a feasible schedule whose makespan is an upper bound; it ignores the
 // horizon.
 func (nw *network) serial(rel []int, blocked [][]bool) []int {
+	return nw.serialGap(rel, blocked, nil)
+}
+
+// serialGap is serial where a successor of i starts at least gap[i]
+// after i ends (gap nil: none).
+func (nw *network) serialGap(rel []int, blocked [][]bool, gap []int) []int {
 	n := nw.n()
 	start := make([]int, n)
 	var use [][]int // use[r][t]
@@ -149,7 +155,11 @@ func (nw *network) serial(rel []int, blocked [][]bool) []int {
 			t = rel[i]
 		}
 		for _, p := range pred[i] {
-			t = max(t, start[p]+nw.dur[p])
+			g := 0
+			if gap != nil {
+				g = gap[p]
+			}
+			t = max(t, start[p]+nw.dur[p]+g)
 		}
 		for !fits(i, t) {
 			t++
