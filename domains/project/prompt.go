@@ -152,7 +152,7 @@ func (in *Instance) goalText() string {
 	if in.has(unitCost) {
 		parts = append(parts, fmt.Sprintf("minimise the hire cost: for each %s, its hire cost per %s times the %s from the first start to the last end of the %s that need it, summed", v.Resource, v.Period, v.Periods, v.Activities))
 	}
-	parts = append(parts, fmt.Sprintf("minimise the sum of all start %s, so that every %s starts as early as the order of the plan allows", v.Periods, v.Activity))
+	parts = append(parts, fmt.Sprintf("minimise the sum of all start %s (so that, the goals above being equal, the %s start as early as they can)", v.Periods, v.Activities))
 	if in.TieBreaks > 0 {
 		parts = append(parts, fmt.Sprintf("start the first %s of the table as early as possible, then the second, and so on down the table", v.Activity))
 	}

@@ -77,7 +77,7 @@ func (in *Instance) rules() []rule {
 			continue
 		}
 		out = append(out, rule{groupCap(res.Name), unitCapacity,
-			fmt.Sprintf("In every %s, the %s running need at most %d %s of %s in total (needs: %s).", v.Period, v.Activities, res.Capacity, v.Units, res.Name, joinAnd(users))})
+			fmt.Sprintf("In every %s, the %s running need at most %d %s of %s in total (needs: %s).", v.Period, v.Activities, res.Capacity, plural(res.Capacity, v.Unit, v.Units), res.Name, joinAnd(users))})
 	}
 	for _, a := range in.Activities {
 		if a.Release > 0 {
@@ -99,10 +99,14 @@ func (in *Instance) rules() []rule {
 		}
 		var ws []string
 		for _, w := range res.Down {
-			ws = append(ws, fmt.Sprintf("%ss %d–%d", v.Period, w.From, w.To-1))
+			if w.To-w.From == 1 {
+				ws = append(ws, fmt.Sprintf("%s %d", v.Period, w.From))
+			} else {
+				ws = append(ws, fmt.Sprintf("%s %d–%d", v.Periods, w.From, w.To-1))
+			}
 		}
 		out = append(out, rule{groupMaint(res.Name), unitMaintenance,
-			fmt.Sprintf("%s is under maintenance in %s: no %s that needs it may run in those %s.", res.Name, joinAnd(ws), v.Activity, v.Periods)})
+			fmt.Sprintf("%s is under maintenance in %s: no %s that needs it may run then.", res.Name, joinAnd(ws), v.Activity)})
 	}
 	if in.Delay != nil {
 		out = append(out, rule{groupDelay(in.Delay.Activity), unitReplan,
