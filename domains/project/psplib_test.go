@@ -98,3 +98,29 @@ func BenchmarkProveJ30(b *testing.B) {
 		})
 	}
 }
+
+// TestJ30Hard tries the instances left out of j30Proven for
+// PLANCERT_J30_HARD seconds each (unset: skipped) and logs the outcome.
+func TestJ30Hard(t *testing.T) {
+	secs := os.Getenv("PLANCERT_J30_HARD")
+	if secs == "" {
+		t.Skip("set PLANCERT_J30_HARD=<seconds per instance>")
+	}
+	d, err := time.ParseDuration(secs + "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := j30Optima(t)
+	in, err := psplib.ReadZip(filepath.Join(rcpspDir, "j30.sm.zip"), "j3013_1.sm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	t0 := time.Now()
+	got, lb, ub, ok, err := proveRCPSP(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("j3013_1: proven %v, makespan %d (published %d; critical path %d, serial %d) after %v", ok, got, opt["j3013_1"], lb, ub, time.Since(t0).Round(time.Millisecond))
+}
