@@ -28,22 +28,31 @@ type answer struct {
 	stated     map[string]*int64
 	formatErr  string
 	coverErr   string
+	backupErr  string // the backup's coverage problems
 }
 
 // encode writes a plan in the answer's form, with the stated values when
 // the stated-values unit is sampled.
-func (in *Instance) encode(start []int) json.RawMessage {
+func (in *Instance) encode(plan []int) json.RawMessage {
 	var b strings.Builder
-	b.WriteString(`{"schedule": [`)
-	for i, a := range in.Activities {
-		if i > 0 {
-			b.WriteString(", ")
+	list := func(key string, start []int) {
+		fmt.Fprintf(&b, "%q: [", key)
+		for i, a := range in.Activities {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, `{"activity": %q, "start": %d}`, a.Name, start[i])
 		}
-		fmt.Fprintf(&b, `{"activity": %q, "start": %d}`, a.Name, start[i])
+		b.WriteString("]")
 	}
-	b.WriteString("]")
+	b.WriteString("{")
+	list("schedule", plan[:in.n()])
+	if in.Exception != nil {
+		b.WriteString(", ")
+		list("backup", plan[in.n():])
+	}
 	if in.has(unitStated) {
-		obj := in.objectives(start)
+		obj := in.objectives(plan)
 		for k, key := range in.statedKeys() {
 			fmt.Fprintf(&b, ", %q: %d", key, obj[k])
 		}
@@ -76,45 +85,17 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 			return ans
 		}
 	}
-	var entries []map[string]json.RawMessage
-	if err := json.Unmarshal(obj["schedule"], &entries); err != nil || entries == nil {
-		ans.formatErr = `"schedule" is not a list of {"activity", "start"} objects`
+	ans.start = make([]int, in.planLen())
+	var cover []string
+	if ans.formatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.formatErr != "" {
 		return ans
 	}
-	ans.start = make([]int, in.n())
-	seen := make([]bool, in.n())
-	var cover []string
-	for k, e := range entries {
-		var name string
-		var start float64
-		if json.Unmarshal(e["activity"], &name) != nil || json.Unmarshal(e["start"], &start) != nil {
-			ans.formatErr = fmt.Sprintf(`schedule entry %d lacks a string "activity" or a number "start"`, k+1)
+	if in.Exception != nil {
+		var bc []string
+		if ans.formatErr, bc = in.parseList(obj, "backup", ans.start[in.n():]); ans.formatErr != "" {
 			return ans
 		}
-		if start != math.Trunc(start) || math.Abs(start) > 1e6 {
-			ans.formatErr = fmt.Sprintf("schedule entry %d: start %v is not a whole number", k+1, start)
-			return ans
-		}
-		i := in.index(name)
-		switch {
-		case i < 0:
-			cover = append(cover, fmt.Sprintf("%q is not an activity of the problem", name))
-			continue
-		case seen[i]:
-			cover = append(cover, fmt.Sprintf("%s is listed twice", name))
-			continue
-		}
-		seen[i] = true
-		s := int(start)
-		ans.start[i] = s
-		if d := in.Activities[i].Duration; s < 0 || s+d > in.Horizon {
-			cover = append(cover, fmt.Sprintf("%s starts at %d and ends at %d, outside 0…%d", name, s, s+d, in.Horizon))
-		}
-	}
-	for i, ok := range seen {
-		if !ok {
-			cover = append(cover, in.Activities[i].Name+" has no start")
-		}
+		ans.backupErr = strings.Join(bc, "; ")
 	}
 	if in.has(unitStated) {
 		for _, key := range in.statedKeys() {
@@ -129,6 +110,48 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	}
 	ans.coverErr = strings.Join(cover, "; ")
 	return ans
+}
+
+// parseList reads the list key of obj into start: a format error, or the
+// coverage problems (unknown, repeated or missing activities, starts
+// outside the horizon).
+func (in *Instance) parseList(obj map[string]json.RawMessage, key string, start []int) (string, []string) {
+	var entries []map[string]json.RawMessage
+	if err := json.Unmarshal(obj[key], &entries); err != nil || entries == nil {
+		return fmt.Sprintf(`%q is not a list of {"activity", "start"} objects`, key), nil
+	}
+	seen := make([]bool, in.n())
+	var cover []string
+	for k, e := range entries {
+		var name string
+		var s float64
+		if json.Unmarshal(e["activity"], &name) != nil || json.Unmarshal(e["start"], &s) != nil {
+			return fmt.Sprintf(`%s entry %d lacks a string "activity" or a number "start"`, key, k+1), nil
+		}
+		if s != math.Trunc(s) || math.Abs(s) > 1e6 {
+			return fmt.Sprintf("%s entry %d: start %v is not a whole number", key, k+1, s), nil
+		}
+		i := in.index(name)
+		switch {
+		case i < 0:
+			cover = append(cover, fmt.Sprintf("%q is not an activity of the problem", name))
+			continue
+		case seen[i]:
+			cover = append(cover, fmt.Sprintf("%s is listed twice", name))
+			continue
+		}
+		seen[i] = true
+		start[i] = int(s)
+		if d := in.Activities[i].Duration; start[i] < 0 || start[i]+d > in.Horizon {
+			cover = append(cover, fmt.Sprintf("%s starts at %d and ends at %d, outside 0…%d", name, start[i], start[i]+d, in.Horizon))
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			cover = append(cover, in.Activities[i].Name+" has no start")
+		}
+	}
+	return "", cover
 }
 
 // unitItems lists the feasibility item of every sampled unit that has
@@ -146,6 +169,9 @@ func (in *Instance) unitItems() []domains.Item {
 	for _, u := range pool {
 		tier[u.ID] = u.Tier
 	}
+	if e := in.Exception; e != nil {
+		texts[unitException] = fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", v.Activity, e.Resource, e.Capacity)
+	}
 	if in.Delay != nil {
 		texts[unitReplan] = fmt.Sprintf("The delayed %s %s starts at %s %d or later (rule %q).", v.Activity, in.Delay.Activity, v.Period, in.Delay.Earliest, groupDelay(in.Delay.Activity))
 	}
@@ -154,6 +180,7 @@ func (in *Instance) unitItems() []domains.Item {
 	for _, r := range in.rules() {
 		has[r.Unit] = true
 	}
+	has[unitException] = in.Exception != nil
 	for _, u := range pool {
 		if t, ok := texts[u.ID]; ok && has[u.ID] {
 			items = append(items, domains.Item{ID: u.ID, Text: t, Tier: tier[u.ID], Constraint: u.ID, Kind: domains.KindFeasibility})
@@ -166,7 +193,7 @@ func (in *Instance) unitItems() []domains.Item {
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	v := in.Voc
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: `The answer is one JSON object in the stated form: a list "schedule" of {"activity", "start"} entries with whole start numbers` +
+		Text: `The answer is one JSON object in the stated form: a list "schedule"` + map[bool]string{true: ` and a list "backup"`, false: ""}[in.Exception != nil] + ` of {"activity", "start"} entries with whole start numbers` +
 			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[in.has(unitStated)]}}
 	if !ref.Feasible {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
@@ -191,7 +218,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 // by level, and the tie-break's pick.
 func (in *Instance) optimalText(obj []int64) string {
 	names := in.levelNames()
-	if len(obj) < len(names) {
+	if len(obj) < len(names)+len(in.backupLevelNames()) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
 	}
 	parts := make([]string, len(names))
@@ -199,8 +226,20 @@ func (in *Instance) optimalText(obj []int64) string {
 		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
 	}
 	text := "The plan reaches the proven optimum, in the stated order: " + strings.Join(parts, ", ")
+	k := len(names)
 	if in.TieBreaks > 0 {
-		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (starts in table order %v)", obj[len(names):])
+		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (starts in table order %v)", obj[k:k+in.n()])
+		k += in.n()
+	}
+	if bn := in.backupLevelNames(); bn != nil {
+		var bp []string
+		for i, n := range bn {
+			bp = append(bp, fmt.Sprintf("%s %d", n, obj[k+i]))
+		}
+		text += "; then the backup: " + strings.Join(bp, ", ")
+		if in.TieBreaks > 0 {
+			text += fmt.Sprintf(", and the backup the tie-break picks (starts in table order %v)", obj[k+len(bn):])
+		}
 	}
 	return text + "."
 }
@@ -266,7 +305,13 @@ func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []
 		}
 		return res, nil
 	}
-	fl := in.violations(ans.start)
+	var fl map[string][]string
+	if ans.backupErr != "" {
+		fl = in.mainViolations(ans.start[:in.n()])
+		fl[unitException] = []string{"backup: " + ans.backupErr}
+	} else {
+		fl = in.violations(ans.start)
+	}
 	feasible := true
 	for _, it := range items {
 		if d, bad := fl[it.ID]; bad {

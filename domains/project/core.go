@@ -190,6 +190,9 @@ type coreModel struct {
 	start []encode.Var
 	// run[i][j] is "i runs when j starts" (made by capacity, on demand).
 	run map[[2]int]encode.Var
+	// prefix starts the names of the variables made here (a second
+	// schedule in the same model has its own).
+	prefix string
 }
 
 // newCoreModel makes the start variables: activity i starts in
@@ -220,16 +223,16 @@ func (cm *coreModel) runs(i, j int, defGroup string) encode.Var {
 		return v
 	}
 	m := cm.m
-	b := m.NewBool(fmt.Sprintf("_run %d@%d", i, j))
-	p := m.NewBool(fmt.Sprintf("_le %d %d", i, j)) // S_i ≤ S_j
-	q := m.NewBool(fmt.Sprintf("_lt %d %d", j, i)) // S_j < S_i + d_i
+	b := m.NewBool(fmt.Sprintf("_%srun %d@%d", cm.prefix, i, j))
+	p := m.NewBool(fmt.Sprintf("_%sle %d %d", cm.prefix, i, j)) // S_i ≤ S_j
+	q := m.NewBool(fmt.Sprintf("_%slt %d %d", cm.prefix, j, i)) // S_j < S_i + d_i
 	si, sj := cm.start[i], cm.start[j]
 	m.AddLinear([]encode.Term{tm(si, 1), tm(sj, -1)}, encode.GE, 1).OnlyIf(p.Not()).
-		Named(fmt.Sprintf("_def le %d %d", i, j)).InGroup(defGroup)
+		Named(fmt.Sprintf("_%sdef le %d %d", cm.prefix, i, j)).InGroup(defGroup)
 	m.AddLinear([]encode.Term{tm(sj, 1), tm(si, -1)}, encode.GE, int64(cm.nw.dur[i])).OnlyIf(q.Not()).
-		Named(fmt.Sprintf("_def lt %d %d", j, i)).InGroup(defGroup)
+		Named(fmt.Sprintf("_%sdef lt %d %d", cm.prefix, j, i)).InGroup(defGroup)
 	m.AddAtLeast([]encode.Lit{p.Not(), q.Not(), b.Lit()}, 1).
-		Named(fmt.Sprintf("_def run %d %d", i, j)).InGroup(defGroup)
+		Named(fmt.Sprintf("_%sdef run %d %d", cm.prefix, i, j)).InGroup(defGroup)
 	cm.run[[2]int{i, j}] = b
 	return b
 }
@@ -281,7 +284,7 @@ func (cm *coreModel) capacity(r int, g, defGroup string, apart func(i, j int) bo
 
 // makespan adds the makespan variable (≥ every end) in group g.
 func (cm *coreModel) makespan(lo, hi int, g string) encode.Var {
-	ms := cm.m.NewInt("makespan", int64(lo), int64(hi))
+	ms := cm.m.NewInt(cm.prefix+"makespan", int64(lo), int64(hi))
 	for i, d := range cm.nw.dur {
 		cm.m.AddLinear([]encode.Term{tm(ms, 1), tm(cm.start[i], -1)}, encode.GE, int64(d)).
 			Named(fmt.Sprintf("%s: %d", g, i)).InGroup(g)

@@ -36,23 +36,29 @@ func tinyInstance(t *testing.T, units []string, seed uint64) *Instance {
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := tinySubtask.generate(spec, rand.New(rand.NewPCG(seed, 7)))
+	st := tinySubtask
+	if set[unitException] {
+		// Two schedules: three activities keep the enumeration small.
+		st.NAct = span{3, 3}
+	}
+	in, err := st.generate(spec, rand.New(rand.NewPCG(seed, 7)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	return in
 }
 
-// allPlans calls fn for every vector of starts within the horizon.
+// allPlans calls fn for every plan vector (starts, then the backup's)
+// within the horizon.
 func (in *Instance) allPlans(fn func(start []int)) {
-	start := make([]int, in.n())
+	start := make([]int, in.planLen())
 	var rec func(i int)
 	rec = func(i int) {
-		if i == in.n() {
+		if i == len(start) {
 			fn(start)
 			return
 		}
-		for s := 0; s+in.Activities[i].Duration <= in.Horizon; s++ {
+		for s := 0; s+in.Activities[i%in.n()].Duration <= in.Horizon; s++ {
 			start[i] = s
 			rec(i + 1)
 		}
@@ -65,6 +71,9 @@ func (in *Instance) allPlans(fn func(start []int)) {
 func (in *Instance) unitOfGroup(g string) string {
 	if domains.AlwaysOn(g) {
 		return ""
+	}
+	if strings.HasPrefix(g, backupPrefix) {
+		return unitException
 	}
 	for _, r := range in.rules() {
 		if r.Name == g {
@@ -85,9 +94,13 @@ func modelHolds(t *testing.T, in *Instance, u string, start []int) bool {
 	}
 	r := m.Restrict(func(g string) bool { return domains.AlwaysOn(g) || in.unitOfGroup(g) == u })
 	r.Objectives = nil
-	for i, a := range in.Activities {
-		v, _ := r.Lookup(startName(a.Name))
-		r.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.EQ, int64(start[i])).Named("_fix " + a.Name)
+	for k, x := range start {
+		name := startName(in.Activities[k%in.n()].Name)
+		if k >= in.n() {
+			name = backupPrefix + name
+		}
+		v, _ := r.Lookup(name)
+		r.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.EQ, int64(x)).Named("_fix " + name)
 	}
 	s, err := sat.Backend{}.Load(r)
 	if err != nil {
@@ -121,6 +134,9 @@ func bruteCase(t *testing.T, in *Instance, every int) {
 	for _, r := range in.rules() {
 		ruleUnits[r.Unit] = true
 	}
+	if in.Exception != nil {
+		ruleUnits[unitException] = true
+	}
 	m, err := in.Model()
 	if err != nil {
 		t.Fatal(err)
@@ -131,20 +147,16 @@ func bruteCase(t *testing.T, in *Instance, every int) {
 		}
 	}
 	feasRef := domains.Reference{Feasible: true}
-	in.allPlans(func(start []int) {
-		plans++
-		if len(in.violations(start)) == 0 {
-			obj := in.objectives(start)
-			switch {
-			case best == nil || less(obj, best):
-				best, count = obj, 1
-			case !less(best, obj):
-				count++
-			}
+	consider := func(plan []int) {
+		obj := in.objectives(plan)
+		switch {
+		case best == nil || less(obj, best):
+			best, count = obj, 1
+		case !less(best, obj):
+			count++
 		}
-		if plans%every != 0 {
-			return
-		}
+	}
+	probe := func(start []int) {
 		pass := map[string]bool{}
 		for _, r := range in.Check(in.encode(start), feasRef) {
 			pass[r.ID] = r.Pass
@@ -160,7 +172,49 @@ func bruteCase(t *testing.T, in *Instance, every int) {
 				t.Fatalf("plan %v: item %q passes %v, the model's groups of %q hold %v", start, u, got, u, want)
 			}
 		}
-	})
+	}
+	if in.Exception == nil {
+		in.allPlans(func(start []int) {
+			plans++
+			if len(in.violations(start)) == 0 {
+				consider(start)
+			}
+			if plans%every == 0 {
+				probe(start)
+			}
+		})
+	} else {
+		// A plan keeps every rule exactly when its main schedule keeps
+		// the rules and its backup keeps them in the scenario: enumerate
+		// both halves apart, then every pair of feasible halves.
+		one := *in
+		one.Exception = nil
+		var mains, backups [][]int
+		sc := in.scenario()
+		one.allPlans(func(s []int) {
+			plans++
+			if len(in.mainViolations(s)) == 0 {
+				mains = append(mains, append([]int(nil), s...))
+			}
+			if len(sc.mainViolations(s)) == 0 {
+				backups = append(backups, append([]int(nil), s...))
+			}
+		})
+		for _, x := range mains {
+			for _, y := range backups {
+				consider(append(append([]int(nil), x...), y...))
+			}
+		}
+		// The per-rule check on 600/every plans drawn at random (seeded).
+		r := rand.New(rand.NewPCG(in.Sp.Seed, 3))
+		plan := make([]int, in.planLen())
+		for range 600 / every {
+			for k := range plan {
+				plan[k] = r.IntN(in.Horizon - in.Activities[k%in.n()].Duration + 1)
+			}
+			probe(plan)
+		}
+	}
 	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
 	if err != nil {
 		t.Fatal(err)
@@ -206,6 +260,8 @@ var bruteUnits = [][]string{
 	{unitPrecedence, unitCapacity, unitSlack},
 	{unitPrecedence, unitCapacity, unitInfeasible},
 	{unitCapacity, unitDeadlines, unitInfeasible},
+	{unitCapacity, unitException},
+	{unitPrecedence, unitCapacity, unitDeadlines, unitException},
 }
 
 // TestFamilyBrute: for every unit set and seeds 1..3 (12 with

@@ -53,17 +53,28 @@ func TestFamilyMutation(t *testing.T) {
 				for _, r := range in.rules() {
 					units[r.Unit] = true
 				}
-				for i := range in.Activities {
+				if in.Exception != nil {
+					units[unitException] = true
+				}
+				for k := range in.planLen() {
+					i := k % in.n()
 					for _, d := range []int{-2, -1, 1, 2} {
 						start := append([]int(nil), ans.start...)
-						start[i] += d
+						start[k] += d
 						res := results(in.Check(in.encode(start), rec.Reference))
 						if res[itemOptimal].Pass {
-							t.Fatalf("%s: moving %s by %d passes optimal", rec.ID, in.Activities[i].Name, d)
+							t.Fatalf("%s: moving %s (position %d) by %d passes optimal", rec.ID, in.Activities[i].Name, k, d)
 						}
-						if e := start[i] + in.Activities[i].Duration; start[i] < 0 || e > in.Horizon {
+						if e := start[k] + in.Activities[i].Duration; start[k] < 0 || e > in.Horizon {
+							if k >= in.n() {
+								if res[unitException].Pass {
+									t.Fatalf("%s: backup start %d of %s is outside the horizon, %s passes", rec.ID, start[k], in.Activities[i].Name, unitException)
+								}
+								caught[unitException]++
+								continue
+							}
 							if res[itemCoverage].Pass {
-								t.Fatalf("%s: start %d of %s is outside the horizon, coverage passes", rec.ID, start[i], in.Activities[i].Name)
+								t.Fatalf("%s: start %d of %s is outside the horizon, coverage passes", rec.ID, start[k], in.Activities[i].Name)
 							}
 							caught[itemCoverage]++
 							continue

@@ -227,3 +227,47 @@ func TestFamilyReference(t *testing.T) {
 		})
 	}
 }
+
+// TestFamilyEveryUnit: for every unit of the pool, on every subtask that
+// allows it, the seeds of the spec {precedence, resource-capacity, unit
+// and what it requires} certify (1..3; 1 in short mode), and the record passes checkRecord. The
+// sampled specs of TestFamilyReference reach the rarer units only a few
+// times; this reaches each one on every skin.
+func TestFamilyEveryUnit(t *testing.T) {
+	seeds := uint64(3)
+	if testing.Short() {
+		seeds = 1
+	}
+	for _, tk := range familyTasks(t) {
+		for _, u := range pool {
+			for _, st := range tk.Subtasks {
+				if !st.Allows(u.ID) {
+					continue
+				}
+				set := map[string]bool{unitPrecedence: true, unitCapacity: true, u.ID: true}
+				for _, r := range u.Requires {
+					set[r] = true
+				}
+				for seed := uint64(1); seed <= seeds; seed++ {
+					spec, err := tk.NewSpec(st.ID, seed, set)
+					if err != nil {
+						t.Fatal(err)
+					}
+					inst, err := gen.NewInstance(tk, spec)
+					if err != nil {
+						t.Fatalf("%s/%s %v seed %d: %v", tk.ID, st.ID, spec.Units(), seed, err)
+					}
+					rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+					var drop *gen.DropError
+					switch {
+					case errors.As(err, &drop):
+						t.Fatalf("%s/%s %v seed %d: dropped: %s", tk.ID, st.ID, spec.Units(), seed, drop.Reason)
+					case err != nil:
+						t.Fatalf("%s/%s %v seed %d: %v", tk.ID, st.ID, spec.Units(), seed, err)
+					}
+					checkRecord(t, rec)
+				}
+			}
+		}
+	}
+}

@@ -131,6 +131,28 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 			in.Activities[i].Demand = d
 		}
 	}
+	var fail = -1
+	if spec.Has(unitException) {
+		// The resource that may lose a unit: one with capacity ≥ 2 (one
+		// is raised to 2 if none has); its demands fit the reduced
+		// capacity.
+		var cands []int
+		for k, res := range in.Resources {
+			if res.Capacity >= 2 {
+				cands = append(cands, k)
+			}
+		}
+		if len(cands) == 0 {
+			in.Resources[0].Capacity = 2
+			cands = []int{0}
+		}
+		fail = cands[r.IntN(len(cands))]
+		c := in.Resources[fail].Capacity - 1
+		for i := range in.Activities {
+			in.Activities[i].Demand[fail] = min(in.Activities[i].Demand[fail], c)
+		}
+		in.Exception = &Exception{Resource: in.Resources[fail].Name, Capacity: c}
+	}
 	nw := in.network()
 	total := sum(nw.dur)
 	var blocked [][]bool
@@ -193,6 +215,13 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 		rel2 := append([]int(nil), rel...)
 		rel2[x] = max(rel2[x], d.Earliest)
 		for i, e := range ends(nw.serialGap(rel2, blocked, gap)) {
+			latest[i] = max(latest[i], e)
+		}
+	}
+	if fail >= 0 {
+		sc := in.network()
+		sc.cap[fail]--
+		for i, e := range ends(sc.serialGap(rel, blocked, gap)) {
 			latest[i] = max(latest[i], e)
 		}
 	}
@@ -346,6 +375,20 @@ func (in *Instance) validate() error {
 	}
 	if (in.Slack > 0) != in.has(unitSlack) || in.Slack < 0 {
 		return fmt.Errorf("project: field min_slack: %d, want > 0 exactly when the spec has %q", in.Slack, unitSlack)
+	}
+	if (in.Exception != nil) != in.has(unitException) {
+		return fmt.Errorf("project: field exception: present exactly when the spec has %q", unitException)
+	}
+	if e := in.Exception; e != nil {
+		r := in.resIndex(e.Resource)
+		if r < 0 || e.Capacity < 1 || e.Capacity >= in.Resources[r].Capacity {
+			return fmt.Errorf("project: field exception: resource %q with capacity %d: not a resource, or not 1…its capacity − 1", e.Resource, e.Capacity)
+		}
+		for i, a := range in.Activities {
+			if in.demand(i, r) > e.Capacity {
+				return fmt.Errorf("project: field exception.capacity: %d, below the %d units %s needs", e.Capacity, in.demand(i, r), a.Name)
+			}
+		}
 	}
 	if in.TieBreaks < 0 || in.TieBreaks > 1 {
 		return fmt.Errorf("project: field tie_breaks: %d, want 0 or 1", in.TieBreaks)

@@ -38,6 +38,9 @@ type Instance struct {
 	// start of every activity, in table order; Delay the disruption.
 	Current []int  `json:"current_plan,omitempty"`
 	Delay   *Delay `json:"delay,omitempty"`
+	// Exception is the failure scenario of the exception-recovery unit:
+	// the answer adds a backup schedule for it.
+	Exception *Exception `json:"exception,omitempty"`
 	// TieBreaks is 1 when the stated lexicographic tie-break is on.
 	TieBreaks int `json:"tie_breaks"`
 }
@@ -81,6 +84,13 @@ type Delay struct {
 	Earliest int    `json:"earliest"`
 }
 
+// Exception says that Resource may lose units: in the scenario its
+// capacity is Capacity (one less than usual) for the whole horizon.
+type Exception struct {
+	Resource string `json:"resource"`
+	Capacity int    `json:"capacity"`
+}
+
 // Vocab is a task's skin: the words of the prompt and the answer keys.
 type Vocab struct {
 	Activity   string `json:"activity"`   // "task"
@@ -101,6 +111,15 @@ func (in *Instance) Spec() domains.Spec { return in.Sp }
 func (in *Instance) has(unit string) bool { return in.Sp.Has(unit) }
 
 func (in *Instance) n() int { return len(in.Activities) }
+
+// planLen is the length of a plan vector: the starts, then (exception
+// unit) the backup's starts.
+func (in *Instance) planLen() int {
+	if in.Exception != nil {
+		return 2 * in.n()
+	}
+	return in.n()
+}
 
 func (in *Instance) index(name string) int {
 	for i, a := range in.Activities {
@@ -144,7 +163,7 @@ func (in *Instance) network() *network {
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 	ans := in.parse(answer)
-	if ans.formatErr != "" || ans.infeasible {
+	if ans.formatErr != "" || ans.coverErr != "" || ans.backupErr != "" || ans.infeasible {
 		return nil, false
 	}
 	if len(in.violations(ans.start)) > 0 {
@@ -190,9 +209,44 @@ func (in *Instance) levelNames() []string {
 	return append(out, "sum of start times")
 }
 
-// objectives returns the objective vector of a plan (starts), level by
-// level, as the model defines them.
-func (in *Instance) objectives(start []int) []int64 {
+// backupLevelNames names the backup's levels before its tie-break.
+func (in *Instance) backupLevelNames() []string {
+	if in.Exception == nil {
+		return nil
+	}
+	return []string{"backup's changed start times", "backup's makespan", "backup's sum of start times"}
+}
+
+// objectives returns the objective vector of a plan (starts, then the
+// backup's), level by level, as the model defines them: the main levels
+// and tie-break, then the backup's (changes from the main schedule,
+// makespan, sum of starts, tie-break).
+func (in *Instance) objectives(plan []int) []int64 {
+	start := plan[:in.n()]
+	out := in.mainObjectives(start)
+	if in.Exception != nil {
+		backup := plan[in.n():]
+		ch := 0
+		for i := range start {
+			if backup[i] != start[i] {
+				ch++
+			}
+		}
+		sum := 0
+		for _, s := range backup {
+			sum += s
+		}
+		out = append(out, int64(ch), int64(in.network().makespan(backup)), int64(sum))
+		if in.TieBreaks > 0 {
+			for _, s := range backup {
+				out = append(out, int64(s))
+			}
+		}
+	}
+	return out
+}
+
+func (in *Instance) mainObjectives(start []int) []int64 {
 	var out []int64
 	if in.has(unitReplan) {
 		out = append(out, int64(in.changes(start)))
@@ -269,15 +323,22 @@ func (in *Instance) Plan(a encode.Assignment) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	start := make([]int, in.n())
-	for i, act := range in.Activities {
-		v, ok := m.Lookup(startName(act.Name))
-		if !ok || int(v) >= len(a) {
-			return nil, fmt.Errorf("project: no start variable for %q in the assignment", act.Name)
+	plan := make([]int, in.planLen())
+	for k := range plan {
+		name := startName(in.Activities[k%in.n()].Name)
+		if k >= in.n() {
+			name = backupPrefix + name
 		}
-		start[i] = int(a[v])
+		v, ok := m.Lookup(name)
+		if !ok || int(v) >= len(a) {
+			return nil, fmt.Errorf("project: no variable %q in the assignment", name)
+		}
+		plan[k] = int(a[v])
 	}
-	return in.encode(start), nil
+	return in.encode(plan), nil
 }
 
 func startName(a string) string { return "start " + a }
+
+// backupPrefix prefixes the backup's variables and groups.
+const backupPrefix = "backup: "

@@ -106,8 +106,18 @@ func (in *Instance) Prompt() string {
 		}
 	}
 	p("\n**Goal.** %s\n", in.goalText())
+	if e := in.Exception; e != nil {
+		r := in.Resources[in.resIndex(e.Resource)]
+		p("\n**Backup schedule.** %s may lose one %s for the whole of %s (capacity %d instead of %d). Give also a backup schedule, \"backup\", that keeps rule 1 and every named rule above with %s at capacity %d. The backup's goal comes after the main schedule's: among backups, change as few start %s of your main schedule as possible; among those, minimise the backup's makespan; among those, its sum of start %s%s.\n",
+			e.Resource, v.Unit, v.Project, e.Capacity, r.Capacity, e.Resource, e.Capacity, v.Periods, v.Periods,
+			map[bool]string{true: "; then the same tie-break as above, on the backup", false: ""}[in.TieBreaks > 0])
+	}
 	p("\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
-	p("List every %s once with its start %s.", v.Activity, v.Period)
+	p("List every %s once with its start %s", v.Activity, v.Period)
+	if in.Exception != nil {
+		p(", in \"schedule\" and again in \"backup\"")
+	}
+	p(".")
 	if in.has(unitStated) {
 		p(" State your plan's values: %s.", in.statedWords())
 	}
@@ -172,6 +182,9 @@ func (in *Instance) AnswerSchema() string {
 		s += fmt.Sprintf(`, {"activity": %q, "start": 3}`, a[1].Name)
 	}
 	s += ", ...]"
+	if in.Exception != nil {
+		s += fmt.Sprintf(`, "backup": [{"activity": %q, "start": 0}, ...]`, a[0].Name)
+	}
 	if in.has(unitStated) {
 		for _, k := range in.statedKeys() {
 			s += fmt.Sprintf(", %q: 0", k)

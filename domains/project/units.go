@@ -18,6 +18,7 @@ const (
 	unitReplan      = "delay-replan"        // hard: a delay, fewest changed starts
 	unitSlack       = "robustness-slack"    // hard: slack after critical activities
 	unitInfeasible  = "infeasibility"       // hard: an impossible deadline
+	unitException   = "exception-recovery"  // hard: a backup schedule for a lost resource unit
 )
 
 // pool is the project core's constraint pool.
@@ -32,6 +33,7 @@ var pool = []domains.Unit{
 	{ID: unitReplan, Tier: domains.Hard, Title: "delay of one activity with the fewest changed start times", Excludes: []string{unitInfeasible}},
 	{ID: unitSlack, Tier: domains.Hard, Title: "robustness: a stated minimum slack after each critical activity", Requires: []string{unitPrecedence}},
 	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible deadline detection with a minimal conflicting set", Excludes: []string{unitReplan}},
+	{ID: unitException, Tier: domains.Hard, Title: "exception recovery: a backup schedule, feasible if a resource loses one unit, with the fewest changes", Requires: []string{unitCapacity}, Excludes: []string{unitInfeasible, unitReplan}},
 }
 
 // rule is one named rule of an instance: its group name in the model (the
@@ -149,9 +151,42 @@ func plural(n int, one, many string) string {
 }
 
 // violations checks a plan (starts, one per activity, already within the
-// horizon) against every named rule; it returns the broken rules' details
-// by unit.
-func (in *Instance) violations(start []int) map[string][]string {
+// horizon; with the exception unit, the backup's starts follow) against
+// every named rule; it returns the broken rules' details by unit. The
+// backup's broken rules are all reported under the exception unit.
+func (in *Instance) violations(plan []int) map[string][]string {
+	start := plan[:in.n()]
+	out := in.mainViolations(start)
+	if in.Exception != nil {
+		for _, ds := range in.scenario().mainViolations(plan[in.n():]) {
+			for _, d := range ds {
+				out[unitException] = append(out[unitException], "backup: "+d)
+			}
+		}
+	}
+	return out
+}
+
+// scenario returns the instance as it is in the exception scenario: the
+// failing resource at its reduced capacity, no exception.
+func (in *Instance) scenario() *Instance {
+	c := *in
+	c.Exception = nil
+	c.Resources = append([]Resource(nil), in.Resources...)
+	c.Resources[in.resIndex(in.Exception.Resource)].Capacity = in.Exception.Capacity
+	return &c
+}
+
+func (in *Instance) resIndex(name string) int {
+	for r, res := range in.Resources {
+		if res.Name == name {
+			return r
+		}
+	}
+	return -1
+}
+
+func (in *Instance) mainViolations(start []int) map[string][]string {
 	out := map[string][]string{}
 	add := func(u, format string, args ...any) { out[u] = append(out[u], fmt.Sprintf(format, args...)) }
 	end := func(i int) int { return start[i] + in.Activities[i].Duration }
