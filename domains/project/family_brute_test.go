@@ -274,7 +274,7 @@ func TestFamilyBrute(t *testing.T) {
 		seeds, every = 2, 23
 	}
 	if os.Getenv("PLANCERT_LONG") == "1" {
-		seeds, every = 12, 1
+		seeds, every = 12, 3
 	}
 	for _, units := range bruteUnits {
 		t.Run(strings.Join(units, "+"), func(t *testing.T) {
