@@ -77,7 +77,9 @@ func checkGolden(t *testing.T, name, text string) {
 	}
 }
 
-// TestFamilyGolden: per task, the first kept feasible record (seeds 1, 2,
+// TestFamilyGolden: per task, a record of seed 1 with delay replanning
+// and stated values, and one with maintenance, robustness slack and a
+// backup schedule; the first kept feasible record (seeds 1, 2,
 // …) with two or more medium or hard units; and per task the first infeasible record
 // of the spec {precedence, resource-capacity, infeasibility} on its first subtask.
 func TestFamilyGolden(t *testing.T) {
@@ -113,6 +115,31 @@ func TestFamilyGolden(t *testing.T) {
 		}
 		if feasible == nil || infeasible == nil {
 			t.Fatalf("%s: no feasible or no infeasible record in seeds 1..100", tk.ID)
+		}
+		for _, hard := range []struct {
+			name  string
+			units map[string]bool
+		}{
+			{"replan", map[string]bool{unitPrecedence: true, unitCapacity: true, unitDeadlines: true, unitStated: true, unitReplan: true}},
+			{"backup", map[string]bool{unitPrecedence: true, unitCapacity: true, unitMaintenance: true, unitSlack: true, unitException: true}},
+		} {
+			st := tk.Subtasks[1]
+			if !st.Allows(unitSlack) {
+				st = tk.Subtasks[0]
+			}
+			spec, err := tk.NewSpec(st.ID, 1, hard.units)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := gen.NewInstance(tk, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+			if err != nil {
+				t.Fatalf("%s %v: %v", tk.ID, spec.Units(), err)
+			}
+			checkGolden(t, tk.ID+"-"+hard.name, goldenText(rec))
 		}
 		checkGolden(t, tk.ID, goldenText(feasible))
 		checkGolden(t, tk.ID+"-infeasible", goldenText(infeasible))

@@ -232,8 +232,9 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 	in.Horizon += r.IntN(3)
 	if spec.Has(unitDeadlines) {
 		for i := range in.Activities {
-			if r.IntN(2) == 0 {
-				in.Activities[i].Deadline = min(in.Horizon, latest[i]-gap[i]+r.IntN(2))
+			// A deadline at the horizon would say nothing new.
+			if d := latest[i] - gap[i] + r.IntN(2); r.IntN(2) == 0 && d < in.Horizon {
+				in.Activities[i].Deadline = d
 			}
 		}
 	}

@@ -67,7 +67,7 @@ func init() {
 		},
 		{
 			ID: "site-cranes", Title: "cranes on a building site",
-			Voc: Vocab{Activity: "lift", Activities: "lifts", Resource: "crane", Resources: "cranes", Unit: "crane", Units: "cranes",
+			Voc: Vocab{Activity: "lift", Activities: "lifts", Resource: "crane type", Resources: "crane types", Unit: "crane", Units: "cranes",
 				Period: "hour", Periods: "hours", Project: "the day's lifts",
 				Intro: "A building site has tower and mobile cranes shared by several trades. Each lift job takes a known number of hours and needs some of the cranes of a kind while it runs; some lifts can only begin after another is done. Decide in which hour each lift starts."},
 			Activities: []string{"Steel beams", "Precast stairs", "Roof trusses", "Facade panels", "HVAC units", "Rebar bundles", "Formwork", "Glass panes"},

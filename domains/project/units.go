@@ -108,7 +108,7 @@ func (in *Instance) rules() []rule {
 			}
 		}
 		out = append(out, rule{groupMaint(res.Name), unitMaintenance,
-			fmt.Sprintf("%s is under maintenance in %s: no %s that needs it may run then.", res.Name, joinAnd(ws), v.Activity)})
+			fmt.Sprintf("Maintenance of %s in %s: no %s that needs %s may run then.", res.Name, joinAnd(ws), v.Activity, res.Name)})
 	}
 	if in.Delay != nil {
 		out = append(out, rule{groupDelay(in.Delay.Activity), unitReplan,
