@@ -153,7 +153,7 @@ func (in *Instance) goalText() string {
 	v := in.Voc
 	var parts []string
 	if in.has(unitReplan) {
-		parts = append(parts, fmt.Sprintf("change as few start times of the current plan as possible (an %s whose start differs from the current plan counts once)", v.Activity))
+		parts = append(parts, fmt.Sprintf("change as few start times of the current plan as possible (%s whose start differs from the current plan counts once)", an(v.Activity)))
 	}
 	if in.has(unitTardiness) {
 		parts = append(parts, fmt.Sprintf("minimise the weighted tardiness: the sum over %s of weight × tardiness", v.Activities))

@@ -24,7 +24,7 @@ func init() {
 				Period: "day", Periods: "days", Project: "the move",
 				Intro: "Your company is moving to a new office. The move is a set of jobs with durations in days; some jobs must wait for others, and the movers and the IT crew can only do so much at once. Decide on which day each job starts."},
 			Activities: []string{"Floor plan", "Order furniture", "Pack archives", "Network cabling", "Move desks", "Install servers", "Set up phones", "Clean old site", "Hand back keys"},
-			NAct:       span{5, 7}, Resources: []string{"Movers", "IT crew", "Van"}, NRes: span{1, 2},
+			NAct:       span{5, 7}, Resources: []string{"Movers", "IT crew", "Electricians"}, NRes: span{1, 2},
 			Dur: span{1, 3}, Cap: span{2, 3}, Edge: 35,
 			Always: []string{unitPrecedence},
 			Likely: map[string]float64{unitMaintenance: 2, unitCost: 1.5, unitInfeasible: 1.5},
