@@ -133,3 +133,48 @@ func TestJ30Hard(t *testing.T) {
 	}
 	t.Logf("j3013_1: proven %v, makespan %d (published %d; critical path %d, serial %d) after %v", ok, got, opt["j3013_1"], lb, ub, time.Since(t0).Round(time.Millisecond))
 }
+
+// TestJ30All tries every instance of j30.sm.zip with PLANCERT_J30_ALL
+// seconds each (unset: skipped) and logs how many were proven at the
+// published optimum, the time they took, and the others; a proven value
+// that differs from the table fails.
+func TestJ30All(t *testing.T) {
+	secs := os.Getenv("PLANCERT_J30_ALL")
+	if secs == "" {
+		t.Skip("set PLANCERT_J30_ALL=<seconds per instance>")
+	}
+	limit, err := time.ParseDuration(secs + "s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := j30Optima(t)
+	var proven int
+	var spent time.Duration
+	var open []string
+	for p := 1; p <= 48; p++ {
+		for i := 1; i <= 10; i++ {
+			name := fmt.Sprintf("j30%d_%d", p, i)
+			in, err := psplib.ReadZip(filepath.Join(rcpspDir, "j30.sm.zip"), name+".sm")
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithTimeout(context.Background(), limit)
+			t0 := time.Now()
+			got, _, _, ok, err := proveRCPSP(ctx, in)
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			switch {
+			case !ok:
+				open = append(open, name)
+			case got != opt[name]:
+				t.Errorf("%s: proven %d, published %d", name, got, opt[name])
+			default:
+				proven++
+				spent += time.Since(t0)
+			}
+		}
+	}
+	t.Logf("%d of 480 proven at the published optimum within %v each (%v in all for those); not proven in time: %v", proven, limit, spent.Round(time.Millisecond), open)
+}

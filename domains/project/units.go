@@ -114,7 +114,7 @@ func (in *Instance) rules() []rule {
 		out = append(out, rule{groupDelay(in.Delay.Activity), unitReplan,
 			fmt.Sprintf("%s cannot start before %s %d.", in.Delay.Activity, v.Period, in.Delay.Earliest)})
 	}
-	for i, a := range in.Activities {
+	for _, a := range in.Activities {
 		if !a.Critical {
 			continue
 		}
@@ -128,7 +128,6 @@ func (in *Instance) rules() []rule {
 		if len(succ) > 0 {
 			what = fmt.Sprintf("at least %d free %s between the end of %s and the start of %s, and before the horizon", in.Slack, plural(in.Slack, v.Period, v.Periods), a.Name, joinOr(succ))
 		}
-		_ = i
 		out = append(out, rule{groupSlack(a.Name), unitSlack, fmt.Sprintf("%s is critical: keep %s.", a.Name, what)})
 	}
 	return out
