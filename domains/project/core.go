@@ -244,9 +244,12 @@ func (cm *coreModel) runs(i, j int, defGroup string) encode.Var {
 // that at each start of an activity j using r, j's demand plus the
 // demands of the activities running then fit. Pairs that cannot run
 // together at all also get a no-overlap constraint (the same rule,
-// stated so that propagation sees the disjunction). apart(i, j) says two
-// activities can never overlap (PSPLIB only: by precedence); those pairs
-// are skipped.
+// stated so that propagation sees the disjunction). apart(i, j) says i
+// cannot be running when j starts (PSPLIB only: by precedence or the
+// start windows); such terms are skipped, and a no-overlap only when that
+// holds both ways. (An earlier version also skipped the no-overlap of a
+// pair apart one way only, which made the PSPLIB model a relaxation: the
+// period-by-period check of the schedule caught it on j3018_5.)
 func (cm *coreModel) capacity(r int, g, defGroup string, apart func(i, j int) bool) {
 	nw := cm.nw
 	var users []int
@@ -255,18 +258,22 @@ func (cm *coreModel) capacity(r int, g, defGroup string, apart func(i, j int) bo
 			users = append(users, i)
 		}
 	}
+	// apart(i, j) says i cannot be running when j starts; a pair can
+	// overlap unless that holds both ways.
+	never := func(i, j int) bool { return apart != nil && apart(i, j) && apart(j, i) }
+	for a, i := range users {
+		for _, j := range users[a+1:] {
+			if nw.dem[i][r]+nw.dem[j][r] > nw.cap[r] && !never(i, j) {
+				cm.m.AddNoOverlap(encode.Interval{Start: cm.start[i], Duration: int64(nw.dur[i])}, encode.Interval{Start: cm.start[j], Duration: int64(nw.dur[j])}).
+					Named(fmt.Sprintf("%s: apart %d %d", g, i, j)).InGroup(g)
+			}
+		}
+	}
 	for _, j := range users {
 		var ts []encode.Term
 		for _, i := range users {
-			if i == j || (apart != nil && apart(i, j)) {
-				continue
-			}
-			if nw.dem[i][r]+nw.dem[j][r] > nw.cap[r] {
-				if i < j {
-					cm.m.AddNoOverlap(encode.Interval{Start: cm.start[i], Duration: int64(nw.dur[i])}, encode.Interval{Start: cm.start[j], Duration: int64(nw.dur[j])}).
-						Named(fmt.Sprintf("%s: apart %d %d", g, i, j)).InGroup(g)
-				}
-				continue
+			if i == j || (apart != nil && apart(i, j)) || nw.dem[i][r]+nw.dem[j][r] > nw.cap[r] {
+				continue // i cannot be running when j starts
 			}
 			ts = append(ts, tm(cm.runs(i, j, defGroup), int64(nw.dem[i][r])))
 		}
