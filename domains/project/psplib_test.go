@@ -30,8 +30,8 @@ func j30Optima(t testing.TB) map[string]int {
 // j30Proven are the first instances of the 48 j30 parameter sets
 // (j30P_1) that the project core proves at the published optimum within
 // seconds; of the 48, only j3013_1 is left out: it was not proven within
-// 20 s (critical path 34, serial schedule 74, optimum 58), and took 4.5
-// minutes on the shared machine (TestJ30Hard).
+// 20 s (critical path 34, serial schedule 74, optimum 58), and took 44 s
+// on the shared machine (TestJ30Hard).
 var j30Proven = func() []string {
 	var out []string
 	for p := 1; p <= 48; p++ {
@@ -109,7 +109,9 @@ func BenchmarkProveJ30(b *testing.B) {
 	}
 }
 
-// j30Open are the j30 instances TestJ30All (10 s each) left unproven.
+// j30Open are the j30 instances TestJ30All (10 s each) left unproven in
+// one run on the shared machine; with 120 s each, j3013_1 (44 s), j3013_7,
+// j3029_4 and j3029_8 (57 s) were proven, the other five were not.
 var j30Open = []string{"j3013_1", "j3013_2", "j3013_5", "j3013_6", "j3013_7", "j3029_3", "j3029_4", "j3029_6", "j3029_8"}
 
 // TestJ30Hard tries the instances of j30Open for PLANCERT_J30_HARD
