@@ -34,6 +34,11 @@ package encode
 //   - Objectives over exactly-k groups (Exactly constraints, a circuit's
 //     out- and in-arcs) are first rewritten to reduced costs plus a
 //     constant (reduceCosts), which also gives LevelBound.
+//   - Objectives over the booleans of one unconditional at-most-one or
+//     exactly-one constraint (the code of a choice, as a per-entry
+//     tie-break) need no counter: "sum ≤ k" is "every term of weight > k is
+//     false", one literal or a fresh one implying those negations
+//     (exclusiveLevel).
 //   - At-most-one of up to six literals: pairwise clauses.
 //   - All-different: value literals x=v and at-most-one per value.
 //   - No-overlap: one precedence literal per pair of intervals with the
@@ -109,6 +114,12 @@ type Encoding struct {
 	// bounds below what the reduction proves (see ObjectiveBound).
 	plainCounters []*counter
 	groups        *[]exactGroup
+	// amo[v] is the index of an at-most-one group holding bool variable
+	// v (see exclusiveLevel); built on first use.
+	amo map[Var]int
+	// exclusive caches the bound literals of exclusive levels by
+	// (level, bound).
+	exclusive map[[2]int64]int32
 }
 
 // counter is the encoding of an objective level, normalized to minimize
@@ -748,6 +759,9 @@ func (e *Encoding) ObjectiveBound(level int, b int64) (int32, error) {
 	// is this good" would rest on the reduction alone, with nothing for a
 	// solver or a proof checker to refute. A second counter over the plain
 	// costs keeps that claim a refutation.
+	if lits, ok := e.exclusiveLevel(ts); ok {
+		return e.exclusiveBound(level, ts, lits, b), nil
+	}
 	plain := ts
 	ts, shift := e.reduceCosts(ts)
 	leaves, off := e.leaves(ts)
@@ -789,6 +803,99 @@ func (e *Encoding) ObjectiveBound(level int, b int64) (int32, error) {
 		return e.tru, nil
 	}
 	return -c.outs[i], nil
+}
+
+// exclusiveLevel reports whether the normalized terms ts (positive
+// weights, to minimize) are boolean variables of which at most one is
+// true in every solution: all in one unconditional at-most-one or
+// exactly-one constraint of the model. It returns their literals. Such a
+// level (the code of a choice among exclusive options, as a stated
+// per-entry tie-break) has the value of its one true term, so a bound
+// needs no counter (see exclusiveBound).
+func (e *Encoding) exclusiveLevel(ts []Term) ([]int32, bool) {
+	if len(ts) < 2 {
+		return nil, false
+	}
+	if e.amo == nil {
+		e.amo = map[Var]int{}
+		for i, c := range e.m.Constraints {
+			if len(c.Enforce) > 0 || c.K != 1 || (c.Kind != AtMost && c.Kind != Exactly) {
+				continue
+			}
+			for _, l := range c.Lits {
+				x := e.vars[l.Var]
+				if l.Neg || x.lo != 0 || x.hi != 1 {
+					continue
+				}
+				if _, ok := e.amo[l.Var]; !ok {
+					e.amo[l.Var] = i
+				}
+			}
+		}
+	}
+	g, ok := e.amo[ts[0].Var]
+	if !ok {
+		return nil, false
+	}
+	lits := make([]int32, len(ts))
+	for i, t := range ts {
+		x := e.vars[t.Var]
+		if t.Coef <= 0 || x.lo != 0 || x.hi != 1 {
+			return nil, false
+		}
+		if h, ok := e.amo[t.Var]; !ok || h != g {
+			return nil, false
+		}
+		lits[i] = x.lits[0]
+	}
+	// The group's variables must be distinct and unrepeated, or "at most
+	// one" would not bound the sum (x + x ≤ 1 is not a constraint on x).
+	seen := map[Var]bool{}
+	for _, l := range e.m.Constraints[g].Lits {
+		if seen[l.Var] {
+			return nil, false
+		}
+		seen[l.Var] = true
+	}
+	return lits, true
+}
+
+// exclusiveBound returns a literal that, when true, makes the exclusive
+// level's sum at most b: every term of weight above b false. It is one
+// literal of the model when a single term is above b, else a fresh one
+// implying each such term false (cached per level and bound).
+func (e *Encoding) exclusiveBound(level int, ts []Term, lits []int32, b int64) int32 {
+	if b < 0 {
+		return -e.tru
+	}
+	var over []int32
+	for i, t := range ts {
+		if t.Coef > b {
+			over = append(over, lits[i])
+		}
+	}
+	switch len(over) {
+	case 0:
+		return e.tru
+	case 1:
+		return -over[0]
+	}
+	key := [2]int64{int64(level), b}
+	if s, ok := e.exclusive[key]; ok {
+		return s
+	}
+	if e.exclusive == nil {
+		e.exclusive = map[[2]int64]int32{}
+	}
+	saved := e.guard
+	e.guard = nil
+	s := e.newVar()
+	for _, l := range over {
+		e.emit(-s, -l)
+	}
+	e.guard = saved
+	e.exclusive[key] = s
+	return s
 }
 
 // LevelBound returns a bound that level l of the objective cannot beat

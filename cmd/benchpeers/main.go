@@ -12,7 +12,9 @@
 //	    [--peers sat,cbc-cli,z3,gecode] [--data ../shared/data] [--jobshop ft06,la01,...]
 //	    [--tsp-cities 8,9,10] [--agendas 2] [--seed 1]
 //
-// The peers are "sat" (plancert, in process), "cbc-cli" (COIN-OR CBC's
+// The peers are "sat" (plancert, in process), "sat-cg" (the same backend
+// minimizing a one-level objective by unsatisfiable cores, OLL; models
+// with more levels are solved as "sat" does), "cbc-cli" (COIN-OR CBC's
 // command line on the LP export), "z3" (the SMT-LIB 2 export, z3's
 // optimizer) and "gecode" (MiniZinc with Gecode on the MiniZinc export);
 // built with the tag cbc, also "cbc" (plancert's in-process CBC backend,
@@ -42,7 +44,10 @@ import (
 // builtinPeers are the peers by name; files with build tags add to it
 // (cbc.go: the in-process CBC backend).
 var builtinPeers = map[string]func() (peers.Peer, error){
-	"sat":     func() (peers.Peer, error) { return peers.BackendPeer{Backend: sat.Backend{}}, nil },
+	"sat": func() (peers.Peer, error) { return peers.BackendPeer{Backend: sat.Backend{}}, nil },
+	"sat-cg": func() (peers.Peer, error) {
+		return peers.BackendPeer{Backend: sat.Backend{CoreGuided: true}, Label: "sat-cg"}, nil
+	},
 	"cbc-cli": func() (peers.Peer, error) { return peers.CBC(), nil },
 	"z3":      func() (peers.Peer, error) { return peers.Z3(), nil },
 	"gecode":  func() (peers.Peer, error) { return peers.Gecode(), nil },

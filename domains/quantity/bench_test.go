@@ -50,3 +50,11 @@ func BenchmarkCertifyMaterialAllocation(b *testing.B) { benchCertify(b, "materia
 // BenchmarkCertifyProcurementPlanning: certified Procurement Planning
 // instances per second on one goroutine.
 func BenchmarkCertifyProcurementPlanning(b *testing.B) { benchCertify(b, "procurement-planning") }
+
+// BenchmarkCertifyFinancialBudgeting: certified Financial Budgeting
+// instances per second on one goroutine.
+func BenchmarkCertifyFinancialBudgeting(b *testing.B) { benchCertify(b, "financial-budgeting") }
+
+// BenchmarkCertifyPowerDispatch: certified Power Dispatch Planning
+// instances per second on one goroutine.
+func BenchmarkCertifyPowerDispatch(b *testing.B) { benchCertify(b, "power-dispatch") }

@@ -27,6 +27,7 @@ type answer struct {
 	infeasible bool
 	conflict   []string
 	q          quantities
+	rq         quantities // the recovery plan from the failure on (recovery unit)
 	shortfall  *int64
 	cost       *int64
 	formatErr  string
@@ -46,28 +47,17 @@ func (in *Instance) keys() (src, sink, period string) {
 }
 
 // encode writes a plan in the answer's JSON form: the shipments with a
-// positive quantity, in the order of the answer, and the stated values
-// when the self-check unit is sampled.
-func (in *Instance) encode(q quantities) json.RawMessage {
+// positive quantity, in the order of the answer, the recovery plan's from
+// the failure on (recovery unit), and the stated values when the
+// self-check unit is sampled.
+func (in *Instance) encode(q, rq quantities) json.RawMessage {
 	var b strings.Builder
-	ks, kk, kt := in.keys()
-	fmt.Fprintf(&b, "{%q: [", in.Voc.Shipments)
-	first := true
-	for s := range in.Sources {
-		for k := range in.Sinks {
-			for t := range in.Periods {
-				if q[s][k][t] == 0 {
-					continue
-				}
-				if !first {
-					b.WriteString(", ")
-				}
-				first = false
-				in.writeEntry(&b, ks, kk, kt, s, k, t, q[s][k][t])
-			}
-		}
+	fmt.Fprintf(&b, "{%q: ", in.Voc.Shipments)
+	in.writeList(&b, q, 0)
+	if in.recovering() {
+		b.WriteString(", \"recovery\": ")
+		in.writeList(&b, rq, in.failFrom())
 	}
-	b.WriteString("]")
 	if in.has(unitSelfCheck) {
 		f := in.flows(q)
 		if in.alloc() {
@@ -77,6 +67,29 @@ func (in *Instance) encode(q quantities) json.RawMessage {
 	}
 	b.WriteString("}")
 	return json.RawMessage(b.String())
+}
+
+// writeList writes the shipments of q with a positive quantity sent in
+// period from or later as a JSON list.
+func (in *Instance) writeList(b *strings.Builder, q quantities, from int) {
+	ks, kk, kt := in.keys()
+	b.WriteString("[")
+	first := true
+	for s := range in.Sources {
+		for k := range in.Sinks {
+			for t := from; t < in.T(); t++ {
+				if q == nil || q[s][k][t] == 0 {
+					continue
+				}
+				if !first {
+					b.WriteString(", ")
+				}
+				first = false
+				in.writeEntry(b, ks, kk, kt, s, k, t, q[s][k][t])
+			}
+		}
+	}
+	b.WriteString("]")
 }
 
 func (in *Instance) writeEntry(b *strings.Builder, ks, kk, kt string, s, k, t, x int) {
@@ -117,6 +130,14 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 		ans.formatErr = fmt.Sprintf("%q must be a list of %s", in.Voc.Shipments, in.Voc.Shipments)
 		return ans
 	}
+	var rentries []map[string]json.RawMessage
+	if in.recovering() {
+		if err := json.Unmarshal(obj["recovery"], &rentries); err != nil || rentries == nil {
+			ans.formatErr = fmt.Sprintf("\"recovery\" must be a list of %s", in.Voc.Shipments)
+			return ans
+		}
+		ans.rq = in.zero()
+	}
 	num := func(key string) (*int64, string) {
 		v, ok := obj[key]
 		if !ok {
@@ -143,6 +164,21 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 			bad = append(bad, why)
 		}
 	}
+	bad = append(bad, in.parseList(entries, "", ans.q, 0)...)
+	if in.recovering() {
+		bad = append(bad, in.parseList(rentries, "of \"recovery\" ", ans.rq, in.failFrom())...)
+	}
+	if bad != nil {
+		ans.formatErr = strings.Join(bad, "; ")
+	}
+	return ans
+}
+
+// parseList reads a list of shipment entries into q; entries of a period
+// before from are refused. It returns the problems found; where names
+// them ("of "recovery" ").
+func (in *Instance) parseList(entries []map[string]json.RawMessage, where string, q quantities, from int) []string {
+	var bad []string
 	ks, kk, kt := in.keys()
 	str := func(e map[string]json.RawMessage, key string) (string, bool) {
 		var s string
@@ -155,49 +191,50 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	for n, e := range entries {
 		sn, ok := str(e, ks)
 		if !ok {
-			bad = append(bad, fmt.Sprintf("entry %d lacks %q as a string", n+1, ks))
+			bad = append(bad, fmt.Sprintf("entry %d %slacks %q as a string", n+1, where, ks))
 			continue
 		}
 		s, k, t := in.srcIndex(sn), 0, 0
 		if s < 0 {
-			bad = append(bad, fmt.Sprintf("entry %d: no %s is called %q", n+1, in.Voc.Source, sn))
+			bad = append(bad, fmt.Sprintf("entry %d %s: no %s is called %q", n+1, where, in.Voc.Source, sn))
 			continue
 		}
 		if kk != "" {
 			name, ok := str(e, kk)
 			if k = in.sinkIndex(name); !ok || k < 0 {
-				bad = append(bad, fmt.Sprintf("entry %d: %q must name a listed %s", n+1, kk, in.Voc.Sink))
+				bad = append(bad, fmt.Sprintf("entry %d %s: %q must name a listed %s", n+1, where, kk, in.Voc.Sink))
 				continue
 			}
 		}
 		if kt != "" {
 			name, ok := str(e, kt)
 			if t = in.periodIndex(name); !ok || t < 0 {
-				bad = append(bad, fmt.Sprintf("entry %d: %q must name a listed %s", n+1, kt, in.Voc.Period))
+				bad = append(bad, fmt.Sprintf("entry %d %s: %q must name a listed %s", n+1, where, kt, in.Voc.Period))
 				continue
 			}
 		}
+		if t < from {
+			bad = append(bad, fmt.Sprintf("entry %d %s: the recovery plan starts in %s", n+1, where, in.Periods[from]))
+			continue
+		}
 		var x int
 		if err := json.Unmarshal(e["quantity"], &x); err != nil || x < 0 {
-			bad = append(bad, fmt.Sprintf("entry %d: \"quantity\" must be a whole number, 0 or more", n+1))
+			bad = append(bad, fmt.Sprintf("entry %d %s: \"quantity\" must be a whole number, 0 or more", n+1, where))
 			continue
 		}
 		key := [3]int{s, k, t}
 		if seen[key] {
-			bad = append(bad, fmt.Sprintf("entry %d: the %s %s%s is listed twice", n+1, in.Voc.Shipment, in.route(s, k), in.inPeriod(t)))
+			bad = append(bad, fmt.Sprintf("entry %d %s: the %s %s%s is listed twice", n+1, where, in.Voc.Shipment, in.route(s, k), in.inPeriod(t)))
 			continue
 		}
 		seen[key] = true
 		if x > 1000000 {
-			bad = append(bad, fmt.Sprintf("entry %d: quantity %d is beyond any supply", n+1, x))
+			bad = append(bad, fmt.Sprintf("entry %d %s: quantity %d is beyond any supply", n+1, where, x))
 			continue
 		}
-		ans.q[s][k][t] = x
+		q[s][k][t] = x
 	}
-	if bad != nil {
-		ans.formatErr = strings.Join(bad, "; ")
-	}
-	return ans
+	return bad
 }
 
 // route names a shipment's source (and sink when there are several).
@@ -226,8 +263,9 @@ func (in *Instance) periodIndex(name string) int {
 	return -1
 }
 
-// evaluate runs the core checks and every unit's checks on a plan.
-func (in *Instance) evaluate(q quantities) (fails, *flows) {
+// evaluate runs the core checks and every unit's checks on a plan, and
+// the recovery plan's (rq, from the failure on) under the recovery item.
+func (in *Instance) evaluate(q, rq quantities) (fails, *flows) {
 	fl := fails{}
 	f := in.flows(q)
 	for s, src := range in.Sources {
@@ -258,6 +296,9 @@ func (in *Instance) evaluate(q quantities) (fails, *flows) {
 	for _, u := range in.units() {
 		u.check(in, q, f, fl)
 	}
+	if in.recovering() {
+		in.checkRecovery(q, rq, fl)
+	}
 	return fl, f
 }
 
@@ -273,7 +314,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		keys += fmt.Sprintf(", %q", kt)
 	}
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice.", v.Shipments, keys, v.Shipment)}}
+		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice%s.", v.Shipments, keys, v.Shipment, in.recoveryFormat())}}
 	if !ref.Feasible {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
@@ -308,13 +349,21 @@ func (in *Instance) levelNames() []string {
 	if in.replanning() {
 		out = append(out, "changed "+in.Voc.Shipments)
 	}
-	for _, c := range in.classes() {
-		out = append(out, fmt.Sprintf("shortfall of class %d", c))
+	goal := func(pre string) {
+		for _, c := range in.classes() {
+			out = append(out, fmt.Sprintf("%sshortfall of class %d", pre, c))
+		}
+		if in.alloc() {
+			out = append(out, pre+"weighted shortfall", pre+"cost")
+		} else {
+			out = append(out, pre+"total cost")
+		}
 	}
-	if in.alloc() {
-		return append(out, "weighted shortfall", "cost")
+	goal("")
+	if in.recovering() {
+		goal("recovery ")
 	}
-	return append(out, "total cost")
+	return out
 }
 
 // optimalText is the text of the optimal item: the proven optimum, level
@@ -386,7 +435,7 @@ func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []
 	if ans.infeasible {
 		return failAll("the answer claims no plan exists, but one does"), nil
 	}
-	fl, f := in.evaluate(ans.q)
+	fl, f := in.evaluate(ans.q, ans.rq)
 	feasible := true
 	for _, it := range items {
 		if d, bad := fl[it.ID]; bad {
@@ -402,7 +451,7 @@ func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []
 			}
 		}
 	} else {
-		obj = in.objectives(ans.q, f)
+		obj = in.objectives(ans.q, ans.rq, f)
 		if !equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
@@ -502,4 +551,16 @@ func equal(x, y []int64) bool {
 		}
 	}
 	return true
+}
+
+// recoveryFormat is the format item's words for the recovery list (""
+// without one).
+func (in *Instance) recoveryFormat() string {
+	if !in.recovering() {
+		return ""
+	}
+	if in.T() == 1 {
+		return `; and a list "recovery" of the same form`
+	}
+	return fmt.Sprintf(`; and a list "recovery" of the same form with %s from %s on only`, in.Voc.Shipments, in.Failure.From)
 }

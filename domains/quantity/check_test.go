@@ -1,11 +1,15 @@
 package quantity
 
 import (
+	"context"
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // handInstance is a small allocation instance written by hand: two
@@ -91,6 +95,9 @@ func TestLoadErrors(t *testing.T) {
 		{"repeated name", `"name":"Elm"`, `"name":"Oak"`, "sinks[1].name"},
 		{"cost rows", `"unit_cost":[[1,2],[2,1]]`, `"unit_cost":[[1,2]]`, "unit_cost"},
 		{"not json", `{`, `[`, "quantity: material-allocation instance"},
+		{"contingency", `"tie_breaks":0`, `"contingency":99,"tie_breaks":0`, "field contingency"},
+		{"failure without the unit", `"tie_breaks":0`, `"failure":{"source":"North","from":"Week 1"},"tie_breaks":0`, "field failure"},
+		{"critical per period", `"minimum":2`, `"minimum":2,"critical_per_period":[1,2]`, "sinks[0].critical_per_period"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bad := strings.Replace(string(good), tc.from, tc.to, 1)
@@ -100,6 +107,71 @@ func TestLoadErrors(t *testing.T) {
 			_, err := tk.Load([]byte(bad))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("error %v, want one naming %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestCheckRecoveryHand: the recovery unit's checks on the hand-made
+// instance, North failing. The recovery plan has South's 2 boxes only,
+// and Oak's guaranteed 2 must still hold: both go to Oak (weighted
+// shortfall 2×2 + 1×3 = 7, cost 2×2 = 4).
+func TestCheckRecoveryHand(t *testing.T) {
+	in := handInstance()
+	in.Sp.Hard = []string{unitRecovery}
+	in.Failure = &Failure{Source: "North", From: "Week 1"}
+	if err := in.validate(); err != nil {
+		t.Fatal(err)
+	}
+	m, err := in.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []int64{2, 6, 7, 4}; !slices.Equal(cert.Objective, want) || !*cert.Unique {
+		t.Fatalf("certificate %v unique %v, want %v unique", cert.Objective, *cert.Unique, want)
+	}
+	plan, err := in.Plan(cert.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := `{"shipments": [{"depot": "North", "clinic": "Oak", "quantity": 3}, {"depot": "South", "clinic": "Oak", "quantity": 1}, {"depot": "South", "clinic": "Elm", "quantity": 1}], `
+	stated := `, "shortfall": 2, "cost": 6}`
+	best := main + `"recovery": [{"depot": "South", "clinic": "Oak", "quantity": 2}]` + stated
+	if string(plan) != best {
+		t.Fatalf("plan %s, want %s", plan, best)
+	}
+	ref := domains.Reference{Feasible: true, Objective: cert.Objective}
+	all := []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, unitRecovery, itemOptimal}
+	for _, tc := range []struct {
+		name, answer string
+		fail         []string
+	}{
+		{"optimum", best, nil},
+		{"failed depot sends", main + `"recovery": [{"depot": "South", "clinic": "Oak", "quantity": 2}, {"depot": "North", "clinic": "Elm", "quantity": 1}]` + stated, []string{unitRecovery, itemOptimal}},
+		{"guarantee broken in the failure", main + `"recovery": [{"depot": "South", "clinic": "Oak", "quantity": 1}, {"depot": "South", "clinic": "Elm", "quantity": 1}]` + stated, []string{unitRecovery, itemOptimal}},
+		{"a listed zero is the same plan", main + `"recovery": [{"depot": "South", "clinic": "Oak", "quantity": 2}, {"depot": "South", "clinic": "Elm", "quantity": 0}]` + stated, nil},
+		{"empty recovery", main + `"recovery": []` + stated, []string{unitRecovery, itemOptimal}},
+		{"no recovery", main[:len(main)-2] + stated, all},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := map[string]bool{}
+			for _, r := range in.Check(json.RawMessage(tc.answer), ref) {
+				if !r.Pass {
+					got[r.ID] = true
+				}
+			}
+			want := map[string]bool{}
+			for _, id := range tc.fail {
+				want[id] = true
+			}
+			for _, it := range in.Checklist(ref) {
+				if got[it.ID] != want[it.ID] {
+					t.Errorf("item %q fails %v, want %v", it.ID, got[it.ID], want[it.ID])
+				}
 			}
 		})
 	}

@@ -62,19 +62,31 @@ type Instance struct {
 	// MinRun: a source that ships ships in a run of at least MinRun
 	// consecutive periods (cut only by the end of the plan).
 	MinRun int `json:"min_run,omitempty"`
-	// Fail is the source that may fail (reserve unit).
+	// Fail is the source that may fail (reserve and critical-load units).
 	Fail string `json:"fail_source,omitempty"`
+	// Contingency is the part of the total supply left unsent
+	// (contingency unit).
+	Contingency int `json:"contingency,omitempty"`
+	// MinDown: a source that stops stays stopped for at least MinDown
+	// consecutive periods (cut only by the end of the plan; min-down unit).
+	MinDown int `json:"min_down,omitempty"`
 	// Commitments are contracts: at least Min units in total from a source
 	// (infeasibility unit).
 	Commitments []Commitment `json:"commitments,omitempty"`
 	// Current is the plan made before the Disruption (replanning unit).
 	Current    quantities  `json:"current_plan,omitempty"`
 	Disruption *Disruption `json:"disruption,omitempty"`
+	// Failure is the exception scenario of the recovery unit: the answer
+	// gives a second plan for it.
+	Failure *Failure `json:"failure,omitempty"`
 	// TieBreaks is 1 when the stated lexicographic tie-break is on.
 	TieBreaks int `json:"tie_breaks"`
 
 	// xv are the shipment variables of the last model built (for Plan).
 	xv [][][]encode.Var
+	// rxv are the recovery plan's shipment variables of the last model
+	// built (recovery unit).
+	rxv [][][]encode.Var
 	// planned is the hidden plan units keep feasible (not part of the
 	// instance, never the reference).
 	planned [][][]int
@@ -122,6 +134,12 @@ type Sink struct {
 	Min      int    `json:"minimum,omitempty"`
 	Priority int    `json:"priority,omitempty"`
 	Critical int    `json:"critical,omitempty"`
+	// CriticalAt is the critical load per period that the sources other
+	// than the failing one must deliver (critical-load unit).
+	CriticalAt []int `json:"critical_per_period,omitempty"`
+	// Whole: the sink receives nothing or its full demand in every period
+	// (all-or-nothing unit).
+	Whole bool `json:"all_or_nothing,omitempty"`
 }
 
 // Commitment is a contract to take at least Min units in total from
@@ -296,13 +314,32 @@ func (in *Instance) firstClass() int {
 }
 
 // objectives returns every objective level of the model for a plan (its
-// flows): the changes (replanning), the priority levels, the goal, the cost (allocation), then the
-// tie-break levels.
-func (in *Instance) objectives(q quantities, f *flows) []int64 {
+// flows): the changes (replanning), the priority levels, the goal, the cost (allocation), the
+// same levels of the recovery plan (recovery unit: rq from the failure
+// on), then the tie-break levels.
+func (in *Instance) objectives(q, rq quantities, f *flows) []int64 {
 	var out []int64
 	if in.replanning() {
 		out = append(out, int64(in.changes(q)))
 	}
+	out = append(out, in.goalValues(f)...)
+	if in.recovering() {
+		sc := in.scenario()
+		out = append(out, sc.goalValues(sc.flows(in.full(q, rq)))...)
+	}
+	if in.TieBreaks > 0 {
+		in.eachShipment(func(s, k, t int) { out = append(out, int64(q[s][k][t])) })
+		if in.recovering() {
+			in.eachRecovery(func(s, k, t int) { out = append(out, int64(rq[s][k][t])) })
+		}
+	}
+	return out
+}
+
+// goalValues returns the goal levels of a plan (its flows): the priority
+// classes' shortfalls, the goal, the cost (allocation).
+func (in *Instance) goalValues(f *flows) []int64 {
+	var out []int64
 	for _, c := range in.classes() {
 		n := 0
 		for k, sk := range in.Sinks {
@@ -315,9 +352,6 @@ func (in *Instance) objectives(q quantities, f *flows) []int64 {
 	out = append(out, in.goal(f))
 	if in.alloc() {
 		out = append(out, int64(f.cost))
-	}
-	if in.TieBreaks > 0 {
-		in.eachShipment(func(s, k, t int) { out = append(out, int64(q[s][k][t])) })
 	}
 	return out
 }
@@ -346,9 +380,13 @@ func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 // Better implements domains.Objectiver: every level is minimized except
 // the tie-break levels, which are maximized.
 func (in *Instance) Better(x, y []int64) bool {
-	nmin := in.firstClass() + len(in.classes()) + 1
+	goal := len(in.classes()) + 1 // the goal levels of one plan
 	if in.alloc() {
-		nmin++
+		goal++
+	}
+	nmin := in.firstClass() + goal
+	if in.recovering() {
+		nmin += goal
 	}
 	for i := range min(len(x), len(y)) {
 		if x[i] == y[i] {

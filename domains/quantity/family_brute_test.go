@@ -42,7 +42,7 @@ func tinySubtask(mode string, units []string) *subtask {
 // tinyInstance generates a tiny instance with the given units.
 func tinyInstance(t *testing.T, mode string, units []string, seed uint64) *Instance {
 	t.Helper()
-	tk := &domains.Task{ID: "tiny-" + mode, Pool: poolInfo(mode)}
+	tk := &domains.Task{ID: "tiny-" + mode, Pool: poolInfo(mode, skinOnly, nil)}
 	set := map[string]bool{}
 	for _, u := range units {
 		set[u] = true
@@ -58,25 +58,34 @@ func tinyInstance(t *testing.T, mode string, units []string, seed uint64) *Insta
 	return in
 }
 
-// plans calls fn for every plan of in whose quantities lie in their
-// variables' domains (0 to the supply), in a fixed order.
-func (in *Instance) allPlans(fn func(q quantities)) {
-	type cell struct{ s, k, t, hi int }
-	var cells []cell
-	in.eachShipment(func(s, k, t int) { cells = append(cells, cell{s, k, t, in.Sources[s].Supply[t]}) })
+// allPlans calls fn for every plan of in whose quantities lie in their
+// variables' domains (0 to the supply), with every recovery plan (rq, nil
+// without the recovery unit), in a fixed order.
+func (in *Instance) allPlans(fn func(q, rq quantities)) {
+	type cell struct {
+		q           *quantities
+		s, k, t, hi int
+	}
 	q := in.zero()
+	var rq quantities
+	var cells []cell
+	in.eachShipment(func(s, k, t int) { cells = append(cells, cell{&q, s, k, t, in.Sources[s].Supply[t]}) })
+	if in.recovering() {
+		rq = in.zero()
+		in.eachRecovery(func(s, k, t int) { cells = append(cells, cell{&rq, s, k, t, in.Sources[s].Supply[t]}) })
+	}
 	var rec func(i int)
 	rec = func(i int) {
 		if i == len(cells) {
-			fn(q)
+			fn(q, rq)
 			return
 		}
 		c := cells[i]
 		for x := 0; x <= c.hi; x++ {
-			q[c.s][c.k][c.t] = x
+			(*c.q)[c.s][c.k][c.t] = x
 			rec(i + 1)
 		}
-		q[c.s][c.k][c.t] = 0
+		(*c.q)[c.s][c.k][c.t] = 0
 	}
 	rec(0)
 }
@@ -122,6 +131,16 @@ func itemOfGroup(g string) string {
 		return unitMinRun
 	case strings.HasPrefix(g, "contract with "):
 		return unitInfeasible
+	case g == groupContingency:
+		return unitContingency
+	case strings.HasPrefix(g, "all or nothing for "):
+		return unitWhole
+	case strings.HasPrefix(g, "minimum down time of "):
+		return unitMinDown
+	case strings.HasPrefix(g, "critical load if "):
+		return unitCritical
+	case strings.HasPrefix(g, "recovery if "):
+		return unitRecovery
 	}
 	return "?" + g
 }
@@ -132,7 +151,7 @@ func itemOfGroup(g string) string {
 // above the storage, allocation deliveries above the demand); otherwise
 // holds says, per checklist item, whether every constraint of the groups
 // of that item holds, and obj is the model's objective vector.
-func modelVerdict(t *testing.T, in *Instance, q quantities) (ok bool, holds map[string]bool, obj []int64) {
+func modelVerdict(t *testing.T, in *Instance, q, rq quantities) (ok bool, holds map[string]bool, obj []int64) {
 	t.Helper()
 	c := *in
 	m, err := c.Model()
@@ -147,6 +166,13 @@ func modelVerdict(t *testing.T, in *Instance, q quantities) (ok bool, holds map[
 		fixed.Constraints = append(fixed.Constraints, &encode.Constraint{Name: "fix " + m.Name(v), Group: "fix", Kind: encode.Linear,
 			Terms: []encode.Term{{Var: v, Coef: 1}}, Op: encode.EQ, RHS: int64(q[s][k][tt])})
 	})
+	if in.recovering() {
+		in.eachRecovery(func(s, k, tt int) {
+			v := c.rxv[s][k][tt]
+			fixed.Constraints = append(fixed.Constraints, &encode.Constraint{Name: "fix " + m.Name(v), Group: "fix", Kind: encode.Linear,
+				Terms: []encode.Term{{Var: v, Coef: 1}}, Op: encode.EQ, RHS: int64(rq[s][k][tt])})
+		})
+	}
 	sv, err := sat.Backend{}.Load(fixed)
 	if err != nil {
 		t.Fatal(err)
@@ -185,14 +211,14 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 		kind[it.ID] = it.Kind
 	}
 	type scored struct {
-		q   quantities
-		obj []int64
+		q, rq quantities
+		obj   []int64
 	}
 	var feas []scored
 	n := 0
-	in.allPlans(func(q quantities) {
+	in.allPlans(func(q, rq quantities) {
 		n++
-		res, obj := in.Evaluate(in.encode(q), ref)
+		res, obj := in.Evaluate(in.encode(q, rq), ref)
 		pass := map[string]bool{}
 		feasible := true
 		for _, r := range res {
@@ -208,15 +234,17 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 			t.Fatalf("%s: plan %v: feasible %v but objective %v", name, q, feasible, obj)
 		}
 		if feasible {
-			feas = append(feas, scored{copyQ(q), obj})
+			feas = append(feas, scored{copyQ(q), copyPlan(rq), obj})
 		}
 		// Rule by rule against the model, on a sample of the plans.
 		if sample > 0 && n%sample != 0 {
 			return
 		}
-		ok, holds, mobj := modelVerdict(t, in, q)
+		ok, holds, mobj := modelVerdict(t, in, q, rq)
 		if !ok {
-			if in.alloc() && pass[itemSurplus] || !in.alloc() && pass[itemDemand] && pass[itemStorage] {
+			// The definitions fail: the plan's or the recovery plan's
+			// derived quantities leave their domains.
+			if (in.alloc() && pass[itemSurplus] || !in.alloc() && pass[itemDemand] && pass[itemStorage]) && (!in.recovering() || pass[unitRecovery]) {
 				t.Fatalf("%s: plan %v: the model's definitions fail, but the checker's core items pass", name, q)
 			}
 			return
@@ -268,7 +296,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 		// this tie-break setting.
 		best, count := []int64(nil), 0
 		for _, p := range feas {
-			o := in.objectives(p.q, in.flows(p.q))
+			o := in.objectives(p.q, p.rq, in.flows(p.q))
 			switch {
 			case best == nil || in.Better(o, best):
 				best, count = o, 1
@@ -302,14 +330,14 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 // alone, every unit of the pool alone, and a few pairs.
 func bruteUnits(mode string) [][]string {
 	out := [][]string{nil}
-	for _, u := range poolInfo(mode) {
+	for _, u := range poolInfo(mode, skinOnly, nil) {
 		out = append(out, []string{u.ID})
 	}
-	out = append(out, []string{unitMinimum, unitBudget}, []string{unitLanes, unitMOQ}, []string{unitSelfCheck, unitReserve})
+	out = append(out, []string{unitMinimum, unitBudget}, []string{unitLanes, unitMOQ}, []string{unitSelfCheck, unitReserve}, []string{unitContingency, unitCritical})
 	if mode == ModeAllocation {
-		out = append(out, []string{unitFairness, unitPriority})
+		out = append(out, []string{unitFairness, unitPriority}, []string{unitWhole, unitPriority}, []string{unitWhole, unitMinimum, unitContingency}, []string{unitRecovery, unitMinimum, unitSelfCheck}, []string{unitRecovery, unitPriority, unitContingency}, []string{unitRecovery, unitWhole})
 	} else {
-		out = append(out, []string{unitLead, unitWorstCase}, []string{unitRamp, unitMinRun})
+		out = append(out, []string{unitLead, unitWorstCase}, []string{unitRamp, unitMinRun}, []string{unitMinRun, unitMinDown}, []string{unitMOQ, unitMinDown, unitCritical}, []string{unitRecovery, unitRamp}, []string{unitRecovery, unitMinDown, unitMinimum})
 	}
 	return out
 }
@@ -358,8 +386,8 @@ func TestFamilyBruteInfeasible(t *testing.T) {
 			in := tinyInstance(t, mode, []string{unitInfeasible}, seed)
 			bruteCase(t, in, 0)
 			feasible := false
-			in.allPlans(func(q quantities) {
-				if _, obj := in.Evaluate(in.encode(q), domains.Reference{Feasible: true}); obj != nil {
+			in.allPlans(func(q, rq quantities) {
+				if _, obj := in.Evaluate(in.encode(q, rq), domains.Reference{Feasible: true}); obj != nil {
 					feasible = true
 				}
 			})
@@ -385,6 +413,8 @@ func (in *Instance) unitActive(u string) bool {
 		return len(in.classes()) > 1
 	case unitReplan:
 		return in.replanning()
+	case unitRecovery:
+		return in.recovering()
 	case unitLead:
 		for _, src := range in.Sources {
 			if src.Lead > 0 {

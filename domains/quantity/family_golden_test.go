@@ -78,8 +78,10 @@ func checkGolden(t *testing.T, name, text string) {
 }
 
 // TestFamilyGolden: per task, the first kept feasible record (seeds 1, 2,
-// …) with a medium or hard unit; and per task the first infeasible record
-// of the spec {supply-limits, infeasibility} on its first subtask.
+// …) with a medium or hard unit; per task the first infeasible record
+// of the spec {supply-limits, infeasibility} on its first subtask; and,
+// for the tasks with the recovery unit, the first kept record of
+// {min-guarantee, recovery} on the first subtask.
 func TestFamilyGolden(t *testing.T) {
 	for _, tk := range familyTasks(t) {
 		var feasible, infeasible *domains.Record
@@ -116,5 +118,35 @@ func TestFamilyGolden(t *testing.T) {
 		}
 		checkGolden(t, tk.ID, goldenText(feasible))
 		checkGolden(t, tk.ID+"-infeasible", goldenText(infeasible))
+		if _, ok := tk.Unit(unitRecovery); ok {
+			checkGolden(t, tk.ID+"-recovery", goldenText(firstKept(t, tk, map[string]bool{unitMinimum: true, unitRecovery: true})))
+		}
 	}
+}
+
+// firstKept returns the first kept feasible record of the spec with the
+// given units on tk's first subtask, seeds 1, 2, ….
+func firstKept(t *testing.T, tk *domains.Task, units map[string]bool) *domains.Record {
+	t.Helper()
+	for seed := uint64(1); seed <= 100; seed++ {
+		spec, err := tk.NewSpec(tk.Subtasks[0].ID, seed, units)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := gen.NewInstance(tk, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+		var drop *gen.DropError
+		switch {
+		case errors.As(err, &drop):
+		case err != nil:
+			t.Fatal(err)
+		case rec.Reference.Feasible:
+			return rec
+		}
+	}
+	t.Fatalf("%s: no kept feasible record of %v in seeds 1..100", tk.ID, units)
+	return nil
 }

@@ -49,6 +49,10 @@ func TestFamilyMutation(t *testing.T) {
 				}
 				inModel := map[[3]int]bool{}
 				in.eachShipment(func(s, k, tt int) { inModel[[3]int{s, k, tt}] = true })
+				inRecovery := map[[3]int]bool{}
+				if in.recovering() {
+					in.eachRecovery(func(s, k, tt int) { inRecovery[[3]int{s, k, tt}] = true })
+				}
 				for s := range in.Sources {
 					for k := range in.Sinks {
 						for tt := range in.Periods {
@@ -63,7 +67,7 @@ func TestFamilyMutation(t *testing.T) {
 								}
 								mutations++
 								name := fmt.Sprintf("%s: %s%s %+d", rec.ID, in.route(s, k), in.inPeriod(tt), d)
-								got := results(in.Check(in.encode(q), ref))
+								got := results(in.Check(in.encode(q, ans.rq), ref))
 								if got[itemOptimal].Pass {
 									t.Fatalf("%s: a changed plan passes %q", name, itemOptimal)
 								}
@@ -86,27 +90,34 @@ func TestFamilyMutation(t *testing.T) {
 									caught[itemSupply]++
 									continue
 								}
-								ok, holds, _ := modelVerdict(t, in, q)
-								if !ok {
-									if in.alloc() && got[itemSurplus].Pass || !in.alloc() && got[itemDemand].Pass && got[itemStorage].Pass {
-										t.Fatalf("%s: the model's definitions fail but the core items pass", name)
-									}
-									caught["core"]++
+								mutationVerdict(t, in, name, q, ans.rq, got, caught)
+							}
+							// The recovery plan: ±1 on its own shipments, +1
+							// on the failed source's after the failure.
+							if !in.recovering() || tt < in.failFrom() {
+								continue
+							}
+							for _, d := range []int{1, -1} {
+								rq := copyQ(ans.rq)
+								rq[s][k][tt] += d
+								own := inRecovery[[3]int{s, k, tt}]
+								if rq[s][k][tt] < 0 || !own && (d < 0 || s != in.srcIndex(in.Failure.Source)) {
 									continue
 								}
-								broken := false
-								for it, h := range holds {
-									if got[it].Pass != h {
-										t.Fatalf("%s: item %q passes %v, the model's rule holds %v", name, it, got[it].Pass, h)
-									}
-									if !h {
-										broken = true
-										caught[it]++
-									}
+								mutations++
+								name := fmt.Sprintf("%s: recovery %s%s %+d", rec.ID, in.route(s, k), in.inPeriod(tt), d)
+								got := results(in.Check(in.encode(ans.q, rq), ref))
+								if got[itemOptimal].Pass {
+									t.Fatalf("%s: a changed recovery plan passes %q", name, itemOptimal)
 								}
-								if !broken {
-									caught[itemOptimal]++
+								if !own || rq[s][k][tt] > in.Sources[s].Supply[tt] {
+									if got[unitRecovery].Pass {
+										t.Fatalf("%s: a recovery shipment beyond the supply in the failure passes %q", name, unitRecovery)
+									}
+									caught[unitRecovery]++
+									continue
 								}
+								mutationVerdict(t, in, name, ans.q, rq, got, caught)
 							}
 						}
 					}
@@ -137,5 +148,33 @@ func TestFamilyMutation(t *testing.T) {
 			}
 			t.Logf("%d mutations, caught by: %v", mutations, caught)
 		})
+	}
+}
+
+// mutationVerdict compares the checker's items on a mutated plan (q and
+// the recovery rq) with the model's verdict, rule by rule, and counts
+// what caught it.
+func mutationVerdict(t *testing.T, in *Instance, name string, q, rq quantities, got map[string]domains.Result, caught map[string]int) {
+	t.Helper()
+	ok, holds, _ := modelVerdict(t, in, q, rq)
+	if !ok {
+		if (in.alloc() && got[itemSurplus].Pass || !in.alloc() && got[itemDemand].Pass && got[itemStorage].Pass) && (!in.recovering() || got[unitRecovery].Pass) {
+			t.Fatalf("%s: the model's definitions fail but the core items pass", name)
+		}
+		caught["core"]++
+		return
+	}
+	broken := false
+	for it, h := range holds {
+		if got[it].Pass != h {
+			t.Fatalf("%s: item %q passes %v, the model's rule holds %v", name, it, got[it].Pass, h)
+		}
+		if !h {
+			broken = true
+			caught[it]++
+		}
+	}
+	if !broken {
+		caught[itemOptimal]++
 	}
 }

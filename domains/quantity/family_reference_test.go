@@ -58,8 +58,8 @@ func familyTasks(t *testing.T) []*domains.Task {
 			out = append(out, tk)
 		}
 	}
-	if len(out) != 2 {
-		t.Fatalf("%d quantity tasks registered, want 2", len(out))
+	if len(out) != 4 {
+		t.Fatalf("%d quantity tasks registered, want 4", len(out))
 	}
 	return out
 }

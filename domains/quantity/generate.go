@@ -30,14 +30,20 @@ type subtask struct {
 	Cost      span // per unit
 	Fee       span // per shipment (procurement)
 	Holding   span // per unit and period (procurement)
+	Peak      int  // with several periods, one period's demand rises by 1..Peak (a peak)
 	Likely    map[string]float64
 	Exclude   []string
 }
 
-// task is a task of the family: its registry entry, mode and subtasks.
+// task is a task on the quantity core: its registry entry (family, mode,
+// subtasks) and its pool: the core's pool for its mode, with the
+// skin-only units of Extra and without the units of Drop.
 type task struct {
 	ID, Name string
+	Family   domains.Family
 	Mode     string
+	Extra    []string
+	Drop     []string
 	Subtasks []subtask
 }
 
@@ -71,7 +77,7 @@ func (st *subtask) generate(mode string, spec domains.Spec, r *rand.Rand) (*Inst
 	if spec.Has(unitRamp) {
 		T = max(T, 2)
 	}
-	if spec.Has(unitLead) || spec.Has(unitMinRun) {
+	if spec.Has(unitLead) || spec.Has(unitMinRun) || spec.Has(unitMinDown) {
 		T = max(T, 3)
 	}
 	T = min(T, len(st.Periods))
@@ -97,6 +103,12 @@ func (st *subtask) generate(mode string, spec domains.Spec, r *rand.Rand) (*Inst
 			sk.Init = r.IntN(sk.Demand[0] + 1)
 		}
 		in.Sinks = append(in.Sinks, sk)
+	}
+	if st.Peak > 0 && T > 1 {
+		p := r.IntN(T)
+		for k := range in.Sinks {
+			in.Sinks[k].Demand[p] += 1 + r.IntN(st.Peak)
+		}
 	}
 	// Allocation: supplies are scarce, 50–90 % of the demand of a period.
 	scarce := 50 + r.IntN(41)
@@ -219,7 +231,13 @@ func (in *Instance) plant(r *rand.Rand) {
 	}
 	if in.alloc() {
 		phi := 50 + r.IntN(41)
-		for _, k := range r.Perm(in.K()) {
+		order := r.Perm(in.K())
+		// All-or-nothing sinks first, each with its full demand or, when
+		// that cannot be sent, nothing.
+		sort.SliceStable(order, func(i, j int) bool { return in.Sinks[order[i]].Whole && !in.Sinks[order[j]].Whole })
+		for _, k := range order {
+			whole := in.Sinks[k].Whole
+			full := true
 			for t := range in.Periods {
 				room := in.low(k, t)
 				if t == 0 {
@@ -229,7 +247,20 @@ func (in *Instance) plant(r *rand.Rand) {
 				if room >= ms {
 					want = max(want, ms)
 				}
-				send(k, want, func(s, t0 int) bool { a, _ := in.arrives(s, t0); return a == t })
+				if whole {
+					want = room
+				}
+				if send(k, want, func(s, t0 int) bool { a, _ := in.arrives(s, t0); return a == t }) > 0 {
+					full = false
+				}
+			}
+			if whole && !full {
+				for s := range in.Sources {
+					for t := range in.Periods {
+						rem[s][t] += q[s][k][t]
+						q[s][k][t] = 0
+					}
+				}
 			}
 		}
 		// A plan that sends nothing would make units draw empty data (a
@@ -284,11 +315,11 @@ func (in *Instance) plant(r *rand.Rand) {
 // registered lists the tasks of register, for tests of the skins.
 var registered []*task
 
-// register adds t to the domains registry as an Allocation task on the
+// register adds t to the domains registry as a task of its family on the
 // quantity core.
 func register(t *task) {
 	registered = append(registered, t)
-	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Allocation, Core: "quantity", Pool: poolInfo(t.Mode)}
+	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "quantity", Pool: poolInfo(t.Mode, t.Extra, t.Drop)}
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
 	}
@@ -412,7 +443,32 @@ func (in *Instance) validate() error {
 	if in.has(unitMinRun) && in.MinRun < 1 {
 		return fmt.Errorf("field min_run: must be at least 1")
 	}
-	if in.has(unitReserve) && in.srcIndex(in.Fail) < 0 {
+	for i, sk := range in.Sinks {
+		if sk.CriticalAt != nil && len(sk.CriticalAt) != T {
+			return fmt.Errorf("field sinks[%d].critical_per_period: %d values for %d periods", i, len(sk.CriticalAt), T)
+		}
+		for _, c := range sk.CriticalAt {
+			if !ok(c) {
+				return fmt.Errorf("field sinks[%d].critical_per_period: %d not in 0..%d", i, c, maxQty)
+			}
+		}
+		if sk.Whole && !in.alloc() {
+			return fmt.Errorf("field sinks[%d].all_or_nothing: only in mode %q", i, ModeAllocation)
+		}
+	}
+	if in.has(unitRecovery) != (in.Failure != nil) {
+		return fmt.Errorf("field failure: set exactly when the %s unit is sampled", unitRecovery)
+	}
+	if in.Failure != nil && (in.srcIndex(in.Failure.Source) < 0 || in.periodIndex(in.Failure.From) < 0) {
+		return fmt.Errorf("field failure: unknown source %q or period %q", in.Failure.Source, in.Failure.From)
+	}
+	if in.Contingency < 0 || in.Contingency > in.totalSupply() {
+		return fmt.Errorf("field contingency: %d not in 0..%d (the total supply)", in.Contingency, in.totalSupply())
+	}
+	if in.has(unitMinDown) && in.MinDown < 1 {
+		return fmt.Errorf("field min_down: must be at least 1")
+	}
+	if (in.has(unitReserve) || in.has(unitCritical)) && in.srcIndex(in.Fail) < 0 {
 		return fmt.Errorf("field fail_source: %q is not a source", in.Fail)
 	}
 	if in.Current != nil {

@@ -35,6 +35,8 @@ type builder struct {
 	stock [][]encode.Var   // stock[k][t] (procurement)
 	total []encode.Var     // total served per sink (allocation)
 	short []encode.Var     // shortfall per sink (allocation)
+	pre   string           // prefix of the variable names ("recovery ")
+	own   []encode.Var     // the shipment variables made by this builder, in answer order
 }
 
 func term(v encode.Var, c int64) encode.Term { return encode.Term{Var: v, Coef: c} }
@@ -60,7 +62,7 @@ func (b *builder) used(s, k, t int) encode.Var {
 		return b.y[s][k][t]
 	}
 	in := b.in
-	v := b.m.NewBool(fmt.Sprintf("used[%s|%s|%s]", in.Sources[s].Name, in.Sinks[k].Name, in.Periods[t]))
+	v := b.m.NewBool(fmt.Sprintf("%sused[%s|%s|%s]", b.pre, in.Sources[s].Name, in.Sinks[k].Name, in.Periods[t]))
 	x := b.x[s][k][t]
 	hi := int64(in.Sources[s].Supply[t])
 	n := fmt.Sprintf("%s: %s", groupUsed, b.m.Name(x))
@@ -77,7 +79,7 @@ func (b *builder) ships(s, t int) encode.Var {
 		return b.z[s][t]
 	}
 	in := b.in
-	v := b.m.NewBool(fmt.Sprintf("ships[%s|%s]", in.Sources[s].Name, in.Periods[t]))
+	v := b.m.NewBool(fmt.Sprintf("%sships[%s|%s]", b.pre, in.Sources[s].Name, in.Periods[t]))
 	var ys []encode.Lit
 	for k := range in.Sinks {
 		if b.ok[s][k][t] {
@@ -129,7 +131,44 @@ func (in *Instance) Model() (*encode.Model, error) {
 		return nil, err
 	}
 	m := encode.NewModel()
+	b := in.build(m, nil)
+	answer := b.own
+	var rb *builder
+	if in.recovering() {
+		// The recovery plan: the scenario's model in the same model, its
+		// shipments before the failure being the plan's; every rule of it
+		// is in the one group of the recovery rule, its definitions stay
+		// definitions.
+		n0 := len(m.Constraints)
+		rb = in.scenario().build(m, b)
+		rb.costTerms() // makes the recovery's used-shipment variables now, to be renamed below
+		for _, c := range m.Constraints[n0:] {
+			c.Name = "recovery: " + c.Name
+			if isDefinition(c.Group) {
+				c.Group = "core: definition of the recovery plan: " + strings.TrimPrefix(c.Group, "core: definition of ")
+			} else {
+				c.Group = in.groupRecovery()
+			}
+		}
+		answer = append(answer, rb.own...)
+		in.rxv = rb.x
+	}
+	m.SetAnswer(answer...)
+	b.objectives(rb)
+	in.xv = b.x
+	return m, nil
+}
+
+// build adds the variables and constraints of in's plan to m: the
+// shipments, the always-on rules and every sampled unit's constraints, but
+// no objective. With main set (the recovery plan of main's instance), the
+// shipments sent before the failure are main's variables and the names of
+// new variables start with "recovery ".
+func (in *Instance) build(m *encode.Model, main *builder) *builder {
 	b := &builder{in: in, m: m}
+	if main != nil {
+		b.pre = "recovery "
+	}
 	S, K, T := in.S(), in.K(), in.T()
 	b.x, b.ok, b.y = make([][][]encode.Var, S), make([][][]bool, S), make([][][]encode.Var, S)
 	b.z = make([][]encode.Var, S)
@@ -146,13 +185,15 @@ func (in *Instance) Model() (*encode.Model, error) {
 			}
 		}
 	}
-	var answer []encode.Var
 	in.eachShipment(func(s, k, t int) {
-		b.x[s][k][t] = m.NewInt(fmt.Sprintf("x[%s|%s|%s]", in.Sources[s].Name, in.Sinks[k].Name, in.Periods[t]), 0, int64(in.Sources[s].Supply[t]))
 		b.ok[s][k][t] = true
-		answer = append(answer, b.x[s][k][t])
+		if main != nil && t < main.in.failFrom() {
+			b.x[s][k][t] = main.x[s][k][t]
+			return
+		}
+		b.x[s][k][t] = m.NewInt(fmt.Sprintf("%sx[%s|%s|%s]", b.pre, in.Sources[s].Name, in.Sinks[k].Name, in.Periods[t]), 0, int64(in.Sources[s].Supply[t]))
+		b.own = append(b.own, b.x[s][k][t])
 	})
-	m.SetAnswer(answer...)
 	// Supply.
 	for s, src := range in.Sources {
 		for t := range T {
@@ -174,8 +215,8 @@ func (in *Instance) Model() (*encode.Model, error) {
 		g := in.groupStock(k)
 		if in.alloc() {
 			D := int64(sum(sk.Demand))
-			tot := m.NewInt("served["+sk.Name+"]", 0, D)
-			sh := m.NewInt("short["+sk.Name+"]", 0, D)
+			tot := m.NewInt(b.pre+"served["+sk.Name+"]", 0, D)
+			sh := m.NewInt(b.pre+"short["+sk.Name+"]", 0, D)
 			ts := append([]encode.Term{term(tot, -1)}, b.receivedTerms(k, func(int) bool { return true })...)
 			m.AddLinear(ts, encode.EQ, -int64(sk.Init)).Named(g + ": served").InGroup(g)
 			m.AddLinear([]encode.Term{term(sh, 1), term(tot, 1)}, encode.EQ, D).Named(g + ": shortfall").InGroup(g)
@@ -199,7 +240,7 @@ func (in *Instance) Model() (*encode.Model, error) {
 				avail = append(avail, term(b.stock[k][t-1], 1))
 				init = 0
 			}
-			st := m.NewInt(fmt.Sprintf("stock[%s|%s]", sk.Name, in.Periods[t]), 0, int64(in.Storage))
+			st := m.NewInt(fmt.Sprintf("%sstock[%s|%s]", b.pre, sk.Name, in.Periods[t]), 0, int64(in.Storage))
 			m.AddLinear(append([]encode.Term{term(st, 1)}, negate(avail)...), encode.EQ, init-int64(sk.Demand[t])).Named(fmt.Sprintf("%s in %s", g, in.Periods[t])).InGroup(g)
 			b.stock[k][t] = st
 		}
@@ -207,9 +248,7 @@ func (in *Instance) Model() (*encode.Model, error) {
 	for _, u := range in.units() {
 		u.model(b)
 	}
-	b.objectives()
-	in.xv = b.x
-	return m, nil
+	return b
 }
 
 func negate(ts []encode.Term) []encode.Term {
@@ -236,13 +275,35 @@ func (b *builder) costTerms() []encode.Term {
 }
 
 // objectives adds the levels: the changes (replanning), the priority
-// classes' shortfalls, the goal,
-// the cost (allocation), then the tie-break.
-func (b *builder) objectives() {
+// classes' shortfalls, the goal, the cost (allocation); then, with a
+// recovery plan (rb), the same for it; then the tie-break:
+// the plan's shipments, then the recovery's own.
+func (b *builder) objectives(rb *builder) {
 	in, m := b.in, b.m
 	if in.replanning() {
 		m.Minimize(b.changeTerms()...)
 	}
+	b.goalLevels()
+	if rb != nil {
+		rb.goalLevels()
+	}
+	if in.TieBreaks > 0 {
+		for _, v := range b.own {
+			m.Maximize(term(v, 1))
+		}
+		if rb != nil {
+			for _, v := range rb.own {
+				m.Maximize(term(v, 1))
+			}
+		}
+	}
+}
+
+// goalLevels adds the goal levels of b's plan: the priority classes'
+// shortfalls, the weighted shortfall and the cost (allocation), or the
+// total cost (procurement).
+func (b *builder) goalLevels() {
+	in, m := b.in, b.m
 	for _, c := range in.classes() {
 		var ts []encode.Term
 		for k, sk := range in.Sinks {
@@ -270,13 +331,11 @@ func (b *builder) objectives() {
 		m.Minimize(ts...)
 	}
 	m.Minimize(cost...)
-	if in.TieBreaks > 0 {
-		in.eachShipment(func(s, k, t int) { m.Maximize(term(b.x[s][k][t], 1)) })
-	}
 }
 
 // Plan implements domains.Instance: the shipments with a positive
-// quantity of the model built last (building one if there is none).
+// quantity of the model built last (building one if there is none), and
+// the recovery plan's (recovery unit).
 func (in *Instance) Plan(asg encode.Assignment) (json.RawMessage, error) {
 	if in.xv == nil {
 		if _, err := in.Model(); err != nil {
@@ -285,16 +344,24 @@ func (in *Instance) Plan(asg encode.Assignment) (json.RawMessage, error) {
 	}
 	q := in.zero()
 	var err error
-	in.eachShipment(func(s, k, t int) {
-		v := in.xv[s][k][t]
-		if int(v) >= len(asg) {
-			err = fmt.Errorf("quantity: the solution has no value for %s", in.Sources[s].Name)
-			return
+	read := func(q quantities, xv [][][]encode.Var) func(s, k, t int) {
+		return func(s, k, t int) {
+			v := xv[s][k][t]
+			if int(v) >= len(asg) {
+				err = fmt.Errorf("quantity: the solution has no value for %s", in.Sources[s].Name)
+				return
+			}
+			q[s][k][t] = int(asg[v])
 		}
-		q[s][k][t] = int(asg[v])
-	})
+	}
+	in.eachShipment(read(q, in.xv))
+	var rq quantities
+	if in.recovering() {
+		rq = in.zero()
+		in.eachRecovery(read(rq, in.rxv))
+	}
 	if err != nil {
 		return nil, err
 	}
-	return in.encode(q), nil
+	return in.encode(q, rq), nil
 }

@@ -199,7 +199,7 @@ func (in *Instance) Prompt() string {
 		spend += fmt.Sprintf(", plus the fee of each %s with a positive quantity", v.Shipment)
 	}
 	if in.alloc() {
-		g("minimise the weighted shortfall: the sum over %s of weight × shortfall, where a %s's shortfall is its total demand minus its starting stock and what it receives. Among plans with the least weighted shortfall, minimise the cost: %s.", v.Sinks, v.Sink, spend)
+		g("minimise the weighted shortfall: the sum over %s of weight × shortfall, where %s's shortfall is its total demand minus its starting stock and what it receives. Among plans with the least weighted shortfall, minimise the cost: %s.", v.Sinks, an(v.Sink), spend)
 	} else {
 		g("minimise the total cost: %s", spend)
 		if in.Holding > 0 {
@@ -207,13 +207,26 @@ func (in *Instance) Prompt() string {
 		}
 		g(".")
 	}
+	if in.recovering() {
+		what := "total cost"
+		if in.alloc() {
+			what = "weighted shortfall, then its cost"
+		}
+		if in.has(unitPriority) {
+			what = "priority classes' shortfalls in class order, then its " + what
+		}
+		g(" Then, among the plans that reach those values, minimise the recovery plan's %s (the whole recovery plan, counted the same way, under the failure).", what)
+	}
 	p("\n**Goal.** %s", capital(goal.String()))
 	if in.TieBreaks > 0 {
-		p(" Tie-break: among the plans that reach the same values, choose the one whose list of quantities — every possible %s in the order %s, then %s%s — is largest at the first place where two plans differ (so send as much as possible in the first %s of that order, then in the second, and so on).",
-			v.Shipment, v.Sources+" as listed", v.Sinks+" as listed", map[bool]string{true: ", then " + v.Periods, false: ""}[multi], v.Shipment)
+		p(" Tie-break: among the plans that reach the same values, choose the one whose list of quantities — every possible %s in the order %s, then %s%s%s — is largest at the first place where two plans differ (so send as much as possible in the first %s of that order, then in the second, and so on).",
+			v.Shipment, v.Sources+" as listed", v.Sinks+" as listed", map[bool]string{true: ", then " + v.Periods, false: ""}[multi], in.recoveryOrder(), v.Shipment)
 	}
 	p("\n\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
 	p("List each %s with a positive quantity once; any %s not listed is 0.", v.Shipment, v.Shipment)
+	if in.recovering() {
+		p(" List the recovery plan's %s%s in \"recovery\" the same way.", v.Shipments, map[bool]string{true: " from " + in.Failure.From + " on", false: ""}[multi])
+	}
 	if in.has(unitSelfCheck) {
 		if in.alloc() {
 			p(" State the plan's weighted shortfall as \"shortfall\" and its cost as \"cost\".")
@@ -232,6 +245,15 @@ func (in *Instance) AnswerSchema() string {
 	fmt.Fprintf(&b, "{%q: [", in.Voc.Shipments)
 	in.writeEntry(&b, ks, kk, kt, 0, 0, 0, 1)
 	b.WriteString(", ...]")
+	if in.recovering() {
+		b.WriteString(", \"recovery\": [")
+		rs := 0 // a source that still sends after the failure
+		if in.srcIndex(in.Failure.Source) == 0 && in.S() > 1 {
+			rs = 1
+		}
+		in.writeEntry(&b, ks, kk, kt, rs, 0, in.failFrom(), 1)
+		b.WriteString(", ...]")
+	}
 	if in.has(unitSelfCheck) {
 		if in.alloc() {
 			b.WriteString(", \"shortfall\": 0")
@@ -240,4 +262,17 @@ func (in *Instance) AnswerSchema() string {
 	}
 	b.WriteString("}")
 	return b.String()
+}
+
+// recoveryOrder is the tie-break's words for the recovery plan's
+// quantities ("" without one).
+func (in *Instance) recoveryOrder() string {
+	if !in.recovering() {
+		return ""
+	}
+	from := ""
+	if in.T() > 1 {
+		from = "from " + in.Failure.From + " on, "
+	}
+	return fmt.Sprintf("; then the recovery's possible %s (%swithout %s) in the same order", in.Voc.Shipments, from, in.Failure.Source)
 }

@@ -1,5 +1,7 @@
 package quantity
 
+import "github.com/plancert/plancert/domains"
+
 // The two tasks of the Allocation family on the quantity core. Sizes fit
 // a prompt a person reads in a few minutes and a model certified in
 // milliseconds.
@@ -10,7 +12,7 @@ var (
 )
 
 func init() {
-	register(&task{ID: "material-allocation", Name: "Material Allocation", Mode: ModeAllocation, Subtasks: []subtask{
+	register(&task{ID: "material-allocation", Name: "Material Allocation", Family: domains.Allocation, Mode: ModeAllocation, Subtasks: []subtask{
 		{
 			ID: "vaccine-doses", Title: "vaccine doses to clinics",
 			Voc: Vocab{Source: "depot", Sources: "depots", Sink: "clinic", Sinks: "clinics", Period: "week", Periods: "weeks",
@@ -57,7 +59,7 @@ func init() {
 		},
 	}})
 
-	register(&task{ID: "procurement-planning", Name: "Procurement Planning", Mode: ModeProcurement, Subtasks: []subtask{
+	register(&task{ID: "procurement-planning", Name: "Procurement Planning", Family: domains.Allocation, Mode: ModeProcurement, Subtasks: []subtask{
 		{
 			ID: "restaurant-ingredients", Title: "restaurant ingredients",
 			Voc: Vocab{Source: "supplier", Sources: "suppliers", Sink: "kitchen", Sinks: "kitchens", Period: "day", Periods: "days",

@@ -61,21 +61,30 @@ var pool = []unit{
 	leadTimes{}, worstCase{}, lanes{}, minimum{}, budget{},
 	fairness{}, priority{}, minOrder{}, ramp{}, selfCheck{},
 	reserve{}, minRun{}, infeasible{},
+	contingency{}, whole{}, minDown{}, critical{}, // skin-only (units_skin.go)
+	recovery{},   // a second plan (units_recovery.go)
 	replanning{}, // last: it solves the instance with every other unit's data (units_replan.go)
 }
 
 // periodUnits need more than one period.
-var periodUnits = []string{unitLead, unitRamp, unitMinRun}
+var periodUnits = []string{unitLead, unitRamp, unitMinRun, unitMinDown}
 
 // allocOnly units make sense only where a sink may fall short.
-var allocOnly = []string{unitFairness, unitPriority}
+var allocOnly = []string{unitFairness, unitPriority, unitWhole}
 
-// poolInfo returns the pool's descriptions for a mode.
-func poolInfo(mode string) []domains.Unit {
+// skinOnly units are in the pool of a task only when the task lists them
+// (task.Extra): they belong to one story (a contingency reserve in a
+// budget, minimum down time of a generator).
+var skinOnly = []string{unitContingency, unitWhole, unitMinDown, unitCritical}
+
+// poolInfo returns the pool's descriptions for a mode: every unit of the
+// pool that makes sense in the mode, except the skin-only units not in
+// extra and the units in drop.
+func poolInfo(mode string, extra, drop []string) []domains.Unit {
 	var out []domains.Unit
 	for _, u := range pool {
 		inf := u.info()
-		if mode == ModeProcurement && contains(allocOnly, inf.ID) {
+		if mode == ModeProcurement && contains(allocOnly, inf.ID) || contains(skinOnly, inf.ID) && !contains(extra, inf.ID) || contains(drop, inf.ID) {
 			continue
 		}
 		out = append(out, inf)

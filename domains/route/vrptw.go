@@ -37,6 +37,12 @@ type Fleet struct {
 	// MaxDrive, when positive, limits each route's total driving time
 	// (the sum of its travel times, depot to depot): the driver-hours rule.
 	MaxDrive int64
+	// Types, when non-nil, gives each vehicle's type (0, 1, …; one entry
+	// per vehicle, non-decreasing, so vehicles of one type are numbered
+	// together): only vehicles of the same type are alike, and the
+	// vehicle-order rule orders only those. Nil: all vehicles alike. Which
+	// types may serve a customer is the caller's rule (FleetModel.Forbid).
+	Types []int
 }
 
 // untimed reports a fleet without time windows (Ready, Due and Service
@@ -100,7 +106,23 @@ func (f *Fleet) Validate() error {
 	if f.Vehicles < 1 {
 		return fmt.Errorf("route: fleet: Vehicles: %d, want at least 1", f.Vehicles)
 	}
+	if f.Types != nil && len(f.Types) != f.Vehicles {
+		return fmt.Errorf("route: fleet: Types: %d entries for %d vehicles", len(f.Types), f.Vehicles)
+	}
+	for v, t := range f.Types {
+		if t < 0 || t > 63 || (v > 0 && t < f.Types[v-1]) {
+			return fmt.Errorf("route: fleet: Types[%d]: %d is outside 0..63 or below the type before it", v, t)
+		}
+	}
 	return nil
+}
+
+// vehicleType is vehicle v's type (0 without Types).
+func (f *Fleet) vehicleType(v int) int {
+	if f.Types == nil {
+		return 0
+	}
+	return f.Types[v]
 }
 
 // FleetModel is the model of a Fleet as one giant circuit: node k < K is
@@ -122,6 +144,9 @@ type FleetModel struct {
 	// Arc[u][v] is the literal of arc u→v between nodes, or -1 where there
 	// is no such arc.
 	Arc [][]encode.Var
+	// Veh[u] is, for a customer node u, the number of the vehicle that
+	// serves it (depot nodes: -1).
+	Veh []encode.Var
 }
 
 // FleetGroups names the model's constraint groups (the rule names of a
@@ -199,6 +224,10 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 	one := func(x encode.Var, c int64) encode.Term { return encode.Term{Var: x, Coef: c} }
 	count := 0
 	name := func(g string) string { count++; return fmt.Sprintf("%s #%d", g, count) }
+	fm.Veh = veh
+	for u := range k {
+		fm.Veh[u] = -1
+	}
 	for u := range nodes {
 		for v := range nodes {
 			a := fm.Arc[u][v]
@@ -315,7 +344,9 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 		}
 	}
 	// Used vehicles first, ordered by first customer: first_k is the first
-	// customer's number, N+1 for an unused vehicle.
+	// customer's number, N+1 for an unused vehicle. With Types, only
+	// consecutive vehicles of one type are ordered (vehicles of different
+	// types are not alike).
 	if k > 1 {
 		first := make([]encode.Var, k)
 		for d := range k {
@@ -331,16 +362,55 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 			}
 		}
 		for d := 0; d+1 < k; d++ {
+			if f.vehicleType(d) != f.vehicleType(d+1) {
+				continue
+			}
 			m.AddLinear([]encode.Term{one(first[d], 1), one(first[d+1], -1)}, encode.LE, 0).Named(name(g.Order)).InGroup(g.Order)
 		}
 	}
 	return fm, nil
 }
 
+// Forbid adds to group the rule that customer c (1..N) is not served by
+// vehicle v: its vehicle number is ≤ v-1 or ≥ v+1, one side chosen by a
+// fresh flag (no flag at the ends of the range).
+func (fm *FleetModel) Forbid(c, v int, group string) {
+	m, k := fm.Model, fm.Fleet.Vehicles
+	x := fm.Veh[k+c-1]
+	t := []encode.Term{{Var: x, Coef: 1}}
+	name := func() string { return fmt.Sprintf("%s: customer %d not by vehicle %d", group, c, v) }
+	switch {
+	case v == 0:
+		m.AddLinear(t, encode.GE, 1).Named(name()).InGroup(group)
+	case v == k-1:
+		m.AddLinear(t, encode.LE, int64(k-2)).Named(name()).InGroup(group)
+	default:
+		side := m.NewBool(fmt.Sprintf("not_vehicle_%d_%d", c, v))
+		m.AddLinear(t, encode.LE, int64(v-1)).OnlyIf(side.Lit()).Named(name() + " (below)").InGroup(group)
+		m.AddLinear(t, encode.GE, int64(v+1)).OnlyIf(side.Not()).Named(name() + " (above)").InGroup(group)
+	}
+}
+
 // Routes decodes a solution into the routes of the used vehicles, each the
 // list of its customers (numbered 1..N) in visiting order, in vehicle
 // order.
 func (fm *FleetModel) Routes(a encode.Assignment) ([][]int, error) {
+	all, err := fm.VehicleRoutes(a)
+	if err != nil {
+		return nil, err
+	}
+	var routes [][]int
+	for _, r := range all {
+		if len(r) > 0 {
+			routes = append(routes, r)
+		}
+	}
+	return routes, nil
+}
+
+// VehicleRoutes is Routes with one entry per vehicle, in vehicle order,
+// empty for an unused vehicle.
+func (fm *FleetModel) VehicleRoutes(a encode.Assignment) ([][]int, error) {
 	k := fm.Fleet.Vehicles
 	nodes := len(fm.Arc)
 	next := make([]int, nodes)
@@ -368,9 +438,7 @@ func (fm *FleetModel) Routes(a encode.Assignment) ([][]int, error) {
 				return nil, fmt.Errorf("route: the arcs cycle among customers")
 			}
 		}
-		if len(r) > 0 {
-			routes = append(routes, r)
-		}
+		routes = append(routes, r)
 	}
 	if seen != nodes-k {
 		return nil, fmt.Errorf("route: the routes visit %d of %d customers", seen, nodes-k)
@@ -381,6 +449,8 @@ func (fm *FleetModel) Routes(a encode.Assignment) ([][]int, error) {
 // Evaluate checks routes against f by simulation (earliest service
 // starts) and returns their total travel time; the error names the first
 // broken rule.
+// Routes carry no vehicle, so Types (and any FleetModel.Forbid rule) are
+// not checked here.
 func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 	n := f.Customers()
 	if len(routes) > f.Vehicles {

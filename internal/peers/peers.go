@@ -46,10 +46,18 @@ type Answer struct {
 // BackendPeer runs a plancert backend in process: Load, then Optimize.
 type BackendPeer struct {
 	Backend solver.Backend
+	// Label, when set, is the peer's name instead of the backend's (a
+	// backend run with other options, such as "sat-cg").
+	Label string
 }
 
-// Name returns the backend's name ("sat", "cbc").
-func (p BackendPeer) Name() string { return p.Backend.Name() }
+// Name returns the label, or the backend's name ("sat", "cbc").
+func (p BackendPeer) Name() string {
+	if p.Label != "" {
+		return p.Label
+	}
+	return p.Backend.Name()
+}
 
 // Available returns nil: a backend compiled in can always run.
 func (BackendPeer) Available() error { return nil }

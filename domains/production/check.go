@@ -1,0 +1,329 @@
+package production
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+)
+
+// answer is a parsed answer: start times per job and step (-1 where a step
+// is missing), the stated objective, or an infeasibility claim.
+type answer struct {
+	st          [][]int
+	missing     string
+	stated      *int64
+	infeasible  bool
+	conflict    []string
+	formatErr   string
+	statedError string
+}
+
+type entry struct {
+	Job     *string `json:"job"`
+	Step    *int    `json:"step"`
+	Machine *string `json:"machine"`
+	Start   *int    `json:"start"`
+}
+
+// parse reads an answer. It never panics; what does not fit the answer
+// form sets formatErr.
+func (s *Shop) parse(raw json.RawMessage) *answer {
+	ans := &answer{}
+	var obj map[string]json.RawMessage
+	if err := json.NewDecoder(bytes.NewReader(raw)).Decode(&obj); err != nil || obj == nil {
+		ans.formatErr = "the answer is not one JSON object"
+		return ans
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil {
+			ans.formatErr = `"feasible" must be true or false`
+			return ans
+		}
+		if !feasible {
+			ans.infeasible = true
+			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
+				ans.formatErr = `"conflict" must list the names of the conflicting rules`
+			}
+			return ans
+		}
+	}
+	var es []entry
+	if err := json.Unmarshal(obj["schedule"], &es); err != nil || es == nil {
+		ans.formatErr = `"schedule" must be a list of {"job", "step", "machine", "start"} entries`
+		return ans
+	}
+	ans.st = make([][]int, len(s.Jobs))
+	for j, job := range s.Jobs {
+		ans.st[j] = slices.Repeat([]int{-1}, len(job.Route))
+	}
+	for i, e := range es {
+		if e.Job == nil || e.Step == nil || e.Machine == nil || e.Start == nil {
+			ans.formatErr = fmt.Sprintf("schedule entry %d lacks one of \"job\", \"step\", \"machine\", \"start\"", i+1)
+			return ans
+		}
+		j := slices.IndexFunc(s.Jobs, func(x Job) bool { return x.Name == *e.Job })
+		if j < 0 {
+			ans.formatErr = fmt.Sprintf("schedule entry %d: %q is not a %s of the problem", i+1, *e.Job, s.Voc.Job)
+			return ans
+		}
+		k := *e.Step - 1
+		if k < 0 || k >= len(s.Jobs[j].Route) {
+			ans.formatErr = fmt.Sprintf("schedule entry %d: %s has no step %d", i+1, *e.Job, *e.Step)
+			return ans
+		}
+		if want := s.Machines[s.Jobs[j].Route[k].Machine]; *e.Machine != want {
+			ans.formatErr = fmt.Sprintf("schedule entry %d: %s step %d runs on %s, not %q", i+1, *e.Job, *e.Step, want, *e.Machine)
+			return ans
+		}
+		if ans.st[j][k] >= 0 {
+			ans.formatErr = fmt.Sprintf("schedule entry %d: %s step %d is scheduled twice", i+1, *e.Job, *e.Step)
+			return ans
+		}
+		if *e.Start < 0 {
+			ans.formatErr = fmt.Sprintf("schedule entry %d: start %d is negative", i+1, *e.Start)
+			return ans
+		}
+		ans.st[j][k] = *e.Start
+	}
+	for j, job := range s.Jobs {
+		for k := range job.Route {
+			if ans.st[j][k] < 0 && ans.missing == "" {
+				ans.missing = fmt.Sprintf("%s is not scheduled", s.opName(opRef{j, k}))
+			}
+		}
+	}
+	if o, ok := obj["objective"]; ok {
+		var v int64
+		if err := json.Unmarshal(o, &v); err != nil {
+			ans.statedError = `"objective" is not a whole number`
+		} else {
+			ans.stated = &v
+		}
+	} else {
+		ans.statedError = `"objective" is missing`
+	}
+	return ans
+}
+
+// feasibilityItems returns the feasibility items of the instance's rules
+// beyond the core, in prompt order.
+func (s *Shop) unitItems() []domains.Item {
+	v := s.Voc
+	var out []domains.Item
+	add := func(id string, tier domains.Tier, text string) {
+		out = append(out, domains.Item{ID: id, Tier: tier, Constraint: id, Kind: domains.KindFeasibility, Text: text})
+	}
+	var rel, dl []string
+	for _, j := range s.Jobs {
+		if j.Release > 0 {
+			rel = append(rel, fmt.Sprintf("%s from %d", j.Name, j.Release))
+		}
+		if j.Deadline > 0 {
+			dl = append(dl, fmt.Sprintf("%s by %d", j.Name, j.Deadline))
+		}
+	}
+	if s.has(unitRelease) {
+		add(unitRelease, domains.Basic, fmt.Sprintf("No %s starts before its release (%s).", v.Job, joinNames(rel)))
+	}
+	if s.has(unitDeadlines) {
+		add(unitDeadlines, domains.Basic, fmt.Sprintf("Every %s with a deadline ends by it (%s).", v.Job, joinNames(dl)))
+	}
+	if len(s.Deps) > 0 {
+		var ds []string
+		for _, d := range s.Deps {
+			ds = append(ds, fmt.Sprintf("%s after %s", s.Jobs[d.After].Name, s.Jobs[d.Before].Name))
+		}
+		add(unitPrecedence, domains.Basic, fmt.Sprintf("Dependent %s start only after the %s they need have ended (%s).", v.Jobs, v.Jobs, joinNames(ds)))
+	}
+	if s.has(unitChangeovers) {
+		add(unitChangeovers, domains.Medium, fmt.Sprintf("Between consecutive steps of different %ss on a %s with changeovers, the %s is idle for at least the table's changeover time.", v.Family, v.Machine, v.Machine))
+	}
+	if w := s.Maintenance; w != nil {
+		add(unitMaintenance, domains.Medium, fmt.Sprintf("No step runs on %s during its maintenance (%d–%d).", s.Machines[w.Machine], w.From, w.To))
+	}
+	if bf := s.Buffer; bf != nil {
+		mn := s.Machines[bf.Machine]
+		add(unitBuffer, domains.Hard, fmt.Sprintf("After every step on %s, %s stays free and the %s waits at least %d %s.", mn, mn, v.Job, bf.Time, unitWord(v, bf.Time)))
+	}
+	if d := s.Delay; d != nil {
+		add(unitDelay, domains.Hard, fmt.Sprintf("%s starts at %d or later (the late material).", s.opName(opRef{d.Job, d.Step}), d.Earliest))
+	}
+	return out
+}
+
+// Checklist implements domains.Instance.
+func (s *Shop) Checklist(ref domains.Reference) []domains.Item {
+	v := s.Voc
+	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"schedule\" lists steps of the %s by name and step number, each on the %s its route names, once, with a start time of 0 or more.", v.Jobs, v.Machine)}}
+	if !ref.Feasible {
+		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
+		return append(items,
+			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", quoteList(ref.Conflict))},
+			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with rules 1–3 (checked by the solver)."})
+	}
+	items = append(items,
+		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
+			Text: fmt.Sprintf("Every step of every %s is scheduled and ends by the closing time %d.", v.Job, s.Horizon)},
+		domains.Item{ID: itemRoutes, Tier: domains.Basic, Constraint: "precedence", Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("Each %s's steps run in route order, each starting after the previous one ends.", v.Job)},
+		domains.Item{ID: itemMachines, Tier: domains.Basic, Constraint: "machine capacity", Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No %s runs two steps at overlapping times.", v.Machine)})
+	items = append(items, s.unitItems()...)
+	items = append(items,
+		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: s.optimalText(ref.Objective)},
+		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
+			Text: fmt.Sprintf("The \"objective\" stated in the answer equals the schedule's true %s.", s.levels()[s.mainLevel()].Name)})
+	return items
+}
+
+func (s *Shop) optimalText(obj []int64) string {
+	ls := s.levels()
+	var parts []string
+	for i, l := range ls {
+		if i < len(obj) {
+			parts = append(parts, fmt.Sprintf("%s %d", l.Name, obj[i]))
+		}
+	}
+	return fmt.Sprintf("The schedule keeps every rule and reaches the proven optimum, goal by goal: %s (the optimal schedule is unique, so this is the reference schedule).", joinNames(parts))
+}
+
+func quoteList(ns []string) string {
+	q := make([]string, len(ns))
+	for i, n := range ns {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return joinNames(q)
+}
+
+// Check implements domains.Instance.
+func (s *Shop) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := s.Evaluate(raw, ref)
+	return res
+}
+
+// Evaluate implements domains.Evaluator: Check, and in the same pass the
+// answer's objective vector (nil unless it keeps every rule).
+func (s *Shop) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
+	items := s.Checklist(ref)
+	res := make([]domains.Result, len(items))
+	for k, it := range items {
+		res[k] = domains.Result{ID: it.ID, Pass: true}
+	}
+	set := func(id string, pass bool, detail string) {
+		for k := range res {
+			if res[k].ID == id {
+				res[k].Pass, res[k].Detail = pass, detail
+			}
+		}
+	}
+	failAll := func(detail string) []domains.Result {
+		for k := range res {
+			res[k].Pass, res[k].Detail = false, detail
+		}
+		return res
+	}
+	ans := s.parse(raw)
+	if !ref.Feasible {
+		switch {
+		case !ans.infeasible && ans.formatErr != "":
+			return failAll(ans.formatErr), nil
+		case !ans.infeasible:
+			set(itemFormat, false, "the answer gives a schedule, but no schedule keeps every rule")
+			set(itemInfeasible, false, "a schedule was given")
+			set(itemConflict, false, "no conflict was named")
+		case ans.formatErr != "":
+			set(itemFormat, false, ans.formatErr)
+			set(itemConflict, false, ans.formatErr)
+		default:
+			if ok, why := s.conflictHolds(ans.conflict); !ok {
+				set(itemConflict, false, why)
+			}
+		}
+		return res, nil
+	}
+	if ans.infeasible {
+		return failAll("the answer claims no schedule exists, but one does"), nil
+	}
+	if ans.formatErr != "" {
+		return failAll(ans.formatErr), nil
+	}
+	if ans.missing != "" {
+		for k := range res {
+			if res[k].ID != itemFormat {
+				res[k].Pass, res[k].Detail = false, ans.missing
+			}
+		}
+		return res, nil
+	}
+	viol := s.violations(ans.st)
+	for id, why := range viol {
+		set(id, false, why)
+	}
+	obj := s.objective(ans.st)
+	if ans.stated == nil {
+		set(itemStated, false, ans.statedError)
+	} else if main := obj[s.mainLevel()]; *ans.stated != main {
+		set(itemStated, false, fmt.Sprintf("stated %d, the schedule's %s is %d", *ans.stated, s.levels()[s.mainLevel()].Name, main))
+	}
+	if len(viol) > 0 {
+		set(itemOptimal, false, "the schedule breaks a rule")
+		return res, nil
+	}
+	if !slices.Equal(obj, ref.Objective) {
+		set(itemOptimal, false, fmt.Sprintf("goal values %v, the optimum is %v", obj, ref.Objective))
+	}
+	return res, obj
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// problem, and the named rules cannot all hold with the always-on rules.
+func (s *Shop) conflictHolds(names []string) (bool, string) {
+	c := *s // Model records its variables; keep s itself read-only
+	m, err := c.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	known := s.ruleNames()
+	named := map[string]bool{}
+	for _, n := range names {
+		if !slices.Contains(known, n) {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(names))
+}
+
+// Objective implements domains.Objectiver.
+func (s *Shop) Objective(raw json.RawMessage) ([]int64, bool) {
+	_, obj := s.Evaluate(raw, domains.Reference{Feasible: true})
+	return obj, obj != nil
+}
+
+// Better implements domains.Objectiver: every level is minimised.
+func (s *Shop) Better(x, y []int64) bool {
+	for i := range min(len(x), len(y)) {
+		if x[i] != y[i] {
+			return x[i] < y[i]
+		}
+	}
+	return false
+}

@@ -1,0 +1,260 @@
+package production
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/plancert/plancert/encode"
+)
+
+// builder holds the variables of a model under construction.
+type builder struct {
+	s      *Shop
+	m      *encode.Model
+	starts [][]encode.Var
+	swaps  []encode.Var // one per machine pair, true when the pair runs against its orientation
+}
+
+// lin is a linear row "x − y ≥ c".
+func (b *builder) diff(x, y encode.Var, c int) *encode.Constraint {
+	return b.m.AddLinear([]encode.Term{{Var: x, Coef: 1}, {Var: y, Coef: -1}}, encode.GE, int64(c))
+}
+
+// Model implements domains.Instance. One start variable per operation,
+// with domain [head, Horizon − tail] (head and tail: the durations before
+// and after it in its route); the route rows "next start − start ≥
+// duration"; for every pair of operations on a machine one Boolean, true
+// when the pair runs against its orientation (the given plan's order with
+// the delay unit, else table order), which selects one of the two
+// disjunctive rows of the machine rule, and the same Boolean selects the
+// rows of the changeover and slack rules of that pair. The goal's levels
+// follow (objective.go). The answer variables are the start times.
+func (s *Shop) Model() (*encode.Model, error) {
+	if err := s.validate(); err != nil {
+		return nil, err
+	}
+	m := encode.NewModel()
+	b := &builder{s: s, m: m}
+	var answer []encode.Var
+	for _, job := range s.Jobs {
+		tail := 0
+		for _, op := range job.Route {
+			tail += op.Duration
+		}
+		head := 0
+		var row []encode.Var
+		for k, op := range job.Route {
+			tail -= op.Duration
+			v := m.NewInt(fmt.Sprintf("start %s/%d", job.Name, k+1), int64(head), int64(s.Horizon-tail-op.Duration))
+			row = append(row, v)
+			answer = append(answer, v)
+			if k > 0 {
+				prev := job.Route[k-1]
+				b.diff(v, row[k-1], prev.Duration).Named(fmt.Sprintf("%s step %d after step %d", job.Name, k+1, k)).InGroup(groupRoutes)
+				if bf := s.buffer(prev.Machine); bf > 0 {
+					b.diff(v, row[k-1], prev.Duration+bf).Named(fmt.Sprintf("slack before %s step %d", job.Name, k+1)).InGroup(ruleBuffer(s.Machines[prev.Machine]))
+				}
+			}
+			head += op.Duration
+		}
+		b.starts = append(b.starts, row)
+	}
+	for j, job := range s.Jobs {
+		first, last := b.starts[j][0], b.starts[j][len(job.Route)-1]
+		if s.has(unitRelease) && job.Release > 0 {
+			m.AddLinear([]encode.Term{{Var: first, Coef: 1}}, encode.GE, int64(job.Release)).Named(ruleRelease(job.Name))
+		}
+		if s.has(unitDeadlines) && job.Deadline > 0 {
+			m.AddLinear([]encode.Term{{Var: last, Coef: 1}}, encode.LE, int64(job.Deadline-job.Route[len(job.Route)-1].Duration)).Named(ruleDeadline(job.Name))
+		}
+	}
+	for _, d := range s.Deps {
+		bj := s.Jobs[d.Before]
+		b.diff(b.starts[d.After][0], b.starts[d.Before][len(bj.Route)-1], bj.Route[len(bj.Route)-1].Duration).
+			Named(ruleDep(bj.Name, s.Jobs[d.After].Name))
+	}
+	for mc := range s.Machines {
+		for _, p := range s.pairs(mc) {
+			a, c := p[0], p[1]
+			sa, sc := b.starts[a.j][a.k], b.starts[c.j][c.k]
+			da, dc := s.op(a).Duration, s.op(c).Duration
+			sw := m.NewBool(fmt.Sprintf("%s before %s", s.opName(c), s.opName(a)))
+			b.swaps = append(b.swaps, sw)
+			name := fmt.Sprintf("%s and %s", s.opName(a), s.opName(c))
+			b.diff(sc, sa, da).OnlyIf(sw.Not()).Named(name + ": in order").InGroup(groupMachines)
+			b.diff(sa, sc, dc).OnlyIf(sw.Lit()).Named(name + ": swapped").InGroup(groupMachines)
+			if ac, ca := s.setup(mc, a, c), s.setup(mc, c, a); ac > 0 || ca > 0 {
+				b.diff(sc, sa, da+ac).OnlyIf(sw.Not()).Named(name + ": changeover in order").InGroup(ruleChangeovers)
+				b.diff(sa, sc, dc+ca).OnlyIf(sw.Lit()).Named(name + ": changeover swapped").InGroup(ruleChangeovers)
+			}
+			if bf := s.buffer(mc); bf > 0 {
+				g := ruleBuffer(s.Machines[mc])
+				b.diff(sc, sa, da+bf).OnlyIf(sw.Not()).Named(name + ": slack in order").InGroup(g)
+				b.diff(sa, sc, dc+bf).OnlyIf(sw.Lit()).Named(name + ": slack swapped").InGroup(g)
+			}
+		}
+	}
+	if w := s.Maintenance; w != nil {
+		g := ruleMaintenance(s.Machines[w.Machine])
+		for _, o := range s.machineOps(w.Machine) {
+			v, d := b.starts[o.j][o.k], s.op(o).Duration
+			before := m.NewBool(fmt.Sprintf("%s before maintenance", s.opName(o)))
+			m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, int64(w.From-d)).OnlyIf(before.Lit()).Named(s.opName(o) + ": before maintenance").InGroup(g)
+			m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.GE, int64(w.To)).OnlyIf(before.Not()).Named(s.opName(o) + ": after maintenance").InGroup(g)
+		}
+	}
+	if d := s.Delay; d != nil {
+		m.AddLinear([]encode.Term{{Var: b.starts[d.Job][d.Step], Coef: 1}}, encode.GE, int64(d.Earliest)).Named(s.ruleLate())
+	}
+	for _, ts := range b.goalTerms() {
+		m.Minimize(ts...)
+	}
+	m.SetAnswer(answer...)
+	s.starts = b.starts
+	return m, nil
+}
+
+// TieBreak implements domains.Instance. Generated instances state the
+// first tie-break (the smallest sum of start times) from the start; the
+// second (start times weighted by their row number) is added when the
+// first leaves a tie.
+func (s *Shop) TieBreak() bool {
+	if s.TieBreaks >= 2 {
+		return false
+	}
+	s.TieBreaks++
+	return true
+}
+
+// Plan implements domains.Instance: it decodes a solution of the model
+// built last by Model (building one if there is none).
+func (s *Shop) Plan(a encode.Assignment) (json.RawMessage, error) {
+	if s.starts == nil {
+		if _, err := s.Model(); err != nil {
+			return nil, err
+		}
+	}
+	st := make([][]int, len(s.Jobs))
+	for j := range s.Jobs {
+		for _, v := range s.starts[j] {
+			if int(v) >= len(a) {
+				return nil, fmt.Errorf("production: the assignment has %d values, the model more", len(a))
+			}
+			st[j] = append(st[j], int(a[v]))
+		}
+	}
+	return s.encodePlan(st), nil
+}
+
+// encodePlan writes a plan in the answer's form, with its stated
+// objective (the main goal's value).
+func (s *Shop) encodePlan(st [][]int) json.RawMessage {
+	var b strings.Builder
+	b.WriteString(`{"schedule": [`)
+	for j, job := range s.Jobs {
+		for k, op := range job.Route {
+			if j > 0 || k > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, `{"job": %q, "step": %d, "machine": %q, "start": %d}`, job.Name, k+1, s.Machines[op.Machine], st[j][k])
+		}
+	}
+	fmt.Fprintf(&b, `], "objective": %d}`, s.objective(st)[s.mainLevel()])
+	return json.RawMessage(b.String())
+}
+
+// validate reports the first inconsistency of an instance (a loaded file,
+// or a bug in the generator), naming the field.
+func (s *Shop) validate() error {
+	if s.Horizon <= 0 {
+		return fmt.Errorf("production: horizon %d is not positive", s.Horizon)
+	}
+	if len(s.Machines) == 0 || len(s.Jobs) == 0 {
+		return fmt.Errorf("production: machines and jobs must not be empty")
+	}
+	seen := map[string]bool{}
+	for j, job := range s.Jobs {
+		if job.Name == "" || seen[job.Name] {
+			return fmt.Errorf("production: jobs[%d].name %q is empty or repeated", j, job.Name)
+		}
+		seen[job.Name] = true
+		if len(job.Route) == 0 {
+			return fmt.Errorf("production: jobs[%d] (%s): empty route", j, job.Name)
+		}
+		tot := 0
+		for k, op := range job.Route {
+			if op.Machine < 0 || op.Machine >= len(s.Machines) {
+				return fmt.Errorf("production: jobs[%d].route[%d].machine %d: no such machine", j, k, op.Machine)
+			}
+			if op.Duration <= 0 {
+				return fmt.Errorf("production: jobs[%d].route[%d].duration %d is not positive", j, k, op.Duration)
+			}
+			tot += op.Duration
+		}
+		if tot > s.Horizon {
+			return fmt.Errorf("production: jobs[%d] (%s): route takes %d, more than the horizon %d", j, job.Name, tot, s.Horizon)
+		}
+		if job.Family < 0 || (len(s.Families) > 0 && job.Family >= len(s.Families)) {
+			return fmt.Errorf("production: jobs[%d].family %d: no such family", j, job.Family)
+		}
+		if job.Release < 0 || job.Deadline < 0 || job.Due < 0 || job.Weight < 0 || job.Cost < 0 {
+			return fmt.Errorf("production: jobs[%d] (%s): negative release, deadline, due, weight or cost", j, job.Name)
+		}
+	}
+	if s.has(unitChangeovers) {
+		if len(s.Families) == 0 || len(s.ChangeMachines) == 0 {
+			return fmt.Errorf("production: the changeovers unit needs families and changeover_machines")
+		}
+		if len(s.Setup) != len(s.Families) {
+			return fmt.Errorf("production: setup has %d rows for %d families", len(s.Setup), len(s.Families))
+		}
+		for _, mc := range s.ChangeMachines {
+			if mc < 0 || mc >= len(s.Machines) {
+				return fmt.Errorf("production: changeover_machines: no machine %d", mc)
+			}
+			short := s.Horizon
+			for _, o := range s.machineOps(mc) {
+				short = min(short, s.op(o).Duration)
+			}
+			for f, row := range s.Setup {
+				if len(row) != len(s.Families) {
+					return fmt.Errorf("production: setup[%d] has %d entries for %d families", f, len(row), len(s.Families))
+				}
+				for g, c := range row {
+					if c < 0 || c > short || (f == g && c != 0) {
+						return fmt.Errorf("production: setup[%d][%d] = %d: must be 0 on the diagonal and 0..%d (the shortest operation on %s)", f, g, c, short, s.Machines[mc])
+					}
+				}
+			}
+		}
+	}
+	for i, d := range s.Deps {
+		if d.Before < 0 || d.Before >= len(s.Jobs) || d.After < 0 || d.After >= len(s.Jobs) || d.Before == d.After {
+			return fmt.Errorf("production: dependencies[%d]: bad jobs %d, %d", i, d.Before, d.After)
+		}
+	}
+	if w := s.Maintenance; w != nil && (w.Machine < 0 || w.Machine >= len(s.Machines) || w.From < 0 || w.To <= w.From) {
+		return fmt.Errorf("production: maintenance: bad window %+v", *w)
+	}
+	if bf := s.Buffer; bf != nil && (bf.Machine < 0 || bf.Machine >= len(s.Machines) || bf.Time <= 0) {
+		return fmt.Errorf("production: buffer: bad slack %+v", *bf)
+	}
+	if d := s.Delay; d != nil {
+		if d.Job < 0 || d.Job >= len(s.Jobs) || d.Step < 0 || d.Step >= len(s.Jobs[d.Job].Route) {
+			return fmt.Errorf("production: delay: no operation job %d step %d", d.Job, d.Step)
+		}
+		if len(d.Plan) != len(s.Jobs) {
+			return fmt.Errorf("production: delay.plan has %d rows for %d jobs", len(d.Plan), len(s.Jobs))
+		}
+		for j := range s.Jobs {
+			if len(d.Plan[j]) != len(s.Jobs[j].Route) {
+				return fmt.Errorf("production: delay.plan[%d] has %d starts for %d steps", j, len(d.Plan[j]), len(s.Jobs[j].Route))
+			}
+		}
+	}
+	if s.TieBreaks < 0 || s.TieBreaks > 2 {
+		return fmt.Errorf("production: tie_breaks %d is not 0, 1 or 2", s.TieBreaks)
+	}
+	return nil
+}

@@ -1,0 +1,88 @@
+package route_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// TestDispatchGolden: the prompt and checklist of a feasible record
+// (capacity, windows, equipment, driver hours, pickup before delivery), a
+// balanced one, an infeasible one, a breakdown replan and a plan with
+// backups of task 22 are those in testdata/golden (refresh: go test
+// ./domains/route -run TestDispatchGolden -update-golden).
+func TestDispatchGolden(t *testing.T) {
+	tk := route.TransportationDispatch()
+	for _, g := range []struct {
+		file, subtask string
+		units         []string
+	}{
+		{"transportation-dispatch", "paratransit", []string{"capacity", "time-windows", "compatibility", "driver-hours", "pickup-before-delivery"}},
+		{"transportation-dispatch-balanced", "freight-trucks", []string{"time-windows", "balanced-routes"}},
+		{"transportation-dispatch-infeasible", "ride-hail", []string{"capacity", "time-windows", "compatibility", "infeasibility"}},
+		{"transportation-dispatch-breakdown", "tow-trucks", []string{"capacity", "time-windows", "breakdown"}},
+		{"transportation-dispatch-backup", "ride-hail", []string{"capacity", "time-windows", "compatibility", "backup"}},
+	} {
+		units := map[string]bool{}
+		for _, u := range g.units {
+			units[u] = true
+		}
+		spec, err := tk.NewSpec(g.subtask, 7, units)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inst, err := gen.NewInstance(tk, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := goldenText(rec)
+		path := filepath.Join("testdata", "golden", g.file+".txt")
+		if *updateGolden {
+			if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		want, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatalf("%v (run go test ./domains/route -run TestDispatchGolden -update-golden)", err)
+		}
+		if string(want) != text {
+			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)
+		}
+	}
+}
+
+// BenchmarkCertifyTransportationDispatch reports certified instances per
+// second of task 22 at default difficulty (sampled specs, policy Unique;
+// drops count as work, not as certified).
+func BenchmarkCertifyTransportationDispatch(b *testing.B) {
+	tk := route.TransportationDispatch()
+	seed, kept := uint64(0), 0
+	for b.Loop() {
+		seed++
+		spec, err := gen.SampleSpec(tk, seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inst, err := gen.NewInstance(tk, spec)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique); err == nil {
+			kept++
+		} else if _, ok := err.(*gen.DropError); !ok {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(kept)/b.Elapsed().Seconds(), "certified/s")
+}
