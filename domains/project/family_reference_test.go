@@ -25,16 +25,19 @@ import (
 //     200 with PLANCERT_LONG=1): the certified reference passes every item
 //     of its own checklist after a JSON round trip, and a second run of
 //     the same spec gives a byte-identical record; keep rate ≥ 70 %.
-//   - family_brute_test.go: exhaustive search over every plan of tiny
-//     instances, with the checker as the oracle, agrees with the SAT
+//     TestFamilyEveryUnit certifies every unit on every subtask.
+//   - family_brute_test.go: exhaustive search over every start vector of
+//     tiny instances, with the checker as the oracle, agrees with the SAT
 //     certificate (status, optimum, uniqueness) for every unit of the
-//     pool, and each rule's item passes exactly when the model's group of
-//     that rule holds at the plan.
-//   - family_mutation_test.go: single-quantity mutations of reference
-//     plans fail the item of every broken rule, and "optimal" whenever the
-//     plan changed.
-//   - family_golden_test.go: prompt and checklist per task under
+//     pool, and each rule's item passes exactly when the model's groups of
+//     that rule hold at the plan (sampled plans); infeasible cores are
+//     minimal by enumeration.
+//   - family_mutation_test.go: one start moved by ±1 or ±2 fails the item
+//     of every rule the model finds broken, and "optimal" always.
+//   - family_golden_test.go: prompts and checklists per task under
 //     testdata/golden, refreshed with -update-golden.
+//   - psplib_test.go: PSPLIB j30 known optima through the same network
+//     model, and that model against enumeration on random small networks.
 
 // familySeeds is the number of seeds per task of the reference test.
 func familySeeds() uint64 {
