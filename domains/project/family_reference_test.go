@@ -52,7 +52,7 @@ func familySeeds() uint64 {
 
 const minKeepRate = 0.70
 
-// familyTasks returns the registered tasks on the quantity core.
+// familyTasks returns the registered tasks on the project core (task 25 is on the shop core, domains/production).
 func familyTasks(t *testing.T) []*domains.Task {
 	t.Helper()
 	var out []*domains.Task
