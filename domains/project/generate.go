@@ -251,22 +251,59 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 		}
 	}
 	if spec.Has(unitInfeasible) {
-		// The activity with the latest earliest end by precedence and
-		// releases gets a deadline one period before it.
-		es := nw.earliest(rel)
-		best := -1
-		for i := range in.Activities {
-			if e := es[i] + nw.dur[i]; e >= 2 && (best < 0 || e > es[best]+nw.dur[best]) {
-				best = i
-			}
-		}
-		if best < 0 {
-			best = 0
-			in.Activities[0].Duration = 2
-		}
-		in.Activities[best].Deadline = es[best] + in.Activities[best].Duration - 1
+		in.impossible(nw, rel, r)
 	}
 	return in, in.validate()
+}
+
+// impossible adds the infeasibility unit's deadlines. Either two
+// activities that cannot overlap on a resource both get a deadline one
+// period before the earliest time the later of them can end (chosen among
+// pairs where each could keep it alone, by the earliest starts; together
+// they cannot), or, without such a pair or by
+// the draw, the activity with the latest earliest end by precedence and
+// releases gets a deadline one period before that end. Earliest starts
+// by precedence and releases are lower bounds, so the instance is
+// infeasible either way.
+func (in *Instance) impossible(nw *network, rel []int, r *rand.Rand) {
+	es := nw.earliest(rel)
+	// need(x, y) is the earliest the later of x and y can end when they
+	// cannot overlap (by the earliest starts, over both orders).
+	after := func(a, b int) int { return max(es[a]+nw.dur[a], es[b]) + nw.dur[b] }
+	need := func(x, y int) int { return min(after(x, y), after(y, x)) }
+	type pair struct{ x, y int }
+	var pairs []pair
+	for x := range in.Activities {
+		for y := x + 1; y < in.n(); y++ {
+			// Only pairs where each could keep the deadline alone.
+			if need(x, y)-1 < max(es[x]+nw.dur[x], es[y]+nw.dur[y]) {
+				continue
+			}
+			for k := range in.Resources {
+				if in.demand(x, k)+in.demand(y, k) > in.Resources[k].Capacity {
+					pairs = append(pairs, pair{x, y})
+					break
+				}
+			}
+		}
+	}
+	if len(pairs) > 0 && (!in.has(unitPrecedence) || r.IntN(2) == 0) {
+		p := pairs[r.IntN(len(pairs))]
+		in.Activities[p.x].Deadline = need(p.x, p.y) - 1
+		in.Activities[p.y].Deadline = need(p.x, p.y) - 1
+		return
+	}
+	best := -1
+	for i := range in.Activities {
+		if e := es[i] + nw.dur[i]; e >= 2 && (best < 0 || e > es[best]+nw.dur[best]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		best = 0
+		in.Activities[0].Duration = 2
+	}
+	in.Activities[best].Deadline = es[best] + in.Activities[best].Duration - 1
 }
 
 func sum(xs []int) int {
