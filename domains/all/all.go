@@ -10,6 +10,7 @@ package all
 import (
 	_ "github.com/plancert/plancert/domains/assign"     // Allocation & Matching, Workforce (assign core): tasks 12, 13, 17
 	_ "github.com/plancert/plancert/domains/production" // Project & Production (shop core: job shop / flow shop): task 25
+	_ "github.com/plancert/plancert/domains/project"    // Project & Production (project core): tasks 23, 28
 	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching (quantity core)
 	_ "github.com/plancert/plancert/domains/roster"     // Shift & Workforce: shift/duty and volunteer scheduling (roster core)
 	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): tasks 18, 20, 21, 22

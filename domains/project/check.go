@@ -1,0 +1,409 @@
+package project
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+)
+
+// Item IDs of the core (unit items use the unit's ID).
+const (
+	itemFormat     = "format"
+	itemCoverage   = "coverage"
+	itemOptimal    = "optimal"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+)
+
+// answer is a parsed answer.
+type answer struct {
+	infeasible bool
+	conflict   []string
+	start      []int
+	stated     map[string]*int64
+	formatErr  string
+	coverErr   string
+	backupErr  string // the backup's coverage problems
+}
+
+// encode writes a plan in the answer's form, with the stated values when
+// the stated-values unit is sampled.
+func (in *Instance) encode(plan []int) json.RawMessage {
+	var b strings.Builder
+	list := func(key string, start []int) {
+		fmt.Fprintf(&b, "%q: [", key)
+		for i, a := range in.Activities {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, `{"activity": %q, "start": %d}`, a.Name, start[i])
+		}
+		b.WriteString("]")
+	}
+	b.WriteString("{")
+	list("schedule", plan[:in.n()])
+	if in.Exception != nil {
+		b.WriteString(", ")
+		list("backup", plan[in.n():])
+	}
+	if in.has(unitStated) {
+		obj := in.objectives(plan)
+		for k, key := range in.statedKeys() {
+			fmt.Fprintf(&b, ", %q: %d", key, obj[k])
+		}
+	}
+	b.WriteString("}")
+	return json.RawMessage(b.String())
+}
+
+// parse reads an answer; it never fails: problems are in formatErr (the
+// answer cannot be read) or coverErr (an activity is missing, repeated,
+// unknown or out of the horizon).
+func (in *Instance) parse(raw json.RawMessage) *answer {
+	ans := &answer{stated: map[string]*int64{}}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		ans.formatErr = "the answer is not a JSON object"
+		return ans
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil {
+			ans.formatErr = `"feasible" is not true or false`
+			return ans
+		}
+		if !feasible {
+			ans.infeasible = true
+			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
+				ans.formatErr = `"conflict" is not a non-empty list of rule names`
+			}
+			return ans
+		}
+	}
+	ans.start = make([]int, in.planLen())
+	var cover []string
+	if ans.formatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.formatErr != "" {
+		return ans
+	}
+	if in.Exception != nil {
+		var bc []string
+		if ans.formatErr, bc = in.parseList(obj, "backup", ans.start[in.n():]); ans.formatErr != "" {
+			return ans
+		}
+		ans.backupErr = strings.Join(bc, "; ")
+	}
+	if in.has(unitStated) {
+		for _, key := range in.statedKeys() {
+			var x float64
+			if raw, ok := obj[key]; !ok || json.Unmarshal(raw, &x) != nil || x != math.Trunc(x) {
+				ans.formatErr = fmt.Sprintf("the stated value %q is missing or not a whole number", key)
+				return ans
+			}
+			v := int64(x)
+			ans.stated[key] = &v
+		}
+	}
+	ans.coverErr = strings.Join(cover, "; ")
+	return ans
+}
+
+// parseList reads the list key of obj into start: a format error, or the
+// coverage problems (unknown, repeated or missing activities, starts
+// outside the horizon).
+func (in *Instance) parseList(obj map[string]json.RawMessage, key string, start []int) (string, []string) {
+	var entries []map[string]json.RawMessage
+	if err := json.Unmarshal(obj[key], &entries); err != nil || entries == nil {
+		return fmt.Sprintf(`%q is not a list of {"activity", "start"} objects`, key), nil
+	}
+	seen := make([]bool, in.n())
+	var cover []string
+	for k, e := range entries {
+		var name string
+		var s float64
+		if json.Unmarshal(e["activity"], &name) != nil || json.Unmarshal(e["start"], &s) != nil {
+			return fmt.Sprintf(`%s entry %d lacks a string "activity" or a number "start"`, key, k+1), nil
+		}
+		if s != math.Trunc(s) || math.Abs(s) > 1e6 {
+			return fmt.Sprintf("%s entry %d: start %v is not a whole number", key, k+1, s), nil
+		}
+		i := in.index(name)
+		switch {
+		case i < 0:
+			cover = append(cover, fmt.Sprintf("%q is not an activity of the problem", name))
+			continue
+		case seen[i]:
+			cover = append(cover, fmt.Sprintf("%s is listed twice", name))
+			continue
+		}
+		seen[i] = true
+		start[i] = int(s)
+		if d := in.Activities[i].Duration; start[i] < 0 || start[i]+d > in.Horizon {
+			cover = append(cover, fmt.Sprintf("%s starts at %d and ends at %d, outside 0…%d", name, start[i], start[i]+d, in.Horizon))
+		}
+	}
+	for i, ok := range seen {
+		if !ok {
+			cover = append(cover, in.Activities[i].Name+" has no start")
+		}
+	}
+	return "", cover
+}
+
+// unitItems lists the feasibility item of every sampled unit that has
+// rules, in pool order.
+func (in *Instance) unitItems() []domains.Item {
+	v := in.Voc
+	texts := map[string]string{
+		unitPrecedence:  fmt.Sprintf("Every %s starts only after each of its predecessors has ended (rules \"predecessors of …\").", v.Activity),
+		unitCapacity:    fmt.Sprintf("In every %s, the %s running need no more of any %s than its capacity (rules \"capacity of …\").", v.Period, v.Activities, v.Resource),
+		unitDeadlines:   fmt.Sprintf("Every release and deadline holds: no %s starts before its release or ends after its deadline (rules \"release of …\", \"deadline of …\").", v.Activity),
+		unitMaintenance: fmt.Sprintf("No %s runs while a %s it needs is under maintenance (rules \"maintenance of …\").", v.Activity, v.Resource),
+		unitSlack:       fmt.Sprintf("Every critical %s keeps the minimum slack of %d %s before its successors and the horizon (rules \"slack after …\").", v.Activity, in.Slack, plural(in.Slack, v.Period, v.Periods)),
+	}
+	tier := map[string]domains.Tier{}
+	for _, u := range pool {
+		tier[u.ID] = u.Tier
+	}
+	if e := in.Exception; e != nil {
+		texts[unitException] = fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", v.Activity, e.Resource, e.Capacity)
+	}
+	if in.Delay != nil {
+		texts[unitReplan] = fmt.Sprintf("The delayed %s %s starts at %s %d or later (rule %q).", v.Activity, in.Delay.Activity, v.Period, in.Delay.Earliest, groupDelay(in.Delay.Activity))
+	}
+	var items []domains.Item
+	has := map[string]bool{}
+	for _, r := range in.rules() {
+		has[r.Unit] = true
+	}
+	has[unitException] = in.Exception != nil
+	for _, u := range pool {
+		if t, ok := texts[u.ID]; ok && has[u.ID] {
+			items = append(items, domains.Item{ID: u.ID, Text: t, Tier: tier[u.ID], Constraint: u.ID, Kind: domains.KindFeasibility})
+		}
+	}
+	return items
+}
+
+// Checklist implements domains.Instance.
+func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
+	v := in.Voc
+	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+		Text: `The answer is one JSON object in the stated form: a list "schedule"` + map[bool]string{true: ` and a list "backup"`, false: ""}[in.Exception != nil] + ` of {"activity", "start"} entries with whole start numbers` +
+			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[in.has(unitStated)]}}
+	if !ref.Feasible {
+		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
+		return append(items,
+			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
+			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."})
+	}
+	items = append(items, domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+		Text: fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)})
+	items = append(items, in.unitItems()...)
+	if in.has(unitStated) {
+		items = append(items, domains.Item{ID: unitStated, Tier: domains.Medium, Constraint: unitStated, Kind: domains.KindStated,
+			Text: fmt.Sprintf("The stated values %s equal the plan's own values.", in.statedWords())})
+	}
+	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
+		Text: in.optimalText(ref.Objective)})
+}
+
+// optimalText is the text of the optimal item: the proven optimum, level
+// by level, and the tie-break's pick.
+func (in *Instance) optimalText(obj []int64) string {
+	names := in.levelNames()
+	if len(obj) < len(names)+len(in.backupLevelNames()) {
+		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
+	}
+	text := "The plan reaches the proven optimum, in the stated order: " + strings.Join(parts, ", ")
+	k := len(names)
+	if in.TieBreaks > 0 {
+		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (starts in table order %v)", obj[k:k+in.n()])
+		k += in.n()
+	}
+	if bn := in.backupLevelNames(); bn != nil {
+		var bp []string
+		for i, n := range bn {
+			bp = append(bp, fmt.Sprintf("%s %d", n, obj[k+i]))
+		}
+		text += "; then the backup: " + strings.Join(bp, ", ")
+		if in.TieBreaks > 0 {
+			text += fmt.Sprintf(", and the backup the tie-break picks (starts in table order %v)", obj[k+len(bn):])
+		}
+	}
+	return text + "."
+}
+
+// Check implements domains.Instance.
+func (in *Instance) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := in.Evaluate(raw, ref)
+	return res
+}
+
+// Evaluate implements domains.Evaluator: Check, and the answer's
+// objective vector (nil unless it keeps every rule).
+func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+	items := in.Checklist(ref)
+	ans := in.parse(raw)
+	res = make([]domains.Result, len(items))
+	for k, it := range items {
+		res[k] = domains.Result{ID: it.ID, Pass: true}
+	}
+	failAll := func(detail string) []domains.Result {
+		for k := range res {
+			res[k].Pass, res[k].Detail = false, detail
+		}
+		return res
+	}
+	set := func(id string, pass bool, detail string) {
+		for k := range res {
+			if res[k].ID == id {
+				res[k].Pass, res[k].Detail = pass, detail
+			}
+		}
+	}
+	if ans.formatErr != "" {
+		if !ref.Feasible && ans.infeasible {
+			set(itemFormat, false, ans.formatErr)
+			set(itemConflict, false, ans.formatErr)
+			return res, nil
+		}
+		return failAll(ans.formatErr), nil
+	}
+	if !ref.Feasible {
+		if !ans.infeasible {
+			set(itemFormat, false, "the answer gives a plan, but no plan satisfies every rule")
+			set(itemInfeasible, false, "a plan was given")
+			set(itemConflict, false, "no conflict was named")
+			return res, nil
+		}
+		if ok, why := in.conflictHolds(ans.conflict); !ok {
+			set(itemConflict, false, why)
+		}
+		return res, nil
+	}
+	if ans.infeasible {
+		return failAll("the answer claims no plan exists, but one does"), nil
+	}
+	if ans.coverErr != "" {
+		// Without one start per activity within the horizon, no rule can
+		// be judged.
+		for k := range res {
+			if res[k].ID != itemFormat {
+				res[k].Pass, res[k].Detail = false, ans.coverErr
+			}
+		}
+		return res, nil
+	}
+	var fl map[string][]string
+	if ans.backupErr != "" {
+		fl = in.mainViolations(ans.start[:in.n()])
+		fl[unitException] = []string{"backup: " + ans.backupErr}
+	} else {
+		fl = in.violations(ans.start)
+	}
+	feasible := true
+	for _, it := range items {
+		if d, bad := fl[it.ID]; bad {
+			set(it.ID, false, strings.Join(d, "; "))
+		}
+	}
+	for range fl {
+		feasible = false
+	}
+	got := in.objectives(ans.start)
+	if !feasible {
+		set(itemOptimal, false, "the plan breaks a rule")
+	} else {
+		obj = got
+		if !equal(obj, ref.Objective) {
+			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
+		}
+	}
+	if in.has(unitStated) {
+		var why []string
+		for k, key := range in.statedKeys() {
+			if *ans.stated[key] != got[k] {
+				why = append(why, fmt.Sprintf("stated %s %d, the plan's is %d", key, *ans.stated[key], got[k]))
+			}
+		}
+		if why != nil {
+			set(unitStated, false, strings.Join(why, "; "))
+		}
+	}
+	return res, obj
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// problem, and those rules with the always-on rules have no solution
+// (proven by the SAT solver).
+func (in *Instance) conflictHolds(names []string) (bool, string) {
+	m, err := in.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	rules := map[string]bool{}
+	for _, r := range in.rules() {
+		rules[r.Name] = true
+	}
+	named := map[string]bool{}
+	for _, n := range names {
+		if !rules[n] {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	var ns []string
+	for n := range named {
+		ns = append(ns, n)
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(ns))
+}
+
+func conflictWords(ns []string) string {
+	if len(ns) == 1 {
+		return fmt.Sprintf("the rule %s cannot hold with rule 1", quoteList(ns))
+	}
+	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
+}
+
+func quoteList(ns []string) string {
+	q := make([]string, len(ns))
+	for i, n := range ns {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	sort.Strings(q)
+	return strings.Join(q, ", ")
+}
+
+func equal(x, y []int64) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,105 @@
+package project
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// handInstance: Design (2 days, 1 developer), then Build (3 days, 2
+// developers) and Test (1 day, 1 developer); 2 developers; horizon 8; the
+// answer states its makespan. Build and Test cannot overlap, so the best
+// makespan is 6, and the least sum of starts puts Test first (Design 0,
+// Test 2, Build 3).
+func handInstance() *Instance {
+	return &Instance{
+		Sp: domains.Spec{Task: "project-planning", Subtask: "software-release", Basic: []string{unitPrecedence, unitCapacity},
+			Medium: []string{unitStated}, Hard: []string{}, Stateful: []string{}, Seed: 1},
+		Voc: registered[0].Subtasks[0].Voc, Horizon: 8,
+		Activities: []Activity{
+			{Name: "Design", Duration: 2, Demand: []int{1}},
+			{Name: "Build", Duration: 3, Demand: []int{2}, After: []string{"Design"}},
+			{Name: "Test", Duration: 1, Demand: []int{1}, After: []string{"Design"}},
+		},
+		Resources: []Resource{{Name: "Developers", Capacity: 2}},
+	}
+}
+
+func TestCheckHand(t *testing.T) {
+	in := handInstance()
+	ref := domains.Reference{Feasible: true, Objective: []int64{6, 5}}
+	for _, tc := range []struct {
+		name, answer string
+		fail         []string // the items that fail; every other passes
+	}{
+		{"optimum", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}], "makespan": 6}`, nil},
+		{"other order", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 2}, {"activity": "Test", "start": 5}], "makespan": 6}`, []string{itemOptimal}},
+		{"overlap", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 2}, {"activity": "Test", "start": 2}], "makespan": 5}`, []string{unitCapacity, itemOptimal}},
+		{"too early", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 1}], "makespan": 6}`, []string{unitPrecedence, itemOptimal}},
+		{"wrong stated", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}], "makespan": 5}`, []string{unitStated}},
+		{"missing", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}], "makespan": 6}`, []string{itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
+		{"unknown name", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}, {"activity": "Deploy", "start": 6}], "makespan": 6}`, []string{itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
+		{"past the horizon", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 6}, {"activity": "Test", "start": 2}], "makespan": 9}`, []string{itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
+		{"fractional start", `{"schedule": [{"activity": "Design", "start": 0.5}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}], "makespan": 6}`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
+		{"no stated value", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}]}`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
+		{"not json", `schedule`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
+		{"claims infeasible", `{"feasible": false, "conflict": ["capacity of Developers"]}`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res := in.Check(json.RawMessage(tc.answer), ref)
+			if len(res) != 6 {
+				t.Fatalf("%d results, want 6: %v", len(res), res)
+			}
+			for _, r := range res {
+				want := true
+				for _, f := range tc.fail {
+					if r.ID == f {
+						want = false
+					}
+				}
+				if r.Pass != want {
+					t.Errorf("item %q passes %v, want %v (%s)", r.ID, r.Pass, want, r.Detail)
+				}
+			}
+		})
+	}
+}
+
+// TestLoadErrors: an instance read from JSON with bad data is refused
+// with an error naming the field and the reason.
+func TestLoadErrors(t *testing.T) {
+	tk, ok := domains.Lookup("project-planning")
+	if !ok {
+		t.Fatal("project-planning is not registered")
+	}
+	good, err := json.Marshal(handInstance())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tk.Load(good); err != nil {
+		t.Fatalf("the hand instance does not load: %v", err)
+	}
+	for _, tc := range []struct{ name, from, to, want string }{
+		{"horizon", `"horizon":8`, `"horizon":0`, "field horizon: 0"},
+		{"duration", `"duration":3`, `"duration":0`, "field activities[1].duration: 0"},
+		{"repeated name", `"name":"Test"`, `"name":"Build"`, "field activities[2].name"},
+		{"unknown predecessor", `"after":["Design"]`, `"after":["Plan"]`, `field activities[1].after: "Plan" is not another activity`},
+		{"cycle", `"name":"Design","duration":2,"demand":[1]`, `"name":"Design","duration":2,"demand":[1],"after":["Test"]`, "the predecessors form a cycle"},
+		{"over capacity", `"demand":[2]`, `"demand":[3]`, "field activities[1].demand[0]: 3, want 0…capacity 2"},
+		{"demand length", `"demand":[1]`, `"demand":[1,1]`, "field activities[0].demand: 2 values for 1 resources"},
+		{"not json", `{`, `[`, "project: project-planning instance"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			bad := strings.Replace(string(good), tc.from, tc.to, 1)
+			if bad == string(good) {
+				t.Fatalf("%q is not in %s", tc.from, good)
+			}
+			_, err := tk.Load([]byte(bad))
+			if err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("error %v, want one naming %q", err, tc.want)
+			}
+		})
+	}
+}
