@@ -8,7 +8,7 @@
 package all
 
 import (
-	_ "github.com/plancert/plancert/domains/assign"     // Allocation & Matching, Workforce (assign core): tasks 12, 13, 17
+	_ "github.com/plancert/plancert/domains/assign"     // Allocation & Matching, Workforce, Project & Production, Emergency (assign core): tasks 12, 13, 17, 26, 30
 	_ "github.com/plancert/plancert/domains/production" // Project & Production (shop core: job shop / flow shop): task 25
 	_ "github.com/plancert/plancert/domains/project"    // Project & Production (project core): tasks 23, 28
 	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching (quantity core)

@@ -55,3 +55,7 @@ func BenchmarkCertifyEducationalResourcePlanning(b *testing.B) {
 func BenchmarkCertifyWorkAssignmentScheduling(b *testing.B) {
 	benchCertify(b, "work-assignment-scheduling")
 }
+
+func BenchmarkCertifyEmergencyPlanning(b *testing.B) { benchCertify(b, "emergency-planning") }
+
+func BenchmarkCertifyWarehousePlanning(b *testing.B) { benchCertify(b, "warehouse-planning") }

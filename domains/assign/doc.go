@@ -2,7 +2,31 @@
 // groups or agents under compatibility and capacity, with its pool of
 // constraint units, and the tasks over it: Student Grouping and
 // Educational Resource Planning (Allocation family), Work Assignment
-// Scheduling (Workforce family).
+// Scheduling (Workforce family), Warehouse Planning (Project & Production
+// family: slotting SKUs to locations, trailers to dock doors) and
+// Emergency Planning (Emergency family: response units to concurrent
+// incidents), the last two in labelled mode.
+//
+// Emergency Planning: the items are the incidents and the bins the
+// response units; the cost table is the travel time of each unit to each
+// incident, the priority-weighted unit makes the goal priority × travel
+// time, capacity bounds the incidents (served in turn) and patients per
+// unit, the replanning unit is a unit breaking down (fewest incidents
+// moved first), the backups unit a backup unit per critical incident, and
+// the infeasibility unit an impossible quota with a minimal conflicting
+// set. Balance does not apply (it is excluded). An incident gets one unit:
+// incidents that need several units at once are not modelled. Warehouse
+// Planning: the items are SKUs (or trailers) and the bins storage
+// locations (or dock doors); the cost table is the walking distance of a
+// location and, with the priority-weighted unit, the priority is the pick
+// frequency; compatibility is cold/hazmat/heavy storage, exclusivity keeps
+// two SKUs of a kind out of one location, together-apart is
+// must-together / cannot-together. Symmetry: units (locations) are
+// compared by name, as in Educational Resource Planning: each has its own
+// column of travel times (distances), drawn independently, so they are
+// not interchangeable in general; where two happen to have the same
+// column and capacities, the stated tie-break (weighted bin positions)
+// picks one plan, so uniqueness is certified on the bin of every item.
 //
 // An instance is an *Assign, in one of three modes.
 //

@@ -140,3 +140,117 @@ func init() {
 		},
 	}})
 }
+
+// Emergency Planning (task 30): the items are concurrent incidents and
+// the bins the response units (ambulances, engines, boats, crews). Each
+// unit has its own travel time to each incident (the cost table), so no
+// two units are interchangeable and the plan is compared by unit name:
+// two plans are the same plan when every incident has the same unit. The
+// "max incidents" capacity of a unit is how many of the incidents it can
+// take on in turn during the period planned; the replanning unit is a
+// unit breaking down, the backups unit a backup unit per critical
+// incident, the priority-weighted unit priority × travel minutes.
+var incidents = []string{
+	"Cardiac arrest, Elm St", "Road crash, A40", "Fall, Park Lane", "Breathing difficulty, Mill Rd",
+	"Overdose, Station Sq", "Stroke, Hill Ave", "Burns, Canal St", "Assault, Market Pl",
+}
+
+func init() {
+	register(&task{ID: "emergency-planning", Name: "Emergency Planning", Family: domains.Emergency, Subtasks: []subtask{
+		{
+			ID: "city-ems-shift", Title: "city EMS shift",
+			Voc: Vocab{Item: "incident", Items: "incidents", Bin: "unit", Bins: "units", Size: "patients", Attr: "district",
+				Kind: "violent-scene incidents", Cost: "travel minutes",
+				Intro: "You are the dispatcher of a city ambulance service during a busy evening. Several incidents are open at once; assign a response unit to each incident. A unit that takes more than one incident serves them in turn."},
+			Items: incidents, NItems: span{4, 6}, Bins: []string{"Medic 1", "Medic 2", "Medic 3", "Rapid car 4"}, NBins: span{2, 3},
+			Sizes: span{1, 3}, Attrs: []string{"north", "south"}, Cost: span{3, 18},
+			Likely:  map[string]float64{unitPriority: 2.5, unitReplan: 1.5, unitBackups: 1.5},
+			Exclude: []string{unitBalance},
+		},
+		{
+			ID: "wildfire-season", Title: "wildfire season",
+			Voc: Vocab{Item: "fire", Items: "fires", Bin: "crew", Bins: "crews", Size: "hectares burning", Attr: "terrain",
+				Kind: "fires near homes", Cost: "travel minutes",
+				Intro: "You are coordinating the fire crews of a district on a dry, windy afternoon. Several fires are burning at once; assign a crew to each fire. A crew that takes more than one fire works them in turn."},
+			Items:  []string{"Ridge fire", "Creek fire", "Quarry fire", "Pine Hollow fire", "Highway 9 fire", "Orchard fire", "Dam Road fire"},
+			NItems: span{4, 6}, Bins: []string{"Engine 11", "Engine 12", "Hotshot crew A", "Water tender 3"}, NBins: span{2, 3},
+			Sizes: span{1, 5}, Attrs: []string{"forest", "grassland"}, Cost: span{10, 60},
+			Likely:  map[string]float64{unitCompat: 2, unitCapacity: 2, unitPriority: 1.5},
+			Exclude: []string{unitBalance},
+		},
+		{
+			ID: "flood-response", Title: "flood response",
+			Voc: Vocab{Item: "call", Items: "calls", Bin: "team", Bins: "teams", Size: "people to move", Attr: "area",
+				Kind: "calls in fast water", Cost: "travel minutes",
+				Intro: "You are coordinating rescue teams after a river burst its banks. Several rescue calls are open at once; assign a team to each call. A team that takes more than one call answers them in turn."},
+			Items:  []string{"Stranded car, River Rd", "Care home, Mill Lane", "Roof rescue, Ferry St", "Trapped van, Low Bridge", "Farmhouse, Marsh End", "Campsite, Weir Path"},
+			NItems: span{4, 6}, Bins: []string{"Boat team 1", "Boat team 2", "High-water truck", "Swift-water crew"}, NBins: span{2, 3},
+			Sizes: span{1, 4}, Attrs: []string{"east bank", "west bank"}, Cost: span{5, 40},
+			Likely:  map[string]float64{unitCompat: 2, unitExclusive: 1.5, unitInfeasible: 1.5},
+			Exclude: []string{unitBalance},
+		},
+		{
+			ID: "mass-casualty-event", Title: "mass-casualty event",
+			Voc: Vocab{Item: "casualty cluster", Items: "casualty clusters", Bin: "vehicle", Bins: "vehicles", Size: "stretcher cases", Attr: "triage colour",
+				Kind: "clusters needing a paramedic", Cost: "minutes to reach",
+				Intro: "You are the ambulance loading officer at a stadium collapse. Casualties wait in clusters around the site; assign a vehicle (an ambulance or the casualty bus) to each cluster. A vehicle that takes more than one cluster loads them in turn."},
+			Items:  []string{"Gate A", "Gate B", "North stand", "South stand", "Car park", "Concourse", "Pitch side"},
+			NItems: span{4, 6}, Bins: []string{"Ambulance 1", "Ambulance 2", "Ambulance 3", "Casualty bus"}, NBins: span{2, 3},
+			Sizes: span{1, 3}, Attrs: []string{"red", "yellow"}, Cost: span{2, 12},
+			Likely:  map[string]float64{unitPriority: 2, unitQuotas: 1.5, unitAllAssigned: 1.5},
+			Exclude: []string{unitBalance},
+		},
+	}})
+}
+
+// Warehouse Planning (task 26): slotting, the items are SKUs and the bins
+// storage locations. Each location has its own walking distance to each
+// SKU's pick face (the cost table), so no two locations are
+// interchangeable; two plans are the same plan when every SKU has the same
+// location. With the priority-weighted unit the priority is the pick
+// frequency, so the goal is pick frequency × distance.
+var skus = []string{"Frozen peas", "Ice cream", "Bleach 5L", "Paint thinner", "Cement bags", "Rice 10kg", "Tea boxes", "Batteries"}
+
+func init() {
+	register(&task{ID: "warehouse-planning", Name: "Warehouse Planning", Family: domains.Project, Subtasks: []subtask{
+		{
+			ID: "peak-season-slotting", Title: "slotting for peak season",
+			Voc: Vocab{Item: "SKU", Items: "SKUs", Bin: "location", Bins: "locations", Size: "pallets", Attr: "product group",
+				Kind: "hazmat SKUs", Cost: "walking metres",
+				Intro: "You are re-slotting a distribution warehouse before the peak season. Give each SKU below one storage location; a location may hold several SKUs."},
+			Items: skus, NItems: span{4, 6}, Bins: []string{"Aisle A low", "Aisle A high", "Aisle B low", "Mezzanine"}, NBins: span{2, 3},
+			Sizes: span{1, 4}, Attrs: []string{"food", "non-food"}, Cost: span{5, 60},
+			Likely: map[string]float64{unitPriority: 2.5, unitCapacity: 2, unitTogether: 1.5},
+		},
+		{
+			ID: "cold-store-reorganisation", Title: "cold-store reorganisation",
+			Voc: Vocab{Item: "SKU", Items: "SKUs", Bin: "chamber", Bins: "chambers", Size: "pallets", Attr: "temperature class",
+				Kind: "strong-smelling SKUs", Cost: "handling minutes",
+				Intro: "You are reorganising a cold store: each SKU below moves to one chamber; a chamber may hold several SKUs."},
+			Items:  []string{"Frozen peas", "Ice cream", "Fish fillets", "Chicken wings", "Butter", "Cheese", "Yoghurt", "Berries"},
+			NItems: span{4, 6}, Bins: []string{"Chamber 1", "Chamber 2", "Blast freezer", "Chill room"}, NBins: span{2, 3},
+			Sizes: span{1, 4}, Attrs: []string{"frozen", "chilled"}, Cost: span{2, 20},
+			Likely: map[string]float64{unitCompat: 2.5, unitQuotas: 1.5, unitReplan: 1.5},
+		},
+		{
+			ID: "cross-dock-doors", Title: "cross-dock door assignment",
+			Voc: Vocab{Item: "trailer", Items: "trailers", Bin: "dock door", Bins: "dock doors", Size: "pallets", Attr: "carrier",
+				Kind: "refrigerated trailers", Cost: "forklift metres",
+				Intro: "You are assigning today's inbound trailers to the dock doors of a cross-dock. A door takes several trailers in turn over the day."},
+			Items:  []string{"Trailer 101", "Trailer 102", "Trailer 103", "Trailer 104", "Trailer 105", "Trailer 106", "Trailer 107"},
+			NItems: span{4, 6}, Bins: []string{"Door 1", "Door 2", "Door 3", "Door 4"}, NBins: span{2, 3},
+			Sizes: span{2, 8}, Attrs: []string{"North Freight", "Swift Haul"}, Cost: span{10, 90},
+			Likely: map[string]float64{unitCapacity: 2, unitExclusive: 1.5, unitBackups: 1.5},
+		},
+		{
+			ID: "hazmat-segregation", Title: "hazmat segregation",
+			Voc: Vocab{Item: "SKU", Items: "SKUs", Bin: "bay", Bins: "bays", Size: "pallets", Attr: "hazard class",
+				Kind: "oxidisers", Cost: "walking metres",
+				Intro: "You are placing dangerous goods in the bays of a chemical store. Give each SKU below one bay; a bay may hold several SKUs."},
+			Items:  []string{"Bleach 5L", "Paint thinner", "Pool chlorine", "Lamp oil", "Drain cleaner", "Aerosol paint", "Lithium cells"},
+			NItems: span{4, 6}, Bins: []string{"Bay 1", "Bay 2", "Flammables cage", "Corrosives bay"}, NBins: span{2, 3},
+			Sizes: span{1, 3}, Attrs: []string{"flammable", "corrosive"}, Cost: span{5, 40},
+			Likely: map[string]float64{unitTogether: 2.5, unitCompat: 2, unitInfeasible: 1.5},
+		},
+	}})
+}
