@@ -97,7 +97,10 @@ type Vocab struct {
 	Cost string `json:"cost,omitempty"`
 	// Session names a meeting time of a group ("free period").
 	Session string `json:"session,omitempty"`
-	Intro   string `json:"intro"`
+	// Priority names the weight of an item under the priority-weighted
+	// unit ("picks per day"); empty means "priority".
+	Priority string `json:"priority,omitempty"`
+	Intro    string `json:"intro"`
 }
 
 // Item is one thing to assign: its size (load, hours, skill), attribute,
@@ -164,6 +167,14 @@ func (a *Assign) binIndex(name string) int {
 		}
 	}
 	return -1
+}
+
+// prio is the word for an item's weight under the priority-weighted unit.
+func (v Vocab) prio() string {
+	if v.Priority == "" {
+		return "priority"
+	}
+	return v.Priority
 }
 
 // weight is the goal weight of item i: its priority with the

@@ -82,7 +82,7 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 		cols = append(cols, v.Attr)
 	}
 	if showPrio {
-		cols = append(cols, "priority")
+		cols = append(cols, a.Voc.prio())
 	}
 	if a.has(unitCompat) {
 		cols = append(cols, "allowed "+v.Bins)
@@ -236,11 +236,11 @@ func (a *Assign) goalText() string {
 	} else if a.Timed {
 		w := ""
 		if a.has(unitPriority) {
-			w = "priority × "
+			w = v.prio() + " × "
 		}
 		goal = fmt.Sprintf("minimise the sum over %s of %send index, where the end index counts slots from %s (%s ending at %s has end index 2)", v.Items, w, a.clock(0), an(v.Item), a.clock(2))
 	} else if a.has(unitPriority) {
-		goal = fmt.Sprintf("minimise the sum over the %s that get a %s of priority × %s", v.Items, v.Bin, v.Cost)
+		goal = fmt.Sprintf("minimise the sum over the %s that get a %s of %s × %s", v.Items, v.Bin, v.prio(), v.Cost)
 	} else {
 		goal = fmt.Sprintf("minimise the total %s of the %s that get a %s", v.Cost, v.Items, v.Bin)
 	}
@@ -275,7 +275,7 @@ func (a *Assign) goalText() string {
 	if a.criticalIdx() != nil {
 		cost := v.Cost
 		if a.has(unitPriority) {
-			cost = "priority × " + v.Cost
+			cost = v.prio() + " × " + v.Cost
 		}
 		if a.Partition {
 			nc := len(a.Critical)
@@ -335,11 +335,11 @@ func (a *Assign) goalNoun() string {
 	case a.Partition:
 		return "number of requests not met"
 	case a.Timed && a.has(unitPriority):
-		return "sum of priority × end index"
+		return "sum of " + v.prio() + " × end index"
 	case a.Timed:
 		return "sum of end indexes"
 	case a.has(unitPriority):
-		return "sum of priority × " + v.Cost
+		return "sum of " + v.prio() + " × " + v.Cost
 	}
 	return "total " + v.Cost
 }

@@ -216,7 +216,7 @@ func init() {
 		{
 			ID: "peak-season-slotting", Title: "slotting for peak season",
 			Voc: Vocab{Item: "SKU", Items: "SKUs", Bin: "location", Bins: "locations", Size: "pallets", Attr: "product group",
-				Kind: "hazmat SKUs", Cost: "walking metres",
+				Kind: "hazmat SKUs", Cost: "walking metres", Priority: "picks per day",
 				Intro: "You are re-slotting a distribution warehouse before the peak season. Give each SKU below one storage location; a location may hold several SKUs."},
 			Items: skus, NItems: span{4, 6}, Bins: []string{"Aisle A low", "Aisle A high", "Aisle B low", "Mezzanine"}, NBins: span{2, 3},
 			Sizes: span{1, 4}, Attrs: []string{"food", "non-food"}, Cost: span{5, 60},
@@ -225,7 +225,7 @@ func init() {
 		{
 			ID: "cold-store-reorganisation", Title: "cold-store reorganisation",
 			Voc: Vocab{Item: "SKU", Items: "SKUs", Bin: "chamber", Bins: "chambers", Size: "pallets", Attr: "temperature class",
-				Kind: "strong-smelling SKUs", Cost: "handling minutes",
+				Kind: "strong-smelling SKUs", Cost: "handling minutes", Priority: "moves per week",
 				Intro: "You are reorganising a cold store: each SKU below moves to one chamber; a chamber may hold several SKUs."},
 			Items:  []string{"Frozen peas", "Ice cream", "Fish fillets", "Chicken wings", "Butter", "Cheese", "Yoghurt", "Berries"},
 			NItems: span{4, 6}, Bins: []string{"Chamber 1", "Chamber 2", "Blast freezer", "Chill room"}, NBins: span{2, 3},
@@ -235,7 +235,7 @@ func init() {
 		{
 			ID: "cross-dock-doors", Title: "cross-dock door assignment",
 			Voc: Vocab{Item: "trailer", Items: "trailers", Bin: "dock door", Bins: "dock doors", Size: "pallets", Attr: "carrier",
-				Kind: "refrigerated trailers", Cost: "forklift metres",
+				Kind: "refrigerated trailers", Cost: "forklift metres", Priority: "urgency",
 				Intro: "You are assigning today's inbound trailers to the dock doors of a cross-dock. A door takes several trailers in turn over the day."},
 			Items:  []string{"Trailer 101", "Trailer 102", "Trailer 103", "Trailer 104", "Trailer 105", "Trailer 106", "Trailer 107"},
 			NItems: span{4, 6}, Bins: []string{"Door 1", "Door 2", "Door 3", "Door 4"}, NBins: span{2, 3},
@@ -245,7 +245,7 @@ func init() {
 		{
 			ID: "hazmat-segregation", Title: "hazmat segregation",
 			Voc: Vocab{Item: "SKU", Items: "SKUs", Bin: "bay", Bins: "bays", Size: "pallets", Attr: "hazard class",
-				Kind: "oxidisers", Cost: "walking metres",
+				Kind: "oxidisers", Cost: "walking metres", Priority: "picks per day",
 				Intro: "You are placing dangerous goods in the bays of a chemical store. Give each SKU below one bay; a bay may hold several SKUs."},
 			Items:  []string{"Bleach 5L", "Paint thinner", "Pool chlorine", "Lamp oil", "Drain cleaner", "Aerosol paint", "Lithium cells"},
 			NItems: span{4, 6}, Bins: []string{"Bay 1", "Bay 2", "Flammables cage", "Corrosives bay"}, NBins: span{2, 3},
