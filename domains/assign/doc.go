@@ -5,7 +5,10 @@
 // Scheduling (Workforce family), Warehouse Planning (Project & Production
 // family: slotting SKUs to locations, trailers to dock doors) and
 // Emergency Planning (Emergency family: response units to concurrent
-// incidents), the last two in labelled mode.
+// incidents), the last two in labelled mode, except Warehouse Planning's
+// cross-dock subtask, which is timed (a task may mix labelled and timed
+// subtasks: its pool is the union, and each subtask excludes the units of
+// the other mode).
 //
 // Emergency Planning: the items are the incidents and the bins the
 // response units; the cost table is the travel time of each unit to each
@@ -16,8 +19,10 @@
 // the infeasibility unit an impossible quota with a minimal conflicting
 // set. Balance does not apply (it is excluded). An incident gets one unit:
 // incidents that need several units at once are not modelled. Warehouse
-// Planning: the items are SKUs (or trailers) and the bins storage
-// locations (or dock doors); the cost table is the walking distance of a
+// Planning: the items are SKUs and the bins storage locations (in the
+// cross-dock subtask, trailers unloaded at dock doors in time: each door
+// one trailer at a time, deadlines and unloading order as the timed
+// units, the plan a door and a start per trailer); the cost table is the walking distance of a
 // location and, with the priority-weighted unit, the priority is the pick
 // frequency; compatibility is cold/hazmat/heavy storage, exclusivity keeps
 // two SKUs of a kind out of one location, together-apart is

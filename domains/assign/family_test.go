@@ -218,7 +218,7 @@ func tiny(tt *task) *task {
 		switch {
 		case c.Partition:
 			st.NBins, st.GroupSize = span{2, 3}, span{2, 2}
-		case c.Timed:
+		case c.Timed || st.Timed:
 			st.NItems, st.NBins, st.Slots, st.Packed = span{3, 3}, span{2, 2}, span{3, 4}, true
 		default:
 			st.NItems, st.NBins = span{3, 4}, span{2, 3}
@@ -386,7 +386,7 @@ func TestFamilyBrute(t *testing.T) {
 		t.Run(tt.ID, func(t *testing.T) {
 			t.Parallel()
 			perUnit, mixes := perUnit, mixes
-			if tt.Timed { // the enumeration grows with slots^items
+			if tt.mode()&modeTimed != 0 { // the enumeration grows with slots^items
 				perUnit, mixes = (perUnit+1)/2, mixes/2
 			}
 			stats := map[string]int{}
@@ -413,7 +413,16 @@ func TestFamilyBrute(t *testing.T) {
 					for _, req := range u.Requires {
 						units[req] = true
 					}
+					// The first subtask from seed on that does not
+					// exclude the unit (a mixed task's labelled
+					// subtasks exclude the timed units and back).
 					st := tk.Subtasks[int(seed)%len(tk.Subtasks)]
+					for k := range len(tk.Subtasks) {
+						st = tk.Subtasks[(int(seed)+k)%len(tk.Subtasks)]
+						if !slices.Contains(st.Exclude, u.ID) {
+							break
+						}
+					}
 					spec, err := tk.NewSpec(st.ID, seed, units)
 					if err != nil {
 						t.Fatal(err)

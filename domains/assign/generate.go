@@ -19,6 +19,11 @@ type subtask struct {
 	ID, Title string
 	Voc       Vocab
 	Partition bool
+	// Timed makes this subtask timed (start times on a one-day grid) in
+	// a task that is otherwise labelled; its Exclude must list the units
+	// of the labelled mode only, and the labelled subtasks' the timed
+	// ones.
+	Timed     bool
 	Items     []string // name pool, in table order
 	NItems    span     // labelled
 	Bins      []string // labelled: name pool
@@ -53,7 +58,13 @@ func (t *task) mode() mode {
 	case t.Timed:
 		return modeTimed
 	}
-	return modeLabelled
+	m := modeLabelled
+	for _, st := range t.Subtasks {
+		if st.Timed {
+			m |= modeTimed
+		}
+	}
+	return m
 }
 
 // tasks lists the registered tasks of the package, in registration order.
@@ -88,7 +99,8 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 	if st == nil {
 		return nil, fmt.Errorf("assign: %s has no subtask %q", t.ID, spec.Subtask)
 	}
-	a := &Assign{Sp: spec, Voc: st.Voc, Partition: t.Partition, Timed: t.Timed}
+	timed := t.Timed || st.Timed
+	a := &Assign{Sp: spec, Voc: st.Voc, Partition: t.Partition, Timed: timed}
 	if t.Partition {
 		g := st.NBins.draw(r)
 		gs := st.GroupSize.draw(r)
@@ -149,7 +161,7 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 		for _, k := range idx {
 			a.Bins = append(a.Bins, Bin{Name: st.Bins[k]})
 		}
-		if !t.Timed {
+		if !timed {
 			a.Cost = make([][]int, n)
 			for i := range a.Cost {
 				a.Cost[i] = make([]int, nb)
@@ -162,7 +174,7 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 		for i := range a.planted {
 			a.planted[i] = r.IntN(nb)
 		}
-		if t.Timed {
+		if timed {
 			a.DayStart, a.SlotMin, a.Slots = st.DayStart, st.SlotMin, st.Slots.draw(r)
 			a.plantTimes(r, st.Packed)
 			for k, x := range r.Perm(6)[:nb] {
