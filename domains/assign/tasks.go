@@ -151,8 +151,8 @@ func init() {
 // unit breaking down, the backups unit a backup unit per critical
 // incident, the priority-weighted unit priority × travel minutes.
 var incidents = []string{
-	"Cardiac arrest, Elm St", "Road crash, A40", "Fall, Park Lane", "Breathing difficulty, Mill Rd",
-	"Overdose, Station Sq", "Stroke, Hill Ave", "Burns, Canal St", "Assault, Market Pl",
+	"Elm St cardiac arrest", "A40 road crash", "Park Lane fall", "Mill Rd breathing difficulty",
+	"Station Sq overdose", "Hill Ave stroke", "Canal St burns", "Market Pl assault",
 }
 
 func init() {
@@ -183,7 +183,7 @@ func init() {
 			Voc: Vocab{Item: "call", Items: "calls", Bin: "team", Bins: "teams", Size: "people to move", Attr: "area",
 				Kind: "calls in fast water", Cost: "travel minutes",
 				Intro: "You are coordinating rescue teams after a river burst its banks. Several rescue calls are open at once; assign a team to each call. A team that takes more than one call answers them in turn."},
-			Items:  []string{"Stranded car, River Rd", "Care home, Mill Lane", "Roof rescue, Ferry St", "Trapped van, Low Bridge", "Farmhouse, Marsh End", "Campsite, Weir Path"},
+			Items:  []string{"River Rd stranded car", "Mill Lane care home", "Ferry St roof rescue", "Low Bridge trapped van", "Marsh End farmhouse", "Weir Path campsite"},
 			NItems: span{4, 6}, Bins: []string{"Boat team 1", "Boat team 2", "High-water truck", "Swift-water crew"}, NBins: span{2, 3},
 			Sizes: span{1, 4}, Attrs: []string{"east bank", "west bank"}, Cost: span{5, 40},
 			Likely:  map[string]float64{unitCompat: 2, unitExclusive: 1.5, unitInfeasible: 1.5},
