@@ -9,6 +9,7 @@ package all
 
 import (
 	_ "github.com/plancert/plancert/domains/assign"     // Allocation & Matching, Workforce (assign core): tasks 12, 13, 17
+	_ "github.com/plancert/plancert/domains/flow"       // Routing and Emergency (flow core): tasks 19, 32
 	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching (quantity core)
 	_ "github.com/plancert/plancert/domains/roster"     // Shift & Workforce: shift/duty and volunteer scheduling (roster core)
 	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): task 21
