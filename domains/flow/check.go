@@ -216,11 +216,8 @@ func (in *Instance) optimalText(obj []int64) string {
 		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
 	}
 	text := "The plan reaches the proven optimum: " + strings.Join(parts, ", ")
-	switch in.TieBreaks {
-	case 1:
-		text += fmt.Sprintf("; and among such plans it has the least sum of %s × step over all moves (%d), the stated tie-break", in.Voc.People, obj[len(names)])
-	case 2:
-		text += fmt.Sprintf("; and it is the one plan the stated tie-breaks pick (sum of %s × step %d, then the largest list of counts)", in.Voc.People, obj[len(names)])
+	if in.TieBreaks > 0 {
+		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (its list of move counts: %v)", obj[len(names):])
 	}
 	return text + "."
 }

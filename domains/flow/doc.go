@@ -24,11 +24,9 @@
 //
 // Goal levels, in order: the load of the busiest exit (balanced-exits
 // unit), then the total time (the sum over people of the step at which
-// each reaches an exit). When the optimum is not unique, up to two stated
-// tie-breaks follow: the least sum over moves of count × step (move on as
-// early as possible), then the largest list of move counts in the
-// answer's order (one maximised level per move), which leaves exactly one
-// plan.
+// each reaches an exit). When the optimum is not unique, one stated
+// tie-break follows: the largest list of move counts in the answer's
+// order (one maximised level per move), which leaves exactly one plan.
 //
 // Each unit (units.go) adds its constraints to the model under group
 // names that are the rule names of the prompt, its sentences to the

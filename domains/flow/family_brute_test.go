@@ -32,8 +32,9 @@ func tinySubtask(dest bool) *subtask {
 const maxPlans = 40000
 
 // tinyInstance generates a tiny instance with the given units from the
-// first seed at or after seed whose plans number at most maxPlans; it
-// returns that seed too.
+// first seed at or after seed whose plans number at most maxPlans and
+// where every unit constrains something (a comparison on a unit that
+// constrains nothing would be vacuous); it returns that seed too.
 func tinyInstance(t *testing.T, units []string, seed uint64, dest bool) (*Instance, uint64) {
 	t.Helper()
 	tk := &domains.Task{ID: "tiny", Pool: poolInfo()}
@@ -52,8 +53,15 @@ func tinyInstance(t *testing.T, units []string, seed uint64, dest bool) (*Instan
 		}
 		n := 1
 		in.eachMove(func(g, l, tt int) { n *= in.Groups[g].Size + 1 })
-		if n <= maxPlans {
+		active := true
+		for _, u := range units {
+			active = active && in.unitActive(u)
+		}
+		if n <= maxPlans && active {
 			return in, seed
+		}
+		if seed > 500 {
+			t.Fatalf("%v: no tiny instance in seeds up to 500 where every unit constrains something", units)
 		}
 	}
 }
@@ -221,7 +229,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 			t.Fatalf("%s: plan %v: checker objective %v, model %v", name, x, obj, mobj)
 		}
 	})
-	for _, tb := range []int{0, 1, 2} {
+	for _, tb := range []int{0, 1} {
 		in.TieBreaks = tb
 		m, err := in.Model()
 		if err != nil {
@@ -266,8 +274,8 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 		if got := *cert.Unique; got != (count == 1) {
 			t.Fatalf("%s tie-breaks %d: %d optimal plans, certificate unique %v", name, tb, count, got)
 		}
-		if tb == 2 && count != 1 {
-			t.Fatalf("%s: %d optimal plans after both tie-breaks", name, count)
+		if tb == 1 && count != 1 {
+			t.Fatalf("%s: %d optimal plans after the tie-break", name, count)
 		}
 		plan, err := in.Plan(cert.Solution)
 		if err != nil {
@@ -296,7 +304,7 @@ func bruteUnits() [][]string {
 }
 
 func TestFamilyBrute(t *testing.T) {
-	seeds, sample := uint64(3), 5
+	seeds, sample := uint64(2), 10
 	if testing.Short() {
 		seeds = 1
 	}
@@ -310,23 +318,12 @@ func TestFamilyBrute(t *testing.T) {
 			}
 			t.Run(fmt.Sprintf("dest=%v/%s", dest, strings.Join(units, "+")), func(t *testing.T) {
 				t.Parallel()
-				active := map[string]bool{}
 				seed := uint64(1)
 				for range seeds {
 					var in *Instance
 					in, seed = tinyInstance(t, units, seed, dest)
-					for _, u := range units {
-						if in.unitActive(u) {
-							active[u] = true
-						}
-					}
 					bruteCase(t, in, sample)
 					seed++
-				}
-				for _, u := range units {
-					if !active[u] {
-						t.Errorf("unit %s constrains nothing in %d seeds", u, seeds)
-					}
 				}
 			})
 		}

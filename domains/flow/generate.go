@@ -404,8 +404,8 @@ func (in *Instance) validate() error {
 		return fmt.Errorf("field places: %d places, at most %d", len(in.Places), maxPlaces)
 	case in.Voc.Step == "" || in.Voc.People == "" || in.Voc.Group == "" || in.Voc.Link == "" || in.Voc.Exit == "":
 		return fmt.Errorf("field vocabulary: step, people, group, link and exit must be set")
-	case in.TieBreaks < 0 || in.TieBreaks > 2:
-		return fmt.Errorf("field tie_breaks: %d is not 0, 1 or 2", in.TieBreaks)
+	case in.TieBreaks < 0 || in.TieBreaks > 1:
+		return fmt.Errorf("field tie_breaks: %d is not 0 or 1", in.TieBreaks)
 	}
 	names := map[string]bool{}
 	for i, pl := range in.Places {

@@ -160,7 +160,7 @@ func (b *builder) exitLoad(p int, t int, upTo bool) []encode.Term {
 }
 
 // objectives adds the levels: the busiest exit's load (balanced-exits),
-// the total time, and the tie-breaks in force.
+// the total time, and the tie-break when in force.
 func (b *builder) objectives() {
 	in, m := b.in, b.m
 	if in.has(unitBalance) {
@@ -209,15 +209,6 @@ func (b *builder) objectives() {
 	rest = append(rest, term(c0, 1))
 	m.Minimize(rest...)
 	if in.TieBreaks >= 1 {
-		var ts []encode.Term
-		in.eachMove(func(g, l, t int) {
-			if t > 0 {
-				ts = append(ts, term(b.x[g][l][t], int64(t)))
-			}
-		})
-		m.Minimize(ts...)
-	}
-	if in.TieBreaks >= 2 {
 		in.eachMove(func(g, l, t int) { m.Maximize(term(b.x[g][l][t], 1)) })
 	}
 }

@@ -96,10 +96,7 @@ func (in *Instance) Prompt() string {
 	g("minimise the total time: the sum over all %s of the %s at which each reaches %s (%d %s arriving at %s 3 count 6).", v.People, v.Step, in.exitWords(), 2, v.People, v.Step)
 	p("\n**Goal.** %s", capital(goal.String()))
 	if in.TieBreaks >= 1 {
-		p(" Tie-break: among plans with the same values, choose the one with the least sum over all moves of count × %s (move %s on as early as possible).", v.Step, v.People)
-	}
-	if in.TieBreaks >= 2 {
-		p(" If that still ties, list the count of every possible move in the order %s as listed, then %s as listed, then %ss from 0, and choose the plan whose list is largest at the first place where two plans differ.", v.Groups, v.Links, v.Step)
+		p(" Tie-break: among plans with the same values, list the count of every possible move in the order %s as listed, then %s as listed, then %ss from 0, and choose the plan whose list is largest at the first place where two plans differ (so send as many as possible on the first move of that order, then on the second, and so on).", v.Groups, v.Links, v.Step)
 	}
 	p(" Two plans are the same plan when every %s sends the same number of %s into every %s at every %s: %s of one %s are interchangeable, and who waits where follows from the moves.\n",
 		v.Group, v.People, v.Link, v.Step, v.People, v.Group)
