@@ -200,6 +200,9 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 // levelNames names the objective levels before the tie-breaks.
 func (in *Instance) levelNames() []string {
 	var out []string
+	if in.replanning() {
+		out = append(out, "changed moves")
+	}
 	if in.has(unitBalance) {
 		out = append(out, "busiest "+in.Voc.Exit+" load")
 	}
@@ -283,16 +286,28 @@ func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []
 	}
 	if !feasible {
 		set(itemOptimal, false, "the plan breaks a rule")
-		if in.has(unitBalance) {
-			set(unitBalance, false, "the plan breaks a rule")
+		for _, id := range []string{unitBalance, unitReplan} {
+			if in.has(id) {
+				set(id, false, "the plan breaks a rule")
+			}
 		}
 	} else {
 		obj = in.objectives(ans.x, s)
 		if !equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
-		if in.has(unitBalance) && (len(ref.Objective) == 0 || obj[0] != ref.Objective[0]) {
-			set(unitBalance, false, fmt.Sprintf("the busiest %s takes %d, the least possible is %v", in.Voc.Exit, obj[0], ref.Objective[:min(1, len(ref.Objective))]))
+		// Each objective unit's item checks its level, and the levels
+		// before it (a level is the least possible only among plans that
+		// reach the levels before it).
+		k := 0
+		if in.replanning() {
+			if len(ref.Objective) == 0 || obj[0] != ref.Objective[0] {
+				set(unitReplan, false, fmt.Sprintf("the plan changes %d moves, the fewest possible is %v", obj[0], ref.Objective[:min(1, len(ref.Objective))]))
+			}
+			k++
+		}
+		if in.has(unitBalance) && (len(ref.Objective) <= k || !equal(obj[:k+1], ref.Objective[:k+1])) {
+			set(unitBalance, false, fmt.Sprintf("the busiest %s takes %d, the least possible is %v", in.Voc.Exit, obj[k], ref.Objective[min(k, len(ref.Objective)):min(k+1, len(ref.Objective))]))
 		}
 	}
 	if in.has(unitSelfCheck) && *ans.total != int64(s.total) {

@@ -124,6 +124,8 @@ func itemOfGroup(g string) string {
 		return unitClosure
 	case g == groupWorst:
 		return unitWorst
+	case g == groupDisrupt:
+		return itemDisruption
 	}
 	return "?" + g
 }
@@ -300,7 +302,8 @@ func bruteUnits() [][]string {
 			out = append(out, []string{unitExitCap, u.ID})
 		}
 	}
-	return append(out, []string{unitArcCap, unitHold, unitClosure}, []string{unitVulnerable, unitBalance}, []string{unitArcCap, unitWorst, unitSelfCheck})
+	return append(out, []string{unitArcCap, unitHold, unitClosure}, []string{unitVulnerable, unitBalance}, []string{unitArcCap, unitWorst, unitSelfCheck},
+		[]string{unitExitCap, unitBalance, unitReplan})
 }
 
 func TestFamilyBrute(t *testing.T) {
@@ -355,6 +358,8 @@ func (in *Instance) unitActive(u string) bool {
 	switch u {
 	case unitSelfCheck, unitBalance, unitInfeasible:
 		return true
+	case unitReplan:
+		return in.replanning()
 	}
 	c := *in
 	m, err := c.Model()

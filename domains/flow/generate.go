@@ -212,6 +212,9 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 		in.Horizon = hstar - 1
 		in.Deadline = min(in.Deadline, in.Horizon)
 	}
+	if has(unitReplan) {
+		in.drawReplan(r)
+	}
 	if err := in.validate(); err != nil {
 		return nil, fmt.Errorf("flow: generated instance: %w", err)
 	}
@@ -470,6 +473,16 @@ func (in *Instance) validate() error {
 		c := in.Closure
 		if c == nil || in.link(c.From, c.To) < 0 || c.Start < 0 || (c.End != 0 && c.End <= c.Start) {
 			return fmt.Errorf("field closure: missing, naming no link, or an empty span")
+		}
+	}
+	if in.has(unitReplan) && in.Disruption != nil {
+		if d := in.Disruption; in.link(d.From, d.To) < 0 || d.Start < 0 || d.End != 0 {
+			return fmt.Errorf("field disruption: naming no link, or with an end")
+		}
+		for i, mv := range in.Current {
+			if in.group(mv.Group) < 0 || in.link(mv.From, mv.To) < 0 || mv.Step < 0 || mv.Step > in.Horizon || mv.Count < 1 || mv.Count > maxSize {
+				return fmt.Errorf("field current_plan[%d]: unknown group or link, or step or count out of range", i)
+			}
 		}
 	}
 	if in.has(unitWorst) {

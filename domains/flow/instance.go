@@ -45,6 +45,10 @@ type Instance struct {
 	Deadline int `json:"vulnerable_deadline,omitempty"`
 	// Closure closes one link for a span of steps (route-failure unit).
 	Closure *Closure `json:"closure,omitempty"`
+	// Current is the plan made before the Disruption, a link that closes
+	// from a step on (replanning unit).
+	Current    []Move   `json:"current_plan,omitempty"`
+	Disruption *Closure `json:"disruption,omitempty"`
 	// TieBreaks is 1 when the stated tie-break is in force.
 	TieBreaks int `json:"tie_breaks"`
 
@@ -359,6 +363,9 @@ func (in *Instance) maxLoad(s *state) int {
 // then the tie-break's levels when in force.
 func (in *Instance) objectives(x moves, s *state) []int64 {
 	var out []int64
+	if in.replanning() {
+		out = append(out, int64(in.changes(x)))
+	}
 	if in.has(unitBalance) {
 		out = append(out, int64(in.maxLoad(s)))
 	}
@@ -373,6 +380,9 @@ func (in *Instance) objectives(x moves, s *state) []int64 {
 func (in *Instance) nmin() int {
 	n := 1
 	if in.has(unitBalance) {
+		n++
+	}
+	if in.replanning() {
 		n++
 	}
 	return n

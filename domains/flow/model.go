@@ -163,6 +163,9 @@ func (b *builder) exitLoad(p int, t int, upTo bool) []encode.Term {
 // the total time, and the tie-break when in force.
 func (b *builder) objectives() {
 	in, m := b.in, b.m
+	if in.replanning() {
+		m.Minimize(b.changeTerms()...)
+	}
 	if in.has(unitBalance) {
 		tot := 0
 		for _, gr := range in.Groups {

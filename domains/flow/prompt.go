@@ -78,6 +78,13 @@ func (in *Instance) Prompt() string {
 		p("\n")
 	}
 
+	if in.replanning() {
+		p("\n**Current plan** (made before the disruption below)\n| %s | from | to | %s | count |\n|---|---|---|---|---|\n", v.Group, v.Step)
+		for _, mv := range in.Current {
+			p("| %s | %s | %s | %d | %d |\n", mv.Group, mv.From, mv.To, mv.Step, mv.Count)
+		}
+	}
+
 	p("\n**Rules**\n")
 	p("1. Everyone of a %s is at its starting place at %s 0. %s move only along the listed %s, in the listed direction, and a move takes from a place only %s who are there at that %s.\n", v.Group, v.Step, capital(v.People), v.Links, v.People, v.Step)
 	if dest {
@@ -90,13 +97,16 @@ func (in *Instance) Prompt() string {
 
 	var goal strings.Builder
 	g := func(format string, args ...any) { fmt.Fprintf(&goal, format, args...) }
+	if in.replanning() {
+		g("First change as few moves of the current plan as possible: a move (%s, %s, %s) is changed when its count differs from the current plan's (a move not listed there counts 0). Then ", v.Group, v.Link, v.Step)
+	}
 	if in.has(unitBalance) {
-		g("First balance the %s: minimise the number of %s who use the busiest %s (its total over all %ss). Then ", v.Exits, v.People, v.Exit, v.Step)
+		g("%s the %s: minimise the number of %s who use the busiest %s (its total over all %ss). Then ", map[bool]string{true: "balance", false: "first balance"}[in.replanning()], v.Exits, v.People, v.Exit, v.Step)
 	}
 	g("minimise the total time: the sum over all %s of the %s at which each reaches %s (%d %s arriving at %s 3 count 6).", v.People, v.Step, in.exitWords(), 2, v.People, v.Step)
 	p("\n**Goal.** %s", capital(goal.String()))
 	if in.TieBreaks >= 1 {
-		p(" Tie-break: among plans with the same values, list the count of every possible move in the order %s as listed, then %s as listed, then %ss from 0, and choose the plan whose list is largest at the first place where two plans differ (so send as many as possible on the first move of that order, then on the second, and so on).", v.Groups, v.Links, v.Step)
+		p(" Tie-break: among plans with the same values, list the count of every move (%s as listed, then %s as listed, then %ss from 0; a move not made counts 0) and choose the plan whose list is largest at the first place where two plans differ (so send as many as possible on the first move of that order, then on the second, and so on).", v.Groups, v.Links, v.Step)
 	}
 	p(" Two plans are the same plan when every %s sends the same number of %s into every %s at every %s: %s of one %s are interchangeable, and who waits where follows from the moves.\n",
 		v.Group, v.People, v.Link, v.Step, v.People, v.Group)

@@ -35,7 +35,7 @@ func init() {
 			NGroups:   span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{0, 3},
 			Always: []string{unitExitCap},
-			Likely: map[string]float64{unitHold: 1.5, unitClosure: 1.5, unitBalance: 1.2},
+			Likely: map[string]float64{unitHold: 1.5, unitClosure: 1.5, unitBalance: 1.2, unitReplan: 1.5},
 		},
 		{
 			ID: "town-districts", Title: "town districts to shelters", Voc: town, GroupOf: same,
@@ -99,7 +99,7 @@ func init() {
 			NGroups: span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Dest: true, Always: []string{unitArcCap},
-			Likely:  map[string]float64{unitClosure: 4},
+			Likely:  map[string]float64{unitClosure: 4, unitReplan: 2},
 			Exclude: []string{unitVulnerable, unitBalance},
 		},
 		{

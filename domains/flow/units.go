@@ -44,7 +44,7 @@ const (
 
 // pool lists every unit of the core in a fixed order; instances apply
 // their sampled units in this order.
-var pool = []unit{arcCap{}, exitCap{}, hold{}, vulnerable{}, balance{}, selfCheck{}, closure{}, worst{}, infeasible{}}
+var pool = []unit{arcCap{}, exitCap{}, hold{}, vulnerable{}, balance{}, selfCheck{}, closure{}, worst{}, infeasible{}, replanning{}}
 
 func poolInfo() []domains.Unit {
 	out := make([]domains.Unit, len(pool))
@@ -54,11 +54,13 @@ func poolInfo() []domains.Unit {
 	return out
 }
 
-// units returns the sampled units of in, in pool order.
+// units returns the sampled units of in, in pool order; the replanning
+// unit only when the generator found a disruption that leaves a plan (it
+// nearly always does; see drawReplan).
 func (in *Instance) units() []unit {
 	var out []unit
 	for _, u := range pool {
-		if in.has(u.info().ID) {
+		if id := u.info().ID; in.has(id) && (id != unitReplan || in.replanning()) {
 			out = append(out, u)
 		}
 	}
@@ -227,7 +229,7 @@ func (hold) rules(in *Instance) []rule {
 
 func (hold) items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitHold, Tier: domains.Basic, Constraint: unitHold, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("At every %s no more %s wait at a %s than its waiting room.", in.Voc.Step, in.Voc.People, in.Voc.Junction)}}
+		Text: fmt.Sprintf("At every %s no more %s wait at %s than its waiting room.", in.Voc.Step, in.Voc.People, an(in.Voc.Junction))}}
 }
 
 func (hold) check(in *Instance, x moves, s *state, fl fails) {
