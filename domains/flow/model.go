@@ -194,15 +194,23 @@ func (b *builder) objectives() {
 	var rest []encode.Term
 	prev := encode.Var(-1)
 	for t := 1; t < in.H(); t++ {
+		// inside after t = inside after t−1 − arrivals at exits at t.
 		r := m.NewInt(fmt.Sprintf("inside after step %d", t), 0, N)
 		var ts []encode.Term
 		for g := range in.Groups {
-			ts = append(ts, b.exitTerms(g, t, one)...)
+			for p, pl := range in.Places {
+				if pl.Kind == KindExit && in.allowed(g, p) {
+					ts = append(ts, b.arrivals(g, p, t, false, one)...)
+				}
+			}
 		}
-		m.AddLinear(append(ts, term(r, 1)), encode.EQ, N).Named(fmt.Sprintf("%s: inside after step %d", groupLoads, t)).InGroup(groupLoads)
+		ts = append(ts, term(r, 1))
+		rhs := N
 		if prev >= 0 {
-			m.AddLinear([]encode.Term{term(prev, 1), term(r, -1)}, encode.GE, 0).Named(fmt.Sprintf("%s: fewer inside after step %d", groupLoads, t)).InGroup(groupLoads)
+			ts = append(ts, term(prev, -1))
+			rhs = 0
 		}
+		m.AddLinear(ts, encode.EQ, rhs).Named(fmt.Sprintf("%s: inside after step %d", groupLoads, t)).InGroup(groupLoads)
 		rest = append(rest, term(r, 1))
 		prev = r
 	}
