@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/plancert/plancert/domains"
@@ -326,6 +327,38 @@ func (in *Instance) leastHorizon() int {
 			return 0
 		}
 		lb = max(lb, best)
+		// Departures from the starting place: at most the capacities of
+		// its links per step, each person then needing best steps more.
+		if in.has(unitArcCap) {
+			c := 0
+			for _, lk := range in.Links {
+				if lk.From == in.Groups[g].Origin {
+					c += slices.Max(lk.Cap)
+				}
+			}
+			if c > 0 {
+				lb = max(lb, (in.Groups[g].Size+c-1)/c-1+best)
+			}
+		}
+	}
+	// Arrivals: at most the exits' capacities per step, from the first
+	// step anyone can reach an exit.
+	if in.has(unitExitCap) {
+		c, first := 0, -1
+		for p, pl := range in.Places {
+			if pl.Kind != KindExit {
+				continue
+			}
+			c += pl.ExitCap
+			for _, e := range in.earliest() {
+				if e[p] >= 0 && (first < 0 || e[p] < first) {
+					first = e[p]
+				}
+			}
+		}
+		if n := in.totalSize(); c > 0 && first >= 0 {
+			lb = max(lb, first+(n+c-1)/c-1)
+		}
 	}
 	for h := lb; h <= maxHorizon; h++ {
 		in.Horizon, in.Deadline = h, h
