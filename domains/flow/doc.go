@@ -22,13 +22,22 @@
 // destination). No symmetry-breaking constraint is added; uniqueness is
 // certified on this projection, after the stated tie-breaks.
 //
-// Goal levels, in order: the load of the busiest exit (balanced-exits
-// unit), then the total time (the sum over people of the step at which
-// each reaches an exit). When the optimum is not unique, one stated
+// Goal levels, in order: the number of changed moves (replanning unit:
+// the current plan is the certified optimum before a link closes), the
+// load of the busiest exit (balanced-exits unit), then the total time (the
+// sum over people of the step at which each reaches an exit, written as
+// the sum over steps of the people still inside, a chain of
+// order-encoded counts). When the optimum is not unique, one stated
 // tie-break follows: the largest list of move counts in the answer's
 // order (one maximised level per move), which leaves exactly one plan.
 //
-// Each unit (units.go) adds its constraints to the model under group
+// The pool: arc-capacity, exit-capacity, waiting-limits (basic);
+// vulnerable-first (an earlier deadline), balanced-exits, self-check (the
+// stated total time) (medium); route-failure (a link closes at a step, or
+// for a window), worst-case (group sizes known as ranges; the plan moves
+// the largest), infeasibility, replanning (hard).
+//
+// Each unit (units.go, units_replan.go) adds its constraints to the model under group
 // names that are the rule names of the prompt, its sentences to the
 // prompt, its items to the checklist and its check to the verifier; its
 // data is drawn in generate.go. Always-on rules are groups named
