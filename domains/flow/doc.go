@@ -20,16 +20,17 @@
 // from the moves, so it is no choice either. Groups are distinct (they
 // start at different places and may have their own deadline or
 // destination). No symmetry-breaking constraint is added; uniqueness is
-// certified on this projection, after the stated tie-breaks.
+// certified on this projection, after the stated tie-break.
 //
 // Goal levels, in order: the number of changed moves (replanning unit:
 // the current plan is the certified optimum before a link closes), the
 // load of the busiest exit (balanced-exits unit), then the total time (the
 // sum over people of the step at which each reaches an exit, written as
 // the sum over steps of the people still inside, a chain of
-// order-encoded counts). When the optimum is not unique, one stated
-// tie-break follows: the largest list of move counts in the answer's
-// order (one maximised level per move), which leaves exactly one plan.
+// order-encoded counts). One stated tie-break follows in every generated
+// instance (most optima have ties): the largest list of move counts in
+// the answer's order (one maximised level per move), which leaves
+// exactly one plan.
 //
 // The pool: arc-capacity, exit-capacity, waiting-limits (basic);
 // vulnerable-first (an earlier deadline), balanced-exits, self-check (the

@@ -410,7 +410,9 @@ func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 	return obj, obj != nil
 }
 
-// TieBreak implements domains.Instance: it states the tie-break that
+// TieBreak implements domains.Instance (generated instances have the
+// tie-break in force already, so it reports false for them): it states
+// the tie-break that
 // takes the largest list of move counts in the answer's order (one
 // maximised level per move), which leaves one plan: two different plans
 // differ at a first move. (A first tie-break "least sum of count × step",
