@@ -131,6 +131,9 @@ func checkRecord(t *testing.T, rec *domains.Record) {
 	if got := inst.Checklist(back.Reference); !slices.Equal(got, rec.Checklist) {
 		t.Fatalf("%s: the loaded instance has another checklist:\n%v\nwant\n%v", rec.ID, got, rec.Checklist)
 	}
+	if in := inst.(*Instance); in.has(unitReplan) && !in.replanning() {
+		t.Fatalf("%s: the replanning unit was sampled, but the generator found no disruption that leaves a plan", rec.ID)
+	}
 	res := inst.Check(back.Reference.Plan, back.Reference)
 	if len(res) != len(rec.Checklist) {
 		t.Fatalf("%s: %d results for %d items", rec.ID, len(res), len(rec.Checklist))

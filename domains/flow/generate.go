@@ -514,8 +514,8 @@ func (in *Instance) validate() error {
 		}
 	}
 	if in.has(unitReplan) && in.Disruption != nil {
-		if d := in.Disruption; in.link(d.From, d.To) < 0 || d.Start < 0 || d.End != 0 {
-			return fmt.Errorf("field disruption: naming no link, or with an end")
+		if d := in.Disruption; in.link(d.From, d.To) < 0 || d.Start < 0 || (d.End != 0 && d.End <= d.Start) {
+			return fmt.Errorf("field disruption: naming no link, or an empty span")
 		}
 		for i, mv := range in.Current {
 			if in.group(mv.Group) < 0 || in.link(mv.From, mv.To) < 0 || mv.Step < 0 || mv.Step > in.Horizon || mv.Count < 1 || mv.Count > maxSize {

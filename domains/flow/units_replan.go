@@ -69,8 +69,9 @@ func (in *Instance) changes(x moves) int {
 // drawReplan solves the instance as it is (with the tie-break, so the
 // current plan is its unique optimum), records that plan, then closes a
 // link the plan uses from a step at which it uses it (at least 1), trying
-// the plan's moves in a drawn order until the instance stays feasible; a
-// step of horizon is added when none does.
+// the plan's moves in a drawn order until the instance stays feasible
+// (closed to the end, else for that one step); a step of horizon is added
+// when none does.
 func (in *Instance) drawReplan(r *rand.Rand) {
 	for range 2 {
 		c := *in
@@ -101,11 +102,20 @@ func (in *Instance) drawReplan(r *rand.Rand) {
 				}
 			}
 		}
-		for _, k := range r.Perm(len(us)) {
-			lk := in.Links[us[k].l]
-			in.Disruption = &Closure{From: lk.From, To: lk.To, Start: us[k].t}
-			if in.feasible() {
-				return
+		// A closure to the end first; then, when every one leaves no
+		// plan (the link is the only way to a destination), a closure
+		// for that one step, which people can wait out.
+		perm := r.Perm(len(us))
+		for _, span := range []int{0, 1} {
+			for _, k := range perm {
+				lk := in.Links[us[k].l]
+				in.Disruption = &Closure{From: lk.From, To: lk.To, Start: us[k].t}
+				if span > 0 {
+					in.Disruption.End = us[k].t + span
+				}
+				if in.feasible() {
+					return
+				}
 			}
 		}
 		in.Disruption = nil
@@ -123,7 +133,7 @@ func (replanning) model(b *builder) {
 	l := in.link(d.From, d.To)
 	for g := range in.Groups {
 		for t := d.Start; t <= in.H(); t++ {
-			if v := b.x[g][l][t]; v >= 0 {
+			if v := b.x[g][l][t]; v >= 0 && d.covers(t) {
 				m.AddLinear([]encode.Term{term(v, 1)}, encode.EQ, 0).Named(fmt.Sprintf("%s: %s at step %d", groupDisrupt, in.Groups[g].Name, t)).InGroup(groupDisrupt)
 			}
 		}
@@ -159,16 +169,32 @@ func (b *builder) changeTerms() []encode.Term {
 	return ts
 }
 
+// covers reports whether the closure covers step t.
+func (c *Closure) covers(t int) bool { return t >= c.Start && (c.End == 0 || t < c.End) }
+
+// disruptionWords says when nobody may enter the disrupted link.
+func (in *Instance) disruptionWords() string {
+	d := in.Disruption
+	if d.End > 0 {
+		return fmt.Sprintf("at %s %d", in.Voc.Step, d.Start)
+	}
+	return fmt.Sprintf("at %s %d or later", in.Voc.Step, d.Start)
+}
+
 func (replanning) rules(in *Instance) []rule {
 	d := in.Disruption
-	return []rule{{groupDisrupt, fmt.Sprintf("%s → %s closes at %s %d (after the current plan was made): nobody may enter it at %s %d or later.", d.From, d.To, in.Voc.Step, d.Start, in.Voc.Step, d.Start)}}
+	what := "closes"
+	if d.End > 0 {
+		what = "is blocked for one " + in.Voc.Step
+	}
+	return []rule{{groupDisrupt, fmt.Sprintf("%s → %s %s at %s %d (news that came after the current plan was made): nobody may enter it %s.", d.From, d.To, what, in.Voc.Step, d.Start, in.disruptionWords())}}
 }
 
 func (replanning) items(in *Instance) []domains.Item {
 	d := in.Disruption
 	return []domains.Item{
 		{ID: itemDisruption, Tier: domains.Hard, Constraint: unitReplan, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Nobody enters %s → %s at %s %d or later (the disruption).", d.From, d.To, in.Voc.Step, d.Start)},
+			Text: fmt.Sprintf("Nobody enters %s → %s %s (the disruption).", d.From, d.To, in.disruptionWords())},
 		{ID: unitReplan, Tier: domains.Hard, Constraint: unitReplan, Kind: domains.KindObjective,
 			Text: "The plan changes as few moves of the current plan as possible (the first goal)."},
 	}
@@ -178,8 +204,8 @@ func (replanning) check(in *Instance, x moves, s *state, fl fails) {
 	d := in.Disruption
 	l := in.link(d.From, d.To)
 	for t, n := range s.enter[l] {
-		if n > 0 && t >= d.Start {
-			fl.add(itemDisruption, fmt.Sprintf("%d enter %s → %s at %s %d, after it closed", n, d.From, d.To, in.Voc.Step, t))
+		if n > 0 && d.covers(t) {
+			fl.add(itemDisruption, fmt.Sprintf("%d enter %s → %s at %s %d, when it is closed", n, d.From, d.To, in.Voc.Step, t))
 		}
 	}
 }
