@@ -75,7 +75,6 @@ func (in *Instance) changes(x moves) int {
 func (in *Instance) drawReplan(r *rand.Rand) {
 	for range 2 {
 		c := *in
-		c.Sp.Medium = append([]string(nil), in.Sp.Medium...)
 		c.TieBreaks = 1
 		m, err := c.Model()
 		if err != nil {
