@@ -9,10 +9,11 @@ package all
 
 import (
 	_ "github.com/plancert/plancert/domains/assign"     // Allocation & Matching, Workforce, Project & Production, Emergency (assign core): tasks 12, 13, 17, 26, 30
+	_ "github.com/plancert/plancert/domains/flow"       // Routing, Emergency (flow core): tasks 19, 32
 	_ "github.com/plancert/plancert/domains/production" // Project & Production (shop core: job shop / flow shop): task 25
 	_ "github.com/plancert/plancert/domains/project"    // Project & Production (project core): tasks 23, 28
-	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching (quantity core)
+	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching, Project & Production (quantity core): tasks 10, 11, 24, 27
 	_ "github.com/plancert/plancert/domains/roster"     // Shift & Workforce: shift/duty and volunteer scheduling (roster core)
 	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): tasks 18, 20, 21, 22
-	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core), and Workforce's recruitment planning
+	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core), Workforce's recruitment planning, tasks 29 and 31
 )

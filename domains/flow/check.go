@@ -1,0 +1,426 @@
+package flow
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+)
+
+// Item IDs of the core.
+const (
+	itemFormat     = "format"
+	itemMovement   = "movement"
+	itemDeadline   = "deadline"
+	itemOptimal    = "optimal"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+)
+
+// maxCount bounds a move's count in an answer.
+const maxCount = 1000
+
+// answer is a parsed answer.
+type answer struct {
+	infeasible bool
+	conflict   []string
+	x          moves
+	total      *int64
+	formatErr  string
+}
+
+// encode writes a plan in the answer's JSON form: the moves with a
+// positive count, groups, links and steps in the instance's order, and the
+// stated total when the self-check unit is sampled.
+func (in *Instance) encode(x moves) json.RawMessage {
+	var b strings.Builder
+	b.WriteString(`{"moves": [`)
+	first := true
+	for g := range in.Groups {
+		for l := range in.Links {
+			for t, n := range x[g][l] {
+				if n == 0 {
+					continue
+				}
+				if !first {
+					b.WriteString(", ")
+				}
+				first = false
+				in.writeMove(&b, g, l, t, n)
+			}
+		}
+	}
+	b.WriteString("]")
+	if in.has(unitSelfCheck) {
+		fmt.Fprintf(&b, `, "total_time": %d`, in.simulate(x).total)
+	}
+	b.WriteString("}")
+	return json.RawMessage(b.String())
+}
+
+func (in *Instance) writeMove(b *strings.Builder, g, l, t, n int) {
+	lk := in.Links[l]
+	fmt.Fprintf(b, `{"group": %q, "from": %q, "to": %q, "step": %d, "count": %d}`, in.Groups[g].Name, lk.From, lk.To, t, n)
+}
+
+// parse reads an answer; it never fails: problems are in formatErr.
+func (in *Instance) parse(raw json.RawMessage) *answer {
+	ans := &answer{x: in.zero()}
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		ans.formatErr = "the answer is not a JSON object"
+		return ans
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil {
+			ans.formatErr = `"feasible" is not true or false`
+			return ans
+		}
+		if !feasible {
+			ans.infeasible = true
+			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
+				ans.formatErr = `"conflict" must list the names of the conflicting rules`
+			}
+			return ans
+		}
+	}
+	var entries []map[string]json.RawMessage
+	if err := json.Unmarshal(obj["moves"], &entries); err != nil || entries == nil {
+		ans.formatErr = `"moves" must be a list of moves`
+		return ans
+	}
+	var bad []string
+	if in.has(unitSelfCheck) {
+		var n int64
+		if v, ok := obj["total_time"]; !ok {
+			bad = append(bad, `"total_time" is missing`)
+		} else if err := json.Unmarshal(v, &n); err != nil {
+			bad = append(bad, `"total_time" must be an integer`)
+		} else {
+			ans.total = &n
+		}
+	}
+	str := func(e map[string]json.RawMessage, key string) string {
+		var s string
+		if json.Unmarshal(e[key], &s) != nil {
+			return ""
+		}
+		return s
+	}
+	seen := map[[3]int]bool{}
+	for k, e := range entries {
+		g := in.group(str(e, "group"))
+		if g < 0 {
+			bad = append(bad, fmt.Sprintf("move %d: \"group\" must name a listed %s", k+1, in.Voc.Group))
+			continue
+		}
+		from, to := str(e, "from"), str(e, "to")
+		l := in.link(from, to)
+		if l < 0 {
+			bad = append(bad, fmt.Sprintf("move %d: there is no %s from %q to %q", k+1, in.Voc.Link, from, to))
+			continue
+		}
+		var t, n int
+		if err := json.Unmarshal(e["step"], &t); err != nil || t < 0 || t > in.H() {
+			bad = append(bad, fmt.Sprintf("move %d: \"step\" must be a whole number from 0 to %d", k+1, in.H()))
+			continue
+		}
+		if err := json.Unmarshal(e["count"], &n); err != nil || n < 0 || n > maxCount {
+			bad = append(bad, fmt.Sprintf("move %d: \"count\" must be a whole number from 0 to %d", k+1, maxCount))
+			continue
+		}
+		key := [3]int{g, l, t}
+		if seen[key] {
+			bad = append(bad, fmt.Sprintf("move %d: %s on %s → %s at %s %d is listed twice", k+1, in.Groups[g].Name, from, to, in.Voc.Step, t))
+			continue
+		}
+		seen[key] = true
+		ans.x[g][l][t] = n
+	}
+	if bad != nil {
+		ans.formatErr = strings.Join(bad, "; ")
+	}
+	return ans
+}
+
+// evaluate runs the core checks and every unit's checks on a plan.
+func (in *Instance) evaluate(x moves) (fails, *state) {
+	fl := fails{}
+	s := in.simulate(x)
+	for _, d := range s.short {
+		fl.add(itemMovement, d)
+	}
+	for _, d := range s.badExit {
+		fl.add(itemMovement, d)
+	}
+	for _, d := range s.late {
+		fl.add(itemDeadline, d)
+	}
+	for g, gr := range in.Groups {
+		if s.out[g] != gr.Size {
+			fl.add(itemDeadline, fmt.Sprintf("%d of %s's %d reach %s by %s %d", s.out[g], gr.Name, gr.Size, in.destWords(g), in.Voc.Step, in.H()))
+		}
+	}
+	for _, u := range in.units() {
+		u.check(in, x, s, fl)
+	}
+	return fl, s
+}
+
+// Checklist implements domains.Instance.
+func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
+	v := in.Voc
+	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list \"moves\" whose entries give a listed %s, the two ends of a listed %s, a \"step\" from 0 to %d and a whole \"count\", no move listed twice.", v.Group, v.Link, in.H())}}
+	if !ref.Feasible {
+		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
+		return append(items,
+			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
+			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+	}
+	items = append(items,
+		domains.Item{ID: itemMovement, Tier: domains.Basic, Constraint: "conservation", Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("Every move leaves from a place where at least that many %s of the %s are at that %s (everyone starts at the %s's starting place and arrives after the %s's travel time)%s.", v.People, v.Group, v.Step, v.Group, v.Link, map[bool]string{true: ", and no " + v.Group + " enters " + an(v.Exit) + " that is not its own", false: ""}[in.hasDest()])},
+		domains.Item{ID: itemDeadline, Tier: domains.Basic, Constraint: "all groups reach safety", Kind: domains.KindCoverage,
+			Text: fmt.Sprintf("Every %s of every %s reaches %s by %s %d (rule \"deadline\").", v.Person, v.Group, in.exitWords(), v.Step, in.H())})
+	for _, u := range in.units() {
+		items = append(items, u.items(in)...)
+	}
+	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
+		Text: in.optimalText(ref.Objective)})
+	return items
+}
+
+// levelNames names the objective levels before the tie-breaks.
+func (in *Instance) levelNames() []string {
+	var out []string
+	if in.replanning() {
+		out = append(out, "changed moves")
+	}
+	if in.has(unitBalance) {
+		out = append(out, "busiest "+in.Voc.Exit+" load")
+	}
+	return append(out, "total time")
+}
+
+func (in *Instance) optimalText(obj []int64) string {
+	names := in.levelNames()
+	if len(obj) < len(names) {
+		return fmt.Sprintf("The plan's objective values are %v in the stated order (the proven optimum).", obj)
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
+	}
+	text := "The plan reaches the proven optimum: " + strings.Join(parts, ", ")
+	if in.TieBreaks > 0 {
+		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (its list of move counts: %v)", obj[len(names):])
+	}
+	return text + "."
+}
+
+// Check implements domains.Instance.
+func (in *Instance) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := in.Evaluate(raw, ref)
+	return res
+}
+
+// Evaluate implements domains.Evaluator: Check, and the answer's
+// objective vector (nil unless it keeps every rule).
+func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+	items := in.Checklist(ref)
+	ans := in.parse(raw)
+	res = make([]domains.Result, len(items))
+	for k, it := range items {
+		res[k] = domains.Result{ID: it.ID, Pass: true}
+	}
+	failAll := func(detail string) []domains.Result {
+		for k := range res {
+			res[k].Pass, res[k].Detail = false, detail
+		}
+		return res
+	}
+	set := func(id string, pass bool, detail string) {
+		for k := range res {
+			if res[k].ID == id {
+				res[k].Pass, res[k].Detail = pass, detail
+			}
+		}
+	}
+	if ans.formatErr != "" {
+		if !ref.Feasible && ans.infeasible {
+			set(itemFormat, false, ans.formatErr)
+			set(itemConflict, false, ans.formatErr)
+			return res, nil
+		}
+		return failAll(ans.formatErr), nil
+	}
+	if !ref.Feasible {
+		if !ans.infeasible {
+			set(itemFormat, false, "the answer gives a plan, but no plan satisfies every rule")
+			set(itemInfeasible, false, "a plan was given")
+			set(itemConflict, false, "no conflict was named")
+			return res, nil
+		}
+		if ok, why := in.conflictHolds(ans.conflict); !ok {
+			set(itemConflict, false, why)
+		}
+		return res, nil
+	}
+	if ans.infeasible {
+		return failAll("the answer claims no plan exists, but one does"), nil
+	}
+	fl, s := in.evaluate(ans.x)
+	feasible := true
+	for _, it := range items {
+		if d, bad := fl[it.ID]; bad {
+			set(it.ID, false, strings.Join(d, "; "))
+			feasible = false
+		}
+	}
+	if !feasible {
+		set(itemOptimal, false, "the plan breaks a rule")
+		for _, id := range []string{unitBalance, unitReplan} {
+			if in.has(id) {
+				set(id, false, "the plan breaks a rule")
+			}
+		}
+	} else {
+		obj = in.objectives(ans.x, s)
+		if !equal(obj, ref.Objective) {
+			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
+		}
+		// Each objective unit's item checks its level, and the levels
+		// before it (a level is the least possible only among plans that
+		// reach the levels before it).
+		k := 0
+		if in.replanning() {
+			if len(ref.Objective) == 0 || obj[0] != ref.Objective[0] {
+				set(unitReplan, false, fmt.Sprintf("the plan changes %d moves, the fewest possible is %v", obj[0], ref.Objective[:min(1, len(ref.Objective))]))
+			}
+			k++
+		}
+		if in.has(unitBalance) && (len(ref.Objective) <= k || !equal(obj[:k+1], ref.Objective[:k+1])) {
+			set(unitBalance, false, fmt.Sprintf("the busiest %s takes %d, the least possible is %v", in.Voc.Exit, obj[k], ref.Objective[min(k, len(ref.Objective)):min(k+1, len(ref.Objective))]))
+		}
+	}
+	if in.has(unitSelfCheck) && *ans.total != int64(s.total) {
+		set(itemStated, false, fmt.Sprintf("stated total time %d, the plan's is %d", *ans.total, s.total))
+	}
+	return res, obj
+}
+
+// allRules returns every named rule of the instance: the deadline, then
+// the units' rules in pool order.
+func (in *Instance) allRules() []rule {
+	out := []rule{{groupDeadline, fmt.Sprintf("Every %s of every %s reaches %s by %s %d.", in.Voc.Person, in.Voc.Group, in.exitWords(), in.Voc.Step, in.H())}}
+	for _, u := range in.units() {
+		out = append(out, u.rules(in)...)
+	}
+	return out
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// problem, and those rules with the always-on rules have no solution
+// (proven by the SAT solver within domains.ConflictTimeout).
+func (in *Instance) conflictHolds(names []string) (bool, string) {
+	c := *in // Model records its variables; keep in itself read-only
+	m, err := c.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	rules := map[string]bool{}
+	for _, r := range in.allRules() {
+		rules[r.Name] = true
+	}
+	named := map[string]bool{}
+	for _, n := range names {
+		if !rules[n] {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	var ns []string
+	for n := range named {
+		ns = append(ns, n)
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(ns))
+}
+
+func conflictWords(ns []string) string {
+	if len(ns) == 1 {
+		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", quoteList(ns))
+	}
+	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
+}
+
+func quoteList(ns []string) string {
+	q := make([]string, len(ns))
+	for i, n := range ns {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	sort.Strings(q)
+	return strings.Join(q, ", ")
+}
+
+func equal(x, y []int64) bool {
+	if len(x) != len(y) {
+		return false
+	}
+	for i := range x {
+		if x[i] != y[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func an(w string) string {
+	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+// hasDest reports whether some group has its own destinations.
+func (in *Instance) hasDest() bool {
+	for _, g := range in.Groups {
+		if len(g.Dest) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// exitWords says where people must get to: "an exit" or "its own
+// destination".
+func (in *Instance) exitWords() string {
+	if in.hasDest() {
+		return "its own " + in.Voc.Exit
+	}
+	return an(in.Voc.Exit)
+}
+
+// destWords names where group g may get to.
+func (in *Instance) destWords(g int) string {
+	if d := in.Groups[g].Dest; len(d) > 0 {
+		return joinAnd(d)
+	}
+	return an(in.Voc.Exit)
+}

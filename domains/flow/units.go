@@ -1,0 +1,444 @@
+package flow
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+)
+
+// unit is one constraint of the flow pool: its description, its
+// constraints in the model (group names are the rule names of the
+// prompt), its named rules for the prompt, its checklist items and its
+// checks. Its data is drawn in generate.go.
+type unit interface {
+	info() domains.Unit
+	model(b *builder)
+	rules(in *Instance) []rule
+	items(in *Instance) []domains.Item
+	check(in *Instance, x moves, s *state, fl fails)
+}
+
+// rule is one named rule of the prompt; Name is also its model group and
+// what a conflict answer names.
+type rule struct{ Name, Text string }
+
+// fails collects failures per item.
+type fails map[string][]string
+
+func (f fails) add(item, detail string) { f[item] = append(f[item], detail) }
+
+// Unit IDs.
+const (
+	unitArcCap     = "arc-capacity"
+	unitExitCap    = "exit-capacity"
+	unitHold       = "waiting-limits"
+	unitVulnerable = "vulnerable-first"
+	unitBalance    = "balanced-exits"
+	unitSelfCheck  = "self-check"
+	unitClosure    = "route-failure"
+	unitWorst      = "worst-case"
+	unitInfeasible = "infeasibility"
+)
+
+// pool lists every unit of the core in a fixed order; instances apply
+// their sampled units in this order.
+var pool = []unit{arcCap{}, exitCap{}, hold{}, vulnerable{}, balance{}, selfCheck{}, closure{}, worst{}, infeasible{}, replanning{}}
+
+func poolInfo() []domains.Unit {
+	out := make([]domains.Unit, len(pool))
+	for i, u := range pool {
+		out[i] = u.info()
+	}
+	return out
+}
+
+// units returns the sampled units of in, in pool order; the replanning
+// unit only when the generator found a disruption that leaves a plan (it
+// nearly always does; see drawReplan).
+func (in *Instance) units() []unit {
+	var out []unit
+	for _, u := range pool {
+		if id := u.info().ID; in.has(id) && (id != unitReplan || in.replanning()) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// totalSize is the number of people of every group.
+func (in *Instance) totalSize() int {
+	n := 0
+	for _, g := range in.Groups {
+		n += g.Size
+	}
+	return n
+}
+
+// ---- arc-capacity (basic) ----
+
+type arcCap struct{}
+
+func (arcCap) info() domains.Unit {
+	return domains.Unit{ID: unitArcCap, Tier: domains.Basic, Title: "link capacity per step"}
+}
+
+func (arcCap) model(b *builder) {
+	in := b.in
+	for l := range in.Links {
+		for t := 0; t <= in.H(); t++ {
+			c, ok := in.capAt(l, t)
+			if !ok {
+				continue
+			}
+			var ts []encode.Term
+			for g := range in.Groups {
+				if v := b.x[g][l][t]; v >= 0 {
+					ts = append(ts, term(v, 1))
+				}
+			}
+			if len(ts) > 0 && c < in.totalSize() {
+				b.m.AddLinear(ts, encode.LE, int64(c)).Named(fmt.Sprintf("%s at step %d", in.groupArc(l), t)).InGroup(in.groupArc(l))
+			}
+		}
+	}
+}
+
+func (arcCap) rules(in *Instance) []rule {
+	var out []rule
+	for l, lk := range in.Links {
+		var text string
+		if len(lk.Cap) == 1 {
+			text = fmt.Sprintf("At most %d %s enter %s → %s at any one %s.", lk.Cap[0], in.Voc.People, lk.From, lk.To, in.Voc.Step)
+		} else {
+			text = fmt.Sprintf("At most %d %s enter %s → %s at an even %s (0, 2, …) and at most %d at an odd %s.", lk.Cap[0], in.Voc.People, lk.From, lk.To, in.Voc.Step, lk.Cap[1], in.Voc.Step)
+		}
+		out = append(out, rule{in.groupArc(l), text})
+	}
+	return out
+}
+
+func (arcCap) items(in *Instance) []domains.Item {
+	return []domains.Item{{ID: unitArcCap, Tier: domains.Basic, Constraint: unitArcCap, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("No more %s enter a %s at one %s than its capacity at that %s (all %s together).", in.Voc.People, in.Voc.Link, in.Voc.Step, in.Voc.Step, in.Voc.Groups)}}
+}
+
+func (arcCap) check(in *Instance, x moves, s *state, fl fails) {
+	for l, lk := range in.Links {
+		for t, n := range s.enter[l] {
+			if c, ok := in.capAt(l, t); ok && n > c {
+				fl.add(unitArcCap, fmt.Sprintf("%d enter %s → %s at %s %d, its capacity is %d", n, lk.From, lk.To, in.Voc.Step, t, c))
+			}
+		}
+	}
+}
+
+// ---- exit-capacity (basic) ----
+
+type exitCap struct{}
+
+func (exitCap) info() domains.Unit {
+	return domains.Unit{ID: unitExitCap, Tier: domains.Basic, Title: "exit capacity per step"}
+}
+
+func (exitCap) model(b *builder) {
+	in := b.in
+	for p, pl := range in.Places {
+		if pl.Kind != KindExit || pl.ExitCap <= 0 || pl.ExitCap >= in.totalSize() {
+			continue
+		}
+		for t := 1; t <= in.H(); t++ {
+			if ts := b.exitLoad(p, t, false); len(ts) > 0 {
+				b.m.AddLinear(ts, encode.LE, int64(pl.ExitCap)).Named(fmt.Sprintf("%s at step %d", in.groupExit(p), t)).InGroup(in.groupExit(p))
+			}
+		}
+	}
+}
+
+func (exitCap) rules(in *Instance) []rule {
+	var out []rule
+	for p, pl := range in.Places {
+		if pl.Kind == KindExit && pl.ExitCap > 0 {
+			out = append(out, rule{in.groupExit(p), fmt.Sprintf("At most %d %s reach %s at any one %s.", pl.ExitCap, in.Voc.People, pl.Name, in.Voc.Step)})
+		}
+	}
+	return out
+}
+
+func (exitCap) items(in *Instance) []domains.Item {
+	return []domains.Item{{ID: unitExitCap, Tier: domains.Basic, Constraint: unitExitCap, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("No %s takes in more %s at one %s than its capacity (all %s together).", in.Voc.Exit, in.Voc.People, in.Voc.Step, in.Voc.Groups)}}
+}
+
+func (exitCap) check(in *Instance, x moves, s *state, fl fails) {
+	for p, pl := range in.Places {
+		if pl.Kind != KindExit || pl.ExitCap <= 0 {
+			continue
+		}
+		for t, n := range s.exitAt[p] {
+			if n > pl.ExitCap {
+				fl.add(unitExitCap, fmt.Sprintf("%d reach %s at %s %d, its capacity is %d", n, pl.Name, in.Voc.Step, t, pl.ExitCap))
+			}
+		}
+	}
+}
+
+// ---- waiting-limits (basic) ----
+
+type hold struct{}
+
+func (hold) info() domains.Unit {
+	return domains.Unit{ID: unitHold, Tier: domains.Basic, Title: "waiting room at junctions"}
+}
+
+func (hold) model(b *builder) {
+	in := b.in
+	for p, pl := range in.Places {
+		if pl.Kind != KindJunction {
+			continue
+		}
+		for t := 0; t < in.H(); t++ {
+			var ts []encode.Term
+			for g := range in.Groups {
+				if v := b.w[g][p][t]; v >= 0 {
+					ts = append(ts, term(v, 1))
+				}
+			}
+			if len(ts) > 0 {
+				b.m.AddLinear(ts, encode.LE, int64(pl.Hold)).Named(fmt.Sprintf("%s, step %d", in.groupHold(p), t)).InGroup(in.groupHold(p))
+			}
+		}
+	}
+}
+
+func (hold) rules(in *Instance) []rule {
+	var out []rule
+	for p, pl := range in.Places {
+		if pl.Kind != KindJunction {
+			continue
+		}
+		text := fmt.Sprintf("Nobody may wait at %s: whoever arrives there moves on at the same %s.", pl.Name, in.Voc.Step)
+		if pl.Hold > 0 {
+			text = fmt.Sprintf("At most %d %s may wait at %s from one %s to the next (all %s together).", pl.Hold, in.Voc.People, pl.Name, in.Voc.Step, in.Voc.Groups)
+		}
+		out = append(out, rule{in.groupHold(p), text})
+	}
+	return out
+}
+
+func (hold) items(in *Instance) []domains.Item {
+	return []domains.Item{{ID: unitHold, Tier: domains.Basic, Constraint: unitHold, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("At every %s no more %s wait at %s than its waiting room.", in.Voc.Step, in.Voc.People, an(in.Voc.Junction))}}
+}
+
+func (hold) check(in *Instance, x moves, s *state, fl fails) {
+	for p, pl := range in.Places {
+		if pl.Kind != KindJunction {
+			continue
+		}
+		for t := 0; t < in.H(); t++ {
+			n := 0
+			for g := range in.Groups {
+				n += s.wait[g][p][t]
+			}
+			if n > pl.Hold {
+				fl.add(unitHold, fmt.Sprintf("%d wait at %s from %s %d to %d, room for %d", n, pl.Name, in.Voc.Step, t, t+1, pl.Hold))
+			}
+		}
+	}
+}
+
+// ---- vulnerable-first (medium): an earlier deadline ----
+
+type vulnerable struct{}
+
+func (vulnerable) info() domains.Unit {
+	return domains.Unit{ID: unitVulnerable, Tier: domains.Medium, Title: "vulnerable groups out by an earlier deadline"}
+}
+
+func (vulnerable) model(b *builder) {
+	in := b.in
+	for g, gr := range in.Groups {
+		if gr.Vulnerable {
+			b.m.AddLinear(b.exitTerms(g, in.Deadline, one), encode.EQ, int64(gr.Size)).Named(fmt.Sprintf("%s: %s", groupVulnerable, gr.Name)).InGroup(groupVulnerable)
+		}
+	}
+}
+
+func (in *Instance) vulnerableNames() []string {
+	var out []string
+	for _, g := range in.Groups {
+		if g.Vulnerable {
+			out = append(out, g.Name)
+		}
+	}
+	return out
+}
+
+func (vulnerable) rules(in *Instance) []rule {
+	return []rule{{groupVulnerable, fmt.Sprintf("Every %s of %s (vulnerable) reaches %s by %s %d.", in.Voc.Person, joinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
+}
+
+func (vulnerable) items(in *Instance) []domains.Item {
+	return []domains.Item{{ID: unitVulnerable, Tier: domains.Medium, Constraint: unitVulnerable, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("Everyone of %s reaches %s by %s %d.", joinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
+}
+
+func (vulnerable) check(in *Instance, x moves, s *state, fl fails) {
+	for g, gr := range in.Groups {
+		if gr.Vulnerable && s.outBy[g][min(in.Deadline, in.H())] < gr.Size {
+			fl.add(unitVulnerable, fmt.Sprintf("only %d of %s's %d are out by %s %d", s.outBy[g][min(in.Deadline, in.H())], gr.Name, gr.Size, in.Voc.Step, in.Deadline))
+		}
+	}
+}
+
+// ---- balanced-exits (medium): an objective level ----
+
+type balance struct{}
+
+func (balance) info() domains.Unit {
+	return domains.Unit{ID: unitBalance, Tier: domains.Medium, Title: "balanced exit use (least load of the busiest exit)"}
+}
+func (balance) model(*builder)                        {}
+func (balance) rules(*Instance) []rule                { return nil }
+func (balance) check(*Instance, moves, *state, fails) {}
+func (balance) items(in *Instance) []domains.Item {
+	return []domains.Item{{ID: unitBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindObjective,
+		Text: fmt.Sprintf("The busiest %s takes in as few %s as possible (the first goal).", in.Voc.Exit, in.Voc.People)}}
+}
+
+// ---- self-check (medium): the stated total ----
+
+type selfCheck struct{}
+
+const itemStated = "stated"
+
+func (selfCheck) info() domains.Unit {
+	return domains.Unit{ID: unitSelfCheck, Tier: domains.Medium, Title: "stated total time (conflict validation)"}
+}
+func (selfCheck) model(*builder)                        {}
+func (selfCheck) rules(*Instance) []rule                { return nil }
+func (selfCheck) check(*Instance, moves, *state, fails) {}
+func (selfCheck) items(in *Instance) []domains.Item {
+	return []domains.Item{{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
+		Text: "The \"total_time\" stated in the answer equals the plan's true total time."}}
+}
+
+// ---- route-failure (hard): a link closes ----
+
+type closure struct{}
+
+func (closure) info() domains.Unit {
+	return domains.Unit{ID: unitClosure, Tier: domains.Hard, Title: "route failure: a link closes at a step"}
+}
+
+func (closure) model(b *builder) {
+	in := b.in
+	l := in.link(in.Closure.From, in.Closure.To)
+	for g := range in.Groups {
+		for t := 0; t <= in.H(); t++ {
+			if v := b.x[g][l][t]; v >= 0 && in.closed(l, t) {
+				b.m.AddLinear([]encode.Term{term(v, 1)}, encode.EQ, 0).Named(fmt.Sprintf("%s: %s at step %d", groupClosure, in.Groups[g].Name, t)).InGroup(groupClosure)
+			}
+		}
+	}
+}
+
+func (in *Instance) closureWords() string {
+	c := in.Closure
+	if c.End > 0 {
+		return fmt.Sprintf("%s → %s is closed from %s %d to %s %d: nobody may enter it at %s %d to %d", c.From, c.To, in.Voc.Step, c.Start, in.Voc.Step, c.End-1, in.Voc.Step, c.Start, c.End-1)
+	}
+	return fmt.Sprintf("%s → %s closes at %s %d: nobody may enter it at %s %d or later", c.From, c.To, in.Voc.Step, c.Start, in.Voc.Step, c.Start)
+}
+
+func (closure) rules(in *Instance) []rule {
+	return []rule{{groupClosure, capital(in.closureWords()) + "."}}
+}
+
+func (closure) items(in *Instance) []domains.Item {
+	return []domains.Item{{ID: unitClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("Nobody enters %s while it is closed.", in.Closure.From+" → "+in.Closure.To)}}
+}
+
+func (closure) check(in *Instance, x moves, s *state, fl fails) {
+	l := in.link(in.Closure.From, in.Closure.To)
+	for t, n := range s.enter[l] {
+		if n > 0 && in.closed(l, t) {
+			fl.add(unitClosure, fmt.Sprintf("%d enter %s → %s at %s %d, when it is closed", n, in.Closure.From, in.Closure.To, in.Voc.Step, t))
+		}
+	}
+}
+
+// ---- worst-case (hard): group sizes are intervals ----
+
+type worst struct{}
+
+func (worst) info() domains.Unit {
+	return domains.Unit{ID: unitWorst, Tier: domains.Hard, Title: "worst-case group sizes"}
+}
+
+func (worst) model(b *builder) {
+	in := b.in
+	for g, gr := range in.Groups {
+		o := in.place(gr.Origin)
+		var ts []encode.Term
+		for l, lk := range in.Links {
+			if in.place(lk.From) == o {
+				for t := 0; t <= in.H(); t++ {
+					if v := b.x[g][l][t]; v >= 0 {
+						ts = append(ts, term(v, 1))
+					}
+				}
+			}
+		}
+		b.m.AddLinear(ts, encode.EQ, int64(gr.Size)).Named(fmt.Sprintf("%s: %s", groupWorst, gr.Name)).InGroup(groupWorst)
+	}
+}
+
+func (worst) rules(in *Instance) []rule {
+	return []rule{{groupWorst, fmt.Sprintf("The size of a %s is only known as a range: the plan must move the largest number of the range out of every starting place, so that it works whatever the true number is.", in.Voc.Group)}}
+}
+
+func (worst) items(in *Instance) []domains.Item {
+	return []domains.Item{{ID: unitWorst, Tier: domains.Hard, Constraint: unitWorst, Kind: domains.KindFeasibility,
+		Text: fmt.Sprintf("The plan moves the largest possible number of each %s out of its starting place (the worst case).", in.Voc.Group)}}
+}
+
+func (worst) check(in *Instance, x moves, s *state, fl fails) {
+	for g, gr := range in.Groups {
+		if s.left[g] != gr.Size {
+			fl.add(unitWorst, fmt.Sprintf("%d of %s leave %s, the worst case is %d", s.left[g], gr.Name, gr.Origin, gr.Size))
+		}
+	}
+}
+
+// ---- infeasibility (hard): the horizon may be too short ----
+
+type infeasible struct{}
+
+func (infeasible) info() domains.Unit {
+	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection (a deadline too short)"}
+}
+func (infeasible) model(*builder)                        {}
+func (infeasible) rules(*Instance) []rule                { return nil }
+func (infeasible) items(*Instance) []domains.Item        { return nil }
+func (infeasible) check(*Instance, moves, *state, fails) {}
+
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+func joinAnd(xs []string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
+}
