@@ -21,7 +21,7 @@ build: check-go
 # of the perturbed plans (HTML and Markdown in out/).
 run: build
 	@mkdir -p out
-	$(BIN) gen --n 36 --seed 1 --out out/suite.jsonl
+	$(BIN) gen --n 64 --seed 1 --out out/suite.jsonl
 	$(BIN) show --suite out/suite.jsonl
 	$(BIN) respond --suite out/suite.jsonl --responder reference --out out/reference.jsonl
 	$(BIN) score --suite out/suite.jsonl --responses out/reference.jsonl
