@@ -202,12 +202,18 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 	}
 	in.Horizon = min(maxHorizon, hstar+r.IntN(2))
 	if has(unitVulnerable) {
-		for d := 1; d <= in.Horizon; d++ {
-			in.Deadline = d
+		// The least deadline with a plan, by bisection: a later deadline
+		// only relaxes the rule, and the horizon itself has a plan.
+		lo, hi := 1, in.Horizon
+		for lo < hi {
+			in.Deadline = (lo + hi) / 2
 			if in.feasible() {
-				break
+				hi = in.Deadline
+			} else {
+				lo = in.Deadline + 1
 			}
 		}
+		in.Deadline = hi
 	}
 	if has(unitInfeasible) && hstar > 1 && r.IntN(2) == 0 {
 		in.Horizon = hstar - 1
