@@ -2,6 +2,9 @@ package domains
 
 import (
 	"context"
+	"fmt"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/plancert/plancert/encode"
@@ -34,4 +37,36 @@ func ConflictStatus(m *encode.Model, named map[string]bool, alwaysOn func(group 
 		return solver.Unknown, err
 	}
 	return res.Status, nil
+}
+
+// ConflictClaim checks an answer's claimed conflict against m: every name
+// must be in rules (the names of the prompt's rules), and the named groups
+// with the groups alwaysOn accepts must admit no solution (ConflictStatus).
+// It reports whether the claim holds and, when it does not, why: the first
+// name that is not a rule, the solver's error, a timeout, or "the rules …
+// can all hold together" with the named rules quoted and sorted.
+func ConflictClaim(m *encode.Model, rules map[string]bool, names []string, alwaysOn func(group string) bool) (bool, string) {
+	named := map[string]bool{}
+	for _, n := range names {
+		if !rules[n] {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	status, err := ConflictStatus(m, named, alwaysOn)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	q := make([]string, 0, len(named))
+	for n := range named {
+		q = append(q, fmt.Sprintf("%q", n))
+	}
+	sort.Strings(q)
+	return false, fmt.Sprintf("the rules %s can all hold together", strings.Join(q, ", "))
 }

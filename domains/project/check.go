@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
 )
 
 // Item IDs of the core (unit items use the unit's ID).
@@ -356,28 +355,7 @@ func (in *Instance) conflictHolds(names []string) (bool, string) {
 	for _, r := range in.rules() {
 		rules[r.Name] = true
 	}
-	named := map[string]bool{}
-	for _, n := range names {
-		if !rules[n] {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
-		}
-		named[n] = true
-	}
-	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch status {
-	case solver.Infeasible:
-		return true, ""
-	case solver.Unknown:
-		return false, "the solver could not decide in time"
-	}
-	var ns []string
-	for n := range named {
-		ns = append(ns, n)
-	}
-	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(ns))
+	return domains.ConflictClaim(m, rules, names, domains.AlwaysOn)
 }
 
 func conflictWords(ns []string) string {
