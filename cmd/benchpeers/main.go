@@ -8,7 +8,7 @@
 //
 // Usage:
 //
-//	go run ./cmd/benchpeers [--timeout 60s] [--json] [--families jobshop,tsp,roster,agenda]
+//	go run ./cmd/benchpeers [--timeout 60s] [--json] [--families jobshop,tsp,roster,roster-synth,agenda]
 //	    [--peers sat,cbc-cli,z3,gecode] [--data ../shared/data] [--jobshop ft06,la01,...]
 //	    [--tsp-cities 8,9,10] [--agendas 2] [--seed 1]
 //

@@ -42,7 +42,7 @@ func TestInstances(t *testing.T) {
 			t.Errorf("%s %s: %v", in.Family, in.Name, err)
 		}
 	}
-	want := map[string]int{peers.FamilyJobShop: 6, peers.FamilyTSP: 3, peers.FamilyRoster: 1, peers.FamilyAgenda: 9}
+	want := map[string]int{peers.FamilyJobShop: 6, peers.FamilyTSP: 3, peers.FamilyRoster: 2, peers.FamilySynthRoster: 1, peers.FamilyAgenda: 9}
 	for f, n := range want {
 		if count[f] != n {
 			t.Errorf("%s: %d instances, want %d", f, count[f], n)
