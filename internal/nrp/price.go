@@ -246,12 +246,12 @@ func (p *Pricing) Price(K int64, w [][]int64) (cost int64, row []int, ok bool) {
 
 // ScheduleCost returns the cost Price minimizes for the given schedule:
 // K times the employee's request penalty plus Σ w[d][t] over the shifts
-// of row. It does not check the hard rules (hardRules does).
+// of row (w nil counts as all zero). It does not check the hard rules (hardRules does).
 func (p *Pricing) ScheduleCost(K int64, w [][]int64, row []int) int64 {
 	var c int64
 	for d, u := range row {
 		c += requestCost(p.in, p.s, d, u, K)
-		if u != Off {
+		if u != Off && w != nil {
 			c += w[d][u]
 		}
 	}

@@ -1,0 +1,168 @@
+package nrp
+
+import (
+	"context"
+	"math/rand/v2"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/plancert/plancert/solver"
+)
+
+// TestLagrangeBrute checks on seeded tiny instances, against enumeration
+// of every roster: the bound of random multipliers and the bound of
+// column generation never exceed the optimum, the roster keeps every hard
+// rule and is never below the optimum, and an instance proven optimal has
+// the enumerated optimum. An instance without a roster is an error (an
+// employee without a schedule, the only way with no coupling hard rule).
+func TestLagrangeBrute(t *testing.T) {
+	shapes := []struct{ S, H, T, seeds int }{{2, 3, 2, 40}, {2, 7, 1, 30}, {3, 3, 2, 15}, {2, 5, 2, 15}}
+	var proven, gap, infeasible int
+	for _, sh := range shapes {
+		for seed := range sh.seeds {
+			r := rand.New(rand.NewPCG(uint64(seed), uint64(sh.S*100+sh.H*10+sh.T)+5))
+			in := randomInstance(r, sh.S, sh.H, sh.T)
+			in.Name = "tiny"
+			want, ok := bruteForce(in)
+			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			res, err := SolveLagrange(ctx, in, LagrangeOptions{K: int64(1 + r.IntN(100))})
+			cancel()
+			if !ok {
+				if err == nil {
+					t.Fatalf("%v seed %d: no roster exists, SolveLagrange says %v", sh, seed, res.Status)
+				}
+				infeasible++
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%v seed %d: %v", sh, seed, err)
+			}
+			if res.Bound > int64(want) {
+				t.Fatalf("%v seed %d: bound %d above the optimum %d", sh, seed, res.Bound, want)
+			}
+			if err := res.Cert.Check(context.Background(), in); err != nil {
+				t.Fatalf("%v seed %d: %v", sh, seed, err)
+			}
+			if !res.HasRoster || !res.Score.Feasible() || res.Penalty < int64(want) {
+				t.Fatalf("%v seed %d: roster %v penalty %d, optimum %d", sh, seed, res.HasRoster, res.Penalty, want)
+			}
+			if res.Status == solver.Optimal {
+				if res.Penalty != int64(want) {
+					t.Fatalf("%v seed %d: proven %d, optimum %d", sh, seed, res.Penalty, want)
+				}
+				proven++
+			} else {
+				gap++
+			}
+			for range 3 {
+				K := int64(1 + r.IntN(20))
+				mu := randomWeights(r, in.Horizon, len(in.Shifts), 200*K)
+				c, err := LowerBound(context.Background(), in, K, mu)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.Bound > int64(want) {
+					t.Fatalf("%v seed %d: random multipliers bound %d above the optimum %d", sh, seed, c.Bound, want)
+				}
+			}
+		}
+	}
+	t.Logf("%d proven, %d with a gap, %d without a roster", proven, gap, infeasible)
+	if proven == 0 || infeasible == 0 {
+		t.Errorf("the sample should hold proven (%d) and infeasible (%d) instances", proven, infeasible)
+	}
+}
+
+// TestLagrangeInstance1 bounds Instance1 (optimum 607) and checks the
+// certificate, then that corrupting it — a multiplier, a minimum, the
+// bound — is rejected by the checker, also after a write and read.
+func TestLagrangeInstance1(t *testing.T) {
+	in, err := ReadFile(filepath.Join(dataDir, "Instance1.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	res, err := SolveLagrange(ctx, in, LagrangeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("Instance1: bound %d (LP %.4f, converged %v, %d rounds, %d columns), roster %d, %v", res.Bound, res.LP, res.LPConverged, res.Iterations, res.Columns, res.Penalty, res.Status)
+	if res.Cert == nil || res.Bound > 607 || res.Bound < 500 {
+		t.Fatalf("bound %d, want in [500, 607]", res.Bound)
+	}
+	if !res.HasRoster || res.Penalty < 607 || !res.Score.Feasible() {
+		t.Fatalf("roster %v, penalty %d", res.HasRoster, res.Penalty)
+	}
+	path := filepath.Join(t.TempDir(), "cert.json")
+	if err := res.Cert.WriteFile(path); err != nil {
+		t.Fatal(err)
+	}
+	c, err := ReadCertificate(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Check(context.Background(), in); err != nil {
+		t.Fatalf("the written certificate: %v", err)
+	}
+	// The cover row of day 0 shift 0 is covered in Instance1: raising its
+	// multiplier by K·1000 changes the cover term.
+	corrupt := []struct {
+		what string
+		f    func(c *Certificate)
+	}{
+		{"multiplier", func(c *Certificate) { c.Mu[0][0] += 1000 * c.K }},
+		{"minimum", func(c *Certificate) { c.Minima[3]-- }},
+		{"minimum up, bound up", func(c *Certificate) { c.Minima[3] += 100 * c.K; c.L += 100 * c.K; c.Bound += 100 }},
+		{"bound", func(c *Certificate) { c.Bound++ }},
+		{"scale", func(c *Certificate) { c.K++ }},
+	}
+	for _, k := range corrupt {
+		c, err := ReadCertificate(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.f(c)
+		if err := c.Check(context.Background(), in); err == nil {
+			t.Errorf("corrupted %s accepted", k.what)
+		} else {
+			t.Logf("corrupted %s: %v", k.what, err)
+		}
+	}
+}
+
+// TestLagrangeLong runs column generation on Instance2, 3, 9 and 6
+// (PLANCERT_LONG=1): the bound never exceeds the reported optimum and
+// the certificate checks; where bound and roster meet, the instance is
+// proven at the reported optimum.
+func TestLagrangeLong(t *testing.T) {
+	if !long() {
+		t.Skip("long: set PLANCERT_LONG=1")
+	}
+	for _, c := range []struct {
+		file string
+		opt  int64
+	}{{"Instance2.txt", 828}, {"Instance3.txt", 1001}, {"Instance9.txt", 439}, {"Instance6.txt", 1950}} {
+		in, err := ReadFile(filepath.Join(dataDir, c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		res, err := SolveLagrange(ctx, in, LagrangeOptions{})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("%s: bound %d (LP %.4f, converged %v, %d rounds, %d columns, %v), roster %d (%v), %v in all", c.file, res.Bound, res.LP, res.LPConverged, res.Iterations, res.Columns, res.CGWall, res.Penalty, res.HasRoster, res.Wall)
+		if res.Bound > c.opt || (res.HasRoster && res.Penalty < c.opt) {
+			t.Errorf("%s: bound %d, roster %d, reported optimum %d", c.file, res.Bound, res.Penalty, c.opt)
+		}
+		if err := res.Cert.Check(context.Background(), in); err != nil {
+			t.Error(err)
+		}
+		if res.Status == solver.Optimal && res.Penalty != c.opt {
+			t.Errorf("%s: proven %d", c.file, res.Penalty)
+		}
+	}
+}
