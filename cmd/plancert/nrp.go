@@ -57,16 +57,20 @@ master LP's duals; the duals, scaled by K = 1000 and rounded, are the
 multipliers of a Lagrangian lower bound computed in exact integers and
 recomputed from scratch (every employee's minimum) before it is reported.
 A roster comes from a dive (fix the schedule of largest LP value, generate
-again) and then an integer master over the generated schedules, minimized
-with the SAT backend for the time left; it is re-scored by the evaluator.
-The status is optimal only when the roster's penalty equals the bound,
-else feasible with both reported. --certificate FILE writes the bound's
+again); while the bound is below it, branch-and-price (binary branching on
+one employee, day and shift) runs for the time left, each node closed by
+its own exact Lagrangian bound. The status is optimal only when the
+roster's penalty equals the proven bound (the root's, or the complete
+tree's), else feasible with both reported. --certificate FILE writes the
 certificate (JSON: instance, k, mu[day][shift], minima per employee,
-cover, l, bound = ceil(l/k)); the JSON line then has "certificate", and
-also "method", "lp" (the last master LP value, floating point, not a
-proof), "lp_converged", "rounds" and "columns". The column generation
-bound is that of the LP over all schedules: on Instance2 and Instance3 it
-is the optimum, on Instance1 and Instance9 it is well below (558 and 406).
+cover, l, bound = ceil(l/k), and when branch-and-price completed, tree and
+tree_bound: every leaf's mu and bound, recomputed by the checker); the
+JSON line then has "certificate", and also "method", "lp" (the root master
+LP value, floating point, not a proof), "lp_converged", "rounds",
+"columns" and "nodes". Root bounds: Instance2 828 and Instance3 1001 (the
+optima), Instance6 1949 (optimum 1950), Instance1 558 (607 after 453
+nodes, under a second), Instance9 406 (optimum 439: the dive finds a
+roster of 439, branch-and-price does not close the gap).
 
 ` + exitCodesHelp
 
@@ -138,6 +142,7 @@ type nrpLine struct {
 	LPConverged *bool    `json:"lp_converged,omitempty"`
 	Rounds      int      `json:"rounds,omitempty"`
 	Columns     int      `json:"columns,omitempty"`
+	Nodes       int      `json:"nodes,omitempty"`
 	Certificate string   `json:"certificate,omitempty"`
 }
 
@@ -241,7 +246,7 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 	}
 	line := nrpLine{File: file, Status: res.Status.String(), On: res.Score.On, Off: res.Score.Off,
 		Under: res.Score.Under, Over: res.Score.Over, WallMS: float64(res.Wall.Microseconds()) / 1000,
-		Method: "lagrange", LP: &res.LP, LPConverged: &res.LPConverged, Rounds: res.Iterations, Columns: res.Columns}
+		Method: "lagrange", LP: &res.LP, LPConverged: &res.LPConverged, Rounds: res.Iterations, Columns: res.Columns, Nodes: res.Nodes}
 	if res.HasRoster {
 		line.Penalty = &res.Penalty
 		for _, row := range strings.Split(strings.TrimSuffix(in.Format(res.Roster), "\n"), "\n") {
@@ -269,7 +274,7 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 		if res.Cert != nil && res.Status != solver.Optimal {
 			fmt.Fprintf(&b, ", lower bound %d", res.Bound)
 		}
-		fmt.Fprintf(&b, "; %.2fs, LP %.4f after %d rounds, %d columns", res.Wall.Seconds(), res.LP, res.Iterations, res.Columns)
+		fmt.Fprintf(&b, "; %.2fs, root LP %.4f after %d rounds, %d columns, %d branch-and-price nodes", res.Wall.Seconds(), res.LP, res.Iterations, res.Columns, res.Nodes)
 		fmt.Fprintln(o.IO.Out, b.String())
 		if o.Roster && res.HasRoster {
 			fmt.Fprint(o.IO.Out, in.Format(res.Roster))

@@ -88,9 +88,9 @@ func TestNRPCommand(t *testing.T) {
 			t.Error("a certificate with a lowered minimum was accepted")
 		}
 		// Instance1: the column generation bound (558) is below the
-		// optimum 607, so the run is not proven (exit 3), bound reported.
-		r = runPlancert(t, "", "nrp", "--method", "lagrange", "--timeout", "3s", inst1)
-		if r.code != exitNotProven || !strings.Contains(r.stdout, "lower bound 558") {
+		// optimum 607; branch-and-price closes the gap.
+		r = runPlancert(t, "", "nrp", "--method", "lagrange", "--timeout", "20s", inst1)
+		if r.code != exitOK || !strings.Contains(r.stdout, "Instance1.txt: optimal, penalty 607") {
 			t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
 		}
 		if r := runPlancert(t, "", "nrp", "--certificate", cert, inst1); r.code != exitBadInput {

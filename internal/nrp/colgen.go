@@ -6,9 +6,7 @@ import (
 	"math"
 	"time"
 
-	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // LagrangeOptions tunes SolveLagrange. The zero value is usable.
@@ -47,11 +45,11 @@ type LagrangeResult struct {
 	Roster    Roster
 	Score     Score
 	Penalty   int64
-	// MasterOptimal says the integer master was solved to optimality
-	// over its columns (its optimum may still exceed the bound).
-	MasterOptimal bool
-	CGWall        time.Duration
-	Wall          time.Duration
+	// Nodes is the number of branch-and-price nodes (0 when the root
+	// bound met the roster).
+	Nodes  int
+	CGWall time.Duration
+	Wall   time.Duration
 }
 
 // column is one employee's schedule in the master.
@@ -147,6 +145,7 @@ type cgRun struct {
 	iterations int
 	bestL      int64 // best exact Lagrangian value (only without fixing)
 	bestMu     [][]int64
+	infeasible bool // a pricing program has no schedule
 }
 
 // run generates columns until no free employee has one of negative
@@ -154,6 +153,14 @@ type cgRun struct {
 // employee s to that pool column (no pricing); the Lagrangian value is
 // tracked only when nothing is fixed.
 func (g *cgState) run(ctx context.Context, fixed []int, maxIter int, logf func(string, ...any)) (*cgRun, error) {
+	return g.runWith(ctx, fixed, g.pr, 0, maxIter, logf)
+}
+
+// runWith is run with the pricing programs pr (restricted ones in
+// branch-and-price) and a bar: generation stops as soon as the best
+// Lagrangian bound ⌈L/K⌉ reaches bar (bar 0: never). A pricing program
+// without a schedule ends the run with infeasible set.
+func (g *cgState) runWith(ctx context.Context, fixed []int, pr []*Pricing, bar int64, maxIter int, logf func(string, ...any)) (*cgRun, error) {
 	in, K := g.in, g.K
 	S, H, T := len(in.Staff), in.Horizon, len(in.Shifts)
 	lp := g.lp
@@ -188,7 +195,11 @@ func (g *cgState) run(ctx context.Context, fixed []int, maxIter int, logf func(s
 			if fixed[s] >= 0 {
 				continue
 			}
-			v, row, _ := g.pr[s].Price(K, mu)
+			v, row, ok := pr[s].Price(K, mu)
+			if !ok {
+				out.infeasible = true
+				return out, nil
+			}
 			L += v
 			rc := float64(g.pr[s].ScheduleCost(1, nil, row)) - lp.y[s]
 			for d, u := range row {
@@ -208,6 +219,9 @@ func (g *cgState) run(ctx context.Context, fixed []int, maxIter int, logf func(s
 			L += coverTerm(in, K, mu)
 			if L > out.bestL {
 				out.bestL, out.bestMu = L, clone2(mu)
+			}
+			if bar != 0 && ceilDiv(out.bestL, K) >= bar {
+				break
 			}
 		}
 		if logf != nil && (it%10 == 0 || added == 0) {
@@ -290,13 +304,14 @@ func (g *cgState) dive(ctx context.Context, maxIter int, logf func(string, ...an
 // certificate is kept and recomputed from scratch by LowerBound. Column
 // generation stops when no employee has a column of negative reduced
 // cost, at MaxIterations or when ctx ends. A roster then comes from a
-// dive (fix the column of largest LP value, generate again, repeat), and
-// an integer master over all generated columns (exactly one per
-// employee, exact cover penalties) is minimized with the SAT backend for
-// the time left, starting from the dive's penalty as the bar to beat.
-// Every roster is re-scored by Evaluate. Cost: per round one pricing
-// program per employee and a simplex over the pool; a dive is at most
-// one column generation per employee.
+// dive (fix the column of largest LP value, generate again, repeat).
+// When the root bound is below it, branch-and-price (branchAndPrice)
+// runs for the time left: when it completes, its proof tree joins the
+// certificate (Certificate.Tree, recomputed leaf by leaf by CheckTree)
+// and the bound rises to the roster's penalty. Every roster is re-scored
+// by Evaluate. Cost: per round one pricing program per employee and a
+// simplex over the pool; a dive is at most one column generation per
+// employee; branch-and-price one column generation per node.
 func SolveLagrange(ctx context.Context, in *Instance, opt LagrangeOptions) (*LagrangeResult, error) {
 	start := time.Now()
 	K := opt.K
@@ -359,12 +374,34 @@ func SolveLagrange(ctx context.Context, in *Instance, opt LagrangeOptions) (*Lag
 			opt.Log("dive: roster of penalty %d, %d columns in the pool, %v", res.Penalty, len(g.cols), time.Since(start).Round(time.Millisecond))
 		}
 	}
-	res.Columns = len(g.cols)
-	if !(res.HasRoster && res.Cert != nil && res.Penalty == res.Bound) {
-		if err := integerMaster(ctx, in, g.cols, res); err != nil {
+	if res.Cert != nil && !(res.HasRoster && res.Penalty == res.Bound) && ctx.Err() == nil {
+		ub := int64(math.MaxInt64)
+		if res.HasRoster {
+			ub = res.Penalty
+		}
+		b, err := g.branchAndPrice(ctx, ub, maxIter, opt.Log)
+		if err != nil {
 			return nil, err
 		}
+		res.Nodes = b.nodes
+		if b.roster != nil {
+			sc := Evaluate(in, b.roster)
+			res.HasRoster, res.Roster, res.Score, res.Penalty = true, b.roster, sc, int64(sc.Penalty())
+		}
+		if b.complete && res.HasRoster {
+			// Recompute every leaf from scratch.
+			tb, err := CheckTree(context.WithoutCancel(ctx), in, K, b.root)
+			if err != nil {
+				return nil, err
+			}
+			res.Cert.Tree, res.Cert.TreeBound = b.root, tb
+			res.Bound = max(res.Bound, min(tb, res.Penalty))
+		}
+		if opt.Log != nil {
+			opt.Log("branch-and-price: %d nodes, complete %v, roster %d, bound %d, %v", b.nodes, b.complete, res.Penalty, res.Bound, time.Since(start).Round(time.Millisecond))
+		}
 	}
+	res.Columns = len(g.cols)
 	if res.HasRoster && res.Cert != nil && res.Penalty == res.Bound {
 		res.Status = solver.Optimal
 	} else if res.HasRoster {
@@ -380,78 +417,4 @@ func clone2(a [][]int64) [][]int64 {
 		b[i] = append([]int64(nil), a[i]...)
 	}
 	return b
-}
-
-// integerMaster picks one generated column per employee minimizing the
-// columns' request penalties plus the exact cover penalties, with the SAT
-// backend (core-guided) until ctx ends; the roster is re-scored by
-// Evaluate and must keep every hard rule with the master's objective.
-func integerMaster(ctx context.Context, in *Instance, cols []column, res *LagrangeResult) error {
-	S := len(in.Staff)
-	em := encode.NewModel()
-	z := make([]encode.Var, len(cols))
-	byStaff := make([][]encode.Lit, S)
-	var obj []encode.Term
-	works := map[[2]int][]encode.Term{}
-	for i, c := range cols {
-		z[i] = em.NewBool(fmt.Sprintf("col[%s,%d]", in.Staff[c.s].ID, i))
-		byStaff[c.s] = append(byStaff[c.s], z[i].Lit())
-		if c.cost > 0 {
-			obj = append(obj, encode.Term{Var: z[i], Coef: c.cost})
-		}
-		for d, u := range c.row {
-			if u != Off {
-				k := [2]int{d, u}
-				works[k] = append(works[k], encode.Term{Var: z[i], Coef: 1})
-			}
-		}
-	}
-	em.SetAnswer(z...)
-	for s, ls := range byStaff {
-		em.AddExactly(ls, 1).Named(fmt.Sprintf("%s: one schedule", in.Staff[s].ID))
-	}
-	n := int64(S)
-	for _, c := range in.Cover {
-		xs := works[[2]int{c.Day, c.Shift}]
-		req := int64(c.Requirement)
-		name := fmt.Sprintf("cover day %d %s", c.Day, in.Shifts[c.Shift].ID)
-		if c.Under > 0 && req > 0 {
-			u := em.NewInt("under "+name, 0, req)
-			em.AddLinear(append(xs[:len(xs):len(xs)], encode.Term{Var: u, Coef: 1}), encode.GE, req).Named(name + " under")
-			obj = append(obj, encode.Term{Var: u, Coef: int64(c.Under)})
-		}
-		if c.Over > 0 && n > req {
-			o := em.NewInt("over "+name, 0, n-req)
-			em.AddLinear(append(xs[:len(xs):len(xs)], encode.Term{Var: o, Coef: -1}), encode.LE, req).Named(name + " over")
-			obj = append(obj, encode.Term{Var: o, Coef: int64(c.Over)})
-		}
-	}
-	em.Minimize(obj...)
-	ls, err := sat.Backend{CoreGuided: true}.Load(em)
-	if err != nil {
-		return fmt.Errorf("nrp: %s: integer master: %w", in.Name, err)
-	}
-	r, err := ls.(*sat.Solver).Optimize(ctx)
-	if err != nil {
-		return fmt.Errorf("nrp: %s: integer master: %w", in.Name, err)
-	}
-	if r.Status != solver.Optimal && r.Status != solver.Feasible {
-		return nil
-	}
-	ro := make(Roster, S)
-	for i, c := range cols {
-		if r.Solution[z[i]] == 1 {
-			ro[c.s] = append([]int(nil), c.row...)
-		}
-	}
-	sc := Evaluate(in, ro)
-	p := int64(sc.Penalty())
-	if !sc.Feasible() || p > r.Objective[0] || (r.Status == solver.Optimal && p != r.Objective[0]) {
-		return &MismatchError{in.Name, r.Objective[0], sc.Penalty(), sc.Violations}
-	}
-	res.MasterOptimal = r.Status == solver.Optimal
-	if !res.HasRoster || p < res.Penalty {
-		res.HasRoster, res.Roster, res.Score, res.Penalty = true, ro, sc, p
-	}
-	return nil
 }

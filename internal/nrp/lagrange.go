@@ -34,6 +34,10 @@ type Certificate struct {
 	// L is Σ Minima + Cover, and Bound = ⌈L/K⌉.
 	L     int64 `json:"l"`
 	Bound int64 `json:"bound"`
+	// Tree, when set, is a complete branch-and-price proof under the same
+	// K whose leaves all have bounds of at least TreeBound (CheckTree).
+	Tree      *TreeNode `json:"tree,omitempty"`
+	TreeBound int64     `json:"tree_bound,omitempty"`
 }
 
 // coverTerm returns Σ_{d,t} min_{0≤y≤staff} (K·C_dt(y) − mu[d][t]·y).
@@ -119,7 +123,9 @@ func LowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64) (*Cert
 
 // Check recomputes c with LowerBound and fails unless every field agrees:
 // a certificate is accepted only when its minima, cover term, L and bound
-// are exactly what its K and Mu give on in. Cost: LowerBound's.
+// are exactly what its K and Mu give on in, and, with a Tree, when
+// CheckTree proves exactly TreeBound. The proven lower bound is then
+// max(Bound, TreeBound). Cost: LowerBound's plus CheckTree's.
 func (c *Certificate) Check(ctx context.Context, in *Instance) error {
 	if c.Instance != in.Name {
 		return fmt.Errorf("nrp: certificate for %q, not %q", c.Instance, in.Name)
@@ -138,6 +144,15 @@ func (c *Certificate) Check(ctx context.Context, in *Instance) error {
 	}
 	if c.Cover != got.Cover || c.L != got.L || c.Bound != got.Bound {
 		return fmt.Errorf("nrp: %s: certificate states cover %d, L %d, bound %d; recomputed %d, %d, %d", in.Name, c.Cover, c.L, c.Bound, got.Cover, got.L, got.Bound)
+	}
+	if c.Tree != nil {
+		tb, err := CheckTree(ctx, in, c.K, c.Tree)
+		if err != nil {
+			return err
+		}
+		if tb != c.TreeBound {
+			return fmt.Errorf("nrp: %s: certificate states tree bound %d, the tree proves %d", in.Name, c.TreeBound, tb)
+		}
 	}
 	return nil
 }

@@ -21,6 +21,39 @@ type Pricing struct {
 	// req[d][u] is the employee's request penalty for choice u on day d
 	// (u = T for Off), unscaled.
 	req [][]int64
+	// must[d] ≥ 0 forces shift type must[d] on day d (branching); nil
+	// when nothing is forced.
+	must []int
+}
+
+// restrict returns a copy of p in which each decision of employee p.s
+// holds: Work forces shift T on day D, else forbids it.
+func (p *Pricing) restrict(ds []Decision) *Pricing {
+	q := *p
+	q.allowed = make([][]bool, len(p.allowed))
+	for d := range p.allowed {
+		q.allowed[d] = append([]bool(nil), p.allowed[d]...)
+	}
+	for _, x := range ds {
+		if x.S != p.s {
+			continue
+		}
+		if x.Work {
+			if q.must == nil {
+				q.must = make([]int, len(p.allowed))
+				for d := range q.must {
+					q.must[d] = -1
+				}
+			}
+			if q.must[x.D] >= 0 && q.must[x.D] != x.T {
+				clear(q.allowed[x.D]) // two shifts forced on one day
+			}
+			q.must[x.D] = x.T
+		} else {
+			q.allowed[x.D][x.T] = false
+		}
+	}
+	return &q
 }
 
 // label is one state of the dynamic program at the end of a day.
@@ -154,7 +187,7 @@ func (p *Pricing) Price(K int64, w [][]int64) (cost int64, row []int, ok bool) {
 		sat, sun := d%7 == 5, d%7 == 6
 		step := func(from pkey, c int64, prev int32) {
 			// A day off.
-			{
+			if p.must == nil || p.must[d] < 0 {
 				k := from
 				switch {
 				case d == 0:
@@ -173,7 +206,7 @@ func (p *Pricing) Price(K int64, w [][]int64) (cost int64, row []int, ok bool) {
 			}
 		work:
 			for u := range T {
-				if !p.allowed[d][u] {
+				if !p.allowed[d][u] || (p.must != nil && p.must[d] >= 0 && p.must[d] != u) {
 					continue
 				}
 				k := from

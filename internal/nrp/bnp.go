@@ -1,0 +1,286 @@
+package nrp
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"time"
+)
+
+// Decision is a branching decision of branch-and-price: employee S works
+// shift type T on day D (Work), or does not.
+type Decision struct {
+	S    int  `json:"s"`
+	D    int  `json:"d"`
+	T    int  `json:"t"`
+	Work bool `json:"work"`
+}
+
+// TreeNode is a node of a branch-and-price proof. An inner node branches
+// on employee Branch.S working shift Branch.T on day Branch.D: No holds
+// the rosters where it does not, Yes those where it does (Branch.Work is
+// ignored). A leaf holds multipliers Mu whose Lagrangian bound, with every
+// employee's pricing restricted by the decisions on the path, is Bound;
+// Infeasible marks a leaf where some employee has no schedule left.
+type TreeNode struct {
+	Branch     *Decision `json:"branch,omitempty"`
+	No         *TreeNode `json:"no,omitempty"`
+	Yes        *TreeNode `json:"yes,omitempty"`
+	Mu         [][]int64 `json:"mu,omitempty"`
+	Bound      int64     `json:"bound,omitempty"`
+	Infeasible bool      `json:"infeasible,omitempty"`
+}
+
+// consistent reports whether row keeps the decisions of its employee s.
+func consistent(s int, row []int, ds []Decision) bool {
+	for _, x := range ds {
+		if x.S == s && (row[x.D] == x.T) != x.Work {
+			return false
+		}
+	}
+	return true
+}
+
+// nodeBound computes the Lagrangian bound of multipliers mu with each
+// employee's pricing restricted by ds: ⌈L/K⌉, or infeasible when some
+// employee has no schedule keeping the rules and ds. Cost: one pricing
+// program per employee.
+func nodeBound(in *Instance, pr []*Pricing, K int64, mu [][]int64, ds []Decision) (bound int64, infeasible bool) {
+	var L int64
+	for s := range in.Staff {
+		v, _, ok := pr[s].restrict(ds).Price(K, mu)
+		if !ok {
+			return 0, true
+		}
+		L += v
+	}
+	return ceilDiv(L+coverTerm(in, K, mu), K), false
+}
+
+// CheckTree recomputes every leaf of the proof tree root under scale K
+// (restricted pricing and cover term in exact integers) and returns the
+// bound it proves: the least leaf bound (an infeasible leaf bounds
+// nothing from below; math.MaxInt64 when every leaf is infeasible). The
+// branching is binary on one (employee, day, shift) at a time, so the
+// leaves cover every roster. It fails on a malformed tree or a leaf whose
+// stated bound or infeasibility differs from the recomputed one. Cost:
+// one pricing program per employee per leaf.
+func CheckTree(ctx context.Context, in *Instance, K int64, root *TreeNode) (int64, error) {
+	if K < 1 {
+		return 0, fmt.Errorf("nrp: %s: scale K must be at least 1", in.Name)
+	}
+	pr := make([]*Pricing, len(in.Staff))
+	for s := range in.Staff {
+		p, err := NewPricing(in, s)
+		if err != nil {
+			return 0, err
+		}
+		pr[s] = p
+	}
+	var walk func(n *TreeNode, ds []Decision) (int64, error)
+	walk = func(n *TreeNode, ds []Decision) (int64, error) {
+		if err := ctx.Err(); err != nil {
+			return 0, fmt.Errorf("nrp: %s: %w", in.Name, err)
+		}
+		if n == nil {
+			return 0, fmt.Errorf("nrp: %s: proof tree has a missing child", in.Name)
+		}
+		if n.Branch != nil {
+			b := *n.Branch
+			if b.S < 0 || b.S >= len(in.Staff) || b.D < 0 || b.D >= in.Horizon || b.T < 0 || b.T >= len(in.Shifts) {
+				return 0, fmt.Errorf("nrp: %s: proof tree branches on (%d, %d, %d), out of range", in.Name, b.S, b.D, b.T)
+			}
+			no, err := walk(n.No, append(ds[:len(ds):len(ds)], Decision{b.S, b.D, b.T, false}))
+			if err != nil {
+				return 0, err
+			}
+			yes, err := walk(n.Yes, append(ds[:len(ds):len(ds)], Decision{b.S, b.D, b.T, true}))
+			if err != nil {
+				return 0, err
+			}
+			return min(no, yes), nil
+		}
+		if len(n.Mu) != in.Horizon {
+			return 0, fmt.Errorf("nrp: %s: proof tree leaf has %d multiplier rows for a horizon of %d", in.Name, len(n.Mu), in.Horizon)
+		}
+		for d := range n.Mu {
+			if len(n.Mu[d]) != len(in.Shifts) {
+				return 0, fmt.Errorf("nrp: %s: proof tree leaf: day %d has %d multipliers", in.Name, d, len(n.Mu[d]))
+			}
+		}
+		b, inf := nodeBound(in, pr, K, n.Mu, ds)
+		if inf != n.Infeasible || (!inf && b != n.Bound) {
+			return 0, fmt.Errorf("nrp: %s: proof tree leaf at %v states bound %d (infeasible %v), recomputed %d (infeasible %v)", in.Name, ds, n.Bound, n.Infeasible, b, inf)
+		}
+		if inf {
+			return math.MaxInt64, nil
+		}
+		return b, nil
+	}
+	return walk(root, nil)
+}
+
+// bnpOutcome is the result of branchAndPrice.
+type bnpOutcome struct {
+	root     *TreeNode
+	complete bool // every node closed: the tree proves the bound ub
+	nodes    int
+	ub       int64
+	roster   Roster // set when a node's LP gave a better roster than ub
+}
+
+// branchAndPrice searches depth first for a roster below ub, closing a
+// node when its Lagrangian bound (restricted pricing, exact) reaches ub,
+// or when some employee has no schedule left; otherwise it branches on
+// the (employee, day, shift) whose LP value is closest to ½, the Yes
+// child first. An integral LP solution at a node is a roster (Evaluate
+// checks it) that lowers ub when better. It stops when ctx ends; the tree
+// is then incomplete. Cost: a column generation per node.
+func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, logf func(string, ...any)) (*bnpOutcome, error) {
+	in, K := g.in, g.K
+	S := len(in.Staff)
+	out := &bnpOutcome{ub: ub}
+	out.root = &TreeNode{}
+	type item struct {
+		n  *TreeNode
+		ds []Decision
+	}
+	stack := []item{{out.root, nil}}
+	free := make([]int, S)
+	for s := range free {
+		free[s] = -1
+	}
+	start := time.Now()
+	for len(stack) > 0 {
+		if ctx.Err() != nil {
+			return out, nil
+		}
+		it := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		out.nodes++
+		pr := make([]*Pricing, S)
+		for s := range S {
+			pr[s] = g.pr[s].restrict(it.ds)
+		}
+		have := make([]bool, S)
+		for i, c := range g.cols {
+			cost := bigM
+			if consistent(c.s, c.row, it.ds) {
+				cost = float64(c.cost)
+				have[c.s] = true
+			}
+			g.lp.cols[g.lpOf[i]].cost = cost
+		}
+		zero := make([][]int64, in.Horizon)
+		for d := range zero {
+			zero[d] = make([]int64, len(in.Shifts))
+		}
+		infeasible := false
+		for s := range S {
+			if !have[s] {
+				_, row, ok := pr[s].Price(1, zero)
+				if !ok {
+					infeasible = true
+					break
+				}
+				g.add(s, row)
+			}
+		}
+		var r *cgRun
+		if !infeasible {
+			var err error
+			r, err = g.runWith(ctx, free, pr, out.ub, maxIter, nil)
+			if err != nil {
+				return nil, err
+			}
+			infeasible = r.infeasible
+		}
+		if infeasible {
+			it.n.Infeasible = true
+			continue
+		}
+		if ctx.Err() != nil {
+			return out, nil
+		}
+		bound := ceilDiv(r.bestL, K)
+		if bound < out.ub && r.converged {
+			// An integral LP solution is a roster.
+			ro := make(Roster, S)
+			integral := true
+			for p, v := range r.lambda {
+				if v > 1-1e-6 {
+					ro[g.cols[p].s] = g.cols[p].row
+				} else if v > 1e-6 {
+					integral = false
+				}
+			}
+			for _, row := range ro {
+				if row == nil {
+					integral = false
+				}
+			}
+			if integral {
+				sc := Evaluate(in, ro)
+				if !sc.Feasible() {
+					return nil, &MismatchError{in.Name, -1, sc.Penalty(), sc.Violations}
+				}
+				if p := int64(sc.Penalty()); p < out.ub {
+					out.ub, out.roster = p, ro
+					if logf != nil {
+						logf("branch-and-price: roster of penalty %d at node %d", p, out.nodes)
+					}
+				}
+			}
+		}
+		if bound >= out.ub {
+			it.n.Mu, it.n.Bound = r.bestMu, bound
+			if logf != nil && out.nodes%100 == 0 {
+				logf("branch-and-price: node %d closed at bound %d (depth %d), %d open, %d columns, %v", out.nodes, bound, len(it.ds), len(stack), len(g.cols), time.Since(start).Round(time.Second))
+			}
+			continue
+		}
+		if !r.converged {
+			return out, nil // the iteration cap: stop, incomplete
+		}
+		// Branch on the most fractional x[s][d][t].
+		xs := map[[3]int]float64{}
+		for p, v := range r.lambda {
+			c := g.cols[p]
+			for d, u := range c.row {
+				if u != Off {
+					xs[[3]int{c.s, d, u}] += v
+				}
+			}
+		}
+		var best [3]int
+		bestF := -1.0
+		for k, v := range xs {
+			f := math.Min(v, 1-v)
+			if f > 1e-6 && (f > bestF+1e-12 || (math.Abs(f-bestF) <= 1e-12 && less3(k, best))) {
+				best, bestF = k, f
+			}
+		}
+		if bestF < 0 {
+			return nil, fmt.Errorf("nrp: %s: branch-and-price: node %d has an integral x but a bound %d below %d", in.Name, out.nodes, bound, out.ub)
+		}
+		it.n.Branch = &Decision{S: best[0], D: best[1], T: best[2]}
+		it.n.No, it.n.Yes = &TreeNode{}, &TreeNode{}
+		no := append(it.ds[:len(it.ds):len(it.ds)], Decision{best[0], best[1], best[2], false})
+		yes := append(it.ds[:len(it.ds):len(it.ds)], Decision{best[0], best[1], best[2], true})
+		stack = append(stack, item{it.n.No, no}, item{it.n.Yes, yes})
+		if logf != nil && out.nodes%100 == 0 {
+			logf("branch-and-price: node %d bound %d < %d, depth %d, %d open, %d columns, %v", out.nodes, bound, out.ub, len(it.ds), len(stack), len(g.cols), time.Since(start).Round(time.Second))
+		}
+	}
+	out.complete = true
+	return out, nil
+}
+
+func less3(a, b [3]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
