@@ -203,28 +203,38 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, log
 			return out, nil
 		}
 		bound := ceilDiv(r.bestL, K)
-		if bound < out.ub && r.converged {
-			// An integral LP solution is a roster.
-			ro := make(Roster, S)
-			integral := true
+		// x[s][d][t] of the LP solution; an integral x is a roster.
+		xs := map[[3]int]float64{}
+		if r.converged {
 			for p, v := range r.lambda {
-				if v > 1-1e-6 {
-					ro[g.cols[p].s] = g.cols[p].row
-				} else if v > 1e-6 {
-					integral = false
+				c := g.cols[p]
+				for d, u := range c.row {
+					if u != Off {
+						xs[[3]int{c.s, d, u}] += v
+					}
 				}
 			}
-			for _, row := range ro {
-				if row == nil {
+		}
+		if bound < out.ub && r.converged {
+			ro := make(Roster, S)
+			integral := true
+			for s := range ro {
+				ro[s] = make([]int, in.Horizon)
+				for d := range ro[s] {
+					ro[s][d] = Off
+				}
+			}
+			for k, v := range xs {
+				switch {
+				case v > 1-1e-4:
+					ro[k[0]][k[1]] = k[2]
+				case v > 1e-4:
 					integral = false
 				}
 			}
 			if integral {
 				sc := Evaluate(in, ro)
-				if !sc.Feasible() {
-					return nil, &MismatchError{in.Name, -1, sc.Penalty(), sc.Violations}
-				}
-				if p := int64(sc.Penalty()); p < out.ub {
+				if p := int64(sc.Penalty()); sc.Feasible() && p < out.ub {
 					out.ub, out.roster = p, ro
 					if logf != nil {
 						logf("branch-and-price: roster of penalty %d at node %d", p, out.nodes)
@@ -243,25 +253,21 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, log
 			return out, nil // the iteration cap: stop, incomplete
 		}
 		// Branch on the most fractional x[s][d][t].
-		xs := map[[3]int]float64{}
-		for p, v := range r.lambda {
-			c := g.cols[p]
-			for d, u := range c.row {
-				if u != Off {
-					xs[[3]int{c.s, d, u}] += v
-				}
-			}
-		}
 		var best [3]int
 		bestF := -1.0
 		for k, v := range xs {
 			f := math.Min(v, 1-v)
-			if f > 1e-6 && (f > bestF+1e-12 || (math.Abs(f-bestF) <= 1e-12 && less3(k, best))) {
+			if f > 1e-4 && (f > bestF+1e-12 || (math.Abs(f-bestF) <= 1e-12 && less3(k, best))) {
 				best, bestF = k, f
 			}
 		}
 		if bestF < 0 {
-			return nil, fmt.Errorf("nrp: %s: branch-and-price: node %d has an integral x but a bound %d below %d", in.Name, out.nodes, bound, out.ub)
+			// An integral x whose roster does not meet the bound (rounding
+			// of the multipliers): nothing to branch on; stop, incomplete.
+			if logf != nil {
+				logf("branch-and-price: node %d has an integral LP solution but bound %d below %d; stopping", out.nodes, bound, out.ub)
+			}
+			return out, nil
 		}
 		it.n.Branch = &Decision{S: best[0], D: best[1], T: best[2]}
 		it.n.No, it.n.Yes = &TreeNode{}, &TreeNode{}

@@ -156,10 +156,11 @@ func firstLeaf(n *TreeNode) *TreeNode {
 	return firstLeaf(n.No)
 }
 
-// TestLagrangeLong runs column generation on Instance2, 3, 9 and 6
-// (PLANCERT_LONG=1): the bound never exceeds the reported optimum and
-// the certificate checks; where bound and roster meet, the instance is
-// proven at the reported optimum.
+// TestLagrangeLong runs SolveLagrange on Instance2, 3, 9 and 6, three
+// minutes each (PLANCERT_LONG=1): the bound never exceeds the reported
+// optimum and the certificate checks; where bound and roster meet, the
+// instance is proven at the reported optimum, and all but Instance9 must
+// be proven.
 func TestLagrangeLong(t *testing.T) {
 	if !long() {
 		t.Skip("long: set PLANCERT_LONG=1")
@@ -187,6 +188,11 @@ func TestLagrangeLong(t *testing.T) {
 		}
 		if res.Status == solver.Optimal && res.Penalty != c.opt {
 			t.Errorf("%s: proven %d", c.file, res.Penalty)
+		}
+		// Proven on the development machine: Instance2 and 3 at the root,
+		// Instance6 by branch-and-price in 439 nodes (49 s).
+		if c.file != "Instance9.txt" && res.Status != solver.Optimal {
+			t.Errorf("%s: not proven: bound %d, roster %d", c.file, res.Bound, res.Penalty)
 		}
 	}
 }
