@@ -23,12 +23,38 @@ type Decision struct {
 // employee's pricing restricted by the decisions on the path, is Bound;
 // Infeasible marks a leaf where some employee has no schedule left.
 type TreeNode struct {
-	Branch     *Decision `json:"branch,omitempty"`
-	No         *TreeNode `json:"no,omitempty"`
-	Yes        *TreeNode `json:"yes,omitempty"`
-	Mu         [][]int64 `json:"mu,omitempty"`
-	Bound      int64     `json:"bound,omitempty"`
-	Infeasible bool      `json:"infeasible,omitempty"`
+	Branch *Decision `json:"branch,omitempty"`
+	// Cover, instead of Branch, splits on the staff count y of shift
+	// Cover.T on day Cover.D: No holds y ≤ Cover.At, Yes y ≥ Cover.At+1.
+	Cover      *CoverSplit `json:"cover,omitempty"`
+	No         *TreeNode   `json:"no,omitempty"`
+	Yes        *TreeNode   `json:"yes,omitempty"`
+	Mu         [][]int64   `json:"mu,omitempty"`
+	Bound      int64       `json:"bound,omitempty"`
+	Infeasible bool        `json:"infeasible,omitempty"`
+}
+
+// CoverSplit is a branching on the number of staff y working shift T on
+// day D: y ≤ At, or y ≥ At+1.
+type CoverSplit struct {
+	D  int `json:"d"`
+	T  int `json:"t"`
+	At int `json:"at"`
+}
+
+// withRange returns a copy of ranges with (d,t) narrowed to [lo, hi].
+func withRange(ranges map[[2]int][2]int, S, d, t, lo, hi int) map[[2]int][2]int {
+	out := map[[2]int][2]int{}
+	for k, v := range ranges {
+		out[k] = v
+	}
+	k := [2]int{d, t}
+	cur, ok := out[k]
+	if !ok {
+		cur = [2]int{0, S}
+	}
+	out[k] = [2]int{max(cur[0], lo), min(cur[1], hi)}
+	return out
 }
 
 // consistent reports whether row keeps the decisions of its employee s.
@@ -45,8 +71,12 @@ func consistent(s int, row []int, ds []Decision) bool {
 // employee's pricing restricted by ds: ⌈L/K⌉, or infeasible when some
 // employee has no schedule keeping the rules and ds. Cost: one pricing
 // program per employee.
-func nodeBound(in *Instance, pr []*Pricing, K int64, mu [][]int64, ds []Decision) (bound int64, infeasible bool) {
-	var L int64
+func nodeBound(in *Instance, pr []*Pricing, K int64, mu [][]int64, ds []Decision, ranges map[[2]int][2]int) (bound int64, infeasible bool) {
+	ct, ok := coverTermIn(in, K, mu, ranges)
+	if !ok {
+		return 0, true
+	}
+	L := ct
 	for s := range in.Staff {
 		v, _, ok := pr[s].restrict(ds).Price(K, mu)
 		if !ok {
@@ -54,7 +84,7 @@ func nodeBound(in *Instance, pr []*Pricing, K int64, mu [][]int64, ds []Decision
 		}
 		L += v
 	}
-	return ceilDiv(L+coverTerm(in, K, mu), K), false
+	return ceilDiv(L, K), false
 }
 
 // CheckTree recomputes every leaf of the proof tree root under scale K
@@ -77,47 +107,73 @@ func CheckTree(ctx context.Context, in *Instance, K int64, root *TreeNode) (int6
 		}
 		pr[s] = p
 	}
-	var walk func(n *TreeNode, ds []Decision) (int64, error)
-	walk = func(n *TreeNode, ds []Decision) (int64, error) {
+	S := len(in.Staff)
+	var walk func(n *TreeNode, ds []Decision, ranges map[[2]int][2]int) (int64, error)
+	walk = func(n *TreeNode, ds []Decision, ranges map[[2]int][2]int) (int64, error) {
 		if err := ctx.Err(); err != nil {
 			return 0, fmt.Errorf("nrp: %s: %w", in.Name, err)
 		}
 		if n == nil {
 			return 0, fmt.Errorf("nrp: %s: proof tree has a missing child", in.Name)
 		}
-		if n.Branch != nil {
-			b := *n.Branch
-			if b.S < 0 || b.S >= len(in.Staff) || b.D < 0 || b.D >= in.Horizon || b.T < 0 || b.T >= len(in.Shifts) {
-				return 0, fmt.Errorf("nrp: %s: proof tree branches on (%d, %d, %d), out of range", in.Name, b.S, b.D, b.T)
+		if n.Branch != nil && n.Cover != nil {
+			return 0, fmt.Errorf("nrp: %s: proof tree node branches twice", in.Name)
+		}
+		if c := n.Cover; c != nil {
+			if c.D < 0 || c.D >= in.Horizon || c.T < 0 || c.T >= len(in.Shifts) {
+				return 0, fmt.Errorf("nrp: %s: proof tree splits cover (%d, %d), out of range", in.Name, c.D, c.T)
 			}
-			no, err := walk(n.No, append(ds[:len(ds):len(ds)], Decision{b.S, b.D, b.T, false}))
+			no, err := walk(n.No, ds, withRange(ranges, S, c.D, c.T, 0, c.At))
 			if err != nil {
 				return 0, err
 			}
-			yes, err := walk(n.Yes, append(ds[:len(ds):len(ds)], Decision{b.S, b.D, b.T, true}))
+			yes, err := walk(n.Yes, ds, withRange(ranges, S, c.D, c.T, c.At+1, S))
 			if err != nil {
 				return 0, err
 			}
 			return min(no, yes), nil
 		}
-		if len(n.Mu) != in.Horizon {
-			return 0, fmt.Errorf("nrp: %s: proof tree leaf has %d multiplier rows for a horizon of %d", in.Name, len(n.Mu), in.Horizon)
+		if n.Branch != nil {
+			b := *n.Branch
+			if b.S < 0 || b.S >= len(in.Staff) || b.D < 0 || b.D >= in.Horizon || b.T < 0 || b.T >= len(in.Shifts) {
+				return 0, fmt.Errorf("nrp: %s: proof tree branches on (%d, %d, %d), out of range", in.Name, b.S, b.D, b.T)
+			}
+			no, err := walk(n.No, append(ds[:len(ds):len(ds)], Decision{b.S, b.D, b.T, false}), ranges)
+			if err != nil {
+				return 0, err
+			}
+			yes, err := walk(n.Yes, append(ds[:len(ds):len(ds)], Decision{b.S, b.D, b.T, true}), ranges)
+			if err != nil {
+				return 0, err
+			}
+			return min(no, yes), nil
 		}
-		for d := range n.Mu {
-			if len(n.Mu[d]) != len(in.Shifts) {
-				return 0, fmt.Errorf("nrp: %s: proof tree leaf: day %d has %d multipliers", in.Name, d, len(n.Mu[d]))
+		mu := n.Mu
+		if n.Infeasible && mu == nil {
+			// Infeasibility does not depend on the multipliers.
+			mu = make([][]int64, in.Horizon)
+			for d := range mu {
+				mu[d] = make([]int64, len(in.Shifts))
 			}
 		}
-		b, inf := nodeBound(in, pr, K, n.Mu, ds)
+		if len(mu) != in.Horizon {
+			return 0, fmt.Errorf("nrp: %s: proof tree leaf has %d multiplier rows for a horizon of %d", in.Name, len(mu), in.Horizon)
+		}
+		for d := range mu {
+			if len(mu[d]) != len(in.Shifts) {
+				return 0, fmt.Errorf("nrp: %s: proof tree leaf: day %d has %d multipliers", in.Name, d, len(mu[d]))
+			}
+		}
+		b, inf := nodeBound(in, pr, K, mu, ds, ranges)
 		if inf != n.Infeasible || (!inf && b != n.Bound) {
-			return 0, fmt.Errorf("nrp: %s: proof tree leaf at %v states bound %d (infeasible %v), recomputed %d (infeasible %v)", in.Name, ds, n.Bound, n.Infeasible, b, inf)
+			return 0, fmt.Errorf("nrp: %s: proof tree leaf at %v %v states bound %d (infeasible %v), recomputed %d (infeasible %v)", in.Name, ds, ranges, n.Bound, n.Infeasible, b, inf)
 		}
 		if inf {
 			return math.MaxInt64, nil
 		}
 		return b, nil
 	}
-	return walk(root, nil)
+	return walk(root, nil, nil)
 }
 
 // bnpOutcome is the result of branchAndPrice.
@@ -142,10 +198,11 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, log
 	out := &bnpOutcome{ub: ub}
 	out.root = &TreeNode{}
 	type item struct {
-		n  *TreeNode
-		ds []Decision
+		n      *TreeNode
+		ds     []Decision
+		ranges map[[2]int][2]int
 	}
-	stack := []item{{out.root, nil}}
+	stack := []item{{out.root, nil, nil}}
 	free := make([]int, S)
 	for s := range free {
 		free[s] = -1
@@ -162,14 +219,12 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, log
 		for s := range S {
 			pr[s] = g.pr[s].restrict(it.ds)
 		}
+		g.rebuild(it.ds, it.ranges)
 		have := make([]bool, S)
 		for i, c := range g.cols {
-			cost := bigM
-			if consistent(c.s, c.row, it.ds) {
-				cost = float64(c.cost)
+			if g.lpOf[i] >= 0 {
 				have[c.s] = true
 			}
-			g.lp.cols[g.lpOf[i]].cost = cost
 		}
 		zero := make([][]int64, in.Horizon)
 		for d := range zero {
@@ -252,7 +307,35 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, log
 		if !r.converged {
 			return out, nil // the iteration cap: stop, incomplete
 		}
-		// Branch on the most fractional x[s][d][t].
+		// Branch on the most fractional cover count y[d][t] first.
+		ys := map[[2]int]float64{}
+		for k, v := range xs {
+			if _, ok := g.coverRow[[2]int{k[1], k[2]}]; ok {
+				ys[[2]int{k[1], k[2]}] += v
+			}
+		}
+		var bestY [2]int
+		bestYF := -1.0
+		for k, v := range ys {
+			f := v - math.Floor(v)
+			f = math.Min(f, 1-f)
+			if f > 1e-4 && (f > bestYF+1e-12 || (math.Abs(f-bestYF) <= 1e-12 && (k[0] < bestY[0] || (k[0] == bestY[0] && k[1] < bestY[1])))) {
+				bestY, bestYF = k, f
+			}
+		}
+		if bestYF > 0 {
+			at := int(math.Floor(ys[bestY]))
+			it.n.Cover = &CoverSplit{D: bestY[0], T: bestY[1], At: at}
+			it.n.No, it.n.Yes = &TreeNode{}, &TreeNode{}
+			stack = append(stack,
+				item{it.n.No, it.ds, withRange(it.ranges, S, bestY[0], bestY[1], 0, at)},
+				item{it.n.Yes, it.ds, withRange(it.ranges, S, bestY[0], bestY[1], at+1, S)})
+			if logf != nil && out.nodes%100 == 0 {
+				logf("branch-and-price: node %d bound %d < %d, depth %d, %d open, %d columns, %v", out.nodes, bound, out.ub, len(it.ds)+len(it.ranges), len(stack), len(g.cols), time.Since(start).Round(time.Second))
+			}
+			continue
+		}
+		// Then on the most fractional x[s][d][t].
 		var best [3]int
 		bestF := -1.0
 		for k, v := range xs {
@@ -273,7 +356,7 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, log
 		it.n.No, it.n.Yes = &TreeNode{}, &TreeNode{}
 		no := append(it.ds[:len(it.ds):len(it.ds)], Decision{best[0], best[1], best[2], false})
 		yes := append(it.ds[:len(it.ds):len(it.ds)], Decision{best[0], best[1], best[2], true})
-		stack = append(stack, item{it.n.No, no}, item{it.n.Yes, yes})
+		stack = append(stack, item{it.n.No, no, it.ranges}, item{it.n.Yes, yes, it.ranges})
 		if logf != nil && out.nodes%100 == 0 {
 			logf("branch-and-price: node %d bound %d < %d, depth %d, %d open, %d columns, %v", out.nodes, bound, out.ub, len(it.ds), len(stack), len(g.cols), time.Since(start).Round(time.Second))
 		}

@@ -73,7 +73,12 @@ type cgState struct {
 	// simplex resumes from the last basis; lpOf[i] is pool column i's LP
 	// column.
 	lp   *masterLP
-	lpOf []int
+	lpOf []int // −1 when not in the current LP
+	// ranges bound y[d][t] = Σ_s x[s][d][t] at the current
+	// branch-and-price node (nil at the root); extra[(d,t)] lists the
+	// LP rows stating them, in which x[s][d][t] has coefficient 1.
+	ranges map[[2]int][2]int
+	extra  map[[2]int][]int
 }
 
 func newCGState(in *Instance, K int64) (*cgState, error) {
@@ -133,8 +138,59 @@ func (g *cgState) lpCol(c column) lpCol {
 			l.rows = append(l.rows, int32(r))
 			l.coef = append(l.coef, 1)
 		}
+		for _, r := range g.extra[[2]int{d, u}] {
+			l.rows = append(l.rows, int32(r))
+			l.coef = append(l.coef, 1)
+		}
 	}
 	return l
+}
+
+// rebuild makes a fresh master LP for a branch-and-price node: the pool
+// columns that keep the decisions ds, and one more row per bound of
+// ranges (Σ x − surplus = lo, Σ x + slack = hi).
+func (g *cgState) rebuild(ds []Decision, ranges map[[2]int][2]int) {
+	S := len(g.in.Staff)
+	b := append([]float64(nil), g.b...)
+	slack := append([]lpCol(nil), g.slack...)
+	g.ranges, g.extra = ranges, map[[2]int][]int{}
+	for k, rg := range ranges {
+		if rg[0] > 0 {
+			r := len(b)
+			b = append(b, float64(rg[0]))
+			slack = append(slack, lpCol{0, []int32{int32(r)}, []float64{-1}})
+			g.extra[k] = append(g.extra[k], r)
+		}
+		if rg[1] < S {
+			r := len(b)
+			b = append(b, float64(rg[1]))
+			slack = append(slack, lpCol{0, []int32{int32(r)}, []float64{1}})
+			g.extra[k] = append(g.extra[k], r)
+		}
+	}
+	g.lp = newMasterLP(b)
+	for _, c := range slack {
+		g.lp.add(c)
+	}
+	for i, c := range g.cols {
+		g.lpOf[i] = -1
+		if consistent(c.s, c.row, ds) {
+			g.lpOf[i] = g.lp.add(g.lpCol(c))
+		}
+	}
+}
+
+// dual returns the sum of the LP duals of the rows where x[s][d][t]
+// has coefficient 1, for any s.
+func (g *cgState) dual(d, t int) float64 {
+	var y float64
+	if r, ok := g.coverRow[[2]int{d, t}]; ok {
+		y += g.lp.y[r]
+	}
+	for _, r := range g.extra[[2]int{d, t}] {
+		y += g.lp.y[r]
+	}
+	return y
 }
 
 // cgRun is the outcome of one column generation run.
@@ -186,8 +242,8 @@ func (g *cgState) runWith(ctx context.Context, fixed []int, pr []*Pricing, bar i
 			return nil, fmt.Errorf("nrp: %s: %w", in.Name, err)
 		}
 		out.lp = obj
-		for k, r := range g.coverRow {
-			mu[k[0]][k[1]] = int64(math.Round(-float64(K) * lp.y[r]))
+		for k := range g.coverRow {
+			mu[k[0]][k[1]] = int64(math.Round(-float64(K) * g.dual(k[0], k[1])))
 		}
 		var L int64
 		added := 0
@@ -204,9 +260,7 @@ func (g *cgState) runWith(ctx context.Context, fixed []int, pr []*Pricing, bar i
 			rc := float64(g.pr[s].ScheduleCost(1, nil, row)) - lp.y[s]
 			for d, u := range row {
 				if u != Off {
-					if r, ok := g.coverRow[[2]int{d, u}]; ok {
-						rc -= lp.y[r]
-					}
+					rc -= g.dual(d, u)
 				}
 			}
 			if rc < -1e-6 {
@@ -216,7 +270,12 @@ func (g *cgState) runWith(ctx context.Context, fixed []int, pr []*Pricing, bar i
 			}
 		}
 		if !anyFixed {
-			L += coverTerm(in, K, mu)
+			ct, ok := coverTermIn(in, K, mu, g.ranges)
+			if !ok {
+				out.infeasible = true
+				return out, nil
+			}
+			L += ct
 			if L > out.bestL {
 				out.bestL, out.bestMu = L, clone2(mu)
 			}
@@ -235,7 +294,9 @@ func (g *cgState) runWith(ctx context.Context, fixed []int, pr []*Pricing, bar i
 	out.lambda = map[int]float64{}
 	pool := map[int]int{}
 	for i, j := range g.lpOf {
-		pool[j] = i
+		if j >= 0 {
+			pool[j] = i
+		}
 	}
 	for i, j := range lp.basis {
 		if p, ok := pool[j]; ok && lp.x[i] > 1e-9 {

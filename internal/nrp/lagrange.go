@@ -43,6 +43,14 @@ type Certificate struct {
 // coverTerm returns Σ_{d,t} min_{0≤y≤staff} (K·C_dt(y) − mu[d][t]·y).
 // Cost: O(H·T·staff + covers·staff).
 func coverTerm(in *Instance, K int64, mu [][]int64) int64 {
+	v, _ := coverTermIn(in, K, mu, nil)
+	return v
+}
+
+// coverTermIn is coverTerm with y[d][t] restricted to ranges[(d,t)]
+// (inclusive, within [0, staff]) where given; ok is false when a range is
+// empty.
+func coverTermIn(in *Instance, K int64, mu [][]int64, ranges map[[2]int][2]int) (int64, bool) {
 	S := len(in.Staff)
 	byDT := map[[2]int][]Cover{}
 	for _, c := range in.Cover {
@@ -52,8 +60,15 @@ func coverTerm(in *Instance, K int64, mu [][]int64) int64 {
 	var sum int64
 	for d := range in.Horizon {
 		for t := range in.Shifts {
-			best := int64(0) // y = 0 with no cover
-			for y := 0; y <= S; y++ {
+			lo, hi := 0, S
+			if rg, ok := ranges[[2]int{d, t}]; ok {
+				lo, hi = max(rg[0], 0), min(rg[1], S)
+			}
+			if lo > hi {
+				return 0, false
+			}
+			var best int64
+			for y := lo; y <= hi; y++ {
 				var c int64
 				for _, cv := range byDT[[2]int{d, t}] {
 					if y < cv.Requirement {
@@ -62,14 +77,14 @@ func coverTerm(in *Instance, K int64, mu [][]int64) int64 {
 						c += int64(y-cv.Requirement) * int64(cv.Over)
 					}
 				}
-				if v := K*c - mu[d][t]*int64(y); y == 0 || v < best {
+				if v := K*c - mu[d][t]*int64(y); y == lo || v < best {
 					best = v
 				}
 			}
 			sum += best
 		}
 	}
-	return sum
+	return sum, true
 }
 
 // ceilDiv returns ⌈a/b⌉ for b > 0.

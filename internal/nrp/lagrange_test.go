@@ -17,7 +17,7 @@ import (
 // the enumerated optimum. An instance without a roster is an error (an
 // employee without a schedule, the only way with no coupling hard rule).
 func TestLagrangeBrute(t *testing.T) {
-	shapes := []struct{ S, H, T, seeds int }{{2, 3, 2, 40}, {2, 7, 1, 30}, {3, 3, 2, 15}, {2, 5, 2, 15}}
+	shapes := []struct{ S, H, T, seeds int }{{2, 3, 2, 30}, {2, 7, 1, 20}, {3, 3, 2, 12}, {2, 5, 2, 12}}
 	var proven, gap, infeasible int
 	for _, sh := range shapes {
 		for seed := range sh.seeds {
@@ -125,7 +125,13 @@ func TestLagrangeInstance1(t *testing.T) {
 		{"tree leaf bound", func(c *Certificate) { firstLeaf(c.Tree).Bound++ }},
 		{"tree leaf multiplier", func(c *Certificate) { firstLeaf(c.Tree).Mu[0][0] += 1000 * c.K }},
 		{"tree leaf dropped", func(c *Certificate) { c.Tree.Yes = nil }},
-		{"tree branch moved", func(c *Certificate) { c.Tree.Branch.D = (c.Tree.Branch.D + 1) % in.Horizon }},
+		{"tree branch moved", func(c *Certificate) {
+			if c.Tree.Cover != nil {
+				c.Tree.Cover.At++
+			} else {
+				c.Tree.Branch.D = (c.Tree.Branch.D + 1) % in.Horizon
+			}
+		}},
 	}
 	for _, k := range corrupt {
 		c, err := ReadCertificate(path)
@@ -144,7 +150,7 @@ func TestLagrangeInstance1(t *testing.T) {
 // firstLeaf returns the first leaf with multipliers of the tree, Yes
 // children first.
 func firstLeaf(n *TreeNode) *TreeNode {
-	if n.Branch == nil {
+	if n.Branch == nil && n.Cover == nil {
 		if n.Infeasible {
 			return nil
 		}
