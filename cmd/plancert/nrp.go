@@ -58,9 +58,8 @@ multipliers of a Lagrangian lower bound computed in exact integers and
 recomputed from scratch (every employee's minimum) before it is reported.
 A roster comes from a dive (fix the schedule of largest LP value, generate
 again); while the bound is below it, branch-and-price runs for the time
-left: binary branching on the staff count of one day and shift (y <= k or
-y >= k+1) while one is fractional, else on one employee, day and shift;
-each node closed by its own exact Lagrangian bound. The status is optimal only when the
+left: binary branching on one employee, day and shift, each node closed
+by its own exact Lagrangian bound. The status is optimal only when the
 roster's penalty equals the proven bound (the root's, or the complete
 tree's), else feasible with both reported. --certificate FILE writes the
 certificate (JSON: instance, k, mu[day][shift], minima per employee,
@@ -69,9 +68,10 @@ tree_bound: every leaf's mu and bound, recomputed by the checker); the
 JSON line then has "certificate", and also "method", "lp" (the root master
 LP value, floating point, not a proof), "lp_converged", "rounds",
 "columns" and "nodes". Root bounds: Instance2 828 and Instance3 1001 (the
-optima), Instance6 1949 (optimum 1950), Instance1 558 (607 after 27
-nodes, under a second), Instance9 406 (optimum 439: the dive finds a
-roster of 439 in about 15 s).
+optima), Instance6 1949 (1950 proven after 103 nodes, about 17 s),
+Instance1 558 (607 proven after 271 nodes, under a second), Instance9 406
+(optimum 439: the dive finds a roster of 439 in about 15 s, the tree is
+not closed in 20 minutes).
 
 ` + exitCodesHelp
 

@@ -189,10 +189,11 @@ type bnpOutcome struct {
 // node when its Lagrangian bound (restricted pricing, exact) reaches ub,
 // or when some employee has no schedule left; otherwise it branches on
 // the (employee, day, shift) whose LP value is closest to ½, the Yes
-// child first. An integral LP solution at a node is a roster (Evaluate
+// child first; with coverFirst, on the staff count y of the (day, shift)
+// whose LP value is most fractional first (y ≤ ⌊ȳ⌋ or y ≥ ⌊ȳ⌋+1). An integral LP solution at a node is a roster (Evaluate
 // checks it) that lowers ub when better. It stops when ctx ends; the tree
 // is then incomplete. Cost: a column generation per node.
-func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, logf func(string, ...any)) (*bnpOutcome, error) {
+func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, coverFirst bool, logf func(string, ...any)) (*bnpOutcome, error) {
 	in, K := g.in, g.K
 	S := len(in.Staff)
 	out := &bnpOutcome{ub: ub}
@@ -307,7 +308,8 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, log
 		if !r.converged {
 			return out, nil // the iteration cap: stop, incomplete
 		}
-		// Branch on the most fractional cover count y[d][t] first.
+		// With coverFirst, branch on the most fractional cover count
+		// y[d][t] first.
 		ys := map[[2]int]float64{}
 		for k, v := range xs {
 			if _, ok := g.coverRow[[2]int{k[1], k[2]}]; ok {
@@ -323,7 +325,7 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, log
 				bestY, bestYF = k, f
 			}
 		}
-		if bestYF > 0 {
+		if coverFirst && bestYF > 0 {
 			at := int(math.Floor(ys[bestY]))
 			it.n.Cover = &CoverSplit{D: bestY[0], T: bestY[1], At: at}
 			it.n.No, it.n.Yes = &TreeNode{}, &TreeNode{}

@@ -16,6 +16,11 @@ type LagrangeOptions struct {
 	K int64
 	// MaxIterations caps the column generation rounds (default 2000).
 	MaxIterations int
+	// CoverFirst makes branch-and-price split on a fractional staff count
+	// of a day and shift before splitting on one employee's shift: fewer
+	// nodes on Instance1 (27 against 453), but Instance6 is proven in
+	// 49 s without it and not in 5 minutes with it.
+	CoverFirst bool
 	// Log, when set, receives progress lines.
 	Log func(format string, args ...any)
 }
@@ -440,7 +445,7 @@ func SolveLagrange(ctx context.Context, in *Instance, opt LagrangeOptions) (*Lag
 		if res.HasRoster {
 			ub = res.Penalty
 		}
-		b, err := g.branchAndPrice(ctx, ub, maxIter, opt.Log)
+		b, err := g.branchAndPrice(ctx, ub, maxIter, opt.CoverFirst, opt.Log)
 		if err != nil {
 			return nil, err
 		}

@@ -188,6 +188,9 @@ func (c *Certificate) WriteFile(path string) error {
 		err = cerr
 	}
 	if err == nil {
+		err = os.Chmod(f.Name(), 0o644)
+	}
+	if err == nil {
 		err = os.Rename(f.Name(), path)
 	}
 	if err != nil {
