@@ -196,3 +196,61 @@ func TestPriceSAT(t *testing.T) {
 	}
 	t.Logf("%d pricing problems agree with SAT", n)
 }
+
+// TestPriceRestrictedBrute checks the pricing program under
+// branch-and-price decisions (a shift forced or forbidden on a day, some
+// of them contradictory) against enumeration of the rows that keep the
+// employee's hard rules and the decisions.
+func TestPriceRestrictedBrute(t *testing.T) {
+	var feasible, infeasible int
+	for seed := range 60 {
+		r := rand.New(rand.NewPCG(uint64(seed), 4242))
+		H, T := 7+r.IntN(2), 1+r.IntN(2)
+		in := randomInstance(r, 1, H, T)
+		var ds []Decision
+		for range 1 + r.IntN(3) {
+			ds = append(ds, Decision{S: 0, D: r.IntN(H), T: r.IntN(T), Work: r.IntN(2) == 0})
+		}
+		K := int64(1 + r.IntN(4))
+		w := randomWeights(r, H, T, 20)
+		p, err := NewPricing(in, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, row, ok := p.restrict(ds).Price(K, w)
+		var want int64
+		wok := false
+		cur := make([]int, H)
+		var rec func(d int)
+		rec = func(d int) {
+			if d == H {
+				if len(hardRules(in, 0, cur)) == 0 && consistent(0, cur, ds) {
+					if c := p.ScheduleCost(K, w, cur); !wok || c < want {
+						want, wok = c, true
+					}
+				}
+				return
+			}
+			for u := Off; u < T; u++ {
+				cur[d] = u
+				rec(d + 1)
+			}
+		}
+		rec(0)
+		if ok != wok || got != want {
+			t.Fatalf("seed %d, decisions %v: price %d %v, brute force %d %v", seed, ds, got, ok, want, wok)
+		}
+		if ok {
+			feasible++
+			if len(hardRules(in, 0, row)) > 0 || !consistent(0, row, ds) {
+				t.Fatalf("seed %d: row %v breaks the rules or the decisions %v", seed, row, ds)
+			}
+		} else {
+			infeasible++
+		}
+	}
+	t.Logf("%d feasible, %d infeasible restricted problems agree", feasible, infeasible)
+	if feasible == 0 || infeasible == 0 {
+		t.Errorf("want both feasible (%d) and infeasible (%d) problems", feasible, infeasible)
+	}
+}
