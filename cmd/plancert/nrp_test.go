@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/plancert/plancert/internal/nrp"
 )
 
 // rosteringDir holds the Curtois & Qu instances, seen from this package.
@@ -53,6 +56,45 @@ func TestNRPCommand(t *testing.T) {
 		}
 		if !strings.Contains(r.stdout, "optimal, penalty 607") {
 			t.Errorf("the good file after the bad one was not solved: %q", r.stdout)
+		}
+	})
+	t.Run("lagrange certificate", func(t *testing.T) {
+		week := filepath.Join("..", "..", "testdata", "nrp", "week.txt")
+		cert := filepath.Join(t.TempDir(), "week.json")
+		r := runPlancert(t, "", "nrp", "--method", "lagrange", "--json", "--certificate", cert, "--timeout", "20s", week)
+		if r.code != exitOK {
+			t.Fatalf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+		}
+		var line nrpLine
+		if err := json.Unmarshal([]byte(r.stdout), &line); err != nil {
+			t.Fatalf("%v: %q", err, r.stdout)
+		}
+		if line.Status != "optimal" || line.Penalty == nil || *line.Penalty != 5 || line.Bound == nil || *line.Bound != 5 || line.Certificate != cert || line.Method != "lagrange" {
+			t.Errorf("got %s", r.stdout)
+		}
+		in, err := nrp.ReadFile(week)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c, err := nrp.ReadCertificate(cert)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.Check(context.Background(), in); err != nil || c.Bound != 5 {
+			t.Errorf("certificate bound %d: %v", c.Bound, err)
+		}
+		c.Minima[0]--
+		if err := c.Check(context.Background(), in); err == nil {
+			t.Error("a certificate with a lowered minimum was accepted")
+		}
+		// Instance1: the column generation bound (558) is below the
+		// optimum 607; branch-and-price closes the gap.
+		r = runPlancert(t, "", "nrp", "--method", "lagrange", "--timeout", "20s", inst1)
+		if r.code != exitOK || !strings.Contains(r.stdout, "Instance1.txt: optimal, penalty 607") {
+			t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+		}
+		if r := runPlancert(t, "", "nrp", "--certificate", cert, inst1); r.code != exitBadInput {
+			t.Errorf("--certificate without lagrange: exit %d", r.code)
 		}
 	})
 	t.Run("no file", func(t *testing.T) {

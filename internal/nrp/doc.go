@@ -28,6 +28,13 @@
 // cores (solver/sat's Backend.CoreGuided), which raises a proven lower
 // bound from below and reports it when the time runs out.
 //
+// SolveLagrange is the second method: column generation over
+// per-employee schedules, priced exactly by a dynamic program (Pricing),
+// gives duals whose integer rounding are the multipliers of a Lagrangian
+// lower bound with an exact, recomputable certificate (LowerBound,
+// Certificate.Check); a dive gives a roster, and branch-and-price closes
+// the gap when it can, its proof tree part of the certificate (CheckTree).
+//
 // Solve returns a Result whose penalty is either proven optimal or, when
 // the time ran out, the best roster found; in both cases Evaluate has
 // checked the roster: no hard rule broken, the same penalty. Parse errors
