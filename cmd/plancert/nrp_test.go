@@ -97,6 +97,42 @@ func TestNRPCommand(t *testing.T) {
 			t.Errorf("--certificate without lagrange: exit %d", r.code)
 		}
 	})
+	t.Run("check certificate", func(t *testing.T) {
+		dir := t.TempDir()
+		cert := filepath.Join(dir, "i1.json")
+		if r := runPlancert(t, "", "nrp", "--method", "lagrange", "--certificate", cert, "--timeout", "20s", inst1); r.code != exitOK {
+			t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+		}
+		r := runPlancert(t, "", "nrp", "--json", "--check-certificate", cert, inst1)
+		var line nrpCheckLine
+		if err := json.Unmarshal([]byte(r.stdout), &line); err != nil || r.code != exitOK {
+			t.Fatalf("exit %d, %v: %q %q", r.code, err, r.stdout, r.stderr)
+		}
+		if !line.Checked || line.Bound != 607 || line.TreeBound == nil || *line.TreeBound != 607 || line.RootBound >= 607 {
+			t.Errorf("got %s", r.stdout)
+		}
+		// A certificate claiming a higher root bound is an integrity failure.
+		c, err := nrp.ReadCertificate(cert)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Bound++
+		bad := filepath.Join(dir, "bad.json")
+		if err := c.WriteFile(bad); err != nil {
+			t.Fatal(err)
+		}
+		if r := runPlancert(t, "", "nrp", "--check-certificate", bad, inst1); r.code != exitIntegrity || !strings.Contains(r.stderr, "bound") {
+			t.Errorf("corrupted certificate: exit %d, stderr %q", r.code, r.stderr)
+		}
+		// The certificate of another instance, or no certificate: bad input.
+		week := filepath.Join("..", "..", "testdata", "nrp", "week.txt")
+		if r := runPlancert(t, "", "nrp", "--check-certificate", cert, week); r.code != exitBadInput || !strings.Contains(r.stderr, "field instance") {
+			t.Errorf("other instance: exit %d, stderr %q", r.code, r.stderr)
+		}
+		if r := runPlancert(t, "", "nrp", "--check-certificate", filepath.Join(dir, "none.json"), inst1); r.code != exitBadInput {
+			t.Errorf("missing certificate: exit %d", r.code)
+		}
+	})
 	t.Run("no file", func(t *testing.T) {
 		if r := runPlancert(t, "", "nrp"); r.code != exitBadInput {
 			t.Errorf("exit %d, want %d", r.code, exitBadInput)
