@@ -160,6 +160,15 @@ func (g *cgState) rebuild(ds []Decision, ranges map[[2]int][2]int) {
 	slack := append([]lpCol(nil), g.slack...)
 	g.ranges, g.extra = ranges, map[[2]int][]int{}
 	for k, rg := range ranges {
+		if rg[0] == rg[1] {
+			// One equality row: two rows Σ x − surplus = lo and
+			// Σ x + slack = hi would disagree by their perturbations
+			// (newMasterLP), leaving an artificial in the basis.
+			r := len(b)
+			b = append(b, float64(rg[0]))
+			g.extra[k] = append(g.extra[k], r)
+			continue
+		}
 		if rg[0] > 0 {
 			r := len(b)
 			b = append(b, float64(rg[0]))
