@@ -70,7 +70,9 @@ cover, l, bound = ceil(l/k), and when branch-and-price completed, tree and
 tree_bound: every leaf's mu and bound, recomputed by the checker); the
 JSON line then has "certificate", and also "method", "lp" (the root master
 LP value, floating point, not a proof), "lp_converged", "rounds",
-"columns" and "nodes". --check-certificate CERT FILE re-checks a written
+"columns" and "nodes". Progress (column generation rounds, the dive,
+branch-and-price nodes and rosters found) goes to standard error, at most
+one line a second. --check-certificate CERT FILE re-checks a written
 certificate against its one instance from scratch (every employee's
 minimum, the cover term, every leaf of the tree) without solving, and
 prints the lower bound it proves (JSON: file, certificate, checked, k,
@@ -253,7 +255,16 @@ func nrpText(file string, r *nrp.Result) string {
 
 // nrpLagrange is nrpFile for --method lagrange.
 func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instance) error {
-	res, err := nrp.SolveLagrange(ctx, in, nrp.LagrangeOptions{})
+	// Progress to standard error, at most one line a second: column
+	// generation rounds, the dive, branch-and-price nodes.
+	var last time.Time
+	logf := func(format string, args ...any) {
+		if now := time.Now(); now.Sub(last) >= time.Second {
+			last = now
+			fmt.Fprintf(o.IO.ErrOut, "nrp: %s: %s\n", file, fmt.Sprintf(format, args...))
+		}
+	}
+	res, err := nrp.SolveLagrange(ctx, in, nrp.LagrangeOptions{Log: logf})
 	var mismatch *nrp.MismatchError
 	if errors.As(err, &mismatch) {
 		return &fileError{file, &solver.IntegrityError{Backend: "sat", What: "roster re-scored by the evaluator", Err: err}}

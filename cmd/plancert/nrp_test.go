@@ -102,6 +102,8 @@ func TestNRPCommand(t *testing.T) {
 		cert := filepath.Join(dir, "i1.json")
 		if r := runPlancert(t, "", "nrp", "--method", "lagrange", "--certificate", cert, "--timeout", "20s", inst1); r.code != exitOK {
 			t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+		} else if !strings.Contains(r.stderr, "Instance1.txt: round 0: LP ") || strings.Contains(r.stdout, "round 0") {
+			t.Errorf("progress belongs on stderr: stdout %q, stderr %q", r.stdout, r.stderr)
 		}
 		r := runPlancert(t, "", "nrp", "--json", "--check-certificate", cert, inst1)
 		var line nrpCheckLine

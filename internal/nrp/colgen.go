@@ -298,7 +298,11 @@ func (g *cgState) runWith(ctx context.Context, fixed []int, pr []*Pricing, bar i
 			}
 		}
 		if logf != nil && (it%10 == 0 || added == 0) {
-			logf("round %d: LP %.4f, Lagrangian %.4f (best %.4f), %d columns added, %d in the pool", it, obj, float64(L)/float64(K), float64(out.bestL)/float64(K), added, len(g.cols))
+			if out.bestL == math.MinInt64 { // no exact bound in this run (fixed columns)
+				logf("round %d: LP %.4f, %d columns added, %d in the pool", it, obj, added, len(g.cols))
+			} else {
+				logf("round %d: LP %.4f, Lagrangian %.4f (best %.4f), %d columns added, %d in the pool", it, obj, float64(L)/float64(K), float64(out.bestL)/float64(K), added, len(g.cols))
+			}
 		}
 		if added == 0 {
 			out.converged = true
