@@ -59,7 +59,9 @@ package encode
 
 import (
 	"fmt"
+	"maps"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -722,7 +724,7 @@ func (e *Encoding) energy(ivs []Interval) {
 		ends[p.x.hi+p.d] = true
 	}
 	var lits []int32
-	for _, a := range sortedKeys(heads) {
+	for _, a := range slices.Sorted(maps.Keys(heads)) {
 		var load int64
 		for _, p := range all {
 			if p.x.lo >= a {
@@ -739,7 +741,7 @@ func (e *Encoding) energy(ivs []Interval) {
 			e.emit(lits...)
 		}
 	}
-	for _, c := range sortedKeys(ends) {
+	for _, c := range slices.Sorted(maps.Keys(ends)) {
 		var load int64
 		for _, p := range all {
 			if p.x.hi+p.d <= c {
@@ -756,15 +758,6 @@ func (e *Encoding) energy(ivs []Interval) {
 			e.emit(lits...)
 		}
 	}
-}
-
-func sortedKeys(m map[int64]bool) []int64 {
-	ks := make([]int64, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Slice(ks, func(i, j int) bool { return ks[i] < ks[j] })
-	return ks
 }
 
 func (e *Encoding) circuit(arcs []Arc) {
