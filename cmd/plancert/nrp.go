@@ -273,7 +273,7 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 		return &fileError{file, err}
 	}
 	if o.Certificate != "" && res.Cert != nil {
-		if err := res.Cert.WriteFile(o.Certificate); err != nil {
+		if err := writeFileAtomic(o.Certificate, nil, res.Cert.Write); err != nil {
 			return &fileError{file, err}
 		}
 	}

@@ -120,7 +120,7 @@ func TestNRPCommand(t *testing.T) {
 		}
 		c.Bound++
 		bad := filepath.Join(dir, "bad.json")
-		if err := c.WriteFile(bad); err != nil {
+		if err := writeFileAtomic(bad, nil, c.Write); err != nil {
 			t.Fatal(err)
 		}
 		if r := runPlancert(t, "", "nrp", "--check-certificate", bad, inst1); r.code != exitIntegrity || !strings.Contains(r.stderr, "bound") {

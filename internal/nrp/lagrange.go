@@ -4,8 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
-	"path/filepath"
 )
 
 // Certificate is a Lagrangian lower bound on an instance's penalty, in
@@ -172,35 +172,18 @@ func (c *Certificate) Check(ctx context.Context, in *Instance) error {
 	return nil
 }
 
-// WriteFile writes c as indented JSON to path through a temporary file in
-// the same directory and a rename, so path never holds a partial file.
-func (c *Certificate) WriteFile(path string) error {
+// Write writes c as indented JSON and a newline, the form ReadCertificate
+// reads (callers write files through a temporary file and a rename).
+func (c *Certificate) Write(w io.Writer) error {
 	data, err := json.MarshalIndent(c, "", " ")
 	if err != nil {
 		return fmt.Errorf("nrp: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("nrp: %w", err)
-	}
-	_, err = f.Write(append(data, '\n'))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(f.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return fmt.Errorf("nrp: %w", err)
-	}
-	return nil
+	_, err = w.Write(append(data, '\n'))
+	return err
 }
 
-// ReadCertificate reads a certificate written by WriteFile; it does not
+// ReadCertificate reads a certificate written by Write; it does not
 // check it (Check does).
 func ReadCertificate(path string) (*Certificate, error) {
 	data, err := os.ReadFile(path)

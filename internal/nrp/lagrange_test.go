@@ -1,8 +1,10 @@
 package nrp
 
 import (
+	"bytes"
 	"context"
 	"math/rand/v2"
+	"os"
 	"path/filepath"
 	"testing"
 	"time"
@@ -106,7 +108,11 @@ func lagrangeInstance1(t *testing.T, in *Instance, coverFirst bool) {
 		t.Fatalf("%v, roster %v, penalty %d", res.Status, res.HasRoster, res.Penalty)
 	}
 	path := filepath.Join(t.TempDir(), "cert.json")
-	if err := res.Cert.WriteFile(path); err != nil {
+	var buf bytes.Buffer
+	if err := res.Cert.Write(&buf); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	c, err := ReadCertificate(path)
