@@ -213,23 +213,9 @@ func (s *Shop) Check(raw json.RawMessage, ref domains.Reference) []domains.Resul
 // answer's objective vector (nil unless it keeps every rule).
 func (s *Shop) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := s.Checklist(ref)
-	res := make([]domains.Result, len(items))
-	for k, it := range items {
-		res[k] = domains.Result{ID: it.ID, Pass: true}
-	}
-	set := func(id string, pass bool, detail string) {
-		for k := range res {
-			if res[k].ID == id {
-				res[k].Pass, res[k].Detail = pass, detail
-			}
-		}
-	}
-	failAll := func(detail string) []domains.Result {
-		for k := range res {
-			res[k].Pass, res[k].Detail = false, detail
-		}
-		return res
-	}
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := res.FailAll
 	ans := s.parse(raw)
 	if !ref.Feasible {
 		switch {

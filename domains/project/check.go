@@ -254,23 +254,10 @@ func (in *Instance) Check(raw json.RawMessage, ref domains.Reference) []domains.
 func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
 	items := in.Checklist(ref)
 	ans := in.parse(raw)
-	res = make([]domains.Result, len(items))
-	for k, it := range items {
-		res[k] = domains.Result{ID: it.ID, Pass: true}
-	}
-	failAll := func(detail string) []domains.Result {
-		for k := range res {
-			res[k].Pass, res[k].Detail = false, detail
-		}
-		return res
-	}
-	set := func(id string, pass bool, detail string) {
-		for k := range res {
-			if res[k].ID == id {
-				res[k].Pass, res[k].Detail = pass, detail
-			}
-		}
-	}
+	rs := domains.Pending(items)
+	res = rs
+	failAll := rs.FailAll
+	set := rs.Set
 	if ans.formatErr != "" {
 		if !ref.Feasible && ans.infeasible {
 			set(itemFormat, false, ans.formatErr)

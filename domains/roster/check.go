@@ -174,23 +174,9 @@ func (r *Roster) Check(raw json.RawMessage, ref domains.Reference) []domains.Res
 // answer's objective vector (nil unless it keeps every rule).
 func (r *Roster) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := r.Checklist(ref)
-	res := make([]domains.Result, len(items))
-	for k, it := range items {
-		res[k] = domains.Result{ID: it.ID, Pass: true}
-	}
-	set := func(id string, pass bool, detail string) {
-		for k := range res {
-			if res[k].ID == id {
-				res[k].Pass, res[k].Detail = pass, detail
-			}
-		}
-	}
-	failAll := func(detail string) []domains.Result {
-		for k := range res {
-			res[k].Pass, res[k].Detail = false, detail
-		}
-		return res
-	}
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := res.FailAll
 	ans := r.parse(raw)
 	if !ref.Feasible {
 		switch {

@@ -400,23 +400,9 @@ func (c *Commute) Check(raw json.RawMessage, ref domains.Reference) []domains.Re
 // the plan keeps every rule, its objective vector.
 func (c *Commute) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := c.Checklist(ref)
-	res := make([]domains.Result, len(items))
-	for k, it := range items {
-		res[k] = domains.Result{ID: it.ID, Pass: true}
-	}
-	set := func(id string, pass bool, detail string) {
-		for k := range res {
-			if res[k].ID == id {
-				res[k].Pass, res[k].Detail = pass, detail
-			}
-		}
-	}
-	failAll := func(detail string) []domains.Result {
-		for k := range res {
-			res[k].Pass, res[k].Detail = false, detail
-		}
-		return res
-	}
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := res.FailAll
 	rs := c.rides()
 	p := c.parse(raw, rs)
 	if p.formatErr != "" {

@@ -153,23 +153,9 @@ func (d *Delivery) parse(raw json.RawMessage) parsed {
 // Check implements domains.Instance.
 func (d *Delivery) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
 	items := d.Checklist(ref)
-	res := make([]domains.Result, len(items))
-	for k, it := range items {
-		res[k] = domains.Result{ID: it.ID, Pass: true}
-	}
-	set := func(id string, pass bool, detail string) {
-		for k := range res {
-			if res[k].ID == id {
-				res[k].Pass, res[k].Detail = pass, detail
-			}
-		}
-	}
-	failAll := func(detail string) []domains.Result {
-		for k := range res {
-			res[k].Pass, res[k].Detail = false, detail
-		}
-		return res
-	}
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := res.FailAll
 	p := d.parse(raw)
 	if p.formatErr != "" {
 		if !ref.Feasible && p.infeasible {

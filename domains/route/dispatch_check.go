@@ -181,23 +181,9 @@ func (d *Dispatch) Check(raw json.RawMessage, ref domains.Reference) []domains.R
 // the answer keeps every rule, its objective vector.
 func (d *Dispatch) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := d.Checklist(ref)
-	res := make([]domains.Result, len(items))
-	for k, it := range items {
-		res[k] = domains.Result{ID: it.ID, Pass: true}
-	}
-	set := func(id string, pass bool, detail string) {
-		for k := range res {
-			if res[k].ID == id {
-				res[k].Pass, res[k].Detail = pass, detail
-			}
-		}
-	}
-	failAll := func(detail string) ([]domains.Result, []int64) {
-		for k := range res {
-			res[k].Pass, res[k].Detail = false, detail
-		}
-		return res, nil
-	}
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := func(detail string) ([]domains.Result, []int64) { return res.FailAll(detail), nil }
 	p := d.parse(raw)
 	if p.formatErr != "" {
 		if !ref.Feasible && p.infeasible {

@@ -404,23 +404,9 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 // Check implements domains.Instance.
 func (it *Itinerary) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
 	items := it.Checklist(ref)
-	res := make([]domains.Result, len(items))
-	for k, item := range items {
-		res[k] = domains.Result{ID: item.ID, Pass: true}
-	}
-	set := func(id string, pass bool, detail string) {
-		for k := range res {
-			if res[k].ID == id {
-				res[k].Pass, res[k].Detail = pass, detail
-			}
-		}
-	}
-	failAll := func(detail string) []domains.Result {
-		for k := range res {
-			res[k].Pass, res[k].Detail = false, detail
-		}
-		return res
-	}
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := res.FailAll
 	p := it.parse(raw)
 	if p.formatErr != "" {
 		if !ref.Feasible && p.infeasible {

@@ -284,23 +284,10 @@ func (a *Agenda) Evaluate(raw json.RawMessage, ref domains.Reference) (res []dom
 		items = a.Checklist(ref)
 	}
 	ans := a.parse(raw)
-	res = make([]domains.Result, len(items))
-	for k, it := range items {
-		res[k] = domains.Result{ID: it.ID, Pass: true}
-	}
-	failAll := func(detail string) []domains.Result {
-		for k := range res {
-			res[k].Pass, res[k].Detail = false, detail
-		}
-		return res
-	}
-	set := func(id string, pass bool, detail string) {
-		for k := range res {
-			if res[k].ID == id {
-				res[k].Pass, res[k].Detail = pass, detail
-			}
-		}
-	}
+	rs := domains.Pending(items)
+	res = rs
+	failAll := rs.FailAll
+	set := rs.Set
 	if ans.formatErr != "" {
 		if !ref.Feasible && ans.infeasible {
 			// Claimed infeasible, but the conflict list is malformed.
