@@ -29,6 +29,8 @@ type nrpOptions struct {
 	// CheckCertificate, when set, re-checks that certificate instead of
 	// solving.
 	CheckCertificate string
+	// NoShortfallCut leaves the shortfall cut out of --method lagrange.
+	NoShortfallCut bool
 }
 
 const nrpLong = `Solve employee shift scheduling instances of the Curtois & Qu benchmark
@@ -59,29 +61,44 @@ schedule keeping all of the employee's hard rules under weights from the
 master LP's duals; the duals, scaled by K = 1000 and rounded, are the
 multipliers of a Lagrangian lower bound computed in exact integers and
 recomputed from scratch (every employee's minimum) before it is reported.
+
+First, the same method on the shortfall instance (no requests, weight 1
+per missing employee, 0 per extra one) proves that every roster leaves at
+least m required staff-shifts uncovered. When its LP bound is fractional,
+rounding it up gives a cut, shortfall ≥ m, that joins the master LP and
+the bound (its own certificate inside the certificate). On Instance9 the
+shortfall LP is 3.66, so m = 4, and the root bound rises from 406 to the
+optimum 439. --no-shortfall-cut leaves the cut out.
+
 A roster comes from a dive (fix the schedule of largest LP value, generate
-again); while the bound is below it, branch-and-price runs for the time
-left: binary branching on one employee, day and shift, each node closed
-by its own exact Lagrangian bound. The status is optimal only when the
+again). While the bound is below it, branch-and-price runs for the time
+left: binary branching on one employee, day and shift, each node closed by
+its own exact Lagrangian bound. The status is optimal only when the
 roster's penalty equals the proven bound (the root's, or the complete
-tree's), else feasible with both reported. --certificate FILE writes the
-certificate (JSON: instance, k, mu[day][shift], minima per employee,
-cover, l, bound = ceil(l/k), and when branch-and-price completed, tree and
-tree_bound: every leaf's mu and bound, recomputed by the checker); the
+tree's); otherwise it is feasible, with both reported.
+
+--certificate FILE writes the certificate (JSON: instance, k, mu[day][shift],
+minima per employee, cover, l, bound = ceil(l/k); with the cut, short (the
+shortfall certificate) and nu (the cut's multiplier); when branch-and-price
+completed, tree and tree_bound, with every leaf's mu, nu and bound). The
 JSON line then has "certificate", and also "method", "lp" (the root master
 LP value, floating point, not a proof), "lp_converged", "rounds",
-"columns" and "nodes". Progress (column generation rounds, the dive,
-branch-and-price nodes and rosters found) goes to standard error, at most
-one line a second. --check-certificate CERT FILE re-checks a written
-certificate against its one instance from scratch (every employee's
+"columns", "nodes" and "shortfall" (m, when the cut was used). Progress
+(column generation rounds, the dive, branch-and-price nodes and rosters
+found) goes to standard error, at most one line a second.
+
+--check-certificate CERT FILE re-checks a written certificate against its
+one instance from scratch (the shortfall certificate, every employee's
 minimum, the cover term, every leaf of the tree) without solving, and
 prints the lower bound it proves (JSON: file, certificate, checked, k,
-root_bound, tree_bound, bound); a certificate that does not check exits 4,
-one that cannot be read or names another instance exits 2. Root bounds: Instance2 828 and Instance3 1001 (the
-optima), Instance6 1949 (1950 proven after 103 nodes, about 17 s),
-Instance1 558 (607 proven after 271 nodes, under a second), Instance9 406
-(optimum 439: the dive finds a roster of 439 in about 15 s, the tree is
-not closed in 20 minutes).
+root_bound, tree_bound, shortfall, bound). A certificate that does not
+check exits 4; one that cannot be read or names another instance exits 2.
+
+Proven by --method lagrange on this machine (2 cores): Instance1 607 and
+Instance2 828, each under a tenth of a second, and Instance3 1001, all at
+the root; Instance9 439 at the root with the shortfall cut (about 20 s,
+most of it the dive); Instance6 1950 after 103 branch-and-price nodes
+(root bound 1949, about 25 s).
 
 ` + exitCodesHelp
 
@@ -95,11 +112,13 @@ const nrpExample = `  # A one-week instance in the benchmark's format, with its 
   $ plancert nrp --method lagrange --certificate week.cert.json testdata/nrp/week.txt
   $ plancert nrp --check-certificate week.cert.json testdata/nrp/week.txt
 
-  # The benchmark instances beside the repository, 10 minutes each
-  # (Instance1 takes about a second; the README has the others; Instance6
-  # is proven 1950 by --method lagrange in about 20 s):
-  #   plancert nrp --json --timeout 10m ../shared/data/rostering/Instance*.txt
-  #   plancert nrp --method lagrange --certificate i6.json ../shared/data/rostering/Instance6.txt`
+  # The benchmark instances beside the repository: all five are proven by
+  # --method lagrange (Instance9 with the shortfall cut, about 20 s;
+  # Instance6 by branch-and-price, about 25 s); the SAT method proves
+  # Instance1 in about a second and Instance2 and 3 in minutes:
+  #   plancert nrp --method lagrange --certificate i9.json ../shared/data/rostering/Instance9.txt
+  #   plancert nrp --check-certificate i9.json ../shared/data/rostering/Instance9.txt
+  #   plancert nrp --json --timeout 10m ../shared/data/rostering/Instance*.txt`
 
 func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *cobra.Command {
 	opts := &nrpOptions{IO: ios}
@@ -125,6 +144,9 @@ func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *c
 			if opts.Certificate != "" && opts.Method != "lagrange" {
 				return usageErrorf("--certificate needs --method lagrange")
 			}
+			if opts.NoShortfallCut && opts.Method != "lagrange" {
+				return usageErrorf("--no-shortfall-cut needs --method lagrange")
+			}
 			if opts.CheckCertificate != "" && (len(args) != 1 || opts.Certificate != "") {
 				return usageErrorf("--check-certificate takes one instance FILE and no --certificate")
 			}
@@ -140,6 +162,7 @@ func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *c
 	f.BoolVar(&opts.Roster, "roster", false, "also print each roster (text output)")
 	f.StringVar(&opts.Method, "method", "sat", "sat (core-guided SAT on the whole model) or lagrange (column generation bound and roster)")
 	f.StringVar(&opts.Certificate, "certificate", "", "with --method lagrange: write the bound's certificate to `FILE` (JSON)")
+	f.BoolVar(&opts.NoShortfallCut, "no-shortfall-cut", false, "with --method lagrange: leave out the cut on the total shortfall (for comparison)")
 	f.StringVar(&opts.CheckCertificate, "check-certificate", "", "re-check the certificate `CERT` against the one instance FILE (no solving) and print the bound it proves")
 	return cmd
 }
@@ -164,7 +187,10 @@ type nrpLine struct {
 	Rounds      int      `json:"rounds,omitempty"`
 	Columns     int      `json:"columns,omitempty"`
 	Nodes       int      `json:"nodes,omitempty"`
-	Certificate string   `json:"certificate,omitempty"`
+	// Shortfall is the proven least number of required staff-shifts
+	// every roster leaves uncovered, when that cut joined the bound.
+	Shortfall   *int64 `json:"shortfall,omitempty"`
+	Certificate string `json:"certificate,omitempty"`
 }
 
 func runNRP(ctx context.Context, o *nrpOptions) error {
@@ -264,7 +290,7 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 			fmt.Fprintf(o.IO.ErrOut, "nrp: %s: %s\n", file, fmt.Sprintf(format, args...))
 		}
 	}
-	res, err := nrp.SolveLagrange(ctx, in, nrp.LagrangeOptions{Log: logf})
+	res, err := nrp.SolveLagrange(ctx, in, nrp.LagrangeOptions{Log: logf, NoShortfallCut: o.NoShortfallCut})
 	var mismatch *nrp.MismatchError
 	if errors.As(err, &mismatch) {
 		return &fileError{file, &solver.IntegrityError{Backend: "sat", What: "roster re-scored by the evaluator", Err: err}}
@@ -291,6 +317,10 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 		if o.Certificate != "" {
 			line.Certificate = o.Certificate
 		}
+		if res.Cert.Short != nil {
+			m := res.Cert.Short.Proven()
+			line.Shortfall = &m
+		}
 	}
 	if o.JSON {
 		b, err := json.Marshal(line)
@@ -308,6 +338,9 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 			fmt.Fprintf(&b, ", lower bound %d", res.Bound)
 		}
 		fmt.Fprintf(&b, "; %.2fs, root LP %.4f after %d rounds, %d columns, %d branch-and-price nodes", res.Wall.Seconds(), res.LP, res.Iterations, res.Columns, res.Nodes)
+		if res.Cert != nil && res.Cert.Short != nil {
+			fmt.Fprintf(&b, ", shortfall cut ≥ %d", res.Cert.Short.Proven())
+		}
 		fmt.Fprintln(o.IO.Out, b.String())
 		if o.Roster && res.HasRoster {
 			fmt.Fprint(o.IO.Out, in.Format(res.Roster))

@@ -17,13 +17,15 @@ type nrpCheckLine struct {
 	K           int64  `json:"k"`
 	RootBound   int64  `json:"root_bound"`
 	TreeBound   *int64 `json:"tree_bound,omitempty"`
+	Shortfall   *int64 `json:"shortfall,omitempty"`
 	Bound       int64  `json:"bound"`
 }
 
 // checkNRPCertificate re-checks the certificate at o.CheckCertificate
 // against the instance in file from scratch (nrp.Certificate.Check: every
-// employee's pricing minimum, the cover term, and every leaf of a
-// branch-and-price tree) and prints the lower bound it proves. A
+// employee's pricing minimum, the cover term, every leaf of a
+// branch-and-price tree, and the shortfall certificate behind a cut) and
+// prints the lower bound it proves. A
 // certificate that cannot be read is bad input (exit 2); one that does not
 // check is an integrity failure (exit 4).
 func checkNRPCertificate(ctx context.Context, o *nrpOptions, file string, in *nrp.Instance) error {
@@ -46,6 +48,10 @@ func checkNRPCertificate(ctx context.Context, o *nrpOptions, file string, in *nr
 		line.TreeBound = &tb
 		line.Bound = max(line.Bound, tb)
 	}
+	if c.Short != nil {
+		m := c.Short.Proven()
+		line.Shortfall = &m
+	}
 	if o.JSON {
 		b, err := json.Marshal(line)
 		if err != nil {
@@ -57,6 +63,9 @@ func checkNRPCertificate(ctx context.Context, o *nrpOptions, file string, in *nr
 	how := "root bound"
 	if line.TreeBound != nil {
 		how = fmt.Sprintf("root bound %d, branch-and-price tree", c.Bound)
+	}
+	if line.Shortfall != nil {
+		how += fmt.Sprintf(", shortfall cut ≥ %d", *line.Shortfall)
 	}
 	fmt.Fprintf(o.IO.Out, "%s: certificate %s checks: penalty ≥ %d (%s, K = %d)\n", file, o.CheckCertificate, line.Bound, how, c.K)
 	return nil

@@ -87,11 +87,19 @@ func TestNRPCommand(t *testing.T) {
 		if err := c.Check(context.Background(), in); err == nil {
 			t.Error("a certificate with a lowered minimum was accepted")
 		}
-		// Instance1: the column generation bound (558) is below the
-		// optimum 607; branch-and-price closes the gap.
-		r = runPlancert(t, "", "nrp", "--method", "lagrange", "--timeout", "20s", inst1)
-		if r.code != exitOK || !strings.Contains(r.stdout, "Instance1.txt: optimal, penalty 607") {
+		// Instance1 without the shortfall cut: the column generation
+		// bound (558) is below the optimum 607; branch-and-price closes
+		// the gap. With the cut, the root bound is 607.
+		r = runPlancert(t, "", "nrp", "--method", "lagrange", "--no-shortfall-cut", "--timeout", "20s", inst1)
+		if r.code != exitOK || !strings.Contains(r.stdout, "Instance1.txt: optimal, penalty 607") || !strings.Contains(r.stdout, "branch-and-price nodes") || strings.Contains(r.stdout, " 0 branch-and-price nodes") || strings.Contains(r.stdout, "shortfall") {
 			t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+		}
+		r = runPlancert(t, "", "nrp", "--method", "lagrange", "--timeout", "20s", inst1)
+		if r.code != exitOK || !strings.Contains(r.stdout, "Instance1.txt: optimal, penalty 607") || !strings.Contains(r.stdout, " 0 branch-and-price nodes, shortfall cut ≥ 6") {
+			t.Errorf("exit %d, stdout %q, stderr %q", r.code, r.stdout, r.stderr)
+		}
+		if r := runPlancert(t, "", "nrp", "--no-shortfall-cut", inst1); r.code != exitBadInput {
+			t.Errorf("--no-shortfall-cut without lagrange: exit %d", r.code)
 		}
 		if r := runPlancert(t, "", "nrp", "--certificate", cert, inst1); r.code != exitBadInput {
 			t.Errorf("--certificate without lagrange: exit %d", r.code)
@@ -100,7 +108,7 @@ func TestNRPCommand(t *testing.T) {
 	t.Run("check certificate", func(t *testing.T) {
 		dir := t.TempDir()
 		cert := filepath.Join(dir, "i1.json")
-		if r := runPlancert(t, "", "nrp", "--method", "lagrange", "--certificate", cert, "--timeout", "20s", inst1); r.code != exitOK {
+		if r := runPlancert(t, "", "nrp", "--method", "lagrange", "--no-shortfall-cut", "--certificate", cert, "--timeout", "20s", inst1); r.code != exitOK {
 			t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
 		} else if !strings.Contains(r.stderr, "Instance1.txt: round 0: LP ") || strings.Contains(r.stdout, "round 0") {
 			t.Errorf("progress belongs on stderr: stdout %q, stderr %q", r.stdout, r.stderr)
@@ -110,11 +118,42 @@ func TestNRPCommand(t *testing.T) {
 		if err := json.Unmarshal([]byte(r.stdout), &line); err != nil || r.code != exitOK {
 			t.Fatalf("exit %d, %v: %q %q", r.code, err, r.stdout, r.stderr)
 		}
-		if !line.Checked || line.Bound != 607 || line.TreeBound == nil || *line.TreeBound != 607 || line.RootBound >= 607 {
+		if !line.Checked || line.Bound != 607 || line.TreeBound == nil || *line.TreeBound != 607 || line.RootBound >= 607 || line.Shortfall != nil {
 			t.Errorf("got %s", r.stdout)
 		}
+		// With the shortfall cut: a root bound of 607, no tree.
+		cut := filepath.Join(dir, "i1cut.json")
+		if r := runPlancert(t, "", "nrp", "--method", "lagrange", "--certificate", cut, "--timeout", "20s", inst1); r.code != exitOK {
+			t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+		}
+		r = runPlancert(t, "", "nrp", "--json", "--check-certificate", cut, inst1)
+		line = nrpCheckLine{}
+		if err := json.Unmarshal([]byte(r.stdout), &line); err != nil || r.code != exitOK {
+			t.Fatalf("exit %d, %v: %q %q", r.code, err, r.stdout, r.stderr)
+		}
+		if !line.Checked || line.Bound != 607 || line.RootBound != 607 || line.TreeBound != nil || line.Shortfall == nil || *line.Shortfall != 6 {
+			t.Errorf("got %s", r.stdout)
+		}
+		if r := runPlancert(t, "", "nrp", "--check-certificate", cut, inst1); r.code != exitOK || !strings.Contains(r.stdout, "penalty ≥ 607 (root bound, shortfall cut ≥ 6, K = 1000)") {
+			t.Errorf("exit %d, stdout %q", r.code, r.stdout)
+		}
+		// A shortfall certificate claiming one more uncovered staff-shift
+		// is an integrity failure.
+		c, err := nrp.ReadCertificate(cut)
+		if err != nil {
+			t.Fatal(err)
+		}
+		c.Short.Bound++
+		c.Short.L += c.Short.K
+		badCut := filepath.Join(dir, "badcut.json")
+		if err := writeFileAtomic(badCut, nil, c.Write); err != nil {
+			t.Fatal(err)
+		}
+		if r := runPlancert(t, "", "nrp", "--check-certificate", badCut, inst1); r.code != exitIntegrity || !strings.Contains(r.stderr, "shortfall") {
+			t.Errorf("corrupted shortfall: exit %d, stderr %q", r.code, r.stderr)
+		}
 		// A certificate claiming a higher root bound is an integrity failure.
-		c, err := nrp.ReadCertificate(cert)
+		c, err = nrp.ReadCertificate(cert)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,6 +30,7 @@ type TreeNode struct {
 	No         *TreeNode   `json:"no,omitempty"`
 	Yes        *TreeNode   `json:"yes,omitempty"`
 	Mu         [][]int64   `json:"mu,omitempty"`
+	Nu         int64       `json:"nu,omitempty"` // the leaf's multiplier of the shortfall cut
 	Bound      int64       `json:"bound,omitempty"`
 	Infeasible bool        `json:"infeasible,omitempty"`
 }
@@ -71,8 +72,8 @@ func consistent(s int, row []int, ds []Decision) bool {
 // employee's pricing restricted by ds: ⌈L/K⌉, or infeasible when some
 // employee has no schedule keeping the rules and ds. Cost: one pricing
 // program per employee.
-func nodeBound(in *Instance, pr []*Pricing, K int64, mu [][]int64, ds []Decision, ranges map[[2]int][2]int) (bound int64, infeasible bool) {
-	ct, ok := coverTermIn(in, K, mu, ranges)
+func nodeBound(in *Instance, pr []*Pricing, K int64, mu [][]int64, cut shortCut, ds []Decision, ranges map[[2]int][2]int) (bound int64, infeasible bool) {
+	ct, ok := coverTermIn(in, K, mu, cut, ranges)
 	if !ok {
 		return 0, true
 	}
@@ -88,16 +89,21 @@ func nodeBound(in *Instance, pr []*Pricing, K int64, mu [][]int64, ds []Decision
 }
 
 // CheckTree recomputes every leaf of the proof tree root under scale K
-// (restricted pricing and cover term in exact integers) and returns the
+// (restricted pricing and cover term in exact integers, with the
+// shortfall cut U ≥ short under each leaf's Nu; short must be proven, 0
+// when there is none) and returns the
 // bound it proves: the least leaf bound (an infeasible leaf bounds
 // nothing from below; math.MaxInt64 when every leaf is infeasible). The
 // branching is binary on one (employee, day, shift) at a time, so the
 // leaves cover every roster. It fails on a malformed tree or a leaf whose
 // stated bound or infeasibility differs from the recomputed one. Cost:
 // one pricing program per employee per leaf.
-func CheckTree(ctx context.Context, in *Instance, K int64, root *TreeNode) (int64, error) {
+func CheckTree(ctx context.Context, in *Instance, K, short int64, root *TreeNode) (int64, error) {
 	if K < 1 {
 		return 0, fmt.Errorf("nrp: %s: scale K must be at least 1", in.Name)
+	}
+	if short < 0 {
+		return 0, fmt.Errorf("nrp: %s: shortfall cut %d is negative", in.Name, short)
 	}
 	pr := make([]*Pricing, len(in.Staff))
 	for s := range in.Staff {
@@ -164,7 +170,10 @@ func CheckTree(ctx context.Context, in *Instance, K int64, root *TreeNode) (int6
 				return 0, fmt.Errorf("nrp: %s: proof tree leaf: day %d has %d multipliers", in.Name, d, len(mu[d]))
 			}
 		}
-		b, inf := nodeBound(in, pr, K, mu, ds, ranges)
+		if n.Nu < 0 || (short == 0 && n.Nu != 0) {
+			return 0, fmt.Errorf("nrp: %s: proof tree leaf at %v %v has cut multiplier %d (cut %d)", in.Name, ds, ranges, n.Nu, short)
+		}
+		b, inf := nodeBound(in, pr, K, mu, shortCut{short, n.Nu}, ds, ranges)
 		if inf != n.Infeasible || (!inf && b != n.Bound) {
 			return 0, fmt.Errorf("nrp: %s: proof tree leaf at %v %v states bound %d (infeasible %v), recomputed %d (infeasible %v)", in.Name, ds, ranges, n.Bound, n.Infeasible, b, inf)
 		}
@@ -299,7 +308,7 @@ func (g *cgState) branchAndPrice(ctx context.Context, ub int64, maxIter int, cov
 			}
 		}
 		if bound >= out.ub {
-			it.n.Mu, it.n.Bound = r.bestMu, bound
+			it.n.Mu, it.n.Nu, it.n.Bound = r.bestMu, r.bestNu, bound
 			if logf != nil && out.nodes%100 == 0 {
 				logf("branch-and-price: node %d closed at bound %d (depth %d), %d open, %d columns, %v", out.nodes, bound, len(it.ds), len(stack), len(g.cols), time.Since(start).Round(time.Second))
 			}

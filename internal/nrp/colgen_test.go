@@ -18,20 +18,14 @@ func TestRebuildEqualityRange(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := newCGState(in, 1000)
+	g, err := newCGState(in, 1000, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	S := len(in.Staff)
-	free := make([]int, S)
-	zero := make([][]int64, in.Horizon)
-	for d := range zero {
-		zero[d] = make([]int64, len(in.Shifts))
-	}
-	for s := range S {
-		free[s] = -1
-		_, row, _ := g.pr[s].Price(1, zero)
-		g.add(s, row)
+	free, err := g.seed(in.Name)
+	if err != nil {
+		t.Fatal(err)
 	}
 	ctx := context.Background()
 	root, err := g.run(ctx, free, 2000, nil)

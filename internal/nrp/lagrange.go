@@ -38,26 +38,68 @@ type Certificate struct {
 	// K whose leaves all have bounds of at least TreeBound (CheckTree).
 	Tree      *TreeNode `json:"tree,omitempty"`
 	TreeBound int64     `json:"tree_bound,omitempty"`
+	// Short, when set, is a certificate for the shortfall instance of
+	// the same instance (ShortfallInstance): it proves that every roster
+	// leaves at least m = Short.Proven() required staff-shifts uncovered.
+	// That is a valid cut, U ≥ m with U the total shortfall, and Nu ≥ 0
+	// its multiplier: the cover term then lowers every cover's weight
+	// per missing employee by Nu/K and adds Nu·m (coverTermIn). Nu is 0
+	// without Short.
+	Short *Certificate `json:"short,omitempty"`
+	Nu    int64        `json:"nu,omitempty"`
 }
 
-// coverTerm returns Σ_{d,t} min_{0≤y≤staff} (K·C_dt(y) − mu[d][t]·y).
+// Proven returns the lower bound c proves once checked: Bound, or
+// TreeBound when there is a tree and it is higher.
+func (c *Certificate) Proven() int64 {
+	if c.Tree != nil && c.TreeBound > c.Bound {
+		return c.TreeBound
+	}
+	return c.Bound
+}
+
+// ShortfallInstance returns the instance whose penalty is the total
+// shortfall of in's rosters: the same staff, rules and covers, no shift
+// requests, and every cover's weight 1 per missing and 0 per extra
+// employee. Its name is in's with " shortfall" appended. Every roster of
+// in is a roster of it, so a lower bound m on its optimum says that every
+// roster of in leaves at least m required staff-shifts uncovered.
+func ShortfallInstance(in *Instance) *Instance {
+	out := *in
+	out.Name = in.Name + " shortfall"
+	out.On, out.Off = nil, nil
+	out.Cover = append([]Cover(nil), in.Cover...)
+	for i := range out.Cover {
+		out.Cover[i].Under, out.Cover[i].Over = 1, 0
+	}
+	return &out
+}
+
+// shortCut is the cut U ≥ min on the total shortfall U with its
+// multiplier nu (scaled by K); the zero value is no cut.
+type shortCut struct{ min, nu int64 }
+
+// coverTerm returns Σ_{d,t} min_{0≤y≤staff} (K·C_dt(y) − mu[d][t]·y)
+// with the cut's term: with the cut U ≥ cut.min, every missing employee
+// costs cut.nu less and cut.nu·cut.min is added (valid when every roster
+// keeps the cut: cut.nu·(U − cut.min) ≥ 0 was subtracted).
 // Cost: O(H·T·staff + covers·staff).
-func coverTerm(in *Instance, K int64, mu [][]int64) int64 {
-	v, _ := coverTermIn(in, K, mu, nil)
+func coverTerm(in *Instance, K int64, mu [][]int64, cut shortCut) int64 {
+	v, _ := coverTermIn(in, K, mu, cut, nil)
 	return v
 }
 
 // coverTermIn is coverTerm with y[d][t] restricted to ranges[(d,t)]
 // (inclusive, within [0, staff]) where given; ok is false when a range is
 // empty.
-func coverTermIn(in *Instance, K int64, mu [][]int64, ranges map[[2]int][2]int) (int64, bool) {
+func coverTermIn(in *Instance, K int64, mu [][]int64, cut shortCut, ranges map[[2]int][2]int) (int64, bool) {
 	S := len(in.Staff)
 	byDT := map[[2]int][]Cover{}
 	for _, c := range in.Cover {
 		k := [2]int{c.Day, c.Shift}
 		byDT[k] = append(byDT[k], c)
 	}
-	var sum int64
+	sum := cut.nu * cut.min
 	for d := range in.Horizon {
 		for t := range in.Shifts {
 			lo, hi := 0, S
@@ -72,12 +114,12 @@ func coverTermIn(in *Instance, K int64, mu [][]int64, ranges map[[2]int][2]int) 
 				var c int64
 				for _, cv := range byDT[[2]int{d, t}] {
 					if y < cv.Requirement {
-						c += int64(cv.Requirement-y) * int64(cv.Under)
+						c += int64(cv.Requirement-y) * (K*int64(cv.Under) - cut.nu)
 					} else {
-						c += int64(y-cv.Requirement) * int64(cv.Over)
+						c += int64(y-cv.Requirement) * K * int64(cv.Over)
 					}
 				}
-				if v := K*c - mu[d][t]*int64(y); y == lo || v < best {
+				if v := c - mu[d][t]*int64(y); y == lo || v < best {
 					best = v
 				}
 			}
@@ -103,6 +145,18 @@ func ceilDiv(a, b int64) int64 {
 // no schedule keeping the hard rules (then there is no roster at all), or
 // when ctx ends. Cost: one pricing program per employee.
 func LowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64) (*Certificate, error) {
+	return lowerBound(ctx, in, K, mu, nil, 0)
+}
+
+// lowerBound is LowerBound with the shortfall cut of short, a checked
+// certificate for ShortfallInstance(in), under multiplier nu ≥ 0 (short
+// nil and nu 0: no cut): every roster leaves at least short.Proven()
+// staff-shifts uncovered, so nu·(shortfall − short.Proven()) ≥ 0 can be
+// subtracted from the penalty.
+func lowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64, short *Certificate, nu int64) (*Certificate, error) {
+	if nu < 0 || (short == nil && nu != 0) {
+		return nil, fmt.Errorf("nrp: %s: cut multiplier nu %d (shortfall certificate given: %v)", in.Name, nu, short != nil)
+	}
 	if K < 1 {
 		return nil, fmt.Errorf("nrp: %s: scale K must be at least 1, got %d", in.Name, K)
 	}
@@ -114,7 +168,11 @@ func LowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64) (*Cert
 			return nil, fmt.Errorf("nrp: %s: day %d has %d multipliers for %d shift types", in.Name, d, len(mu[d]), len(in.Shifts))
 		}
 	}
-	c := &Certificate{Instance: in.Name, K: K, Mu: mu}
+	c := &Certificate{Instance: in.Name, K: K, Mu: mu, Short: short, Nu: nu}
+	var cut shortCut
+	if short != nil {
+		cut = shortCut{short.Proven(), nu}
+	}
 	for s := range in.Staff {
 		if err := ctx.Err(); err != nil {
 			return nil, fmt.Errorf("nrp: %s: %w", in.Name, err)
@@ -130,7 +188,7 @@ func LowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64) (*Cert
 		c.Minima = append(c.Minima, v)
 		c.L += v
 	}
-	c.Cover = coverTerm(in, K, mu)
+	c.Cover = coverTerm(in, K, mu, cut)
 	c.L += c.Cover
 	c.Bound = ceilDiv(c.L, K)
 	return c, nil
@@ -139,13 +197,25 @@ func LowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64) (*Cert
 // Check recomputes c with LowerBound and fails unless every field agrees:
 // a certificate is accepted only when its minima, cover term, L and bound
 // are exactly what its K and Mu give on in, and, with a Tree, when
-// CheckTree proves exactly TreeBound. The proven lower bound is then
-// max(Bound, TreeBound). Cost: LowerBound's plus CheckTree's.
+// CheckTree proves exactly TreeBound. With Short, that certificate is
+// checked first, against ShortfallInstance(in), and its proven bound is
+// the cut of the cover term and of every leaf. The proven lower bound is
+// then Proven(). Cost: LowerBound's plus CheckTree's, and Short's.
 func (c *Certificate) Check(ctx context.Context, in *Instance) error {
 	if c.Instance != in.Name {
 		return fmt.Errorf("nrp: certificate for %q, not %q", c.Instance, in.Name)
 	}
-	got, err := LowerBound(ctx, in, c.K, c.Mu)
+	var m int64
+	if c.Short != nil {
+		if c.Short.Short != nil {
+			return fmt.Errorf("nrp: %s: the shortfall certificate has a shortfall certificate of its own", in.Name)
+		}
+		if err := c.Short.Check(ctx, ShortfallInstance(in)); err != nil {
+			return err
+		}
+		m = c.Short.Proven()
+	}
+	got, err := lowerBound(ctx, in, c.K, c.Mu, c.Short, c.Nu)
 	if err != nil {
 		return err
 	}
@@ -161,7 +231,7 @@ func (c *Certificate) Check(ctx context.Context, in *Instance) error {
 		return fmt.Errorf("nrp: %s: certificate states cover %d, L %d, bound %d; recomputed %d, %d, %d", in.Name, c.Cover, c.L, c.Bound, got.Cover, got.L, got.Bound)
 	}
 	if c.Tree != nil {
-		tb, err := CheckTree(ctx, in, c.K, c.Tree)
+		tb, err := CheckTree(ctx, in, c.K, m, c.Tree)
 		if err != nil {
 			return err
 		}

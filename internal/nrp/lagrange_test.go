@@ -3,6 +3,8 @@ package nrp
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -20,7 +22,7 @@ import (
 // employee without a schedule, the only way with no coupling hard rule).
 func TestLagrangeBrute(t *testing.T) {
 	shapes := []struct{ S, H, T, seeds int }{{2, 3, 2, 30}, {2, 7, 1, 20}, {3, 3, 2, 12}, {2, 5, 2, 12}}
-	var proven, gap, infeasible int
+	var proven, gap, infeasible, cuts int
 	for _, sh := range shapes {
 		for seed := range sh.seeds {
 			r := rand.New(rand.NewPCG(uint64(seed), uint64(sh.S*100+sh.H*10+sh.T)+5))
@@ -28,7 +30,8 @@ func TestLagrangeBrute(t *testing.T) {
 			in.Name = "tiny"
 			want, ok := bruteForce(in)
 			ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-			res, err := SolveLagrange(ctx, in, LagrangeOptions{K: int64(1 + r.IntN(100))})
+			K := int64(1 + r.IntN(100))
+			res, err := SolveLagrange(ctx, in, LagrangeOptions{K: K})
 			cancel()
 			if !ok {
 				if err == nil {
@@ -58,6 +61,21 @@ func TestLagrangeBrute(t *testing.T) {
 			} else {
 				proven++
 			}
+			// The shortfall bound never exceeds the least shortfall of
+			// a roster, enumerated on the shortfall instance. (Its LP
+			// is integral on instances this small, so there is no cut:
+			// TestShortfallCutAgainstSAT has those.)
+			least, _ := bruteForce(ShortfallInstance(in))
+			sc, err := shortfall(context.Background(), in, K, 2000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sc.Bound > int64(least) {
+				t.Fatalf("%v seed %d: shortfall bound %d, least shortfall %d", sh, seed, sc.Bound, least)
+			}
+			if sc.L > 0 && sc.L%K != 0 {
+				cuts++
+			}
 			for range 3 {
 				K := int64(1 + r.IntN(20))
 				mu := randomWeights(r, in.Horizon, len(in.Shifts), 200*K)
@@ -73,16 +91,17 @@ func TestLagrangeBrute(t *testing.T) {
 	}
 	// These instances close at the root (their under weights make the LP
 	// tight); TestLagrangeInstance1 exercises branching.
-	t.Logf("%d proven at the root, %d by branch-and-price, %d without a roster", proven, gap, infeasible)
+	t.Logf("%d proven at the root, %d by branch-and-price, %d without a roster; %d with a shortfall cut", proven, gap, infeasible, cuts)
 	if proven+gap == 0 || infeasible == 0 {
 		t.Errorf("the sample should hold instances with (%d) and without a roster (%d)", proven+gap, infeasible)
 	}
 }
 
-// TestLagrangeInstance1 proves Instance1's optimum 607 (root bound 558,
-// then branch-and-price) and checks the certificate, then that corrupting
-// it — a multiplier, a minimum, the bound, a leaf of the proof tree — is
-// rejected by the checker, also after a write and read.
+// TestLagrangeInstance1 proves Instance1's optimum 607 without the
+// shortfall cut (root bound 558, then branch-and-price) and checks the
+// certificate, then that corrupting it — a multiplier, a minimum, the
+// bound, a leaf of the proof tree — is rejected by the checker, also
+// after a write and read.
 func TestLagrangeInstance1(t *testing.T) {
 	in, err := ReadFile(filepath.Join(dataDir, "Instance1.txt"))
 	if err != nil {
@@ -96,7 +115,7 @@ func TestLagrangeInstance1(t *testing.T) {
 func lagrangeInstance1(t *testing.T, in *Instance, coverFirst bool) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
-	res, err := SolveLagrange(ctx, in, LagrangeOptions{CoverFirst: coverFirst})
+	res, err := SolveLagrange(ctx, in, LagrangeOptions{CoverFirst: coverFirst, NoShortfallCut: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -176,9 +195,8 @@ func firstLeaf(n *TreeNode) *TreeNode {
 
 // TestLagrangeLong runs SolveLagrange on Instance2, 3, 9 and 6, three
 // minutes each (PLANCERT_LONG=1): the bound never exceeds the reported
-// optimum and the certificate checks; where bound and roster meet, the
-// instance is proven at the reported optimum, and all but Instance9 must
-// be proven.
+// optimum, the certificate checks, and each is proven at the reported
+// optimum.
 func TestLagrangeLong(t *testing.T) {
 	if !long() {
 		t.Skip("long: set PLANCERT_LONG=1")
@@ -207,10 +225,146 @@ func TestLagrangeLong(t *testing.T) {
 		if res.Status == solver.Optimal && res.Penalty != c.opt {
 			t.Errorf("%s: proven %d", c.file, res.Penalty)
 		}
-		// Proven on the development machine: Instance2 and 3 at the root,
-		// Instance6 by branch-and-price in 103 nodes (17 s).
-		if c.file != "Instance9.txt" && res.Status != solver.Optimal {
+		// Proven on the development machine: Instance2, 3 and 9 at the
+		// root (9 with the shortfall cut), Instance6 by branch-and-price
+		// in 103 nodes.
+		if res.Status != solver.Optimal {
 			t.Errorf("%s: not proven: bound %d, roster %d", c.file, res.Bound, res.Penalty)
 		}
+	}
+}
+
+// TestShortfallCut proves Instance1 (607) and Instance9 (439) at the root
+// with the shortfall cut: every roster of Instance1 leaves at least 6
+// required staff-shifts uncovered (the shortfall LP gives 5.5), every
+// roster of Instance9 at least 4 (LP 3.66), and at 100 per missing
+// employee the rounding closes both gaps (Instance9's root bound without
+// the cut is 406). Each certificate is checked, and corrupting the cut —
+// the shortfall bound, its multipliers, the cut's multiplier, dropping or
+// nesting the shortfall certificate — is rejected.
+func TestShortfallCut(t *testing.T) {
+	for _, c := range []struct {
+		file         string
+		opt, short   int64
+		withoutBound int64
+	}{{"Instance1.txt", 607, 6, 558}, {"Instance9.txt", 439, 4, 406}} {
+		in, err := ReadFile(filepath.Join(dataDir, c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		res, err := SolveLagrange(ctx, in, LagrangeOptions{BoundOnly: true})
+		cancel()
+		if err != nil {
+			t.Fatal(err)
+		}
+		cert := res.Cert
+		if cert == nil || cert.Short == nil {
+			t.Fatalf("%s: no shortfall certificate", c.file)
+		}
+		t.Logf("%s: shortfall ≥ %d (L %d, K %d), root bound %d with cut multiplier %d (LP %.4f), %v", c.file, cert.Short.Bound, cert.Short.L, cert.Short.K, cert.Bound, cert.Nu, res.LP, res.Wall)
+		if cert.Short.Bound != c.short || cert.Bound != c.opt || cert.Nu <= 0 {
+			t.Fatalf("%s: shortfall %d, bound %d, nu %d; want %d and %d", c.file, cert.Short.Bound, cert.Bound, cert.Nu, c.short, c.opt)
+		}
+		if err := cert.Check(context.Background(), in); err != nil {
+			t.Fatal(err)
+		}
+		var buf bytes.Buffer
+		if err := cert.Write(&buf); err != nil {
+			t.Fatal(err)
+		}
+		corrupt := []struct {
+			what string
+			f    func(c *Certificate)
+		}{
+			{"shortfall bound", func(c *Certificate) { c.Short.Bound++ }},
+			{"shortfall bound and L", func(c *Certificate) { c.Short.Bound++; c.Short.L += c.Short.K }},
+			{"shortfall multiplier", func(c *Certificate) { c.Short.Mu[0][0] += 1000 * c.K }},
+			{"shortfall for the instance itself", func(c *Certificate) { c.Short.Instance = c.Instance }},
+			{"cut multiplier", func(c *Certificate) { c.Nu += c.K }},
+			{"cut multiplier negative", func(c *Certificate) { c.Nu = -c.Nu }},
+			{"shortfall dropped", func(c *Certificate) { c.Short = nil }},
+			{"shortfall nested", func(c *Certificate) { s := *c.Short; c.Short.Short = &s }},
+		}
+		for _, k := range corrupt {
+			var bad Certificate
+			if err := json.Unmarshal(buf.Bytes(), &bad); err != nil {
+				t.Fatal(err)
+			}
+			k.f(&bad)
+			if err := bad.Check(context.Background(), in); err == nil {
+				t.Errorf("%s: corrupted %s accepted", c.file, k.what)
+			}
+		}
+		if c.file != "Instance1.txt" {
+			continue
+		}
+		// Instance1 without the cut: the root is short (the proof needs
+		// the tree, TestLagrangeInstance1).
+		res, err = SolveLagrange(context.Background(), in, LagrangeOptions{BoundOnly: true, NoShortfallCut: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Cert.Short != nil || res.Bound != c.withoutBound {
+			t.Errorf("%s without the cut: bound %d, want %d", c.file, res.Bound, c.withoutBound)
+		}
+	}
+}
+
+// TestShortfallCutAgainstSAT checks the shortfall cut where it cuts, on
+// seeded instances of 3–6 staff and 5–7 days drawn until the shortfall
+// LP is fractional (about 1 in 180): the cut's bound never exceeds the
+// least shortfall proven by the SAT method (Solve, itself checked against
+// enumeration in TestBruteForce) on ShortfallInstance, and SolveLagrange,
+// cut in use, proves the optimum Solve proves.
+func TestShortfallCutAgainstSAT(t *testing.T) {
+	cuts := 0
+	for _, sh := range []struct{ S, H, T int }{{3, 5, 2}, {5, 7, 2}, {6, 7, 1}} {
+		for seed := range 300 {
+			r := rand.New(rand.NewPCG(uint64(seed), 77))
+			in := randomInstance(r, sh.S, sh.H, sh.T)
+			in.Name = fmt.Sprintf("cut-%dx%dx%d-%d", sh.S, sh.H, sh.T, seed)
+			for i := range in.Cover {
+				in.Cover[i].Requirement = 1 + r.IntN(sh.S)
+			}
+			for s := range in.Staff {
+				in.Staff[s].MinMinutes = 0
+			}
+			K := int64(1000)
+			sc, err := shortfall(context.Background(), in, K, 2000)
+			if err != nil || sc.L <= 0 || sc.L%K == 0 {
+				continue // no employee schedule, or no cut
+			}
+			cuts++
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			least, err := Solve(ctx, ShortfallInstance(in))
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel = context.WithTimeout(context.Background(), time.Minute)
+			opt, err := Solve(ctx, in)
+			cancel()
+			if err != nil {
+				t.Fatal(err)
+			}
+			res, err := SolveLagrange(context.Background(), in, LagrangeOptions{K: K})
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("%s: shortfall LP bound %d/%d → cut %d, least shortfall %d (%v); optimum %d (%v), Lagrange %d..%d (%v, %d nodes)", in.Name, sc.L, K, sc.Bound, least.Penalty, least.Status, opt.Penalty, opt.Status, res.Bound, res.Penalty, res.Status, res.Nodes)
+			if sc.Bound > least.Penalty || least.Status != solver.Optimal {
+				t.Errorf("%s: cut %d above the least shortfall %d (%v)", in.Name, sc.Bound, least.Penalty, least.Status)
+			}
+			if res.Cert.Short == nil || res.Status != solver.Optimal || opt.Status != solver.Optimal || res.Penalty != opt.Penalty {
+				t.Errorf("%s: Lagrange %v %d (cut %v), SAT %v %d", in.Name, res.Status, res.Penalty, res.Cert.Short != nil, opt.Status, opt.Penalty)
+			}
+			if err := res.Cert.Check(context.Background(), in); err != nil {
+				t.Error(err)
+			}
+		}
+	}
+	if cuts < 3 {
+		t.Errorf("%d instances with a shortfall cut; the sample should hold at least 3", cuts)
 	}
 }
