@@ -413,7 +413,11 @@ func (g *cgState) dive(ctx context.Context, maxIter int, logf func(string, ...an
 // Lagrangian bound, evaluated exactly at every round; the best
 // certificate is kept and recomputed from scratch by LowerBound. Column
 // generation stops when no employee has a column of negative reduced
-// cost, at MaxIterations or when ctx ends. A roster then comes from a
+// cost, at MaxIterations or when ctx ends. Before that, unless
+// NoShortfallCut, shortfall bounds the total shortfall of every roster,
+// and when that bound rounds up, the cut joins the master (a row over the
+// under slacks) and the certificate (Short, and the cut's multiplier Nu
+// from the row's dual). A roster then comes from a
 // dive (fix the column of largest LP value, generate again, repeat).
 // When the root bound is below it, branch-and-price (branchAndPrice)
 // runs for the time left: when it completes, its proof tree joins the

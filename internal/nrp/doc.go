@@ -34,6 +34,12 @@
 // lower bound with an exact, recomputable certificate (LowerBound,
 // Certificate.Check); a dive gives a roster, and branch-and-price closes
 // the gap when it can, its proof tree part of the certificate (CheckTree).
+// Before it, the same bound on ShortfallInstance (requests dropped, weight
+// 1 per missing employee) proves the least total shortfall m of every
+// roster; when its LP value is fractional, the cut "shortfall ≥ m" joins
+// the master and the bound (Certificate.Short and Nu). This is a
+// Chvátal–Gomory rounding of one aggregated row, and it is what proves
+// Instance9 (root bound 406 without it, 439 with it).
 //
 // Solve returns a Result whose penalty is either proven optimal or, when
 // the time ran out, the best roster found; in both cases Evaluate has

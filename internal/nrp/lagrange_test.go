@@ -368,3 +368,42 @@ func TestShortfallCutAgainstSAT(t *testing.T) {
 		t.Errorf("%d instances with a shortfall cut; the sample should hold at least 3", cuts)
 	}
 }
+
+// BenchmarkLagrange proves each Curtois & Qu instance with SolveLagrange
+// (shortfall cut, root column generation, dive, branch-and-price when
+// needed) from the parsed instance and reports the work per proof.
+// Instance6 and Instance9 take about 25 s and 20 s a run and need
+// PLANCERT_LONG=1.
+func BenchmarkLagrange(b *testing.B) {
+	for _, c := range []struct {
+		file string
+		opt  int64
+		long bool
+	}{{"Instance1.txt", 607, false}, {"Instance2.txt", 828, false}, {"Instance3.txt", 1001, false}, {"Instance6.txt", 1950, true}, {"Instance9.txt", 439, true}} {
+		b.Run(c.file[:len(c.file)-4], func(b *testing.B) {
+			if c.long && !long() {
+				b.Skip("long benchmark: set PLANCERT_LONG=1")
+			}
+			in, err := ReadFile(dataFile(b, c.file))
+			if err != nil {
+				b.Fatal(err)
+			}
+			var nodes, columns, rounds int
+			for b.Loop() {
+				res, err := SolveLagrange(context.Background(), in, LagrangeOptions{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Status != solver.Optimal || res.Penalty != c.opt {
+					b.Fatalf("%v %d, want optimal %d", res.Status, res.Penalty, c.opt)
+				}
+				nodes += res.Nodes
+				columns += res.Columns
+				rounds += res.Iterations
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(columns)/float64(b.N), "columns/op")
+			b.ReportMetric(float64(rounds)/float64(b.N), "rounds/op")
+		})
+	}
+}
