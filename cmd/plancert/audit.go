@@ -318,10 +318,10 @@ func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, er
 	var errs []error
 	interrupted := errors.Is(context.Cause(ctx), context.Canceled)
 	if !cert.Proven(m) {
-		errs = append(errs, &notProvenError{file, notProvenWhat(m, cert), interrupted})
+		errs = append(errs, &notProvenError{file: file, what: notProvenWhat(m, cert), interrupted: interrupted})
 	}
 	if e := a.enum; e != nil && !e.Complete && len(e.Solutions) < opts.Enumerate && cert.Proven(m) {
-		errs = append(errs, &notProvenError{file, "completeness of the solution list", interrupted})
+		errs = append(errs, &notProvenError{file: file, what: "completeness of the solution list", interrupted: interrupted})
 	}
 	return a, errors.Join(errs...)
 }

@@ -81,14 +81,19 @@ func (e *inputError) Unwrap() error { return e.err }
 type notProvenError struct {
 	file        string
 	what        string
-	interrupted bool // by Ctrl-C rather than the time limit
+	interrupted bool   // by Ctrl-C rather than the time limit
+	hint        string // appended after a semicolon when set
 }
 
 func (e *notProvenError) Error() string {
+	msg := e.file + ": " + e.what + " not proven within the time limit"
 	if e.interrupted {
-		return e.file + ": " + e.what + " not proven before the interrupt"
+		msg = e.file + ": " + e.what + " not proven before the interrupt"
 	}
-	return e.file + ": " + e.what + " not proven within the time limit"
+	if e.hint != "" {
+		msg += "; " + e.hint
+	}
+	return msg
 }
 
 // fileError is any other failure while auditing a file.

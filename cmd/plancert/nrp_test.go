@@ -174,6 +174,14 @@ func TestNRPCommand(t *testing.T) {
 			t.Errorf("missing certificate: exit %d", r.code)
 		}
 	})
+	t.Run("not proven", func(t *testing.T) {
+		// The SAT method does not prove Instance9 in 100 ms: exit 3, with
+		// the other method named.
+		r := runPlancert(t, "", "nrp", "--timeout", "100ms", filepath.Join(rosteringDir, "Instance9.txt"))
+		if r.code != exitNotProven || !strings.Contains(r.stderr, "not proven within the time limit; try --method lagrange") {
+			t.Errorf("exit %d, stderr %q", r.code, r.stderr)
+		}
+	})
 	t.Run("no file", func(t *testing.T) {
 		if r := runPlancert(t, "", "nrp"); r.code != exitBadInput {
 			t.Errorf("exit %d, want %d", r.code, exitBadInput)

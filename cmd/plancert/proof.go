@@ -116,7 +116,7 @@ func writeProof(ctx context.Context, dir, file string, m *encode.Model, c *solve
 	})
 	if err != nil {
 		if ctx.Err() != nil {
-			return nil, &notProvenError{file, "the proof (--proof)", errors.Is(context.Cause(ctx), context.Canceled)}
+			return nil, &notProvenError{file: file, what: "the proof (--proof)", interrupted: errors.Is(context.Cause(ctx), context.Canceled)}
 		}
 		var ie *solver.IntegrityError
 		if errors.As(err, &ie) {
@@ -134,7 +134,7 @@ func writeProof(ctx context.Context, dir, file string, m *encode.Model, c *solve
 	defer pf.Close()
 	if _, err := drup.Check(ctx, cnf, pf, res.Proof); err != nil {
 		if ctx.Err() != nil {
-			return nil, &notProvenError{file, "the proof check (--proof)", errors.Is(context.Cause(ctx), context.Canceled)}
+			return nil, &notProvenError{file: file, what: "the proof check (--proof)", interrupted: errors.Is(context.Cause(ctx), context.Canceled)}
 		}
 		return nil, &solver.IntegrityError{Backend: "drup", What: "the proof just written is rejected by the checker", Err: err}
 	}
