@@ -380,14 +380,18 @@ func (in *Instance) leastHorizon() int {
 	return 0
 }
 
-// feasible reports whether some plan keeps every rule of in as it is.
+// feasible reports whether some plan keeps every rule of in as it is. The
+// flow relaxations (relaxed) answer no in microseconds where the model
+// takes milliseconds; the model has the last word on yes.
 func (in *Instance) feasible() bool {
+	if !in.relaxed() {
+		return false
+	}
 	c := *in
-	m, err := c.Model()
+	m, err := c.build(false)
 	if err != nil {
 		return false
 	}
-	m.Objectives = nil
 	s, err := sat.Backend{}.Load(m)
 	if err != nil {
 		return false

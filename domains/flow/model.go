@@ -73,7 +73,16 @@ func (b *builder) exitTerms(g, t int, coef func(a int) int64) []encode.Term {
 }
 
 // Model implements domains.Instance.
-func (in *Instance) Model() (*encode.Model, error) {
+func (in *Instance) Model() (*encode.Model, error) { return in.build(true) }
+
+// build makes the model of in; without objectives it leaves out the
+// objective levels and the variables and constraints that only define
+// them (exit loads, the busiest exit, the counts inside after each step,
+// the changed moves): each is a function of the moves with room in its
+// domain whatever they are, so the model without them has a solution
+// exactly when the whole model has one. The generator's feasibility
+// checks use it: lowering those definitions was most of their work.
+func (in *Instance) build(objectives bool) (*encode.Model, error) {
 	if err := in.validate(); err != nil {
 		return nil, err
 	}
@@ -145,7 +154,9 @@ func (in *Instance) Model() (*encode.Model, error) {
 	for _, u := range in.units() {
 		u.model(b)
 	}
-	b.objectives()
+	if objectives {
+		b.objectives()
+	}
 	in.xv = b.x
 	return m, nil
 }

@@ -1,0 +1,151 @@
+package flow
+
+import (
+	"context"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// modelFeasible solves the model of in (with or without its objective
+// definitions) for feasibility with the SAT backend, no relaxation.
+func modelFeasible(t *testing.T, in *Instance, objectives bool) bool {
+	t.Helper()
+	c := *in
+	m, err := c.build(objectives)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.Objectives = nil
+	s, err := sat.Backend{}.Load(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Optimize(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.Status == solver.Optimal || res.Status == solver.Feasible
+}
+
+// TestRelaxationSound holds the generator's two shortcuts to the model:
+// on the instances of both flow tasks for seeds 1–30 (10 in -short), at
+// every horizon from 1 to the largest and with the vulnerable deadline
+// at each step, a flow relaxation that says no (relaxed) is never
+// contradicted by a plan of the model, and the model without its
+// objective definitions (build(false)) has a plan exactly when the whole
+// model has one. It also requires that the relaxations refute some
+// horizons, so that the first check is not vacuous.
+func TestRelaxationSound(t *testing.T) {
+	seeds := uint64(30)
+	if testing.Short() {
+		seeds = 10
+	}
+	// The tiny instances of the brute-force tests, where every capacity
+	// can bind, with each rule the relaxations state.
+	refuted := 0
+	for _, units := range [][]string{{unitExitCap, unitHold}, {unitArcCap, unitHold}, {unitExitCap, unitVulnerable}, {unitArcCap, unitClosure}} {
+		for seed := uint64(1); seed <= 20; seed++ {
+			in, s := tinyInstance(t, units, seed, seed%2 == 0)
+			seed = s
+			for h := 1; h <= maxHorizon; h++ {
+				for _, d := range deadlines(in, h) {
+					c := *in
+					c.Horizon, c.Deadline = h, d
+					if c.validate() != nil {
+						continue
+					}
+					if !c.relaxed() {
+						refuted++
+						if modelFeasible(t, &c, true) {
+							t.Fatalf("tiny %v seed %d horizon %d deadline %d: the relaxation refutes a feasible model", units, seed, h, d)
+						}
+					}
+				}
+			}
+		}
+	}
+	t.Logf("tiny instances: %d horizons and deadlines refuted by the relaxation", refuted)
+	for _, tk := range familyTasks(t) {
+		refuted, checked := 0, 0
+		for seed := uint64(1); seed <= seeds; seed++ {
+			spec, err := gen.SampleSpec(tk, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			inst, err := gen.NewInstance(tk, spec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			in := inst.(*Instance)
+			for h := 1; h <= maxHorizon; h++ {
+				for _, d := range deadlines(in, h) {
+					c := *in
+					c.Horizon, c.Deadline = h, d
+					if c.validate() != nil {
+						continue // a replan's current plan needs a longer horizon
+					}
+					whole := modelFeasible(t, &c, true)
+					if bare := modelFeasible(t, &c, false); bare != whole {
+						t.Fatalf("%s seed %d horizon %d deadline %d: model without objectives feasible %v, whole model %v", tk.ID, seed, h, d, bare, whole)
+					}
+					checked++
+					if !c.relaxed() {
+						refuted++
+						if whole {
+							t.Fatalf("%s seed %d horizon %d deadline %d: the relaxation refutes a feasible model", tk.ID, seed, h, d)
+						}
+					}
+				}
+			}
+		}
+		t.Logf("%s: %d horizons and deadlines, %d refuted by the relaxation", tk.ID, checked, refuted)
+		if refuted == 0 {
+			t.Errorf("%s: the relaxation refuted nothing", tk.ID)
+		}
+	}
+}
+
+// deadlines lists the vulnerable deadlines to try at horizon h: every
+// step when in has a vulnerable group under the unit, else h alone.
+func deadlines(in *Instance, h int) []int {
+	if !in.has(unitVulnerable) {
+		return []int{h}
+	}
+	var out []int
+	for d := 1; d <= h; d++ {
+		out = append(out, d)
+	}
+	return out
+}
+
+// TestRelaxationWaitingRoom: two people must both enter A → J at step 0
+// (it closes at step 1) and J → X takes one a step, so one of them waits
+// at J: the horizon 3 has a plan with a waiting room of 1 and none with
+// 0, and the relaxation and the model agree on both.
+func TestRelaxationWaitingRoom(t *testing.T) {
+	for _, room := range []int{0, 1} {
+		in := &Instance{
+			Sp:      domains.Spec{Task: "tiny", Basic: []string{unitArcCap, unitHold}, Hard: []string{unitClosure}},
+			Voc:     tinySubtask(false).Voc,
+			Horizon: 3, Deadline: 3,
+			Places:  []Place{{Name: "A", Kind: KindOrigin}, {Name: "J", Kind: KindJunction, Hold: room}, {Name: "X", Kind: KindExit}},
+			Links:   []Link{{From: "A", To: "J", Time: 1, Cap: []int{2}}, {From: "J", To: "X", Time: 1, Cap: []int{1}}},
+			Groups:  []Group{{Name: "G", Origin: "A", Size: 2}},
+			Closure: &Closure{From: "A", To: "J", Start: 1},
+		}
+		if err := in.validate(); err != nil {
+			t.Fatal(err)
+		}
+		want := room == 1
+		if got := in.relaxed(); got != want {
+			t.Errorf("waiting room %d: relaxation says %v", room, got)
+		}
+		if got := modelFeasible(t, in, true); got != want {
+			t.Errorf("waiting room %d: model says %v", room, got)
+		}
+	}
+}
