@@ -173,6 +173,9 @@ func CheckTree(ctx context.Context, in *Instance, K, short int64, root *TreeNode
 		if n.Nu < 0 || (short == 0 && n.Nu != 0) {
 			return 0, fmt.Errorf("nrp: %s: proof tree leaf at %v %v has cut multiplier %d (cut %d)", in.Name, ds, ranges, n.Nu, short)
 		}
+		if err := magnitudes(in, K, mu, shortCut{short, n.Nu}); err != nil {
+			return 0, err
+		}
 		b, inf := nodeBound(in, pr, K, mu, shortCut{short, n.Nu}, ds, ranges)
 		if inf != n.Infeasible || (!inf && b != n.Bound) {
 			return 0, fmt.Errorf("nrp: %s: proof tree leaf at %v %v states bound %d (infeasible %v), recomputed %d (infeasible %v)", in.Name, ds, ranges, n.Bound, n.Infeasible, b, inf)

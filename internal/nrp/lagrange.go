@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"os"
 )
 
@@ -78,6 +79,60 @@ func ShortfallInstance(in *Instance) *Instance {
 // shortCut is the cut U ≥ min on the total shortfall U with its
 // multiplier nu (scaled by K); the zero value is no cut.
 type shortCut struct{ min, nu int64 }
+
+// Limits of a certificate's numbers. Within them, magnitudes decides
+// whether the bound's int64 arithmetic is exact.
+const (
+	maxK         = 1 << 30
+	maxMu        = 1 << 50
+	maxMagnitude = 1 << 61 // a quarter of int64's range
+)
+
+// magnitudes fails unless the exact arithmetic of a bound under K, mu and
+// cut cannot overflow int64: it bounds, in floating point and from above,
+// the absolute value of every partial sum the bound forms — each
+// employee's pricing program (K times the employee's request weights plus
+// the horizon times the largest |mu|), each cover's term (K times its
+// largest penalty, the cut's multiplier times the requirement, the largest
+// |mu| times the staff) and the cut's constant — and requires the total
+// to stay below 2^61. Without it a forged certificate with multipliers
+// near 2^58 "checks" with a bound in the quadrillions on Instance1. Cost:
+// one pass over the requests, covers and multipliers.
+func magnitudes(in *Instance, K int64, mu [][]int64, cut shortCut) error {
+	if K < 1 || K > maxK {
+		return fmt.Errorf("nrp: %s: scale K must be between 1 and %d, got %d", in.Name, int64(maxK), K)
+	}
+	if cut.nu < 0 || cut.nu > maxMu || cut.min < 0 {
+		return fmt.Errorf("nrp: %s: cut multiplier %d or shortfall %d out of range (0..%d)", in.Name, cut.nu, cut.min, int64(maxMu))
+	}
+	var mmax float64
+	for d := range mu {
+		for t, v := range mu[d] {
+			if v < -maxMu || v > maxMu {
+				return fmt.Errorf("nrp: %s: multiplier of day %d, shift %s is %d, beyond ±%d", in.Name, d, in.Shifts[t].ID, v, int64(maxMu))
+			}
+			mmax = max(mmax, math.Abs(float64(v)))
+		}
+	}
+	k, S, H := float64(K), float64(len(in.Staff)), float64(in.Horizon)
+	total := float64(cut.nu) * float64(cut.min)
+	req := make([]float64, len(in.Staff))
+	for _, r := range append(append([]Request(nil), in.On...), in.Off...) {
+		req[r.Staff] += float64(r.Weight)
+	}
+	for s := range in.Staff {
+		total += k*req[s] + H*mmax
+	}
+	for _, c := range in.Cover {
+		q := float64(c.Requirement)
+		total += k*max(q*float64(c.Under), (S-q)*float64(c.Over)) + float64(cut.nu)*q
+	}
+	total += H * float64(len(in.Shifts)) * mmax * (S + 1)
+	if total >= maxMagnitude {
+		return fmt.Errorf("nrp: %s: multipliers too large for exact arithmetic: the bound's sums could reach %.3g (limit 2^61)", in.Name, total)
+	}
+	return nil
+}
 
 // coverTerm returns Σ_{d,t} min_{0≤y≤staff} (K·C_dt(y) − mu[d][t]·y)
 // with the cut's term: with the cut U ≥ cut.min, every missing employee
@@ -172,6 +227,9 @@ func lowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64, short 
 	var cut shortCut
 	if short != nil {
 		cut = shortCut{short.Proven(), nu}
+	}
+	if err := magnitudes(in, K, mu, cut); err != nil {
+		return nil, err
 	}
 	for s := range in.Staff {
 		if err := ctx.Err(); err != nil {

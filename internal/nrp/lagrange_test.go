@@ -407,3 +407,69 @@ func BenchmarkLagrange(b *testing.B) {
 		})
 	}
 }
+
+// TestCertificateMagnitudes: multipliers so large that the bound's int64
+// arithmetic would wrap are rejected (before the limit, multipliers of
+// 2^58 on Instance1 "proved" a bound of 2.3·10^15 against the optimum
+// 607, and a certificate stating it checked); every multiplier the limit
+// lets through, at random signs and scales up to 2^50, and with a
+// shortfall cut, gives a bound no higher than the optimum.
+func TestCertificateMagnitudes(t *testing.T) {
+	in, err := ReadFile(filepath.Join(dataDir, "Instance1.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	fill := func(v func() int64) [][]int64 {
+		mu := make([][]int64, in.Horizon)
+		for d := range mu {
+			mu[d] = make([]int64, len(in.Shifts))
+			for k := range mu[d] {
+				mu[d][k] = v()
+			}
+		}
+		return mu
+	}
+	ctx := context.Background()
+	if _, err := LowerBound(ctx, in, 1000, fill(func() int64 { return 1 << 58 })); err == nil {
+		t.Error("multipliers of 2^58 accepted")
+	}
+	if _, err := LowerBound(ctx, in, 1<<40, fill(func() int64 { return 1 })); err == nil {
+		t.Error("K = 2^40 accepted")
+	}
+	// A certificate that states what the wrapped arithmetic computes.
+	good, err := LowerBound(ctx, in, 1000, fill(func() int64 { return 0 }))
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := *good
+	forged.Mu = fill(func() int64 { return 1 << 58 })
+	if err := forged.Check(ctx, in); err == nil {
+		t.Error("a certificate with multipliers of 2^58 checks")
+	}
+	short, err := shortfall(ctx, in, 1000, 2000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 11))
+	passed := 0
+	for range 300 {
+		scale := int64(1) << (20 + r.IntN(31))
+		mu := fill(func() int64 { return r.Int64N(2*scale+1) - scale })
+		nu := int64(0)
+		var sc *Certificate
+		if r.IntN(2) == 0 {
+			sc, nu = short, r.Int64N(scale)
+		}
+		c, err := lowerBound(ctx, in, 1000, mu, sc, nu)
+		if err != nil {
+			continue
+		}
+		passed++
+		if c.Bound > 607 {
+			t.Fatalf("multipliers at scale %d (nu %d) bound %d above the optimum 607", scale, nu, c.Bound)
+		}
+	}
+	if passed < 150 {
+		t.Errorf("only %d of 300 random multiplier sets within the limits", passed)
+	}
+}
