@@ -201,7 +201,15 @@ func (p *parser) fieldCount(sec string, l line, want int, names string) error {
 	return nil
 }
 
-// integer parses a non-negative integer field.
+// maxValue bounds every number of an instance file: the benchmark's are
+// below 100,000, and with the bound no penalty, minute count or model
+// coefficient comes near int64's range.
+const maxValue = 10_000_000
+
+// maxHorizon bounds the number of days (the benchmark's longest is 364).
+const maxHorizon = 10_000
+
+// integer parses a non-negative integer field of at most maxValue.
 func (p *parser) integer(sec string, l line, field, s string) (int, error) {
 	v, err := strconv.Atoi(s)
 	if err != nil {
@@ -209,6 +217,9 @@ func (p *parser) integer(sec string, l line, field, s string) (int, error) {
 	}
 	if v < 0 {
 		return 0, p.errAt(l.n, sec, field, fmt.Sprintf("negative: %d", v))
+	}
+	if v > maxValue {
+		return 0, p.errAt(l.n, sec, field, fmt.Sprintf("too large: %d (at most %d)", v, maxValue))
 	}
 	return v, nil
 }
@@ -257,6 +268,9 @@ func (p *parser) horizon(in *Instance) error {
 	}
 	if h == 0 {
 		return p.errAt(ls[0].n, secHorizon, "days", "the horizon must have at least one day")
+	}
+	if h > maxHorizon {
+		return p.errAt(ls[0].n, secHorizon, "days", fmt.Sprintf("too long: %d days (at most %d)", h, maxHorizon))
 	}
 	in.Horizon = h
 	return nil

@@ -130,6 +130,8 @@ func TestParseErrors(t *testing.T) {
 		{"cover twice", edit("1,E,2,50,2", "0,E,2,50,2"), 27, "SECTION_COVER", "ShiftID", `day 0 shift "E" covered twice (first at line 25)`},
 		{"cover day", edit("1,E,2,50,2", "9,E,2,50,2"), 27, "SECTION_COVER", "Day", "day 9 outside the horizon"},
 		{"cover weight", edit("1,E,2,50,2", "1,E,2,50,-2"), 27, "SECTION_COVER", "WeightForOver", "negative: -2"},
+		{"cover weight too large", edit("1,E,2,50,2", "1,E,2,50,9223372036854775807"), 27, "SECTION_COVER", "WeightForOver", "too large: 9223372036854775807 (at most 10000000)"},
+		{"horizon too long", edit("\n7\n", "\n20000\n"), 3, "SECTION_HORIZON", "days", "too long: 20000 days (at most 10000)"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := Parse(strings.NewReader(c.text), "bad.txt")
