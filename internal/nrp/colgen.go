@@ -23,9 +23,9 @@ type LagrangeOptions struct {
 	CoverFirst bool
 	// NoShortfallCut leaves out the shortfall cut: by default a first
 	// column generation bounds the total shortfall U of every roster from
-	// below (ShortfallInstance), and U ≥ ⌈that bound⌉ joins the master and
-	// the certificate (Certificate.Short). On Instance9 it lifts the root
-	// bound from 406 to the optimum.
+	// below (ShortfallInstance), and when that bound is fractional,
+	// U ≥ ⌈bound⌉ joins the master and the certificate (Certificate.Short).
+	// On Instance9 it lifts the root bound from 406 to the optimum.
 	NoShortfallCut bool
 	// BoundOnly stops after the root bound: no dive, no branch-and-price
 	// (Status Unknown, no roster).
