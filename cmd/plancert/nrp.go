@@ -83,7 +83,8 @@ shortfall certificate) and nu (the cut's multiplier); when branch-and-price
 completed, tree and tree_bound, with every leaf's mu, nu and bound). The
 JSON line then has "certificate", and also "method", "lp" (the root master
 LP value, floating point, not a proof), "lp_converged", "rounds",
-"columns", "nodes" and "shortfall" (m, when the cut was used). Progress
+"columns", "nodes" and "shortfall" (m, when the cut was used), and
+no "stats" (those are the SAT method's). Progress
 (column generation rounds, the dive, branch-and-price nodes and rosters
 found) goes to standard error, at most one line a second.
 
@@ -169,24 +170,24 @@ func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *c
 
 // nrpLine is the JSON form of one file's result.
 type nrpLine struct {
-	File    string       `json:"file"`
-	Status  string       `json:"status"`
-	Penalty *int64       `json:"penalty,omitempty"`
-	Bound   *int64       `json:"bound,omitempty"`
-	On      int          `json:"on"`
-	Off     int          `json:"off"`
-	Under   int          `json:"under"`
-	Over    int          `json:"over"`
-	Roster  []string     `json:"roster,omitempty"`
-	WallMS  float64      `json:"wall_ms"`
-	Stats   solver.Stats `json:"stats"`
+	File    string        `json:"file"`
+	Status  string        `json:"status"`
+	Penalty *int64        `json:"penalty,omitempty"`
+	Bound   *int64        `json:"bound,omitempty"`
+	On      int           `json:"on"`
+	Off     int           `json:"off"`
+	Under   int           `json:"under"`
+	Over    int           `json:"over"`
+	Roster  []string      `json:"roster,omitempty"`
+	WallMS  float64       `json:"wall_ms"`
+	Stats   *solver.Stats `json:"stats,omitempty"` // the SAT method's work
 	// With --method lagrange.
 	Method      string   `json:"method,omitempty"`
 	LP          *float64 `json:"lp,omitempty"`
 	LPConverged *bool    `json:"lp_converged,omitempty"`
 	Rounds      int      `json:"rounds,omitempty"`
 	Columns     int      `json:"columns,omitempty"`
-	Nodes       int      `json:"nodes,omitempty"`
+	Nodes       *int     `json:"nodes,omitempty"`
 	// Shortfall is the proven least number of required staff-shifts
 	// every roster leaves uncovered, when that cut joined the bound.
 	Shortfall   *int64 `json:"shortfall,omitempty"`
@@ -236,7 +237,7 @@ func nrpFile(ctx context.Context, o *nrpOptions, file string) error {
 		return &fileError{file, err}
 	}
 	line := nrpLine{File: file, Status: res.Status.String(), On: res.Score.On, Off: res.Score.Off,
-		Under: res.Score.Under, Over: res.Score.Over, WallMS: float64(res.Wall.Microseconds()) / 1000, Stats: res.Stats}
+		Under: res.Score.Under, Over: res.Score.Over, WallMS: float64(res.Wall.Microseconds()) / 1000, Stats: &res.Stats}
 	if res.Roster != nil {
 		line.Penalty = &res.Penalty
 		for _, row := range strings.Split(strings.TrimSuffix(in.Format(res.Roster), "\n"), "\n") {
@@ -306,7 +307,7 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 	}
 	line := nrpLine{File: file, Status: res.Status.String(), On: res.Score.On, Off: res.Score.Off,
 		Under: res.Score.Under, Over: res.Score.Over, WallMS: float64(res.Wall.Microseconds()) / 1000,
-		Method: "lagrange", LP: &res.LP, LPConverged: &res.LPConverged, Rounds: res.Iterations, Columns: res.Columns, Nodes: res.Nodes}
+		Method: "lagrange", LP: &res.LP, LPConverged: &res.LPConverged, Rounds: res.Iterations, Columns: res.Columns, Nodes: &res.Nodes}
 	if res.HasRoster {
 		line.Penalty = &res.Penalty
 		for _, row := range strings.Split(strings.TrimSuffix(in.Format(res.Roster), "\n"), "\n") {

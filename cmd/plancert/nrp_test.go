@@ -39,6 +39,9 @@ func TestNRPCommand(t *testing.T) {
 		if line.On+line.Off+line.Under+line.Over != 607 || len(line.Roster) != 8 {
 			t.Errorf("penalty parts or roster wrong: %s", r.stdout)
 		}
+		if line.Stats == nil || line.Stats.SolveCalls == 0 || line.Method != "" || line.Nodes != nil {
+			t.Errorf("the SAT method's line has its stats and no lagrange fields: %s", r.stdout)
+		}
 	})
 	t.Run("text with roster", func(t *testing.T) {
 		r := runPlancert(t, "", "nrp", "--roster", inst1)
@@ -71,6 +74,9 @@ func TestNRPCommand(t *testing.T) {
 		}
 		if line.Status != "optimal" || line.Penalty == nil || *line.Penalty != 5 || line.Bound == nil || *line.Bound != 5 || line.Certificate != cert || line.Method != "lagrange" {
 			t.Errorf("got %s", r.stdout)
+		}
+		if line.Stats != nil || line.Nodes == nil || line.LP == nil {
+			t.Errorf("the lagrange line has nodes and lp, and no SAT stats: %s", r.stdout)
 		}
 		in, err := nrp.ReadFile(week)
 		if err != nil {
