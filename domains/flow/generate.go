@@ -382,10 +382,14 @@ func (in *Instance) leastHorizon() int {
 
 // feasible reports whether some plan keeps every rule of in as it is. The
 // flow relaxations (relaxed) answer no in microseconds where the model
-// takes milliseconds; the model has the last word on yes.
+// takes milliseconds; the model has the last word on yes, unless the
+// first relaxation is exact (relaxExact).
 func (in *Instance) feasible() bool {
 	if !in.relaxed() {
 		return false
+	}
+	if in.relaxExact() {
+		return true
 	}
 	c := *in
 	m, err := c.build(false)

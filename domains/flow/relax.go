@@ -36,6 +36,26 @@ func (in *Instance) relaxed() bool {
 	return true
 }
 
+// relaxExact reports whether the first relaxation of relaxed is exact for
+// in: no group is held to its own exits or to a deadline before the
+// horizon, and no link leaves an exit. Then groups differ only in where
+// they start, a flow decomposes into paths from the origins, each path
+// can be given to the group at its start, and the model has a plan
+// exactly when the flow moves everyone out (max-flows are integral).
+func (in *Instance) relaxExact() bool {
+	for _, lk := range in.Links {
+		if in.Places[in.place(lk.From)].Kind == KindExit {
+			return false
+		}
+	}
+	for _, g := range in.Groups {
+		if len(g.Dest) > 0 || g.Vulnerable && in.has(unitVulnerable) && in.Deadline < in.H() {
+			return false
+		}
+	}
+	return true
+}
+
 // maxOut returns how many people of the groups gs at most reach an exit
 // by step by, in the relaxation described at relaxed: one group alone
 // uses only its own exits, several use any.

@@ -37,8 +37,10 @@ func modelFeasible(t *testing.T, in *Instance, objectives bool) bool {
 // at each step, a flow relaxation that says no (relaxed) is never
 // contradicted by a plan of the model, and the model without its
 // objective definitions (build(false)) has a plan exactly when the whole
-// model has one. It also requires that the relaxations refute some
-// horizons, so that the first check is not vacuous.
+// model has one; where the first relaxation is exact (relaxExact), its
+// flow means the model has a plan. It also requires that the relaxations
+// refute some horizons and decide some as exact, so that neither check is
+// vacuous.
 func TestRelaxationSound(t *testing.T) {
 	seeds := uint64(30)
 	if testing.Short() {
@@ -46,7 +48,7 @@ func TestRelaxationSound(t *testing.T) {
 	}
 	// The tiny instances of the brute-force tests, where every capacity
 	// can bind, with each rule the relaxations state.
-	refuted := 0
+	refuted, tinyExact := 0, 0
 	for _, units := range [][]string{{unitExitCap, unitHold}, {unitArcCap, unitHold}, {unitExitCap, unitVulnerable}, {unitArcCap, unitClosure}} {
 		for seed := uint64(1); seed <= 20; seed++ {
 			in, s := tinyInstance(t, units, seed, seed%2 == 0)
@@ -58,19 +60,26 @@ func TestRelaxationSound(t *testing.T) {
 					if c.validate() != nil {
 						continue
 					}
-					if !c.relaxed() {
+					switch {
+					case !c.relaxed():
 						refuted++
 						if modelFeasible(t, &c, true) {
 							t.Fatalf("tiny %v seed %d horizon %d deadline %d: the relaxation refutes a feasible model", units, seed, h, d)
+						}
+					case c.relaxExact():
+						tinyExact++
+						if !modelFeasible(t, &c, true) {
+							t.Fatalf("tiny %v seed %d horizon %d deadline %d: the exact relaxation has a flow, the model no plan", units, seed, h, d)
 						}
 					}
 				}
 			}
 		}
 	}
-	t.Logf("tiny instances: %d horizons and deadlines refuted by the relaxation", refuted)
+	t.Logf("tiny instances: %d horizons and deadlines refuted by the relaxation, %d decided by it as exact", refuted, tinyExact)
+	exactAll := 0 // Urban Traffic's groups all have destinations: never exact
 	for _, tk := range familyTasks(t) {
-		refuted, checked := 0, 0
+		refuted, checked, exact := 0, 0, 0
 		for seed := uint64(1); seed <= seeds; seed++ {
 			spec, err := gen.SampleSpec(tk, seed)
 			if err != nil {
@@ -98,14 +107,23 @@ func TestRelaxationSound(t *testing.T) {
 						if whole {
 							t.Fatalf("%s seed %d horizon %d deadline %d: the relaxation refutes a feasible model", tk.ID, seed, h, d)
 						}
+					} else if c.relaxExact() {
+						exact++
+						if !whole {
+							t.Fatalf("%s seed %d horizon %d deadline %d: the exact relaxation has a flow, the model no plan", tk.ID, seed, h, d)
+						}
 					}
 				}
 			}
 		}
-		t.Logf("%s: %d horizons and deadlines, %d refuted by the relaxation", tk.ID, checked, refuted)
+		t.Logf("%s: %d horizons and deadlines, %d refuted by the relaxation, %d decided by it as exact", tk.ID, checked, refuted, exact)
 		if refuted == 0 {
 			t.Errorf("%s: the relaxation refuted nothing", tk.ID)
 		}
+		exactAll += exact
+	}
+	if exactAll == 0 {
+		t.Error("the relaxation decided nothing as exact")
 	}
 }
 
@@ -147,5 +165,29 @@ func TestRelaxationWaitingRoom(t *testing.T) {
 		if got := modelFeasible(t, in, true); got != want {
 			t.Errorf("waiting room %d: model says %v", room, got)
 		}
+	}
+}
+
+// TestRelaxationVulnerableDeadline: the vulnerable group V can reach exit
+// X1 by its deadline (step 2) and X2 only at step 3; the two people of G
+// reach X1 only, at step 2 or 3; each exit takes one person a step. Every
+// relaxation has a flow (everyone by step 3; V alone by step 2), but
+// together V takes X1 at step 2 and G cannot both get out: the model has
+// no plan, and the first relaxation must not count as exact here.
+func TestRelaxationVulnerableDeadline(t *testing.T) {
+	in := &Instance{
+		Sp:      domains.Spec{Task: "tiny", Basic: []string{unitExitCap}, Medium: []string{unitVulnerable}},
+		Voc:     tinySubtask(false).Voc,
+		Horizon: 3, Deadline: 2,
+		Places: []Place{{Name: "P", Kind: KindOrigin}, {Name: "Q", Kind: KindOrigin},
+			{Name: "X1", Kind: KindExit, ExitCap: 1}, {Name: "X2", Kind: KindExit, ExitCap: 1}},
+		Links:  []Link{{From: "P", To: "X1", Time: 2}, {From: "P", To: "X2", Time: 3}, {From: "Q", To: "X1", Time: 2}},
+		Groups: []Group{{Name: "V", Origin: "P", Size: 1, Vulnerable: true}, {Name: "G", Origin: "Q", Size: 2}},
+	}
+	if err := in.validate(); err != nil {
+		t.Fatal(err)
+	}
+	if !in.relaxed() || in.relaxExact() || modelFeasible(t, in, true) || in.feasible() {
+		t.Errorf("relaxed %v, exact %v, model %v, feasible %v; want true, false, false, false", in.relaxed(), in.relaxExact(), modelFeasible(t, in, true), in.feasible())
 	}
 }
