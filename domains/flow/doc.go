@@ -51,4 +51,13 @@
 // the infeasibility unit, half of the instances get the least horizon
 // minus one: none has a plan, and the certificate's minimal conflict
 // names the deadline and the capacities that make it too short.
+//
+// Those feasibility questions go to max-flows over places × steps first
+// (relax.go): every plan is a flow, so a flow short of everyone refutes
+// the horizon or deadline; where groups differ only in where they start
+// (no own exits, no deadline before the horizon) the max-flow is exact and
+// its yes is final too. Only the rest go to the SAT solver, on the model
+// without its objective definitions. The instances are the same as when
+// every question went to the solver; the certificates come from the
+// solver, as always.
 package flow
