@@ -194,6 +194,10 @@ func (b *builder) objectives() {
 		}
 		mx := m.NewInt("busiest exit", 0, int64(tot))
 		m.AddMax(mx, loads...).Named(groupLoads + ": busiest").InGroup(groupLoads)
+		// Implied by the deadline (everyone reaches an exit, so the
+		// loads sum to tot): the busiest exit takes at least the
+		// average. Propagation cannot count this alone (a pigeonhole).
+		m.AddLinear([]encode.Term{term(mx, int64(len(loads)))}, encode.GE, int64(tot)).Named(groupDeadline + ": the busiest exit takes at least the average").InGroup(groupDeadline)
 		m.Minimize(term(mx, 1))
 	}
 	// The total time as Σ over steps t < H of the people not yet at an
