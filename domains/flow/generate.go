@@ -391,17 +391,29 @@ func (in *Instance) feasible() bool {
 	if in.relaxExact() {
 		return true
 	}
-	c := *in
-	m, err := c.build(false)
+	ok, err := in.modelFeasible(false)
+	return err == nil && ok
+}
+
+// modelFeasible solves the model of in for feasibility with the SAT
+// backend, without its objective levels; with objectives false, also
+// without their definitions (build).
+func (in *Instance) modelFeasible(objectives bool) (bool, error) {
+	c := *in // build records its variables; keep in itself read-only
+	m, err := c.build(objectives)
 	if err != nil {
-		return false
+		return false, err
 	}
+	m.Objectives = nil
 	s, err := sat.Backend{}.Load(m)
 	if err != nil {
-		return false
+		return false, err
 	}
 	res, err := s.Optimize(context.Background())
-	return err == nil && (res.Status == solver.Optimal || res.Status == solver.Feasible)
+	if err != nil {
+		return false, err
+	}
+	return res.Status == solver.Optimal || res.Status == solver.Feasible, nil
 }
 
 // registered lists the tasks of register, for tests of the skins.

@@ -12,10 +12,8 @@ package flow
 // answers true when a link leaves an exit (the model leaves such moves
 // free). Cost: 1 + groups max-flows on (places × (horizon+1)) nodes.
 func (in *Instance) relaxed() bool {
-	for _, lk := range in.Links {
-		if in.Places[in.place(lk.From)].Kind == KindExit {
-			return true
-		}
+	if in.exitHasLink() {
+		return true
 	}
 	all := make([]int, len(in.Groups))
 	for g := range all {
@@ -43,10 +41,8 @@ func (in *Instance) relaxed() bool {
 // can be given to the group at its start, and the model has a plan
 // exactly when the flow moves everyone out (max-flows are integral).
 func (in *Instance) relaxExact() bool {
-	for _, lk := range in.Links {
-		if in.Places[in.place(lk.From)].Kind == KindExit {
-			return false
-		}
+	if in.exitHasLink() {
+		return false
 	}
 	for _, g := range in.Groups {
 		if len(g.Dest) > 0 || g.Vulnerable && in.has(unitVulnerable) && in.Deadline < in.H() {
@@ -54,6 +50,17 @@ func (in *Instance) relaxExact() bool {
 		}
 	}
 	return true
+}
+
+// exitHasLink reports whether a link leaves an exit: the model leaves
+// such moves free, and the relaxations do not model them.
+func (in *Instance) exitHasLink() bool {
+	for _, lk := range in.Links {
+		if in.Places[in.place(lk.From)].Kind == KindExit {
+			return true
+		}
+	}
+	return false
 }
 
 // maxOut returns how many people of the groups gs at most reach an exit
@@ -69,10 +76,14 @@ func (in *Instance) maxOut(gs []int, by int) int {
 	for _, g := range gs {
 		f.add(src, node(in.place(in.Groups[g].Origin), 0), in.Groups[g].Size)
 	}
+	disrupted := -1
+	if in.replanning() {
+		disrupted = in.link(in.Disruption.From, in.Disruption.To)
+	}
 	for l, lk := range in.Links {
 		a, b := in.place(lk.From), in.place(lk.To)
 		for t := 0; t+lk.Time <= H; t++ {
-			if in.closed(l, t) || in.replanning() && in.link(in.Disruption.From, in.Disruption.To) == l && in.Disruption.covers(t) {
+			if in.closed(l, t) || l == disrupted && in.Disruption.covers(t) {
 				continue
 			}
 			c := inf

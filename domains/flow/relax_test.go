@@ -1,34 +1,20 @@
 package flow
 
 import (
-	"context"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
-	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
-// modelFeasible solves the model of in (with or without its objective
-// definitions) for feasibility with the SAT backend, no relaxation.
+// modelFeasible is Instance.modelFeasible, failing t on an error.
 func modelFeasible(t *testing.T, in *Instance, objectives bool) bool {
 	t.Helper()
-	c := *in
-	m, err := c.build(objectives)
+	ok, err := in.modelFeasible(objectives)
 	if err != nil {
 		t.Fatal(err)
 	}
-	m.Objectives = nil
-	s, err := sat.Backend{}.Load(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := s.Optimize(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.Status == solver.Optimal || res.Status == solver.Feasible
+	return ok
 }
 
 // TestRelaxationSound holds the generator's two shortcuts to the model:
