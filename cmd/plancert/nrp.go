@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -240,19 +239,15 @@ func nrpFile(ctx context.Context, o *nrpOptions, file string) error {
 		Under: res.Score.Under, Over: res.Score.Over, WallMS: float64(res.Wall.Microseconds()) / 1000, Stats: &res.Stats}
 	if res.Roster != nil {
 		line.Penalty = &res.Penalty
-		for _, row := range strings.Split(strings.TrimSuffix(in.Format(res.Roster), "\n"), "\n") {
-			line.Roster = append(line.Roster, strings.Join(strings.Fields(row)[1:], " "))
-		}
+		line.Roster = rosterLines(in, res.Roster)
 	}
 	if res.HasBound {
 		line.Bound = &res.Bound
 	}
 	if o.JSON {
-		b, err := json.Marshal(line)
-		if err != nil {
+		if err := writeJSONLine(o.IO.Out, line); err != nil {
 			return &fileError{file, err}
 		}
-		fmt.Fprintf(o.IO.Out, "%s\n", b)
 	} else {
 		fmt.Fprintln(o.IO.Out, nrpText(file, res))
 		if o.Roster && res.Roster != nil {
@@ -265,6 +260,17 @@ func nrpFile(ctx context.Context, o *nrpOptions, file string) error {
 	}
 	return &notProvenError{file: file, what: "the optimum", interrupted: ctx.Err() == context.Canceled,
 		hint: "try --method lagrange (column generation with a checkable certificate; on this benchmark's instances in ../shared/data/rostering it proves each in under a minute)"}
+}
+
+// rosterLines is r as the JSON line's "roster": per employee, the day's
+// shift IDs separated by spaces ('.' for a day off), as Format prints
+// them without the employee's ID.
+func rosterLines(in *nrp.Instance, r nrp.Roster) []string {
+	var out []string
+	for _, row := range strings.Split(strings.TrimSuffix(in.Format(r), "\n"), "\n") {
+		out = append(out, strings.Join(strings.Fields(row)[1:], " "))
+	}
+	return out
 }
 
 // nrpText is the one-line text report of a result.
@@ -310,9 +316,7 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 		Method: "lagrange", LP: &res.LP, LPConverged: &res.LPConverged, Rounds: res.Iterations, Columns: res.Columns, Nodes: &res.Nodes}
 	if res.HasRoster {
 		line.Penalty = &res.Penalty
-		for _, row := range strings.Split(strings.TrimSuffix(in.Format(res.Roster), "\n"), "\n") {
-			line.Roster = append(line.Roster, strings.Join(strings.Fields(row)[1:], " "))
-		}
+		line.Roster = rosterLines(in, res.Roster)
 	}
 	if res.Cert != nil {
 		line.Bound = &res.Bound
@@ -325,11 +329,9 @@ func nrpLagrange(ctx context.Context, o *nrpOptions, file string, in *nrp.Instan
 		}
 	}
 	if o.JSON {
-		b, err := json.Marshal(line)
-		if err != nil {
+		if err := writeJSONLine(o.IO.Out, line); err != nil {
 			return &fileError{file, err}
 		}
-		fmt.Fprintf(o.IO.Out, "%s\n", b)
 	} else {
 		var b strings.Builder
 		fmt.Fprintf(&b, "%s: %s", file, res.Status)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 
 	"github.com/plancert/plancert/internal/nrp"
@@ -53,11 +52,9 @@ func checkNRPCertificate(ctx context.Context, o *nrpOptions, file string, in *nr
 		line.Shortfall = &m
 	}
 	if o.JSON {
-		b, err := json.Marshal(line)
-		if err != nil {
+		if err := writeJSONLine(o.IO.Out, line); err != nil {
 			return &fileError{file, err}
 		}
-		fmt.Fprintf(o.IO.Out, "%s\n", b)
 		return nil
 	}
 	how := "root bound"
