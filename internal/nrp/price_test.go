@@ -12,8 +12,8 @@ import (
 
 // bruteEmployee enumerates every row of employee s and returns the least
 // pricing cost of one that keeps the employee's hard rules (hardRules, the
-// evaluator's own check, is the oracle).
-func bruteEmployee(in *Instance, s int, K int64, w [][]int64) (best int64, ok bool) {
+// evaluator's own check, is the oracle) and the decisions ds.
+func bruteEmployee(in *Instance, s int, K int64, w [][]int64, ds []Decision) (best int64, ok bool) {
 	p, err := NewPricing(in, s)
 	if err != nil {
 		panic(err)
@@ -23,7 +23,7 @@ func bruteEmployee(in *Instance, s int, K int64, w [][]int64) (best int64, ok bo
 	var rec func(d int)
 	rec = func(d int) {
 		if d == H {
-			if len(hardRules(in, s, row)) > 0 {
+			if len(hardRules(in, s, row)) > 0 || !consistent(s, row, ds) {
 				return
 			}
 			if c := p.ScheduleCost(K, w, row); !ok || c < best {
@@ -116,7 +116,7 @@ func TestPriceBrute(t *testing.T) {
 				}
 				K := int64(1 + r.IntN(5))
 				w := randomWeights(r, sh.H, sh.T, 20)
-				want, wok := bruteEmployee(in, s, K, w)
+				want, wok := bruteEmployee(in, s, K, w, nil)
 				p, err := NewPricing(in, s)
 				if err != nil {
 					t.Fatal(err)
@@ -218,25 +218,7 @@ func TestPriceRestrictedBrute(t *testing.T) {
 			t.Fatal(err)
 		}
 		got, row, ok := p.restrict(ds).Price(K, w)
-		var want int64
-		wok := false
-		cur := make([]int, H)
-		var rec func(d int)
-		rec = func(d int) {
-			if d == H {
-				if len(hardRules(in, 0, cur)) == 0 && consistent(0, cur, ds) {
-					if c := p.ScheduleCost(K, w, cur); !wok || c < want {
-						want, wok = c, true
-					}
-				}
-				return
-			}
-			for u := Off; u < T; u++ {
-				cur[d] = u
-				rec(d + 1)
-			}
-		}
-		rec(0)
+		want, wok := bruteEmployee(in, 0, K, w, ds)
 		if ok != wok || got != want {
 			t.Fatalf("seed %d, decisions %v: price %d %v, brute force %d %v", seed, ds, got, ok, want, wok)
 		}
