@@ -1,16 +1,11 @@
 package sat_test
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
-	"reflect"
 	"testing"
 
 	"github.com/plancert/plancert/encode"
-	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/brute"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // exclusiveModel returns a seeded random model whose objective levels are
@@ -83,22 +78,10 @@ func TestExclusiveLevelsAgreeWithBrute(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	ctx := context.Background()
 	for seed := uint64(1); seed <= uint64(n); seed++ {
 		m := exclusiveModel(rand.New(rand.NewPCG(seed, 11)))
-		got, err := solver.Certify(ctx, sat.Backend{}, m)
-		if err != nil {
-			t.Fatalf("seed %d: sat: %v", seed, err)
-		}
-		want, err := solver.Certify(ctx, brute.Backend{}, m)
-		if err != nil {
-			t.Fatalf("seed %d: brute: %v", seed, err)
-		}
-		if got.Status != want.Status || !reflect.DeepEqual(got.Objective, want.Objective) {
-			t.Fatalf("seed %d: sat %v %v, brute %v %v", seed, got.Status, got.Objective, want.Status, want.Objective)
-		}
-		if (got.Unique == nil) != (want.Unique == nil) || (got.Unique != nil && *got.Unique != *want.Unique) {
-			t.Fatalf("seed %d: uniqueness differs", seed)
-		}
+		name := fmt.Sprintf("seed %d", seed)
+		got, want := certifyBoth(t, name, m)
+		sameUniqueness(t, name, m, got, want)
 	}
 }

@@ -38,7 +38,6 @@ func TestAgreesWithBrute(t *testing.T) {
 	if testing.Short() {
 		n = 100
 	}
-	ctx := context.Background()
 	kinds := map[encode.Kind]int{}
 	statuses := map[solver.Status]int{}
 	nonUnique, levels := 0, 0
@@ -49,24 +48,12 @@ func TestAgreesWithBrute(t *testing.T) {
 		}
 		levels += len(m.Objectives)
 		name := fmt.Sprintf("seed %d", seed)
-		got, err := solver.Certify(ctx, sat.Backend{}, m)
-		if err != nil {
-			t.Fatalf("%s: sat: %v\n%s", name, err, dump(m))
-		}
-		want, err := solver.Certify(ctx, brute.Backend{}, m)
-		if err != nil {
-			t.Fatalf("%s: brute: %v", name, err)
-		}
+		got, want := certifyBoth(t, name, m)
 		statuses[want.Status]++
-		if got.Status != want.Status || !reflect.DeepEqual(got.Objective, want.Objective) {
-			t.Fatalf("%s: sat says %v %v, brute says %v %v\n%s", name, got.Status, got.Objective, want.Status, want.Objective, dump(m))
-		}
 		if !got.Proven(m) || !want.Proven(m) {
 			t.Fatalf("%s: not proven: sat %v, brute %v", name, got.Proven(m), want.Proven(m))
 		}
-		if got.Unique != nil && *got.Unique != *want.Unique {
-			t.Fatalf("%s: sat unique=%v, brute unique=%v\n%s", name, *got.Unique, *want.Unique, dump(m))
-		}
+		sameUniqueness(t, name, m, got, want)
 		if got.Unique != nil && !*got.Unique {
 			nonUnique++
 		}
@@ -74,18 +61,7 @@ func TestAgreesWithBrute(t *testing.T) {
 			checkCore(t, name, m, got.Core)
 			continue
 		}
-		// The number of distinct optimal answers.
-		gs, err := enumerate(m, sat.Backend{})
-		if err != nil {
-			t.Fatalf("%s: sat enumerate: %v", name, err)
-		}
-		bs, err := enumerate(m, brute.Backend{})
-		if err != nil {
-			t.Fatalf("%s: brute enumerate: %v", name, err)
-		}
-		if !reflect.DeepEqual(gs, bs) {
-			t.Fatalf("%s: sat enumerates %v\nbrute enumerates %v\n%s", name, gs, bs, dump(m))
-		}
+		sameOptimalAnswers(t, name, m)
 	}
 	for k := encode.Kind(0); k <= encode.Max; k++ {
 		if kinds[k] == 0 {
@@ -146,6 +122,58 @@ func enumerate(m *encode.Model, b solver.Backend) ([]string, error) {
 	return keys, nil
 }
 
+// certifyBoth certifies m with solver/sat and with solver/brute and fails
+// t unless both succeed with the same status and objective vector.
+func certifyBoth(t *testing.T, name string, m *encode.Model) (got, want *solver.Certificate) {
+	t.Helper()
+	ctx := context.Background()
+	got, err := solver.Certify(ctx, sat.Backend{}, m)
+	if err != nil {
+		t.Fatalf("%s: sat: %v\n%s", name, err, dump(m))
+	}
+	want, err = solver.Certify(ctx, brute.Backend{}, m)
+	if err != nil {
+		t.Fatalf("%s: brute: %v", name, err)
+	}
+	if got.Status != want.Status || !reflect.DeepEqual(got.Objective, want.Objective) {
+		t.Fatalf("%s: sat says %v %v, brute says %v %v\n%s", name, got.Status, got.Objective, want.Status, want.Objective, dump(m))
+	}
+	return got, want
+}
+
+// sameUniqueness fails t unless the two certificates of m settle
+// uniqueness alike: both or neither, and the same way.
+func sameUniqueness(t *testing.T, name string, m *encode.Model, got, want *solver.Certificate) {
+	t.Helper()
+	if (got.Unique == nil) != (want.Unique == nil) || (got.Unique != nil && *got.Unique != *want.Unique) {
+		t.Fatalf("%s: sat unique %v, brute unique %v\n%s", name, ptrString(got.Unique), ptrString(want.Unique), dump(m))
+	}
+}
+
+func ptrString(b *bool) string {
+	if b == nil {
+		return "unsettled"
+	}
+	return fmt.Sprint(*b)
+}
+
+// sameOptimalAnswers fails t unless solver/sat and solver/brute enumerate
+// the same set of optimal answers of m.
+func sameOptimalAnswers(t *testing.T, name string, m *encode.Model) {
+	t.Helper()
+	gs, err := enumerate(m, sat.Backend{})
+	if err != nil {
+		t.Fatalf("%s: sat enumerate: %v", name, err)
+	}
+	bs, err := enumerate(m, brute.Backend{})
+	if err != nil {
+		t.Fatalf("%s: brute enumerate: %v", name, err)
+	}
+	if !reflect.DeepEqual(gs, bs) {
+		t.Fatalf("%s: sat enumerates %v\nbrute enumerates %v\n%s", name, gs, bs, dump(m))
+	}
+}
+
 func dump(m *encode.Model) string {
 	var b strings.Builder
 	if err := encode.WriteModel(&b, m); err != nil {
@@ -162,19 +190,8 @@ func FuzzAgreesWithBrute(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
 		m := randmodel.New(rand.New(rand.NewPCG(s1, s2)))
-		ctx := context.Background()
-		got, err := solver.Certify(ctx, sat.Backend{}, m)
-		if err != nil {
-			t.Fatalf("sat: %v\n%s", err, dump(m))
-		}
-		want, err := solver.Certify(ctx, brute.Backend{}, m)
-		if err != nil {
-			t.Fatalf("brute: %v", err)
-		}
-		if got.Status != want.Status || !reflect.DeepEqual(got.Objective, want.Objective) ||
-			(got.Unique == nil) != (want.Unique == nil) || (got.Unique != nil && *got.Unique != *want.Unique) {
-			t.Fatalf("sat %v %v unique %v; brute %v %v unique %v\n%s", got.Status, got.Objective, got.Unique, want.Status, want.Objective, want.Unique, dump(m))
-		}
+		got, want := certifyBoth(t, "fuzz", m)
+		sameUniqueness(t, "fuzz", m, got, want)
 		if got.Status == solver.Infeasible {
 			checkCore(t, "fuzz", m, got.Core)
 		}
