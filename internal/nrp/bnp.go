@@ -170,7 +170,7 @@ func CheckTree(ctx context.Context, in *Instance, K, short int64, root *TreeNode
 				return 0, fmt.Errorf("nrp: %s: proof tree leaf: day %d has %d multipliers", in.Name, d, len(mu[d]))
 			}
 		}
-		if n.Nu < 0 || (short == 0 && n.Nu != 0) {
+		if short == 0 && n.Nu != 0 {
 			return 0, fmt.Errorf("nrp: %s: proof tree leaf at %v %v has cut multiplier %d (cut %d)", in.Name, ds, ranges, n.Nu, short)
 		}
 		if err := magnitudes(in, K, mu, shortCut{short, n.Nu}); err != nil {

@@ -117,8 +117,10 @@ func magnitudes(in *Instance, K int64, mu [][]int64, cut shortCut) error {
 	k, S, H := float64(K), float64(len(in.Staff)), float64(in.Horizon)
 	total := float64(cut.nu) * float64(cut.min)
 	req := make([]float64, len(in.Staff))
-	for _, r := range append(append([]Request(nil), in.On...), in.Off...) {
-		req[r.Staff] += float64(r.Weight)
+	for _, rs := range [][]Request{in.On, in.Off} {
+		for _, r := range rs {
+			req[r.Staff] += float64(r.Weight)
+		}
 	}
 	for s := range in.Staff {
 		total += k*req[s] + H*mmax
@@ -209,11 +211,8 @@ func LowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64) (*Cert
 // staff-shifts uncovered, so nu·(shortfall − short.Proven()) ≥ 0 can be
 // subtracted from the penalty.
 func lowerBound(ctx context.Context, in *Instance, K int64, mu [][]int64, short *Certificate, nu int64) (*Certificate, error) {
-	if nu < 0 || (short == nil && nu != 0) {
-		return nil, fmt.Errorf("nrp: %s: cut multiplier nu %d (shortfall certificate given: %v)", in.Name, nu, short != nil)
-	}
-	if K < 1 {
-		return nil, fmt.Errorf("nrp: %s: scale K must be at least 1, got %d", in.Name, K)
+	if short == nil && nu != 0 {
+		return nil, fmt.Errorf("nrp: %s: cut multiplier nu %d without a shortfall certificate", in.Name, nu)
 	}
 	if len(mu) != in.Horizon {
 		return nil, fmt.Errorf("nrp: %s: %d multiplier rows for a horizon of %d", in.Name, len(mu), in.Horizon)
