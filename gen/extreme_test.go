@@ -14,6 +14,7 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
+	"github.com/plancert/plancert/verify"
 )
 
 // extremes replace one number of a reference answer: values that wrap or
@@ -30,14 +31,17 @@ var clock = regexp.MustCompile(`^[0-9][0-9]:[0-9][0-9]$`)
 
 // TestExtremeNumbersNeverPass replaces, one at a time, every number and
 // every clock time of the certified reference answer of each task (seeds
-// 1–3, 1 in -short) by each of the extremes and requires that the checklist then fails at least one
-// item: a grader whose fields take any number would let such an answer
-// through, and a model trained on its rewards would learn to send it.
-// It also adds 2^62 to each run of four consecutive integers of an answer,
-// so that a sum over those four in int64 wraps back to its old value.
-// (Every checker here bounds its numbers where it parses them: flow's
-// counts by 1,000, quantity's by 1,000,000; neither bound alone is what
-// makes these variants fail, since the later checks catch them too.)
+// 1–3, 1 in -short) by each of the extremes, grades the result as a
+// response (verify.ScoreResponse, the reward path) and requires that
+// some checklist item then fails: a grader whose fields take any number
+// would let such an answer through, and a model trained on its rewards
+// would learn to send it. The untouched reference must pass every item,
+// so that a grader failing everything cannot make the test hold. It also
+// adds 2^62 to each run of four consecutive integers of an answer, so
+// that a sum over those four in int64 wraps back to its old value. (Every
+// checker here bounds its numbers where it parses them: flow's counts by
+// 1,000, quantity's by 1,000,000; neither bound alone is what makes these
+// variants fail, since the later checks catch them too.)
 func TestExtremeNumbersNeverPass(t *testing.T) {
 	seeds := uint64(3)
 	if testing.Short() {
@@ -67,6 +71,13 @@ func TestExtremeNumbersNeverPass(t *testing.T) {
 				continue
 			}
 			records++
+			// Graded as a response, the way a model's answer is.
+			allPass := func(raw json.RawMessage) bool {
+				return verify.ScoreResponse(rec, string(raw), verify.RewardAllPass).AllPass == 1
+			}
+			if !allPass(rec.Reference.Plan) {
+				t.Fatalf("%s seed %d: the reference itself does not pass every item", tk.ID, seed)
+			}
 			var plan any
 			if err := json.Unmarshal(rec.Reference.Plan, &plan); err != nil {
 				t.Fatal(err)
@@ -87,7 +98,7 @@ func TestExtremeNumbersNeverPass(t *testing.T) {
 				}
 				variants++
 				wraps++
-				if allPass(inst.Check(raw, rec.Reference)) {
+				if allPass(raw) {
 					t.Errorf("%s seed %d: the reference with 2^62 added to %v passes every item:\n%s", tk.ID, seed, nums[i:i+4], raw)
 				}
 			}
@@ -100,7 +111,7 @@ func TestExtremeNumbersNeverPass(t *testing.T) {
 				for _, x := range xs {
 					raw := replaceAt(rec.Reference.Plan, path, x)
 					variants++
-					if allPass(inst.Check(raw, rec.Reference)) {
+					if allPass(raw) {
 						t.Errorf("%s seed %d: the reference with %s at %s passes every item:\n%s", tk.ID, seed, x, path, raw)
 					}
 				}
@@ -145,82 +156,55 @@ func leafPaths(v any, at string) []leaf {
 	return out
 }
 
-// replaceAt returns the JSON text raw with the number at path replaced by
+// replaceAt returns the JSON text raw with the value at path replaced by
 // the literal x (kept verbatim, so that 9223372036854775807 is not
 // rounded by float64).
 func replaceAt(raw json.RawMessage, path, x string) json.RawMessage {
+	return mapAt(raw, path, func(any) any { return json.RawMessage(x) })
+}
+
+// addAt returns raw with d added to the integer at path (a value that is
+// not an integer stays as it is).
+func addAt(raw json.RawMessage, path string, d int64) json.RawMessage {
+	return mapAt(raw, path, func(v any) any {
+		n, err := v.(json.Number).Int64()
+		if err != nil {
+			return v
+		}
+		return json.Number(fmt.Sprint(n + d))
+	})
+}
+
+// mapAt returns raw with the value at path (as leafPaths names it)
+// replaced by f of it; numbers are read as json.Number, so that they
+// keep every digit.
+func mapAt(raw json.RawMessage, path string, f func(any) any) json.RawMessage {
 	var v any
-	d := json.NewDecoder(bytesReader(raw))
+	d := json.NewDecoder(bytes.NewReader(raw))
 	d.UseNumber()
 	if err := d.Decode(&v); err != nil {
 		panic(err)
 	}
-	v = setAt(v, "", path, json.RawMessage(x))
-	out, err := json.Marshal(v)
-	if err != nil {
-		panic(err)
-	}
-	return out
-}
-
-func setAt(v any, at, path string, x json.RawMessage) any {
-	if at == path {
-		return x
-	}
-	switch y := v.(type) {
-	case []any:
-		for i := range y {
-			y[i] = setAt(y[i], fmt.Sprintf("%s[%d]", at, i), path, x)
-		}
-	case map[string]any:
-		for k := range y {
-			y[k] = setAt(y[k], at+"."+k, path, x)
-		}
-	}
-	return v
-}
-
-func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }
-
-func allPass(res []domains.Result) bool {
-	for _, r := range res {
-		if !r.Pass {
-			return false
-		}
-	}
-	return true
-}
-
-// addAt returns raw with d added to the integer at path.
-func addAt(raw json.RawMessage, path string, d int64) json.RawMessage {
-	var v any
-	dec := json.NewDecoder(bytesReader(raw))
-	dec.UseNumber()
-	if err := dec.Decode(&v); err != nil {
-		panic(err)
-	}
-	var cur json.Number
-	var find func(v any, at string)
-	find = func(v any, at string) {
+	var walk func(v any, at string) any
+	walk = func(v any, at string) any {
 		if at == path {
-			cur, _ = v.(json.Number)
-			return
+			return f(v)
 		}
 		switch y := v.(type) {
 		case []any:
 			for i := range y {
-				find(y[i], fmt.Sprintf("%s[%d]", at, i))
+				y[i] = walk(y[i], fmt.Sprintf("%s[%d]", at, i))
 			}
 		case map[string]any:
 			for k := range y {
-				find(y[k], at+"."+k)
+				y[k] = walk(y[k], at+"."+k)
 			}
 		}
+		return v
 	}
-	find(v, "")
-	n, err := cur.Int64()
+	out, err := json.Marshal(walk(v, ""))
 	if err != nil {
-		return raw // not an integer: leave it
+		panic(err)
 	}
-	return replaceAt(raw, path, fmt.Sprint(n+d))
+	return out
 }
