@@ -9,26 +9,29 @@ import (
 
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
-// ConflictTimeout bounds the proof of a claimed conflict in ConflictStatus.
+// ConflictTimeout bounds the proof of a claimed conflict in ConflictStatus,
+// within whatever deadline the caller's context already has.
 const ConflictTimeout = 10 * time.Second
 
 // ConflictStatus decides whether the groups in named, together with the
 // groups alwaysOn accepts (AlwaysOn, or a family's own notion of its
 // background rules), admit no solution of m: it restricts m to those
-// groups, drops the objectives and solves with the SAT backend within
+// groups, drops the objectives and solves on b under ctx, for at most
 // ConflictTimeout. solver.Infeasible proves the conflict; solver.Unknown
-// means it was not decided in time. m is not modified. Checkers of the
-// infeasibility items call it on a conflict an answer names, after
-// checking that every name is a rule of the prompt.
-func ConflictStatus(m *encode.Model, named map[string]bool, alwaysOn func(group string) bool) (solver.Status, error) {
+// means it was not decided in time (or ctx ended). m is not modified.
+// Checkers of the infeasibility items call it through ConflictClaim on a
+// conflict an answer names.
+func ConflictStatus(ctx context.Context, b solver.Backend, m *encode.Model, named map[string]bool, alwaysOn func(group string) bool) (solver.Status, error) {
+	if b == nil {
+		return solver.Unknown, fmt.Errorf("domains: no solver backend to prove the claimed conflict")
+	}
 	r := m.Restrict(func(g string) bool { return alwaysOn(g) || named[g] })
 	r.Objectives = nil
-	ctx, cancel := context.WithTimeout(context.Background(), ConflictTimeout)
+	ctx, cancel := context.WithTimeout(ctx, ConflictTimeout)
 	defer cancel()
-	s, err := sat.Backend{}.Load(r)
+	s, err := b.Load(r)
 	if err != nil {
 		return solver.Unknown, err
 	}
@@ -45,7 +48,7 @@ func ConflictStatus(m *encode.Model, named map[string]bool, alwaysOn func(group 
 // It reports whether the claim holds and, when it does not, why: the first
 // name that is not a rule, the solver's error, a timeout, or "the rules …
 // can all hold together" with the named rules quoted and sorted.
-func ConflictClaim(m *encode.Model, rules map[string]bool, names []string, alwaysOn func(group string) bool) (bool, string) {
+func ConflictClaim(ctx context.Context, b solver.Backend, m *encode.Model, rules map[string]bool, names []string, alwaysOn func(group string) bool) (bool, string) {
 	named := map[string]bool{}
 	for _, n := range names {
 		if !rules[n] {
@@ -53,7 +56,7 @@ func ConflictClaim(m *encode.Model, rules map[string]bool, names []string, alway
 		}
 		named[n] = true
 	}
-	status, err := ConflictStatus(m, named, alwaysOn)
+	status, err := ConflictStatus(ctx, b, m, named, alwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}

@@ -1,10 +1,12 @@
 package domains_test
 
 import (
+	"context"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // TestConflictClaim: a claim holds only when every name is a rule and the
@@ -31,9 +33,29 @@ func TestConflictClaim(t *testing.T) {
 		{[]string{"c", "a", "c"}, none, false, `the rules "a", "c" can all hold together`},
 		{[]string{"a", "d"}, none, false, `"d" is not the name of a rule in the problem`},
 	} {
-		ok, why := domains.ConflictClaim(m, rules, tc.names, tc.alwaysOn)
+		ok, why := domains.ConflictClaim(context.Background(), sat.Backend{}, m, rules, tc.names, tc.alwaysOn)
 		if ok != tc.ok || why != tc.why {
 			t.Errorf("ConflictClaim(%q) = %v %q, want %v %q", tc.names, ok, why, tc.ok, tc.why)
 		}
+	}
+}
+
+// TestConflictClaimHonoursContext: a claim is proven under the caller's
+// context, so a context that has ended gives no verdict (the claim fails
+// as undecided), and a missing backend is an error, never a silent pass.
+func TestConflictClaimHonoursContext(t *testing.T) {
+	m := encode.NewModel()
+	x := m.NewBool("x")
+	m.AddAtLeast([]encode.Lit{x.Lit()}, 1).Named("a").InGroup("a")
+	m.AddAtMost([]encode.Lit{x.Lit()}, 0).Named("b").InGroup("b")
+	rules := map[string]bool{"a": true, "b": true}
+	none := func(string) bool { return false }
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if ok, why := domains.ConflictClaim(ctx, sat.Backend{}, m, rules, []string{"a", "b"}, none); ok || why != "the solver could not decide in time" {
+		t.Errorf("cancelled context: ConflictClaim = %v %q, want false and undecided", ok, why)
+	}
+	if ok, why := domains.ConflictClaim(context.Background(), nil, m, rules, []string{"a", "b"}, none); ok || why == "" {
+		t.Errorf("no backend: ConflictClaim = %v %q, want false with a reason", ok, why)
 	}
 }

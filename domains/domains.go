@@ -8,12 +8,16 @@
 // its data to the instance, its clauses to the model, its sentence to the
 // prompt, its item to the checklist and its check to the verifier.
 //
-// domains never imports gen or verify; it imports encode and solver to build
-// and certify models (solver/sat for ConflictStatus, the proof of a claimed
-// conflict that every family's checker shares).
+// domains never imports gen or verify, and never names a concrete solver
+// backend: it imports encode to build models and solver for the Backend
+// interface. Every solve a task makes itself (a generator checking its
+// hidden plan, a checker proving a claimed conflict) runs on the
+// solver.Backend and under the context.Context that its caller hands it, so
+// the caller's deadline and cancellation bound it.
 package domains
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -21,6 +25,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/solver"
 )
 
 // Family is one of the six task families.
@@ -179,8 +184,10 @@ type Instance interface {
 	Checklist(ref Reference) []Item
 	// Check runs every checklist item on an answer (already extracted
 	// JSON). It never panics; an answer that does not parse fails the
-	// format item and every other item.
-	Check(answer json.RawMessage, ref Reference) []Result
+	// format item and every other item. A claimed conflict is proven on b
+	// under ctx (ConflictClaim); when ctx ends first, that item fails with
+	// "could not decide in time".
+	Check(ctx context.Context, b solver.Backend, answer json.RawMessage, ref Reference) []Result
 }
 
 // Task is one task type of the registry.
@@ -192,7 +199,10 @@ type Task struct {
 	Subtasks []Subtask `json:"subtasks"`
 	Pool     []Unit    `json:"pool"`
 	// Generate makes an instance from a spec; rng is seeded from the spec.
-	Generate func(spec Spec, rng *rand.Rand) (Instance, error) `json:"-"`
+	// The solves the generator makes itself (checking that its hidden
+	// plan exists, solving the plan a replanning unit starts from) run on
+	// b under ctx; when ctx ends first, Generate returns its error.
+	Generate func(ctx context.Context, b solver.Backend, spec Spec, rng *rand.Rand) (Instance, error) `json:"-"`
 	// Load reads an instance written by json.Marshal.
 	Load func(data []byte) (Instance, error) `json:"-"`
 }
@@ -288,7 +298,7 @@ func Tasks() []*Task {
 // pass, the answer's objective vector: nil unless the answer keeps every
 // rule (the Objectiver's value).
 type Evaluator interface {
-	Evaluate(answer json.RawMessage, ref Reference) ([]Result, []int64)
+	Evaluate(ctx context.Context, b solver.Backend, answer json.RawMessage, ref Reference) ([]Result, []int64)
 }
 
 // Objectiver is implemented by instances that can evaluate an answer's

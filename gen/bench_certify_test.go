@@ -28,7 +28,7 @@ func BenchmarkCertifyTask(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				inst, err := gen.NewInstance(t, spec)
+				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, t, spec)
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -129,7 +129,7 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 	rec.Prompt = inst.Prompt()
 	rec.AnswerSchema = inst.AnswerSchema()
 	rec.Checklist = inst.Checklist(rec.Reference)
-	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+	for _, r := range inst.Check(ctx, b, rec.Reference.Plan, rec.Reference) {
 		if !r.Pass {
 			return nil, &solver.IntegrityError{Backend: b.Name(), What: fmt.Sprintf("%s: the certified reference fails item %q: %s", rec.ID, r.ID, r.Detail)}
 		}

@@ -55,7 +55,7 @@ func TestExtremeNumbersNeverPass(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			inst, err := gen.NewInstance(tk, spec)
+			inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -73,7 +73,7 @@ func TestExtremeNumbersNeverPass(t *testing.T) {
 			records++
 			// Graded as a response, the way a model's answer is.
 			allPass := func(raw json.RawMessage) bool {
-				return verify.ScoreResponse(rec, string(raw), verify.RewardAllPass).AllPass == 1
+				return verify.ScoreResponse(context.Background(), rec, string(raw), verify.RewardAllPass).AllPass == 1
 			}
 			if !allPass(rec.Reference.Plan) {
 				t.Fatalf("%s seed %d: the reference itself does not pass every item", tk.ID, seed)

@@ -304,16 +304,25 @@ func settle(ctx context.Context, opts *Options, b solver.Backend, policy Determi
 		o.skipped = true
 		return o
 	}
-	inst, err := NewInstance(t, spec)
-	if err != nil {
-		o.err = fmt.Errorf("%s: generate: %w", id, err)
-		return o
-	}
+	// The time limit covers the generator's own solves as well as the
+	// certification.
 	ictx := ctx
 	if opts.Timeout > 0 {
 		var cancel context.CancelFunc
 		ictx, cancel = context.WithTimeout(ctx, opts.Timeout)
 		defer cancel()
+	}
+	inst, err := NewInstance(ictx, b, t, spec)
+	switch {
+	case ctx.Err() != nil: // interrupted, not a verdict on the instance
+		o.unfinished = true
+		return o
+	case err != nil && ictx.Err() != nil:
+		o.drop = DropTimeout
+		return o
+	case err != nil:
+		o.err = fmt.Errorf("%s: generate: %w", id, err)
+		return o
 	}
 	rec, err := Certify(ictx, b, t, inst, policy)
 	if ctx.Err() != nil { // interrupted, not a verdict on the instance

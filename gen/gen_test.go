@@ -179,7 +179,7 @@ func checkRecords(t *testing.T, out string, policy gen.Determinacy) {
 		if got := gen.RecordID(inst.Spec()); got != rec.ID || task.ID != rec.Task || task.Family != rec.Family {
 			t.Errorf("record %s of task %s/%s: spec ID %s", rec.ID, rec.Family, rec.Task, got)
 		}
-		results := inst.Check(rec.Reference.Plan, rec.Reference)
+		results := inst.Check(context.Background(), sat.Backend{}, rec.Reference.Plan, rec.Reference)
 		if len(results) == 0 || len(rec.Checklist) == 0 {
 			t.Errorf("%s: %d results, %d checklist items", rec.ID, len(results), len(rec.Checklist))
 		}

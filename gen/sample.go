@@ -1,12 +1,14 @@
 package gen
 
 import (
+	"context"
 	"fmt"
 	"hash/fnv"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
 )
 
 // The taxonomy's sampling priors, as exact integer odds: Nb ∈ {1:0.2,
@@ -213,11 +215,19 @@ func addRequired(t *domains.Task, chosen map[string]bool) error {
 
 // NewInstance generates the instance of spec with its task's generator,
 // with a generator seeded from the spec alone (its seed, task and
-// subtask): the same spec gives the same instance on any machine.
-func NewInstance(t *domains.Task, spec domains.Spec) (domains.Instance, error) {
+// subtask): the same spec gives the same instance on any machine. The
+// generator's own solves run on b under ctx. When ctx ends before the
+// generator returns, NewInstance returns ctx's error and no instance: a
+// solve cut short may have steered the draw, so what was drawn is not the
+// spec's instance.
+func NewInstance(ctx context.Context, b solver.Backend, t *domains.Task, spec domains.Spec) (domains.Instance, error) {
 	if spec.Task != t.ID {
 		return nil, fmt.Errorf("gen: spec of task %q given to task %q", spec.Task, t.ID)
 	}
 	r := rand.New(rand.NewPCG(spec.Seed, hashString("instance/"+spec.Task+"/"+spec.Subtask)))
-	return t.Generate(spec, r)
+	inst, err := t.Generate(ctx, b, spec, r)
+	if cerr := ctx.Err(); cerr != nil {
+		return nil, cerr
+	}
+	return inst, err
 }

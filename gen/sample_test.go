@@ -1,6 +1,7 @@
 package gen_test
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"reflect"
@@ -10,6 +11,7 @@ import (
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/all" // registers every task family
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // synthetic is a task with a plain pool (no compatibility rules), so that
@@ -200,11 +202,11 @@ func TestNewInstanceDeterministic(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			a, err := gen.NewInstance(task, spec)
+			a, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
 			if err != nil {
 				t.Fatalf("%s: %v", gen.RecordID(spec), err)
 			}
-			b, _ := gen.NewInstance(task, spec)
+			b, _ := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
 			if a.Prompt() != b.Prompt() {
 				t.Fatalf("%s: two prompts from one spec", gen.RecordID(spec))
 			}

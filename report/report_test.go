@@ -66,7 +66,7 @@ func fixture(t *testing.T) (one, two *report.Input) {
 				inputErr = err
 				return
 			}
-			a = append(a, verify.ScoreResponse(rec, sa, ""))
+			a = append(a, verify.ScoreResponse(context.Background(), rec, sa, ""))
 			if i == len(recs)-1 {
 				continue
 			}
@@ -75,7 +75,7 @@ func fixture(t *testing.T) (one, two *report.Input) {
 				inputErr = err
 				return
 			}
-			b = append(b, verify.ScoreResponse(rec, sb, ""))
+			b = append(b, verify.ScoreResponse(context.Background(), rec, sb, ""))
 		}
 		aa, err := verify.Analyze(recs, a)
 		if err != nil {

@@ -1,6 +1,7 @@
 package verify_test
 
 import (
+	"context"
 	"os"
 	"testing"
 
@@ -26,12 +27,12 @@ func TestIntegrityAlarm(t *testing.T) {
 			continue
 		}
 		resp := "```json\n" + string(rec.Reference.Plan) + "\n```"
-		if s := verify.ScoreResponse(rec, resp, verify.RewardAllPass); s.IntegrityAlarm || s.Objective == nil {
+		if s := verify.ScoreResponse(context.Background(), rec, resp, verify.RewardAllPass); s.IntegrityAlarm || s.Objective == nil {
 			t.Fatalf("%s: genuine reference: alarm %v, objective %v", rec.ID, s.IntegrityAlarm, s.Objective)
 		}
 		tampered := *rec
 		tampered.Reference.Objective = append([]int64{rec.Reference.Objective[0] + 1}, rec.Reference.Objective[1:]...)
-		s := verify.ScoreResponse(&tampered, resp, verify.RewardAllPass)
+		s := verify.ScoreResponse(context.Background(), &tampered, resp, verify.RewardAllPass)
 		if !s.IntegrityAlarm {
 			t.Errorf("%s: an answer better than the certified optimum raised no alarm (objective %v, certified %v)", rec.ID, s.Objective, tampered.Reference.Objective)
 		}

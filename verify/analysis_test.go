@@ -225,7 +225,7 @@ func TestScoreStateTracking(t *testing.T) {
 	for seed := uint64(1); seed <= 40 && found < 3; seed++ {
 		spec := domains.Spec{Task: task.ID, Subtask: "swim-squad", Basic: []string{"working-hours"},
 			Stateful: []string{"cooldown"}, Seed: seed}
-		inst, err := task.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		inst, err := task.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -251,7 +251,7 @@ func TestScoreStateTracking(t *testing.T) {
 				sessions[i]["day"] = sessions[j]["day"]
 				b, _ := json.Marshal(p)
 				sessions[i]["day"] = old
-				s := verify.ScoreResponse(rec, "```json\n"+string(b)+"\n```", "")
+				s := verify.ScoreResponse(context.Background(), rec, "```json\n"+string(b)+"\n```", "")
 				onlyState := s.Parsed
 				stateFailed := false
 				for k, it := range s.Items {

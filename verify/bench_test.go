@@ -1,6 +1,7 @@
 package verify_test
 
 import (
+	"context"
 	"os"
 	"testing"
 	"time"
@@ -29,7 +30,7 @@ func BenchmarkCheck(b *testing.B) {
 	i := 0
 	start := time.Now()
 	for b.Loop() {
-		s := verify.ScoreResponse(recs[i], resp[i], verify.RewardAllPass)
+		s := verify.ScoreResponse(context.Background(), recs[i], resp[i], verify.RewardAllPass)
 		if s.AllPass != 1 {
 			b.Fatalf("%s: reference fails: %+v", recs[i].ID, s)
 		}

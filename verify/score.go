@@ -1,11 +1,14 @@
 package verify
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sync"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // RewardMode says how a Score's reward is computed from its items: the same
@@ -114,9 +117,13 @@ const checkerErrorPrefix = "checker error: "
 // "checker error": a failure, never a skipped sample. A record with an
 // empty checklist is such a checker error.
 //
+// A claimed conflict is proven with the SAT backend under ctx (at most
+// domains.ConflictTimeout per claim); when ctx ends first, the claim's
+// item fails as undecided.
+//
 // ScoreResponse never panics on any response text; it panics on an unknown
 // mode (ParseRewardMode checks user input).
-func ScoreResponse(rec *domains.Record, response string, mode RewardMode) Score {
+func ScoreResponse(ctx context.Context, rec *domains.Record, response string, mode RewardMode) Score {
 	if mode == "" {
 		mode = RewardAllPass
 	}
@@ -132,7 +139,7 @@ func ScoreResponse(rec *domains.Record, response string, mode RewardMode) Score 
 		return finish(rec, s, mode, err.Error(), false)
 	}
 	s.Parsed = true
-	results, obj, err := check(rec, answer)
+	results, obj, err := check(ctx, rec, answer)
 	if err != nil {
 		return finish(rec, s, mode, checkerErrorPrefix+err.Error(), true)
 	}
@@ -170,9 +177,12 @@ func loadCached(rec *domains.Record) (domains.Instance, error) {
 	return v.(domains.Instance), nil
 }
 
+// backend proves the conflicts that answers claim.
+var backend solver.Backend = sat.Backend{}
+
 // check runs the record's checker on answer, turning a panic and results
 // that do not match the checklist into errors.
-func check(rec *domains.Record, answer json.RawMessage) (res []domains.Result, obj []int64, err error) {
+func check(ctx context.Context, rec *domains.Record, answer json.RawMessage) (res []domains.Result, obj []int64, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			res, obj, err = nil, nil, fmt.Errorf("panic: %v", r)
@@ -183,9 +193,9 @@ func check(rec *domains.Record, answer json.RawMessage) (res []domains.Result, o
 		return nil, nil, fmt.Errorf("loading the instance: %w", err)
 	}
 	if e, ok := inst.(domains.Evaluator); ok {
-		res, obj = e.Evaluate(answer, rec.Reference)
+		res, obj = e.Evaluate(ctx, backend, answer, rec.Reference)
 	} else {
-		res = inst.Check(answer, rec.Reference)
+		res = inst.Check(ctx, backend, answer, rec.Reference)
 		if o, ok := inst.(domains.Objectiver); ok {
 			obj, _ = o.Objective(answer)
 		}

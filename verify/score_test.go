@@ -13,6 +13,7 @@ import (
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/all" // registers every task family
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 	"github.com/plancert/plancert/verify"
 )
@@ -42,7 +43,7 @@ func certified(tb testing.TB, k int) []*domains.Record {
 		nextSeed++
 		spec := domains.Spec{Task: task.ID, Subtask: "cross-team",
 			Basic: []string{"availability", "room-fit"}, Medium: []string{"buffer", "self-check"}, Seed: seed}
-		inst, err := task.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		inst, err := task.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			tb.Fatal(err)
 		}
@@ -185,14 +186,14 @@ func consistent(t testing.TB, rec *domains.Record, s verify.Score, mode verify.R
 func TestScoreReference(t *testing.T) {
 	rec := record(t, 0)
 	for _, mode := range verify.RewardModes {
-		s := verify.ScoreResponse(rec, reference(rec), mode)
+		s := verify.ScoreResponse(context.Background(), rec, reference(rec), mode)
 		consistent(t, rec, s, mode)
 		if !s.Parsed || s.AllPass != 1 || s.AvgPass != 1 || s.Reward != 1 || s.ErrorKind != "" {
 			t.Errorf("%s: reference scores %+v", mode, s)
 		}
 	}
 	// Also bare, without a fence.
-	if s := verify.ScoreResponse(rec, "Plan: "+string(rec.Reference.Plan), ""); s.AllPass != 1 {
+	if s := verify.ScoreResponse(context.Background(), rec, "Plan: "+string(rec.Reference.Plan), ""); s.AllPass != 1 {
 		t.Errorf("bare reference scores %+v", s)
 	}
 }
@@ -205,7 +206,7 @@ func TestScoreShifted(t *testing.T) {
 		for _, delta := range []int{-1, 1} {
 			resp := ref.shifted(i, delta).response()
 			for _, mode := range verify.RewardModes {
-				s := verify.ScoreResponse(rec, resp, mode)
+				s := verify.ScoreResponse(context.Background(), rec, resp, mode)
 				consistent(t, rec, s, mode)
 				if s.AllPass != 0 {
 					t.Fatalf("meeting %d shifted by %d slot passes every item", i, delta)
@@ -251,7 +252,7 @@ func TestScoreErrorKinds(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, mode := range verify.RewardModes {
-				s := verify.ScoreResponse(rec, tt.response, mode)
+				s := verify.ScoreResponse(context.Background(), rec, tt.response, mode)
 				consistent(t, rec, s, mode)
 				if s.ErrorKind != tt.kind || s.Parsed != tt.parsed {
 					t.Errorf("error kind %q, parsed %v; want %q, %v\n%+v", s.ErrorKind, s.Parsed, tt.kind, tt.parsed, s.Items)
@@ -264,14 +265,14 @@ func TestScoreErrorKinds(t *testing.T) {
 	}
 
 	// Without JSON every item fails with the extraction error.
-	s := verify.ScoreResponse(rec, "no plan", "")
+	s := verify.ScoreResponse(context.Background(), rec, "no plan", "")
 	for _, it := range s.Items {
 		if it.Pass || it.Detail != verify.ErrNoJSON.Error() {
 			t.Errorf("item %+v", it)
 		}
 	}
 	// A wrong stated value fails only the stated-value item.
-	s = verify.ScoreResponse(rec, stated.response(), "")
+	s = verify.ScoreResponse(context.Background(), rec, stated.response(), "")
 	for _, it := range s.Items {
 		if it.Pass == (kind[it.ID] == domains.KindStated) {
 			t.Errorf("wrong stated value: item %+v of kind %s", it, kind[it.ID])
@@ -287,7 +288,7 @@ func TestScoreSuboptimal(t *testing.T) {
 		for i := range ref.Meetings {
 			for _, delta := range []int{1, 2, 3} {
 				p := ref.shifted(i, delta)
-				s := verify.ScoreResponse(rec, p.response(), verify.RewardFeasible)
+				s := verify.ScoreResponse(context.Background(), rec, p.response(), verify.RewardFeasible)
 				if s.ErrorKind != verify.ErrorSuboptimal {
 					continue
 				}
@@ -295,7 +296,7 @@ func TestScoreSuboptimal(t *testing.T) {
 				if s.Reward != 1 {
 					t.Errorf("feasible but suboptimal plan: feasible reward %v", s.Reward)
 				}
-				if a := verify.ScoreResponse(rec, p.response(), verify.RewardAllPass); a.Reward != 0 {
+				if a := verify.ScoreResponse(context.Background(), rec, p.response(), verify.RewardAllPass); a.Reward != 0 {
 					t.Errorf("suboptimal plan: allpass reward %v", a.Reward)
 				}
 				return
@@ -311,7 +312,7 @@ type brokenInstance struct {
 	mode string
 }
 
-func (b brokenInstance) Check(json.RawMessage, domains.Reference) []domains.Result {
+func (b brokenInstance) Check(context.Context, solver.Backend, json.RawMessage, domains.Reference) []domains.Result {
 	switch b.mode {
 	case "panic":
 		var m map[string]int
@@ -338,7 +339,7 @@ func TestScoreCheckerError(t *testing.T) {
 		rec := *base
 		rec.Task = task
 		for _, mode := range verify.RewardModes {
-			s := verify.ScoreResponse(&rec, reference(&rec), mode)
+			s := verify.ScoreResponse(context.Background(), &rec, reference(&rec), mode)
 			if s.ErrorKind != verify.ErrorChecker || s.AllPass != 0 || s.AvgPass != 0 || s.Reward != 0 {
 				t.Errorf("%s, %s: %+v", task, mode, s)
 			}
@@ -348,7 +349,7 @@ func TestScoreCheckerError(t *testing.T) {
 				}
 			}
 		}
-		t.Logf("%s: %s", task, verify.ScoreResponse(&rec, reference(&rec), "").Items[0].Detail)
+		t.Logf("%s: %s", task, verify.ScoreResponse(context.Background(), &rec, reference(&rec), "").Items[0].Detail)
 	}
 }
 
@@ -377,7 +378,7 @@ func FuzzScoreResponse(f *testing.F) {
 	f.Add(`{"meetings": null, "objective": "3"}`)
 	f.Fuzz(func(t *testing.T, response string) {
 		for _, mode := range verify.RewardModes {
-			s := verify.ScoreResponse(rec, response, mode)
+			s := verify.ScoreResponse(context.Background(), rec, response, mode)
 			consistent(t, rec, s, mode)
 			if s.ErrorKind == verify.ErrorChecker {
 				t.Fatalf("checker error on %q: %s", response, s.Items[0].Detail)
@@ -395,7 +396,7 @@ func TestScoreInfeasible(t *testing.T) {
 	for seed := uint64(1); rec == nil && seed <= 50; seed++ {
 		spec := domains.Spec{Task: task.ID, Subtask: "cross-team",
 			Basic: []string{"availability", "room-fit"}, Hard: []string{"infeasibility"}, Seed: seed}
-		inst, err := task.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		inst, err := task.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			continue
 		}
@@ -407,17 +408,17 @@ func TestScoreInfeasible(t *testing.T) {
 	if rec == nil {
 		t.Skip("no infeasible meeting-planning record in seeds 1-50")
 	}
-	s := verify.ScoreResponse(rec, "No schedule exists.\n```json\n"+string(rec.Reference.Plan)+"\n```", "")
+	s := verify.ScoreResponse(context.Background(), rec, "No schedule exists.\n```json\n"+string(rec.Reference.Plan)+"\n```", "")
 	consistent(t, rec, s, "")
 	if s.AllPass != 1 {
 		t.Errorf("the certified conflict scores %+v", s)
 	}
 	bogus := `{"feasible": false, "conflict": ["no such rule"]}`
-	if s := verify.ScoreResponse(rec, bogus, ""); s.AllPass != 0 || s.ErrorKind != verify.ErrorWrong {
+	if s := verify.ScoreResponse(context.Background(), rec, bogus, ""); s.AllPass != 0 || s.ErrorKind != verify.ErrorWrong {
 		t.Errorf("a made-up rule scores %+v", s)
 	}
 	other := record(t, 0)
-	if s := verify.ScoreResponse(rec, string(other.Reference.Plan), ""); s.AllPass != 0 || s.ErrorKind == "" {
+	if s := verify.ScoreResponse(context.Background(), rec, string(other.Reference.Plan), ""); s.AllPass != 0 || s.ErrorKind == "" {
 		t.Errorf("a schedule scores %+v", s)
 	}
 }

@@ -2,6 +2,7 @@ package verify_test
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"math"
@@ -140,9 +141,9 @@ func TestSummarize(t *testing.T) {
 	stated := readPlan(t, recs[1])
 	stated.Objective++
 	scores := []verify.Score{
-		verify.ScoreResponse(recs[0], reference(recs[0]), ""),
-		verify.ScoreResponse(recs[0], "no answer", ""),
-		verify.ScoreResponse(recs[1], stated.response(), ""),
+		verify.ScoreResponse(context.Background(), recs[0], reference(recs[0]), ""),
+		verify.ScoreResponse(context.Background(), recs[0], "no answer", ""),
+		verify.ScoreResponse(context.Background(), recs[1], stated.response(), ""),
 	}
 	rep := verify.Summarize(recs, scores)
 	nItems := float64(len(recs[1].Checklist))

@@ -202,7 +202,7 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	}
 	scores := make([]verify.Score, 0, len(responses)+len(sum.Failed))
 	for _, resp := range responses {
-		scores = append(scores, verify.ScoreResponse(byID[resp.ID], resp.Response, opts.mode))
+		scores = append(scores, verify.ScoreResponse(ctx, byID[resp.ID], resp.Response, opts.mode))
 	}
 	for _, f := range sum.Failed { // a failed request is a failed response
 		scores = append(scores, verify.NoResponse(byID[f.ID]))

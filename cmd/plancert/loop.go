@@ -119,12 +119,12 @@ func runLoop(ctx context.Context, opts *loopOptions) error {
 		if err != nil {
 			return nil, "", err
 		}
-		inst, err := gen.NewInstance(t, spec)
+		cctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+		defer cancel()
+		inst, err := gen.NewInstance(cctx, sat.Backend{}, t, spec)
 		if err != nil {
 			return nil, "", err
 		}
-		cctx, cancel := context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
 		rec, err := gen.Certify(cctx, sat.Backend{}, t, inst, det)
 		var drop *gen.DropError
 		if errors.As(err, &drop) {
@@ -133,7 +133,7 @@ func runLoop(ctx context.Context, opts *loopOptions) error {
 		return rec, "", err
 	}
 	score := func(rec *domains.Record, resp string) bool {
-		return verify.ScoreResponse(rec, resp, verify.RewardAllPass).AllPass == 1
+		return verify.ScoreResponse(ctx, rec, resp, verify.RewardAllPass).AllPass == 1
 	}
 	var final loop.State
 	steps, solved, kept := 0, 0, 0

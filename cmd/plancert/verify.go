@@ -136,7 +136,7 @@ func parseRewardFlag(s string) (verify.RewardMode, error) {
 	return "", usageErrorf("--reward must be allpass, avgpass or feasible, got %q", s)
 }
 
-func runVerify(_ context.Context, opts *verifyOptions) error {
+func runVerify(ctx context.Context, opts *verifyOptions) error {
 	records, err := readSuiteFile(opts.IO.In, opts.Suite)
 	if err != nil {
 		return err
@@ -155,7 +155,7 @@ func runVerify(_ context.Context, opts *verifyOptions) error {
 	if err != nil {
 		return &inputError{opts.Response, err}
 	}
-	s := verify.ScoreResponse(rec, string(text), opts.mode)
+	s := verify.ScoreResponse(ctx, rec, string(text), opts.mode)
 	var werr error
 	if opts.JSON {
 		werr = writeJSONLine(opts.IO.Out, s)

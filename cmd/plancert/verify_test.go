@@ -55,7 +55,7 @@ func certifyFixture(t *testing.T) []*domains.Record {
 				t.Fatalf("%s: only %d of seeds 1-100 kept", fs.task, kept)
 			}
 			spec := domains.Spec{Task: fs.task, Subtask: fs.subtask, Basic: fs.basic, Medium: fs.medium, Seed: seed}
-			inst, err := task.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+			inst, err := task.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -135,7 +135,7 @@ func writeVerifyFixture(t *testing.T) {
 			t.Fatal("no single shift of the first record breaks a rule")
 		}
 		r := editPlan(t, m[0].Reference.Plan, shiftMeeting(i))
-		if verify.ScoreResponse(m[0], r, "").ErrorKind == verify.ErrorWrong {
+		if verify.ScoreResponse(context.Background(), m[0], r, "").ErrorKind == verify.ErrorWrong {
 			shifted = r
 		}
 	}

@@ -29,7 +29,7 @@ func benchCertify(b *testing.B, id string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		inst, err := gen.NewInstance(t, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, t, spec)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package assign
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
 )
 
 // Item IDs of the core.
@@ -328,14 +330,14 @@ func (a *Assign) sizesText() string {
 }
 
 // Check implements domains.Instance.
-func (a *Assign) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := a.Evaluate(raw, ref)
+func (a *Assign) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := a.Evaluate(ctx, b, raw, ref)
 	return res
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
-func (a *Assign) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+func (a *Assign) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
 	items := a.Checklist(ref)
 	ans := a.parse(raw)
 	rs := domains.Pending(items)
@@ -357,7 +359,7 @@ func (a *Assign) Evaluate(raw json.RawMessage, ref domains.Reference) (res []dom
 			set(itemConflict, false, "no conflict was named")
 			return res, nil
 		}
-		if ok, why := a.conflictHolds(ans.conflict); !ok {
+		if ok, why := a.conflictHolds(ctx, b, ans.conflict); !ok {
 			set(itemConflict, false, why)
 		}
 		return res, nil
@@ -478,7 +480,7 @@ func (a *Assign) objectives(p *plan) []int64 {
 
 // Objective implements domains.Objectiver.
 func (a *Assign) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := a.Evaluate(raw, domains.Reference{Feasible: true})
+	_, obj := a.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
 	return obj, obj != nil
 }
 
@@ -509,7 +511,7 @@ func (a *Assign) allRules() []rule {
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within 10 s).
-func (a *Assign) conflictHolds(names []string) (bool, string) {
+func (a *Assign) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	c := *a // Model records its variables; keep a itself read-only
 	m, err := c.Model()
 	if err != nil {
@@ -519,7 +521,7 @@ func (a *Assign) conflictHolds(names []string) (bool, string) {
 	for _, r := range a.allRules() {
 		rules[r.Name] = true
 	}
-	return domains.ConflictClaim(m, rules, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
 }
 
 // conflictText says that the named rules cannot hold: "the rule "x"

@@ -18,7 +18,7 @@ import (
 func Example() {
 	t, _ := domains.Lookup("student-grouping")
 	spec, _ := t.NewSpec("lab-pairs", 7, map[string]bool{"compatibility": true, "exclusivity": true})
-	inst, _ := gen.NewInstance(t, spec)
+	inst, _ := gen.NewInstance(context.Background(), sat.Backend{}, t, spec)
 	rec, err := gen.Certify(context.Background(), sat.Backend{}, t, inst, gen.Unique)
 	if err != nil {
 		fmt.Println(err)
@@ -38,7 +38,7 @@ func Example() {
 	}
 	relabelled, _ := json.Marshal(groups)
 	all := true
-	for _, r := range inst.Check(relabelled, rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, relabelled, rec.Reference) {
 		all = all && r.Pass
 	}
 	fmt.Println(string(relabelled), all)

@@ -80,7 +80,7 @@ func familyRecord(tk *domains.Task, seed uint64) (domains.Spec, *domains.Record,
 }
 
 func certifySpec(tk *domains.Task, spec domains.Spec) (domains.Spec, *domains.Record, string, error) {
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		return spec, nil, "", err
 	}
@@ -136,7 +136,7 @@ func checkRecord(t *testing.T, rec *domains.Record) {
 	if got := inst.Checklist(back.Reference); !slices.Equal(got, rec.Checklist) {
 		t.Fatalf("%s: the loaded instance has another checklist", rec.ID)
 	}
-	res := inst.Check(back.Reference.Plan, back.Reference)
+	res := inst.Check(context.Background(), sat.Backend{}, back.Reference.Plan, back.Reference)
 	if len(res) != len(rec.Checklist) {
 		t.Fatalf("%s: %d results for %d items", rec.ID, len(res), len(rec.Checklist))
 	}
@@ -156,7 +156,7 @@ func checkRecord(t *testing.T, rec *domains.Record) {
 		// rules, the rest hold together with the numbered rules.
 		for x := range c {
 			rest := slices.Delete(slices.Clone(c), x, x+1)
-			if ok, _ := inst.(*Assign).conflictHolds(rest); ok {
+			if ok, _ := inst.(*Assign).conflictHolds(context.Background(), sat.Backend{}, rest); ok {
 				t.Fatalf("%s: the reference conflict %q is not minimal: %q conflict", rec.ID, c, rest)
 			}
 		}
@@ -314,7 +314,7 @@ func bruteCheck(t *testing.T, what string, a *Assign) (status string) {
 			if ans.formatErr != "" {
 				continue // a partition with an empty group: not a plan of the form
 			}
-			res, obj := a.Evaluate(raw, feasibleRef)
+			res, obj := a.Evaluate(context.Background(), sat.Backend{}, raw, feasibleRef)
 			judge(t, what+" "+string(raw), a, m, ans.p, res, obj)
 			if obj == nil {
 				continue
@@ -336,14 +336,14 @@ func bruteCheck(t *testing.T, what string, a *Assign) (status string) {
 					conflict = append(conflict, g)
 				}
 			}
-			if ok, why := a.conflictHolds(conflict); len(conflict) > 0 && !ok {
+			if ok, why := a.conflictHolds(context.Background(), sat.Backend{}, conflict); len(conflict) > 0 && !ok {
 				t.Fatalf("%s: the certified conflict %v does not hold: %s", what, conflict, why)
 			}
 			// Minimal over the named rules given every always-on rule.
 			checkConflicts(t, what, a, m, plans)
 			for x := range conflict {
 				rest := slices.Delete(slices.Clone(conflict), x, x+1)
-				if ok, _ := a.conflictHolds(rest); ok {
+				if ok, _ := a.conflictHolds(context.Background(), sat.Backend{}, rest); ok {
 					t.Fatalf("%s: the certified conflict %v is not minimal: %v is a conflict", what, conflict, rest)
 				}
 			}
@@ -570,7 +570,7 @@ func TestFamilyMutation(t *testing.T) {
 					what := rec.ID + ": " + whats[k]
 					raw := a.encode(q)
 					ans := a.parse(raw)
-					res, obj := a.Evaluate(raw, ref)
+					res, obj := a.Evaluate(context.Background(), sat.Backend{}, raw, ref)
 					broken := judge(t, what, a, m, ans.p, res, obj)
 					muts++
 					pass := map[string]bool{}
@@ -600,7 +600,7 @@ func TestFamilyMutation(t *testing.T) {
 				}
 				if a.has(unitSelfCheck) {
 					off := *base.p.stated + 1
-					res := a.Check(answerOf(a, base.p, &off), ref)
+					res := a.Check(context.Background(), sat.Backend{}, answerOf(a, base.p, &off), ref)
 					for _, r := range res {
 						if r.Pass == (r.ID == itemStated) {
 							t.Fatalf("%s: stated value off by one: item %q passes %v", rec.ID, r.ID, r.Pass)
@@ -611,7 +611,7 @@ func TestFamilyMutation(t *testing.T) {
 				}
 				// A name that is not in the instance fails every item.
 				bad := bytes.Replace(ref.Plan, []byte(fmt.Sprintf("%q", a.Items[0].Name)), []byte(`"Nobody"`), 1)
-				for _, r := range a.Check(bad, ref) {
+				for _, r := range a.Check(context.Background(), sat.Backend{}, bad, ref) {
 					if r.Pass {
 						t.Fatalf("%s: a renamed item passes %q", rec.ID, r.ID)
 					}
@@ -755,7 +755,7 @@ func TestSymmetryBreaking(t *testing.T) {
 		partitions := 0
 		for _, raw := range enumerate(a) {
 			ok := true
-			for _, r := range a.Check(raw, domains.Reference{Feasible: true}) {
+			for _, r := range a.Check(context.Background(), sat.Backend{}, raw, domains.Reference{Feasible: true}) {
 				ok = ok && (r.Pass || r.ID == itemOptimal)
 			}
 			if ok {
@@ -849,11 +849,11 @@ func checkConflicts(t *testing.T, what string, a *Assign, m *encode.Model, plans
 			}
 			feasible = feasible || all
 		}
-		if got, why := a.conflictHolds(set); got == feasible {
+		if got, why := a.conflictHolds(context.Background(), sat.Backend{}, set); got == feasible {
 			t.Fatalf("%s: conflict %q: the solver check says %v (%s), the enumeration finds a plan keeping them: %v", what, set, got, why, feasible)
 		}
 	}
-	res := a.Check(json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), domains.Reference{Feasible: false})
+	res := a.Check(context.Background(), sat.Backend{}, json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), domains.Reference{Feasible: false})
 	for _, r := range res {
 		if r.ID == itemConflict && r.Pass {
 			t.Fatalf("%s: a conflict naming an unknown rule passes", what)

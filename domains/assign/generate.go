@@ -79,7 +79,7 @@ func register(t *task) {
 	}
 	domains.Register(&domains.Task{
 		ID: t.ID, Name: t.Name, Family: t.Family, Core: "assign", Subtasks: subs, Pool: poolInfo(t.mode()),
-		Generate: func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) { return t.generate(spec, r) },
+		Generate: domains.NoSolves(func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) { return t.generate(spec, r) }),
 		Load:     func(data []byte) (domains.Instance, error) { return load(data) },
 	})
 }

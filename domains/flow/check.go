@@ -1,12 +1,14 @@
 package flow
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
 )
 
 // Item IDs of the core.
@@ -225,14 +227,14 @@ func (in *Instance) optimalText(obj []int64) string {
 }
 
 // Check implements domains.Instance.
-func (in *Instance) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := in.Evaluate(raw, ref)
+func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := in.Evaluate(ctx, b, raw, ref)
 	return res
 }
 
 // Evaluate implements domains.Evaluator: Check, and the answer's
 // objective vector (nil unless it keeps every rule).
-func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
 	items := in.Checklist(ref)
 	ans := in.parse(raw)
 	rs := domains.Pending(items)
@@ -254,7 +256,7 @@ func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []
 			set(itemConflict, false, "no conflict was named")
 			return res, nil
 		}
-		if ok, why := in.conflictHolds(ans.conflict); !ok {
+		if ok, why := in.conflictHolds(ctx, b, ans.conflict); !ok {
 			set(itemConflict, false, why)
 		}
 		return res, nil
@@ -315,7 +317,7 @@ func (in *Instance) allRules() []rule {
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within domains.ConflictTimeout).
-func (in *Instance) conflictHolds(names []string) (bool, string) {
+func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	c := *in // Model records its variables; keep in itself read-only
 	m, err := c.Model()
 	if err != nil {
@@ -325,7 +327,7 @@ func (in *Instance) conflictHolds(names []string) (bool, string) {
 	for _, r := range in.allRules() {
 		rules[r.Name] = true
 	}
-	return domains.ConflictClaim(m, rules, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
 }
 
 func conflictWords(ns []string) string {

@@ -19,7 +19,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		panic(err)
 	}
@@ -28,10 +28,10 @@ func Example() {
 		panic(err)
 	}
 	fmt.Println("status:", rec.Certificate.Status, "total time:", rec.Certificate.Objective[0], "unique:", *rec.Certificate.Unique)
-	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, rec.Reference.Plan, rec.Reference) {
 		fmt.Printf("reference %s: %v\n", r.ID, r.Pass)
 	}
-	for _, r := range inst.Check([]byte(`{"moves": []}`), rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, []byte(`{"moves": []}`), rec.Reference) {
 		if !r.Pass {
 			fmt.Printf("empty plan fails %s\n", r.ID)
 		}

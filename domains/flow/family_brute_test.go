@@ -47,7 +47,7 @@ func tinyInstance(t *testing.T, units []string, seed uint64, dest bool) (*Instan
 		if err != nil {
 			t.Fatal(err)
 		}
-		in, err := tinySubtask(dest).generate(spec, rand.New(rand.NewPCG(seed, 99)))
+		in, err := tinySubtask(dest).generate(testSolving, spec, rand.New(rand.NewPCG(seed, 99)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -191,7 +191,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 	n := 0
 	in.allPlans(func(x moves) {
 		n++
-		res, obj := in.Evaluate(in.encode(x), ref)
+		res, obj := in.Evaluate(context.Background(), sat.Backend{}, in.encode(x), ref)
 		pass := map[string]bool{}
 		feasible := true
 		for _, r := range res {
@@ -251,7 +251,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 					conflict = append(conflict, g)
 				}
 			}
-			if ok, why := in.conflictHolds(conflict); !ok && len(conflict) > 0 {
+			if ok, why := in.conflictHolds(context.Background(), sat.Backend{}, conflict); !ok && len(conflict) > 0 {
 				t.Fatalf("%s: the certified conflict %v does not hold: %s", name, conflict, why)
 			}
 			in.TieBreaks = 0
@@ -283,7 +283,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range in.Check(plan, domains.Reference{Feasible: true, Objective: cert.Objective}) {
+		for _, r := range in.Check(context.Background(), sat.Backend{}, plan, domains.Reference{Feasible: true, Objective: cert.Objective}) {
 			if !r.Pass {
 				t.Fatalf("%s: the certified plan %s fails %q: %s", name, plan, r.ID, r.Detail)
 			}

@@ -97,7 +97,7 @@ func TestFamilyGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			inst, err := gen.NewInstance(tk, spec)
+			inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 			if err != nil {
 				t.Fatal(err)
 			}

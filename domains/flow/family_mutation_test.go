@@ -1,12 +1,14 @@
 package flow
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // results indexes check results by item ID.
@@ -51,7 +53,7 @@ func TestFamilyMutation(t *testing.T) {
 				}
 				try := func(x moves, name string) map[string]domains.Result {
 					mutations++
-					got := results(in.Check(in.encode(x), ref))
+					got := results(in.Check(context.Background(), sat.Backend{}, in.encode(x), ref))
 					if got[itemOptimal].Pass {
 						t.Fatalf("%s: a changed plan passes %q", name, itemOptimal)
 					}
@@ -142,7 +144,7 @@ func TestFamilyMutation(t *testing.T) {
 					}
 					obj["total_time"] = obj["total_time"].(float64) + 1
 					raw, _ := json.Marshal(obj)
-					for _, r := range in.Check(raw, ref) {
+					for _, r := range in.Check(context.Background(), sat.Backend{}, raw, ref) {
 						if r.Pass == (r.ID == itemStated) {
 							t.Fatalf("%s: a wrong stated total: item %q passes %v", rec.ID, r.ID, r.Pass)
 						}
@@ -152,7 +154,7 @@ func TestFamilyMutation(t *testing.T) {
 				}
 				bad := strings.Replace(string(ref.Plan), fmt.Sprintf("%q", in.Groups[0].Name), `"Nobody"`, 1)
 				if bad != string(ref.Plan) {
-					if results(in.Check(json.RawMessage(bad), ref))[itemFormat].Pass {
+					if results(in.Check(context.Background(), sat.Backend{}, json.RawMessage(bad), ref))[itemFormat].Pass {
 						t.Fatalf("%s: an unknown name passes %q", rec.ID, itemFormat)
 					}
 					mutations++

@@ -71,7 +71,7 @@ func familyRecord(tk *domains.Task, seed uint64) (domains.Spec, *domains.Record,
 	if err != nil {
 		return spec, nil, "", fmt.Errorf("sample: %w", err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		return spec, nil, "", fmt.Errorf("generate: %w", err)
 	}
@@ -134,7 +134,7 @@ func checkRecord(t *testing.T, rec *domains.Record) {
 	if in := inst.(*Instance); in.has(unitReplan) && !in.replanning() {
 		t.Fatalf("%s: the replanning unit was sampled, but the generator found no disruption that leaves a plan", rec.ID)
 	}
-	res := inst.Check(back.Reference.Plan, back.Reference)
+	res := inst.Check(context.Background(), sat.Backend{}, back.Reference.Plan, back.Reference)
 	if len(res) != len(rec.Checklist) {
 		t.Fatalf("%s: %d results for %d items", rec.ID, len(res), len(rec.Checklist))
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // span is an inclusive range [Lo, Hi] to draw a number from.
@@ -80,8 +79,9 @@ const maxHorizon = 7
 // plan by that horizon. With the infeasibility unit, half of the
 // instances get the least feasible horizon minus one: no plan exists, and
 // the certificate names a minimal set of rules in conflict.
-func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) {
-	in := &Instance{Sp: spec, Voc: st.Voc}
+func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand) (*Instance, error) {
+	in := &Instance{solving: sv, Sp: spec, Voc: st.Voc}
+	defer func() { in.solving = domains.Solving{} }()
 	has := spec.Has
 	origins := pick(r, st.Origins, st.NGroups.draw(r))
 	junctions := pick(r, st.Junctions, st.NJunction.draw(r))
@@ -395,25 +395,16 @@ func (in *Instance) feasible() bool {
 	return err == nil && ok
 }
 
-// modelFeasible solves the model of in for feasibility with the SAT
-// backend, without its objective levels; with objectives false, also
-// without their definitions (build).
+// modelFeasible solves the model of in for feasibility on the backend
+// its generator was lent, without its objective levels; with objectives
+// false, also without their definitions (build).
 func (in *Instance) modelFeasible(objectives bool) (bool, error) {
 	c := *in // build records its variables; keep in itself read-only
 	m, err := c.build(objectives)
 	if err != nil {
 		return false, err
 	}
-	m.Objectives = nil
-	s, err := sat.Backend{}.Load(m)
-	if err != nil {
-		return false, err
-	}
-	res, err := s.Optimize(context.Background())
-	if err != nil {
-		return false, err
-	}
-	return res.Status == solver.Optimal || res.Status == solver.Feasible, nil
+	return in.solving.Feasible(m, 0)
 }
 
 // registered lists the tasks of register, for tests of the skins.
@@ -426,7 +417,7 @@ func register(t *task) {
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always})
 	}
-	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	dt.Generate = func(ctx context.Context, b solver.Backend, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		st, ok := t.subtask(spec.Subtask)
 		if !ok {
 			return nil, fmt.Errorf("flow: %s has no subtask %q", t.ID, spec.Subtask)
@@ -434,7 +425,7 @@ func register(t *task) {
 		if err := dt.Compatible(spec.Units()); err != nil {
 			return nil, err
 		}
-		return st.generate(spec, r)
+		return st.generate(domains.Solving{Ctx: ctx, Backend: b}, spec, r)
 	}
 	dt.Load = func(data []byte) (domains.Instance, error) {
 		in := &Instance{}

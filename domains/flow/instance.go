@@ -1,6 +1,7 @@
 package flow
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -34,6 +35,10 @@ const (
 // interchangeable; groups are not (they start at different places and may
 // have different deadlines or destinations).
 type Instance struct {
+	// solving is lent by Generate's caller for the generator's own
+	// feasibility solves, for that call only.
+	solving domains.Solving
+
 	Sp      domains.Spec `json:"spec"`
 	Voc     Vocab        `json:"vocabulary"`
 	Horizon int          `json:"horizon"`
@@ -406,7 +411,7 @@ func (in *Instance) Better(x, y []int64) bool {
 
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
-	_, obj := in.Evaluate(answer, domains.Reference{Feasible: true})
+	_, obj := in.Evaluate(context.Background(), nil, answer, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
 	return obj, obj != nil
 }
 

@@ -1,16 +1,21 @@
 package flow
 
 import (
+	"context"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
 )
 
-// modelFeasible is Instance.modelFeasible, failing t on an error.
+// modelFeasible is Instance.modelFeasible on the tests' backend, failing t
+// on an error.
 func modelFeasible(t *testing.T, in *Instance, objectives bool) bool {
 	t.Helper()
-	ok, err := in.modelFeasible(objectives)
+	c := *in
+	c.solving = testSolving
+	ok, err := c.modelFeasible(objectives)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +76,7 @@ func TestRelaxationSound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			inst, err := gen.NewInstance(tk, spec)
+			inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,6 +178,7 @@ func TestRelaxationVulnerableDeadline(t *testing.T) {
 	if err := in.validate(); err != nil {
 		t.Fatal(err)
 	}
+	in.solving = testSolving
 	if !in.relaxed() || in.relaxExact() || modelFeasible(t, in, true) || in.feasible() {
 		t.Errorf("relaxed %v, exact %v, model %v, feasible %v; want true, false, false, false", in.relaxed(), in.relaxExact(), modelFeasible(t, in, true), in.feasible())
 	}

@@ -1,14 +1,12 @@
 package flow
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // ---- replanning (hard): minimum-change replanning after a disruption ----
@@ -80,7 +78,7 @@ func (in *Instance) drawReplan(r *rand.Rand) {
 		if err != nil {
 			return
 		}
-		cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+		cert, err := in.solving.Certify(m)
 		if err != nil || cert.Status != solver.Optimal {
 			return // infeasible as it is: gen drops it
 		}

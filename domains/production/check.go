@@ -2,6 +2,7 @@ package production
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -204,14 +205,14 @@ func quoteList(ns []string) string {
 }
 
 // Check implements domains.Instance.
-func (s *Shop) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := s.Evaluate(raw, ref)
+func (s *Shop) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := s.Evaluate(ctx, b, raw, ref)
 	return res
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
-func (s *Shop) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
+func (s *Shop) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := s.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
@@ -229,7 +230,7 @@ func (s *Shop) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.R
 			set(itemFormat, false, ans.formatErr)
 			set(itemConflict, false, ans.formatErr)
 		default:
-			if ok, why := s.conflictHolds(ans.conflict); !ok {
+			if ok, why := s.conflictHolds(ctx, b, ans.conflict); !ok {
 				set(itemConflict, false, why)
 			}
 		}
@@ -271,7 +272,7 @@ func (s *Shop) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.R
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and the named rules cannot all hold with the always-on rules.
-func (s *Shop) conflictHolds(names []string) (bool, string) {
+func (s *Shop) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	c := *s // Model records its variables; keep s itself read-only
 	m, err := c.Model()
 	if err != nil {
@@ -285,7 +286,7 @@ func (s *Shop) conflictHolds(names []string) (bool, string) {
 		}
 		named[n] = true
 	}
-	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
+	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}
@@ -300,7 +301,7 @@ func (s *Shop) conflictHolds(names []string) (bool, string) {
 
 // Objective implements domains.Objectiver.
 func (s *Shop) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := s.Evaluate(raw, domains.Reference{Feasible: true})
+	_, obj := s.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
 	return obj, obj != nil
 }
 

@@ -1,12 +1,14 @@
 package production_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/production"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // An instance of Production Planning with release dates: an answer that
@@ -16,7 +18,7 @@ import (
 func Example() {
 	t, _ := domains.Lookup("production-planning")
 	spec, _ := t.NewSpec("metal-workshop", 1, map[string]bool{"release-dates": true})
-	inst, err := t.Generate(spec, rand.New(rand.NewPCG(1, 0)))
+	inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(1, 0)))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -39,7 +41,7 @@ func Example() {
 		}
 	}
 	answer, _ := json.Marshal(map[string]any{"schedule": sched, "objective": makespan})
-	for _, r := range inst.Check(answer, domains.Reference{Feasible: true}) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, answer, domains.Reference{Feasible: true}) {
 		fmt.Println(r.ID, r.Pass)
 	}
 	// Output:

@@ -42,7 +42,7 @@ func tinyInstance(t *testing.T, units []string, seed uint64) *Shop {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := tinySubtask().generate(spec, rand.New(rand.NewPCG(seed, 7)))
+	s, err := tinySubtask().generate(testSolving, spec, rand.New(rand.NewPCG(seed, 7)))
 	if err != nil {
 		t.Fatalf("%v seed %d: %v", units, seed, err)
 	}
@@ -280,7 +280,7 @@ func bruteAgree(t *testing.T, s *Shop, name string) {
 				names = append(names, g)
 			}
 		}
-		if ok, why := s.conflictHolds(names); !ok {
+		if ok, why := s.conflictHolds(context.Background(), sat.Backend{}, names); !ok {
 			t.Fatalf("%s: core %v: %s", name, names, why)
 		}
 		t.Logf("%s: infeasible, conflict %q", name, names)

@@ -1,6 +1,7 @@
 package production
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // failing returns the IDs of the failed items.
@@ -88,7 +90,7 @@ func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record, name string) map
 	caught := map[string]int{}
 	expect := func(id string, mut [][]int, what string) {
 		t.Helper()
-		res := s.Check(s.encodePlan(mut), ref)
+		res := s.Check(context.Background(), sat.Backend{}, s.encodePlan(mut), ref)
 		f := failing(res)
 		if !slices.Contains(f, id) || !slices.Contains(f, itemOptimal) {
 			t.Fatalf("%s: %s: want %s and optimal to fail, failed %v", name, what, id, f)
@@ -104,7 +106,7 @@ func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record, name string) map
 				if mut[j][k] < 0 {
 					continue
 				}
-				f := failing(s.Check(s.encodePlan(mut), ref))
+				f := failing(s.Check(context.Background(), sat.Backend{}, s.encodePlan(mut), ref))
 				if len(f) == 0 || !slices.Contains(f, itemOptimal) {
 					t.Fatalf("%s: %s step %d moved by %d: failed %v, want at least optimal", name, s.Jobs[j].Name, k+1, d, f)
 				}
@@ -194,7 +196,7 @@ func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record, name string) map
 	}
 	obj["objective"] = obj["objective"].(float64) + 1
 	wrong, _ := json.Marshal(obj)
-	if f := failing(s.Check(wrong, ref)); !slices.Equal(f, []string{itemStated}) {
+	if f := failing(s.Check(context.Background(), sat.Backend{}, wrong, ref)); !slices.Equal(f, []string{itemStated}) {
 		t.Fatalf("%s: wrong stated objective: failed %v, want [stated]", name, f)
 	}
 	caught[itemStated]++
@@ -203,14 +205,14 @@ func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record, name string) map
 	obj["objective"] = obj["objective"].(float64) - 1
 	obj["schedule"] = sched[1:]
 	short, _ := json.Marshal(obj)
-	if f := failing(s.Check(short, ref)); !slices.Contains(f, itemCoverage) || slices.Contains(f, itemFormat) {
+	if f := failing(s.Check(context.Background(), sat.Backend{}, short, ref)); !slices.Contains(f, itemCoverage) || slices.Contains(f, itemFormat) {
 		t.Fatalf("%s: missing step: failed %v", name, f)
 	}
 	first := sched[0].(map[string]any)
 	first["job"] = "Nobody"
 	obj["schedule"] = sched
 	bad, _ := json.Marshal(obj)
-	if f := failing(s.Check(bad, ref)); !slices.Contains(f, itemFormat) {
+	if f := failing(s.Check(context.Background(), sat.Backend{}, bad, ref)); !slices.Contains(f, itemFormat) {
 		t.Fatalf("%s: unknown job: failed %v", name, f)
 	}
 	return caught
@@ -227,16 +229,16 @@ func mutateInfeasible(t *testing.T, s *Shop, rec *domains.Record, name string) {
 			continue
 		}
 		raw, _ := json.Marshal(map[string]any{"feasible": false, "conflict": less})
-		if f := failing(s.Check(raw, ref)); !slices.Equal(f, []string{itemConflict}) {
+		if f := failing(s.Check(context.Background(), sat.Backend{}, raw, ref)); !slices.Equal(f, []string{itemConflict}) {
 			t.Fatalf("%s: conflict without %q: failed %v, want [conflict]", name, ref.Conflict[i], f)
 		}
 	}
 	raw, _ := json.Marshal(map[string]any{"feasible": false, "conflict": append(slices.Clone(ref.Conflict), "deadline of Nobody")})
-	if f := failing(s.Check(raw, ref)); !slices.Equal(f, []string{itemConflict}) {
+	if f := failing(s.Check(context.Background(), sat.Backend{}, raw, ref)); !slices.Equal(f, []string{itemConflict}) {
 		t.Fatalf("%s: unknown rule: failed %v", name, f)
 	}
 	st := s.greedy()
-	if f := failing(s.Check(s.encodePlan(st), ref)); !slices.Contains(f, itemInfeasible) {
+	if f := failing(s.Check(context.Background(), sat.Backend{}, s.encodePlan(st), ref)); !slices.Contains(f, itemInfeasible) {
 		t.Fatalf("%s: a schedule for an infeasible instance: failed %v", name, f)
 	}
 	if !strings.Contains(rec.Prompt, "\"feasible\": false") {

@@ -1,10 +1,12 @@
 package production
 
 import (
+	"context"
 	"encoding/json"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // FuzzCheck: Check never panics and returns one result per checklist item,
@@ -38,7 +40,7 @@ func FuzzCheck(f *testing.F) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			res := inst.Check(json.RawMessage(data), rec.Reference)
+			res := inst.Check(context.Background(), sat.Backend{}, json.RawMessage(data), rec.Reference)
 			if len(res) != len(rec.Checklist) {
 				t.Fatalf("%d results for %d items", len(res), len(rec.Checklist))
 			}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // span is an inclusive range.
@@ -61,7 +60,7 @@ func register(t *task) {
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
 	}
-	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	dt.Generate = func(ctx context.Context, b solver.Backend, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		st, ok := t.subtask(spec.Subtask)
 		if !ok {
 			return nil, fmt.Errorf("production: %s has no subtask %q", t.ID, spec.Subtask)
@@ -74,7 +73,7 @@ func register(t *task) {
 				return nil, fmt.Errorf("production: %s/%s: unit %q does not apply to this subtask", t.ID, st.ID, id)
 			}
 		}
-		return st.generate(spec, r)
+		return st.generate(domains.Solving{Ctx: ctx, Backend: b}, spec, r)
 	}
 	dt.Load = func(data []byte) (domains.Instance, error) {
 		s := &Shop{}
@@ -95,8 +94,9 @@ func register(t *task) {
 // that the instance is feasible unless the infeasibility unit tightens two
 // deadlines on purpose. The greedy schedule is never the reference (the
 // solver's optimum is).
-func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Shop, error) {
-	s := &Shop{Sp: spec, Voc: st.Voc, Machines: slices.Clone(st.Machines), TieBreaks: 1}
+func (st *subtask) generate(sv domains.Solving, spec domains.Spec, rng *rand.Rand) (*Shop, error) {
+	s := &Shop{solving: sv, Sp: spec, Voc: st.Voc, Machines: slices.Clone(st.Machines), TieBreaks: 1}
+	defer func() { s.solving = domains.Solving{} }()
 	n := st.NJobs.draw(rng)
 	names := rng.Perm(len(st.Names))[:n]
 	slices.Sort(names)
@@ -227,13 +227,7 @@ func (s *Shop) drawDelay(rng *rand.Rand) error {
 	if err != nil {
 		return err
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	ld, err := sat.Backend{}.Load(m)
-	if err != nil {
-		return err
-	}
-	res, err := ld.Optimize(ctx)
+	res, err := s.solving.Optimize(m, 10*time.Second)
 	if err != nil {
 		return err
 	}

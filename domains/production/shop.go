@@ -20,6 +20,10 @@ import (
 // optimum the earliest-start schedule of its machine sequences, so that
 // start times with slack are never a second answer.
 type Shop struct {
+	// solving is lent by Generate's caller for the generator's own
+	// solves, for that call only.
+	solving domains.Solving
+
 	Sp       domains.Spec `json:"spec"`
 	Voc      Vocab        `json:"vocabulary"`
 	Horizon  int          `json:"horizon"`

@@ -1,6 +1,7 @@
 package project
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math"
@@ -8,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
 )
 
 // Item IDs of the core (unit items use the unit's ID).
@@ -244,14 +246,14 @@ func (in *Instance) optimalText(obj []int64) string {
 }
 
 // Check implements domains.Instance.
-func (in *Instance) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := in.Evaluate(raw, ref)
+func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := in.Evaluate(ctx, b, raw, ref)
 	return res
 }
 
 // Evaluate implements domains.Evaluator: Check, and the answer's
 // objective vector (nil unless it keeps every rule).
-func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
 	items := in.Checklist(ref)
 	ans := in.parse(raw)
 	rs := domains.Pending(items)
@@ -273,7 +275,7 @@ func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []
 			set(itemConflict, false, "no conflict was named")
 			return res, nil
 		}
-		if ok, why := in.conflictHolds(ans.conflict); !ok {
+		if ok, why := in.conflictHolds(ctx, b, ans.conflict); !ok {
 			set(itemConflict, false, why)
 		}
 		return res, nil
@@ -333,7 +335,7 @@ func (in *Instance) Evaluate(raw json.RawMessage, ref domains.Reference) (res []
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver).
-func (in *Instance) conflictHolds(names []string) (bool, string) {
+func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	m, err := in.Model()
 	if err != nil {
 		return false, err.Error()
@@ -342,7 +344,7 @@ func (in *Instance) conflictHolds(names []string) (bool, string) {
 	for _, r := range in.rules() {
 		rules[r.Name] = true
 	}
-	return domains.ConflictClaim(m, rules, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
 }
 
 func conflictWords(ns []string) string {

@@ -1,11 +1,13 @@
 package project
 
 import (
+	"context"
 	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // handInstance: Design (2 days, 1 developer), then Build (3 days, 2
@@ -48,7 +50,7 @@ func TestCheckHand(t *testing.T) {
 		{"claims infeasible", `{"feasible": false, "conflict": ["capacity of Developers"]}`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := in.Check(json.RawMessage(tc.answer), ref)
+			res := in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref)
 			if len(res) != 6 {
 				t.Fatalf("%d results, want 6: %v", len(res), res)
 			}

@@ -158,7 +158,7 @@ func bruteCase(t *testing.T, in *Instance, every int) {
 	}
 	probe := func(start []int) {
 		pass := map[string]bool{}
-		for _, r := range in.Check(in.encode(start), feasRef) {
+		for _, r := range in.Check(context.Background(), sat.Backend{}, in.encode(start), feasRef) {
 			pass[r.ID] = r.Pass
 		}
 		bad := in.violations(start)
@@ -237,7 +237,7 @@ func bruteCase(t *testing.T, in *Instance, every int) {
 		t.Fatal(err)
 	}
 	ref := domains.Reference{Feasible: true, Plan: plan, Objective: cert.Objective}
-	for _, r := range in.Check(plan, ref) {
+	for _, r := range in.Check(context.Background(), sat.Backend{}, plan, ref) {
 		if !r.Pass {
 			t.Fatalf("the optimum %s fails %q: %s", plan, r.ID, r.Detail)
 		}
@@ -309,7 +309,7 @@ func TestFamilyBruteInfeasible(t *testing.T) {
 				t.Fatalf("%v seed %d: %v", units, seed, cert.Status)
 			}
 			ref := domains.Reference{Feasible: false, Conflict: cert.Core}
-			for _, r := range in.Check([]byte(fmt.Sprintf(`{"feasible": false, "conflict": %s}`, quoteJSON(cert.Core))), ref) {
+			for _, r := range in.Check(context.Background(), sat.Backend{}, []byte(fmt.Sprintf(`{"feasible": false, "conflict": %s}`, quoteJSON(cert.Core))), ref) {
 				if !r.Pass {
 					t.Fatalf("%v seed %d: the solver's conflict %v fails %q: %s", units, seed, cert.Core, r.ID, r.Detail)
 				}

@@ -1,12 +1,14 @@
 package project
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 func results(res []domains.Result) map[string]domains.Result {
@@ -61,7 +63,7 @@ func TestFamilyMutation(t *testing.T) {
 					for _, d := range []int{-2, -1, 1, 2} {
 						start := append([]int(nil), ans.start...)
 						start[k] += d
-						res := results(in.Check(in.encode(start), rec.Reference))
+						res := results(in.Check(context.Background(), sat.Backend{}, in.encode(start), rec.Reference))
 						if res[itemOptimal].Pass {
 							t.Fatalf("%s: moving %s (position %d) by %d passes optimal", rec.ID, in.Activities[i].Name, k, d)
 						}
@@ -97,7 +99,7 @@ func TestFamilyMutation(t *testing.T) {
 					}
 					obj["makespan"] = obj["makespan"].(float64) + 1
 					bad, _ := json.Marshal(obj)
-					for id, r := range results(in.Check(bad, rec.Reference)) {
+					for id, r := range results(in.Check(context.Background(), sat.Backend{}, bad, rec.Reference)) {
 						if r.Pass != (id != unitStated) {
 							t.Fatalf("%s: a wrong stated makespan: item %q passes %v", rec.ID, id, r.Pass)
 						}

@@ -74,7 +74,7 @@ func familyRecord(tk *domains.Task, seed uint64) (domains.Spec, *domains.Record,
 	if err != nil {
 		return spec, nil, "", fmt.Errorf("sample: %w", err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		return spec, nil, "", fmt.Errorf("generate: %w", err)
 	}
@@ -134,7 +134,7 @@ func checkRecord(t *testing.T, rec *domains.Record) {
 	if got := inst.Checklist(back.Reference); !slices.Equal(got, rec.Checklist) {
 		t.Fatalf("%s: the loaded instance has another checklist:\n%v\nwant\n%v", rec.ID, got, rec.Checklist)
 	}
-	res := inst.Check(back.Reference.Plan, back.Reference)
+	res := inst.Check(context.Background(), sat.Backend{}, back.Reference.Plan, back.Reference)
 	if len(res) != len(rec.Checklist) {
 		t.Fatalf("%s: %d results for %d items", rec.ID, len(res), len(rec.Checklist))
 	}
@@ -256,7 +256,7 @@ func TestFamilyEveryUnit(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					inst, err := gen.NewInstance(tk, spec)
+					inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 					if err != nil {
 						t.Fatalf("%s/%s %v seed %d: %v", tk.ID, st.ID, spec.Units(), seed, err)
 					}

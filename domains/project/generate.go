@@ -55,7 +55,7 @@ func register(t *task) {
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always})
 	}
-	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	dt.Generate = domains.NoSolves(func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		st, ok := t.subtask(spec.Subtask)
 		if !ok {
 			return nil, fmt.Errorf("project: %s has no subtask %q", t.ID, spec.Subtask)
@@ -64,7 +64,7 @@ func register(t *task) {
 			return nil, err
 		}
 		return st.generate(spec, r)
-	}
+	})
 	dt.Load = func(data []byte) (domains.Instance, error) {
 		in := &Instance{}
 		if err := json.Unmarshal(data, in); err != nil {

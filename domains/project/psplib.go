@@ -7,7 +7,6 @@ import (
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/psplib"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // rcpspModel is the project core's model of a PSPLIB instance: the same
@@ -54,9 +53,9 @@ func rcpspModel(in *psplib.Instance) (*encode.Model, encode.Var, int, int) {
 // false when ctx ended first), and the critical-path bound and the serial
 // schedule's makespan it started from. The optimal schedule is checked
 // against the PSPLIB semantics by checkRCPSP.
-func proveRCPSP(ctx context.Context, in *psplib.Instance) (opt, lb, ub int, ok bool, err error) {
+func proveRCPSP(ctx context.Context, b solver.Backend, in *psplib.Instance) (opt, lb, ub int, ok bool, err error) {
 	m, _, lb, ub := rcpspModel(in)
-	s, err := sat.Backend{}.Load(m)
+	s, err := b.Load(m)
 	if err != nil {
 		return 0, lb, ub, false, err
 	}

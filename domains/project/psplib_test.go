@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/plancert/plancert/internal/psplib"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 const rcpspDir = "../../../shared/data/rcpsp"
@@ -52,7 +53,7 @@ func proveJ30(t testing.TB, names []string, limit time.Duration) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), limit)
 		t0 := time.Now()
-		got, lb, ub, ok, err := proveRCPSP(ctx, in)
+		got, lb, ub, ok, err := proveRCPSP(ctx, sat.Backend{}, in)
 		cancel()
 		if err != nil {
 			t.Fatal(err)
@@ -99,7 +100,7 @@ func BenchmarkProveJ30(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				got, _, _, ok, err := proveRCPSP(context.Background(), in)
+				got, _, _, ok, err := proveRCPSP(context.Background(), sat.Backend{}, in)
 				if err != nil || !ok || got != opt[name] {
 					b.Fatalf("%s: %d proven %v (%v), published %d", name, got, ok, err, opt[name])
 				}
@@ -134,7 +135,7 @@ func TestJ30Hard(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), d)
 		t0 := time.Now()
-		got, lb, ub, ok, err := proveRCPSP(ctx, in)
+		got, lb, ub, ok, err := proveRCPSP(ctx, sat.Backend{}, in)
 		cancel()
 		if err != nil {
 			t.Fatal(err)
@@ -172,7 +173,7 @@ func TestJ30All(t *testing.T) {
 			}
 			ctx, cancel := context.WithTimeout(context.Background(), limit)
 			t0 := time.Now()
-			got, _, _, ok, err := proveRCPSP(ctx, in)
+			got, _, _, ok, err := proveRCPSP(ctx, sat.Backend{}, in)
 			cancel()
 			if err != nil {
 				t.Fatal(err)
@@ -238,7 +239,7 @@ func TestRCPSPModelBrute(t *testing.T) {
 	r := rand.New(rand.NewPCG(30, 1))
 	for c := range 300 {
 		in := randomRCPSP(r, 4)
-		got, _, ub, ok, err := proveRCPSP(context.Background(), in)
+		got, _, ub, ok, err := proveRCPSP(context.Background(), sat.Backend{}, in)
 		if err != nil || !ok {
 			t.Fatalf("case %d: %v (proven %v)", c, err, ok)
 		}

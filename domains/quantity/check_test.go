@@ -56,7 +56,7 @@ func TestCheckHand(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[string]bool{}
-			for _, r := range in.Check(json.RawMessage(tc.answer), ref) {
+			for _, r := range in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref) {
 				if !r.Pass {
 					got[r.ID] = true
 				}
@@ -159,7 +159,7 @@ func TestCheckRecoveryHand(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[string]bool{}
-			for _, r := range in.Check(json.RawMessage(tc.answer), ref) {
+			for _, r := range in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref) {
 				if !r.Pass {
 					got[r.ID] = true
 				}

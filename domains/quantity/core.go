@@ -1,6 +1,7 @@
 package quantity
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -37,6 +38,10 @@ const (
 // (the answer variables are the shipment quantities; every other variable
 // of the model is a function of them).
 type Instance struct {
+	// solving is lent by Generate's caller for the generator's own
+	// solves, for that call only.
+	solving domains.Solving
+
 	Sp      domains.Spec `json:"spec"`
 	Mode    string       `json:"mode"`
 	Voc     Vocab        `json:"vocabulary"`
@@ -373,7 +378,7 @@ func (in *Instance) eachShipment(fn func(s, k, t int)) {
 
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
-	_, obj := in.Evaluate(answer, domains.Reference{Feasible: true})
+	_, obj := in.Evaluate(context.Background(), nil, answer, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
 	return obj, obj != nil
 }
 

@@ -30,7 +30,7 @@ func Example() {
 	fmt.Println(cert.Status, cert.Objective, *cert.Unique)
 	fmt.Println(string(plan))
 	ref := domains.Reference{Feasible: true, Plan: plan, Objective: cert.Objective}
-	for _, r := range in.Check(plan, ref) {
+	for _, r := range in.Check(context.Background(), sat.Backend{}, plan, ref) {
 		fmt.Println(r.ID, r.Pass)
 	}
 	// Output:
@@ -78,7 +78,7 @@ func Example_powerDispatch() {
 	}
 	fmt.Println(cert.Status, cert.Objective, *cert.Unique)
 	fmt.Println(string(plan))
-	for _, r := range in.Check(plan, domains.Reference{Feasible: true, Plan: plan, Objective: cert.Objective}) {
+	for _, r := range in.Check(context.Background(), sat.Backend{}, plan, domains.Reference{Feasible: true, Plan: plan, Objective: cert.Objective}) {
 		fmt.Println(r.ID, r.Pass)
 	}
 	// Output:

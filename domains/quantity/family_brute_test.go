@@ -51,7 +51,7 @@ func tinyInstance(t *testing.T, mode string, units []string, seed uint64) *Insta
 	if err != nil {
 		t.Fatal(err)
 	}
-	in, err := tinySubtask(mode, units).generate(mode, spec, rand.New(rand.NewPCG(seed, 99)))
+	in, err := tinySubtask(mode, units).generate(testSolving, mode, spec, rand.New(rand.NewPCG(seed, 99)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,7 +218,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 	n := 0
 	in.allPlans(func(q, rq quantities) {
 		n++
-		res, obj := in.Evaluate(in.encode(q, rq), ref)
+		res, obj := in.Evaluate(context.Background(), sat.Backend{}, in.encode(q, rq), ref)
 		pass := map[string]bool{}
 		feasible := true
 		for _, r := range res {
@@ -284,7 +284,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 					conflict = append(conflict, g)
 				}
 			}
-			if ok, why := in.conflictHolds(conflict); !ok && len(conflict) > 0 {
+			if ok, why := in.conflictHolds(context.Background(), sat.Backend{}, conflict); !ok && len(conflict) > 0 {
 				t.Fatalf("%s: the certified conflict %v does not hold: %s", name, conflict, why)
 			}
 			return
@@ -317,7 +317,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, r := range in.Check(plan, domains.Reference{Feasible: true, Objective: cert.Objective}) {
+		for _, r := range in.Check(context.Background(), sat.Backend{}, plan, domains.Reference{Feasible: true, Objective: cert.Objective}) {
 			if !r.Pass {
 				t.Fatalf("%s: the certified plan %s fails %q: %s", name, plan, r.ID, r.Detail)
 			}
@@ -387,7 +387,7 @@ func TestFamilyBruteInfeasible(t *testing.T) {
 			bruteCase(t, in, 0)
 			feasible := false
 			in.allPlans(func(q, rq quantities) {
-				if _, obj := in.Evaluate(in.encode(q, rq), domains.Reference{Feasible: true}); obj != nil {
+				if _, obj := in.Evaluate(context.Background(), sat.Backend{}, in.encode(q, rq), domains.Reference{Feasible: true}); obj != nil {
 					feasible = true
 				}
 			})

@@ -99,7 +99,7 @@ func TestFamilyGolden(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			inst, err := gen.NewInstance(tk, spec)
+			inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -133,7 +133,7 @@ func firstKept(t *testing.T, tk *domains.Task, units map[string]bool) *domains.R
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			t.Fatal(err)
 		}

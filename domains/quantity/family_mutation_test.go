@@ -1,12 +1,14 @@
 package quantity
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // results indexes check results by item ID.
@@ -67,7 +69,7 @@ func TestFamilyMutation(t *testing.T) {
 								}
 								mutations++
 								name := fmt.Sprintf("%s: %s%s %+d", rec.ID, in.route(s, k), in.inPeriod(tt), d)
-								got := results(in.Check(in.encode(q, ans.rq), ref))
+								got := results(in.Check(context.Background(), sat.Backend{}, in.encode(q, ans.rq), ref))
 								if got[itemOptimal].Pass {
 									t.Fatalf("%s: a changed plan passes %q", name, itemOptimal)
 								}
@@ -106,7 +108,7 @@ func TestFamilyMutation(t *testing.T) {
 								}
 								mutations++
 								name := fmt.Sprintf("%s: recovery %s%s %+d", rec.ID, in.route(s, k), in.inPeriod(tt), d)
-								got := results(in.Check(in.encode(ans.q, rq), ref))
+								got := results(in.Check(context.Background(), sat.Backend{}, in.encode(ans.q, rq), ref))
 								if got[itemOptimal].Pass {
 									t.Fatalf("%s: a changed recovery plan passes %q", name, itemOptimal)
 								}
@@ -129,7 +131,7 @@ func TestFamilyMutation(t *testing.T) {
 					}
 					obj["cost"] = obj["cost"].(float64) + 1
 					raw, _ := json.Marshal(obj)
-					for _, r := range in.Check(raw, ref) {
+					for _, r := range in.Check(context.Background(), sat.Backend{}, raw, ref) {
 						if r.Pass == (r.ID == itemStated) {
 							t.Fatalf("%s: a wrong stated cost: item %q passes %v", rec.ID, r.ID, r.Pass)
 						}
@@ -139,7 +141,7 @@ func TestFamilyMutation(t *testing.T) {
 				}
 				bad := strings.Replace(string(ref.Plan), fmt.Sprintf("%q", in.Sources[0].Name), `"Nobody"`, 1)
 				if bad != string(ref.Plan) {
-					if results(in.Check(json.RawMessage(bad), ref))[itemFormat].Pass {
+					if results(in.Check(context.Background(), sat.Backend{}, json.RawMessage(bad), ref))[itemFormat].Pass {
 						t.Fatalf("%s: an unknown name passes %q", rec.ID, itemFormat)
 					}
 					mutations++

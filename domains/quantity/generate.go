@@ -1,12 +1,14 @@
 package quantity
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"sort"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
 )
 
 // span is an inclusive range [Lo, Hi] to draw a size from.
@@ -71,8 +73,9 @@ func pick(r *rand.Rand, xs []string, n int) []string {
 // generate builds an instance of subtask st from spec with r: the core
 // data, the data of the units the hidden plan must respect, the hidden
 // plan, then the other units' data in pool order.
-func (st *subtask) generate(mode string, spec domains.Spec, r *rand.Rand) (*Instance, error) {
-	in := &Instance{Sp: spec, Mode: mode, Voc: st.Voc}
+func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, r *rand.Rand) (*Instance, error) {
+	in := &Instance{solving: sv, Sp: spec, Mode: mode, Voc: st.Voc}
+	defer func() { in.solving = domains.Solving{} }()
 	T := st.NPeriods.draw(r)
 	if spec.Has(unitRamp) {
 		T = max(T, 2)
@@ -323,7 +326,7 @@ func register(t *task) {
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
 	}
-	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	dt.Generate = func(ctx context.Context, b solver.Backend, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		st, ok := t.subtask(spec.Subtask)
 		if !ok {
 			return nil, fmt.Errorf("quantity: %s has no subtask %q", t.ID, spec.Subtask)
@@ -331,7 +334,7 @@ func register(t *task) {
 		if err := dt.Compatible(spec.Units()); err != nil {
 			return nil, err
 		}
-		return st.generate(t.Mode, spec, r)
+		return st.generate(domains.Solving{Ctx: ctx, Backend: b}, t.Mode, spec, r)
 	}
 	dt.Load = func(data []byte) (domains.Instance, error) {
 		in := &Instance{}

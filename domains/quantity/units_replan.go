@@ -1,7 +1,6 @@
 package quantity
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -9,7 +8,6 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // ---- replanning (hard): minimum-change replanning ----
@@ -50,7 +48,7 @@ func (replanning) sample(in *Instance, r *rand.Rand) {
 	if err != nil {
 		return
 	}
-	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	cert, err := in.solving.Certify(m)
 	if err != nil || cert.Status != solver.Optimal {
 		return // infeasible as it is: gen drops it
 	}

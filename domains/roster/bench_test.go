@@ -31,7 +31,7 @@ func benchCertify(b *testing.B, id string) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		inst, err := t.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			b.Fatal(err)
 		}

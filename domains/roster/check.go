@@ -2,6 +2,7 @@ package roster
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -165,14 +166,14 @@ func quoteList(ns []string) string {
 }
 
 // Check implements domains.Instance.
-func (r *Roster) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := r.Evaluate(raw, ref)
+func (r *Roster) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := r.Evaluate(ctx, b, raw, ref)
 	return res
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
-func (r *Roster) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
+func (r *Roster) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := r.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
@@ -190,7 +191,7 @@ func (r *Roster) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains
 			set(itemFormat, false, ans.formatErr)
 			set(itemConflict, false, ans.formatErr)
 		default:
-			if ok, why := r.conflictHolds(ans.conflict); !ok {
+			if ok, why := r.conflictHolds(ctx, b, ans.conflict); !ok {
 				set(itemConflict, false, why)
 			}
 		}
@@ -299,7 +300,7 @@ func (r *Roster) checkBackups(ans *answer) string {
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and the named rules cannot all hold with the always-on rules.
-func (r *Roster) conflictHolds(names []string) (bool, string) {
+func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	c := *r // Model records its variables; keep r itself read-only
 	m, err := c.Model()
 	if err != nil {
@@ -316,7 +317,7 @@ func (r *Roster) conflictHolds(names []string) (bool, string) {
 		}
 		named[n] = true
 	}
-	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
+	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}
@@ -343,7 +344,7 @@ func (r *Roster) ruleNames() []string {
 
 // Objective implements domains.Objectiver.
 func (r *Roster) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := r.Evaluate(raw, domains.Reference{Feasible: true})
+	_, obj := r.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
 	return obj, obj != nil
 }
 

@@ -1,12 +1,14 @@
 package roster_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/roster"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // An instance of Shift and Duty Scheduling with two units; an answer that
@@ -15,7 +17,7 @@ import (
 func Example() {
 	t, _ := domains.Lookup("shift-duty-scheduling")
 	spec, _ := t.NewSpec("nurse-ward", 1, map[string]bool{"availability": true, "max-shifts": true})
-	inst, err := t.Generate(spec, rand.New(rand.NewPCG(1, 0)))
+	inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(1, 0)))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -30,7 +32,7 @@ func Example() {
 		roster[st.Name] = []string{"Off", "Off", "Off", "Off", "Off", "Off", "Off"}
 	}
 	answer, _ := json.Marshal(map[string]any{"roster": roster})
-	for _, r := range inst.Check(answer, domains.Reference{Feasible: true}) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, answer, domains.Reference{Feasible: true}) {
 		fmt.Println(r.ID, r.Pass)
 	}
 	// Output:

@@ -227,7 +227,7 @@ func bruteAgree(t *testing.T, r *Roster, sample bool) {
 				named = append(named, g)
 			}
 		}
-		if ok, why := r.conflictHolds(named); !ok {
+		if ok, why := r.conflictHolds(context.Background(), sat.Backend{}, named); !ok {
 			t.Fatalf("the certificate's conflict %v does not hold: %s", named, why)
 		}
 		// The named rules alone, by enumeration: no plan keeps them.
@@ -278,7 +278,7 @@ func bruteAgree(t *testing.T, r *Roster, sample bool) {
 			bk = nil
 		}
 		a := assignment(t, r, m, pl, bk)
-		res := r.Check(r.encodePlan(pl, bk), ref)
+		res := r.Check(context.Background(), sat.Backend{}, r.encodePlan(pl, bk), ref)
 		pass := map[string]bool{}
 		for _, x := range res {
 			pass[x.ID] = x.Pass

@@ -1,6 +1,7 @@
 package roster
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -8,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // mutationSeeds is the number of seeds per task of the mutation test.
@@ -104,7 +106,7 @@ func mutateFeasible(t *testing.T, r *Roster, rec *domains.Record) int {
 			obj["objective"] = refObj["objective"]
 			raw, _ = json.Marshal(obj)
 		}
-		res, got := r.Evaluate(raw, ref)
+		res, got := r.Evaluate(context.Background(), sat.Backend{}, raw, ref)
 		fails := failing(res)
 		fails = slices.DeleteFunc(fails, func(id string) bool { return id == itemStated })
 		sort.Strings(want)
@@ -155,7 +157,7 @@ func mutateFeasible(t *testing.T, r *Roster, rec *domains.Record) int {
 		for k, v := range st {
 			st[k] = v.(float64) + 1
 			raw, _ := json.Marshal(obj)
-			if fails := failing(r.Check(raw, ref)); !slices.Equal(fails, []string{itemStated}) {
+			if fails := failing(r.Check(context.Background(), sat.Backend{}, raw, ref)); !slices.Equal(fails, []string{itemStated}) {
 				t.Fatalf("%s: stated %s + 1: failing %v", rec.ID, k, fails)
 			}
 			st[k] = v
@@ -189,7 +191,7 @@ func mutateInfeasible(t *testing.T, r *Roster, rec *domains.Record) int {
 		}
 	}
 	for _, b := range bad {
-		if got := failing(r.Check(json.RawMessage(b.answer), ref)); !slices.Equal(got, b.fails) {
+		if got := failing(r.Check(context.Background(), sat.Backend{}, json.RawMessage(b.answer), ref)); !slices.Equal(got, b.fails) {
 			t.Fatalf("%s: %s: failing %v, want %v", rec.ID, b.what, got, b.fails)
 		}
 	}

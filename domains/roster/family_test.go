@@ -76,7 +76,7 @@ func familyRecord(tk *domains.Task, seed uint64) (domains.Spec, *domains.Record,
 	if err != nil {
 		return spec, nil, "", fmt.Errorf("sample: %w", err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		return spec, nil, "", fmt.Errorf("generate %v: %w", spec, err)
 	}
@@ -135,7 +135,7 @@ func checkRecord(t *testing.T, rec *domains.Record) {
 	if got := inst.Checklist(back.Reference); !slices.Equal(got, rec.Checklist) {
 		t.Fatalf("%s: the loaded instance has another checklist", rec.ID)
 	}
-	res := inst.Check(back.Reference.Plan, back.Reference)
+	res := inst.Check(context.Background(), sat.Backend{}, back.Reference.Plan, back.Reference)
 	for k, r := range res {
 		if r.ID != rec.Checklist[k].ID || !r.Pass {
 			t.Fatalf("%s: the reference %s fails %q after loading: %s", rec.ID, back.Reference.Plan, r.ID, r.Detail)

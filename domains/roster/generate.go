@@ -63,7 +63,7 @@ func register(t *task) {
 		}
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
 	}
-	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	dt.Generate = domains.NoSolves(func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		st, ok := t.subtask(spec.Subtask)
 		if !ok {
 			return nil, fmt.Errorf("roster: %s has no subtask %q", t.ID, spec.Subtask)
@@ -77,7 +77,7 @@ func register(t *task) {
 			}
 		}
 		return st.generate(spec, r)
-	}
+	})
 	dt.Load = func(data []byte) (domains.Instance, error) {
 		ro := &Roster{}
 		if err := json.Unmarshal(data, ro); err != nil {

@@ -160,7 +160,7 @@ var commuteTask = &domains.Task{
 }
 
 func init() {
-	commuteTask.Generate = generateCommute
+	commuteTask.Generate = domains.NoSolves(generateCommute)
 	domains.Register(commuteTask)
 }
 

@@ -300,7 +300,7 @@ func TestCommuteBrute(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				inst, err := gen.NewInstance(tk, spec)
+				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -334,7 +334,7 @@ func TestCommuteBrute(t *testing.T) {
 							continue // the checker on a sample of the pairs
 						}
 						trips++
-						for _, r := range inst.Check(d.answerPair(trip, bk), dummy) {
+						for _, r := range inst.Check(context.Background(), sat.Backend{}, d.answerPair(trip, bk), dummy) {
 							if want, ok := v.keeps[r.ID]; ok && r.Pass != want {
 								t.Fatalf("%s: trip %v: item %s pass=%v, oracle %v", name, trip, r.ID, r.Pass, want)
 							}

@@ -1,6 +1,7 @@
 package route
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -391,14 +392,14 @@ func (c *Commute) parseLegs(legs []cmLegJSON, rs []cmRide, tag string) ([]cmLeg,
 }
 
 // Check implements domains.Instance.
-func (c *Commute) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := c.Evaluate(raw, ref)
+func (c *Commute) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := c.Evaluate(ctx, b, raw, ref)
 	return res
 }
 
 // Evaluate implements domains.Evaluator: the checklist results and, when
 // the plan keeps every rule, its objective vector.
-func (c *Commute) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
+func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := c.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
@@ -417,7 +418,7 @@ func (c *Commute) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domain
 		if !p.infeasible {
 			return failAll("the answer gives a plan, but no plan keeps every rule"), nil
 		}
-		if ok, why := c.conflictHolds(p.conflict); !ok {
+		if ok, why := c.conflictHolds(ctx, b, p.conflict); !ok {
 			set(itemConflict, false, why)
 		}
 		return res, nil
@@ -487,7 +488,7 @@ func (c *Commute) backupBroken(rs []cmRide, e, b cmEval) string {
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with rule 1 admit no plan (proven by the SAT
 // solver within domains.ConflictTimeout).
-func (c *Commute) conflictHolds(names []string) (bool, string) {
+func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	named := map[string]bool{}
 	for _, n := range names {
 		if !slices.Contains(c.rules(), n) {
@@ -495,7 +496,7 @@ func (c *Commute) conflictHolds(names []string) (bool, string) {
 		}
 		named[n] = true
 	}
-	status, err := domains.ConflictStatus(c.model().m, named, domains.AlwaysOn)
+	status, err := domains.ConflictStatus(ctx, b, c.model().m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}
@@ -511,7 +512,7 @@ func (c *Commute) conflictHolds(names []string) (bool, string) {
 // Objective implements domains.Objectiver: the objective vector of an
 // answer that keeps every rule, with the levels in force.
 func (c *Commute) Objective(answer json.RawMessage) ([]int64, bool) {
-	_, obj := c.Evaluate(answer, domains.Reference{Feasible: true})
+	_, obj := c.Evaluate(context.Background(), nil, answer, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
 	return obj, obj != nil
 }
 

@@ -16,7 +16,7 @@ import (
 func ExampleCommuting() {
 	tk := route.Commuting()
 	spec, _ := tk.NewSpec("school-run", 1, map[string]bool{"arrival-deadline": true, "transfer-time": true})
-	inst, _ := gen.NewInstance(tk, spec)
+	inst, _ := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	rec, _ := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
 	var plan struct {
 		Legs []struct{ Line, From, Depart, To, Arrive string }
@@ -27,7 +27,7 @@ func ExampleCommuting() {
 		fmt.Printf("%s %s %s -> %s %s\n", l.Line, l.From, l.Depart, l.To, l.Arrive)
 	}
 	pass := 0
-	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, rec.Reference.Plan, rec.Reference) {
 		if r.Pass {
 			pass++
 		}

@@ -34,7 +34,7 @@ func TestCommuteGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -75,7 +75,7 @@ func BenchmarkCertifyCommuting(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			b.Fatal(err)
 		}

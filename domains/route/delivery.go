@@ -155,7 +155,7 @@ var deliveryTask = &domains.Task{
 }
 
 func init() {
-	deliveryTask.Generate = generateDelivery
+	deliveryTask.Generate = domains.NoSolves(generateDelivery)
 	domains.Register(deliveryTask)
 }
 

@@ -102,7 +102,7 @@ func TestDeliveryBrute(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				inst, err := gen.NewInstance(tk, spec)
+				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -150,7 +150,7 @@ func TestDeliveryBrute(t *testing.T) {
 				for _, routes := range allPlans(len(d.Stops), d.Vehicles) {
 					plansChecked++
 					ans := planJSON(d, routes, 0)
-					res := inst.Check(ans, dummy)
+					res := inst.Check(context.Background(), sat.Backend{}, ans, dummy)
 					for _, r := range res {
 						f, ok := only[r.ID]
 						if !ok {

@@ -2,6 +2,7 @@ package route
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -151,7 +152,7 @@ func (d *Delivery) parse(raw json.RawMessage) parsed {
 }
 
 // Check implements domains.Instance.
-func (d *Delivery) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
 	items := d.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
@@ -169,7 +170,7 @@ func (d *Delivery) Check(raw json.RawMessage, ref domains.Reference) []domains.R
 		if !p.infeasible {
 			return failAll("the answer gives a plan, but no plan keeps every rule")
 		}
-		if ok, why := d.conflictHolds(p.conflict); !ok {
+		if ok, why := d.conflictHolds(ctx, b, p.conflict); !ok {
 			set(itemConflict, false, why)
 		}
 		return res
@@ -337,7 +338,7 @@ func (d *Delivery) rules() []string {
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with the always-on rules have no plan (proven by
 // the SAT solver within 10 s).
-func (d *Delivery) conflictHolds(names []string) (bool, string) {
+func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	named := map[string]bool{}
 	for _, n := range names {
 		if !slices.Contains(d.rules(), n) {
@@ -350,7 +351,7 @@ func (d *Delivery) conflictHolds(names []string) (bool, string) {
 	if err != nil {
 		return false, err.Error()
 	}
-	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
+	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}

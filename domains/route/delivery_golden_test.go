@@ -57,7 +57,7 @@ func TestDeliveryGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,7 +98,7 @@ func BenchmarkCertifyLogisticsDelivery(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			b.Fatal(err)
 		}

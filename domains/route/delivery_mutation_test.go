@@ -1,12 +1,14 @@
 package route_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // results maps item ID → pass.
@@ -40,7 +42,7 @@ func TestDeliveryMutation(t *testing.T) {
 		ref := rec.Reference
 		check := func(what string, ans json.RawMessage, want ...string) map[string]bool {
 			t.Helper()
-			got := results(inst.Check(ans, ref))
+			got := results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
 			all := true
 			for _, p := range got {
 				all = all && p
@@ -169,7 +171,7 @@ func TestDeliveryMutation(t *testing.T) {
 		m = clone()
 		m[0] = append(m[0], m[0][0])
 		check("a stop repeated", planJSON(d, m, plan.Total), "coverage", "optimal")
-		got := results(inst.Check(planJSON(d, routes, plan.Total+1), ref))
+		got := results(inst.Check(context.Background(), sat.Backend{}, planJSON(d, routes, plan.Total+1), ref))
 		for id, p := range got {
 			if p == (id == "stated") {
 				t.Fatalf("seed %d: wrong stated total: item %s pass=%v", seed, id, p)
@@ -214,7 +216,7 @@ func TestDeliveryMalformed(t *testing.T) {
 			continue
 		}
 		for _, a := range answers {
-			got := results(inst.Check(json.RawMessage(a), rec.Reference))
+			got := results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(a), rec.Reference))
 			if got["format"] {
 				t.Errorf("seed %d: %q passes format", seed, a)
 			}

@@ -32,7 +32,7 @@ func deliveryRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instanc
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
@@ -112,7 +112,7 @@ func TestDeliveryLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +167,7 @@ func checkDeliveryRecord(t *testing.T, rec *domains.Record) {
 	if !bytes.Equal(a, b) {
 		t.Fatalf("%s seed %d: the loaded instance gives another checklist", rec.Subtask, seed)
 	}
-	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, rec.Reference.Plan, rec.Reference) {
 		if !r.Pass {
 			t.Errorf("%s seed %d: the reference fails %s: %s", rec.Subtask, seed, r.ID, r.Detail)
 		}
@@ -194,7 +194,7 @@ func TestDeliveryUnits(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				inst, err := gen.NewInstance(tk, spec)
+				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -165,7 +165,7 @@ var dispatchTask = &domains.Task{
 }
 
 func init() {
-	dispatchTask.Generate = generateDispatch
+	dispatchTask.Generate = domains.NoSolves(generateDispatch)
 	dispatchTask.Load = loadDispatch
 	domains.Register(dispatchTask)
 }

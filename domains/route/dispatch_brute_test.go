@@ -293,7 +293,7 @@ func TestDispatchBrute(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				inst, err := gen.NewInstance(tk, spec)
+				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -312,7 +312,7 @@ func TestDispatchBrute(t *testing.T) {
 				for _, p := range allDispatchPlans(d) {
 					plansChecked++
 					bad := d.broken(p)
-					res := inst.Check(d.answer(p, 0), dummy)
+					res := inst.Check(context.Background(), sat.Backend{}, d.answer(p, 0), dummy)
 					for _, r := range res {
 						switch r.ID {
 						case "format", "coverage", "optimal", "stated":

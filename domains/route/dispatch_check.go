@@ -1,6 +1,7 @@
 package route
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -172,14 +173,14 @@ func (d *Dispatch) vtype(v int) int {
 }
 
 // Check implements domains.Instance.
-func (d *Dispatch) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := d.Evaluate(raw, ref)
+func (d *Dispatch) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := d.Evaluate(ctx, b, raw, ref)
 	return res
 }
 
 // Evaluate implements domains.Evaluator: the items' results and, when
 // the answer keeps every rule, its objective vector.
-func (d *Dispatch) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
+func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := d.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
@@ -197,7 +198,7 @@ func (d *Dispatch) Evaluate(raw json.RawMessage, ref domains.Reference) ([]domai
 		if !p.infeasible {
 			return failAll("the answer gives a plan, but no plan keeps every rule")
 		}
-		if ok, why := d.conflictHolds(p.conflict); !ok {
+		if ok, why := d.conflictHolds(ctx, b, p.conflict); !ok {
 			set(itemConflict, false, why)
 		}
 		return res, nil
@@ -425,7 +426,7 @@ func (d *Dispatch) rules() []string {
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with the always-on rules have no plan (proven by
 // the SAT solver within 10 s).
-func (d *Dispatch) conflictHolds(names []string) (bool, string) {
+func (d *Dispatch) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	named := map[string]bool{}
 	for _, n := range names {
 		if !slices.Contains(d.rules(), n) {
@@ -437,7 +438,7 @@ func (d *Dispatch) conflictHolds(names []string) (bool, string) {
 	if err != nil {
 		return false, err.Error()
 	}
-	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
+	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}
@@ -453,7 +454,7 @@ func (d *Dispatch) conflictHolds(names []string) (bool, string) {
 // Objective implements domains.Objectiver: the objective vector of an
 // answer that is complete and keeps every rule.
 func (d *Dispatch) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := d.Evaluate(raw, domains.Reference{Feasible: true})
+	_, obj := d.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
 	return obj, obj != nil
 }
 

@@ -16,12 +16,12 @@ import (
 func ExampleTransportationDispatch() {
 	tk := route.TransportationDispatch()
 	spec, _ := tk.NewSpec("tow-trucks", 7, map[string]bool{"capacity": true, "time-windows": true, "breakdown": true})
-	inst, _ := gen.NewInstance(tk, spec)
+	inst, _ := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	rec, _ := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
 	fmt.Println(rec.Certificate.Status, rec.Certificate.Objective)
 	fmt.Println(string(rec.Reference.Plan))
 	pass := 0
-	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, rec.Reference.Plan, rec.Reference) {
 		if r.Pass {
 			pass++
 		}

@@ -36,7 +36,7 @@ func TestDispatchGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func BenchmarkCertifyTransportationDispatch(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,11 +1,14 @@
 package route_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // dispatchOfRef reads a reference plan into the oracle's form.
@@ -78,7 +81,7 @@ func TestDispatchMutation(t *testing.T) {
 		ref := rec.Reference
 		check := func(what string, ans json.RawMessage, want ...string) map[string]bool {
 			t.Helper()
-			got := results(inst.Check(ans, ref))
+			got := results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
 			all := true
 			for _, p := range got {
 				all = all && p
@@ -200,7 +203,7 @@ func TestDispatchMutation(t *testing.T) {
 		m = clone()
 		m.routes[0] = append(m.routes[0], m.routes[0][0])
 		check("a job repeated", d.answer(m, stated), "coverage", "optimal")
-		got := results(inst.Check(d.answer(plan, stated+1), ref))
+		got := results(inst.Check(context.Background(), sat.Backend{}, d.answer(plan, stated+1), ref))
 		for id, p := range got {
 			if p == (id == "stated") {
 				t.Fatalf("seed %d: wrong stated total: item %s pass=%v", seed, id, p)
@@ -232,7 +235,7 @@ func TestDispatchMalformed(t *testing.T) {
 			continue
 		}
 		for _, a := range answers {
-			if got := results(inst.Check(json.RawMessage(a), rec.Reference)); got["format"] {
+			if got := results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(a), rec.Reference)); got["format"] {
 				t.Errorf("seed %d: %q passes format", seed, a)
 			}
 		}
@@ -242,7 +245,7 @@ func TestDispatchMalformed(t *testing.T) {
 		}
 		names, _ := d.fleet()
 		twice := fmt.Sprintf(`{"routes": [{"vehicle": %q, "jobs": ["J1"]}, {"vehicle": %q, "jobs": ["J2"]}], "deadhead_minutes": 0}`, names[0], names[0])
-		if got := results(inst.Check(json.RawMessage(twice), rec.Reference)); got["format"] {
+		if got := results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(twice), rec.Reference)); got["format"] {
 			t.Errorf("seed %d: a vehicle with two routes passes format", seed)
 		}
 	}

@@ -29,7 +29,7 @@ func dispatchSeeds() uint64 {
 func certifyDispatch(t testing.TB, spec domains.Spec) (*domains.Record, domains.Instance, string) {
 	t.Helper()
 	tk := route.TransportationDispatch()
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		t.Fatalf("seed %d: %v", spec.Seed, err)
 	}
@@ -125,7 +125,7 @@ func checkDispatchRecord(t *testing.T, rec *domains.Record) {
 	if !bytes.Equal(a, b) {
 		t.Fatalf("%s seed %d: the loaded instance gives another checklist", rec.Subtask, seed)
 	}
-	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, rec.Reference.Plan, rec.Reference) {
 		if !r.Pass {
 			t.Errorf("%s seed %d: the reference fails %s: %s", rec.Subtask, seed, r.ID, r.Detail)
 		}
@@ -175,7 +175,7 @@ func TestDispatchLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		t.Fatal(err)
 	}

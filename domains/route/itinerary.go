@@ -154,7 +154,7 @@ var itinTask = &domains.Task{
 }
 
 func init() {
-	itinTask.Generate = itinGenerate
+	itinTask.Generate = domains.NoSolves(itinGenerate)
 	domains.Register(itinTask)
 }
 

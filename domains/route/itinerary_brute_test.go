@@ -352,7 +352,7 @@ func TestItineraryBrute(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				inst, err := gen.NewInstance(tk, spec)
+				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -401,7 +401,7 @@ func TestItineraryBrute(t *testing.T) {
 						for _, ok := range kept {
 							all = all && ok
 						}
-						for _, r := range inst.Check(itinStatedJSON(d, plan, 0), dummy) {
+						for _, r := range inst.Check(context.Background(), sat.Backend{}, itinStatedJSON(d, plan, 0), dummy) {
 							if want, ok := kept[r.ID]; ok && r.Pass != want {
 								t.Fatalf("%s: plan %v: item %s pass=%v, oracle %v (%s)", name, plan, r.ID, r.Pass, want, r.Detail)
 							}
@@ -467,7 +467,7 @@ func TestItineraryBrute(t *testing.T) {
 						// best non-optimal one.
 						ref := domains.Reference{Feasible: true, Objective: c.Objective}
 						for _, s := range feasible {
-							res := results(inst.Check(itinStatedJSON(d, s.plan, 0), ref))
+							res := results(inst.Check(context.Background(), sat.Backend{}, itinStatedJSON(d, s.plan, 0), ref))
 							if res["optimal"] != slices.Equal(s.obj[:level], best) {
 								t.Fatalf("%s level %d: plan %v objective %v: optimal item %v", name, level, s.plan, s.obj, res["optimal"])
 							}

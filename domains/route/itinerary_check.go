@@ -1,6 +1,7 @@
 package route
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -402,7 +403,7 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 }
 
 // Check implements domains.Instance.
-func (it *Itinerary) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
+func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
 	items := it.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
@@ -420,7 +421,7 @@ func (it *Itinerary) Check(raw json.RawMessage, ref domains.Reference) []domains
 		if !p.infeasible {
 			return failAll("the answer gives a plan, but no plan keeps every rule")
 		}
-		if ok, why := it.conflictHolds(p.conflict); !ok {
+		if ok, why := it.conflictHolds(ctx, b, p.conflict); !ok {
 			set(itemConflict, false, why)
 		}
 		return res
@@ -476,7 +477,7 @@ func (it *Itinerary) rules() []string {
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with rule 1 have no plan (proven by the SAT
 // solver within 10 s).
-func (it *Itinerary) conflictHolds(names []string) (bool, string) {
+func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	named := map[string]bool{}
 	for _, n := range names {
 		if !slices.Contains(it.rules(), n) {
@@ -489,7 +490,7 @@ func (it *Itinerary) conflictHolds(names []string) (bool, string) {
 	if err != nil {
 		return false, err.Error()
 	}
-	status, err := domains.ConflictStatus(m, named, domains.AlwaysOn)
+	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
 	if err != nil {
 		return false, err.Error()
 	}

@@ -17,7 +17,7 @@ import (
 func ExampleTravelItinerary() {
 	tk := route.TravelItinerary()
 	spec, _ := tk.NewSpec("city-hopping", 7, map[string]bool{"must-visit": true, "opening-hours": true, "visit-order": true})
-	inst, _ := gen.NewInstance(tk, spec)
+	inst, _ := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	rec, _ := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
 	fmt.Println(rec.Certificate.Status, rec.Certificate.Objective, *rec.Certificate.Unique)
 	fmt.Println(string(rec.Reference.Plan))
@@ -28,7 +28,7 @@ func ExampleTravelItinerary() {
 	_ = json.Unmarshal(rec.Reference.Plan, &ans)
 	ans.Cities[0], ans.Cities[1] = ans.Cities[1], ans.Cities[0]
 	swapped, _ := json.Marshal(ans)
-	for _, r := range inst.Check(swapped, rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, swapped, rec.Reference) {
 		if !r.Pass {
 			fmt.Printf("%s: %s\n", r.ID, r.Detail)
 		}

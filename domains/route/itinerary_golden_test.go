@@ -35,7 +35,7 @@ func TestItineraryGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -76,7 +76,7 @@ func BenchmarkCertifyTravelItinerary(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			b.Fatal(err)
 		}

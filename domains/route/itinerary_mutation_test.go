@@ -1,10 +1,13 @@
 package route_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
 	"testing"
+
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // itinMutations lists single changes of a plan (stop numbers per day) over
@@ -89,7 +92,7 @@ func TestItineraryMutation(t *testing.T) {
 		ref := rec.Reference
 		check := func(what string, ans json.RawMessage, want ...string) map[string]bool {
 			t.Helper()
-			got := results(inst.Check(ans, ref))
+			got := results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
 			all := true
 			for _, p := range got {
 				all = all && p

@@ -1,6 +1,7 @@
 package route_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/natplan"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // itinPerms lists every order of 1..n.
@@ -46,7 +48,7 @@ func TestItineraryTripNaturalPlan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -89,7 +91,7 @@ func TestItineraryTripNaturalPlan(t *testing.T) {
 			}
 			theirs := p.Model().Check(a) == nil
 			ours := true
-			for _, r := range inst.Check(itinStatedJSON(d, [][]int{order}, 0), ref) {
+			for _, r := range inst.Check(context.Background(), sat.Backend{}, itinStatedJSON(d, [][]int{order}, 0), ref) {
 				if r.ID != "optimal" && !r.Pass {
 					ours = false
 				}

@@ -35,7 +35,7 @@ func itinRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, s
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		t.Fatalf("seed %d: %v", seed, err)
 	}
@@ -123,7 +123,7 @@ func checkItinRecord(t *testing.T, rec *domains.Record) {
 	if !bytes.Equal(a, b) {
 		t.Fatalf("%s: the loaded instance gives another checklist", rec.ID)
 	}
-	for _, r := range inst.Check(rec.Reference.Plan, rec.Reference) {
+	for _, r := range inst.Check(context.Background(), sat.Backend{}, rec.Reference.Plan, rec.Reference) {
 		if !r.Pass {
 			t.Errorf("%s: the reference fails %s: %s", rec.ID, r.ID, r.Detail)
 		}
@@ -159,7 +159,7 @@ func TestItineraryUnits(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				inst, err := gen.NewInstance(tk, spec)
+				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -203,7 +203,7 @@ func TestItineraryLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestItineraryCheckMalformed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(tk, spec)
+		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -280,7 +280,7 @@ func TestItineraryCheckMalformed(t *testing.T) {
 			t.Fatalf("%s: infeasible", rec.ID)
 		}
 		for _, answer := range append(common, tc.answers...) {
-			res := inst.Check(json.RawMessage(answer), rec.Reference)
+			res := inst.Check(context.Background(), sat.Backend{}, json.RawMessage(answer), rec.Reference)
 			if len(res) != len(rec.Checklist) {
 				t.Fatalf("%s: %s: %d results for %d items", tc.subtask, answer, len(res), len(rec.Checklist))
 			}

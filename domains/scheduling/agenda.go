@@ -19,6 +19,10 @@ import (
 // Two plans are the same plan when every activity has the same day, start
 // and room (the answer variables are the placement choices).
 type Agenda struct {
+	// solving is lent by Generate's caller for the generator's own
+	// solves, for that call only.
+	solving domains.Solving
+
 	Sp         domains.Spec `json:"spec"`
 	Voc        Vocab        `json:"vocabulary"`
 	Days       []string     `json:"days"`

@@ -21,7 +21,7 @@ func BenchmarkCertifyMeetingPlanning(b *testing.B) {
 		seed++
 		spec := domains.Spec{Task: t.ID, Subtask: t.Subtasks[seed%uint64(len(t.Subtasks))].ID,
 			Basic: []string{"availability", "room-fit"}, Medium: []string{"buffer"}, Seed: seed}
-		inst, err := t.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -46,7 +46,7 @@ func BenchmarkCertifyRecruitmentPlanning(b *testing.B) {
 		seed++
 		spec := domains.Spec{Task: t.ID, Subtask: t.Subtasks[seed%uint64(len(t.Subtasks))].ID,
 			Basic: []string{"availability", "room-fit", "daily-cap"}, Medium: []string{"chain-order"}, Seed: seed}
-		inst, err := t.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func benchCertify(b *testing.B, id string, basic, medium []string) {
 		seed++
 		spec := domains.Spec{Task: t.ID, Subtask: t.Subtasks[seed%uint64(len(t.Subtasks))].ID,
 			Basic: basic, Medium: medium, Seed: seed}
-		inst, err := t.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+		inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -1,6 +1,7 @@
 package scheduling
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"sort"
@@ -269,14 +270,14 @@ func (a *Agenda) coverageText() string {
 }
 
 // Check implements domains.Instance.
-func (a *Agenda) Check(raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := a.Evaluate(raw, ref)
+func (a *Agenda) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := a.Evaluate(ctx, b, raw, ref)
 	return res
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
-func (a *Agenda) Evaluate(raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
 	var items []domains.Item // only IDs and kinds are used
 	if a.cache != nil {
 		items = a.cache.items[map[bool]int{false: 0, true: 1}[ref.Feasible]]
@@ -305,7 +306,7 @@ func (a *Agenda) Evaluate(raw json.RawMessage, ref domains.Reference) (res []dom
 			set(itemConflict, false, "no conflict was named")
 			return res, obj
 		}
-		if ok, why := a.conflictHolds(ans.conflict); !ok {
+		if ok, why := a.conflictHolds(ctx, b, ans.conflict); !ok {
 			set(itemConflict, false, why)
 		}
 		return res, obj
@@ -410,7 +411,7 @@ func (a *Agenda) Evaluate(raw json.RawMessage, ref domains.Reference) (res []dom
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within 10 s).
-func (a *Agenda) conflictHolds(names []string) (bool, string) {
+func (a *Agenda) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	c := *a // Model records its variables; keep a itself read-only
 	m, err := c.Model()
 	if err != nil {
@@ -429,7 +430,7 @@ func (a *Agenda) conflictHolds(names []string) (bool, string) {
 		}
 		named[n] = true
 	}
-	status, err := domains.ConflictStatus(m, named, background)
+	status, err := domains.ConflictStatus(ctx, b, m, named, background)
 	if err != nil {
 		return false, err.Error()
 	}

@@ -1,6 +1,7 @@
 package scheduling
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"maps"
@@ -13,6 +14,7 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // ---- placements against the model, the oracle of the brute force ----
@@ -426,7 +428,7 @@ func TestFamilyBrute(t *testing.T) {
 				r := rand.New(rand.NewPCG(seed, 1000+uint64(ui)))
 				sub := tinyShape(seed)
 				spec := mixUnits(u.ID, sub.ID, seed, r, 0, 2)
-				a, err := sub.generate(spec, r)
+				a, err := sub.generate(testSolving, spec, r)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -506,7 +508,7 @@ func bruteCompare(t *testing.T, a *Agenda, what string, st *bruteStats) {
 		if string(wp) == string(ref.Plan) {
 			t.Fatalf("%s: the witness is the reference", w)
 		}
-		for _, res := range a.Check(wp, ref) {
+		for _, res := range a.Check(context.Background(), sat.Backend{}, wp, ref) {
 			if !res.Pass {
 				t.Fatalf("%s: witness %s fails %s: %s", w, wp, res.ID, res.Detail)
 			}
@@ -521,7 +523,7 @@ func bruteCompare(t *testing.T, a *Agenda, what string, st *bruteStats) {
 // that hold together, fails the conflict item.
 func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string) {
 	t.Helper()
-	if ok, why := a.conflictHolds(ref.Conflict); !ok {
+	if ok, why := a.conflictHolds(context.Background(), sat.Backend{}, ref.Conflict); !ok {
 		t.Fatalf("%s: conflict %v: %s", what, ref.Conflict, why)
 	}
 	if len(ref.Conflict) == 0 {
@@ -533,7 +535,7 @@ func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string
 		// TestFamilyReference would see an integrity failure otherwise.
 		got := map[string]bool{}
 		claim := json.RawMessage(`{"feasible": false, "conflict": []}`)
-		for _, r := range a.Check(claim, ref) {
+		for _, r := range a.Check(context.Background(), sat.Backend{}, claim, ref) {
 			got[r.ID] = r.Pass
 		}
 		if got[itemFormat] || !got[itemInfeasible] || got[itemConflict] {
@@ -541,7 +543,7 @@ func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string
 		}
 	} else {
 		claim, _ := json.Marshal(map[string]any{"feasible": false, "conflict": ref.Conflict})
-		for _, r := range a.Check(claim, ref) {
+		for _, r := range a.Check(context.Background(), sat.Backend{}, claim, ref) {
 			if !r.Pass {
 				t.Fatalf("%s: the infeasibility answer %s fails %s: %s", what, claim, r.ID, r.Detail)
 			}
@@ -557,7 +559,7 @@ func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string
 	for _, pl := range [][]placement{first, last} {
 		plan, _ := a.encodePlan(pl, a.goal(pl))
 		got := map[string]bool{}
-		for _, r := range a.Check(plan, ref) {
+		for _, r := range a.Check(context.Background(), sat.Backend{}, plan, ref) {
 			got[r.ID] = r.Pass
 		}
 		if got[itemFormat] || got[itemInfeasible] || got[itemConflict] {
@@ -569,7 +571,7 @@ func checkInfeasible(t *testing.T, a *Agenda, ref domains.Reference, what string
 	}
 	// A conflict naming no rule of the problem fails the conflict item.
 	bad, _ := json.Marshal(map[string]any{"feasible": false, "conflict": []string{"no such rule"}})
-	for _, r := range a.Check(bad, ref) {
+	for _, r := range a.Check(context.Background(), sat.Backend{}, bad, ref) {
 		if r.ID == itemConflict && r.Pass {
 			t.Fatalf("%s: a conflict naming no rule passes", what)
 		}

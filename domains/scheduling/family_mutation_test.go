@@ -1,6 +1,7 @@
 package scheduling
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // mutationSeeds is the number of kept feasible records per task whose
@@ -326,7 +328,7 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 		m.tail = tail
 		what := fmt.Sprintf("%s: %s", rec.ID, m.what)
 		plan := answerJSON(a, m)
-		res := a.Check(plan, ref)
+		res := a.Check(context.Background(), sat.Backend{}, plan, ref)
 		failed := map[string]bool{}
 		for _, r := range res {
 			if !r.Pass {
@@ -444,7 +446,7 @@ func mutateFailure(t *testing.T, a *Agenda, rec *domains.Record, base, fbase *an
 		plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated,
 			tail: fmt.Sprintf(", %q: %s", failKey, answerJSON(a, m))})
 		failed := map[string]bool{}
-		for _, r := range a.Check(plan, ref) {
+		for _, r := range a.Check(context.Background(), sat.Backend{}, plan, ref) {
 			if !r.Pass {
 				failed[r.ID] = true
 			}
@@ -533,7 +535,7 @@ func mutateBackups(t *testing.T, a *Agenda, rec *domains.Record, base *answer, b
 			a.writeBackups(&sb, mb)
 			plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: sb.String()})
 			failed := map[string]bool{}
-			for _, r := range a.Check(plan, ref) {
+			for _, r := range a.Check(context.Background(), sat.Backend{}, plan, ref) {
 				if !r.Pass {
 					failed[r.ID] = true
 				}

@@ -1,6 +1,7 @@
 package scheduling
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -8,6 +9,7 @@ import (
 	"sort"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
 )
 
 // span is an inclusive range [Lo, Hi] to draw a size from.
@@ -89,9 +91,10 @@ func pick(r *rand.Rand, xs []string, n int) []string {
 
 // generate builds an agenda instance of subtask st from spec with rng: the
 // core data first, then each sampled unit's data in pool order.
-func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Agenda, error) {
-	a := &Agenda{Sp: spec, Voc: st.Voc, DayStart: st.DayStart, SlotMin: st.SlotMin,
+func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand) (*Agenda, error) {
+	a := &Agenda{solving: sv, Sp: spec, Voc: st.Voc, DayStart: st.DayStart, SlotMin: st.SlotMin,
 		equipPool: st.Equipment, tagPool: st.TagPool}
+	defer func() { a.solving = domains.Solving{} }()
 	a.tagsFixed = st.Tags != nil && a.has(unitCooldown)
 	a.Days = append([]string(nil), st.Days[:st.NDays.draw(r)]...)
 	a.Slots = st.Slots.draw(r)
@@ -267,7 +270,7 @@ func register(t *task) {
 	for _, st := range t.Subtasks {
 		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always})
 	}
-	dt.Generate = func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	dt.Generate = func(ctx context.Context, b solver.Backend, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		st, ok := t.subtask(spec.Subtask)
 		if !ok {
 			return nil, fmt.Errorf("scheduling: %s has no subtask %q", t.ID, spec.Subtask)
@@ -277,7 +280,7 @@ func register(t *task) {
 		}
 		// A unit the subtask excludes is never sampled by gen; given one
 		// by hand, it still makes an exact instance, in neutral words.
-		return st.generate(spec, r)
+		return st.generate(domains.Solving{Ctx: ctx, Backend: b}, spec, r)
 	}
 	dt.Load = func(data []byte) (domains.Instance, error) {
 		a := &Agenda{}

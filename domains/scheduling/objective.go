@@ -1,6 +1,7 @@
 package scheduling
 
 import (
+	"context"
 	"encoding/json"
 
 	"github.com/plancert/plancert/domains"
@@ -10,7 +11,7 @@ import (
 // complete answer that breaks no rule, in the certificate's order of
 // levels (the schedule's, then the failure schedule's or the backups').
 func (a *Agenda) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := a.Evaluate(raw, domains.Reference{Feasible: true})
+	_, obj := a.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
 	return obj, obj != nil
 }
 

@@ -1,12 +1,14 @@
 package scheduling
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // pairedBrute is the oracle of the units whose answer has a second part (a
@@ -36,7 +38,7 @@ func pairedBrute[T any](t *testing.T, a *Agenda, what string,
 		}
 		each(func(raw json.RawMessage, _ func(int) []int64, _ T) {
 			pairs++
-			for _, x := range a.Check(raw, fref) {
+			for _, x := range a.Check(context.Background(), sat.Backend{}, raw, fref) {
 				if k := fk[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
 					return
 				}
@@ -63,7 +65,7 @@ func pairedBrute[T any](t *testing.T, a *Agenda, what string,
 	each(func(raw json.RawMessage, vec func(k int) []int64, arg T) {
 		pairs++
 		feasible := true
-		for _, x := range a.Check(raw, ref2) {
+		for _, x := range a.Check(context.Background(), sat.Backend{}, raw, ref2) {
 			if k := kinds[x.ID]; !x.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage || x.ID == itemFormat) {
 				feasible = false
 			}

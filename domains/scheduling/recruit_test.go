@@ -145,7 +145,7 @@ func TestRecruitPipeline(t *testing.T) {
 				r := rand.New(rand.NewPCG(seed, 3000+uint64(ui)))
 				spec := recruitSpec(u.ID, st.ID, seed, r, 0, 3, st.Exclude)
 				spec.Task = rt.ID
-				a, err := st.generate(spec, r)
+				a, err := st.generate(testSolving, spec, r)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -226,7 +226,7 @@ func TestRecruitBrute(t *testing.T) {
 				r := rand.New(rand.NewPCG(seed, 5000+uint64(ui)))
 				sub := recruitTiny(seed)
 				spec := recruitSpec(u.ID, sub.ID, seed, r, 0, 2, recruitOff)
-				a, err := sub.generate(spec, r)
+				a, err := sub.generate(testSolving, spec, r)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -14,7 +14,7 @@ import (
 func TestSmoke(t *testing.T) {
 	tk, _ := domains.Lookup("meeting-planning")
 	spec := domains.Spec{Task: tk.ID, Subtask: "cross-team", Basic: []string{"availability", "room-fit"}, Medium: []string{"buffer", "self-check"}, Seed: 3}
-	in, err := tk.Generate(spec, rand.New(rand.NewPCG(3, 0)))
+	in, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(3, 0)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestSmoke(t *testing.T) {
 			fmt.Println(string(plan))
 			ref := domains.Reference{Feasible: true, Plan: plan, Objective: c.Objective}
 			fmt.Println(in.Prompt())
-			for _, r := range in.Check(plan, ref) {
+			for _, r := range in.Check(context.Background(), sat.Backend{}, plan, ref) {
 				fmt.Println(r)
 			}
 			break

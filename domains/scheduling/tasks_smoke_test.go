@@ -32,7 +32,7 @@ func TestTaskSkins(t *testing.T) {
 			kept := 0
 			for seed := uint64(1); seed <= 2; seed++ {
 				spec := domains.Spec{Task: tk.ID, Subtask: st.ID, Seed: seed, Basic: []string{unitAvailability, unitRoomFit}}
-				inst, err := tk.Generate(spec, rand.New(rand.NewPCG(seed, 0)))
+				inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 				if err != nil {
 					t.Fatalf("%s: %v", name, err)
 				}

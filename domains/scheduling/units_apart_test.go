@@ -80,7 +80,7 @@ func TestApartDeadlineSample(t *testing.T) {
 					r := rand.New(rand.NewPCG(seed, 7000+uint64(ui)))
 					spec := recruitSpec(u, st.ID, seed, r, 0, 2, st.Exclude)
 					spec.Task = tk.ID
-					a, err := st.generate(spec, r)
+					a, err := st.generate(testSolving, spec, r)
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -198,7 +198,7 @@ func TestApartDeadlineMutation(t *testing.T) {
 					if err != nil || !sub.Allows(u) || tk.Compatible(spec.Units()) != nil {
 						continue
 					}
-					inst, err := gen.NewInstance(tk, spec)
+					inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 					if err != nil {
 						t.Fatal(err)
 					}

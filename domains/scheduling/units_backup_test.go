@@ -109,7 +109,7 @@ func TestBackupSlotsBrute(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 8888))
 		sub := tinyShape(seed)
 		spec := mixUnits(unitBackupSlots, sub.ID, seed, r, 0, 1)
-		a, err := sub.generate(spec, r)
+		a, err := sub.generate(testSolving, spec, r)
 		if err != nil {
 			t.Fatal(err)
 		}

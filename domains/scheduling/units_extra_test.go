@@ -1,6 +1,7 @@
 package scheduling
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -9,6 +10,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // Tests of units_extra.go: a hand-made instance per unit with a known
@@ -153,7 +155,7 @@ func TestExtraTimeZonesTiny(t *testing.T) {
 		}
 	}
 	// The local hours are no rule: naming them is no conflict.
-	if ok, why := a.conflictHolds([]string{ruleTimeZones}); ok || !strings.Contains(why, "can all hold together") {
+	if ok, why := a.conflictHolds(context.Background(), sat.Backend{}, []string{ruleTimeZones}); ok || !strings.Contains(why, "can all hold together") {
 		t.Fatalf("the local hours alone are no conflict: %v %s", ok, why)
 	}
 }
@@ -217,7 +219,7 @@ func TestExtraKeyPersonTiny(t *testing.T) {
 			t.Fatalf("prompt lacks %q:\n%s", s, p)
 		}
 	}
-	if ok, why := a.conflictHolds([]string{ruleKeyPerson}); ok || !strings.Contains(why, "can all hold together") {
+	if ok, why := a.conflictHolds(context.Background(), sat.Backend{}, []string{ruleKeyPerson}); ok || !strings.Contains(why, "can all hold together") {
 		t.Fatalf("the change alone is no conflict: %v %s", ok, why)
 	}
 }
@@ -237,7 +239,7 @@ func TestExtraKeyPersonSample(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 11))
 		spec := domains.Spec{Task: "meeting-planning", Subtask: "brute", Hard: []string{unitKeyPerson}, Seed: seed}
 		st := bruteSub
-		a, err := st.generate(spec, r)
+		a, err := st.generate(testSolving, spec, r)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -325,7 +327,7 @@ func TestExtraBrute(t *testing.T) {
 				}
 				r := rand.New(rand.NewPCG(seed, 13))
 				spec := mixExtra(u, seed, r)
-				a, err := st.generate(spec, r)
+				a, err := st.generate(testSolving, spec, r)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -637,7 +639,7 @@ func TestExtraPlanted(t *testing.T) {
 						continue
 					}
 					spec.Task, spec.Subtask = tk.ID, sub.ID
-					in, err := tk.Generate(spec, r)
+					in, err := tk.Generate(context.Background(), sat.Backend{}, spec, r)
 					if err != nil {
 						t.Fatal(err)
 					}

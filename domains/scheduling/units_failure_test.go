@@ -107,7 +107,7 @@ func TestRoomFailureBrute(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 7777))
 		sub := failureSub(seed)
 		spec := mixUnits(unitRoomFailure, sub.ID, seed, r, 0, 1)
-		a, err := sub.generate(spec, r)
+		a, err := sub.generate(testSolving, spec, r)
 		if err != nil {
 			t.Fatal(err)
 		}

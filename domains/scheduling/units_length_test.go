@@ -129,7 +129,7 @@ func FuzzCheckFlexible(f *testing.F) {
 	f.Add(`{"meetings": [{"meeting": "A1", "day": "Mon", "start": "09:00", "end": 5, "room": "Oak"}]}`)
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, in := range insts {
-			res := in.a.Check(json.RawMessage(s), in.ref)
+			res := in.a.Check(context.Background(), sat.Backend{}, json.RawMessage(s), in.ref)
 			if len(res) != len(in.a.Checklist(in.ref)) {
 				t.Fatalf("%d results for %d items", len(res), len(in.a.Checklist(in.ref)))
 			}

@@ -66,7 +66,7 @@ func certify(t *testing.T, a *Agenda) (*solver.Certificate, domains.Reference) {
 		t.Fatal(err)
 	}
 	ref := domains.Reference{Feasible: true, Plan: plan, Objective: c.Objective}
-	for _, r := range a.Check(plan, ref) {
+	for _, r := range a.Check(context.Background(), sat.Backend{}, plan, ref) {
 		if !r.Pass {
 			t.Fatalf("reference %s fails %s: %s", plan, r.ID, r.Detail)
 		}
@@ -97,7 +97,7 @@ func planJSON(a *Agenda, entries ...string) json.RawMessage {
 // results maps item IDs to results.
 func results(a *Agenda, plan json.RawMessage, ref domains.Reference) map[string]domains.Result {
 	out := map[string]domains.Result{}
-	for _, r := range a.Check(plan, ref) {
+	for _, r := range a.Check(context.Background(), sat.Backend{}, plan, ref) {
 		out[r.ID] = r
 	}
 	return out
@@ -191,7 +191,7 @@ func TestCooldownTiny(t *testing.T) {
 	if c.Status != solver.Infeasible || len(nonCore(c.Core)) != 1 || nonCore(c.Core)[0] != "cooldown for legs" {
 		t.Fatalf("one day: %v %v", c.Status, c.Core)
 	}
-	if ok, why := b.conflictHolds([]string{"cooldown for legs"}); !ok {
+	if ok, why := b.conflictHolds(context.Background(), sat.Backend{}, []string{"cooldown for legs"}); !ok {
 		t.Fatal(why)
 	}
 }
@@ -245,10 +245,10 @@ func TestReplanningTiny(t *testing.T) {
 	}
 	// "current plan" is a named rule of the prompt that constrains nothing:
 	// naming it alone is no conflict.
-	if ok, why := a.conflictHolds([]string{ruleCurrentPlan}); ok || !strings.Contains(why, "can all hold together") {
+	if ok, why := a.conflictHolds(context.Background(), sat.Backend{}, []string{ruleCurrentPlan}); ok || !strings.Contains(why, "can all hold together") {
 		t.Fatalf("current plan alone is no conflict: %v %s", ok, why)
 	}
-	if ok, why := a.conflictHolds([]string{"no such rule"}); ok || !strings.Contains(why, "not the name of a rule") {
+	if ok, why := a.conflictHolds(context.Background(), sat.Backend{}, []string{"no such rule"}); ok || !strings.Contains(why, "not the name of a rule") {
 		t.Fatalf("unknown rule accepted: %v %s", ok, why)
 	}
 	// A person away instead: Ana is away 09:00–09:30. A1 moves to 09:30
@@ -400,7 +400,7 @@ func TestNewUnitsBrute(t *testing.T) {
 				}
 				r := rand.New(rand.NewPCG(seed, 7))
 				spec := mix(u, seed, r)
-				a, err := st.generate(spec, r)
+				a, err := st.generate(testSolving, spec, r)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -565,7 +565,7 @@ func agreeWithBrute(t *testing.T, a *Agenda, what string, c *solver.Certificate,
 	}
 	if !feasible {
 		if a.has(unitInfeasible) {
-			if ok, why := a.conflictHolds(ref.Conflict); !ok {
+			if ok, why := a.conflictHolds(context.Background(), sat.Backend{}, ref.Conflict); !ok {
 				t.Fatalf("%s: core %v: %s", what, ref.Conflict, why)
 			}
 		}
@@ -582,7 +582,7 @@ func agreeWithBrute(t *testing.T, a *Agenda, what string, c *solver.Certificate,
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, res := range a.Check(w, ref) {
+		for _, res := range a.Check(context.Background(), sat.Backend{}, w, ref) {
 			if !res.Pass {
 				t.Fatalf("%s: witness %s fails %s: %s", what, w, res.ID, res.Detail)
 			}

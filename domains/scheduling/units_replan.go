@@ -1,7 +1,6 @@
 package scheduling
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
 	"strings"
@@ -10,7 +9,6 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // ---- minimum-change replanning (hard) ----
@@ -104,15 +102,8 @@ func (a *Agenda) feasible() bool {
 	if err != nil {
 		return false
 	}
-	m.Objectives = nil
-	s, err := sat.Backend{}.Load(m)
-	if err != nil {
-		return false
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	res, err := s.Optimize(ctx)
-	return err == nil && (res.Status == solver.Optimal || res.Status == solver.Feasible)
+	ok, err := a.solving.Feasible(m, time.Minute)
+	return err == nil && ok
 }
 
 // currentFromSolver returns an optimal plan of the instance without the
@@ -127,13 +118,7 @@ func (a *Agenda) currentFromSolver() []placement {
 	if err != nil {
 		return nil
 	}
-	s, err := sat.Backend{}.Load(m)
-	if err != nil {
-		return nil
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	res, err := s.Optimize(ctx)
+	res, err := a.solving.Optimize(m, time.Minute)
 	if err != nil || (res.Status != solver.Optimal && res.Status != solver.Feasible) {
 		return nil
 	}

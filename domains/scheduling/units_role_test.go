@@ -94,7 +94,7 @@ func TestRequiredRoleBrute(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 7777))
 		sub := tinyShape(seed)
 		spec := mixUnits(unitRequiredRole, sub.ID, seed, r, 0, 1)
-		a, err := sub.generate(spec, r)
+		a, err := sub.generate(testSolving, spec, r)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -18,7 +18,7 @@ func maker(ctx context.Context, t *domains.Task, c [3]int, seed uint64) (*domain
 	if err != nil {
 		return nil, "", err
 	}
-	inst, err := gen.NewInstance(t, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, t, spec)
 	if err != nil {
 		return nil, "", err
 	}
@@ -31,7 +31,7 @@ func maker(ctx context.Context, t *domains.Task, c [3]int, seed uint64) (*domain
 }
 
 func allPass(rec *domains.Record, resp string) bool {
-	return verify.ScoreResponse(rec, resp, verify.RewardAllPass).AllPass == 1
+	return verify.ScoreResponse(context.Background(), rec, resp, verify.RewardAllPass).AllPass == 1
 }
 
 // TestLoopClimbs: with a responder that always solves (the reference), the

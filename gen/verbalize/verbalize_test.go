@@ -153,7 +153,7 @@ func TestFaithfulRewritePasses(t *testing.T) {
 			t.Errorf("%s: Apply changed more than the prompt", rec.ID)
 		}
 		// The reference still passes every item of the rewritten record.
-		if s := verify.ScoreResponse(rec, "```json\n"+string(rec.Reference.Plan)+"\n```", verify.RewardAllPass); s.AllPass != 1 {
+		if s := verify.ScoreResponse(context.Background(), rec, "```json\n"+string(rec.Reference.Plan)+"\n```", verify.RewardAllPass); s.AllPass != 1 {
 			t.Errorf("%s: the reference fails the verbalized record", rec.ID)
 		}
 	}

@@ -147,7 +147,7 @@ func certified(ctx context.Context, sz Sizes, family string, want func(*domains.
 			if err != nil {
 				return nil, err
 			}
-			inst, err := gen.NewInstance(t, spec)
+			inst, err := gen.NewInstance(ctx, sat.Backend{}, t, spec)
 			if err != nil {
 				return nil, err
 			}

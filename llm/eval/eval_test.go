@@ -134,7 +134,7 @@ func TestRunWritesInOrderAndScores(t *testing.T) {
 	}
 	var scores []verify.Score
 	for i, r := range back {
-		s := verify.ScoreResponse(byID[r.ID], r.Response, verify.RewardAllPass)
+		s := verify.ScoreResponse(context.Background(), byID[r.ID], r.Response, verify.RewardAllPass)
 		if want := 1 - i%2; s.AllPass != want {
 			t.Errorf("response %d (%s): all-pass %d, want %d", i, r.ID, s.AllPass, want)
 		}

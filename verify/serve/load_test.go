@@ -59,7 +59,7 @@ func loadBodies(b *testing.B, recs []*domains.Record, endpoint string, k int) (b
 			if i%2 == 1 {
 				resp = perturbed(b, rec, uint64(j*loadBatch+i))
 			}
-			if verify.ScoreResponse(rec, resp, verify.RewardAllPass).Reward == 1 {
+			if verify.ScoreResponse(context.Background(), rec, resp, verify.RewardAllPass).Reward == 1 {
 				ones++
 			}
 			items = append(items, map[string]string{"id": rec.ID, "response": resp})

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"log"
@@ -23,7 +24,7 @@ func TestPanicRecovered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.mux.HandleFunc("/panic-worker", s.post(func([]byte) (any, *requestError) {
+	s.mux.HandleFunc("/panic-worker", s.post(func(context.Context, []byte) (any, *requestError) {
 		s.parallel(16, func(i int) {
 			if i == 7 {
 				panic("boom in a worker")

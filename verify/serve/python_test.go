@@ -1,6 +1,7 @@
 package serve_test
 
 import (
+	"context"
 	"encoding/json"
 	"net/http/httptest"
 	"os"
@@ -93,7 +94,7 @@ func TestPythonExamples(t *testing.T) {
 					t.Fatalf("%s: %d rewards for %d cases", name, len(rewards), len(cases))
 				}
 				for i, c := range cases {
-					want := verify.ScoreResponse(recs[i/3], c.Response, mode).Reward
+					want := verify.ScoreResponse(context.Background(), recs[i/3], c.Response, mode).Reward
 					if rewards[i] != want {
 						t.Errorf("%s case %d (%s): reward %v, want %v", name, i, c.ID, rewards[i], want)
 					}

@@ -156,7 +156,7 @@ func (s *Server) Warm(ctx context.Context) error {
 			return
 		}
 		r := recs[i]
-		sc := verify.ScoreResponse(r, "```json\n"+string(r.Reference.Plan)+"\n```\n", verify.RewardAllPass)
+		sc := verify.ScoreResponse(ctx, r, "```json\n"+string(r.Reference.Plan)+"\n```\n", verify.RewardAllPass)
 		if sc.AllPass == 1 && !sc.IntegrityAlarm {
 			return
 		}
@@ -272,7 +272,7 @@ func badRequest(format string, args ...any) *requestError {
 var bodyPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // post wraps a POST handler: method check, body limit, errors as JSON.
-func (s *Server) post(h func(body []byte) (any, *requestError)) http.HandlerFunc {
+func (s *Server) post(h func(ctx context.Context, body []byte) (any, *requestError)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
@@ -306,7 +306,7 @@ func (s *Server) post(h func(body []byte) (any, *requestError)) http.HandlerFunc
 			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
 			return
 		}
-		out, rerr := h(body)
+		out, rerr := h(r.Context(), body)
 		if rerr != nil {
 			writeError(w, rerr.status, rerr.msg)
 			return
@@ -361,7 +361,7 @@ type rawRewardRequest struct {
 	Labels  []string          `json:"labels"`
 }
 
-func (s *Server) getReward(body []byte) (any, *requestError) {
+func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError) {
 	req, ok := scanRewardRequest(body)
 	if !ok {
 		req = rawRewardRequest{}
@@ -415,7 +415,7 @@ func (s *Server) getReward(body []byte) (any, *requestError) {
 			prompt = req.Prompts[i]
 		}
 		resp, found := responseOf(req.Query[i], prompt)
-		sc := verify.ScoreResponse(recs[i], resp, s.mode)
+		sc := verify.ScoreResponse(ctx, recs[i], resp, s.mode)
 		out.Rewards[i] = sc.Reward
 		out.Scores[i] = sc.Reward
 		out.ExtraLogs["all_pass"][i] = float64(sc.AllPass)
@@ -560,7 +560,7 @@ func (it rawScoreItem) response() string {
 	return unquote(it.Raw)
 }
 
-func (s *Server) score(body []byte) (any, *requestError) {
+func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 	req, ok := scanScoreRequest(body)
 	if !ok {
 		var dec ScoreRequest
@@ -608,7 +608,7 @@ func (s *Server) score(body []byte) (any, *requestError) {
 			out.Results[i] = res
 			return
 		}
-		sc := verify.ScoreResponse(rec, it.response(), mode)
+		sc := verify.ScoreResponse(ctx, rec, it.response(), mode)
 		s.alarm(rec, sc)
 		for _, item := range sc.Items {
 			if item.Pass {

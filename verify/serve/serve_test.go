@@ -135,7 +135,7 @@ func TestGetReward(t *testing.T) {
 			}
 			ones := 0
 			for i := range n {
-				want := verify.ScoreResponse(recs[i/3], responses[i], mode)
+				want := verify.ScoreResponse(context.Background(), recs[i/3], responses[i], mode)
 				if got.Rewards[i] != want.Reward || got.Scores[i] != want.Reward {
 					t.Errorf("query %d (%s): reward %v score %v, want %v", i, req.Labels[i], got.Rewards[i], got.Scores[i], want.Reward)
 				}
@@ -247,7 +247,7 @@ func TestScore(t *testing.T) {
 			}
 			sum := 0.0
 			for i, it := range items[:len(items)-1] {
-				want := verify.ScoreResponse(recs[i/2], it.Response, wantMode)
+				want := verify.ScoreResponse(context.Background(), recs[i/2], it.Response, wantMode)
 				r := got.Results[i]
 				if r.Error != "" || r.Score == nil {
 					t.Fatalf("item %d: error %q", i, r.Error)
