@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -187,7 +187,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	}
 	items = append(items,
 		domains.Item{ID: itemMovement, Tier: domains.Basic, Constraint: "conservation", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Every move leaves from a place where at least that many %s of the %s are at that %s (everyone starts at the %s's starting place and arrives after the %s's travel time)%s.", v.People, v.Group, v.Step, v.Group, v.Link, map[bool]string{true: ", and no " + v.Group + " enters " + an(v.Exit) + " that is not its own", false: ""}[in.hasDest()])},
+			Text: fmt.Sprintf("Every move leaves from a place where at least that many %s of the %s are at that %s (everyone starts at the %s's starting place and arrives after the %s's travel time)%s.", v.People, v.Group, v.Step, v.Group, v.Link, map[bool]string{true: ", and no " + v.Group + " enters " + prose.An(v.Exit) + " that is not its own", false: ""}[in.hasDest()])},
 		domains.Item{ID: itemDeadline, Tier: domains.Basic, Constraint: "all groups reach safety", Kind: domains.KindCoverage,
 			Text: fmt.Sprintf("Every %s of every %s reaches %s by %s %d (rule \"deadline\").", v.Person, v.Group, in.exitWords(), v.Step, in.H())})
 	for _, u := range in.units() {
@@ -332,18 +332,9 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 
 func conflictWords(ns []string) string {
 	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", quoteList(ns))
+		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", prose.QuoteList(ns))
 	}
-	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	sort.Strings(q)
-	return strings.Join(q, ", ")
+	return fmt.Sprintf("the rules %s cannot all hold", prose.QuoteList(ns))
 }
 
 func equal(x, y []int64) bool {
@@ -356,13 +347,6 @@ func equal(x, y []int64) bool {
 		}
 	}
 	return true
-}
-
-func an(w string) string {
-	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
 }
 
 // hasDest reports whether some group has its own destinations.
@@ -381,13 +365,13 @@ func (in *Instance) exitWords() string {
 	if in.hasDest() {
 		return "its own " + in.Voc.Exit
 	}
-	return an(in.Voc.Exit)
+	return prose.An(in.Voc.Exit)
 }
 
 // destWords names where group g may get to.
 func (in *Instance) destWords(g int) string {
 	if d := in.Groups[g].Dest; len(d) > 0 {
-		return joinAnd(d)
+		return prose.JoinAnd(d)
 	}
-	return an(in.Voc.Exit)
+	return prose.An(in.Voc.Exit)
 }

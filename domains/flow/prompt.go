@@ -3,6 +3,8 @@ package flow
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // Prompt implements domains.Instance: every fact the checks use, the goal
@@ -13,10 +15,10 @@ func (in *Instance) Prompt() string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("%s\n\n", v.Intro)
 	p("**Time** runs in whole %ss, from %s 0 to %s %d. A move sends some %s of one %s into a %s at a %s; they reach its far end after its travel time (entering at %s 1 a %s of travel time 2, they arrive at %s 3) and may move on from there at the %s they arrive. %s who are not sent on wait where they are until the next %s. %s takes in everyone who reaches it; nobody leaves it again.\n\n",
-		v.Step, v.Step, v.Step, in.H(), v.People, v.Group, v.Link, v.Step, v.Step, v.Link, v.Step, v.Step, capital(v.People), v.Step, capital(an(v.Exit)))
+		v.Step, v.Step, v.Step, in.H(), v.People, v.Group, v.Link, v.Step, v.Step, v.Link, v.Step, v.Step, prose.Capital(v.People), v.Step, prose.Capital(prose.An(v.Exit)))
 
 	worst := in.has(unitWorst)
-	p("**%s**\n| %s | starts at | %s |", capital(v.Groups), v.Group, v.People)
+	p("**%s**\n| %s | starts at | %s |", prose.Capital(v.Groups), v.Group, v.People)
 	sep := "|---|---|---|"
 	dest := in.hasDest()
 	if dest {
@@ -36,7 +38,7 @@ func (in *Instance) Prompt() string {
 			p("| %s | %s | %d |", g.Name, g.Origin, g.Size)
 		}
 		if dest {
-			p(" %s |", joinAnd(g.Dest))
+			p(" %s |", prose.JoinAnd(g.Dest))
 		}
 		if vuln {
 			p(" %s |", map[bool]string{true: "yes", false: "no"}[g.Vulnerable])
@@ -56,10 +58,10 @@ func (in *Instance) Prompt() string {
 			exits = append(exits, pl.Name)
 		}
 	}
-	p("\n**Places.** %s: %s. %s: %s.", capital(v.Junction)+"s", joinAnd(junctions), capital(v.Exits), joinAnd(exits))
+	p("\n**Places.** %s: %s. %s: %s.", prose.Capital(v.Junction)+"s", prose.JoinAnd(junctions), prose.Capital(v.Exits), prose.JoinAnd(exits))
 	p(" The starting places are in the table above; nothing enters a starting place.\n")
 
-	p("\n**%s** (one way, as listed)\n| from | to | travel time |", capital(v.Links))
+	p("\n**%s** (one way, as listed)\n| from | to | travel time |", prose.Capital(v.Links))
 	sep = "|---|---|---|"
 	if in.has(unitArcCap) {
 		p(" capacity per %s |", v.Step)
@@ -86,7 +88,7 @@ func (in *Instance) Prompt() string {
 	}
 
 	p("\n**Rules**\n")
-	p("1. Everyone of a %s is at its starting place at %s 0. %s move only along the listed %s, in the listed direction, and a move takes from a place only %s who are there at that %s.\n", v.Group, v.Step, capital(v.People), v.Links, v.People, v.Step)
+	p("1. Everyone of a %s is at its starting place at %s 0. %s move only along the listed %s, in the listed direction, and a move takes from a place only %s who are there at that %s.\n", v.Group, v.Step, prose.Capital(v.People), v.Links, v.People, v.Step)
 	if dest {
 		p("2. A %s may enter only its own %s (\"goes to\"); the other %s are closed to it.\n", v.Group, v.Exit, v.Exits)
 	}
@@ -104,7 +106,7 @@ func (in *Instance) Prompt() string {
 		g("%s the %s: minimise the number of %s who use the busiest %s (its total over all %ss). Then ", map[bool]string{true: "balance", false: "first balance"}[in.replanning()], v.Exits, v.People, v.Exit, v.Step)
 	}
 	g("minimise the total time: the sum over all %s of the %s at which each reaches %s (%d %s arriving at %s 3 count 6).", v.People, v.Step, in.exitWords(), 2, v.People, v.Step)
-	p("\n**Goal.** %s", capital(goal.String()))
+	p("\n**Goal.** %s", prose.Capital(goal.String()))
 	if in.TieBreaks >= 1 {
 		p(" Tie-break: among plans with the same values, list the count of every move (%s as listed, then %s as listed, then %ss from 0; a move not made counts 0) and choose the plan whose list is largest at the first place where two plans differ (so send as many as possible on the first move of that order, then on the second, and so on).", v.Groups, v.Links, v.Step)
 	}

@@ -2,9 +2,9 @@ package flow
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -229,7 +229,7 @@ func (hold) rules(in *Instance) []rule {
 
 func (hold) items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitHold, Tier: domains.Basic, Constraint: unitHold, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("At every %s no more %s wait at %s than its waiting room.", in.Voc.Step, in.Voc.People, an(in.Voc.Junction))}}
+		Text: fmt.Sprintf("At every %s no more %s wait at %s than its waiting room.", in.Voc.Step, in.Voc.People, prose.An(in.Voc.Junction))}}
 }
 
 func (hold) check(in *Instance, x moves, s *state, fl fails) {
@@ -277,12 +277,12 @@ func (in *Instance) vulnerableNames() []string {
 }
 
 func (vulnerable) rules(in *Instance) []rule {
-	return []rule{{groupVulnerable, fmt.Sprintf("Every %s of %s (vulnerable) reaches %s by %s %d.", in.Voc.Person, joinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
+	return []rule{{groupVulnerable, fmt.Sprintf("Every %s of %s (vulnerable) reaches %s by %s %d.", in.Voc.Person, prose.JoinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
 }
 
 func (vulnerable) items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitVulnerable, Tier: domains.Medium, Constraint: unitVulnerable, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Everyone of %s reaches %s by %s %d.", joinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
+		Text: fmt.Sprintf("Everyone of %s reaches %s by %s %d.", prose.JoinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
 }
 
 func (vulnerable) check(in *Instance, x moves, s *state, fl fails) {
@@ -354,7 +354,7 @@ func (in *Instance) closureWords() string {
 }
 
 func (closure) rules(in *Instance) []rule {
-	return []rule{{groupClosure, capital(in.closureWords()) + "."}}
+	return []rule{{groupClosure, prose.Capital(in.closureWords()) + "."}}
 }
 
 func (closure) items(in *Instance) []domains.Item {
@@ -425,20 +425,3 @@ func (infeasible) model(*builder)                        {}
 func (infeasible) rules(*Instance) []rule                { return nil }
 func (infeasible) items(*Instance) []domains.Item        { return nil }
 func (infeasible) check(*Instance, moves, *state, fails) {}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-func joinAnd(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}

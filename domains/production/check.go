@@ -278,25 +278,11 @@ func (s *Shop) conflictHolds(ctx context.Context, b solver.Backend, names []stri
 	if err != nil {
 		return false, err.Error()
 	}
-	known := s.ruleNames()
-	named := map[string]bool{}
-	for _, n := range names {
-		if !slices.Contains(known, n) {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
-		}
-		named[n] = true
+	known := map[string]bool{}
+	for _, n := range s.ruleNames() {
+		known[n] = true
 	}
-	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch status {
-	case solver.Infeasible:
-		return true, ""
-	case solver.Unknown:
-		return false, "the solver could not decide in time"
-	}
-	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(names))
+	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -164,7 +165,7 @@ func (in *Instance) unitItems() []domains.Item {
 		unitCapacity:    fmt.Sprintf("In every %s, the %s running need no more of any %s than its capacity (rules \"capacity of …\").", v.Period, v.Activities, v.Resource),
 		unitDeadlines:   fmt.Sprintf("Every release and deadline holds: no %s starts before its release or ends after its deadline (rules \"release of …\", \"deadline of …\").", v.Activity),
 		unitMaintenance: fmt.Sprintf("No %s runs while a %s it needs is under maintenance (rules \"maintenance of …\").", v.Activity, v.Resource),
-		unitSlack:       fmt.Sprintf("Every critical %s keeps the minimum slack of %d %s before its successors and the horizon (rules \"slack after …\").", v.Activity, in.Slack, plural(in.Slack, v.Period, v.Periods)),
+		unitSlack:       fmt.Sprintf("Every critical %s keeps the minimum slack of %d %s before its successors and the horizon (rules \"slack after …\").", v.Activity, in.Slack, prose.Plural(in.Slack, v.Period, v.Periods)),
 	}
 	tier := map[string]domains.Tier{}
 	for _, u := range pool {

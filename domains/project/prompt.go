@@ -3,29 +3,11 @@ package project
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plancert/plancert/domains/prose"
 )
 
-func joinWith(xs []string, word string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	case 2:
-		return xs[0] + " " + word + " " + xs[1]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " " + word + " " + xs[len(xs)-1]
-}
-
-func joinAnd(xs []string) string { return joinWith(xs, "and") }
-func joinOr(xs []string) string  { return joinWith(xs, "or") }
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
+func joinOr(xs []string) string { return prose.JoinWith(xs, "or") }
 
 // statedKeys are the answer's stated values (stated-values unit), one per
 // objective level before the sum of starts, in order.
@@ -51,8 +33,8 @@ func (in *Instance) Prompt() string {
 	p := func(format string, args ...any) { fmt.Fprintf(&b, format, args...) }
 	p("%s\n\n", v.Intro)
 	p("**Time** is counted in whole %s from %s 0. %s that starts at %s s and takes d %s occupies %s s, s+1, …, s+d−1 and ends at s+d. Everything must end by %s %d (the horizon).\n\n",
-		v.Periods, v.Period, capital(an(v.Activity)), v.Period, v.Periods, v.Periods, v.Period, in.Horizon)
-	p("**%s**\n", capital(v.Activities))
+		v.Periods, v.Period, prose.Capital(prose.An(v.Activity)), v.Period, v.Periods, v.Periods, v.Period, in.Horizon)
+	p("**%s**\n", prose.Capital(v.Activities))
 	head := []string{v.Activity, "duration (" + v.Periods + ")"}
 	for _, res := range in.Resources {
 		head = append(head, res.Name)
@@ -72,8 +54,8 @@ func (in *Instance) Prompt() string {
 		p("| %s |\n", strings.Join(row, " | "))
 	}
 	if len(in.Resources) > 0 {
-		p("\nThe %s %s how many %s of each %s %s needs in every %s it runs.\n", joinAnd(in.resourceNames()), plural(len(in.Resources), "column gives", "columns give"), v.Units, v.Resource, an(v.Activity), v.Period)
-		p("\n**%s**\n", capital(v.Resources))
+		p("\nThe %s %s how many %s of each %s %s needs in every %s it runs.\n", prose.JoinAnd(in.resourceNames()), prose.Plural(len(in.Resources), "column gives", "columns give"), v.Units, v.Resource, prose.An(v.Activity), v.Period)
+		p("\n**%s**\n", prose.Capital(v.Resources))
 		if in.has(unitCost) {
 			p("| %s | capacity | hire cost per %s |\n|---|---|---|\n", v.Resource, v.Period)
 		} else {
@@ -88,7 +70,7 @@ func (in *Instance) Prompt() string {
 		}
 	}
 	if in.has(unitTardiness) {
-		p("\n%s's tardiness is how many %s after its due %s it ends (0 if it ends by then): max(0, end − due).\n", capital(an(v.Activity)), v.Periods, v.Period)
+		p("\n%s's tardiness is how many %s after its due %s it ends (0 if it ends by then): max(0, end − due).\n", prose.Capital(prose.An(v.Activity)), v.Periods, v.Period)
 	}
 	if in.Current != nil {
 		p("\n**Current plan** (made before the delay; start %s per %s)\n| %s | start |\n|---|---|\n", v.Period, v.Activity, v.Activity)
@@ -133,19 +115,12 @@ func (in *Instance) resourceNames() []string {
 	return out
 }
 
-func an(w string) string {
-	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
-}
-
 func (in *Instance) statedWords() string {
 	var out []string
 	for _, k := range in.statedKeys() {
 		out = append(out, fmt.Sprintf("%q", k))
 	}
-	return joinAnd(out)
+	return prose.JoinAnd(out)
 }
 
 // goalText states the objective levels and the tie-breaks.
@@ -153,7 +128,7 @@ func (in *Instance) goalText() string {
 	v := in.Voc
 	var parts []string
 	if in.has(unitReplan) {
-		parts = append(parts, fmt.Sprintf("change as few start times of the current plan as possible (%s whose start differs from the current plan counts once)", an(v.Activity)))
+		parts = append(parts, fmt.Sprintf("change as few start times of the current plan as possible (%s whose start differs from the current plan counts once)", prose.An(v.Activity)))
 	}
 	if in.has(unitTardiness) {
 		parts = append(parts, fmt.Sprintf("minimise the weighted tardiness: the sum over %s of weight × tardiness", v.Activities))
@@ -166,7 +141,7 @@ func (in *Instance) goalText() string {
 	if in.TieBreaks > 0 {
 		parts = append(parts, fmt.Sprintf("start the first %s of the table as early as possible, then the second, and so on down the table", v.Activity))
 	}
-	text := capital(parts[0]) + "."
+	text := prose.Capital(parts[0]) + "."
 	for _, p := range parts[1:] {
 		text += " Among plans equal on that, " + p + "."
 	}

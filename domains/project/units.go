@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // The units of the pool (TAXONOMY core 6, project).
@@ -65,7 +66,7 @@ func (in *Instance) rules() []rule {
 	for _, a := range in.Activities {
 		if len(a.After) > 0 {
 			out = append(out, rule{groupPrec(a.Name), unitPrecedence,
-				fmt.Sprintf("%s starts only after %s %s ended.", a.Name, joinAnd(a.After), map[bool]string{true: "has", false: "have"}[len(a.After) == 1])})
+				fmt.Sprintf("%s starts only after %s %s ended.", a.Name, prose.JoinAnd(a.After), map[bool]string{true: "has", false: "have"}[len(a.After) == 1])})
 		}
 	}
 	for r, res := range in.Resources {
@@ -79,7 +80,7 @@ func (in *Instance) rules() []rule {
 			continue
 		}
 		out = append(out, rule{groupCap(res.Name), unitCapacity,
-			fmt.Sprintf("In every %s, the %s running need at most %d %s of %s in total (needs: %s).", v.Period, v.Activities, res.Capacity, plural(res.Capacity, v.Unit, v.Units), res.Name, joinAnd(users))})
+			fmt.Sprintf("In every %s, the %s running need at most %d %s of %s in total (needs: %s).", v.Period, v.Activities, res.Capacity, prose.Plural(res.Capacity, v.Unit, v.Units), res.Name, prose.JoinAnd(users))})
 	}
 	for _, a := range in.Activities {
 		if a.Release > 0 {
@@ -108,7 +109,7 @@ func (in *Instance) rules() []rule {
 			}
 		}
 		out = append(out, rule{groupMaint(res.Name), unitMaintenance,
-			fmt.Sprintf("Maintenance of %s in %s: no %s that needs %s may run then.", res.Name, joinAnd(ws), v.Activity, res.Name)})
+			fmt.Sprintf("Maintenance of %s in %s: no %s that needs %s may run then.", res.Name, prose.JoinAnd(ws), v.Activity, res.Name)})
 	}
 	if in.Delay != nil {
 		out = append(out, rule{groupDelay(in.Delay.Activity), unitReplan,
@@ -124,9 +125,9 @@ func (in *Instance) rules() []rule {
 				succ = append(succ, b.Name)
 			}
 		}
-		what := fmt.Sprintf("at least %d free %s between the end of %s and the horizon", in.Slack, plural(in.Slack, v.Period, v.Periods), a.Name)
+		what := fmt.Sprintf("at least %d free %s between the end of %s and the horizon", in.Slack, prose.Plural(in.Slack, v.Period, v.Periods), a.Name)
 		if len(succ) > 0 {
-			what = fmt.Sprintf("at least %d free %s between the end of %s and the start of %s, and before the horizon", in.Slack, plural(in.Slack, v.Period, v.Periods), a.Name, joinOr(succ))
+			what = fmt.Sprintf("at least %d free %s between the end of %s and the start of %s, and before the horizon", in.Slack, prose.Plural(in.Slack, v.Period, v.Periods), a.Name, joinOr(succ))
 		}
 		out = append(out, rule{groupSlack(a.Name), unitSlack, fmt.Sprintf("%s is critical: keep %s.", a.Name, what)})
 	}
@@ -140,13 +141,6 @@ func contains(xs []string, x string) bool {
 		}
 	}
 	return false
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // violations checks a plan (starts, one per activity, already within the

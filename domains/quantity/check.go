@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -494,18 +494,9 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 // "the rules "a", "b" cannot all hold".
 func conflictWords(ns []string) string {
 	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", quoteList(ns))
+		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", prose.QuoteList(ns))
 	}
-	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	sort.Strings(q)
-	return strings.Join(q, ", ")
+	return fmt.Sprintf("the rules %s cannot all hold", prose.QuoteList(ns))
 }
 
 func equal(x, y []int64) bool {

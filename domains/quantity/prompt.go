@@ -3,22 +3,9 @@ package quantity
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plancert/plancert/domains/prose"
 )
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// an returns the word with its indefinite article.
-func an(w string) string {
-	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
-}
 
 // qty returns "1 crate", "3 crates".
 func (v Vocab) qty(n int) string {
@@ -34,16 +21,6 @@ func (v Vocab) unit() string {
 		return v.Good
 	}
 	return "unit"
-}
-
-func joinAnd(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
 }
 
 func ints(xs []int) string {
@@ -63,12 +40,12 @@ func (in *Instance) Prompt() string {
 	p("%s\n\n", v.Intro)
 	multi := in.T() > 1
 	if multi {
-		p("**%s.** The plan covers %d %s: %s. Quantities are whole numbers of %s.\n\n", capital(v.Periods), in.T(), v.Periods, joinAnd(in.Periods), v.Goods)
+		p("**%s.** The plan covers %d %s: %s. Quantities are whole numbers of %s.\n\n", prose.Capital(v.Periods), in.T(), v.Periods, prose.JoinAnd(in.Periods), v.Goods)
 	} else {
 		p("**Quantities** are whole numbers of %s.\n\n", v.Goods)
 	}
 	// Sources.
-	p("**%s**\n", capital(v.Sources))
+	p("**%s**\n", prose.Capital(v.Sources))
 	hdr := "| " + v.Source + " |"
 	sep := "|---|"
 	if multi {
@@ -101,7 +78,7 @@ func (in *Instance) Prompt() string {
 		p("\n")
 	}
 	// Sinks.
-	p("\n**%s**\n", capital(v.Sinks))
+	p("\n**%s**\n", prose.Capital(v.Sinks))
 	hdr, sep = "| "+v.Sink+" |", "|---|"
 	worst := in.has(unitWorstCase)
 	if multi {
@@ -163,19 +140,19 @@ func (in *Instance) Prompt() string {
 
 	p("\n**Rules**\n")
 	if multi {
-		p("1. %s sends at most its supply in each %s, in total.\n", capital(an(v.Source)), v.Period)
+		p("1. %s sends at most its supply in each %s, in total.\n", prose.Capital(prose.An(v.Source)), v.Period)
 	} else {
-		p("1. %s sends at most its supply in total.\n", capital(an(v.Source)))
+		p("1. %s sends at most its supply in total.\n", prose.Capital(prose.An(v.Source)))
 	}
 	if in.alloc() {
 		if multi {
-			p("2. What arrives at %s in a %s serves that %s's demand (its starting stock, if any, serves the first %s's); nothing carries over to the next %s.\n", an(v.Sink), v.Period, v.Period, v.Period, v.Period)
+			p("2. What arrives at %s in a %s serves that %s's demand (its starting stock, if any, serves the first %s's); nothing carries over to the next %s.\n", prose.An(v.Sink), v.Period, v.Period, v.Period, v.Period)
 			p("3. No %s receives more than its demand in any %s: what arrives in a %s (plus the starting stock, in the first %s) is at most that %s's demand.\n", v.Sink, v.Period, v.Period, v.Period, v.Period)
 		} else {
-			p("2. What %s receives serves its demand, and no %s receives more than its demand (counting any starting stock).\n", an(v.Sink), v.Sink)
+			p("2. What %s receives serves its demand, and no %s receives more than its demand (counting any starting stock).\n", prose.An(v.Sink), v.Sink)
 		}
 	} else {
-		p("2. Stock carries over: each %s, %s first adds what arrives, then takes that %s's demand from its stock; what is left is its stock at the end of the %s.\n", v.Period, an(v.Sink), v.Period, v.Period)
+		p("2. Stock carries over: each %s, %s first adds what arrives, then takes that %s's demand from its stock; what is left is its stock at the end of the %s.\n", v.Period, prose.An(v.Sink), v.Period, v.Period)
 		p("3. Every %s's demand is met in full (the stock never runs short), and the stock at the end of every %s is at most %s (the storage).\n", v.Period, v.Period, v.qty(in.Storage))
 	}
 	rules := in.allRules()
@@ -199,7 +176,7 @@ func (in *Instance) Prompt() string {
 		spend += fmt.Sprintf(", plus the fee of each %s with a positive quantity", v.Shipment)
 	}
 	if in.alloc() {
-		g("minimise the weighted shortfall: the sum over %s of weight × shortfall, where %s's shortfall is its total demand minus its starting stock and what it receives. Among plans with the least weighted shortfall, minimise the cost: %s.", v.Sinks, an(v.Sink), spend)
+		g("minimise the weighted shortfall: the sum over %s of weight × shortfall, where %s's shortfall is its total demand minus its starting stock and what it receives. Among plans with the least weighted shortfall, minimise the cost: %s.", v.Sinks, prose.An(v.Sink), spend)
 	} else {
 		g("minimise the total cost: %s", spend)
 		if in.Holding > 0 {
@@ -217,7 +194,7 @@ func (in *Instance) Prompt() string {
 		}
 		g(" Then, among the plans that reach those values, minimise the recovery plan's %s (the whole recovery plan, counted the same way, under the failure).", what)
 	}
-	p("\n**Goal.** %s", capital(goal.String()))
+	p("\n**Goal.** %s", prose.Capital(goal.String()))
 	if in.TieBreaks > 0 {
 		p(" Tie-break: among the plans that reach the same values, choose the one whose list of quantities — every possible %s in the order %s, then %s%s%s — is largest at the first place where two plans differ (so send as much as possible in the first %s of that order, then in the second, and so on).",
 			v.Shipment, v.Sources+" as listed", v.Sinks+" as listed", map[bool]string{true: ", then " + v.Periods, false: ""}[multi], in.recoveryOrder(), v.Shipment)

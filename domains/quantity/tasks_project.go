@@ -1,6 +1,9 @@
 package quantity
 
-import "github.com/plancert/plancert/domains"
+import (
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
+)
 
 // The two tasks of the Project & Production family on the quantity core:
 // Financial Budgeting (a budget split among line items, a bounded
@@ -21,7 +24,7 @@ var (
 func budgetVocab(source, sources, sink, sinks, period, periods, goods, good, intro string) Vocab {
 	return Vocab{Source: source, Sources: sources, Sink: sink, Sinks: sinks, Period: period, Periods: periods,
 		Goods: goods, Good: good, Shipment: "grant", Shipments: "grants",
-		Intro: intro + " Here a " + source + " \"sends\" money to " + an(sink) + " by a grant; a " + source + "'s supply is what it can grant (per " + period + "), and " + an(sink) + "'s demand is the amount it asked for, the most it may receive. A shortfall is the part of a request left unfunded, and its weight is the value of each " + good + " of that " + sink + ", so the weighted shortfall is the value left unfunded. The cost per " + good + " is the handling charge of the " + source + " for that " + sink + ". A route is a pair of " + source + " and " + sink + "; a starting stock, if any, is money " + an(sink) + " already holds, which counts toward its first " + period + "'s demand."}
+		Intro: intro + " Here a " + source + " \"sends\" money to " + prose.An(sink) + " by a grant; a " + source + "'s supply is what it can grant (per " + period + "), and " + prose.An(sink) + "'s demand is the amount it asked for, the most it may receive. A shortfall is the part of a request left unfunded, and its weight is the value of each " + good + " of that " + sink + ", so the weighted shortfall is the value left unfunded. The cost per " + good + " is the handling charge of the " + source + " for that " + sink + ". A route is a pair of " + source + " and " + sink + "; a starting stock, if any, is money " + prose.An(sink) + " already holds, which counts toward its first " + period + "'s demand."}
 }
 
 // powerVocab is the vocabulary of a dispatch subtask: generators

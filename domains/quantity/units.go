@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -196,7 +197,7 @@ func (lanes) rules(in *Instance) []rule {
 		if in.T() > 1 {
 			per = " in a " + v.Period
 		}
-		out = append(out, rule{groupLanes(src.Name), fmt.Sprintf("%s from %s%s carries %s.", capital(an(v.Shipment)), src.Name, per, strings.Join(parts, ", "))})
+		out = append(out, rule{groupLanes(src.Name), fmt.Sprintf("%s from %s%s carries %s.", prose.Capital(prose.An(v.Shipment)), src.Name, per, strings.Join(parts, ", "))})
 	}
 	return out
 }
@@ -403,7 +404,7 @@ func (leadTimes) rules(in *Instance) []rule {
 		parts = append(parts, fmt.Sprintf("%s %d", src.Name, src.Lead))
 	}
 	return []rule{{ruleLead, fmt.Sprintf("%s arrives L %s after the %s it is sent, at the start of that %s, where L is the lead time of its %s (%s); with a lead time of 0 it arrives in the %s it is sent. Every %s must arrive by the last %s.",
-		capital(an(v.Shipment)), v.Periods, v.Period, v.Period, v.Source, strings.Join(parts, ", "), v.Period, v.Shipment, v.Period)}}
+		prose.Capital(prose.An(v.Shipment)), v.Periods, v.Period, v.Period, v.Source, strings.Join(parts, ", "), v.Period, v.Shipment, v.Period)}}
 }
 
 func (leadTimes) items(in *Instance) []domains.Item {
@@ -597,7 +598,7 @@ func (minOrder) rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
-		out = append(out, rule{groupMOQ(src.Name), fmt.Sprintf("%s from %s is either 0 or at least %s.", capital(an(v.Shipment)), src.Name, v.qty(src.MOQ))})
+		out = append(out, rule{groupMOQ(src.Name), fmt.Sprintf("%s from %s is either 0 or at least %s.", prose.Capital(prose.An(v.Shipment)), src.Name, v.qty(src.MOQ))})
 	}
 	return out
 }

@@ -310,24 +310,7 @@ func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []st
 	for _, n := range r.ruleNames() {
 		known[n] = true
 	}
-	named := map[string]bool{}
-	for _, n := range names {
-		if !known[n] {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
-		}
-		named[n] = true
-	}
-	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch status {
-	case solver.Infeasible:
-		return true, ""
-	case solver.Unknown:
-		return false, "the solver could not decide in time"
-	}
-	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(names))
+	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
 }
 
 // ruleNames returns the names of the prompt's rules, in order.

@@ -3,6 +3,8 @@ package roster
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // Prompt implements domains.Instance: the facts, the named rules, the goal
@@ -22,7 +24,7 @@ func (r *Roster) Prompt() string {
 	fmt.Fprintf(&b, ". Each %s works at most one shift a day, or has the day Off.\n\n", v.Person)
 
 	// Staff table.
-	fmt.Fprintf(&b, "**%s**\n", capitalize(v.People))
+	fmt.Fprintf(&b, "**%s**\n", prose.Capital(v.People))
 	head := []string{v.Person, v.Pay + " per shift"}
 	if r.has(unitQualification) {
 		head = append(head, r.Skill)
@@ -116,7 +118,7 @@ func (r *Roster) Prompt() string {
 	for i, l := range ls {
 		switch {
 		case len(ls) == 1:
-			b.WriteString(capitalize(l.text(r)) + ".")
+			b.WriteString(prose.Capital(l.text(r)) + ".")
 		case i == 0:
 			b.WriteString("First, " + l.text(r) + ".")
 		default:
@@ -222,11 +224,4 @@ func orDash(s string) string {
 		return "—"
 	}
 	return s
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

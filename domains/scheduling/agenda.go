@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -163,7 +164,7 @@ func (v Vocab) with(act, p string) string { return act + " " + orDefault(v.With,
 
 // seats returns "1 seat", "3 seats" (the capacity noun with its count).
 func (v Vocab) seats(n int) string {
-	return fmt.Sprintf("%d %s", n, plural(n, orDefault(v.Seat, "seat"), v.seatsHeader()))
+	return fmt.Sprintf("%d %s", n, prose.Plural(n, orDefault(v.Seat, "seat"), v.seatsHeader()))
 }
 
 func (v Vocab) seatsHeader() string { return orDefault(v.Seats, "seats") }

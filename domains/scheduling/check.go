@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -240,7 +240,7 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
 			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", quoteList(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict))},
 			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
 	}
@@ -248,7 +248,7 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 			Text: a.coverageText()},
 		domains.Item{ID: itemPeople, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, an(v.person()))},
+			Text: fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, prose.An(v.person()))},
 		domains.Item{ID: itemRooms, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)},
 	)
@@ -410,7 +410,7 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
-// (proven by the SAT solver within 10 s).
+// (domains.ConflictClaim, on the backend and under the context given).
 func (a *Agenda) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	c := *a // Model records its variables; keep a itself read-only
 	m, err := c.Model()
@@ -423,33 +423,7 @@ func (a *Agenda) conflictHolds(ctx context.Context, b solver.Backend, names []st
 	for _, r := range a.allRules() {
 		rules[r.Name] = true
 	}
-	named := map[string]bool{}
-	for _, n := range names {
-		if !rules[n] {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
-		}
-		named[n] = true
-	}
-	status, err := domains.ConflictStatus(ctx, b, m, named, background)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch status {
-	case solver.Infeasible:
-		return true, ""
-	case solver.Unknown:
-		return false, "the solver could not decide in time"
-	}
-	return false, fmt.Sprintf("the rules %s can all hold together", quoteList(sortedNames(named)))
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	sort.Strings(q)
-	return strings.Join(q, ", ")
+	return domains.ConflictClaim(ctx, b, m, rules, names, background)
 }
 
 // passes reports whether item id passes in res.

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // rules returns every named rule of the instance, units in pool order.
@@ -28,7 +29,7 @@ func (a *Agenda) Prompt() string {
 	if len(a.Days) == 1 {
 		each, sameDay = "", ""
 	}
-	p("**Time.** The schedule covers %s, from %s to %s%s. %s starts on the hour", joinAnd(a.Days), a.clock(0), dayEnd, each, capital(an(v.Activity)))
+	p("**Time.** The schedule covers %s, from %s to %s%s. %s starts on the hour", prose.JoinAnd(a.Days), a.clock(0), dayEnd, each, prose.Capital(prose.An(v.Activity)))
 	if a.SlotMin == 30 {
 		p(" or the half hour")
 	} else if a.SlotMin != 60 {
@@ -38,7 +39,7 @@ func (a *Agenda) Prompt() string {
 
 	fit := a.has(unitRoomFit)
 	gear := fit && a.hasEquipment()
-	p("**%s**\n", capital(v.Rooms))
+	p("**%s**\n", prose.Capital(v.Rooms))
 	if fit {
 		p("| %s | %s |", v.Room, v.seatsHeader())
 		if gear {
@@ -59,7 +60,7 @@ func (a *Agenda) Prompt() string {
 	} else {
 		p("%s.\n", strings.Join(a.roomNames(), ", "))
 	}
-	p("\n**%s**\n", capital(v.Activities))
+	p("\n**%s**\n", prose.Capital(v.Activities))
 	p("| %s | %s | length | ", v.Activity, v.attendees())
 	if gear {
 		p("needs | ")
@@ -86,7 +87,7 @@ func (a *Agenda) Prompt() string {
 
 	p("\n**Rules**\n")
 	p("1. Every %s is scheduled exactly once: one day, one start time, one %s.\n", v.Activity, v.Room)
-	p("2. Two %s that share %s never overlap in time.\n", v.Activities, an(v.person()))
+	p("2. Two %s that share %s never overlap in time.\n", v.Activities, prose.An(v.person()))
 	p("3. Two %s that use the same %s never overlap in time.\n", v.Activities, v.Room)
 	rules := a.allRules()
 	if len(rules) > 0 {
@@ -101,9 +102,9 @@ func (a *Agenda) Prompt() string {
 	p("Minimise the sum over %s of priority × end index. ", v.Activities)
 	if len(a.Days) > 1 {
 		p("The end index counts %d-minute slots from %s on %s, and each day counts %d slots: %s ending at %s on %s has end index 2, and one ending at %s on %s has end index %d.",
-			a.SlotMin, a.clock(0), a.Days[0], a.Slots, an(v.Activity), a.clock(2), a.Days[0], a.clock(1), a.Days[1], a.Slots+1)
+			a.SlotMin, a.clock(0), a.Days[0], a.Slots, prose.An(v.Activity), a.clock(2), a.Days[0], a.clock(1), a.Days[1], a.Slots+1)
 	} else {
-		p("The end index counts %d-minute slots from %s: %s ending at %s has end index 2.", a.SlotMin, a.clock(0), an(v.Activity), a.clock(2))
+		p("The end index counts %d-minute slots from %s: %s ending at %s has end index 2.", a.SlotMin, a.clock(0), prose.An(v.Activity), a.clock(2))
 	}
 	if a.TieBreaks >= 1 {
 		n := len(a.Activities)
@@ -122,7 +123,7 @@ func (a *Agenda) Prompt() string {
 		p("%s", a.backupGoalText())
 	}
 	if a.roleIdx() != nil {
-		p(" Finally, for each required role in turn (%s), choose the qualified person who comes first in its order of preference among the choices that keep every rule and the levels above.", joinAnd(a.roleActs()))
+		p(" Finally, for each required role in turn (%s), choose the qualified person who comes first in its order of preference among the choices that keep every rule and the levels above.", prose.JoinAnd(a.roleActs()))
 	}
 	p("\n")
 	if a.has(unitInfeasible) {
@@ -137,10 +138,10 @@ func (a *Agenda) Prompt() string {
 		p(" Under %q, give the schedule if %s fails, in the same form, again listing every %s once.", failKey, a.FailRoom, v.Activity)
 	}
 	if a.criticalIdx() != nil {
-		p(" Under %q, give one backup for each critical %s (%s), in this order.", backupKey, v.Activity, joinAnd(a.Critical))
+		p(" Under %q, give one backup for each critical %s (%s), in this order.", backupKey, v.Activity, prose.JoinAnd(a.Critical))
 	}
 	if a.roleIdx() != nil {
-		p(" Under %q, name for each %s that needs a role (%s) the person who takes it, in the form {%q: name, \"person\": name}.", rolesKey, v.Activity, joinAnd(a.roleActs()), v.Activity)
+		p(" Under %q, name for each %s that needs a role (%s) the person who takes it, in the form {%q: name, \"person\": name}.", rolesKey, v.Activity, prose.JoinAnd(a.roleActs()), v.Activity)
 	}
 	if a.has(unitSelfCheck) {
 		p(" `objective` is the goal value of your schedule")
@@ -160,7 +161,7 @@ func (a *Agenda) Prompt() string {
 func (a *Agenda) candidatesText() string {
 	v := a.Voc
 	s := fmt.Sprintf("\n**Candidates.** %s. A candidate attends each of their own %s (named first among its %s), so rule 2 applies to candidates as to %s: two %s of one candidate never overlap.",
-		joinAnd(a.Candidates), v.Activities, v.attendees(), v.People, v.Activities)
+		prose.JoinAnd(a.Candidates), v.Activities, v.attendees(), v.People, v.Activities)
 	if !a.has(unitChain) {
 		s += fmt.Sprintf(" This round, a candidate's %s may take place in any order.", v.Activities)
 	}
@@ -218,7 +219,7 @@ func (a *Agenda) roomPositions() string {
 		}
 		parts = append(parts, fmt.Sprintf("%s counts %d", r.Name, i))
 	}
-	return joinAnd(parts)
+	return prose.JoinAnd(parts)
 }
 
 // hasEquipment reports whether a room has equipment or an activity needs
@@ -243,23 +244,6 @@ func dashJoin(xs []string) string {
 		return "—"
 	}
 	return strings.Join(xs, ", ")
-}
-
-func joinAnd(xs []string) string {
-	switch len(xs) {
-	case 0:
-		return ""
-	case 1:
-		return xs[0]
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " and " + xs[len(xs)-1]
-}
-
-func capital(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 var _ domains.Instance = (*Agenda)(nil)

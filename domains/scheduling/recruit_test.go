@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // recruitOff are the units the recruitment skins never sample
@@ -152,7 +153,7 @@ func TestRecruitPipeline(t *testing.T) {
 				what := fmt.Sprintf("%s seed %d %v", st.ID, seed, spec.Units())
 				checkPipeline(t, what, st, a)
 				prompt := a.Prompt()
-				if !strings.Contains(prompt, "**Candidates.** "+joinAnd(a.Candidates)+".") {
+				if !strings.Contains(prompt, "**Candidates.** "+prose.JoinAnd(a.Candidates)+".") {
 					t.Fatalf("%s: the prompt does not name the candidates", what)
 				}
 				if anyOrder := strings.Contains(prompt, "may take place in any order"); anyOrder == a.has(unitChain) {

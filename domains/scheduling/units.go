@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -367,21 +368,21 @@ func (roomFit) rules(a *Agenda) []rule {
 		}
 		need := ""
 		if len(gear) > 0 {
-			need = joinAnd(gear) + " and "
+			need = prose.JoinAnd(gear) + " and "
 		}
 		per := "one per " + v.person()
 		if a.roleSeat(i) > 0 {
 			per += ", the role taker included"
 		}
 		out = append(out, rule{groupFit(act.Name), fmt.Sprintf("%s must use %s with %sat least %s (%s).",
-			act.Name, an(v.Room), need, v.seats(len(act.Attendees)+a.roleSeat(i)), per)})
+			act.Name, prose.An(v.Room), need, v.seats(len(act.Attendees)+a.roleSeat(i)), per)})
 	}
 	return out
 }
 
 func (roomFit) items(a *Agenda) []domains.Item {
 	v := a.Voc
-	text := fmt.Sprintf("Each %s uses %s with enough %s for all its %s", v.Activity, an(v.Room), v.seatsHeader(), v.attendees())
+	text := fmt.Sprintf("Each %s uses %s with enough %s for all its %s", v.Activity, prose.An(v.Room), v.seatsHeader(), v.attendees())
 	if a.hasEquipment() {
 		text += " and with the equipment it needs"
 	}
@@ -440,7 +441,7 @@ func (dailyCap) rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if len(a.mayAttend(p.Name)) > a.DailyCap {
-			out = append(out, rule{groupCap(p.Name), fmt.Sprintf("At most %d %s a day.", a.DailyCap, a.Voc.with(plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities), p.Name))})
+			out = append(out, rule{groupCap(p.Name), fmt.Sprintf("At most %d %s a day.", a.DailyCap, a.Voc.with(prose.Plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities), p.Name))})
 		}
 	}
 	return out
@@ -451,7 +452,7 @@ func (u dailyCap) items(a *Agenda) []domains.Item {
 		return nil // no one has more than the cap to attend
 	}
 	return []domains.Item{{ID: unitDailyCap, Tier: domains.Basic, Constraint: unitDailyCap, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s has more than %d %s on one day.", a.Voc.person(), a.DailyCap, plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))}}
+		Text: fmt.Sprintf("No %s has more than %d %s on one day.", a.Voc.person(), a.DailyCap, prose.Plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))}}
 }
 
 func (dailyCap) check(a *Agenda, ans *answer, f fails) {
@@ -468,13 +469,6 @@ func (dailyCap) check(a *Agenda, ans *answer, f fails) {
 			}
 		}
 	}
-}
-
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return one
-	}
-	return many
 }
 
 // ---- buffer (medium): a gap between a person's activities ----
@@ -509,7 +503,7 @@ func (buffer) rules(a *Agenda) []rule {
 
 func (buffer) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitBuffer, Tier: domains.Medium, Constraint: unitBuffer, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No two %s that share %s are less than %d minutes apart%s.", a.Voc.Activities, an(a.Voc.person()), a.Buffer*a.SlotMin, a.onSameDay())}}
+		Text: fmt.Sprintf("No two %s that share %s are less than %d minutes apart%s.", a.Voc.Activities, prose.An(a.Voc.person()), a.Buffer*a.SlotMin, a.onSameDay())}}
 }
 
 // onSameDay is " on the same day", or nothing when there is one day.

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // ---- mutual exclusion (medium): activities that never overlap in time ----
@@ -28,7 +29,7 @@ func (apart) info() domains.Unit {
 }
 
 // groupApart names the rule of one set: "apart: A, B and C".
-func groupApart(set []string) string { return "apart: " + joinAnd(set) }
+func groupApart(set []string) string { return "apart: " + prose.JoinAnd(set) }
 
 // sample draws one set, and a second one disjoint from it when there are
 // four activities or more (odds 1/2). A set is two activities, grown to
@@ -135,7 +136,7 @@ func (apart) rules(a *Agenda) []rule {
 			what = "No two of these %s overlap"
 		}
 		out = append(out, rule{groupApart(set), fmt.Sprintf(what+" in time, even with different %s and %s%s: %s.",
-			a.Voc.Activities, a.Voc.attendees(), a.Voc.Rooms, why, joinAnd(set))})
+			a.Voc.Activities, a.Voc.attendees(), a.Voc.Rooms, why, prose.JoinAnd(set))})
 	}
 	return out
 }
@@ -146,7 +147,7 @@ func (apart) items(a *Agenda) []domains.Item {
 	}
 	var parts []string
 	for _, set := range a.Apart {
-		parts = append(parts, joinAnd(set))
+		parts = append(parts, prose.JoinAnd(set))
 	}
 	return []domains.Item{{ID: unitApart, Tier: domains.Medium, Constraint: unitApart, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No two %s of a set that must be kept apart overlap in time: %s.", a.Voc.Activities, strings.Join(parts, "; "))}}

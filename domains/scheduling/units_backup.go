@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -168,7 +169,7 @@ func (backupSlots) rules(a *Agenda) []rule {
 	v := a.Voc
 	crit := quoteNames(a.Critical)
 	return []rule{{groupBackupSlots, fmt.Sprintf("The critical %s are %s. For each critical %s, besides its place in the schedule, give a backup placement (a day, a start time and %s, under %q in the answer): the backup does not overlap the %s's own time in the schedule (another day, or no shared slot), and the schedule with only that %s moved to its backup still satisfies rules 1–3 and every other named rule.",
-		v.Activities, crit, v.Activity, an(v.Room), backupKey, v.Activity, v.Activity)}}
+		v.Activities, crit, v.Activity, prose.An(v.Room), backupKey, v.Activity, v.Activity)}}
 }
 
 // quoteNames quotes names and joins them with "and", in their order.
@@ -177,7 +178,7 @@ func quoteNames(ns []string) string {
 	for i, n := range ns {
 		q[i] = fmt.Sprintf("%q", n)
 	}
-	return joinAnd(q)
+	return prose.JoinAnd(q)
 }
 
 // backupGoalText states the backups' levels, after the schedule's goal.

@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // ---- cooldown (stateful): same-tag activities at least Cooldown days apart ----
@@ -320,11 +321,11 @@ func (cooldown) rules(a *Agenda) []rule {
 			if len(a.Days) > a.Cooldown {
 				ex = fmt.Sprintf("; %s and %s are %d days apart", a.Days[0], a.Days[a.Cooldown], a.Cooldown)
 			}
-			apart = fmt.Sprintf("at least %d days apart (days count in the order %s%s)", a.Cooldown, joinAnd(a.Days), ex)
+			apart = fmt.Sprintf("at least %d days apart (days count in the order %s%s)", a.Cooldown, prose.JoinAnd(a.Days), ex)
 		}
-		text := fmt.Sprintf("%s have the same %s (%s): they must be %s.", joinAnd(names), noun, tag, apart)
+		text := fmt.Sprintf("%s have the same %s (%s): they must be %s.", prose.JoinAnd(names), noun, tag, apart)
 		if len(names) > 2 {
-			text = fmt.Sprintf("%s all have the same %s (%s): any two of them must be %s.", joinAnd(names), noun, tag, apart)
+			text = fmt.Sprintf("%s all have the same %s (%s): any two of them must be %s.", prose.JoinAnd(names), noun, tag, apart)
 		}
 		out = append(out, rule{groupCooldown(tag), text})
 	}
@@ -351,7 +352,7 @@ func (cooldown) check(a *Agenda, ans *answer, f fails) {
 				pi, pj := ans.pl[i], ans.pl[j]
 				if pi.ok && pj.ok && absInt(pi.day-pj.day) < a.Cooldown {
 					f.add(unitCooldown, fmt.Sprintf("%s and %s (%s %s) are on %s and %s, less than %d %s apart",
-						a.Activities[i].Name, a.Activities[j].Name, noun, tag, a.Days[pi.day], a.Days[pj.day], a.Cooldown, plural(a.Cooldown, "day", "days")))
+						a.Activities[i].Name, a.Activities[j].Name, noun, tag, a.Days[pi.day], a.Days[pj.day], a.Cooldown, prose.Plural(a.Cooldown, "day", "days")))
 				}
 			}
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -454,7 +455,7 @@ func (fragmentation) goalText(a *Agenda) []string {
 	}
 	v := a.Voc
 	return []string{fmt.Sprintf("keep the total idle time as small as possible: the idle time of %s on a day is the time from the start of their first %s of the day to the end of their last one that they spend in no %s, and the idle time of every %s on every day, added up (in %d-minute slots), is as small as possible",
-		an(v.person()), v.Activity, v.Activity, v.person(), a.SlotMin)}
+		prose.An(v.person()), v.Activity, v.Activity, v.person(), a.SlotMin)}
 }
 
 func (fragmentation) levelNoun(*Agenda) string { return "the idle time" }
@@ -740,7 +741,7 @@ func (timeZones) goalText(a *Agenda) []string {
 	}
 	v := a.Voc
 	return []string{fmt.Sprintf("keep the worst local-time inconvenience as small as possible: the inconvenience of %s at one of their %s is the number of %d-minute slots of that %s that fall outside the %s's local working hours (rule %q), and the largest inconvenience of any %s at any of their %s is as small as possible",
-		an(v.person()), v.Activities, a.SlotMin, v.Activity, v.person(), ruleTimeZones, v.person(), v.Activities)}
+		prose.An(v.person()), v.Activities, a.SlotMin, v.Activity, v.person(), ruleTimeZones, v.person(), v.Activities)}
 }
 
 func (timeZones) levelNoun(*Agenda) string { return "the worst inconvenience" }
@@ -754,7 +755,7 @@ func offsetText(h int) string {
 	if h < 0 {
 		dir, h = "behind", -h
 	}
-	return fmt.Sprintf("%d %s %s", h, plural(h, "hour", "hours"), dir)
+	return fmt.Sprintf("%d %s %s", h, prose.Plural(h, "hour", "hours"), dir)
 }
 
 // rules: one rule that states the local times and the working hours, when
@@ -941,7 +942,7 @@ func (keyPerson) rules(a *Agenda) []rule {
 	}
 	v := a.Voc
 	return []rule{{ruleKeyPerson, fmt.Sprintf("%s has left. %s takes %s's place and attends every %s %s was to attend: %s. The table already lists %s there, so every rule about people applies to %s for these %s.",
-		k.Leaves, k.Replacement, k.Leaves, v.Activity, k.Leaves, joinAnd(k.Activities), k.Replacement, k.Replacement, v.Activities)}}
+		k.Leaves, k.Replacement, k.Leaves, v.Activity, k.Leaves, prose.JoinAnd(k.Activities), k.Replacement, k.Replacement, v.Activities)}}
 }
 
 func (keyPerson) items(a *Agenda) []domains.Item {

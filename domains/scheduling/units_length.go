@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -148,7 +149,7 @@ func (minDuration) values(a *Agenda, pl []placement) []int64 {
 
 func (minDuration) goalText(a *Agenda) []string {
 	return []string{fmt.Sprintf("shorten as little as possible: the number of %d-minute slots cut from the full lengths of the %s that may be shortened (%s), added up, is as small as possible",
-		a.SlotMin, a.Voc.Activities, joinAnd(a.minLenNames()))}
+		a.SlotMin, a.Voc.Activities, prose.JoinAnd(a.minLenNames()))}
 }
 
 func (minDuration) levelNoun(*Agenda) string { return "the slots cut" }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
 )
@@ -245,7 +246,7 @@ func (replanning) goalText(a *Agenda) []string {
 	}
 	v := a.Voc
 	return []string{fmt.Sprintf("change as few %s as possible: %s counts as changed when its day, start or %s differs from the current plan (rule %q)",
-		v.Activities, an(v.Activity), v.Room, ruleCurrentPlan)}
+		v.Activities, prose.An(v.Activity), v.Room, ruleCurrentPlan)}
 }
 
 func (replanning) levelNoun(*Agenda) string { return "the number of changes" }
@@ -320,13 +321,5 @@ func withArticle(w string) string {
 	if strings.HasSuffix(w, "s") && !strings.HasSuffix(w, "ss") {
 		return w
 	}
-	return an(w)
-}
-
-// an returns a word with its indefinite article.
-func an(w string) string {
-	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
+	return prose.An(w)
 }

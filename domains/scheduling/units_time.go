@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -270,12 +271,12 @@ func (priorityOrder) rules(a *Agenda) []rule {
 		return nil
 	}
 	return []rule{{groupPriority, fmt.Sprintf("%s with a higher priority starts no later than every %s with a lower priority: on an earlier day, or on the same day at the same time or earlier. %s of equal priority may come in any order.",
-		capital(an(a.Voc.Activity)), a.Voc.Activity, capital(a.Voc.Activities))}}
+		prose.Capital(prose.An(a.Voc.Activity)), a.Voc.Activity, prose.Capital(a.Voc.Activities))}}
 }
 
 func (priorityOrder) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitPriorityOrder, Tier: domains.Medium, Constraint: unitPriorityOrder, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s starts later than %s of lower priority (comparing day, then start time).", a.Voc.Activity, an(a.Voc.Activity))}}
+		Text: fmt.Sprintf("No %s starts later than %s of lower priority (comparing day, then start time).", a.Voc.Activity, prose.An(a.Voc.Activity))}}
 }
 
 func (priorityOrder) check(a *Agenda, ans *answer, f fails) {
@@ -459,7 +460,7 @@ func (consecutiveLimit) rules(a *Agenda) []rule {
 
 func (consecutiveLimit) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitConsecutive, Tier: domains.Medium, Constraint: unitConsecutive, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No stretch of back-to-back %s that share %s lasts more than %d minutes.", a.Voc.Activities, an(a.Voc.person()), a.MaxRun*a.SlotMin)}}
+		Text: fmt.Sprintf("No stretch of back-to-back %s that share %s lasts more than %d minutes.", a.Voc.Activities, prose.An(a.Voc.person()), a.MaxRun*a.SlotMin)}}
 }
 
 func (consecutiveLimit) check(a *Agenda, ans *answer, f fails) {

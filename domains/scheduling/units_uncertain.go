@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // ---- uncertain durations (hard): lengths known only as an interval ----
@@ -107,7 +108,7 @@ func (uncertainDurations) items(a *Agenda) []domains.Item {
 	}
 	return []domains.Item{{ID: unitUncertain, Tier: domains.Hard, Constraint: unitUncertain, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Each %s of uncertain length (%s) fits at its longest length: it ends by the end of its day and overlaps no other %s that shares %s or its %s with it.",
-			a.Voc.Activity, strings.Join(names, ", "), a.Voc.Activity, an(a.Voc.person()), a.Voc.Room)}}
+			a.Voc.Activity, strings.Join(names, ", "), a.Voc.Activity, prose.An(a.Voc.person()), a.Voc.Room)}}
 }
 
 func (uncertainDurations) check(a *Agenda, ans *answer, f fails) {

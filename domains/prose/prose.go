@@ -1,0 +1,66 @@
+// Package prose holds the small English helpers that every core's prompt,
+// checklist and checker share: articles, capitals, lists joined with "and"
+// and quoted name lists. One home, so that a fix to the grammar (an
+// article, a list) reaches every task at once.
+//
+// The helpers work on ASCII words, which is what the vocabularies hold;
+// none of them panics.
+package prose
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Capital returns s with its first byte upper-cased ("" stays "").
+func Capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// An returns w with its indefinite article: "an" before a written vowel,
+// "a" otherwise ("an apple", "a van").
+func An(w string) string {
+	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+// JoinAnd joins xs as a list in prose: "a", "a and b", "a, b and c".
+func JoinAnd(xs []string) string { return JoinWith(xs, "and") }
+
+// JoinWith joins xs as a list in prose with word before the last item:
+// "a", "a or b", "a, b or c" (no serial comma).
+func JoinWith(xs []string, word string) string {
+	switch len(xs) {
+	case 0:
+		return ""
+	case 1:
+		return xs[0]
+	}
+	return strings.Join(xs[:len(xs)-1], ", ") + " " + word + " " + xs[len(xs)-1]
+}
+
+// QuoteList returns the names of ns, each quoted as Go quotes strings,
+// sorted and joined with ", ": the form a checker's detail uses to name
+// rules (`"a", "b"`).
+func QuoteList(ns []string) string {
+	q := make([]string, len(ns))
+	for i, n := range ns {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	sort.Strings(q)
+	return strings.Join(q, ", ")
+}
+
+// Plural returns one when n is 1 and many otherwise.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}

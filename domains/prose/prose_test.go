@@ -1,0 +1,39 @@
+package prose_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/plancert/plancert/domains/prose"
+)
+
+func TestProse(t *testing.T) {
+	for _, tc := range []struct{ got, want string }{
+		{prose.Capital(""), ""},
+		{prose.Capital("van"), "Van"},
+		{prose.An("apple"), "an apple"},
+		{prose.An("van"), "a van"},
+		{prose.An(""), "a "},
+		{prose.JoinAnd(nil), ""},
+		{prose.JoinAnd([]string{"a"}), "a"},
+		{prose.JoinAnd([]string{"a", "b"}), "a and b"},
+		{prose.JoinAnd([]string{"a", "b", "c"}), "a, b and c"},
+		{prose.JoinWith([]string{"a", "b", "c"}, "or"), "a, b or c"},
+		{prose.QuoteList([]string{"b", "a"}), `"a", "b"`},
+		{prose.QuoteList(nil), ""},
+		{prose.Plural(1, "van", "vans"), "van"},
+		{prose.Plural(0, "van", "vans"), "vans"},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+func ExampleJoinAnd() {
+	fmt.Println(prose.JoinAnd([]string{"Ana", "Ben", "Cleo"}))
+	fmt.Println(prose.An("exit"), "and", prose.An("door"))
+	// Output:
+	// Ana, Ben and Cleo
+	// an exit and a door
+}
