@@ -12,7 +12,7 @@ import (
 	"github.com/plancert/plancert/internal/psplib"
 )
 
-const rcpspDir = "../../../shared/data/rcpsp"
+const rcpspDir = "../../testdata/external/rcpsp"
 
 func j30Optima(t testing.TB) map[string]int {
 	f, err := os.Open(filepath.Join(rcpspDir, "j30opt.sm"))
