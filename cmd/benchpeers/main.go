@@ -9,7 +9,7 @@
 // Usage:
 //
 //	go run ./cmd/benchpeers [--timeout 60s] [--json] [--families jobshop,tsp,roster,roster-synth,agenda]
-//	    [--peers sat,cbc-cli,z3,gecode] [--data ../shared/data] [--jobshop ft06,la01,...]
+//	    [--peers sat,cbc-cli,z3,gecode] [--data testdata/external] [--jobshop ft06,la01,...]
 //	    [--tsp-cities 8,9,10] [--agendas 2] [--seed 1]
 //
 // The peers are "sat" (plancert, in process), "sat-cg" (the same backend
@@ -53,6 +53,11 @@ var builtinPeers = map[string]func() (peers.Peer, error){
 	"gecode":  func() (peers.Peer, error) { return peers.Gecode(), nil },
 }
 
+// defaultData is the repository's copy of the benchmark data
+// (testdata/external) as seen from the repository root, where "make
+// bench-peers" runs benchpeers.
+const defaultData = "testdata/external"
+
 // defaultPeers is the default peer list; cbc.go inserts "cbc".
 var defaultPeers = []string{"sat", "cbc-cli", "z3", "gecode"}
 
@@ -69,7 +74,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	asJSON := fs.Bool("json", false, "print the full report as JSON instead of the table")
 	families := fs.String("families", strings.Join(peers.Families, ","), "families to run, comma-separated")
 	peerList := fs.String("peers", strings.Join(defaultPeers, ","), "peers to run, comma-separated; the first is the reference")
-	data := fs.String("data", "../shared/data", "the shared data folder (jobshop/, tsplib/)")
+	data := fs.String("data", defaultData, "the benchmark data folder (jobshop/, tsplib/); the default is the repository's copy, seen from the repository root")
 	agendas := fs.Int("agendas", peers.DefaultSizes.AgendasPerTask, "certified agendas per scheduling task")
 	seed := fs.Uint64("seed", peers.DefaultSizes.Seed, "seed of the random TSPs and the agenda specs")
 	cities := fs.String("tsp-cities", joinInts(peers.DefaultSizes.RandomTSPs), "city counts of the random TSPs, comma-separated")
@@ -116,6 +121,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	start := time.Now()
 	insts, err := peers.Instances(ctx, split(*families), *data, sz)
 	if err != nil {
+		if _, serr := os.Stat(*data); serr != nil {
+			err = fmt.Errorf("%w (no data folder %s: run from the repository root, or name the folder with --data)", err, *data)
+		}
 		fmt.Fprintf(stderr, "benchpeers: %v\n", err)
 		return 1
 	}

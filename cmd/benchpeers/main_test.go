@@ -29,10 +29,20 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"--families", "vrp", "--peers", "sat"}, 1, `benchpeers: peers: unknown family "vrp"`},
 		{[]string{"--families", "jobshop", "--jobshop", "nope", "--peers", "sat"}, 1, "nope: no such file"},
 	} {
-		code, _, stderr := runBench(append(tc.args, "--data", "../../../shared/data")...)
+		code, _, stderr := runBench(append(tc.args, "--data", "../../testdata/external")...)
 		if code != tc.code || !strings.Contains(stderr, tc.msg) {
 			t.Errorf("%v: exit %d, stderr %q; want %d with %q", tc.args, code, stderr, tc.code, tc.msg)
 		}
+	}
+}
+
+// TestDefaultData: the default --data is the repository's copy seen from
+// the repository root; from elsewhere (here, the package directory) the
+// error says so.
+func TestDefaultData(t *testing.T) {
+	code, _, stderr := runBench("--families", "jobshop", "--jobshop", "ft06", "--peers", "sat")
+	if code != 1 || !strings.Contains(stderr, "no data folder testdata/external: run from the repository root, or name the folder with --data") {
+		t.Errorf("exit %d, stderr %q", code, stderr)
 	}
 }
 
@@ -43,7 +53,7 @@ func TestRun(t *testing.T) {
 	if _, err := exec.LookPath("z3"); err == nil && !testing.Short() {
 		peerList = "sat,z3"
 	}
-	args := []string{"--data", "../../../shared/data", "--families", "jobshop", "--jobshop", "ft06", "--peers", peerList}
+	args := []string{"--data", "../../testdata/external", "--families", "jobshop", "--jobshop", "ft06", "--peers", peerList}
 	code, stdout, stderr := runBench(args...)
 	if code != 0 || !strings.HasPrefix(stdout, "| family | models | "+strings.ReplaceAll(peerList, ",", " | ")+" |\n") || !strings.Contains(stdout, "| jobshop | 1 |") {
 		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, stdout, stderr)

@@ -15,6 +15,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/spf13/cobra"
+
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -477,10 +479,14 @@ func checkDIMACS(t *testing.T, data []byte) (nvars, nclauses int, groups []strin
 }
 
 // TestHelpExamples runs every "$ plancert ..." line of every command's
-// Example section from the repository root, as the help promises.
+// (and subcommand's, such as import natural-plan) Example section from the
+// repository root, as the help promises.
 func TestHelpExamples(t *testing.T) {
 	root := newRootCmd(&iostreams{})
-	cmds := append(root.Commands(), root)
+	cmds := []*cobra.Command{root}
+	for i := 0; i < len(cmds); i++ {
+		cmds = append(cmds, cmds[i].Commands()...)
+	}
 	tmp := t.TempDir()
 	endpoint := exampleEndpoint(t, tmp) // the model servers of eval and gen --verbalizer llm
 	var examples [][]string

@@ -53,7 +53,7 @@ it (feasible? optimal?), and the pred_5shot_pro predictions are scored twice:
 by the benchmark's exact-match rules and by exact verification (feasible and
 optimal under the model), listing the ids where the two disagree.`
 
-const importNPExample = `  $ plancert import natural-plan --file ../shared/data/natural-plan/subset100/calendar_scheduling_100.json
+const importNPExample = `  $ plancert import natural-plan --file testdata/external/natural-plan/subset100/calendar_scheduling_100.json
   $ plancert import natural-plan --file testdata/natural-plan/calendar_scheduling.json --json --out /tmp/audit.json`
 
 func newImportNaturalPlanCmd(ios *iostreams, runF func(context.Context, *importNPOptions) error) *cobra.Command {

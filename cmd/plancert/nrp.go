@@ -34,7 +34,7 @@ type nrpOptions struct {
 
 const nrpLong = `Solve employee shift scheduling instances of the Curtois & Qu benchmark
 (schedulingbenchmarks.org, the Instance*.txt format; the small ones are in
-../shared/data/rostering) to proven optimality with the SAT backend.
+testdata/external/rostering) to proven optimality with the SAT backend.
 
 Each FILE is read, modelled as a 0/1 model (employee × day × shift type; every
 hard rule exact; the objective is the total soft penalty: shift on/off
@@ -112,13 +112,13 @@ const nrpExample = `  # A one-week instance in the benchmark's format, with its 
   $ plancert nrp --method lagrange --certificate week.cert.json testdata/nrp/week.txt
   $ plancert nrp --check-certificate week.cert.json testdata/nrp/week.txt
 
-  # The benchmark instances beside the repository: all five are proven by
+  # The benchmark instances in testdata/external: all five are proven by
   # --method lagrange (Instance9 with the shortfall cut, about 20 s;
   # Instance6 by branch-and-price, about 25 s); the SAT method proves
   # Instance1 in about a second and Instance2 and 3 in minutes:
-  #   plancert nrp --method lagrange --certificate i9.json ../shared/data/rostering/Instance9.txt
-  #   plancert nrp --check-certificate i9.json ../shared/data/rostering/Instance9.txt
-  #   plancert nrp --json --timeout 10m ../shared/data/rostering/Instance*.txt`
+  #   plancert nrp --method lagrange --certificate i9.json testdata/external/rostering/Instance9.txt
+  #   plancert nrp --check-certificate i9.json testdata/external/rostering/Instance9.txt
+  #   plancert nrp --json --timeout 10m testdata/external/rostering/Instance*.txt`
 
 func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *cobra.Command {
 	opts := &nrpOptions{IO: ios}
@@ -259,7 +259,7 @@ func nrpFile(ctx context.Context, o *nrpOptions, file string) error {
 		return nil
 	}
 	return &notProvenError{file: file, what: "the optimum", interrupted: ctx.Err() == context.Canceled,
-		hint: "try --method lagrange (column generation with a checkable certificate; on this benchmark's instances in ../shared/data/rostering it proves each in under a minute)"}
+		hint: "try --method lagrange (column generation with a checkable certificate; on this benchmark's instances in testdata/external/rostering it proves each in under a minute)"}
 }
 
 // rosterLines is r as the JSON line's "roster": per employee, the day's

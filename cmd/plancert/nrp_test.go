@@ -12,12 +12,12 @@ import (
 )
 
 // rosteringDir holds the Curtois & Qu instances, seen from this package.
-const rosteringDir = "../../../shared/data/rostering"
+const rosteringDir = "../../testdata/external/rostering"
 
 func TestNRPCommand(t *testing.T) {
 	inst1 := filepath.Join(rosteringDir, "Instance1.txt")
 	if _, err := os.Stat(inst1); err != nil {
-		t.Fatalf("benchmark data: %v (the tests read ../shared/data beside the clone)", err)
+		t.Fatalf("benchmark data: %v (the tests read the repository's copy of it in testdata/external)", err)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.txt")
 	if err := os.WriteFile(bad, []byte("SECTION_HORIZON\nseven\n"), 0o644); err != nil {

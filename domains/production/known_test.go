@@ -10,7 +10,7 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-const jobshopDir = "../../../shared/data/jobshop/"
+const jobshopDir = "../../testdata/external/jobshop/"
 
 // knownNames are the instances proven by TestKnownOptima: ft06 always,
 // la01–la05 with PLANCERT_LONG=1.

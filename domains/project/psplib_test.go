@@ -13,7 +13,7 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-const rcpspDir = "../../../shared/data/rcpsp"
+const rcpspDir = "../../testdata/external/rcpsp"
 
 func j30Optima(t testing.TB) map[string]int {
 	f, err := os.Open(filepath.Join(rcpspDir, "j30opt.sm"))

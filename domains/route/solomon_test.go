@@ -16,7 +16,7 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-const vrptwDir = "../../../shared/data/vrptw"
+const vrptwDir = "../../testdata/external/vrptw"
 
 type solomon struct {
 	file string // e.g. C101.25.3

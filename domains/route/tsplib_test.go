@@ -15,9 +15,9 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-const tsplibDir = "../../../shared/data/tsplib"
+const tsplibDir = "../../testdata/external/tsplib"
 
-// knownOptima are the published optima of shared/data/tsplib/optima.txt
+// knownOptima are the published optima of testdata/external/tsplib/optima.txt
 // for the instances the route core proves.
 var knownOptima = []struct {
 	name string

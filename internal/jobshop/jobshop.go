@@ -205,7 +205,7 @@ func (in *Instance) Makespan(starts [][]int64) (int64, error) {
 }
 
 // Optima reads the optimum per instance name from a file in the format of
-// shared/data/jobshop/optima.txt: '#' comments, then "name  JxM  optimum ...".
+// testdata/external/jobshop/optima.txt: '#' comments, then "name  JxM  optimum ...".
 func Optima(path string) (map[string]int64, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -10,7 +10,7 @@ import (
 	"testing"
 )
 
-const dataDir = "../../../shared/data/natural-plan/"
+const dataDir = "../../testdata/external/natural-plan/"
 
 // subset reads a subset100 file and keeps the examples with the given ids.
 func subset(t *testing.T, file string, ids ...string) []Example {

@@ -6,9 +6,9 @@ import (
 	"testing"
 )
 
-// dataDir is the benchmark data beside the repository (see the README:
-// tests read ../shared/data relative to the clone).
-const dataDir = "../../../shared/data/rostering"
+// dataDir is the repository's copy of the benchmark data
+// (testdata/external/rostering; see testdata/external/README.md).
+const dataDir = "../../testdata/external/rostering"
 
 // dataFile returns the path of a benchmark file, failing the test when the
 // data directory is missing.
@@ -16,7 +16,7 @@ func dataFile(t testing.TB, name string) string {
 	t.Helper()
 	p := filepath.Join(dataDir, name)
 	if _, err := os.Stat(p); err != nil {
-		t.Fatalf("benchmark data: %v (the tests read ../shared/data beside the clone)", err)
+		t.Fatalf("benchmark data: %v (the tests read the repository's copy of it in testdata/external)", err)
 	}
 	return p
 }

@@ -1,6 +1,6 @@
 // Package nrp reads the employee shift scheduling benchmark of Curtois &
 // Qu (schedulingbenchmarks.org, instances 1–24, the .txt format; copies of
-// the small ones and their provenance are in ../shared/data/rostering),
+// the small ones and their provenance are in testdata/external/rostering),
 // models an instance as a 0/1 model on encode, proves its optimum with the
 // SAT backend (solver/sat) and re-scores the roster with an evaluator
 // written from the rule text, independent of the model.

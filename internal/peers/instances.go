@@ -73,7 +73,8 @@ var DefaultSizes = Sizes{
 }
 
 // Instances builds the instances of the named families. dataDir is the
-// shared data folder (with jobshop/instances and tsplib/burma14.tsp).
+// benchmark data folder (with jobshop/instances and tsplib/burma14.tsp;
+// the repository's copy is testdata/external).
 func Instances(ctx context.Context, families []string, dataDir string, sz Sizes) ([]Instance, error) {
 	var out []Instance
 	for _, f := range families {

@@ -11,7 +11,7 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-const dataDir = "../../../shared/data"
+const dataDir = "../../testdata/external"
 
 // TestTSPModel: the circuit model's optimum is the Held–Karp optimum on
 // seeded random instances.

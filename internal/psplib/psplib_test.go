@@ -8,7 +8,7 @@ import (
 	"testing"
 )
 
-const dir = "../../../shared/data/rcpsp"
+const dir = "../../testdata/external/rcpsp"
 
 func TestReadJ301(t *testing.T) {
 	in, err := ReadFile(filepath.Join(dir, "j30", "j301_1.sm"))

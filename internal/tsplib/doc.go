@@ -1,7 +1,7 @@
 // Package tsplib reads symmetric travelling-salesman instances and tours in
 // the TSPLIB format (G. Reinelt, "TSPLIB — A Traveling Salesman Problem
 // Library", ORSA J. Computing 3(4), 1991; format and distance functions in
-// TSPLIB95's documentation, ../shared/data/tsplib/tsplib95.pdf).
+// TSPLIB95's documentation, testdata/external/tsplib/tsplib95.pdf).
 //
 // Supported: EDGE_WEIGHT_TYPE EUC_2D, CEIL_2D, ATT and GEO with a
 // NODE_COORD_SECTION, and EXPLICIT with EDGE_WEIGHT_FORMAT FULL_MATRIX,
@@ -13,7 +13,7 @@
 // naming the file, the line and the reason.
 //
 // ReadVRPTW reads LKH-3's TSPLIB-style CVRPTW files (the Solomon
-// 25-customer instances in ../shared/data/vrptw): FLOOR_2D travel times
+// 25-customer instances in testdata/external/vrptw): FLOOR_2D travel times
 // (floor of SCALE times the Euclidean distance), with time windows and
 // service times multiplied by SCALE as LKH-3 does.
 package tsplib

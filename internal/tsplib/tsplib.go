@@ -324,7 +324,7 @@ type VRPTW struct {
 
 // ReadVRPTW reads an LKH-3 CVRPTW file (TYPE CVRPTW, EDGE_WEIGHT_TYPE
 // FLOOR_2D, node 1 the depot) such as the Solomon 25-customer instances in
-// shared/data/vrptw; the instance is named after the file without its
+// testdata/external/vrptw; the instance is named after the file without its
 // .vrptw suffix.
 func ReadVRPTW(path string) (*VRPTW, error) {
 	fh, err := os.Open(path)

@@ -12,7 +12,7 @@ import (
 	"github.com/plancert/plancert/internal/tsplib"
 )
 
-const dir = "../../../shared/data/tsplib"
+const dir = "../../testdata/external/tsplib"
 
 // optima reads optima.txt: name → published optimal tour length.
 func optima(t *testing.T) map[string]int64 {

@@ -19,10 +19,10 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-const jobshopDir = "../../../shared/data/jobshop/"
+const jobshopDir = "../../testdata/external/jobshop/"
 
 // TestJobShopFT06: CBC proves the published optimum of ft06 (55, from
-// shared/data/jobshop/optima.txt) on the same model the SAT backend
+// testdata/external/jobshop/optima.txt) on the same model the SAT backend
 // solves, and its schedule is re-checked on the instance itself.
 func TestJobShopFT06(t *testing.T) {
 	optima, err := jobshop.Optima(jobshopDir + "optima.txt")

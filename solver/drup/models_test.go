@@ -18,7 +18,7 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-const jobshopDir = "../../../shared/data/jobshop/"
+const jobshopDir = "../../testdata/external/jobshop/"
 
 // refutation writes the refutation CNF of m and optimum as DIMACS and
 // reads it back, as "plancert audit --proof" does.

@@ -11,11 +11,11 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-const jobshopDir = "../../../shared/data/jobshop/"
+const jobshopDir = "../../testdata/external/jobshop/"
 
 // TestJobShopKnownOptima proves published optima of OR-Library instances
 // through the modeling API: ft06 always, la01–la05 with -long. The optimal
-// value comes from shared/data/jobshop/optima.txt, and the schedule is
+// value comes from testdata/external/jobshop/optima.txt, and the schedule is
 // re-checked on the instance itself, outside the model.
 func TestJobShopKnownOptima(t *testing.T) {
 	optima, err := jobshop.Optima(jobshopDir + "optima.txt")
