@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -52,8 +53,19 @@ func TestTaskSkins(t *testing.T) {
 			}
 		}
 	}
-	if n[domains.Scheduling] != 9 || n[domains.Workforce] != 1 || n[domains.Project] != 1 || n[domains.Emergency] != 1 || len(n) != 4 {
-		t.Errorf("agenda tasks registered per family: %v, want 9 Scheduling and 1 each of Workforce, Project and Emergency", n)
+	// Every skin of this core is in the registry, in a family of the
+	// taxonomy, and the Scheduling family has at least one (the counts
+	// come from the registry, so adding a skin changes no test).
+	if len(agendaTasks()) != len(registered) {
+		t.Errorf("%d agenda skins registered here, %d in the registry", len(registered), len(agendaTasks()))
+	}
+	for f := range n {
+		if !slices.Contains(domains.Families, f) {
+			t.Errorf("an agenda task has family %q, which is not in the taxonomy", f)
+		}
+	}
+	if n[domains.Scheduling] == 0 {
+		t.Errorf("agenda tasks registered per family: %v, want at least one Scheduling task", n)
 	}
 }
 

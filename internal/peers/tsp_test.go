@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/heldkarp"
 	"github.com/plancert/plancert/internal/peers"
 	"github.com/plancert/plancert/solver"
@@ -42,7 +43,20 @@ func TestInstances(t *testing.T) {
 			t.Errorf("%s %s: %v", in.Family, in.Name, err)
 		}
 	}
-	want := map[string]int{peers.FamilyJobShop: 6, peers.FamilyTSP: 3, peers.FamilyRoster: 2, peers.FamilySynthRoster: 1, peers.FamilyAgenda: 9}
+	// The counts follow from the sizes and the registry: one TSPLIB tour
+	// beside the random ones, two rostering files, a synthetic roster per
+	// seed, and AgendasPerTask agendas per Scheduling task.
+	scheduling := 0
+	for _, tk := range domains.Tasks() {
+		if tk.Family == domains.Scheduling {
+			scheduling++
+		}
+	}
+	if scheduling == 0 {
+		t.Fatal("no Scheduling task is registered")
+	}
+	want := map[string]int{peers.FamilyJobShop: len(sz.JobShops), peers.FamilyTSP: 1 + len(sz.RandomTSPs), peers.FamilyRoster: 2,
+		peers.FamilySynthRoster: len(sz.RosterSeeds), peers.FamilyAgenda: scheduling * sz.AgendasPerTask}
 	for f, n := range want {
 		if count[f] != n {
 			t.Errorf("%s: %d instances, want %d", f, count[f], n)
