@@ -94,3 +94,9 @@ func NoSolves(generate func(spec Spec, rng *rand.Rand) (Instance, error)) func(c
 		return generate(spec, rng)
 	}
 }
+
+// ErrRedraw is wrapped by a generator's error when the draw it was given
+// admits no instance (its hidden plan could not be built within the
+// generator's own budget): the caller draws again, deterministically,
+// rather than failing the run.
+var ErrRedraw = errors.New("domains: no instance for this draw")

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 	"strings"
 	"time"
 
@@ -20,8 +21,12 @@ import (
 )
 
 // Options are the parameters of a run. The id space is the instance
-// indexes i = 0..N−1: index i is of task Tasks[i % len(Tasks)] and its
-// spec is SampleSpec(task, SpecSeed(Seed, i)). Shard k of n (1-based)
+// indexes i = 0..N−1: index i is of task Tasks[i % len(Tasks)], and its
+// draw a = 0, 1, … has the spec SampleSpec(task, DrawSeed(Seed, i, a)).
+// Each index makes exactly one record: its first draw that is kept (a
+// draw that is dropped, for any reason Certify gives or because the
+// generator found no instance for it, is redrawn), or, when MaxDraws draws
+// are all dropped, a counted error naming the task. Shard k of n (1-based)
 // keeps the indexes with i % n == k−1, so the shards of a run partition
 // its id space.
 type Options struct {
@@ -32,7 +37,8 @@ type Options struct {
 	Shards      int
 	Determinacy Determinacy    // "" means Unique
 	Workers     int            // < 1 means 1
-	Timeout     time.Duration  // per instance; 0 means none
+	Timeout     time.Duration  // per draw; 0 means none
+	MaxDraws    int            // draws per index before it is an error; < 1 means DefaultMaxDraws
 	Backend     solver.Backend // nil means the SAT backend
 	// Verbalize, when not nil, is called with each certified record before
 	// it is written and may change its prompt (e.g. an LLM rewrite, see
@@ -57,10 +63,13 @@ type Progress struct {
 // Summary counts the outcome of a run. Unfinished counts the indexes not
 // settled when the run stopped early (Ctrl-C, an integrity failure).
 type Summary struct {
-	Total         int            `json:"total"`
-	Kept          int            `json:"kept"`
-	Skipped       int            `json:"skipped"`
+	Total   int `json:"total"`
+	Kept    int `json:"kept"`
+	Skipped int `json:"skipped"`
+	// Dropped counts the draws that were not kept, by reason; each was
+	// redrawn, so a run that ends without errors has Kept = Total.
 	Dropped       map[string]int `json:"dropped"`
+	Redraws       int            `json:"redraws"`
 	Errors        int            `json:"errors"`
 	ErrorMessages []string       `json:"error_messages,omitempty"`
 	PerTask       map[string]int `json:"per_task"`
@@ -82,6 +91,14 @@ func (s Summary) DroppedTotal() int {
 	return n
 }
 
+// DefaultMaxDraws is the number of draws an index gets when
+// Options.MaxDraws is not set.
+const DefaultMaxDraws = 20
+
+// DropNoInstance is the drop reason of a draw for which the generator
+// found no instance (its error wraps domains.ErrRedraw).
+const DropNoInstance = "no instance for the draw (the generator's hidden plan failed)"
+
 // maxErrorMessages bounds the error messages a summary keeps.
 const maxErrorMessages = 10
 
@@ -94,11 +111,33 @@ func SpecSeed(seed uint64, i int) uint64 {
 	return z ^ (z >> 31)
 }
 
-// Spec returns the task and spec of index i of the run.
-func (o *Options) Spec(i int) (*domains.Task, domains.Spec, error) {
+// DrawSeed is the spec seed of draw a of index i of a run with seed:
+// SpecSeed(seed, i) for the first draw (so that a run whose draws are all
+// kept at once is what it was before redraws), and SpecSeed of that seed
+// and a for a redraw.
+func DrawSeed(seed uint64, i, a int) uint64 {
+	s := SpecSeed(seed, i)
+	if a == 0 {
+		return s
+	}
+	return SpecSeed(s, a-1)
+}
+
+// Spec returns the task and spec of the first draw of index i of the run.
+func (o *Options) Spec(i int) (*domains.Task, domains.Spec, error) { return o.Draw(i, 0) }
+
+// Draw returns the task and spec of draw a of index i of the run.
+func (o *Options) Draw(i, a int) (*domains.Task, domains.Spec, error) {
 	t := o.Tasks[i%len(o.Tasks)]
-	spec, err := SampleSpec(t, SpecSeed(o.Seed, i))
+	spec, err := SampleSpec(t, DrawSeed(o.Seed, i, a))
 	return t, spec, err
+}
+
+func (o *Options) maxDraws() int {
+	if o.MaxDraws < 1 {
+		return DefaultMaxDraws
+	}
+	return o.MaxDraws
 }
 
 func (o *Options) check() error {
@@ -129,12 +168,12 @@ func (o *Options) check() error {
 type outcome struct {
 	pos        int // position in the shard
 	task       string
-	line       []byte // the record's JSON line when kept
-	verbalizer string // the record's Verbalizer when kept
-	note       string // the record's VerbalizerNote when kept
-	drop       string // the reason when dropped
-	err        error  // a counted error
-	integrity  error  // an integrity failure: aborts the run
+	line       []byte   // the record's JSON line when kept
+	verbalizer string   // the record's Verbalizer when kept
+	note       string   // the record's VerbalizerNote when kept
+	drops      []string // the reasons of the draws dropped (and redrawn)
+	err        error    // a counted error
+	integrity  error    // an integrity failure: aborts the run
 	skipped    bool
 	unfinished bool // stopped by the context
 }
@@ -236,6 +275,12 @@ func Run(ctx context.Context, opts Options, w io.Writer, done map[string]bool, p
 				break
 			}
 			delete(pending, next)
+			if !o.unfinished && o.integrity == nil {
+				for _, r := range o.drops {
+					sum.Dropped[r]++
+				}
+				sum.Redraws += len(o.drops)
+			}
 			switch {
 			case o.unfinished || o.integrity != nil:
 				stopped = true
@@ -263,8 +308,6 @@ func Run(ctx context.Context, opts Options, w io.Writer, done map[string]bool, p
 						sum.Fallbacks[r]++
 					}
 				}
-			case o.drop != "":
-				sum.Dropped[o.drop]++
 			default:
 				sum.Errors++
 				if len(sum.ErrorMessages) < maxErrorMessages {
@@ -286,24 +329,62 @@ func Run(ctx context.Context, opts Options, w io.Writer, done map[string]bool, p
 	return sum, nil
 }
 
-// settle makes the outcome of index i (position pos of the shard).
+// settle makes the outcome of index i (position pos of the shard): its
+// draws in order until one is kept, at most opts.maxDraws().
 func settle(ctx context.Context, opts *Options, b solver.Backend, policy Determinacy, pos, i int, done map[string]bool) outcome {
 	o := outcome{pos: pos}
 	if ctx.Err() != nil {
 		o.unfinished = true
 		return o
 	}
-	t, spec, err := opts.Spec(i)
+	n := opts.maxDraws()
+	if len(done) > 0 {
+		// Resume: the index is done when the record of any of its draws
+		// is in the file (drawing a spec solves nothing).
+		for a := range n {
+			t, spec, err := opts.Draw(i, a)
+			o.task = t.ID
+			if err == nil && done[RecordID(spec)] {
+				o.skipped = true
+				return o
+			}
+		}
+	}
+	for a := range n {
+		rec, drop, stop := draw(ctx, opts, b, policy, i, a, &o)
+		if stop {
+			return o
+		}
+		if drop != "" {
+			o.drops = append(o.drops, drop)
+			continue
+		}
+		return finishRecord(ctx, opts, rec, o)
+	}
+	counts := map[string]int{}
+	for _, r := range o.drops {
+		counts[r]++
+	}
+	reasons := make([]string, 0, len(counts))
+	for r, c := range counts {
+		reasons = append(reasons, fmt.Sprintf("%d %s", c, r))
+	}
+	sort.Strings(reasons)
+	o.err = fmt.Errorf("%s: index %d: no record kept in %d draws (%s)", o.task, i, n, strings.Join(reasons, "; "))
+	return o
+}
+
+// draw makes draw a of index i: its record, or the reason it is dropped.
+// stop reports that o is settled without a record (an error, an integrity
+// failure, or the run's context ended).
+func draw(ctx context.Context, opts *Options, b solver.Backend, policy Determinacy, i, a int, o *outcome) (rec *domains.Record, drop string, stop bool) {
+	t, spec, err := opts.Draw(i, a)
 	o.task = t.ID
 	if err != nil {
 		o.err = fmt.Errorf("index %d: %w", i, err)
-		return o
+		return nil, "", true
 	}
 	id := RecordID(spec)
-	if done[id] {
-		o.skipped = true
-		return o
-	}
 	// The time limit covers the generator's own solves as well as the
 	// certification.
 	ictx := ctx
@@ -316,35 +397,40 @@ func settle(ctx context.Context, opts *Options, b solver.Backend, policy Determi
 	switch {
 	case ctx.Err() != nil: // interrupted, not a verdict on the instance
 		o.unfinished = true
-		return o
+		return nil, "", true
 	case err != nil && ictx.Err() != nil:
-		o.drop = DropTimeout
-		return o
+		return nil, DropTimeout, false
+	case errors.Is(err, domains.ErrRedraw):
+		return nil, DropNoInstance, false
 	case err != nil:
 		o.err = fmt.Errorf("%s: generate: %w", id, err)
-		return o
+		return nil, "", true
 	}
-	rec, err := Certify(ictx, b, t, inst, policy)
-	if ctx.Err() != nil { // interrupted, not a verdict on the instance
+	rec, err = Certify(ictx, b, t, inst, policy)
+	if ctx.Err() != nil {
 		o.unfinished = true
-		return o
+		return nil, "", true
 	}
-	var drop *DropError
+	var dropErr *DropError
 	var ie *solver.IntegrityError
 	switch {
 	case errors.As(err, &ie):
 		o.integrity = fmt.Errorf("gen: %s: %w", id, err)
-		return o
-	case errors.As(err, &drop):
-		o.drop = drop.Reason
-		return o
+		return nil, "", true
+	case errors.As(err, &dropErr):
+		return nil, dropErr.Reason, false
 	case err != nil && ictx.Err() != nil: // the time limit, met inside a call
-		o.drop = DropTimeout
-		return o
+		return nil, DropTimeout, false
 	case err != nil:
 		o.err = fmt.Errorf("%s: %w", id, err)
-		return o
+		return nil, "", true
 	}
+	return rec, "", false
+}
+
+// finishRecord verbalizes (when asked) and encodes a kept record.
+func finishRecord(ctx context.Context, opts *Options, rec *domains.Record, o outcome) outcome {
+	id := rec.ID
 	if opts.Verbalize != nil {
 		err := opts.Verbalize(ctx, rec)
 		if ctx.Err() != nil {

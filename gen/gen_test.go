@@ -69,7 +69,8 @@ func lines(s string) []string {
 
 func TestRunDeterministic(t *testing.T) {
 	out, sum := baseline(t)
-	if sum.Total != baseOptions().N || sum.Kept+sum.DroppedTotal()+sum.Errors != sum.Total || sum.Unfinished != 0 {
+	// Exactly N records: every dropped draw was redrawn.
+	if sum.Total != baseOptions().N || sum.Kept != sum.Total || sum.Redraws != sum.DroppedTotal() || sum.Unfinished != 0 {
 		t.Errorf("summary does not add up: %+v", sum)
 	}
 	if sum.Errors != 0 || sum.Kept == 0 {
@@ -298,12 +299,72 @@ func TestRunOptions(t *testing.T) {
 	}
 }
 
+// TestRunTimeout: a draw not proven in time is redrawn; an index whose
+// draws all time out is an error naming its task and the draws it had,
+// never a record.
 func TestRunTimeout(t *testing.T) {
 	opts := baseOptions()
 	opts.Timeout = time.Nanosecond
+	opts.MaxDraws = 3
 	out, sum, err := runGen(t, context.Background(), opts, nil, nil)
-	if err != nil || out != "" || sum.Dropped[gen.DropTimeout] != sum.Total {
-		t.Errorf("1ns per instance: %v, %d bytes, summary %+v", err, len(out), sum)
+	if err != nil || out != "" || sum.Dropped[gen.DropTimeout] != 3*sum.Total || sum.Errors != sum.Total || sum.Kept != 0 {
+		t.Fatalf("1ns per draw: %v, %d bytes, summary %+v", err, len(out), sum)
+	}
+	t0 := opts.Tasks[0].ID
+	if want := t0 + ": index 0: no record kept in 3 draws (3 " + gen.DropTimeout + ")"; sum.ErrorMessages[0] != want {
+		t.Errorf("first error %q, want %q", sum.ErrorMessages[0], want)
+	}
+}
+
+// TestRunRedraws: an index whose first draw is dropped makes its record
+// from a later draw, the same one for any --workers and in every shard,
+// and a resumed run skips it by that draw's record ID.
+func TestRunRedraws(t *testing.T) {
+	out, sum := baseline(t)
+	if sum.Redraws == 0 {
+		t.Skip("the baseline run redraws nothing")
+	}
+	opts := baseOptions()
+	byID := map[string]bool{}
+	for _, l := range lines(out) {
+		var rec struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		byID[rec.ID] = true
+	}
+	redrawn := 0
+	for i := range opts.N {
+		_, spec, err := opts.Draw(i, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if byID[gen.RecordID(spec)] {
+			continue
+		}
+		redrawn++
+		found := false
+		for a := 1; a < gen.DefaultMaxDraws && !found; a++ {
+			_, spec, _ := opts.Draw(i, a)
+			found = byID[gen.RecordID(spec)]
+		}
+		if !found {
+			t.Errorf("index %d: neither its first draw nor a redraw is in the file", i)
+		}
+	}
+	if redrawn == 0 || redrawn > sum.Redraws {
+		t.Errorf("%d indexes hold a redrawn record, %d redraws counted", redrawn, sum.Redraws)
+	}
+	// Resume from the file: every index is skipped by its kept draw.
+	done := map[string]bool{}
+	for id := range byID {
+		done[id] = true
+	}
+	got, rsum, err := runGen(t, context.Background(), opts, done, nil)
+	if err != nil || got != "" || rsum.Skipped != opts.N || rsum.Redraws != 0 {
+		t.Errorf("resume of a finished run: %v, %d bytes, summary %+v", err, len(got), rsum)
 	}
 }
 

@@ -39,6 +39,7 @@ type genOptions struct {
 	Determinacy string
 	Workers     int
 	Timeout     time.Duration
+	MaxDraws    int
 	JSON        bool
 	CrossCheck  string
 	Verbalizer  string
@@ -63,11 +64,13 @@ the certified reference plan and the solver's certificate.
 
 Each instance index i = 0..N-1 is of task i mod T (T tasks, by family then
 name) and its spec — subtask and constraints per tier, drawn with the
-taxonomy's priors — is seeded by (--seed, i). The same flags give the same
-file, byte for byte, on any machine and for any --workers (except that an
-instance not proven within --timeout is dropped, which depends on the
-machine). An instance that cannot be kept is dropped and counted, never
-retried with another seed:
+taxonomy's priors — is seeded by (--seed, i, draw). Every index makes
+exactly one record: a draw that cannot be kept is redrawn with the next draw
+seed, and counted by reason in the summary; an index none of whose
+--max-draws draws is kept is an error naming its task. The same flags give
+the same file, byte for byte, on any machine and for any --workers (except
+that a draw not proven within --timeout is redrawn, which depends on the
+machine). Which draws are kept:
 
   unique  (default) the optimal plan must be unique, after the tie-breaks
           the prompt states
@@ -84,15 +87,16 @@ records (a half-written last line is dropped with a warning) and makes the
 rest, so that the final file is the one an uninterrupted run writes.
 
 Progress goes to standard error every second, and a summary at the end:
-kept, dropped by reason, kept per task. With --json the summary is one JSON
+kept, redrawn by reason, kept per task. With --json the summary is one JSON
 object on standard output instead.
 
 Families: %s.
 
 Exit codes:
-  0  the run finished (dropped instances are counted in the summary)
+  0  the run finished with exactly --n records (redraws are counted in the
+     summary)
   1  interrupted (the finished records are kept), an instance failed with an
-     error, or an I/O error
+     error or used up its --max-draws, or an I/O error
   2  usage error (unknown flag, task or family; bad --shard, --n; --crosscheck
      cbc in a build without the cbc tag)
   4  integrity failure: a certified answer failed its own checks, or the
@@ -175,7 +179,8 @@ func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *c
 	f.BoolVar(&opts.Resume, "resume", false, "keep the records already in --out and make the rest")
 	f.StringVar(&opts.Determinacy, "determinacy", string(gen.Unique), "which instances to keep: `unique`, value or any")
 	f.IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "instances certified in parallel (the output does not depend on it)")
-	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per instance, e.g. 30s; 0 means none")
+	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per draw (generation and certification), e.g. 30s; 0 means none")
+	f.IntVar(&opts.MaxDraws, "max-draws", gen.DefaultMaxDraws, "draws per instance index before it is an error")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON on standard output")
 	f.StringVar(&opts.CrossCheck, "crosscheck", "", crossCheckHelp)
 	f.StringVar(&opts.Verbalizer, "verbalizer", "template", "who writes the prompts: `template` or llm (a model's audited rewrite; needs --endpoint and --model)")
@@ -193,6 +198,8 @@ func (o *genOptions) validate() error {
 		return usageErrorf("--workers must be at least 1, got %d", o.Workers)
 	case o.Timeout < 0:
 		return usageErrorf("--timeout must not be negative, got %v", o.Timeout)
+	case o.MaxDraws < 1:
+		return usageErrorf("--max-draws must be at least 1, got %d", o.MaxDraws)
 	case len(o.Families) > 0 && len(o.TaskIDs) > 0:
 		return usageErrorf("--family and --task cannot be used together")
 	case o.Out == "-" && o.Resume:
@@ -304,7 +311,7 @@ type genSummaryJSON struct {
 func runGen(ctx context.Context, opts *genOptions) (err error) {
 	gopts := gen.Options{
 		Tasks: opts.tasks, N: opts.N, Seed: opts.Seed, Shard: opts.shard, Shards: opts.shards,
-		Determinacy: opts.policy, Workers: opts.Workers, Timeout: opts.Timeout, Backend: opts.Backend,
+		Determinacy: opts.policy, Workers: opts.Workers, Timeout: opts.Timeout, MaxDraws: opts.MaxDraws, Backend: opts.Backend,
 	}
 	if opts.second != nil {
 		primary := opts.Backend
@@ -358,7 +365,7 @@ func runGen(ctx context.Context, opts *genOptions) (err error) {
 			return
 		}
 		last = p.Elapsed
-		fmt.Fprintf(errOut, "gen: %d/%d kept %d dropped %d", p.Done, p.Total, p.Kept, p.Dropped)
+		fmt.Fprintf(errOut, "gen: %d/%d kept %d redrawn %d", p.Done, p.Total, p.Kept, p.Dropped)
 		if p.Errors > 0 {
 			fmt.Fprintf(errOut, " errors %d", p.Errors)
 		}
@@ -482,7 +489,7 @@ func copyExisting(path string, w io.Writer, errOut io.Writer) (map[string]bool, 
 // writeGenSummary writes the end-of-run summary for a person.
 func writeGenSummary(w io.Writer, opts *genOptions, sum gen.Summary, elapsed time.Duration) {
 	made := sum.Total - sum.Skipped - sum.Unfinished
-	fmt.Fprintf(w, "gen: %d/%d kept %d dropped %d", sum.Total-sum.Unfinished, sum.Total, sum.Kept, sum.DroppedTotal())
+	fmt.Fprintf(w, "gen: %d/%d kept %d redrawn %d", sum.Total-sum.Unfinished, sum.Total, sum.Kept, sum.DroppedTotal())
 	if sum.Errors > 0 {
 		fmt.Fprintf(w, " errors %d", sum.Errors)
 	}
@@ -505,7 +512,7 @@ func writeGenSummary(w io.Writer, opts *genOptions, sum gen.Summary, elapsed tim
 		return reasons[i] < reasons[j]
 	})
 	for _, r := range reasons {
-		fmt.Fprintf(w, "gen:   dropped %d: %s\n", sum.Dropped[r], r)
+		fmt.Fprintf(w, "gen:   redrawn %d: %s\n", sum.Dropped[r], r)
 	}
 	for _, t := range opts.tasks {
 		fmt.Fprintf(w, "gen:   kept %d: %s\n", sum.PerTask[t.ID], t.ID)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -317,7 +318,7 @@ func TestGenIntegrity(t *testing.T) {
 
 func TestGenProgress(t *testing.T) {
 	var out, errOut bytes.Buffer
-	o := &genOptions{IO: &iostreams{Out: &out, ErrOut: &errOut}, TaskIDs: []string{"meeting-planning"}, N: 4, Seed: 1,
+	o := &genOptions{IO: &iostreams{Out: &out, ErrOut: &errOut}, TaskIDs: []string{"meeting-planning"}, N: 4, Seed: 1, MaxDraws: gen.DefaultMaxDraws,
 		Out: "-", Shard: "1/1", Determinacy: "unique", Workers: 1, Timeout: time.Minute, ProgressEvery: time.Nanosecond}
 	if err := o.validate(); err != nil {
 		t.Fatal(err)

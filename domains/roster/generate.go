@@ -157,7 +157,7 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 			return r, nil
 		}
 	}
-	return nil, fmt.Errorf("roster: %s/%s seed %d: no hidden roster kept the sampled rules in %d draws", spec.Task, spec.Subtask, spec.Seed, maxTries)
+	return nil, fmt.Errorf("roster: %s/%s seed %d: no hidden roster kept the sampled rules in %d draws: %w", spec.Task, spec.Subtask, spec.Seed, maxTries, domains.ErrRedraw)
 }
 
 // planRules are the rules a hidden plan is drawn to keep before the data
