@@ -1,15 +1,12 @@
 package flow
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sort"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
 )
 
 // span is an inclusive range [Lo, Hi] to draw a number from.
@@ -47,15 +44,6 @@ type task struct {
 	ID, Name string
 	Family   domains.Family
 	Subtasks []subtask
-}
-
-func (t *task) subtask(id string) (*subtask, bool) {
-	for i := range t.Subtasks {
-		if t.Subtasks[i].ID == id {
-			return &t.Subtasks[i], true
-		}
-	}
-	return nil, false
 }
 
 // pick returns n distinct elements of xs drawn with r, in their order in xs.
@@ -413,34 +401,23 @@ var registered []*task
 // register adds t to the domains registry as a task on the flow core.
 func register(t *task) {
 	registered = append(registered, t)
-	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "flow", Pool: poolInfo()}
-	for _, st := range t.Subtasks {
-		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always})
-	}
-	dt.Generate = func(ctx context.Context, b solver.Backend, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-		st, ok := t.subtask(spec.Subtask)
-		if !ok {
-			return nil, fmt.Errorf("flow: %s has no subtask %q", t.ID, spec.Subtask)
-		}
-		if err := dt.Compatible(spec.Units()); err != nil {
-			return nil, err
-		}
-		return st.generate(domains.Solving{Ctx: ctx, Backend: b}, spec, r)
-	}
-	dt.Load = func(data []byte) (domains.Instance, error) {
-		in := &Instance{}
-		if err := json.Unmarshal(data, in); err != nil {
-			return nil, fmt.Errorf("flow: %s instance: %w", t.ID, err)
-		}
-		if in.Sp.Task != t.ID {
-			return nil, fmt.Errorf("flow: %s instance: field spec.task: %q", t.ID, in.Sp.Task)
-		}
-		if err := in.validate(); err != nil {
-			return nil, fmt.Errorf("flow: %s instance: %w", t.ID, err)
-		}
-		return in, nil
-	}
-	domains.Register(dt)
+	domains.RegisterSkin(domains.Skin[*subtask]{
+		Pkg:      "flow",
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "flow", Pool: poolInfo()},
+		Subtasks: domains.Ptrs(t.Subtasks),
+		View: func(st *subtask) domains.Subtask {
+			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always}
+		},
+		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return st.generate(sv, spec, r)
+		},
+		Load: domains.Loader("flow", t.ID, func(in *Instance) error {
+			if in.Sp.Task != t.ID {
+				return fmt.Errorf("field spec.task: %q", in.Sp.Task)
+			}
+			return in.validate()
+		}),
+	})
 }
 
 // Bounds on an instance read from JSON, so that models stay small.

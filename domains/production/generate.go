@@ -1,8 +1,6 @@
 package production
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -42,50 +40,24 @@ type task struct {
 	Subtasks []subtask
 }
 
-func (t *task) subtask(id string) (*subtask, bool) {
-	for i := range t.Subtasks {
-		if t.Subtasks[i].ID == id {
-			return &t.Subtasks[i], true
-		}
-	}
-	return nil, false
-}
-
 // registeredTasks are the task skins of this package, for tests.
 var registeredTasks []*task
 
 func register(t *task) {
 	registeredTasks = append(registeredTasks, t)
-	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Project, Core: "project (job shop / flow shop)", Pool: pool}
-	for _, st := range t.Subtasks {
-		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
-	}
-	dt.Generate = func(ctx context.Context, b solver.Backend, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-		st, ok := t.subtask(spec.Subtask)
-		if !ok {
-			return nil, fmt.Errorf("production: %s has no subtask %q", t.ID, spec.Subtask)
-		}
-		if err := dt.Compatible(spec.Units()); err != nil {
-			return nil, err
-		}
-		for _, id := range spec.Units() {
-			if slices.Contains(st.Exclude, id) {
-				return nil, fmt.Errorf("production: %s/%s: unit %q does not apply to this subtask", t.ID, st.ID, id)
-			}
-		}
-		return st.generate(domains.Solving{Ctx: ctx, Backend: b}, spec, r)
-	}
-	dt.Load = func(data []byte) (domains.Instance, error) {
-		s := &Shop{}
-		if err := json.Unmarshal(data, s); err != nil {
-			return nil, fmt.Errorf("production: %s instance: %w", t.ID, err)
-		}
-		if err := s.validate(); err != nil {
-			return nil, fmt.Errorf("production: %s instance: %w", t.ID, err)
-		}
-		return s, nil
-	}
-	domains.Register(dt)
+	domains.RegisterSkin(domains.Skin[*subtask]{
+		Pkg:      "production",
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Project, Core: "project (job shop / flow shop)", Pool: pool},
+		Subtasks: domains.Ptrs(t.Subtasks),
+		View: func(st *subtask) domains.Subtask {
+			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}
+		},
+		RejectExcluded: true,
+		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return st.generate(sv, spec, r)
+		},
+		Load: domains.Loader("production", t.ID, (*Shop).validate),
+	})
 }
 
 // generate draws an instance: routes and durations (no two jobs alike),

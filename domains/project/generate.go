@@ -1,7 +1,6 @@
 package project
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"sort"
@@ -38,44 +37,22 @@ type task struct {
 	Subtasks []subtask
 }
 
-func (t *task) subtask(id string) (*subtask, bool) {
-	for i := range t.Subtasks {
-		if t.Subtasks[i].ID == id {
-			return &t.Subtasks[i], true
-		}
-	}
-	return nil, false
-}
-
 var registered []*task
 
 func register(t *task) {
 	registered = append(registered, t)
-	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Project, Core: "project", Pool: pool}
-	for _, st := range t.Subtasks {
-		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always})
-	}
-	dt.Generate = domains.NoSolves(func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-		st, ok := t.subtask(spec.Subtask)
-		if !ok {
-			return nil, fmt.Errorf("project: %s has no subtask %q", t.ID, spec.Subtask)
-		}
-		if err := dt.Compatible(spec.Units()); err != nil {
-			return nil, err
-		}
-		return st.generate(spec, r)
+	domains.RegisterSkin(domains.Skin[*subtask]{
+		Pkg:      "project",
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Project, Core: "project", Pool: pool},
+		Subtasks: domains.Ptrs(t.Subtasks),
+		View: func(st *subtask) domains.Subtask {
+			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always}
+		},
+		Generate: func(_ domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return st.generate(spec, r)
+		},
+		Load: domains.Loader("project", t.ID, (*Instance).validate),
 	})
-	dt.Load = func(data []byte) (domains.Instance, error) {
-		in := &Instance{}
-		if err := json.Unmarshal(data, in); err != nil {
-			return nil, fmt.Errorf("project: %s instance: %w", t.ID, err)
-		}
-		if err := in.validate(); err != nil {
-			return nil, fmt.Errorf("project: %s instance: %w", t.ID, err)
-		}
-		return in, nil
-	}
-	domains.Register(dt)
 }
 
 // pick returns n distinct elements of xs drawn with r, in their order in xs.

@@ -1,14 +1,11 @@
 package quantity
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"sort"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
 )
 
 // span is an inclusive range [Lo, Hi] to draw a size from.
@@ -47,15 +44,6 @@ type task struct {
 	Extra    []string
 	Drop     []string
 	Subtasks []subtask
-}
-
-func (t *task) subtask(id string) (*subtask, bool) {
-	for i := range t.Subtasks {
-		if t.Subtasks[i].ID == id {
-			return &t.Subtasks[i], true
-		}
-	}
-	return nil, false
 }
 
 // pick returns n distinct elements of xs, drawn with r, in their order in
@@ -322,34 +310,23 @@ var registered []*task
 // quantity core.
 func register(t *task) {
 	registered = append(registered, t)
-	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "quantity", Pool: poolInfo(t.Mode, t.Extra, t.Drop)}
-	for _, st := range t.Subtasks {
-		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
-	}
-	dt.Generate = func(ctx context.Context, b solver.Backend, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-		st, ok := t.subtask(spec.Subtask)
-		if !ok {
-			return nil, fmt.Errorf("quantity: %s has no subtask %q", t.ID, spec.Subtask)
-		}
-		if err := dt.Compatible(spec.Units()); err != nil {
-			return nil, err
-		}
-		return st.generate(domains.Solving{Ctx: ctx, Backend: b}, t.Mode, spec, r)
-	}
-	dt.Load = func(data []byte) (domains.Instance, error) {
-		in := &Instance{}
-		if err := json.Unmarshal(data, in); err != nil {
-			return nil, fmt.Errorf("quantity: %s instance: %w", t.ID, err)
-		}
-		if in.Mode != t.Mode {
-			return nil, fmt.Errorf("quantity: %s instance: field mode: %q, want %q", t.ID, in.Mode, t.Mode)
-		}
-		if err := in.validate(); err != nil {
-			return nil, fmt.Errorf("quantity: %s instance: %w", t.ID, err)
-		}
-		return in, nil
-	}
-	domains.Register(dt)
+	domains.RegisterSkin(domains.Skin[*subtask]{
+		Pkg:      "quantity",
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "quantity", Pool: poolInfo(t.Mode, t.Extra, t.Drop)},
+		Subtasks: domains.Ptrs(t.Subtasks),
+		View: func(st *subtask) domains.Subtask {
+			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}
+		},
+		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return st.generate(sv, t.Mode, spec, r)
+		},
+		Load: domains.Loader("quantity", t.ID, func(in *Instance) error {
+			if in.Mode != t.Mode {
+				return fmt.Errorf("field mode: %q, want %q", in.Mode, t.Mode)
+			}
+			return in.validate()
+		}),
+	})
 }
 
 // maxQty bounds every supply, demand and stock of an instance read from

@@ -1,7 +1,6 @@
 package roster
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -37,22 +36,12 @@ type task struct {
 	Subtasks []subtask
 }
 
-func (t *task) subtask(id string) (*subtask, bool) {
-	for i := range t.Subtasks {
-		if t.Subtasks[i].ID == id {
-			return &t.Subtasks[i], true
-		}
-	}
-	return nil, false
-}
-
 // register adds a task skin to the domains registry.
 // registeredTasks are the task skins, for tests.
 var registeredTasks []*task
 
 func register(t *task) {
 	registeredTasks = append(registeredTasks, t)
-	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: poolInfo()}
 	for i := range t.Subtasks {
 		st := &t.Subtasks[i]
 		if len(st.Weekend) == 0 && !slices.Contains(st.Exclude, unitWeekend) {
@@ -61,34 +50,20 @@ func register(t *task) {
 		if st.Night < 0 && !slices.Contains(st.Exclude, unitNightRest) {
 			st.Exclude = append(st.Exclude, unitNightRest)
 		}
-		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
 	}
-	dt.Generate = domains.NoSolves(func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-		st, ok := t.subtask(spec.Subtask)
-		if !ok {
-			return nil, fmt.Errorf("roster: %s has no subtask %q", t.ID, spec.Subtask)
-		}
-		if err := dt.Compatible(spec.Units()); err != nil {
-			return nil, err
-		}
-		for _, id := range spec.Units() {
-			if !st.Allows(id) {
-				return nil, fmt.Errorf("roster: %s/%s: unit %q does not apply to this subtask", t.ID, st.ID, id)
-			}
-		}
-		return st.generate(spec, r)
+	domains.RegisterSkin(domains.Skin[*subtask]{
+		Pkg:      "roster",
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: poolInfo()},
+		Subtasks: domains.Ptrs(t.Subtasks),
+		View: func(st *subtask) domains.Subtask {
+			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}
+		},
+		RejectExcluded: true,
+		Generate: func(_ domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return st.generate(spec, r)
+		},
+		Load: domains.Loader("roster", t.ID, (*Roster).validate),
 	})
-	dt.Load = func(data []byte) (domains.Instance, error) {
-		ro := &Roster{}
-		if err := json.Unmarshal(data, ro); err != nil {
-			return nil, fmt.Errorf("roster: %s instance: %w", t.ID, err)
-		}
-		if err := ro.validate(); err != nil {
-			return nil, fmt.Errorf("roster: %s instance: %w", t.ID, err)
-		}
-		return ro, nil
-	}
-	domains.Register(dt)
 }
 
 // Allows reports whether the subtask may sample unit id.

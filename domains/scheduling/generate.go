@@ -1,15 +1,12 @@
 package scheduling
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"sort"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
 )
 
 // span is an inclusive range [Lo, Hi] to draw a size from.
@@ -66,15 +63,6 @@ type task struct {
 	ID, Name string
 	Family   domains.Family
 	Subtasks []subtask
-}
-
-func (t *task) subtask(id string) (*subtask, bool) {
-	for i := range t.Subtasks {
-		if t.Subtasks[i].ID == id {
-			return &t.Subtasks[i], true
-		}
-	}
-	return nil, false
 }
 
 // pick returns n distinct elements of xs, drawn with r, in their order in
@@ -240,7 +228,6 @@ func register(t *task) {
 	if fam == "" {
 		fam = domains.Scheduling
 	}
-	dt := &domains.Task{ID: t.ID, Name: t.Name, Family: fam, Core: "agenda", Pool: poolInfo()}
 	for i := range t.Subtasks {
 		// The appends below must not write into a list the subtasks
 		// share (a package-level Exclude with spare capacity).
@@ -267,33 +254,24 @@ func register(t *task) {
 			}
 		}
 	}
-	for _, st := range t.Subtasks {
-		dt.Subtasks = append(dt.Subtasks, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always})
-	}
-	dt.Generate = func(ctx context.Context, b solver.Backend, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-		st, ok := t.subtask(spec.Subtask)
-		if !ok {
-			return nil, fmt.Errorf("scheduling: %s has no subtask %q", t.ID, spec.Subtask)
-		}
-		if err := dt.Compatible(spec.Units()); err != nil {
-			return nil, err
-		}
-		// A unit the subtask excludes is never sampled by gen; given one
-		// by hand, it still makes an exact instance, in neutral words.
-		return st.generate(domains.Solving{Ctx: ctx, Backend: b}, spec, r)
-	}
-	dt.Load = func(data []byte) (domains.Instance, error) {
-		a := &Agenda{}
-		if err := json.Unmarshal(data, a); err != nil {
-			return nil, fmt.Errorf("scheduling: %s instance: %w", t.ID, err)
-		}
-		if err := a.validate(); err != nil {
-			return nil, fmt.Errorf("scheduling: %s instance: %w", t.ID, err)
-		}
-		a.freeze()
-		return a, nil
-	}
-	domains.Register(dt)
+	domains.RegisterSkin(domains.Skin[*subtask]{
+		Pkg:      "scheduling",
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: fam, Core: "agenda", Pool: poolInfo()},
+		Subtasks: domains.Ptrs(t.Subtasks),
+		View: func(st *subtask) domains.Subtask {
+			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always}
+		},
+		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return st.generate(sv, spec, r)
+		},
+		Load: domains.Loader("scheduling", t.ID, func(a *Agenda) error {
+			if err := a.validate(); err != nil {
+				return err
+			}
+			a.freeze()
+			return nil
+		}),
+	})
 }
 
 // validate checks an instance read from JSON enough that its methods

@@ -1,0 +1,102 @@
+package domains
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/plancert/plancert/solver"
+)
+
+// Skin is what a core gives RegisterSkin to register one task skin: the
+// registry's view of the task, the core's subtasks, and the core's
+// generator and loader. S is the core's subtask type.
+type Skin[S any] struct {
+	// Pkg is the core's package name; it starts every error.
+	Pkg string
+	// Task is the registry's view: ID, Name, Family, Core and Pool.
+	// RegisterSkin fills in Subtasks, Generate and Load.
+	Task Task
+	// Subtasks are the core's subtasks, in the registry's order.
+	Subtasks []S
+	// View returns the registry's view of a core subtask.
+	View func(S) Subtask
+	// RejectExcluded makes Generate refuse a spec with a unit that the
+	// subtask excludes.
+	RejectExcluded bool
+	// Generate makes the instance of spec for subtask st; sv is what the
+	// caller lends for the generator's own solves.
+	Generate func(sv Solving, st S, spec Spec, rng *rand.Rand) (Instance, error)
+	// Load reads an instance written by json.Marshal (see Loader).
+	Load func(data []byte) (Instance, error)
+}
+
+// RegisterSkin registers the task of k and returns it. Its Generate finds
+// the spec's subtask (an unknown one is an error), checks the spec's units
+// against the pool's exclusions and requirements (Task.Compatible) and,
+// with k.RejectExcluded, against the subtask's, then calls k.Generate. It
+// panics when the task ID is registered already (see Register).
+func RegisterSkin[S any](k Skin[S]) *Task {
+	t := k.Task
+	t.Subtasks = nil
+	for _, st := range k.Subtasks {
+		t.Subtasks = append(t.Subtasks, k.View(st))
+	}
+	dt := &t
+	dt.Generate = func(ctx context.Context, b solver.Backend, spec Spec, rng *rand.Rand) (Instance, error) {
+		i := -1
+		for j, st := range dt.Subtasks {
+			if st.ID == spec.Subtask {
+				i = j
+				break
+			}
+		}
+		if i < 0 {
+			return nil, fmt.Errorf("%s: %s has no subtask %q", k.Pkg, dt.ID, spec.Subtask)
+		}
+		if err := dt.Compatible(spec.Units()); err != nil {
+			return nil, err
+		}
+		if k.RejectExcluded {
+			for _, id := range spec.Units() {
+				if !dt.Subtasks[i].Allows(id) {
+					return nil, fmt.Errorf("%s: %s/%s: unit %q does not apply to this subtask", k.Pkg, dt.ID, spec.Subtask, id)
+				}
+			}
+		}
+		return k.Generate(Solving{Ctx: ctx, Backend: b}, k.Subtasks[i], spec, rng)
+	}
+	dt.Load = k.Load
+	Register(dt)
+	return dt
+}
+
+// Loader returns a Task.Load for instances of type *T: it unmarshals the
+// data into a new T, then runs validate, and an error of either is
+// prefixed "pkg: task instance: ".
+func Loader[T any, P interface {
+	*T
+	Instance
+}](pkg, task string, validate func(P) error) func(data []byte) (Instance, error) {
+	return func(data []byte) (Instance, error) {
+		p := P(new(T))
+		if err := json.Unmarshal(data, p); err != nil {
+			return nil, fmt.Errorf("%s: %s instance: %w", pkg, task, err)
+		}
+		if err := validate(p); err != nil {
+			return nil, fmt.Errorf("%s: %s instance: %w", pkg, task, err)
+		}
+		return p, nil
+	}
+}
+
+// Ptrs returns pointers to the elements of xs, in order: the Subtasks of a
+// Skin whose core keeps its subtasks by value.
+func Ptrs[S any](xs []S) []*S {
+	out := make([]*S, len(xs))
+	for i := range xs {
+		out[i] = &xs[i]
+	}
+	return out
+}
