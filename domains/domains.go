@@ -57,13 +57,18 @@ const (
 
 // Unit describes one constraint of a task's pool: its ID (kebab case), tier,
 // a short title, and the compatibility rules that are declared here rather
-// than scattered: units it excludes and units it requires.
+// than scattered: units it excludes, units it requires, and whether it is
+// opt-in.
 type Unit struct {
 	ID       string   `json:"id"`
 	Tier     Tier     `json:"tier"`
 	Title    string   `json:"title"`
 	Excludes []string `json:"excludes,omitempty"`
 	Requires []string `json:"requires,omitempty"`
+	// OptIn units are drawn only by the subtasks that list them among
+	// their Likely units: RegisterSkin adds them to the Exclude list of
+	// every other subtask.
+	OptIn bool `json:"opt_in,omitempty"`
 }
 
 // Subtask is a variant of a task: its vocabulary and sizes are the task's

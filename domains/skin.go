@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/plancert/plancert/solver"
 )
@@ -32,7 +33,9 @@ type Skin[S any] struct {
 	Load func(data []byte) (Instance, error)
 }
 
-// RegisterSkin registers the task of k and returns it. Its Generate finds
+// RegisterSkin registers the task of k and returns it. Each subtask's view
+// excludes the pool's opt-in units that it does not list as likely (see
+// Unit.OptIn). Its Generate finds
 // the spec's subtask (an unknown one is an error), checks the spec's units
 // against the pool's exclusions and requirements (Task.Compatible) and,
 // with k.RejectExcluded, against the subtask's, then calls k.Generate. It
@@ -41,7 +44,13 @@ func RegisterSkin[S any](k Skin[S]) *Task {
 	t := k.Task
 	t.Subtasks = nil
 	for _, st := range k.Subtasks {
-		t.Subtasks = append(t.Subtasks, k.View(st))
+		sub := k.View(st)
+		for _, u := range t.Pool {
+			if _, listed := sub.Likely[u.ID]; u.OptIn && !listed && sub.Allows(u.ID) {
+				sub.Exclude = append(slices.Clip(sub.Exclude), u.ID)
+			}
+		}
+		t.Subtasks = append(t.Subtasks, sub)
 	}
 	dt := &t
 	dt.Generate = func(ctx context.Context, b solver.Backend, spec Spec, rng *rand.Rand) (Instance, error) {

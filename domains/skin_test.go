@@ -89,3 +89,23 @@ func TestRegisterSkin(t *testing.T) {
 		t.Errorf("load of bad JSON: %v", err)
 	}
 }
+
+// TestRegisterSkinOptIn: an opt-in unit is excluded from every subtask
+// that does not list it as likely, and from no other.
+func TestRegisterSkinOptIn(t *testing.T) {
+	tk := domains.RegisterSkin(domains.Skin[string]{
+		Pkg:      "toy",
+		Task:     domains.Task{ID: "toy-optin", Family: domains.Scheduling, Pool: []domains.Unit{{ID: "u", Tier: domains.Basic}, {ID: "o", Tier: domains.Medium, OptIn: true}}},
+		Subtasks: []string{"listed", "silent"},
+		View: func(id string) domains.Subtask {
+			if id == "listed" {
+				return domains.Subtask{ID: id, Likely: map[string]float64{"o": 2}}
+			}
+			return domains.Subtask{ID: id}
+		},
+		Generate: func(domains.Solving, string, domains.Spec, *rand.Rand) (domains.Instance, error) { return &toy{}, nil },
+	})
+	if !tk.Subtasks[0].Allows("o") || tk.Subtasks[1].Allows("o") || !tk.Subtasks[1].Allows("u") {
+		t.Errorf("subtasks %+v: want o allowed only where listed", tk.Subtasks)
+	}
+}

@@ -242,18 +242,6 @@ func register(t *task) {
 			st.Exclude = append(st.Exclude, unitChainDays)
 		}
 	}
-	// The mutual-exclusion and deadline units are drawn only by the
-	// subtasks that list them among their likely units (IT maintenance,
-	// medical resources): the others never draw them, so their draws
-	// are as before.
-	for i := range t.Subtasks {
-		st := &t.Subtasks[i]
-		for _, u := range []string{unitApart, unitDeadline} {
-			if _, ok := st.Likely[u]; !ok && !slices.Contains(st.Exclude, u) {
-				st.Exclude = append(st.Exclude, u)
-			}
-		}
-	}
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "scheduling",
 		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: fam, Core: "agenda", Pool: poolInfo()},

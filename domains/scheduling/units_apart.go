@@ -25,7 +25,7 @@ const unitApart = "mutual-exclusion"
 type apart struct{}
 
 func (apart) info() domains.Unit {
-	return domains.Unit{ID: unitApart, Tier: domains.Medium, Title: "mutual exclusion (activities that never overlap in time)"}
+	return domains.Unit{ID: unitApart, Tier: domains.Medium, Title: "mutual exclusion (activities that never overlap in time)", OptIn: true}
 }
 
 // groupApart names the rule of one set: "apart: A, B and C".
@@ -190,7 +190,7 @@ func (dl Deadline) limit(a *Agenda) int { return dl.Day*a.Slots + dl.By }
 type deadline struct{}
 
 func (deadline) info() domains.Unit {
-	return domains.Unit{ID: unitDeadline, Tier: domains.Medium, Title: "deadline (latest end) of an activity"}
+	return domains.Unit{ID: unitDeadline, Tier: domains.Medium, Title: "deadline (latest end) of an activity", OptIn: true}
 }
 
 func groupDeadline(act string) string { return "deadline of " + act }

@@ -1,0 +1,99 @@
+package domains
+
+import (
+	"math/rand/v2"
+
+	"github.com/plancert/plancert/encode"
+)
+
+// The unit contract. Every core keeps its pool as a list of units, each
+// one value that states its rules, its items, its model clauses and its
+// check, so that adding a constraint to a core is adding one unit:
+//
+//	info   Info() Unit                 its ID, tier, title and compatibility
+//	rules  Rules(in I) []Rule          its sentences, each a named rule
+//	items  Items(in I) []Item          its checklist items
+//	model  Model(b B)                  its clauses, in the groups its rules name
+//	check  Check(in I, ans A, f Fails) its checks, failures by item ID
+//
+// I is the core's instance, B its model builder and A its decoded answer.
+// A unit implements the facets below only where it needs them; the core
+// asks its units for a facet with Facets, never by a unit's ID.
+
+// Rule is one named rule of a prompt. Name is also the rule's group in the
+// model and the name a conflict answer uses; Text is its sentence.
+type Rule struct{ Name, Text string }
+
+// Fails collects the failures of an answer, by checklist item ID.
+type Fails map[string][]string
+
+// Add records detail as a failure of item.
+func (f Fails) Add(item, detail string) { f[item] = append(f[item], detail) }
+
+// UnitOf is the contract of one constraint unit of a core whose instances
+// are I, whose model builder is B and whose decoded answers are A.
+type UnitOf[I, B, A any] interface {
+	Info() Unit
+	Rules(in I) []Rule
+	Items(in I) []Item
+	Model(b B)
+	Check(in I, ans A, f Fails)
+}
+
+// Sampler is a unit that draws its data into an instance being generated.
+type Sampler[I any] interface{ Sample(in I, r *rand.Rand) }
+
+// Preparer is a unit whose data the hidden plan must respect: it is drawn
+// before the plan (Sample runs after).
+type Preparer[I any] interface{ Prepare(in I, r *rand.Rand) }
+
+// Validator is a unit whose data a loaded instance must be checked for.
+type Validator[I any] interface{ Validate(in I) error }
+
+// Leveler is a unit that puts objective levels before the goal (fewest
+// changes of a replanning unit, say), all minimized, in the order of the
+// pool.
+type Leveler[B any] interface{ Levels(b B) [][]encode.Term }
+
+// AnswerPart is a unit that adds a part to the answer (backups, a second
+// plan): its key in the answer object and its skeleton in the schema.
+type AnswerPart[I any] interface {
+	AnswerKey(in I) (key, skeleton string)
+}
+
+// Pool is a core's units in the order they apply.
+type Pool[U interface{ Info() Unit }] []U
+
+// Infos returns the registry's view of the units keep accepts (all units
+// when keep is nil), in pool order.
+func (p Pool[U]) Infos(keep func(Unit) bool) []Unit {
+	var out []Unit
+	for _, u := range p {
+		if inf := u.Info(); keep == nil || keep(inf) {
+			out = append(out, inf)
+		}
+	}
+	return out
+}
+
+// Of returns the units spec s sampled, in pool order.
+func (p Pool[U]) Of(s Spec) []U {
+	var out []U
+	for _, u := range p {
+		if s.Has(u.Info().ID) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
+
+// Facets returns the units of us that implement facet F, in order.
+func Facets[F any, U any](us []U) []F {
+	var out []F
+	for _, u := range us {
+		if f, ok := any(u).(F); ok {
+			out = append(out, f)
+		}
+	}
+	return out
+}
