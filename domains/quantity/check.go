@@ -272,7 +272,7 @@ func (in *Instance) evaluate(q, rq quantities) (fails, *flows) {
 	for s, src := range in.Sources {
 		for t := range in.Periods {
 			if f.shipped[s][t] > src.Supply[t] {
-				fl.add(itemSupply, fmt.Sprintf("%s sends %d%s, its supply is %d", src.Name, f.shipped[s][t], in.inPeriod(t), src.Supply[t]))
+				fl.Add(itemSupply, fmt.Sprintf("%s sends %d%s, its supply is %d", src.Name, f.shipped[s][t], in.inPeriod(t), src.Supply[t]))
 			}
 		}
 	}
@@ -280,22 +280,22 @@ func (in *Instance) evaluate(q, rq quantities) (fails, *flows) {
 		if in.alloc() {
 			for t := range in.Periods {
 				if f.served[k][t] > sk.Demand[t] {
-					fl.add(itemSurplus, fmt.Sprintf("%s has %d%s, more than its demand %d", sk.Name, f.served[k][t], in.inPeriod(t), sk.Demand[t]))
+					fl.Add(itemSurplus, fmt.Sprintf("%s has %d%s, more than its demand %d", sk.Name, f.served[k][t], in.inPeriod(t), sk.Demand[t]))
 				}
 			}
 			continue
 		}
 		for t := range in.Periods {
 			if f.served[k][t] < sk.Demand[t] {
-				fl.add(itemDemand, fmt.Sprintf("%s is short %d in %s", sk.Name, sk.Demand[t]-f.served[k][t], in.Periods[t]))
+				fl.Add(itemDemand, fmt.Sprintf("%s is short %d in %s", sk.Name, sk.Demand[t]-f.served[k][t], in.Periods[t]))
 			}
 			if f.stock[k][t] > in.Storage {
-				fl.add(itemStorage, fmt.Sprintf("%s ends %s with %d, the storage holds %d", sk.Name, in.Periods[t], f.stock[k][t], in.Storage))
+				fl.Add(itemStorage, fmt.Sprintf("%s ends %s with %d, the storage holds %d", sk.Name, in.Periods[t], f.stock[k][t], in.Storage))
 			}
 		}
 	}
 	for _, u := range in.units() {
-		u.check(in, q, f, fl)
+		u.Check(in, checked{q, f}, fl)
 	}
 	if in.recovering() {
 		in.checkRecovery(q, rq, fl)
@@ -337,7 +337,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 				Text: fmt.Sprintf("The stock at the end of every %s fits the storage of %d.", v.Period, in.Storage)})
 	}
 	for _, u := range in.units() {
-		items = append(items, u.items(in)...)
+		items = append(items, u.Items(in)...)
 	}
 	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
 		Text: in.optimalText(ref.Objective)})
@@ -469,7 +469,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 func (in *Instance) allRules() []rule {
 	var out []rule
 	for _, u := range in.units() {
-		out = append(out, u.rules(in)...)
+		out = append(out, u.Rules(in)...)
 	}
 	return out
 }

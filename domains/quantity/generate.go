@@ -152,14 +152,12 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 	if mode == ModeProcurement {
 		in.Holding = st.Holding.draw(r)
 	}
-	for _, u := range in.units() {
-		if p, ok := u.(preparer); ok {
-			p.prepare(in, r)
-		}
+	for _, p := range domains.Facets[domains.Preparer[*Instance]](in.units()) {
+		p.Prepare(in, r)
 	}
 	in.plant(r)
 	for _, u := range in.units() {
-		u.sample(in, r)
+		u.Sample(in, r)
 	}
 	if err := in.validate(); err != nil {
 		return nil, fmt.Errorf("quantity: generated instance: %w", err)

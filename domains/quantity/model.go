@@ -246,7 +246,7 @@ func (in *Instance) build(m *encode.Model, main *builder) *builder {
 		}
 	}
 	for _, u := range in.units() {
-		u.model(b)
+		u.Model(b)
 	}
 	return b
 }

@@ -10,34 +10,37 @@ import (
 	"github.com/plancert/plancert/encode"
 )
 
-// unit is one constraint of the quantity pool. It adds its data to the
-// instance (sample; prepare, for the units whose data the hidden plan must
-// respect, runs before the plan is drawn), its constraints to the model
-// (model; group names are the rule names of the prompt), its sentences to
-// the prompt (rules), its items to the checklist (items) and its checks
-// to the verifier (check). Adding a constraint is adding one unit to pool.
+// unit is one constraint of the quantity pool, under the unit contract of
+// domains (domains.UnitOf): it adds its data to the instance (Sample; and
+// Prepare, the domains.Preparer facet, for the units whose data the hidden
+// plan must respect, before the plan is drawn), its constraints to the
+// model (Model; group names are the rule names of the prompt), its
+// sentences to the prompt (Rules), its items to the checklist (Items) and
+// its checks to the verifier (Check). Adding a constraint is adding one
+// unit to pool.
 type unit interface {
-	info() domains.Unit
-	sample(in *Instance, r *rand.Rand)
-	model(b *builder)
-	rules(in *Instance) []rule
-	items(in *Instance) []domains.Item
-	check(in *Instance, q quantities, f *flows, fl fails)
+	domains.UnitOf[*Instance, *builder, checked]
+	domains.Sampler[*Instance]
 }
 
-// preparer is a unit whose data must be drawn before the hidden plan.
-type preparer interface {
-	prepare(in *Instance, r *rand.Rand)
+// preparers are the units with the domains.Preparer facet, listed so that
+// a misspelt facet method fails to compile instead of being skipped.
+var preparers = []domains.Preparer[*Instance]{lanes{}, minimum{}, leadTimes{}, minOrder{}, worstCase{}, whole{}}
+
+// checked is what a unit's Check sees of an answer: its quantities and
+// the flows they make.
+type checked struct {
+	q quantities
+	f *flows
 }
 
-// rule is one named rule of the prompt; Name is also its model group and
-// what a conflict answer names.
-type rule struct{ Name, Text string }
 
-// fails collects failures per item.
-type fails map[string][]string
+// rule is one named rule of the prompt (domains.Rule); Name is also its
+// model group and what a conflict answer names.
+type rule = domains.Rule
 
-func (f fails) add(item, detail string) { f[item] = append(f[item], detail) }
+// fails collects failures per item (domains.Fails).
+type fails = domains.Fails
 
 // Unit IDs.
 const (
@@ -58,7 +61,7 @@ const (
 
 // pool lists every unit of the core in a fixed order; instances apply
 // their sampled units in this order.
-var pool = []unit{
+var pool = domains.Pool[unit]{
 	leadTimes{}, worstCase{}, lanes{}, minimum{}, budget{},
 	fairness{}, priority{}, minOrder{}, ramp{}, selfCheck{},
 	reserve{}, minRun{}, infeasible{},
@@ -84,7 +87,7 @@ var skinOnly = []string{unitContingency, unitWhole, unitMinDown, unitCritical}
 func poolInfo(mode string, extra, drop []string) []domains.Unit {
 	var out []domains.Unit
 	for _, u := range pool {
-		inf := u.info()
+		inf := u.Info()
 		if mode == ModeProcurement && contains(allocOnly, inf.ID) || contains(skinOnly, inf.ID) && !contains(extra, inf.ID) || contains(drop, inf.ID) {
 			continue
 		}
@@ -103,15 +106,7 @@ func contains(xs []string, x string) bool {
 }
 
 // units returns the sampled units of in, in pool order.
-func (in *Instance) units() []unit {
-	var out []unit
-	for _, u := range pool {
-		if in.has(u.info().ID) {
-			out = append(out, u)
-		}
-	}
-	return out
-}
+func (in *Instance) units() []unit { return pool.Of(in.Sp) }
 
 func (in *Instance) srcIndex(name string) int {
 	for s, src := range in.Sources {
@@ -126,18 +121,18 @@ func (in *Instance) srcIndex(name string) int {
 
 type lanes struct{}
 
-func (lanes) info() domains.Unit {
+func (lanes) Info() domains.Unit {
 	return domains.Unit{ID: unitLanes, Tier: domains.Basic, Title: "supply limits per lane"}
 }
 
 func groupLanes(src string) string { return "lanes from " + src }
 
-// prepare draws the lane limits before the hidden plan, which keeps
+// Prepare draws the lane limits before the hidden plan, which keeps
 // them: per source and sink, from the hidden plan's least shipment (1, or
 // 2 with the minimum-order unit) to the source's largest supply, and
 // in allocation a closed lane (0) one time in four, never every lane of a
 // sink.
-func (lanes) prepare(in *Instance, r *rand.Rand) {
+func (lanes) Prepare(in *Instance, r *rand.Rand) {
 	in.Lanes = make([][]int, in.S())
 	for s, src := range in.Sources {
 		in.Lanes[s] = make([]int, in.K())
@@ -165,9 +160,9 @@ func (lanes) prepare(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (lanes) sample(*Instance, *rand.Rand) {}
+func (lanes) Sample(*Instance, *rand.Rand) {}
 
-func (lanes) model(b *builder) {
+func (lanes) Model(b *builder) {
 	in := b.in
 	for s := range in.Sources {
 		for k := range in.Sinks {
@@ -181,7 +176,7 @@ func (lanes) model(b *builder) {
 	}
 }
 
-func (lanes) rules(in *Instance) []rule {
+func (lanes) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for s, src := range in.Sources {
@@ -197,22 +192,23 @@ func (lanes) rules(in *Instance) []rule {
 		if in.T() > 1 {
 			per = " in a " + v.Period
 		}
-		out = append(out, rule{groupLanes(src.Name), fmt.Sprintf("%s from %s%s carries %s.", prose.Capital(prose.An(v.Shipment)), src.Name, per, strings.Join(parts, ", "))})
+		out = append(out, rule{Name: groupLanes(src.Name), Text: fmt.Sprintf("%s from %s%s carries %s.", prose.Capital(prose.An(v.Shipment)), src.Name, per, strings.Join(parts, ", "))})
 	}
 	return out
 }
 
-func (lanes) items(in *Instance) []domains.Item {
+func (lanes) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitLanes, Tier: domains.Basic, Constraint: unitLanes, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s exceeds the limit of its route, and no %s uses a route that does not exist.", in.Voc.Shipment, in.Voc.Shipment)}}
 }
 
-func (lanes) check(in *Instance, q quantities, f *flows, fl fails) {
+func (lanes) Check(in *Instance, c checked, fl fails) {
+	q := c.q
 	for s := range in.Sources {
 		for k := range in.Sinks {
 			for t := range in.Periods {
 				if x := q[s][k][t]; x > in.Lanes[s][k] {
-					fl.add(unitLanes, fmt.Sprintf("%s sends %d to %s%s, its route takes %d", in.Sources[s].Name, x, in.Sinks[k].Name, in.inPeriod(t), in.Lanes[s][k]))
+					fl.Add(unitLanes, fmt.Sprintf("%s sends %d to %s%s, its route takes %d", in.Sources[s].Name, x, in.Sinks[k].Name, in.inPeriod(t), in.Lanes[s][k]))
 				}
 			}
 		}
@@ -231,15 +227,15 @@ func (in *Instance) inPeriod(t int) string {
 
 type minimum struct{}
 
-func (minimum) info() domains.Unit {
+func (minimum) Info() domains.Unit {
 	return domains.Unit{ID: unitMinimum, Tier: domains.Basic, Title: "demand / minimum guarantees"}
 }
 
 func groupMinimum(sink string) string { return "minimum for " + sink }
 
-// prepare draws the safety stock (procurement), which the hidden plan
+// Prepare draws the safety stock (procurement), which the hidden plan
 // keeps.
-func (minimum) prepare(in *Instance, r *rand.Rand) {
+func (minimum) Prepare(in *Instance, r *rand.Rand) {
 	if in.alloc() {
 		return
 	}
@@ -248,9 +244,9 @@ func (minimum) prepare(in *Instance, r *rand.Rand) {
 	}
 }
 
-// sample draws the minimum guarantees (allocation): at most what the
+// Sample draws the minimum guarantees (allocation): at most what the
 // hidden plan delivers, for most sinks.
-func (minimum) sample(in *Instance, r *rand.Rand) {
+func (minimum) Sample(in *Instance, r *rand.Rand) {
 	if !in.alloc() {
 		return
 	}
@@ -264,7 +260,7 @@ func (minimum) sample(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (minimum) model(b *builder) {
+func (minimum) Model(b *builder) {
 	in := b.in
 	for k, sk := range in.Sinks {
 		if sk.Min == 0 {
@@ -281,7 +277,7 @@ func (minimum) model(b *builder) {
 	}
 }
 
-func (minimum) rules(in *Instance) []rule {
+func (minimum) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, sk := range in.Sinks {
@@ -289,15 +285,15 @@ func (minimum) rules(in *Instance) []rule {
 			continue
 		}
 		if in.alloc() {
-			out = append(out, rule{groupMinimum(sk.Name), fmt.Sprintf("%s is guaranteed at least %s in total (its deliveries within the plan).", sk.Name, v.qty(sk.Min))})
+			out = append(out, rule{Name: groupMinimum(sk.Name), Text: fmt.Sprintf("%s is guaranteed at least %s in total (its deliveries within the plan).", sk.Name, v.qty(sk.Min))})
 		} else {
-			out = append(out, rule{groupMinimum(sk.Name), fmt.Sprintf("Safety stock: the stock at %s at the end of every %s is at least %s.", sk.Name, v.Period, v.qty(sk.Min))})
+			out = append(out, rule{Name: groupMinimum(sk.Name), Text: fmt.Sprintf("Safety stock: the stock at %s at the end of every %s is at least %s.", sk.Name, v.Period, v.qty(sk.Min))})
 		}
 	}
 	return out
 }
 
-func (minimum) items(in *Instance) []domains.Item {
+func (minimum) Items(in *Instance) []domains.Item {
 	text := fmt.Sprintf("Every %s with a guaranteed minimum receives at least that many %s.", in.Voc.Sink, in.Voc.Goods)
 	if !in.alloc() {
 		text = fmt.Sprintf("The stock at the end of every %s is at least the safety stock.", in.Voc.Period)
@@ -305,20 +301,21 @@ func (minimum) items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitMinimum, Tier: domains.Basic, Constraint: unitMinimum, Kind: domains.KindFeasibility, Text: text}}
 }
 
-func (minimum) check(in *Instance, q quantities, f *flows, fl fails) {
+func (minimum) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	for k, sk := range in.Sinks {
 		if sk.Min == 0 {
 			continue
 		}
 		if in.alloc() {
 			if f.received[k] < sk.Min {
-				fl.add(unitMinimum, fmt.Sprintf("%s receives %d, its minimum is %d", sk.Name, f.received[k], sk.Min))
+				fl.Add(unitMinimum, fmt.Sprintf("%s receives %d, its minimum is %d", sk.Name, f.received[k], sk.Min))
 			}
 			continue
 		}
 		for t := range in.Periods {
 			if f.stock[k][t] < sk.Min {
-				fl.add(unitMinimum, fmt.Sprintf("%s ends %s with %d in stock, the safety stock is %d", sk.Name, in.Periods[t], f.stock[k][t], sk.Min))
+				fl.Add(unitMinimum, fmt.Sprintf("%s ends %s with %d in stock, the safety stock is %d", sk.Name, in.Periods[t], f.stock[k][t], sk.Min))
 			}
 		}
 	}
@@ -328,27 +325,27 @@ func (minimum) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type budget struct{}
 
-func (budget) info() domains.Unit {
+func (budget) Info() domains.Unit {
 	return domains.Unit{ID: unitBudget, Tier: domains.Basic, Title: "budget"}
 }
 
 const groupBudget = "budget"
 
-func (budget) sample(in *Instance, r *rand.Rand) {
+func (budget) Sample(in *Instance, r *rand.Rand) {
 	sp := in.flows(in.planned).spend
 	in.Budget = max(1, sp+r.IntN(1+sp/8))
 }
 
-func (budget) model(b *builder) {
+func (budget) Model(b *builder) {
 	b.m.AddLinear(b.costTerms(), encode.LE, int64(b.in.Budget)).Named(groupBudget)
 }
 
-func (budget) rules(in *Instance) []rule {
+func (budget) Rules(in *Instance) []rule {
 	fees := ""
 	if in.feeWords() != "" {
 		fees = ", plus the fees"
 	}
-	return []rule{{groupBudget, fmt.Sprintf("At most %d is spent on %s%s: the cost per %s sent times the quantity, summed over all %s%s.", in.Budget, in.Voc.Goods, in.feeWords(), in.Voc.unit(), in.Voc.Shipments, fees)}}
+	return []rule{{Name: groupBudget, Text: fmt.Sprintf("At most %d is spent on %s%s: the cost per %s sent times the quantity, summed over all %s%s.", in.Budget, in.Voc.Goods, in.feeWords(), in.Voc.unit(), in.Voc.Shipments, fees)}}
 }
 
 // feeWords returns " and order fees" when some source charges a fee.
@@ -361,14 +358,15 @@ func (in *Instance) feeWords() string {
 	return ""
 }
 
-func (budget) items(in *Instance) []domains.Item {
+func (budget) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitBudget, Tier: domains.Basic, Constraint: unitBudget, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("The spending on %s%s is at most %d.", in.Voc.Goods, in.feeWords(), in.Budget)}}
 }
 
-func (budget) check(in *Instance, q quantities, f *flows, fl fails) {
+func (budget) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	if f.spend > in.Budget {
-		fl.add(unitBudget, fmt.Sprintf("the plan spends %d, the budget is %d", f.spend, in.Budget))
+		fl.Add(unitBudget, fmt.Sprintf("the plan spends %d, the budget is %d", f.spend, in.Budget))
 	}
 }
 
@@ -376,13 +374,13 @@ func (budget) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type leadTimes struct{}
 
-func (leadTimes) info() domains.Unit {
+func (leadTimes) Info() domains.Unit {
 	return domains.Unit{ID: unitLead, Tier: domains.Basic, Title: "lead times and inventory balance"}
 }
 
 const ruleLead = "lead times"
 
-func (leadTimes) prepare(in *Instance, r *rand.Rand) {
+func (leadTimes) Prepare(in *Instance, r *rand.Rand) {
 	for s := range in.Sources {
 		in.Sources[s].Lead = r.IntN(min(3, in.T()))
 	}
@@ -391,30 +389,32 @@ func (leadTimes) prepare(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (leadTimes) sample(*Instance, *rand.Rand) {}
+func (leadTimes) Sample(*Instance, *rand.Rand) {}
 
-// model: a shipment that would arrive after the last period has no
+// Model: a shipment that would arrive after the last period has no
 // variable (see eachShipment); arrivals are shifted in the stock balance.
-func (leadTimes) model(*builder) {}
+func (leadTimes) Model(*builder) {}
 
-func (leadTimes) rules(in *Instance) []rule {
+func (leadTimes) Rules(in *Instance) []rule {
 	v := in.Voc
 	var parts []string
 	for _, src := range in.Sources {
 		parts = append(parts, fmt.Sprintf("%s %d", src.Name, src.Lead))
 	}
-	return []rule{{ruleLead, fmt.Sprintf("%s arrives L %s after the %s it is sent, at the start of that %s, where L is the lead time of its %s (%s); with a lead time of 0 it arrives in the %s it is sent. Every %s must arrive by the last %s.",
+	return []rule{{Name: ruleLead, Text: fmt.Sprintf("%s arrives L %s after the %s it is sent, at the start of that %s, where L is the lead time of its %s (%s); with a lead time of 0 it arrives in the %s it is sent. Every %s must arrive by the last %s.",
 		prose.Capital(prose.An(v.Shipment)), v.Periods, v.Period, v.Period, v.Source, strings.Join(parts, ", "), v.Period, v.Shipment, v.Period)}}
+
 }
 
-func (leadTimes) items(in *Instance) []domains.Item {
+func (leadTimes) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitLead, Tier: domains.Basic, Constraint: unitLead, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every %s arrives, after its lead time, by the last %s.", in.Voc.Shipment, in.Voc.Period)}}
 }
 
-func (leadTimes) check(in *Instance, q quantities, f *flows, fl fails) {
+func (leadTimes) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	for _, l := range f.late {
-		fl.add(unitLead, l+" arrives after the last "+in.Voc.Period)
+		fl.Add(unitLead, l+" arrives after the last "+in.Voc.Period)
 	}
 }
 
@@ -422,7 +422,7 @@ func (leadTimes) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type fairness struct{}
 
-func (fairness) info() domains.Unit {
+func (fairness) Info() domains.Unit {
 	return domains.Unit{ID: unitFairness, Tier: domains.Medium, Title: "fairness: bounded gap of fill ratios", Excludes: []string{unitWorstCase}}
 }
 
@@ -444,7 +444,7 @@ func (in *Instance) gapOver(served []int) (num, den int) {
 	return num, den
 }
 
-func (fairness) sample(in *Instance, r *rand.Rand) {
+func (fairness) Sample(in *Instance, r *rand.Rand) {
 	f := in.flows(in.planned)
 	tot := make([]int, in.K())
 	for k := range in.Sinks {
@@ -455,7 +455,7 @@ func (fairness) sample(in *Instance, r *rand.Rand) {
 	in.FairP = max(1, (in.FairQ*num+den-1)/den)
 }
 
-func (fairness) model(b *builder) {
+func (fairness) Model(b *builder) {
 	in := b.in
 	for i := range in.Sinks {
 		for j := range in.Sinks {
@@ -470,24 +470,26 @@ func (fairness) model(b *builder) {
 	}
 }
 
-func (fairness) rules(in *Instance) []rule {
+func (fairness) Rules(in *Instance) []rule {
 	v := in.Voc
-	return []rule{{groupFair, fmt.Sprintf("The fill ratio of a %s is what it receives over all %s (plus its starting stock) divided by its total demand. For any two %s A and B, A's fill ratio exceeds B's by at most %d/%d; in whole numbers: %d × (served_A × demand_B − served_B × demand_A) ≤ %d × demand_A × demand_B.",
+	return []rule{{Name: groupFair, Text: fmt.Sprintf("The fill ratio of a %s is what it receives over all %s (plus its starting stock) divided by its total demand. For any two %s A and B, A's fill ratio exceeds B's by at most %d/%d; in whole numbers: %d × (served_A × demand_B − served_B × demand_A) ≤ %d × demand_A × demand_B.",
 		v.Sink, v.Periods, v.Sinks, in.FairP, in.FairQ, in.FairQ, in.FairP)}}
+
 }
 
-func (fairness) items(in *Instance) []domains.Item {
+func (fairness) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitFairness, Tier: domains.Medium, Constraint: unitFairness, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No two %s' fill ratios differ by more than %d/%d (checked in whole numbers).", in.Voc.Sinks, in.FairP, in.FairQ)}}
 }
 
-func (fairness) check(in *Instance, q quantities, f *flows, fl fails) {
+func (fairness) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	for i, si := range in.Sinks {
 		for j, sj := range in.Sinks {
 			ui, uj := sum(f.served[i]), sum(f.served[j])
 			di, dj := sum(si.Demand), sum(sj.Demand)
 			if in.FairQ*(ui*dj-uj*di) > in.FairP*di*dj {
-				fl.add(unitFairness, fmt.Sprintf("%s is served %d/%d, %s %d/%d: the gap exceeds %d/%d", si.Name, ui, di, sj.Name, uj, dj, in.FairP, in.FairQ))
+				fl.Add(unitFairness, fmt.Sprintf("%s is served %d/%d, %s %d/%d: the gap exceeds %d/%d", si.Name, ui, di, sj.Name, uj, dj, in.FairP, in.FairQ))
 			}
 		}
 	}
@@ -497,13 +499,13 @@ func (fairness) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type priority struct{}
 
-func (priority) info() domains.Unit {
+func (priority) Info() domains.Unit {
 	return domains.Unit{ID: unitPriority, Tier: domains.Medium, Title: "priority order of sinks"}
 }
 
 const rulePriority = "priority order"
 
-func (priority) sample(in *Instance, r *rand.Rand) {
+func (priority) Sample(in *Instance, r *rand.Rand) {
 	n := 2 + r.IntN(2)
 	for k := range in.Sinks {
 		in.Sinks[k].Priority = 1 + r.IntN(n)
@@ -528,9 +530,9 @@ func (priority) sample(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (priority) model(*builder) {} // levels: see builder.objectives
+func (priority) Model(*builder) {} // levels: see builder.objectives
 
-func (priority) rules(in *Instance) []rule {
+func (priority) Rules(in *Instance) []rule {
 	v := in.Voc
 	var cls []string
 	for _, c := range in.classes() {
@@ -542,30 +544,30 @@ func (priority) rules(in *Instance) []rule {
 		}
 		cls = append(cls, fmt.Sprintf("class %d: %s", c, strings.Join(ns, ", ")))
 	}
-	return []rule{{rulePriority, fmt.Sprintf("The %s come in priority classes (%s). The total shortfall of class 1 is made as small as possible first, then that of class 2, and so on; only then does the goal below count.", v.Sinks, strings.Join(cls, "; "))}}
+	return []rule{{Name: rulePriority, Text: fmt.Sprintf("The %s come in priority classes (%s). The total shortfall of class 1 is made as small as possible first, then that of class 2, and so on; only then does the goal below count.", v.Sinks, strings.Join(cls, "; "))}}
 }
 
-func (priority) items(in *Instance) []domains.Item {
+func (priority) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitPriority, Tier: domains.Medium, Constraint: unitPriority, Kind: domains.KindObjective,
 		Text: "The shortfall of each priority class, in class order, is the least possible (lexicographically)."}}
 }
 
-func (priority) check(*Instance, quantities, *flows, fails) {} // compared with the optimum in Evaluate
+func (priority) Check(*Instance, checked, fails) {} // compared with the optimum in Evaluate
 
 // ---- min-order (medium) ----
 
 type minOrder struct{}
 
-func (minOrder) info() domains.Unit {
+func (minOrder) Info() domains.Unit {
 	return domains.Unit{ID: unitMOQ, Tier: domains.Medium, Title: "minimum order quantities"}
 }
 
 func groupMOQ(src string) string { return "minimum quantity from " + src }
 
-// prepare marks that the hidden plan must avoid small shipments.
-func (minOrder) prepare(*Instance, *rand.Rand) {}
+// Prepare marks that the hidden plan must avoid small shipments.
+func (minOrder) Prepare(*Instance, *rand.Rand) {}
 
-func (minOrder) sample(in *Instance, r *rand.Rand) {
+func (minOrder) Sample(in *Instance, r *rand.Rand) {
 	for s := range in.Sources {
 		low := 0
 		for k := range in.Sinks {
@@ -582,7 +584,7 @@ func (minOrder) sample(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (minOrder) model(b *builder) {
+func (minOrder) Model(b *builder) {
 	in := b.in
 	in.eachShipment(func(s, k, t int) {
 		src := in.Sources[s]
@@ -594,26 +596,27 @@ func (minOrder) model(b *builder) {
 	})
 }
 
-func (minOrder) rules(in *Instance) []rule {
+func (minOrder) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
-		out = append(out, rule{groupMOQ(src.Name), fmt.Sprintf("%s from %s is either 0 or at least %s.", prose.Capital(prose.An(v.Shipment)), src.Name, v.qty(src.MOQ))})
+		out = append(out, rule{Name: groupMOQ(src.Name), Text: fmt.Sprintf("%s from %s is either 0 or at least %s.", prose.Capital(prose.An(v.Shipment)), src.Name, v.qty(src.MOQ))})
 	}
 	return out
 }
 
-func (minOrder) items(in *Instance) []domains.Item {
+func (minOrder) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitMOQ, Tier: domains.Medium, Constraint: unitMOQ, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every %s meets the minimum quantity of its %s.", in.Voc.Shipment, in.Voc.Source)}}
 }
 
-func (minOrder) check(in *Instance, q quantities, f *flows, fl fails) {
+func (minOrder) Check(in *Instance, c checked, fl fails) {
+	q := c.q
 	for s, src := range in.Sources {
 		for k := range in.Sinks {
 			for t := range in.Periods {
 				if x := q[s][k][t]; x > 0 && x < src.MOQ {
-					fl.add(unitMOQ, fmt.Sprintf("%s sends %d to %s%s, below its minimum %d", src.Name, x, in.Sinks[k].Name, in.inPeriod(t), src.MOQ))
+					fl.Add(unitMOQ, fmt.Sprintf("%s sends %d to %s%s, below its minimum %d", src.Name, x, in.Sinks[k].Name, in.inPeriod(t), src.MOQ))
 				}
 			}
 		}
@@ -624,13 +627,13 @@ func (minOrder) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type ramp struct{}
 
-func (ramp) info() domains.Unit {
+func (ramp) Info() domains.Unit {
 	return domains.Unit{ID: unitRamp, Tier: domains.Medium, Title: "ramp limits"}
 }
 
 func groupRamp(src string) string { return "ramp of " + src }
 
-func (ramp) sample(in *Instance, r *rand.Rand) {
+func (ramp) Sample(in *Instance, r *rand.Rand) {
 	f := in.flows(in.planned)
 	mx := 1
 	for s := range in.Sources {
@@ -642,7 +645,7 @@ func (ramp) sample(in *Instance, r *rand.Rand) {
 	in.Ramp = mx
 }
 
-func (ramp) model(b *builder) {
+func (ramp) Model(b *builder) {
 	in := b.in
 	for s, src := range in.Sources {
 		g := groupRamp(src.Name)
@@ -657,26 +660,27 @@ func (ramp) model(b *builder) {
 	}
 }
 
-func (ramp) rules(in *Instance) []rule {
+func (ramp) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
-		out = append(out, rule{groupRamp(src.Name), fmt.Sprintf("The total that %s sends in a %s differs from its total in the %s before by at most %s (up or down; a %s with nothing sent counts 0).",
+		out = append(out, rule{Name: groupRamp(src.Name), Text: fmt.Sprintf("The total that %s sends in a %s differs from its total in the %s before by at most %s (up or down; a %s with nothing sent counts 0).",
 			src.Name, v.Period, v.Period, v.qty(in.Ramp), v.Period)})
 	}
 	return out
 }
 
-func (ramp) items(in *Instance) []domains.Item {
+func (ramp) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitRamp, Tier: domains.Medium, Constraint: unitRamp, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s's total changes by more than %d between consecutive %s.", in.Voc.Source, in.Ramp, in.Voc.Periods)}}
 }
 
-func (ramp) check(in *Instance, q quantities, f *flows, fl fails) {
+func (ramp) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	for s, src := range in.Sources {
 		for t := 1; t < in.T(); t++ {
 			if d := f.shipped[s][t] - f.shipped[s][t-1]; d > in.Ramp || -d > in.Ramp {
-				fl.add(unitRamp, fmt.Sprintf("%s sends %d in %s and %d in %s", src.Name, f.shipped[s][t-1], in.Periods[t-1], f.shipped[s][t], in.Periods[t]))
+				fl.Add(unitRamp, fmt.Sprintf("%s sends %d in %s and %d in %s", src.Name, f.shipped[s][t-1], in.Periods[t-1], f.shipped[s][t], in.Periods[t]))
 			}
 		}
 	}
@@ -686,18 +690,18 @@ func (ramp) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type selfCheck struct{}
 
-func (selfCheck) info() domains.Unit {
+func (selfCheck) Info() domains.Unit {
 	return domains.Unit{ID: unitSelfCheck, Tier: domains.Medium, Title: "conflict validation: stated values"}
 }
 
 const itemStated = "stated"
 
-func (selfCheck) sample(*Instance, *rand.Rand)               {}
-func (selfCheck) model(*builder)                             {}
-func (selfCheck) rules(*Instance) []rule                     { return nil }
-func (selfCheck) check(*Instance, quantities, *flows, fails) {} // see Evaluate
+func (selfCheck) Sample(*Instance, *rand.Rand)    {}
+func (selfCheck) Model(*builder)                  {}
+func (selfCheck) Rules(*Instance) []rule          { return nil }
+func (selfCheck) Check(*Instance, checked, fails) {} // see Evaluate
 
-func (selfCheck) items(in *Instance) []domains.Item {
+func (selfCheck) Items(in *Instance) []domains.Item {
 	text := `The "cost" stated in the answer equals the plan's true total cost.`
 	if in.alloc() {
 		text = `The "shortfall" and "cost" stated in the answer equal the plan's true weighted shortfall and cost.`
@@ -709,13 +713,13 @@ func (selfCheck) items(in *Instance) []domains.Item {
 
 type reserve struct{}
 
-func (reserve) info() domains.Unit {
+func (reserve) Info() domains.Unit {
 	return domains.Unit{ID: unitReserve, Tier: domains.Hard, Title: "reserve for a failure scenario"}
 }
 
 func (in *Instance) groupReserve() string { return "reserve if " + in.Fail + " fails" }
 
-func (reserve) sample(in *Instance, r *rand.Rand) {
+func (reserve) Sample(in *Instance, r *rand.Rand) {
 	F := r.IntN(in.S())
 	in.Fail = in.Sources[F].Name
 	q := in.zero()
@@ -732,7 +736,7 @@ func (reserve) sample(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (reserve) model(b *builder) {
+func (reserve) Model(b *builder) {
 	in := b.in
 	F := in.srcIndex(in.Fail)
 	for k, sk := range in.Sinks {
@@ -744,7 +748,7 @@ func (reserve) model(b *builder) {
 	}
 }
 
-func (reserve) rules(in *Instance) []rule {
+func (reserve) Rules(in *Instance) []rule {
 	v := in.Voc
 	var parts []string
 	for _, sk := range in.Sinks {
@@ -752,16 +756,18 @@ func (reserve) rules(in *Instance) []rule {
 			parts = append(parts, fmt.Sprintf("%s %d", sk.Name, sk.Critical))
 		}
 	}
-	return []rule{{in.groupReserve(), fmt.Sprintf("%s may fail and deliver nothing. Even then, each %s's starting stock plus what the other %s deliver within the plan must reach its critical level: %s.",
+	return []rule{{Name: in.groupReserve(), Text: fmt.Sprintf("%s may fail and deliver nothing. Even then, each %s's starting stock plus what the other %s deliver within the plan must reach its critical level: %s.",
 		in.Fail, v.Sink, v.Sources, strings.Join(parts, ", "))}}
+
 }
 
-func (reserve) items(in *Instance) []domains.Item {
+func (reserve) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitReserve, Tier: domains.Hard, Constraint: unitReserve, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Without %s's %s, every %s still reaches its critical level.", in.Fail, in.Voc.Shipments, in.Voc.Sink)}}
 }
 
-func (reserve) check(in *Instance, q quantities, f *flows, fl fails) {
+func (reserve) Check(in *Instance, c checked, fl fails) {
+	q := c.q
 	F := in.srcIndex(in.Fail)
 	for k, sk := range in.Sinks {
 		if sk.Critical == 0 {
@@ -776,7 +782,7 @@ func (reserve) check(in *Instance, q quantities, f *flows, fl fails) {
 			}
 		}
 		if got < sk.Critical {
-			fl.add(unitReserve, fmt.Sprintf("without %s, %s gets %d, its critical level is %d", in.Fail, sk.Name, got, sk.Critical))
+			fl.Add(unitReserve, fmt.Sprintf("without %s, %s gets %d, its critical level is %d", in.Fail, sk.Name, got, sk.Critical))
 		}
 	}
 }
@@ -785,7 +791,7 @@ func (reserve) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type worstCase struct{}
 
-func (worstCase) info() domains.Unit {
+func (worstCase) Info() domains.Unit {
 	return domains.Unit{ID: unitWorstCase, Tier: domains.Hard, Title: "worst-case demand intervals"}
 }
 
@@ -796,7 +802,7 @@ func (in *Instance) groupWorst(k int) string {
 	return "storage at the lowest demand at " + in.Sinks[k].Name
 }
 
-func (worstCase) prepare(in *Instance, r *rand.Rand) {
+func (worstCase) Prepare(in *Instance, r *rand.Rand) {
 	for k := range in.Sinks {
 		sk := &in.Sinks[k]
 		sk.DemandLo = make([]int, in.T())
@@ -809,9 +815,9 @@ func (worstCase) prepare(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (worstCase) sample(*Instance, *rand.Rand) {}
+func (worstCase) Sample(*Instance, *rand.Rand) {}
 
-func (worstCase) model(b *builder) {
+func (worstCase) Model(b *builder) {
 	in := b.in
 	for k, sk := range in.Sinks {
 		g := in.groupWorst(k)
@@ -841,21 +847,21 @@ func (worstCase) model(b *builder) {
 	}
 }
 
-func (worstCase) rules(in *Instance) []rule {
+func (worstCase) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for k, sk := range in.Sinks {
 		if in.alloc() {
-			out = append(out, rule{in.groupWorst(k), fmt.Sprintf("The demand of %s may be as low as its lowest value%s: what it receives%s (plus its starting stock%s) must not exceed that lowest value, so that nothing is wasted whatever the demand.",
+			out = append(out, rule{Name: in.groupWorst(k), Text: fmt.Sprintf("The demand of %s may be as low as its lowest value%s: what it receives%s (plus its starting stock%s) must not exceed that lowest value, so that nothing is wasted whatever the demand.",
 				sk.Name, map[bool]string{true: " in each " + v.Period, false: ""}[in.T() > 1], map[bool]string{true: " in a " + v.Period, false: ""}[in.T() > 1], map[bool]string{true: ", in the first " + v.Period, false: ""}[in.T() > 1])})
 		} else {
-			out = append(out, rule{in.groupWorst(k), fmt.Sprintf("The demand of %s may be as low as its lowest values: even then the stock at the end of every %s (starting stock + arrivals − lowest demands so far) must fit the storage of %d.", sk.Name, v.Period, in.Storage)})
+			out = append(out, rule{Name: in.groupWorst(k), Text: fmt.Sprintf("The demand of %s may be as low as its lowest values: even then the stock at the end of every %s (starting stock + arrivals − lowest demands so far) must fit the storage of %d.", sk.Name, v.Period, in.Storage)})
 		}
 	}
 	return out
 }
 
-func (worstCase) items(in *Instance) []domains.Item {
+func (worstCase) Items(in *Instance) []domains.Item {
 	text := fmt.Sprintf("At the lowest demands too, no %s receives more than its demand.", in.Voc.Sink)
 	if !in.alloc() {
 		text = fmt.Sprintf("At the lowest demands too, the stock at the end of every %s fits the storage.", in.Voc.Period)
@@ -863,15 +869,16 @@ func (worstCase) items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitWorstCase, Tier: domains.Hard, Constraint: unitWorstCase, Kind: domains.KindFeasibility, Text: text}}
 }
 
-func (worstCase) check(in *Instance, q quantities, f *flows, fl fails) {
+func (worstCase) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	for k, sk := range in.Sinks {
 		for t := range in.Periods {
 			if in.alloc() {
 				if f.served[k][t] > in.low(k, t) {
-					fl.add(unitWorstCase, fmt.Sprintf("%s has %d%s, more than its lowest demand %d", sk.Name, f.served[k][t], in.inPeriod(t), in.low(k, t)))
+					fl.Add(unitWorstCase, fmt.Sprintf("%s has %d%s, more than its lowest demand %d", sk.Name, f.served[k][t], in.inPeriod(t), in.low(k, t)))
 				}
 			} else if f.stockLo[k][t] > in.Storage {
-				fl.add(unitWorstCase, fmt.Sprintf("at the lowest demands %s ends %s with %d, the storage holds %d", sk.Name, in.Periods[t], f.stockLo[k][t], in.Storage))
+				fl.Add(unitWorstCase, fmt.Sprintf("at the lowest demands %s ends %s with %d, the storage holds %d", sk.Name, in.Periods[t], f.stockLo[k][t], in.Storage))
 			}
 		}
 	}
@@ -881,13 +888,13 @@ func (worstCase) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type minRun struct{}
 
-func (minRun) info() domains.Unit {
+func (minRun) Info() domains.Unit {
 	return domains.Unit{ID: unitMinRun, Tier: domains.Hard, Title: "minimum run of a source (minimum up time)"}
 }
 
 func groupRun(src string) string { return "minimum run of " + src }
 
-func (minRun) sample(in *Instance, r *rand.Rand) {
+func (minRun) Sample(in *Instance, r *rand.Rand) {
 	in.MinRun = 2
 	if in.T() >= 4 && r.IntN(2) == 0 {
 		in.MinRun = 3
@@ -910,7 +917,7 @@ func (minRun) sample(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (minRun) model(b *builder) {
+func (minRun) Model(b *builder) {
 	in := b.in
 	for s, src := range in.Sources {
 		g := groupRun(src.Name)
@@ -928,7 +935,7 @@ func (minRun) model(b *builder) {
 	}
 }
 
-func (minRun) rules(in *Instance) []rule {
+func (minRun) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
@@ -936,18 +943,19 @@ func (minRun) rules(in *Instance) []rule {
 		if in.MinRun == 2 {
 			next = "in the next " + v.Period
 		}
-		out = append(out, rule{groupRun(src.Name), fmt.Sprintf("Once %s starts sending (it sends something in a %s and nothing in the %s before, or it is the first %s), it sends something %s too, as far as the plan goes.",
+		out = append(out, rule{Name: groupRun(src.Name), Text: fmt.Sprintf("Once %s starts sending (it sends something in a %s and nothing in the %s before, or it is the first %s), it sends something %s too, as far as the plan goes.",
 			src.Name, v.Period, v.Period, v.Period, next)})
 	}
 	return out
 }
 
-func (minRun) items(in *Instance) []domains.Item {
+func (minRun) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitMinRun, Tier: domains.Hard, Constraint: unitMinRun, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every run of %s in which a %s sends something lasts at least %d %s (or until the last %s).", in.Voc.Periods, in.Voc.Source, in.MinRun, in.Voc.Periods, in.Voc.Period)}}
 }
 
-func (minRun) check(in *Instance, q quantities, f *flows, fl fails) {
+func (minRun) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	for s, src := range in.Sources {
 		for t := range in.Periods {
 			if f.shipped[s][t] == 0 || (t > 0 && f.shipped[s][t-1] > 0) {
@@ -955,7 +963,7 @@ func (minRun) check(in *Instance, q quantities, f *flows, fl fails) {
 			}
 			for j := 1; j < in.MinRun && t+j < in.T(); j++ {
 				if f.shipped[s][t+j] == 0 {
-					fl.add(unitMinRun, fmt.Sprintf("%s starts in %s but sends nothing in %s", src.Name, in.Periods[t], in.Periods[t+j]))
+					fl.Add(unitMinRun, fmt.Sprintf("%s starts in %s but sends nothing in %s", src.Name, in.Periods[t], in.Periods[t+j]))
 					break
 				}
 			}
@@ -967,7 +975,7 @@ func (minRun) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type infeasible struct{}
 
-func (infeasible) info() domains.Unit {
+func (infeasible) Info() domains.Unit {
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection"}
 }
 
@@ -990,11 +998,11 @@ func (in *Instance) capacity() int {
 	return n
 }
 
-// sample adds contracts. Half of the time they ask, together, more than
+// Sample adds contracts. Half of the time they ask, together, more than
 // can ever arrive (the instance is infeasible by arithmetic); otherwise
 // they ask at most what the hidden plan takes, so that a reader cannot
 // tell from the rules alone.
-func (infeasible) sample(in *Instance, r *rand.Rand) {
+func (infeasible) Sample(in *Instance, r *rand.Rand) {
 	if r.IntN(2) == 0 {
 		for _, s := range r.Perm(in.S())[:min(2, in.S())] {
 			n := 0
@@ -1048,7 +1056,7 @@ func (infeasible) sample(in *Instance, r *rand.Rand) {
 	in.Commitments = []Commitment{{in.Sources[a].Name, na}, {in.Sources[b].Name, max(1, total-na)}}
 }
 
-func (infeasible) model(b *builder) {
+func (infeasible) Model(b *builder) {
 	in := b.in
 	for _, c := range in.Commitments {
 		s := in.srcIndex(c.Source)
@@ -1064,20 +1072,21 @@ func (infeasible) model(b *builder) {
 	}
 }
 
-func (infeasible) rules(in *Instance) []rule {
+func (infeasible) Rules(in *Instance) []rule {
 	var out []rule
 	for _, c := range in.Commitments {
-		out = append(out, rule{groupContract(c.Source), fmt.Sprintf("The contract with %s requires taking at least %s from it in total over the plan.", c.Source, in.Voc.qty(c.Min))})
+		out = append(out, rule{Name: groupContract(c.Source), Text: fmt.Sprintf("The contract with %s requires taking at least %s from it in total over the plan.", c.Source, in.Voc.qty(c.Min))})
 	}
 	return out
 }
 
-func (infeasible) items(in *Instance) []domains.Item {
+func (infeasible) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 		Text: "Every contract's minimum total is taken."}}
 }
 
-func (infeasible) check(in *Instance, q quantities, f *flows, fl fails) {
+func (infeasible) Check(in *Instance, c checked, fl fails) {
+	q := c.q
 	for _, c := range in.Commitments {
 		s := in.srcIndex(c.Source)
 		n := 0
@@ -1085,7 +1094,7 @@ func (infeasible) check(in *Instance, q quantities, f *flows, fl fails) {
 			n += sum(q[s][k])
 		}
 		if n < c.Min {
-			fl.add(unitInfeasible, fmt.Sprintf("%d taken from %s, the contract asks %d", n, c.Source, c.Min))
+			fl.Add(unitInfeasible, fmt.Sprintf("%d taken from %s, the contract asks %d", n, c.Source, c.Min))
 		}
 	}
 }

@@ -22,7 +22,7 @@ type Failure struct {
 
 type recovery struct{}
 
-func (recovery) info() domains.Unit {
+func (recovery) Info() domains.Unit {
 	return domains.Unit{ID: unitRecovery, Tier: domains.Hard, Title: "exception recovery: a second plan for a failure scenario",
 		Excludes: []string{unitInfeasible, unitReplan, unitReserve, unitCritical}}
 }
@@ -95,12 +95,12 @@ func (in *Instance) eachRecovery(fn func(s, k, t int)) {
 	})
 }
 
-// sample picks the failing source and the first period of the failure
+// Sample picks the failing source and the first period of the failure
 // (the second period or later when there are several, so that part of
 // the plan stands): the source whose hidden shipments from then on are
 // the fewest (a random one on a tie), which leaves the hidden plan's other
 // shipments a start of a recovery.
-func (recovery) sample(in *Instance, r *rand.Rand) {
+func (recovery) Sample(in *Instance, r *rand.Rand) {
 	from := 0
 	if in.T() > 1 {
 		from = 1 + r.IntN(in.T()-1)
@@ -120,9 +120,9 @@ func (recovery) sample(in *Instance, r *rand.Rand) {
 	in.Failure = &Failure{Source: in.Sources[best].Name, From: in.Periods[from]}
 }
 
-func (recovery) model(*builder) {} // see Instance.Model: the scenario's model, in one group
+func (recovery) Model(*builder) {} // see Instance.Model: the scenario's model, in one group
 
-func (recovery) rules(in *Instance) []rule {
+func (recovery) Rules(in *Instance) []rule {
 	v, fa := in.Voc, in.Failure
 	// Rules whose numbers the failure changes say so.
 	also := ""
@@ -133,19 +133,21 @@ func (recovery) rules(in *Instance) []rule {
 		also += " The priority order ranks the recovery plan's shortfalls too (see the goal)."
 	}
 	if in.T() == 1 {
-		return []rule{{in.groupRecovery(), fmt.Sprintf("Exception scenario: %s may fail and send nothing. Give a recovery plan for that case in \"recovery\": every %s of a second plan that keeps every other rule of this problem with the supply of %s counted as 0.%s",
+		return []rule{{Name: in.groupRecovery(), Text: fmt.Sprintf("Exception scenario: %s may fail and send nothing. Give a recovery plan for that case in \"recovery\": every %s of a second plan that keeps every other rule of this problem with the supply of %s counted as 0.%s",
 			fa.Source, v.Shipment, fa.Source, also)}}
+
 	}
-	return []rule{{in.groupRecovery(), fmt.Sprintf("Exception scenario: %s may fail from %s on and then sends nothing in %s or later. Give a recovery plan for that case in \"recovery\": the %s sent in %s or later (before %s the plan stands as it is). The whole recovery plan (the plan's %s before %s and the recovery's from %s on) must keep every other rule of this problem with the supply of %s counted as 0 from %s on.%s",
+	return []rule{{Name: in.groupRecovery(), Text: fmt.Sprintf("Exception scenario: %s may fail from %s on and then sends nothing in %s or later. Give a recovery plan for that case in \"recovery\": the %s sent in %s or later (before %s the plan stands as it is). The whole recovery plan (the plan's %s before %s and the recovery's from %s on) must keep every other rule of this problem with the supply of %s counted as 0 from %s on.%s",
 		fa.Source, fa.From, fa.From, v.Shipments, fa.From, fa.From, v.Shipments, fa.From, fa.From, fa.Source, fa.From, also)}}
+
 }
 
-func (recovery) items(in *Instance) []domains.Item {
+func (recovery) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitRecovery, Tier: domains.Hard, Constraint: unitRecovery, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("The recovery plan keeps every rule when %s fails%s.", in.Failure.Source, map[bool]string{true: " from " + in.Failure.From + " on", false: ""}[in.T() > 1])}}
 }
 
-func (recovery) check(*Instance, quantities, *flows, fails) {} // see Instance.evaluate: it needs the recovery plan
+func (recovery) Check(*Instance, checked, fails) {} // see Instance.evaluate: it needs the recovery plan
 
 // checkRecovery adds to fl, under the recovery item, every failure of the
 // whole recovery plan in the scenario, item by item in checklist order.
@@ -159,7 +161,7 @@ func (in *Instance) checkRecovery(q, rq quantities, fl fails) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		for _, d := range rf[id] {
-			fl.add(unitRecovery, fmt.Sprintf("if %s fails (%s): %s", in.Failure.Source, id, d))
+			fl.Add(unitRecovery, fmt.Sprintf("if %s fails (%s): %s", in.Failure.Source, id, d))
 		}
 	}
 }

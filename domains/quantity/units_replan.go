@@ -28,20 +28,20 @@ type Disruption struct {
 
 type replanning struct{}
 
-func (replanning) info() domains.Unit {
+func (replanning) Info() domains.Unit {
 	return domains.Unit{ID: unitReplan, Tier: domains.Hard, Title: "minimum-change replanning", Excludes: []string{unitInfeasible}}
 }
 
 // replanning reports whether the instance has a current plan to change.
 func (in *Instance) replanning() bool { return in.Current != nil }
 
-// sample solves the instance as it is (with the stated tie-break, so the
+// Sample solves the instance as it is (with the stated tie-break, so the
 // current plan is its unique optimum), records that plan, then disrupts:
 // the supply of a source in a period where the plan sends at least 2
 // falls below what it sends (to 1 or more, so every shipment keeps its
 // variable), or, when there is no such period, the cost of the most used
 // route rises by 2.
-func (replanning) sample(in *Instance, r *rand.Rand) {
+func (replanning) Sample(in *Instance, r *rand.Rand) {
 	c := *in
 	c.TieBreaks = 1
 	m, err := c.Model()
@@ -108,7 +108,7 @@ func (b *builder) changeTerms() []encode.Term {
 	return ts
 }
 
-func (replanning) model(*builder) {} // the level: see builder.objectives
+func (replanning) Model(*builder) {} // the level: see builder.objectives
 
 // changes counts the shipments whose quantity differs from the current
 // plan.
@@ -128,7 +128,7 @@ func (in *Instance) changes(q quantities) int {
 
 const ruleReplan = "fewest changes"
 
-func (replanning) rules(in *Instance) []rule {
+func (replanning) Rules(in *Instance) []rule {
 	if !in.replanning() {
 		return nil
 	}
@@ -153,11 +153,12 @@ func (replanning) rules(in *Instance) []rule {
 	} else {
 		what = fmt.Sprintf("the cost per %s from %s to %s has risen from %d to %d (the table shows the new value)", v.unit(), d.Source, d.Sink, d.Was, d.Cost)
 	}
-	return []rule{{ruleReplan, fmt.Sprintf("A plan was made before a change: %s. Since then %s. Change as few %s of that plan as possible before anything else in the goal: a %s counts as changed when its quantity differs from the plan (from or to 0 too).",
+	return []rule{{Name: ruleReplan, Text: fmt.Sprintf("A plan was made before a change: %s. Since then %s. Change as few %s of that plan as possible before anything else in the goal: a %s counts as changed when its quantity differs from the plan (from or to 0 too).",
 		strings.Join(cur, "; "), what, v.Shipments, v.Shipment)}}
+
 }
 
-func (replanning) items(in *Instance) []domains.Item {
+func (replanning) Items(in *Instance) []domains.Item {
 	if !in.replanning() {
 		return nil
 	}
@@ -165,4 +166,4 @@ func (replanning) items(in *Instance) []domains.Item {
 		Text: fmt.Sprintf("The plan changes the fewest possible %s of the current plan.", in.Voc.Shipments)}}
 }
 
-func (replanning) check(*Instance, quantities, *flows, fails) {} // compared with the optimum in Evaluate
+func (replanning) Check(*Instance, checked, fails) {} // compared with the optimum in Evaluate

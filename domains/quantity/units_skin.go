@@ -22,7 +22,7 @@ const (
 
 type contingency struct{}
 
-func (contingency) info() domains.Unit {
+func (contingency) Info() domains.Unit {
 	return domains.Unit{ID: unitContingency, Tier: domains.Basic, Title: "held-back contingency reserve"}
 }
 
@@ -48,34 +48,36 @@ func sent(q quantities) int {
 	return n
 }
 
-// sample holds back between 40 % and 90 % of what the hidden plan leaves
+// Sample holds back between 40 % and 90 % of what the hidden plan leaves
 // unsent, at least 1.
-func (contingency) sample(in *Instance, r *rand.Rand) {
+func (contingency) Sample(in *Instance, r *rand.Rand) {
 	slack := in.totalSupply() - sent(in.planned)
 	in.Contingency = max(1, slack*(4+r.IntN(6))/10)
 }
 
-func (contingency) model(b *builder) {
+func (contingency) Model(b *builder) {
 	in := b.in
 	var ts []encode.Term
 	in.eachShipment(func(s, k, t int) { ts = append(ts, term(b.x[s][k][t], 1)) })
 	b.m.AddLinear(ts, encode.LE, int64(in.totalSupply()-in.Contingency)).Named(groupContingency)
 }
 
-func (contingency) rules(in *Instance) []rule {
+func (contingency) Rules(in *Instance) []rule {
 	v := in.Voc
-	return []rule{{groupContingency, fmt.Sprintf("A contingency of %s is held back: of the %s the %s have in total (%d, the sum of the supply table), at most %d is sent, summed over all %s.",
+	return []rule{{Name: groupContingency, Text: fmt.Sprintf("A contingency of %s is held back: of the %s the %s have in total (%d, the sum of the supply table), at most %d is sent, summed over all %s.",
 		v.qty(in.Contingency), v.Goods, v.Sources, in.totalSupply(), in.totalSupply()-in.Contingency, v.Shipments)}}
+
 }
 
-func (contingency) items(in *Instance) []domains.Item {
+func (contingency) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitContingency, Tier: domains.Basic, Constraint: unitContingency, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("At most %d %s are sent in total, so that the contingency of %d is held back.", in.totalSupply()-in.Contingency, in.Voc.Goods, in.Contingency)}}
 }
 
-func (contingency) check(in *Instance, q quantities, f *flows, fl fails) {
+func (contingency) Check(in *Instance, c checked, fl fails) {
+	q := c.q
 	if n, most := sent(q), in.totalSupply()-in.Contingency; n > most {
-		fl.add(unitContingency, fmt.Sprintf("the plan sends %d in total, at most %d may be sent", n, most))
+		fl.Add(unitContingency, fmt.Sprintf("the plan sends %d in total, at most %d may be sent", n, most))
 	}
 }
 
@@ -83,7 +85,7 @@ func (contingency) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type whole struct{}
 
-func (whole) info() domains.Unit {
+func (whole) Info() domains.Unit {
 	return domains.Unit{ID: unitWhole, Tier: domains.Medium, Title: "all-or-nothing sinks (knapsack items)", Excludes: []string{unitWorstCase}}
 }
 
@@ -101,10 +103,10 @@ func (in *Instance) room(k, t int) int {
 	return r
 }
 
-// prepare marks one or two sinks all-or-nothing (never every sink when
+// Prepare marks one or two sinks all-or-nothing (never every sink when
 // there are several); plant then gives each of them its full demand or
 // nothing.
-func (whole) prepare(in *Instance, r *rand.Rand) {
+func (whole) Prepare(in *Instance, r *rand.Rand) {
 	n := 1
 	if in.K() > 2 && r.IntN(2) == 0 {
 		n = 2
@@ -114,9 +116,9 @@ func (whole) prepare(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (whole) sample(*Instance, *rand.Rand) {}
+func (whole) Sample(*Instance, *rand.Rand) {}
 
-func (whole) model(b *builder) {
+func (whole) Model(b *builder) {
 	in, m := b.in, b.m
 	for k, sk := range in.Sinks {
 		if !sk.Whole {
@@ -147,7 +149,7 @@ func (whole) model(b *builder) {
 	}
 }
 
-func (whole) rules(in *Instance) []rule {
+func (whole) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, sk := range in.Sinks {
@@ -158,24 +160,25 @@ func (whole) rules(in *Instance) []rule {
 		if in.T() > 1 {
 			per = fmt.Sprintf(" in every %s", v.Period)
 		}
-		out = append(out, rule{groupWhole(sk.Name), fmt.Sprintf("%s is all or nothing: either it receives nothing at all, or it receives its full demand%s (less its starting stock, if any).", sk.Name, per)})
+		out = append(out, rule{Name: groupWhole(sk.Name), Text: fmt.Sprintf("%s is all or nothing: either it receives nothing at all, or it receives its full demand%s (less its starting stock, if any).", sk.Name, per)})
 	}
 	return out
 }
 
-func (whole) items(in *Instance) []domains.Item {
+func (whole) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitWhole, Tier: domains.Medium, Constraint: unitWhole, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every all-or-nothing %s receives nothing or its full demand.", in.Voc.Sink)}}
 }
 
-func (whole) check(in *Instance, q quantities, f *flows, fl fails) {
+func (whole) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	for k, sk := range in.Sinks {
 		if !sk.Whole || f.received[k] == 0 {
 			continue
 		}
 		for t := range in.Periods {
 			if f.arrive[k][t] < in.room(k, t) {
-				fl.add(unitWhole, fmt.Sprintf("%s receives %d%s, less than its full demand %d, and is not left out", sk.Name, f.arrive[k][t], in.inPeriod(t), in.room(k, t)))
+				fl.Add(unitWhole, fmt.Sprintf("%s receives %d%s, less than its full demand %d, and is not left out", sk.Name, f.arrive[k][t], in.inPeriod(t), in.room(k, t)))
 			}
 		}
 	}
@@ -185,16 +188,16 @@ func (whole) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type minDown struct{}
 
-func (minDown) info() domains.Unit {
+func (minDown) Info() domains.Unit {
 	return domains.Unit{ID: unitMinDown, Tier: domains.Stateful, Title: "minimum down time of a source"}
 }
 
 func groupDown(src string) string { return "minimum down time of " + src }
 
-// sample: 2 periods, or 3 one time in two with 4 periods or more; kept
+// Sample: 2 periods, or 3 one time in two with 4 periods or more; kept
 // by the hidden plan when it can be: the shortest stop that is not cut by
 // the end of the plan, at least 2.
-func (minDown) sample(in *Instance, r *rand.Rand) {
+func (minDown) Sample(in *Instance, r *rand.Rand) {
 	in.MinDown = 2
 	if in.T() >= 4 && r.IntN(2) == 0 {
 		in.MinDown = 3
@@ -216,7 +219,7 @@ func (minDown) sample(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (minDown) model(b *builder) {
+func (minDown) Model(b *builder) {
 	in := b.in
 	for s, src := range in.Sources {
 		g := groupDown(src.Name)
@@ -229,7 +232,7 @@ func (minDown) model(b *builder) {
 	}
 }
 
-func (minDown) rules(in *Instance) []rule {
+func (minDown) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
@@ -237,18 +240,19 @@ func (minDown) rules(in *Instance) []rule {
 		if in.MinDown == 2 {
 			next = "in the next " + v.Period
 		}
-		out = append(out, rule{groupDown(src.Name), fmt.Sprintf("Once %s stops (it sends nothing in a %s after sending something in the %s before), it sends nothing %s either, as far as the plan goes.",
+		out = append(out, rule{Name: groupDown(src.Name), Text: fmt.Sprintf("Once %s stops (it sends nothing in a %s after sending something in the %s before), it sends nothing %s either, as far as the plan goes.",
 			src.Name, v.Period, v.Period, next)})
 	}
 	return out
 }
 
-func (minDown) items(in *Instance) []domains.Item {
+func (minDown) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitMinDown, Tier: domains.Stateful, Constraint: unitMinDown, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every stop of a %s after it has sent something lasts at least %d %s (or until the last %s).", in.Voc.Source, in.MinDown, in.Voc.Periods, in.Voc.Period)}}
 }
 
-func (minDown) check(in *Instance, q quantities, f *flows, fl fails) {
+func (minDown) Check(in *Instance, c checked, fl fails) {
+	f := c.f
 	for s, src := range in.Sources {
 		for t := 1; t < in.T(); t++ {
 			if f.shipped[s][t-1] == 0 || f.shipped[s][t] > 0 {
@@ -256,7 +260,7 @@ func (minDown) check(in *Instance, q quantities, f *flows, fl fails) {
 			}
 			for j := 1; j < in.MinDown && t+j < in.T(); j++ {
 				if f.shipped[s][t+j] > 0 {
-					fl.add(unitMinDown, fmt.Sprintf("%s stops in %s but sends again in %s", src.Name, in.Periods[t], in.Periods[t+j]))
+					fl.Add(unitMinDown, fmt.Sprintf("%s stops in %s but sends again in %s", src.Name, in.Periods[t], in.Periods[t+j]))
 					break
 				}
 			}
@@ -268,7 +272,7 @@ func (minDown) check(in *Instance, q quantities, f *flows, fl fails) {
 
 type critical struct{}
 
-func (critical) info() domains.Unit {
+func (critical) Info() domains.Unit {
 	return domains.Unit{ID: unitCritical, Tier: domains.Hard, Title: "critical load protected against the failure of the largest source"}
 }
 
@@ -300,10 +304,10 @@ func (in *Instance) otherArrivals(q quantities, F, k, t int) int {
 	return n
 }
 
-// sample: the largest source may fail; the critical load of each sink and
+// Sample: the largest source may fail; the critical load of each sink and
 // period is 60–100 % of what the other sources deliver then in the
 // hidden plan.
-func (critical) sample(in *Instance, r *rand.Rand) {
+func (critical) Sample(in *Instance, r *rand.Rand) {
 	F := in.largest()
 	in.Fail = in.Sources[F].Name
 	for k := range in.Sinks {
@@ -321,7 +325,7 @@ func (critical) sample(in *Instance, r *rand.Rand) {
 	}
 }
 
-func (critical) model(b *builder) {
+func (critical) Model(b *builder) {
 	in := b.in
 	F := in.srcIndex(in.Fail)
 	for k, sk := range in.Sinks {
@@ -342,7 +346,7 @@ func (critical) model(b *builder) {
 	}
 }
 
-func (critical) rules(in *Instance) []rule {
+func (critical) Rules(in *Instance) []rule {
 	v := in.Voc
 	var parts []string
 	for _, sk := range in.Sinks {
@@ -364,21 +368,23 @@ func (critical) rules(in *Instance) []rule {
 		}
 		parts = append(parts, name+strings.Join(ps, ", "))
 	}
-	return []rule{{in.groupCritical(), fmt.Sprintf("%s, the %s with the largest total supply (the first listed on a tie), may fail. Even then the critical load must be covered: in every %s, what the other %s deliver in that %s (starting stock and stored %s do not count) is at least the critical load (%s).",
+	return []rule{{Name: in.groupCritical(), Text: fmt.Sprintf("%s, the %s with the largest total supply (the first listed on a tie), may fail. Even then the critical load must be covered: in every %s, what the other %s deliver in that %s (starting stock and stored %s do not count) is at least the critical load (%s).",
 		in.Fail, v.Source, v.Period, v.Sources, v.Period, v.Goods, strings.Join(parts, "; "))}}
+
 }
 
-func (critical) items(in *Instance) []domains.Item {
+func (critical) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitCritical, Tier: domains.Hard, Constraint: unitCritical, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Without %s, the other %s cover the critical load in every %s.", in.Fail, in.Voc.Sources, in.Voc.Period)}}
 }
 
-func (critical) check(in *Instance, q quantities, f *flows, fl fails) {
+func (critical) Check(in *Instance, c checked, fl fails) {
+	q := c.q
 	F := in.srcIndex(in.Fail)
 	for k, sk := range in.Sinks {
 		for t, c := range sk.CriticalAt {
 			if o := in.otherArrivals(q, F, k, t); o < c {
-				fl.add(unitCritical, fmt.Sprintf("without %s, %s gets %d%s, its critical load is %d", in.Fail, sk.Name, o, in.inPeriod(t), c))
+				fl.Add(unitCritical, fmt.Sprintf("without %s, %s gets %d%s, its critical load is %d", in.Fail, sk.Name, o, in.inPeriod(t), c))
 			}
 		}
 	}
