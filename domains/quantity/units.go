@@ -34,7 +34,6 @@ type checked struct {
 	f *flows
 }
 
-
 // rule is one named rule of the prompt (domains.Rule); Name is also its
 // model group and what a conflict answer names.
 type rule = domains.Rule
