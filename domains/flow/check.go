@@ -153,21 +153,21 @@ func (in *Instance) evaluate(x moves) (fails, *state) {
 	fl := fails{}
 	s := in.simulate(x)
 	for _, d := range s.short {
-		fl.add(itemMovement, d)
+		fl.Add(itemMovement, d)
 	}
 	for _, d := range s.badExit {
-		fl.add(itemMovement, d)
+		fl.Add(itemMovement, d)
 	}
 	for _, d := range s.late {
-		fl.add(itemDeadline, d)
+		fl.Add(itemDeadline, d)
 	}
 	for g, gr := range in.Groups {
 		if s.out[g] != gr.Size {
-			fl.add(itemDeadline, fmt.Sprintf("%d of %s's %d reach %s by %s %d", s.out[g], gr.Name, gr.Size, in.destWords(g), in.Voc.Step, in.H()))
+			fl.Add(itemDeadline, fmt.Sprintf("%d of %s's %d reach %s by %s %d", s.out[g], gr.Name, gr.Size, in.destWords(g), in.Voc.Step, in.H()))
 		}
 	}
 	for _, u := range in.units() {
-		u.check(in, x, s, fl)
+		u.Check(in, checked{x, s}, fl)
 	}
 	return fl, s
 }
@@ -191,7 +191,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		domains.Item{ID: itemDeadline, Tier: domains.Basic, Constraint: "all groups reach safety", Kind: domains.KindCoverage,
 			Text: fmt.Sprintf("Every %s of every %s reaches %s by %s %d (rule \"deadline\").", v.Person, v.Group, in.exitWords(), v.Step, in.H())})
 	for _, u := range in.units() {
-		items = append(items, u.items(in)...)
+		items = append(items, u.Items(in)...)
 	}
 	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
 		Text: in.optimalText(ref.Objective)})
@@ -307,9 +307,9 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 // allRules returns every named rule of the instance: the deadline, then
 // the units' rules in pool order.
 func (in *Instance) allRules() []rule {
-	out := []rule{{groupDeadline, fmt.Sprintf("Every %s of every %s reaches %s by %s %d.", in.Voc.Person, in.Voc.Group, in.exitWords(), in.Voc.Step, in.H())}}
+	out := []rule{{Name: groupDeadline, Text: fmt.Sprintf("Every %s of every %s reaches %s by %s %d.", in.Voc.Person, in.Voc.Group, in.exitWords(), in.Voc.Step, in.H())}}
 	for _, u := range in.units() {
-		out = append(out, u.rules(in)...)
+		out = append(out, u.Rules(in)...)
 	}
 	return out
 }

@@ -152,7 +152,7 @@ func (in *Instance) build(objectives bool) (*encode.Model, error) {
 		m.AddLinear(b.exitTerms(g, H, one), encode.EQ, int64(gr.Size)).Named(fmt.Sprintf("%s: %s", groupDeadline, gr.Name)).InGroup(groupDeadline)
 	}
 	for _, u := range in.units() {
-		u.model(b)
+		u.Model(b)
 	}
 	if objectives {
 		b.objectives()

@@ -8,26 +8,29 @@ import (
 	"github.com/plancert/plancert/encode"
 )
 
-// unit is one constraint of the flow pool: its description, its
-// constraints in the model (group names are the rule names of the
-// prompt), its named rules for the prompt, its checklist items and its
-// checks. Its data is drawn in generate.go.
+// unit is one constraint of the flow pool, under the unit contract of
+// domains (domains.UnitOf): its description, its constraints in the model
+// (group names are the rule names of the prompt), its named rules for the
+// prompt, its checklist items and its checks. Its data is drawn in
+// generate.go, interleaved with the core's draws (moving it into Sample
+// would change the random draws and so every instance).
 type unit interface {
-	info() domains.Unit
-	model(b *builder)
-	rules(in *Instance) []rule
-	items(in *Instance) []domains.Item
-	check(in *Instance, x moves, s *state, fl fails)
+	domains.UnitOf[*Instance, *builder, checked]
 }
 
-// rule is one named rule of the prompt; Name is also its model group and
-// what a conflict answer names.
-type rule struct{ Name, Text string }
+// checked is what a unit's Check sees of an answer: its moves and the
+// state they make.
+type checked struct {
+	x moves
+	s *state
+}
 
-// fails collects failures per item.
-type fails map[string][]string
+// rule is one named rule of the prompt (domains.Rule); Name is also its
+// model group and what a conflict answer names.
+type rule = domains.Rule
 
-func (f fails) add(item, detail string) { f[item] = append(f[item], detail) }
+// fails collects failures per item (domains.Fails).
+type fails = domains.Fails
 
 // Unit IDs.
 const (
@@ -44,15 +47,9 @@ const (
 
 // pool lists every unit of the core in a fixed order; instances apply
 // their sampled units in this order.
-var pool = []unit{arcCap{}, exitCap{}, hold{}, vulnerable{}, balance{}, selfCheck{}, closure{}, worst{}, infeasible{}, replanning{}}
+var pool = domains.Pool[unit]{arcCap{}, exitCap{}, hold{}, vulnerable{}, balance{}, selfCheck{}, closure{}, worst{}, infeasible{}, replanning{}}
 
-func poolInfo() []domains.Unit {
-	out := make([]domains.Unit, len(pool))
-	for i, u := range pool {
-		out[i] = u.info()
-	}
-	return out
-}
+func poolInfo() []domains.Unit { return pool.Infos(nil) }
 
 // units returns the sampled units of in, in pool order; the replanning
 // unit only when the generator found a disruption that leaves a plan (it
@@ -60,7 +57,7 @@ func poolInfo() []domains.Unit {
 func (in *Instance) units() []unit {
 	var out []unit
 	for _, u := range pool {
-		if id := u.info().ID; in.has(id) && (id != unitReplan || in.replanning()) {
+		if id := u.Info().ID; in.has(id) && (id != unitReplan || in.replanning()) {
 			out = append(out, u)
 		}
 	}
@@ -80,11 +77,11 @@ func (in *Instance) totalSize() int {
 
 type arcCap struct{}
 
-func (arcCap) info() domains.Unit {
+func (arcCap) Info() domains.Unit {
 	return domains.Unit{ID: unitArcCap, Tier: domains.Basic, Title: "link capacity per step"}
 }
 
-func (arcCap) model(b *builder) {
+func (arcCap) Model(b *builder) {
 	in := b.in
 	for l := range in.Links {
 		for t := 0; t <= in.H(); t++ {
@@ -105,7 +102,7 @@ func (arcCap) model(b *builder) {
 	}
 }
 
-func (arcCap) rules(in *Instance) []rule {
+func (arcCap) Rules(in *Instance) []rule {
 	var out []rule
 	for l, lk := range in.Links {
 		var text string
@@ -114,21 +111,22 @@ func (arcCap) rules(in *Instance) []rule {
 		} else {
 			text = fmt.Sprintf("At most %d %s enter %s → %s at an even %s (0, 2, …) and at most %d at an odd %s.", lk.Cap[0], in.Voc.People, lk.From, lk.To, in.Voc.Step, lk.Cap[1], in.Voc.Step)
 		}
-		out = append(out, rule{in.groupArc(l), text})
+		out = append(out, rule{Name: in.groupArc(l), Text: text})
 	}
 	return out
 }
 
-func (arcCap) items(in *Instance) []domains.Item {
+func (arcCap) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitArcCap, Tier: domains.Basic, Constraint: unitArcCap, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No more %s enter a %s at one %s than its capacity at that %s (all %s together).", in.Voc.People, in.Voc.Link, in.Voc.Step, in.Voc.Step, in.Voc.Groups)}}
 }
 
-func (arcCap) check(in *Instance, x moves, s *state, fl fails) {
+func (arcCap) Check(in *Instance, c checked, fl fails) {
+	s := c.s
 	for l, lk := range in.Links {
 		for t, n := range s.enter[l] {
 			if c, ok := in.capAt(l, t); ok && n > c {
-				fl.add(unitArcCap, fmt.Sprintf("%d enter %s → %s at %s %d, its capacity is %d", n, lk.From, lk.To, in.Voc.Step, t, c))
+				fl.Add(unitArcCap, fmt.Sprintf("%d enter %s → %s at %s %d, its capacity is %d", n, lk.From, lk.To, in.Voc.Step, t, c))
 			}
 		}
 	}
@@ -138,11 +136,11 @@ func (arcCap) check(in *Instance, x moves, s *state, fl fails) {
 
 type exitCap struct{}
 
-func (exitCap) info() domains.Unit {
+func (exitCap) Info() domains.Unit {
 	return domains.Unit{ID: unitExitCap, Tier: domains.Basic, Title: "exit capacity per step"}
 }
 
-func (exitCap) model(b *builder) {
+func (exitCap) Model(b *builder) {
 	in := b.in
 	for p, pl := range in.Places {
 		if pl.Kind != KindExit || pl.ExitCap <= 0 || pl.ExitCap >= in.totalSize() {
@@ -156,29 +154,30 @@ func (exitCap) model(b *builder) {
 	}
 }
 
-func (exitCap) rules(in *Instance) []rule {
+func (exitCap) Rules(in *Instance) []rule {
 	var out []rule
 	for p, pl := range in.Places {
 		if pl.Kind == KindExit && pl.ExitCap > 0 {
-			out = append(out, rule{in.groupExit(p), fmt.Sprintf("At most %d %s reach %s at any one %s.", pl.ExitCap, in.Voc.People, pl.Name, in.Voc.Step)})
+			out = append(out, rule{Name: in.groupExit(p), Text: fmt.Sprintf("At most %d %s reach %s at any one %s.", pl.ExitCap, in.Voc.People, pl.Name, in.Voc.Step)})
 		}
 	}
 	return out
 }
 
-func (exitCap) items(in *Instance) []domains.Item {
+func (exitCap) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitExitCap, Tier: domains.Basic, Constraint: unitExitCap, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s takes in more %s at one %s than its capacity (all %s together).", in.Voc.Exit, in.Voc.People, in.Voc.Step, in.Voc.Groups)}}
 }
 
-func (exitCap) check(in *Instance, x moves, s *state, fl fails) {
+func (exitCap) Check(in *Instance, c checked, fl fails) {
+	s := c.s
 	for p, pl := range in.Places {
 		if pl.Kind != KindExit || pl.ExitCap <= 0 {
 			continue
 		}
 		for t, n := range s.exitAt[p] {
 			if n > pl.ExitCap {
-				fl.add(unitExitCap, fmt.Sprintf("%d reach %s at %s %d, its capacity is %d", n, pl.Name, in.Voc.Step, t, pl.ExitCap))
+				fl.Add(unitExitCap, fmt.Sprintf("%d reach %s at %s %d, its capacity is %d", n, pl.Name, in.Voc.Step, t, pl.ExitCap))
 			}
 		}
 	}
@@ -188,11 +187,11 @@ func (exitCap) check(in *Instance, x moves, s *state, fl fails) {
 
 type hold struct{}
 
-func (hold) info() domains.Unit {
+func (hold) Info() domains.Unit {
 	return domains.Unit{ID: unitHold, Tier: domains.Basic, Title: "waiting room at junctions"}
 }
 
-func (hold) model(b *builder) {
+func (hold) Model(b *builder) {
 	in := b.in
 	for p, pl := range in.Places {
 		if pl.Kind != KindJunction {
@@ -212,7 +211,7 @@ func (hold) model(b *builder) {
 	}
 }
 
-func (hold) rules(in *Instance) []rule {
+func (hold) Rules(in *Instance) []rule {
 	var out []rule
 	for p, pl := range in.Places {
 		if pl.Kind != KindJunction {
@@ -222,17 +221,18 @@ func (hold) rules(in *Instance) []rule {
 		if pl.Hold > 0 {
 			text = fmt.Sprintf("At most %d %s may wait at %s from one %s to the next (all %s together).", pl.Hold, in.Voc.People, pl.Name, in.Voc.Step, in.Voc.Groups)
 		}
-		out = append(out, rule{in.groupHold(p), text})
+		out = append(out, rule{Name: in.groupHold(p), Text: text})
 	}
 	return out
 }
 
-func (hold) items(in *Instance) []domains.Item {
+func (hold) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitHold, Tier: domains.Basic, Constraint: unitHold, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("At every %s no more %s wait at %s than its waiting room.", in.Voc.Step, in.Voc.People, prose.An(in.Voc.Junction))}}
 }
 
-func (hold) check(in *Instance, x moves, s *state, fl fails) {
+func (hold) Check(in *Instance, c checked, fl fails) {
+	s := c.s
 	for p, pl := range in.Places {
 		if pl.Kind != KindJunction {
 			continue
@@ -243,7 +243,7 @@ func (hold) check(in *Instance, x moves, s *state, fl fails) {
 				n += s.wait[g][p][t]
 			}
 			if n > pl.Hold {
-				fl.add(unitHold, fmt.Sprintf("%d wait at %s from %s %d to %d, room for %d", n, pl.Name, in.Voc.Step, t, t+1, pl.Hold))
+				fl.Add(unitHold, fmt.Sprintf("%d wait at %s from %s %d to %d, room for %d", n, pl.Name, in.Voc.Step, t, t+1, pl.Hold))
 			}
 		}
 	}
@@ -253,11 +253,11 @@ func (hold) check(in *Instance, x moves, s *state, fl fails) {
 
 type vulnerable struct{}
 
-func (vulnerable) info() domains.Unit {
+func (vulnerable) Info() domains.Unit {
 	return domains.Unit{ID: unitVulnerable, Tier: domains.Medium, Title: "vulnerable groups out by an earlier deadline"}
 }
 
-func (vulnerable) model(b *builder) {
+func (vulnerable) Model(b *builder) {
 	in := b.in
 	for g, gr := range in.Groups {
 		if gr.Vulnerable {
@@ -276,19 +276,20 @@ func (in *Instance) vulnerableNames() []string {
 	return out
 }
 
-func (vulnerable) rules(in *Instance) []rule {
-	return []rule{{groupVulnerable, fmt.Sprintf("Every %s of %s (vulnerable) reaches %s by %s %d.", in.Voc.Person, prose.JoinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
+func (vulnerable) Rules(in *Instance) []rule {
+	return []rule{{Name: groupVulnerable, Text: fmt.Sprintf("Every %s of %s (vulnerable) reaches %s by %s %d.", in.Voc.Person, prose.JoinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
 }
 
-func (vulnerable) items(in *Instance) []domains.Item {
+func (vulnerable) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitVulnerable, Tier: domains.Medium, Constraint: unitVulnerable, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Everyone of %s reaches %s by %s %d.", prose.JoinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
 }
 
-func (vulnerable) check(in *Instance, x moves, s *state, fl fails) {
+func (vulnerable) Check(in *Instance, c checked, fl fails) {
+	s := c.s
 	for g, gr := range in.Groups {
 		if gr.Vulnerable && s.outBy[g][min(in.Deadline, in.H())] < gr.Size {
-			fl.add(unitVulnerable, fmt.Sprintf("only %d of %s's %d are out by %s %d", s.outBy[g][min(in.Deadline, in.H())], gr.Name, gr.Size, in.Voc.Step, in.Deadline))
+			fl.Add(unitVulnerable, fmt.Sprintf("only %d of %s's %d are out by %s %d", s.outBy[g][min(in.Deadline, in.H())], gr.Name, gr.Size, in.Voc.Step, in.Deadline))
 		}
 	}
 }
@@ -297,13 +298,13 @@ func (vulnerable) check(in *Instance, x moves, s *state, fl fails) {
 
 type balance struct{}
 
-func (balance) info() domains.Unit {
+func (balance) Info() domains.Unit {
 	return domains.Unit{ID: unitBalance, Tier: domains.Medium, Title: "balanced exit use (least load of the busiest exit)"}
 }
-func (balance) model(*builder)                        {}
-func (balance) rules(*Instance) []rule                { return nil }
-func (balance) check(*Instance, moves, *state, fails) {}
-func (balance) items(in *Instance) []domains.Item {
+func (balance) Model(*builder)                  {}
+func (balance) Rules(*Instance) []rule          { return nil }
+func (balance) Check(*Instance, checked, fails) {}
+func (balance) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindObjective,
 		Text: fmt.Sprintf("The busiest %s takes in as few %s as possible (the first goal).", in.Voc.Exit, in.Voc.People)}}
 }
@@ -314,13 +315,13 @@ type selfCheck struct{}
 
 const itemStated = "stated"
 
-func (selfCheck) info() domains.Unit {
+func (selfCheck) Info() domains.Unit {
 	return domains.Unit{ID: unitSelfCheck, Tier: domains.Medium, Title: "stated total time (conflict validation)"}
 }
-func (selfCheck) model(*builder)                        {}
-func (selfCheck) rules(*Instance) []rule                { return nil }
-func (selfCheck) check(*Instance, moves, *state, fails) {}
-func (selfCheck) items(in *Instance) []domains.Item {
+func (selfCheck) Model(*builder)                  {}
+func (selfCheck) Rules(*Instance) []rule          { return nil }
+func (selfCheck) Check(*Instance, checked, fails) {}
+func (selfCheck) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
 		Text: "The \"total_time\" stated in the answer equals the plan's true total time."}}
 }
@@ -329,11 +330,11 @@ func (selfCheck) items(in *Instance) []domains.Item {
 
 type closure struct{}
 
-func (closure) info() domains.Unit {
+func (closure) Info() domains.Unit {
 	return domains.Unit{ID: unitClosure, Tier: domains.Hard, Title: "route failure: a link closes at a step"}
 }
 
-func (closure) model(b *builder) {
+func (closure) Model(b *builder) {
 	in := b.in
 	l := in.link(in.Closure.From, in.Closure.To)
 	for g := range in.Groups {
@@ -353,20 +354,21 @@ func (in *Instance) closureWords() string {
 	return fmt.Sprintf("%s → %s closes at %s %d: nobody may enter it at %s %d or later", c.From, c.To, in.Voc.Step, c.Start, in.Voc.Step, c.Start)
 }
 
-func (closure) rules(in *Instance) []rule {
-	return []rule{{groupClosure, prose.Capital(in.closureWords()) + "."}}
+func (closure) Rules(in *Instance) []rule {
+	return []rule{{Name: groupClosure, Text: prose.Capital(in.closureWords()) + "."}}
 }
 
-func (closure) items(in *Instance) []domains.Item {
+func (closure) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Nobody enters %s while it is closed.", in.Closure.From+" → "+in.Closure.To)}}
 }
 
-func (closure) check(in *Instance, x moves, s *state, fl fails) {
+func (closure) Check(in *Instance, c checked, fl fails) {
+	s := c.s
 	l := in.link(in.Closure.From, in.Closure.To)
 	for t, n := range s.enter[l] {
 		if n > 0 && in.closed(l, t) {
-			fl.add(unitClosure, fmt.Sprintf("%d enter %s → %s at %s %d, when it is closed", n, in.Closure.From, in.Closure.To, in.Voc.Step, t))
+			fl.Add(unitClosure, fmt.Sprintf("%d enter %s → %s at %s %d, when it is closed", n, in.Closure.From, in.Closure.To, in.Voc.Step, t))
 		}
 	}
 }
@@ -375,11 +377,11 @@ func (closure) check(in *Instance, x moves, s *state, fl fails) {
 
 type worst struct{}
 
-func (worst) info() domains.Unit {
+func (worst) Info() domains.Unit {
 	return domains.Unit{ID: unitWorst, Tier: domains.Hard, Title: "worst-case group sizes"}
 }
 
-func (worst) model(b *builder) {
+func (worst) Model(b *builder) {
 	in := b.in
 	for g, gr := range in.Groups {
 		o := in.place(gr.Origin)
@@ -397,19 +399,20 @@ func (worst) model(b *builder) {
 	}
 }
 
-func (worst) rules(in *Instance) []rule {
-	return []rule{{groupWorst, fmt.Sprintf("The size of a %s is only known as a range: the plan must move the largest number of the range out of every starting place, so that it works whatever the true number is.", in.Voc.Group)}}
+func (worst) Rules(in *Instance) []rule {
+	return []rule{{Name: groupWorst, Text: fmt.Sprintf("The size of a %s is only known as a range: the plan must move the largest number of the range out of every starting place, so that it works whatever the true number is.", in.Voc.Group)}}
 }
 
-func (worst) items(in *Instance) []domains.Item {
+func (worst) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitWorst, Tier: domains.Hard, Constraint: unitWorst, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("The plan moves the largest possible number of each %s out of its starting place (the worst case).", in.Voc.Group)}}
 }
 
-func (worst) check(in *Instance, x moves, s *state, fl fails) {
+func (worst) Check(in *Instance, c checked, fl fails) {
+	s := c.s
 	for g, gr := range in.Groups {
 		if s.left[g] != gr.Size {
-			fl.add(unitWorst, fmt.Sprintf("%d of %s leave %s, the worst case is %d", s.left[g], gr.Name, gr.Origin, gr.Size))
+			fl.Add(unitWorst, fmt.Sprintf("%d of %s leave %s, the worst case is %d", s.left[g], gr.Name, gr.Origin, gr.Size))
 		}
 	}
 }
@@ -418,10 +421,10 @@ func (worst) check(in *Instance, x moves, s *state, fl fails) {
 
 type infeasible struct{}
 
-func (infeasible) info() domains.Unit {
+func (infeasible) Info() domains.Unit {
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection (a deadline too short)"}
 }
-func (infeasible) model(*builder)                        {}
-func (infeasible) rules(*Instance) []rule                { return nil }
-func (infeasible) items(*Instance) []domains.Item        { return nil }
-func (infeasible) check(*Instance, moves, *state, fails) {}
+func (infeasible) Model(*builder)                  {}
+func (infeasible) Rules(*Instance) []rule          { return nil }
+func (infeasible) Items(*Instance) []domains.Item  { return nil }
+func (infeasible) Check(*Instance, checked, fails) {}

@@ -28,7 +28,7 @@ type Move struct {
 
 type replanning struct{}
 
-func (replanning) info() domains.Unit {
+func (replanning) Info() domains.Unit {
 	return domains.Unit{ID: unitReplan, Tier: domains.Hard, Title: "minimum-change replanning after a link closes",
 		Excludes: []string{unitInfeasible, unitClosure}}
 }
@@ -124,7 +124,7 @@ func (in *Instance) drawReplan(r *rand.Rand) {
 	in.Current = nil
 }
 
-func (replanning) model(b *builder) {
+func (replanning) Model(b *builder) {
 	in, m := b.in, b.m
 	d := in.Disruption
 	l := in.link(d.From, d.To)
@@ -178,16 +178,16 @@ func (in *Instance) disruptionWords() string {
 	return fmt.Sprintf("at %s %d or later", in.Voc.Step, d.Start)
 }
 
-func (replanning) rules(in *Instance) []rule {
+func (replanning) Rules(in *Instance) []rule {
 	d := in.Disruption
 	what := "closes"
 	if d.End > 0 {
 		what = "is blocked for one " + in.Voc.Step
 	}
-	return []rule{{groupDisrupt, fmt.Sprintf("%s → %s %s at %s %d (news that came after the current plan was made): nobody may enter it %s.", d.From, d.To, what, in.Voc.Step, d.Start, in.disruptionWords())}}
+	return []rule{{Name: groupDisrupt, Text: fmt.Sprintf("%s → %s %s at %s %d (news that came after the current plan was made): nobody may enter it %s.", d.From, d.To, what, in.Voc.Step, d.Start, in.disruptionWords())}}
 }
 
-func (replanning) items(in *Instance) []domains.Item {
+func (replanning) Items(in *Instance) []domains.Item {
 	d := in.Disruption
 	return []domains.Item{
 		{ID: itemDisruption, Tier: domains.Hard, Constraint: unitReplan, Kind: domains.KindFeasibility,
@@ -197,12 +197,13 @@ func (replanning) items(in *Instance) []domains.Item {
 	}
 }
 
-func (replanning) check(in *Instance, x moves, s *state, fl fails) {
+func (replanning) Check(in *Instance, c checked, fl fails) {
+	s := c.s
 	d := in.Disruption
 	l := in.link(d.From, d.To)
 	for t, n := range s.enter[l] {
 		if n > 0 && d.covers(t) {
-			fl.add(itemDisruption, fmt.Sprintf("%d enter %s → %s at %s %d, when it is closed", n, d.From, d.To, in.Voc.Step, t))
+			fl.Add(itemDisruption, fmt.Sprintf("%d enter %s → %s at %s %d, when it is closed", n, d.From, d.To, in.Voc.Step, t))
 		}
 	}
 }
