@@ -389,10 +389,10 @@ func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
 				route(fmt.Sprintf("legs %d and %d are on the same run of %s: stay on board as one leg", k, k+1, c.Lines[rd.Line].Name))
 			}
 			if known && t > rd.Dep {
-				route(fmt.Sprintf("leg %d: %s leaves %s at %s, before you get there at %s", k+1, c.Lines[rd.Line].Name, c.Stops[rd.From], clock(rd.Dep), clock(t)))
+				route(fmt.Sprintf("leg %d: %s leaves %s at %s, before you get there at %s", k+1, c.Lines[rd.Line].Name, c.Stops[rd.From], Clock(rd.Dep), Clock(t)))
 			}
 			if prev.Ride >= 0 && c.Transfer != nil && rs[prev.Ride].Arr+c.Transfer[rd.From] > rd.Dep && e.Transfer == "" {
-				e.Transfer = fmt.Sprintf("at %s you arrive at %s and the next ride leaves at %s: less than %d minutes to change", c.Stops[rd.From], clock(rs[prev.Ride].Arr), clock(rd.Dep), c.Transfer[rd.From])
+				e.Transfer = fmt.Sprintf("at %s you arrive at %s and the next ride leaves at %s: less than %d minutes to change", c.Stops[rd.From], Clock(rs[prev.Ride].Arr), Clock(rd.Dep), c.Transfer[rd.From])
 			}
 		}
 		t, known = rd.Arr, true
@@ -408,10 +408,10 @@ func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
 	}
 	e.Arrival = t
 	if c.Deadline > 0 && (!known || e.Arrival > c.Deadline) {
-		e.Deadline = fmt.Sprintf("arrives at %s, after %s", clock(e.Arrival), clock(c.Deadline))
+		e.Deadline = fmt.Sprintf("arrives at %s, after %s", Clock(e.Arrival), Clock(c.Deadline))
 	}
 	if c.Earliest > 0 && (!known || e.Leave < c.Earliest) {
-		e.Earliest = fmt.Sprintf("leaves at %s, before %s", clock(e.Leave), clock(c.Earliest))
+		e.Earliest = fmt.Sprintf("leaves at %s, before %s", Clock(e.Leave), Clock(c.Earliest))
 	}
 	if c.Budget > 0 && e.Fare > c.Budget {
 		e.FareErr = fmt.Sprintf("the fares add up to %d, more than %d", e.Fare, c.Budget)
@@ -981,7 +981,7 @@ func (c *Commute) legsJSON(rs []cmRide, legs []cmLeg) []cmLegJSON {
 			continue
 		}
 		rd := rs[l.Ride]
-		out = append(out, cmLegJSON{Line: c.Lines[rd.Line].Name, From: c.Stops[rd.From], Depart: clock(rd.Dep), To: c.Stops[rd.To], Arrive: clock(rd.Arr)})
+		out = append(out, cmLegJSON{Line: c.Lines[rd.Line].Name, From: c.Stops[rd.From], Depart: Clock(rd.Dep), To: c.Stops[rd.To], Arrive: Clock(rd.Arr)})
 	}
 	return out
 }
@@ -990,9 +990,9 @@ func (c *Commute) legsJSON(rs []cmRide, legs []cmLeg) []cmLegJSON {
 // answer form.
 func (c *Commute) planJSON(rs []cmRide, legs, backup []cmLeg) json.RawMessage {
 	e := c.evaluate(rs, legs)
-	p := cmPlanJSON{Legs: c.legsJSON(rs, legs), Arrival: clock(e.Arrival), Changes: max(e.Rides-1, 0), Fare: e.Fare}
+	p := cmPlanJSON{Legs: c.legsJSON(rs, legs), Arrival: Clock(e.Arrival), Changes: max(e.Rides-1, 0), Fare: e.Fare}
 	if backup != nil {
-		p.Backup = &cmBackupJSON{Legs: c.legsJSON(rs, backup), Arrival: clock(c.evaluate(rs, backup).Arrival)}
+		p.Backup = &cmBackupJSON{Legs: c.legsJSON(rs, backup), Arrival: Clock(c.evaluate(rs, backup).Arrival)}
 	}
 	b, _ := json.Marshal(p)
 	return b

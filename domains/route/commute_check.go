@@ -44,7 +44,7 @@ func (c *Commute) Prompt() string {
 		l := c.Lines[r.Line]
 		parts := make([]string, len(r.Times))
 		for k, t := range r.Times {
-			parts[k] = fmt.Sprintf("%s %s", c.Stops[l.Stops[k]], clock(t))
+			parts[k] = fmt.Sprintf("%s %s", c.Stops[l.Stops[k]], Clock(t))
 		}
 		fmt.Fprintf(&b, "| %s | %s |\n", l.Name, strings.Join(parts, " → "))
 	}
@@ -83,10 +83,10 @@ func (c *Commute) Prompt() string {
 		fmt.Fprintf(&b, "%d. \"%s\": %s\n", rule, name, text)
 	}
 	if c.Deadline > 0 {
-		named(cmRuleDeadline, fmt.Sprintf("you reach %s by %s, when %s.", c.Stops[1], clock(c.Deadline), v.Goal))
+		named(cmRuleDeadline, fmt.Sprintf("you reach %s by %s, when %s.", c.Stops[1], Clock(c.Deadline), v.Goal))
 	}
 	if c.Earliest > 0 {
-		named(cmRuleEarliest, fmt.Sprintf("you leave %s no earlier than %s.", c.Stops[0], clock(c.Earliest)))
+		named(cmRuleEarliest, fmt.Sprintf("you leave %s no earlier than %s.", c.Stops[0], Clock(c.Earliest)))
 	}
 	if c.Transfer != nil {
 		named(cmRuleTransfer, "between two rides at the same stop, the time from arriving to the next departure is at least the stop's minimum transfer time.")
@@ -151,7 +151,7 @@ func (c *Commute) legText(rs []cmRide, l cmLeg) string {
 		return fmt.Sprintf("walk from %s to %s (%d min)", c.Stops[l.From], c.Stops[l.To], l.Minutes)
 	}
 	rd := rs[l.Ride]
-	return fmt.Sprintf("%s from %s at %s to %s at %s", c.Lines[rd.Line].Name, c.Stops[rd.From], clock(rd.Dep), c.Stops[rd.To], clock(rd.Arr))
+	return fmt.Sprintf("%s from %s at %s to %s at %s", c.Lines[rd.Line].Name, c.Stops[rd.From], Clock(rd.Dep), c.Stops[rd.To], Clock(rd.Arr))
 }
 
 // currentIDs is the current plan as ride indices.
@@ -171,7 +171,7 @@ func (c *Commute) currentIDs(rs []cmRide) []int {
 func (c *Commute) AnswerSchema() string {
 	r := c.Runs[0]
 	l := c.Lines[r.Line]
-	leg := fmt.Sprintf(`{"line": %q, "from": %q, "depart": %q, "to": %q, "arrive": %q}`, l.Name, c.Stops[l.Stops[0]], clock(r.Times[0]), c.Stops[l.Stops[1]], clock(r.Times[1]))
+	leg := fmt.Sprintf(`{"line": %q, "from": %q, "depart": %q, "to": %q, "arrive": %q}`, l.Name, c.Stops[l.Stops[0]], Clock(r.Times[0]), c.Stops[l.Stops[1]], Clock(r.Times[1]))
 	if c.Backup {
 		return fmt.Sprintf(`{"legs": [%s, ...], "arrival": "HH:MM", "changes": 0, "fare": 0, "backup": {"legs": [...], "arrival": "HH:MM"}}`, leg)
 	}
@@ -200,7 +200,7 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: cmUnitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", quoted(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", Quoted(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: cmUnitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
@@ -215,10 +215,10 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		items = append(items, domains.Item{ID: id, Tier: tier, Constraint: unit, Kind: domains.KindFeasibility, Text: text})
 	}
 	if c.Deadline > 0 {
-		add(cmItemDeadline, cmUnitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], clock(c.Deadline)))
+		add(cmItemDeadline, cmUnitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], Clock(c.Deadline)))
 	}
 	if c.Earliest > 0 {
-		add(cmItemEarliest, cmUnitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], clock(c.Earliest)))
+		add(cmItemEarliest, cmUnitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], Clock(c.Earliest)))
 	}
 	if c.Transfer != nil {
 		add(cmItemTransfer, cmUnitTransfer, domains.Basic, "Every change between two rides at the same stop leaves at least the stop's minimum transfer time.")
@@ -254,14 +254,14 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		text, off = fmt.Sprintf("The plan keeps %d of the current plan's rides (the most possible) and then ", get(0)), 1
 	}
 	if c.Backup {
-		text += fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", clock(get(off)), clock(get(off+1)))
+		text += fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", Clock(get(off)), Clock(get(off+1)))
 		var tb []string
 		for l, what := range []string{"%s rides", "fares %s", "leaving at %s", "sums of departure times %s"} {
 			if l < c.Levels {
 				x, y := get(off+2+2*l), get(off+3+2*l)
 				pair := fmt.Sprintf("%d and %d", x, y)
 				if l == 2 {
-					pair = fmt.Sprintf("%s and %s", clock(x), clock(y))
+					pair = fmt.Sprintf("%s and %s", Clock(x), Clock(y))
 				}
 				tb = append(tb, fmt.Sprintf(what, pair))
 			}
@@ -275,12 +275,12 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 				Text: "The arrival, changes and fare stated for the main trip and the arrival stated for the backup equal their true values."})
 		return items
 	}
-	text += fmt.Sprintf("arrives at %s, the proven earliest", clock(get(off)))
+	text += fmt.Sprintf("arrives at %s, the proven earliest", Clock(get(off)))
 	var tb []string
 	for l, what := range []string{"%d rides", "a total fare of %d", "leaving at %s", "a sum of departure times of %d"} {
 		if l < c.Levels {
 			if l == 2 {
-				tb = append(tb, fmt.Sprintf(what, clock(get(off+1+l))))
+				tb = append(tb, fmt.Sprintf(what, Clock(get(off+1+l))))
 			} else {
 				tb = append(tb, fmt.Sprintf(what, get(off+1+l)))
 			}
@@ -378,7 +378,7 @@ func (c *Commute) parseLegs(legs []cmLegJSON, rs []cmRide, tag string) ([]cmLeg,
 		}
 		id := -1
 		for i, rd := range rs {
-			if c.Lines[rd.Line].Name == l.Line && rd.From == from && rd.To == to && clock(rd.Dep) == l.Depart && clock(rd.Arr) == l.Arrive {
+			if c.Lines[rd.Line].Name == l.Line && rd.From == from && rd.To == to && Clock(rd.Dep) == l.Depart && Clock(rd.Arr) == l.Arrive {
 				id = i
 				break
 			}
@@ -435,8 +435,8 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 			set(f.id, false, f.why)
 		}
 	}
-	if p.arrival != clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
-		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", p.arrival, p.changes, p.fare, clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
+	if p.arrival != Clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
+		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", p.arrival, p.changes, p.fare, Clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
 	}
 	var bk *cmEval
 	backupOK := true
@@ -447,8 +447,8 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 			set(cmItemBackup, false, why)
 			backupOK = false
 		}
-		if p.bArrival != clock(be.Arrival) {
-			set(itemStated, false, fmt.Sprintf("stated backup arrival %s; the backup arrives at %s", p.bArrival, clock(be.Arrival)))
+		if p.bArrival != Clock(be.Arrival) {
+			set(itemStated, false, fmt.Sprintf("stated backup arrival %s; the backup arrives at %s", p.bArrival, Clock(be.Arrival)))
 		}
 	}
 	if !e.feasible() || !backupOK {
@@ -476,7 +476,7 @@ func (c *Commute) backupBroken(rs []cmRide, e, b cmEval) string {
 	}
 	for _, id := range b.rideIDs {
 		if slices.Contains(e.rideIDs, id) {
-			return fmt.Sprintf("the backup shares the ride on %s from %s at %s with the main trip", c.Lines[rs[id].Line].Name, c.Stops[rs[id].From], clock(rs[id].Dep))
+			return fmt.Sprintf("the backup shares the ride on %s from %s at %s with the main trip", c.Lines[rs[id].Line].Name, c.Stops[rs[id].From], Clock(rs[id].Dep))
 		}
 		if len(e.rideIDs) > 0 && rs[id].Line == rs[e.rideIDs[0]].Line {
 			return fmt.Sprintf("the backup rides %s, the line of the main trip's first ride", c.Lines[rs[id].Line].Name)
@@ -506,7 +506,7 @@ func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []s
 	case solver.Unknown:
 		return false, "the solver could not decide in time"
 	}
-	return false, fmt.Sprintf("the rules %s can all hold together", quoted(names))
+	return false, fmt.Sprintf("the rules %s can all hold together", Quoted(names))
 }
 
 // Objective implements domains.Objectiver: the objective vector of an

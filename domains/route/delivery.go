@@ -184,7 +184,7 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 		row := make([]int64, n+1)
 		for j := range row {
 			if i != j {
-				row[j] = voc.Minute*(abs64(xs[i]-xs[j])+abs64(ys[i]-ys[j])) + 2
+				row[j] = voc.Minute*(Abs64(xs[i]-xs[j])+Abs64(ys[i]-ys[j])) + 2
 			}
 		}
 		d.Travel = append(d.Travel, row)
@@ -308,8 +308,6 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	return d, nil
 }
 
-func abs64(x int64) int64 { return max(x, -x) }
-
 // Spec implements domains.Instance.
 func (d *Delivery) Spec() domains.Spec { return d.S }
 
@@ -332,7 +330,7 @@ func (d *Delivery) fleetModel() (*FleetModel, error) {
 		// which becomes the second level.
 		var kept []encode.Term
 		for _, leg := range d.currentLegs() {
-			for _, x := range fm.legArcs(leg[0], leg[1]) {
+			for _, x := range fm.LegArcs(leg[0], leg[1]) {
 				kept = append(kept, encode.Term{Var: x, Coef: 1})
 			}
 		}
@@ -408,7 +406,7 @@ func (d *Delivery) Plan(a encode.Assignment) (json.RawMessage, error) {
 // total returns the total driving time of routes.
 func (d *Delivery) total(routes [][]int) int64 {
 	var t int64
-	for _, leg := range legsOf(routes) {
+	for _, leg := range Legs(routes) {
 		t += d.Travel[leg[0]][leg[1]]
 	}
 	return t
@@ -431,7 +429,7 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 	out := []int64{total}
 	if d.Current != nil {
 		have := map[[2]int]bool{}
-		for _, leg := range legsOf(routes) {
+		for _, leg := range Legs(routes) {
 			have[leg] = true
 		}
 		var kept int64
@@ -451,23 +449,8 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 	return out
 }
 
-// legsOf lists the legs of routes: pairs of locations (0 the depot)
-// driven directly one after the other, in driving direction.
-func legsOf(routes [][]int) [][2]int {
-	var out [][2]int
-	for _, rt := range routes {
-		at := 0
-		for _, c := range rt {
-			out = append(out, [2]int{at, c})
-			at = c
-		}
-		out = append(out, [2]int{at, 0})
-	}
-	return out
-}
-
 // currentLegs lists the legs of the current plan.
-func (d *Delivery) currentLegs() [][2]int { return legsOf(d.Current) }
+func (d *Delivery) currentLegs() [][2]int { return Legs(d.Current) }
 
 // TieBreak implements domains.Instance: first the fewest vehicles, then
 // the least sum of x·y² over consecutive stops x → y (stop numbers).
@@ -478,8 +461,6 @@ func (d *Delivery) TieBreak() bool {
 	d.Levels++
 	return true
 }
-
-func clock(m int64) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
 
 // Prompt implements domains.Instance.
 func (d *Delivery) Prompt() string {
@@ -492,7 +473,7 @@ func (d *Delivery) Prompt() string {
 	}
 	b.WriteString(".")
 	if d.Due != nil {
-		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, clock(d.DayStart), clock(d.DayStart+d.Due[0]))
+		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, Clock(d.DayStart), Clock(d.DayStart+d.Due[0]))
 	}
 	b.WriteString("\n\n**Stops**\n\n| stop |")
 	if d.Capacity > 0 {
@@ -516,7 +497,7 @@ func (d *Delivery) Prompt() string {
 			fmt.Fprintf(&b, " %d |", d.Demand[c])
 		}
 		if d.Due != nil {
-			fmt.Fprintf(&b, " %s | %s | %d min |", clock(d.DayStart+d.Ready[c]), clock(d.DayStart+d.Due[c]), d.Service[c])
+			fmt.Fprintf(&b, " %s | %s | %d min |", Clock(d.DayStart+d.Ready[c]), Clock(d.DayStart+d.Due[c]), d.Service[c])
 		}
 		b.WriteString("\n")
 	}
@@ -558,7 +539,7 @@ func (d *Delivery) Prompt() string {
 	}
 	if d.Due != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": unloading at a stop starts within its window (a %s that arrives early waits) and takes the time in the table; every %s is back at %s by %s.\n", rule, ruleWindows, v.Vehicle, v.Vehicle, v.Depot, clock(d.DayStart+d.Due[0]))
+		fmt.Fprintf(&b, "%d. \"%s\": unloading at a stop starts within its window (a %s that arrives early waits) and takes the time in the table; every %s is back at %s by %s.\n", rule, ruleWindows, v.Vehicle, v.Vehicle, v.Depot, Clock(d.DayStart+d.Due[0]))
 	}
 	if d.MaxDrive > 0 {
 		rule++

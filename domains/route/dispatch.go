@@ -326,7 +326,7 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	for _, p := range voc.Places {
 		xs[p], ys[p] = r.Int64N(9), r.Int64N(9)
 	}
-	dist := func(x1, y1, x2, y2 int64) int64 { return voc.Minute*(abs64(x1-x2)+abs64(y1-y2)) + 2 }
+	dist := func(x1, y1, x2, y2 int64) int64 { return voc.Minute*(Abs64(x1-x2)+Abs64(y1-y2)) + 2 }
 	d.Ride, d.Size = []int64{0}, nil
 	for c := 1; c <= n; c++ {
 		d.Jobs = append(d.Jobs, fmt.Sprintf("J%d", c))
@@ -670,8 +670,8 @@ func (d *Dispatch) dispatchModel() (*FleetModel, error) {
 	}
 	if d.Current != nil {
 		var kept []encode.Term
-		for _, leg := range legsOf(d.currentRoutes()) {
-			for _, x := range fm.legArcs(leg[0], leg[1]) {
+		for _, leg := range Legs(d.currentRoutes()) {
+			for _, x := range fm.LegArcs(leg[0], leg[1]) {
 				kept = append(kept, encode.Term{Var: x, Coef: 1})
 			}
 		}
@@ -780,7 +780,7 @@ func (d *Dispatch) Plan(a encode.Assignment) (json.RawMessage, error) {
 // deadhead is the total empty driving of routes.
 func (d *Dispatch) deadhead(routes [][]int) int64 {
 	var t int64
-	for _, leg := range legsOf(routes) {
+	for _, leg := range Legs(routes) {
 		t += d.Deadhead[leg[0]][leg[1]]
 	}
 	return t

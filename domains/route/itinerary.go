@@ -317,7 +317,7 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		row := make([]int64, nb+n)
 		for j := range row {
 			if i != j {
-				row[j] = voc.Minute*(abs64(xs[i]-xs[j])+abs64(ys[i]-ys[j])) + 10
+				row[j] = voc.Minute*(Abs64(xs[i]-xs[j])+Abs64(ys[i]-ys[j])) + 10
 			}
 		}
 		it.Travel = append(it.Travel, row)

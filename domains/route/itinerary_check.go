@@ -29,7 +29,7 @@ func (it *Itinerary) when(t int64) string {
 	if it.Voc.Trip {
 		return fmt.Sprintf("day %d", t)
 	}
-	return clock(t)
+	return Clock(t)
 }
 
 // Checklist implements domains.Instance.
@@ -40,7 +40,7 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: itinInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", quoted(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", Quoted(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: itinInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
@@ -500,7 +500,7 @@ func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names 
 	case solver.Unknown:
 		return false, "the solver could not decide in time"
 	}
-	return false, fmt.Sprintf("the rules %s can all hold together", quoted(names))
+	return false, fmt.Sprintf("the rules %s can all hold together", Quoted(names))
 }
 
 // firstDays returns the day a trip arrives in each city of an order.

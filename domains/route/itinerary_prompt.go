@@ -36,7 +36,7 @@ func (it *Itinerary) Prompt() string {
 	}
 	b.WriteString(" and in what order.\n\n**Days**\n\n")
 	for _, d := range it.Days {
-		fmt.Fprintf(&b, "- %s: leave %s at %s or later; be at %s by %s.\n", itinCap(d.Name), v.Bases[d.Start], clock(d.Leave), v.Bases[d.End], clock(d.Return))
+		fmt.Fprintf(&b, "- %s: leave %s at %s or later; be at %s by %s.\n", itinCap(d.Name), v.Bases[d.Start], Clock(d.Leave), v.Bases[d.End], Clock(d.Return))
 	}
 	fmt.Fprintf(&b, "\n**%s**\n\n| %s | score | visit takes |", itinCap(v.Sights), v.Sight)
 	if it.Open != nil {
@@ -56,7 +56,7 @@ func (it *Itinerary) Prompt() string {
 	for i, s := range it.Stops {
 		fmt.Fprintf(&b, "| %s | %d | %d min |", s, it.Score[i], it.Visit[i])
 		if it.Open != nil {
-			fmt.Fprintf(&b, " %s | %s |", clock(it.Open[i]), clock(it.Close[i]))
+			fmt.Fprintf(&b, " %s | %s |", Clock(it.Open[i]), Clock(it.Close[i]))
 		}
 		if it.Fee != nil {
 			fmt.Fprintf(&b, " €%d |", it.Fee[i])
