@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -52,7 +53,7 @@ func TestCommuteMutation(t *testing.T) {
 		ref := rec.Reference
 		check := func(what string, ans json.RawMessage, want ...string) map[string]bool {
 			t.Helper()
-			got := results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
+			got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
 			all := true
 			for _, p := range got {
 				all = all && p
@@ -184,14 +185,14 @@ func TestCommuteMutation(t *testing.T) {
 				m["backup"] = map[string]any{"legs": commuteLegs(t, refBackup.Backup), "arrival": hhmm(d.judge(refBk).arrival + 1)}
 				b, _ := json.Marshal(m)
 				for _, x := range []json.RawMessage{a, b} {
-					for id, p := range results(inst.Check(context.Background(), sat.Backend{}, x, ref)) {
+					for id, p := range routetest.Results(inst.Check(context.Background(), sat.Backend{}, x, ref)) {
 						if p == (id == "stated") && string(x) != string(a) {
 							t.Fatalf("seed %d: wrong stated backup arrival %s: item %s pass=%v", seed, x, id, p)
 						}
 					}
 				}
 			}
-			got := results(inst.Check(context.Background(), sat.Backend{}, a, ref))
+			got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, a, ref))
 			for id, p := range got {
 				if p == (id == "stated") {
 					t.Fatalf("seed %d: wrong stated value %s: item %s pass=%v", seed, a, id, p)
@@ -250,7 +251,7 @@ func TestCommuteMalformed(t *testing.T) {
 			continue
 		}
 		for _, a := range answers {
-			got := results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(a), rec.Reference))
+			got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(a), rec.Reference))
 			if got["format"] {
 				t.Errorf("seed %d: %q passes format", seed, a)
 			}

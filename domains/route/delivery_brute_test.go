@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -32,49 +32,6 @@ type deliveryData struct {
 	Closed   [][2]int  `json:"closed"`
 	Before   [][2]int  `json:"before"`
 	Balance  int64     `json:"balance"`
-}
-
-// allPlans lists every set of at most k non-empty routes over stops 1..n,
-// routes ordered by first stop: each plan once.
-func allPlans(n, k int) [][][]int {
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i + 1
-	}
-	seen := map[string]bool{}
-	var out [][][]int
-	var try func(i int)
-	try = func(i int) {
-		if i < n {
-			for j := i; j < n; j++ {
-				perm[i], perm[j] = perm[j], perm[i]
-				try(i + 1)
-				perm[i], perm[j] = perm[j], perm[i]
-			}
-			return
-		}
-		for mask := 0; mask < 1<<(n-1); mask++ {
-			var routes [][]int
-			cur := []int{perm[0]}
-			for p := 1; p < n; p++ {
-				if mask&(1<<(p-1)) != 0 {
-					routes, cur = append(routes, cur), nil
-				}
-				cur = append(cur, perm[p])
-			}
-			routes = append(routes, slices.Clone(cur))
-			if len(routes) > k {
-				continue
-			}
-			sort.Slice(routes, func(a, b int) bool { return routes[a][0] < routes[b][0] })
-			if key := fmt.Sprint(routes); !seen[key] {
-				seen[key] = true
-				out = append(out, routes)
-			}
-		}
-	}
-	try(0)
-	return out
 }
 
 // TestDeliveryBrute: for every unit of the pool (alone where it can be,
@@ -147,7 +104,7 @@ func TestDeliveryBrute(t *testing.T) {
 				}
 				var feasible []scored
 				dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
-				for _, routes := range allPlans(len(d.Stops), d.Vehicles) {
+				for _, routes := range routetest.AllPlans(len(d.Stops), d.Vehicles) {
 					plansChecked++
 					ans := planJSON(d, routes, 0)
 					res := inst.Check(context.Background(), sat.Backend{}, ans, dummy)

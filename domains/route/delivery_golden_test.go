@@ -2,39 +2,15 @@ package route_test
 
 import (
 	"context"
-	"flag"
-	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"testing"
 
-	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
-
-// updateGolden rewrites the golden files: go test ./domains/route -run
-// TestDeliveryGolden -update-golden.
-var updateGolden = flag.Bool("update-golden", false, "rewrite domains/route/testdata/golden/*.txt from the current generator")
-
-// goldenText is the golden form of a record: ID, units, certificate, the
-// prompt and the checklist (id | tier | kind | text), one item a line.
-func goldenText(rec *domains.Record) string {
-	var b strings.Builder
-	c := rec.Constraints
-	fmt.Fprintf(&b, "record: %s\n", rec.ID)
-	fmt.Fprintf(&b, "units: basic %v; medium %v; hard %v\n", c.Basic, c.Medium, c.Hard)
-	fmt.Fprintf(&b, "certificate: %s %v\n", rec.Certificate.Status, rec.Certificate.Objective)
-	b.WriteString("\n==== prompt ====\n")
-	b.WriteString(rec.Prompt)
-	b.WriteString("\n==== checklist (id | tier | kind | text) ====\n")
-	for _, it := range rec.Checklist {
-		fmt.Fprintf(&b, "%s | %s | %s | %s\n", it.ID, it.Tier, it.Kind, it.Text)
-	}
-	return b.String()
-}
 
 // TestDeliveryGolden: the prompt and checklist of a feasible record (capacity,
 // windows, driver hours, visit order, balanced routes), an infeasible one and a road-closure replan of
@@ -65,9 +41,9 @@ func TestDeliveryGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := goldenText(rec)
+		text := routetest.GoldenText(rec)
 		path := filepath.Join("testdata", "golden", g.file+".txt")
-		if *updateGolden {
+		if *routetest.UpdateGolden {
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}

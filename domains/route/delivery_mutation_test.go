@@ -7,18 +7,9 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
-
-// results maps item ID → pass.
-func results(rs []domains.Result) map[string]bool {
-	out := map[string]bool{}
-	for _, r := range rs {
-		out[r.ID] = r.Pass
-	}
-	return out
-}
 
 // TestDeliveryMutation: single changes of each kept reference plan (seeds
 // 1..30) are caught by the item that names the broken rule: a stop moved
@@ -42,7 +33,7 @@ func TestDeliveryMutation(t *testing.T) {
 		ref := rec.Reference
 		check := func(what string, ans json.RawMessage, want ...string) map[string]bool {
 			t.Helper()
-			got := results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
+			got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
 			all := true
 			for _, p := range got {
 				all = all && p
@@ -171,7 +162,7 @@ func TestDeliveryMutation(t *testing.T) {
 		m = clone()
 		m[0] = append(m[0], m[0][0])
 		check("a stop repeated", planJSON(d, m, plan.Total), "coverage", "optimal")
-		got := results(inst.Check(context.Background(), sat.Backend{}, planJSON(d, routes, plan.Total+1), ref))
+		got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, planJSON(d, routes, plan.Total+1), ref))
 		for id, p := range got {
 			if p == (id == "stated") {
 				t.Fatalf("seed %d: wrong stated total: item %s pass=%v", seed, id, p)
@@ -216,7 +207,7 @@ func TestDeliveryMalformed(t *testing.T) {
 			continue
 		}
 		for _, a := range answers {
-			got := results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(a), rec.Reference))
+			got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(a), rec.Reference))
 			if got["format"] {
 				t.Errorf("seed %d: %q passes format", seed, a)
 			}

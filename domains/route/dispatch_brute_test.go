@@ -12,6 +12,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -82,7 +83,7 @@ func allDispatchPlans(d dispatchData) []dispatchPlan {
 	}
 	seen := map[string]bool{}
 	var out []dispatchPlan
-	for _, routes := range allPlans(len(d.Jobs), len(names)) {
+	for _, routes := range routetest.AllPlans(len(d.Jobs), len(names)) {
 		veh := make([]int, len(routes))
 		used := make([]bool, len(names))
 		var assign func(i int)

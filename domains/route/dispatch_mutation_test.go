@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -81,7 +82,7 @@ func TestDispatchMutation(t *testing.T) {
 		ref := rec.Reference
 		check := func(what string, ans json.RawMessage, want ...string) map[string]bool {
 			t.Helper()
-			got := results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
+			got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
 			all := true
 			for _, p := range got {
 				all = all && p
@@ -203,7 +204,7 @@ func TestDispatchMutation(t *testing.T) {
 		m = clone()
 		m.routes[0] = append(m.routes[0], m.routes[0][0])
 		check("a job repeated", d.answer(m, stated), "coverage", "optimal")
-		got := results(inst.Check(context.Background(), sat.Backend{}, d.answer(plan, stated+1), ref))
+		got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, d.answer(plan, stated+1), ref))
 		for id, p := range got {
 			if p == (id == "stated") {
 				t.Fatalf("seed %d: wrong stated total: item %s pass=%v", seed, id, p)
@@ -235,7 +236,7 @@ func TestDispatchMalformed(t *testing.T) {
 			continue
 		}
 		for _, a := range answers {
-			if got := results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(a), rec.Reference)); got["format"] {
+			if got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(a), rec.Reference)); got["format"] {
 				t.Errorf("seed %d: %q passes format", seed, a)
 			}
 		}
@@ -245,7 +246,7 @@ func TestDispatchMalformed(t *testing.T) {
 		}
 		names, _ := d.fleet()
 		twice := fmt.Sprintf(`{"routes": [{"vehicle": %q, "jobs": ["J1"]}, {"vehicle": %q, "jobs": ["J2"]}], "deadhead_minutes": 0}`, names[0], names[0])
-		if got := results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(twice), rec.Reference)); got["format"] {
+		if got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, json.RawMessage(twice), rec.Reference)); got["format"] {
 			t.Errorf("seed %d: a vehicle with two routes passes format", seed)
 		}
 	}

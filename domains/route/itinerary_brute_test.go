@@ -10,6 +10,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -467,7 +468,7 @@ func TestItineraryBrute(t *testing.T) {
 						// best non-optimal one.
 						ref := domains.Reference{Feasible: true, Objective: c.Objective}
 						for _, s := range feasible {
-							res := results(inst.Check(context.Background(), sat.Backend{}, itinStatedJSON(d, s.plan, 0), ref))
+							res := routetest.Results(inst.Check(context.Background(), sat.Backend{}, itinStatedJSON(d, s.plan, 0), ref))
 							if res["optimal"] != slices.Equal(s.obj[:level], best) {
 								t.Fatalf("%s level %d: plan %v objective %v: optimal item %v", name, level, s.plan, s.obj, res["optimal"])
 							}

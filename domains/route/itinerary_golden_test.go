@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -43,9 +44,9 @@ func TestItineraryGolden(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text := goldenText(rec)
+		text := routetest.GoldenText(rec)
 		path := filepath.Join("testdata", "golden", g.file+".txt")
-		if *updateGolden {
+		if *routetest.UpdateGolden {
 			if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 				t.Fatal(err)
 			}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -92,7 +93,7 @@ func TestItineraryMutation(t *testing.T) {
 		ref := rec.Reference
 		check := func(what string, ans json.RawMessage, want ...string) map[string]bool {
 			t.Helper()
-			got := results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
+			got := routetest.Results(inst.Check(context.Background(), sat.Backend{}, ans, ref))
 			all := true
 			for _, p := range got {
 				all = all && p
