@@ -1,4 +1,4 @@
-package route_test
+package itinerary_test
 
 import (
 	"context"
@@ -9,8 +9,8 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
+	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -321,8 +321,8 @@ func itinPlanJSON(d itinData, plan [][]int, score, travel int64) json.RawMessage
 // says the plan keeps that rule, and "optimal" passes exactly for the
 // optimal plans; also on variants whose travel times are not metric.
 func TestItineraryBrute(t *testing.T) {
-	defer route.SetItinMaxStops(5)()
-	tk := route.TravelItinerary()
+	defer itinerary.SetItinMaxStops(5)()
+	tk := itinerary.TravelItinerary()
 	sets := [][]string{{}, {"must-visit"}, {"opening-hours"}, {"budget"}, {"visit-order"}, {"daily-travel-limit"}, {"balanced-days"}, {"closure"},
 		{"must-visit", "backup"}, {"must-visit", "opening-hours", "infeasibility"}, {"must-visit", "opening-hours", "budget", "infeasibility"},
 		{"must-visit", "opening-hours", "budget", "visit-order", "daily-travel-limit", "balanced-days"},

@@ -1,8 +1,10 @@
-package route
+package itinerary
 
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plancert/plancert/domains/route"
 )
 
 // itinShort is a place's short name in the travel table: a stop's number
@@ -36,7 +38,7 @@ func (it *Itinerary) Prompt() string {
 	}
 	b.WriteString(" and in what order.\n\n**Days**\n\n")
 	for _, d := range it.Days {
-		fmt.Fprintf(&b, "- %s: leave %s at %s or later; be at %s by %s.\n", itinCap(d.Name), v.Bases[d.Start], Clock(d.Leave), v.Bases[d.End], Clock(d.Return))
+		fmt.Fprintf(&b, "- %s: leave %s at %s or later; be at %s by %s.\n", itinCap(d.Name), v.Bases[d.Start], route.Clock(d.Leave), v.Bases[d.End], route.Clock(d.Return))
 	}
 	fmt.Fprintf(&b, "\n**%s**\n\n| %s | score | visit takes |", itinCap(v.Sights), v.Sight)
 	if it.Open != nil {
@@ -56,7 +58,7 @@ func (it *Itinerary) Prompt() string {
 	for i, s := range it.Stops {
 		fmt.Fprintf(&b, "| %s | %d | %d min |", s, it.Score[i], it.Visit[i])
 		if it.Open != nil {
-			fmt.Fprintf(&b, " %s | %s |", Clock(it.Open[i]), Clock(it.Close[i]))
+			fmt.Fprintf(&b, " %s | %s |", route.Clock(it.Open[i]), route.Clock(it.Close[i]))
 		}
 		if it.Fee != nil {
 			fmt.Fprintf(&b, " €%d |", it.Fee[i])

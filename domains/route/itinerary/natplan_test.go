@@ -1,4 +1,4 @@
-package route_test
+package itinerary_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/natplan"
 	"github.com/plancert/plancert/solver/sat"
@@ -36,8 +36,8 @@ func itinPerms(n int) [][]int {
 // order exactly when every feasibility item of the checklist passes
 // (12 instances of 4-5 cities).
 func TestItineraryTripNaturalPlan(t *testing.T) {
-	defer route.SetItinMaxStops(5)()
-	tk := route.TravelItinerary()
+	defer itinerary.SetItinMaxStops(5)()
+	tk := itinerary.TravelItinerary()
 	valid, orders := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
 		units := map[string]bool{"must-visit": true}

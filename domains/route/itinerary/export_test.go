@@ -1,4 +1,4 @@
-package route
+package itinerary
 
 // SetItinMaxStops caps the number of stops of generated itineraries (0: no
 // cap) and returns a function that restores the previous cap; the

@@ -1,11 +1,11 @@
-package route_test
+package itinerary_test
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
 
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -15,7 +15,7 @@ import (
 // cities graded item by item: the stay in Porto now misses its event, and
 // the first days were not recomputed.
 func ExampleTravelItinerary() {
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	spec, _ := tk.NewSpec("city-hopping", 7, map[string]bool{"must-visit": true, "opening-hours": true, "visit-order": true})
 	inst, _ := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	rec, _ := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)

@@ -1,4 +1,4 @@
-package route
+package itinerary
 
 import (
 	"context"
@@ -7,12 +7,21 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
-// Item IDs of task 20 (the shared ones: format, coverage, optimal, stated,
-// infeasible, conflict, visit-order, as in task 21).
+// Item IDs of task 20 (format, coverage, optimal, stated, infeasible,
+// conflict and visit-order are named as in task 21).
 const (
+	itemFormat     = "format"
+	itemCoverage   = "coverage"
+	itemBefore     = "visit-order"
+	itemOptimal    = "optimal"
+	itemStated     = "stated"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+
 	itinItemDayTimes = "day-times"
 	itinItemMust     = "must-visit"
 	itinItemHours    = "opening-hours"
@@ -29,7 +38,7 @@ func (it *Itinerary) when(t int64) string {
 	if it.Voc.Trip {
 		return fmt.Sprintf("day %d", t)
 	}
-	return Clock(t)
+	return route.Clock(t)
 }
 
 // Checklist implements domains.Instance.
@@ -40,7 +49,7 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: itinInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", Quoted(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: itinInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
@@ -500,7 +509,7 @@ func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names 
 	case solver.Unknown:
 		return false, "the solver could not decide in time"
 	}
-	return false, fmt.Sprintf("the rules %s can all hold together", Quoted(names))
+	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
 }
 
 // firstDays returns the day a trip arrives in each city of an order.

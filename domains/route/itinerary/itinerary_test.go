@@ -1,4 +1,4 @@
-package route_test
+package itinerary_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -30,7 +30,7 @@ func itinSeeds() uint64 {
 // itinRecord samples, generates and certifies seed (policy Unique); a drop
 // returns its reason.
 func itinRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	spec, err := gen.SampleSpec(tk, seed)
 	if err != nil {
 		t.Fatal(err)
@@ -56,7 +56,7 @@ func itinRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, s
 // run of the same spec gives a byte-identical record, at least 70 % of the
 // seeds are kept, and every subtask occurs.
 func TestItineraryReference(t *testing.T) {
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	kept, infeasible := 0, 0
 	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
 	for seed := uint64(1); seed <= itinSeeds(); seed++ {
@@ -110,7 +110,7 @@ func TestItineraryReference(t *testing.T) {
 // prompt, schema and checklist, and the reference passes every item.
 func checkItinRecord(t *testing.T, rec *domains.Record) {
 	t.Helper()
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	inst, err := tk.Load(rec.Instance)
 	if err != nil {
 		t.Fatalf("%s: load: %v", rec.ID, err)
@@ -139,7 +139,7 @@ func checkItinRecord(t *testing.T, rec *domains.Record) {
 // the certified record's reference passes every item after a JSON round
 // trip, and the unit's rule appears in the prompt.
 func TestItineraryUnits(t *testing.T) {
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	seeds := uint64(1)
 	if os.Getenv("PLANCERT_LONG") != "" {
 		seeds = 3
@@ -198,7 +198,7 @@ func TestItineraryUnits(t *testing.T) {
 // TestItineraryLoadErrors: a malformed instance file is refused with the
 // field and the reason.
 func TestItineraryLoadErrors(t *testing.T) {
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	spec, err := tk.NewSpec("museum-weekend", 3, map[string]bool{"must-visit": true, "opening-hours": true, "budget": true, "closure": true})
 	if err != nil {
 		t.Fatal(err)
@@ -250,7 +250,7 @@ func TestItineraryLoadErrors(t *testing.T) {
 // shape or the wrong number of day lists fail every item (and never panic),
 // for a two-day itinerary and a trip sequence.
 func TestItineraryCheckMalformed(t *testing.T) {
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	common := []string{`[]`, `null`, `"plan"`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`}
 	for _, tc := range []struct {
 		subtask string

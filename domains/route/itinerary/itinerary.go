@@ -1,4 +1,4 @@
-package route
+package itinerary
 
 import (
 	"encoding/json"
@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -317,7 +318,7 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		row := make([]int64, nb+n)
 		for j := range row {
 			if i != j {
-				row[j] = voc.Minute*(Abs64(xs[i]-xs[j])+Abs64(ys[i]-ys[j])) + 10
+				row[j] = voc.Minute*(route.Abs64(xs[i]-xs[j])+route.Abs64(ys[i]-ys[j])) + 10
 			}
 		}
 		it.Travel = append(it.Travel, row)

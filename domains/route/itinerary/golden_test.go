@@ -1,4 +1,4 @@
-package route_test
+package itinerary_test
 
 import (
 	"context"
@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
+	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -15,10 +15,10 @@ import (
 // TestItineraryGolden: the prompt and checklist of a feasible record
 // (must-visit, opening hours, budget, visit order, travel limit, balanced
 // days), an infeasible one, a closure replan with a backup stop and a
-// trip sequence (NATURAL PLAN style) of task 20 are those in testdata/golden (refresh: go test ./domains/route -run
+// trip sequence (NATURAL PLAN style) of task 20 are those in testdata/golden (refresh: go test ./domains/route/itinerary -run
 // TestItineraryGolden -update-golden).
 func TestItineraryGolden(t *testing.T) {
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	for _, g := range []struct {
 		file, subtask string
 		units         []string
@@ -57,7 +57,7 @@ func TestItineraryGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./domains/route -run TestItineraryGolden -update-golden)", err)
+			t.Fatalf("%v (run go test ./domains/route/itinerary -run TestItineraryGolden -update-golden)", err)
 		}
 		if string(want) != text {
 			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)
@@ -69,7 +69,7 @@ func TestItineraryGolden(t *testing.T) {
 // of task 20 at default difficulty (sampled specs, policy Unique; drops
 // count as work, not as certified).
 func BenchmarkCertifyTravelItinerary(b *testing.B) {
-	tk := route.TravelItinerary()
+	tk := itinerary.TravelItinerary()
 	seed, kept := uint64(0), 0
 	for b.Loop() {
 		seed++
