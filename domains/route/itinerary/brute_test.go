@@ -16,10 +16,10 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// itinData is the part of an Itinerary the brute-force oracle reads
+// data is the part of an Itinerary the brute-force oracle reads
 // (through the instance's JSON, so the oracle shares no code with the
 // checker).
-type itinData struct {
+type data struct {
 	Stops []string `json:"stops"`
 	Vocab struct {
 		Bases []string `json:"bases"`
@@ -46,9 +46,9 @@ type itinData struct {
 	Backup    []int     `json:"backup"`
 }
 
-// itinAllPlans lists every plan: for each of days days an ordered list of
+// allPlans lists every plan: for each of days days an ordered list of
 // stops 1..n, no stop on two days.
-func itinAllPlans(n, days int) [][][]int {
+func allPlans(n, days int) [][][]int {
 	var out [][][]int
 	plan := make([][]int, days)
 	used := make([]bool, n+1)
@@ -79,9 +79,9 @@ func itinAllPlans(n, days int) [][][]int {
 
 // oracle rule checks, one per checklist item; each takes the plan (stop
 // numbers per day).
-func (d itinData) place(s int) int { return len(d.Vocab.Bases) + s - 1 }
+func (d data) place(s int) int { return len(d.Vocab.Bases) + s - 1 }
 
-func (d itinData) onTime(plan [][]int, hours bool) bool {
+func (d data) onTime(plan [][]int, hours bool) bool {
 	for k, day := range plan {
 		t, at := d.Days[k].Leave, d.Days[k].Start
 		for _, s := range day {
@@ -106,7 +106,7 @@ func (d itinData) onTime(plan [][]int, hours bool) bool {
 	return true
 }
 
-func (d itinData) travel(k int, day []int) int64 {
+func (d data) travel(k int, day []int) int64 {
 	var t int64
 	at := d.Days[k].Start
 	for _, s := range day {
@@ -118,7 +118,7 @@ func (d itinData) travel(k int, day []int) int64 {
 
 // rulesKept maps item ID → whether the plan keeps that rule (with rule 1
 // for the timing items), backup excluded.
-func (d itinData) rulesKept(plan [][]int) map[string]bool {
+func (d data) rulesKept(plan [][]int) map[string]bool {
 	visited := map[int]bool{}
 	for _, day := range plan {
 		for _, s := range day {
@@ -185,7 +185,7 @@ func (d itinData) rulesKept(plan [][]int) map[string]bool {
 
 // backupKept: the backup is not visited and the plan with the backup in
 // place of the must-visit stop keeps every rule but that visit.
-func (d itinData) backupKept(plan [][]int) bool {
+func (d data) backupKept(plan [][]int) bool {
 	m, b := d.Backup[0], d.Backup[1]
 	alt := make([][]int, len(plan))
 	for k, day := range plan {
@@ -209,7 +209,7 @@ func (d itinData) backupKept(plan [][]int) bool {
 
 // objective is the full objective vector (every tie-break level), in
 // minimizing form: kept legs and score enter negated.
-func (d itinData) objective(plan [][]int) []int64 {
+func (d data) objective(plan [][]int) []int64 {
 	var score, travel, weight int64
 	for k, day := range plan {
 		travel += d.travel(k, day)
@@ -249,10 +249,10 @@ func (d itinData) objective(plan [][]int) []int64 {
 	return obj
 }
 
-// itinStatedJSON writes a plan in its answer form with the true stated
+// statedJSON writes a plan in its answer form with the true stated
 // values, the score (or, for a trip, the first city's first day) off by
 // off.
-func itinStatedJSON(d itinData, plan [][]int, off int64) json.RawMessage {
+func statedJSON(d data, plan [][]int, off int64) json.RawMessage {
 	if d.Vocab.Trip {
 		cities, first := []string{}, []int64{}
 		t := d.Days[0].Leave
@@ -274,11 +274,11 @@ func itinStatedJSON(d itinData, plan [][]int, off int64) json.RawMessage {
 			score += d.Score[s-1]
 		}
 	}
-	return itinPlanJSON(d, plan, score+off, travel)
+	return planJSON(d, plan, score+off, travel)
 }
 
-// itinPlanOf reads a plan (stop numbers per day) from an answer.
-func itinPlanOf(t *testing.T, d itinData, raw json.RawMessage) [][]int {
+// planOf reads a plan (stop numbers per day) from an answer.
+func planOf(t *testing.T, d data, raw json.RawMessage) [][]int {
 	var ans struct {
 		Days   [][]string `json:"days"`
 		Cities []string   `json:"cities"`
@@ -298,7 +298,7 @@ func itinPlanOf(t *testing.T, d itinData, raw json.RawMessage) [][]int {
 	return plan
 }
 
-func itinPlanJSON(d itinData, plan [][]int, score, travel int64) json.RawMessage {
+func planJSON(d data, plan [][]int, score, travel int64) json.RawMessage {
 	days := [][]string{}
 	for _, day := range plan {
 		names := []string{}
@@ -311,7 +311,7 @@ func itinPlanJSON(d itinData, plan [][]int, score, travel int64) json.RawMessage
 	return b
 }
 
-// TestItineraryBrute: for every unit of the pool (alone where it can be,
+// TestBrute: for every unit of the pool (alone where it can be,
 // and together), on instances of every subtask capped at 5 stops (one
 // seed, the two-day subtasks only on the sets with balanced days or five
 // units or more; three seeds and every set with PLANCERT_LONG=1; -short:
@@ -320,8 +320,8 @@ func itinPlanJSON(d itinData, plan [][]int, score, travel int64) json.RawMessage
 // uniqueness), each rule's checklist item passes exactly when the oracle
 // says the plan keeps that rule, and "optimal" passes exactly for the
 // optimal plans; also on variants whose travel times are not metric.
-func TestItineraryBrute(t *testing.T) {
-	defer itinerary.SetItinMaxStops(5)()
+func TestBrute(t *testing.T) {
+	defer itinerary.SetMaxStops(5)()
 	tk := itinerary.TravelItinerary()
 	sets := [][]string{{}, {"must-visit"}, {"opening-hours"}, {"budget"}, {"visit-order"}, {"daily-travel-limit"}, {"balanced-days"}, {"closure"},
 		{"must-visit", "backup"}, {"must-visit", "opening-hours", "infeasibility"}, {"must-visit", "opening-hours", "budget", "infeasibility"},
@@ -381,7 +381,7 @@ func TestItineraryBrute(t *testing.T) {
 				}
 				for vi, inst := range variants {
 					raw, _ := json.Marshal(inst)
-					var d itinData
+					var d data
 					if err := json.Unmarshal(raw, &d); err != nil {
 						t.Fatal(err)
 					}
@@ -392,7 +392,7 @@ func TestItineraryBrute(t *testing.T) {
 					}
 					var feasible []scored
 					dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
-					for _, plan := range itinAllPlans(len(d.Stops), len(d.Days)) {
+					for _, plan := range allPlans(len(d.Stops), len(d.Days)) {
 						plansChecked++
 						kept := d.rulesKept(plan)
 						if d.Backup != nil {
@@ -402,7 +402,7 @@ func TestItineraryBrute(t *testing.T) {
 						for _, ok := range kept {
 							all = all && ok
 						}
-						for _, r := range inst.Check(context.Background(), sat.Backend{}, itinStatedJSON(d, plan, 0), dummy) {
+						for _, r := range inst.Check(context.Background(), sat.Backend{}, statedJSON(d, plan, 0), dummy) {
 							if want, ok := kept[r.ID]; ok && r.Pass != want {
 								t.Fatalf("%s: plan %v: item %s pass=%v, oracle %v (%s)", name, plan, r.ID, r.Pass, want, r.Detail)
 							}
@@ -468,7 +468,7 @@ func TestItineraryBrute(t *testing.T) {
 						// best non-optimal one.
 						ref := domains.Reference{Feasible: true, Objective: c.Objective}
 						for _, s := range feasible {
-							res := routetest.Results(inst.Check(context.Background(), sat.Backend{}, itinStatedJSON(d, s.plan, 0), ref))
+							res := routetest.Results(inst.Check(context.Background(), sat.Backend{}, statedJSON(d, s.plan, 0), ref))
 							if res["optimal"] != slices.Equal(s.obj[:level], best) {
 								t.Fatalf("%s level %d: plan %v objective %v: optimal item %v", name, level, s.plan, s.obj, res["optimal"])
 							}

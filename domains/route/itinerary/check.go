@@ -22,15 +22,15 @@ const (
 	itemInfeasible = "infeasible"
 	itemConflict   = "conflict"
 
-	itinItemDayTimes = "day-times"
-	itinItemMust     = "must-visit"
-	itinItemHours    = "opening-hours"
-	itinItemBudget   = "budget"
-	itinItemTravel   = "daily-travel-limit"
-	itinItemBalance  = "balanced-days"
-	itinItemClosure  = "closure"
-	itinItemBackup   = "backup"
-	itinItemFlights  = "direct-flights"
+	itemDayTimes = "day-times"
+	itemMust     = "must-visit"
+	itemHours    = "opening-hours"
+	itemBudget   = "budget"
+	itemTravel   = "daily-travel-limit"
+	itemBalance  = "balanced-days"
+	itemClosure  = "closure"
+	itemBackup   = "backup"
+	itemFlights  = "direct-flights"
 )
 
 // when writes a time of the instance: a clock time, or a trip's day.
@@ -48,9 +48,9 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		return []domains.Item{
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: itinInfeasible, Kind: domains.KindFeasibility,
+			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: itinInfeasible, Kind: domains.KindFeasibility,
+			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
 	}
@@ -68,13 +68,13 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 	if v.Trip {
 		items[1].Text = "The plan lists no city twice."
 	}
-	items = append(items, domains.Item{ID: itinItemDayTimes, Tier: domains.Basic, Constraint: itinRuleCore, Kind: domains.KindFeasibility, Text: dayTimes})
+	items = append(items, domains.Item{ID: itemDayTimes, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility, Text: dayTimes})
 	if v.Trip {
-		items = append(items, domains.Item{ID: itinItemFlights, Tier: domains.Basic, Constraint: itinRuleCore, Kind: domains.KindFeasibility,
+		items = append(items, domains.Item{ID: itemFlights, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility,
 			Text: "Every two cities visited one after the other have a direct flight."})
 	}
 	if it.Must != nil {
-		items = append(items, domains.Item{ID: itinItemMust, Tier: domains.Basic, Constraint: itinMust, Kind: domains.KindFeasibility,
+		items = append(items, domains.Item{ID: itemMust, Tier: domains.Basic, Constraint: unitMust, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("The plan visits %s.", it.stopList(it.Must))})
 	}
 	if it.Open != nil {
@@ -82,10 +82,10 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		if v.Trip {
 			text = "The stay in each city with an event includes every day of the event."
 		}
-		items = append(items, domains.Item{ID: itinItemHours, Tier: domains.Basic, Constraint: itinHours, Kind: domains.KindFeasibility, Text: text})
+		items = append(items, domains.Item{ID: itemHours, Tier: domains.Basic, Constraint: unitHours, Kind: domains.KindFeasibility, Text: text})
 	}
 	if it.Fee != nil {
-		items = append(items, domains.Item{ID: itinItemBudget, Tier: domains.Basic, Constraint: itinBudget, Kind: domains.KindFeasibility,
+		items = append(items, domains.Item{ID: itemBudget, Tier: domains.Basic, Constraint: unitBudget, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("The entrance fees of the visits add up to at most €%d.", it.Budget)})
 	}
 	if it.Before != nil {
@@ -94,23 +94,23 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		if v.Trip {
 			text = fmt.Sprintf("The plan visits %s before %s.", it.Stops[x-1], it.Stops[y-1])
 		}
-		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: itinOrder, Kind: domains.KindFeasibility, Text: text})
+		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: unitOrder, Kind: domains.KindFeasibility, Text: text})
 	}
 	if it.MaxTravel > 0 {
-		items = append(items, domains.Item{ID: itinItemTravel, Tier: domains.Medium, Constraint: itinTravel, Kind: domains.KindFeasibility,
+		items = append(items, domains.Item{ID: itemTravel, Tier: domains.Medium, Constraint: unitTravel, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("No day travels more than %d minutes.", it.MaxTravel)})
 	}
 	if it.Balance > 0 {
-		items = append(items, domains.Item{ID: itinItemBalance, Tier: domains.Medium, Constraint: itinBalance, Kind: domains.KindFeasibility,
+		items = append(items, domains.Item{ID: itemBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("The days' total visit times differ by at most %d minutes.", it.Balance)})
 	}
 	if it.Current != nil {
-		items = append(items, domains.Item{ID: itinItemClosure, Tier: domains.Hard, Constraint: itinClosure, Kind: domains.KindFeasibility,
+		items = append(items, domains.Item{ID: itemClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("The plan does not visit %s.", it.Stops[it.Closed-1])})
 	}
 	if it.Backup != nil {
 		m, k := it.Stops[it.Backup[0]-1], it.Stops[it.Backup[1]-1]
-		items = append(items, domains.Item{ID: itinItemBackup, Tier: domains.Hard, Constraint: itinBackup, Kind: domains.KindFeasibility,
+		items = append(items, domains.Item{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("The plan does not visit %s, and with %s in place of %s it keeps rule 1 and every other rule except visiting %s.", k, k, m, m)})
 	}
 	lv := ref.Objective
@@ -128,9 +128,9 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 	text += fmt.Sprintf("total score is %d, the proven maximum", get(off))
 	for i, k := range it.tieKinds(false) {
 		switch k {
-		case itinTieTravel:
+		case tieTravel:
 			text += fmt.Sprintf(", with %d minutes of travel", get(off+1+i))
-		case itinTieWeight:
+		case tieWeight:
 			text += fmt.Sprintf(", and the stated tie-break sum %d", get(off+1+i))
 		}
 	}
@@ -150,8 +150,8 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 	return items
 }
 
-// itinParsed is a parsed answer.
-type itinParsed struct {
+// parsed is a parsed answer.
+type parsed struct {
 	infeasible bool
 	conflict   []string
 	plan       [][]int // stop numbers per day
@@ -161,50 +161,50 @@ type itinParsed struct {
 	formatErr  string
 }
 
-func (it *Itinerary) parse(raw json.RawMessage) itinParsed {
+func (it *Itinerary) parse(raw json.RawMessage) parsed {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil {
-		return itinParsed{formatErr: "the answer is not one JSON object"}
+		return parsed{formatErr: "the answer is not one JSON object"}
 	}
 	if f, ok := obj["feasible"]; ok {
 		var feasible bool
 		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
-			return itinParsed{formatErr: `"feasible" may only be false`}
+			return parsed{formatErr: `"feasible" may only be false`}
 		}
-		p := itinParsed{infeasible: true}
+		p := parsed{infeasible: true}
 		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
 			p.formatErr = `"conflict" must list the names of the conflicting rules`
 		}
 		return p
 	}
-	var p itinParsed
+	var p parsed
 	var names [][]string
 	if it.Voc.Trip {
 		var cities []string
 		if err := json.Unmarshal(obj["cities"], &cities); err != nil || cities == nil {
-			return itinParsed{formatErr: `"cities" must be a list of city names`}
+			return parsed{formatErr: `"cities" must be a list of city names`}
 		}
 		if err := json.Unmarshal(obj["first_days"], &p.firstDays); err != nil || len(p.firstDays) != len(cities) {
-			return itinParsed{formatErr: `"first_days" must be a list of integers, one per city`}
+			return parsed{formatErr: `"first_days" must be a list of integers, one per city`}
 		}
 		obj["days"], _ = json.Marshal([][]string{cities})
 		obj["total_score"], obj["travel_minutes"] = json.RawMessage("0"), json.RawMessage("0")
 	}
 	if err := json.Unmarshal(obj["days"], &names); err != nil || names == nil {
-		return itinParsed{formatErr: `"days" must be a list of lists of names`}
+		return parsed{formatErr: `"days" must be a list of lists of names`}
 	}
 	if err := json.Unmarshal(obj["total_score"], &p.score); err != nil {
-		return itinParsed{formatErr: `"total_score" must be an integer`}
+		return parsed{formatErr: `"total_score" must be an integer`}
 	}
 	if err := json.Unmarshal(obj["travel_minutes"], &p.travel); err != nil {
-		return itinParsed{formatErr: `"travel_minutes" must be an integer`}
+		return parsed{formatErr: `"travel_minutes" must be an integer`}
 	}
 	for d, day := range names {
 		nums := []int{}
 		for _, s := range day {
 			c := slices.Index(it.Stops, s)
 			if c < 0 {
-				return itinParsed{formatErr: fmt.Sprintf("day %d: %q is not a %s of the problem", d+1, s, it.Voc.Sight)}
+				return parsed{formatErr: fmt.Sprintf("day %d: %q is not a %s of the problem", d+1, s, it.Voc.Sight)}
 			}
 			nums = append(nums, c+1)
 		}
@@ -250,14 +250,14 @@ func (it *Itinerary) timing(plan [][]int, hours bool) string {
 			if hours {
 				t = max(t, it.Open[s-1])
 				if t+it.Visit[s-1] > it.Close[s-1] {
-					return fmt.Sprintf("%s: the visit to %s starts at %s at the earliest and would end at %s, after %s", itinCap(dd.Name), it.Stops[s-1], it.when(t), it.when(t+it.Visit[s-1]), it.when(it.Close[s-1]))
+					return fmt.Sprintf("%s: the visit to %s starts at %s at the earliest and would end at %s, after %s", capitalize(dd.Name), it.Stops[s-1], it.when(t), it.when(t+it.Visit[s-1]), it.when(it.Close[s-1]))
 				}
 			}
 			t += it.Visit[s-1]
 			at = nb + s - 1
 		}
 		if t += it.Travel[at][dd.End]; t > dd.Return {
-			return fmt.Sprintf("%s: the plan reaches %s at %s at the earliest, after %s", itinCap(dd.Name), it.Voc.Bases[dd.End], it.when(t), it.when(dd.Return))
+			return fmt.Sprintf("%s: the plan reaches %s at %s at the earliest, after %s", capitalize(dd.Name), it.Voc.Bases[dd.End], it.when(t), it.when(dd.Return))
 		}
 	}
 	return ""
@@ -281,24 +281,24 @@ func (it *Itinerary) violations(plan [][]int) map[string]string {
 		}
 	}
 	put(itemCoverage, it.coverage(plan))
-	put(itinItemDayTimes, it.timing(plan, false))
+	put(itemDayTimes, it.timing(plan, false))
 	if it.Voc.Trip {
 		for _, day := range plan {
 			for i := 1; i < len(day); i++ {
 				if !it.flight(day[i-1], day[i]) {
-					put(itinItemFlights, fmt.Sprintf("no direct flight between %s and %s", it.Stops[day[i-1]-1], it.Stops[day[i]-1]))
+					put(itemFlights, fmt.Sprintf("no direct flight between %s and %s", it.Stops[day[i-1]-1], it.Stops[day[i]-1]))
 				}
 			}
 		}
 	}
 	for _, m := range it.Must {
 		if _, ok := visited[m]; !ok {
-			put(itinItemMust, fmt.Sprintf("%s is not visited", it.Stops[m-1]))
+			put(itemMust, fmt.Sprintf("%s is not visited", it.Stops[m-1]))
 			break
 		}
 	}
 	if it.Open != nil {
-		put(itinItemHours, it.timing(plan, true))
+		put(itemHours, it.timing(plan, true))
 	}
 	if it.Fee != nil {
 		var fees int64
@@ -308,7 +308,7 @@ func (it *Itinerary) violations(plan [][]int) map[string]string {
 			}
 		}
 		if fees > it.Budget {
-			put(itinItemBudget, fmt.Sprintf("the fees add up to €%d, more than €%d", fees, it.Budget))
+			put(itemBudget, fmt.Sprintf("the fees add up to €%d, more than €%d", fees, it.Budget))
 		}
 	}
 	for _, p := range it.Before {
@@ -324,7 +324,7 @@ func (it *Itinerary) violations(plan [][]int) map[string]string {
 	if it.MaxTravel > 0 {
 		for d, day := range plan {
 			if tr := it.dayTravel(d, day); tr > it.MaxTravel {
-				put(itinItemTravel, fmt.Sprintf("%s travels %d minutes, more than %d", itinCap(it.Days[d].Name), tr, it.MaxTravel))
+				put(itemTravel, fmt.Sprintf("%s travels %d minutes, more than %d", capitalize(it.Days[d].Name), tr, it.MaxTravel))
 				break
 			}
 		}
@@ -339,12 +339,12 @@ func (it *Itinerary) violations(plan [][]int) map[string]string {
 			lo, hi = min(lo, v), max(hi, v)
 		}
 		if hi-lo > it.Balance {
-			put(itinItemBalance, fmt.Sprintf("the days' visit times range from %d to %d minutes, more than %d apart", lo, hi, it.Balance))
+			put(itemBalance, fmt.Sprintf("the days' visit times range from %d to %d minutes, more than %d apart", lo, hi, it.Balance))
 		}
 	}
 	if it.Current != nil {
 		if _, ok := visited[it.Closed]; ok {
-			put(itinItemClosure, fmt.Sprintf("%s is closed", it.Stops[it.Closed-1]))
+			put(itemClosure, fmt.Sprintf("%s is closed", it.Stops[it.Closed-1]))
 		}
 	}
 	return out
@@ -360,9 +360,9 @@ func (it *Itinerary) backupWhy(plan [][]int) string {
 			return fmt.Sprintf("the plan visits the backup %s", it.Stops[k-1])
 		}
 	}
-	alt := itinSubstitute(plan, m, k)
+	alt := substitute(plan, m, k)
 	viol := it.violations(alt)
-	for _, id := range []string{itinItemDayTimes, itinItemFlights, itinItemHours, itinItemBudget, itemBefore, itinItemTravel, itinItemBalance, itinItemClosure, itemCoverage} {
+	for _, id := range []string{itemDayTimes, itemFlights, itemHours, itemBudget, itemBefore, itemTravel, itemBalance, itemClosure, itemCoverage} {
 		if why, ok := viol[id]; ok {
 			return fmt.Sprintf("with %s in place of %s: %s", it.Stops[k-1], it.Stops[m-1], why)
 		}
@@ -379,7 +379,7 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 		at := n
 		for _, s := range day {
 			score += it.Score[s-1]
-			weight += itinLegWeight(d, at, s-1, n)
+			weight += legWeight(d, at, s-1, n)
 			at = s - 1
 		}
 	}
@@ -402,7 +402,7 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 		out = []int64{kept, score}
 	}
 	for _, k := range it.tieKinds(false) {
-		if k == itinTieTravel {
+		if k == tieTravel {
 			out = append(out, travel)
 		} else {
 			out = append(out, weight)
@@ -445,7 +445,7 @@ func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMe
 	viol := it.violations(p.plan)
 	if it.Backup != nil {
 		if why := it.backupWhy(p.plan); why != "" {
-			viol[itinItemBackup] = why
+			viol[itemBackup] = why
 		}
 	}
 	for id, why := range viol {
@@ -475,7 +475,7 @@ func (it *Itinerary) rules() []string {
 	for _, r := range []struct {
 		on   bool
 		name string
-	}{{it.Must != nil, itinRuleMust}, {it.Open != nil, it.hoursRule()}, {it.Fee != nil, itinRuleBudget}, {it.Before != nil, itinRuleOrder}, {it.MaxTravel > 0, itinRuleTravel}, {it.Balance > 0, itinRuleBalance}, {it.Current != nil, itinRuleClosure}, {it.Backup != nil, itinRuleBackup}} {
+	}{{it.Must != nil, ruleMust}, {it.Open != nil, it.hoursRule()}, {it.Fee != nil, ruleBudget}, {it.Before != nil, ruleOrder}, {it.MaxTravel > 0, ruleTravel}, {it.Balance > 0, ruleBalance}, {it.Current != nil, ruleClosure}, {it.Backup != nil, ruleBackup}} {
 		if r.on {
 			out = append(out, r.name)
 		}

@@ -12,12 +12,12 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// TestItineraryGolden: the prompt and checklist of a feasible record
+// TestGolden: the prompt and checklist of a feasible record
 // (must-visit, opening hours, budget, visit order, travel limit, balanced
 // days), an infeasible one, a closure replan with a backup stop and a
 // trip sequence (NATURAL PLAN style) of task 20 are those in testdata/golden (refresh: go test ./domains/route/itinerary -run
-// TestItineraryGolden -update-golden).
-func TestItineraryGolden(t *testing.T) {
+// TestGolden -update-golden).
+func TestGolden(t *testing.T) {
 	tk := itinerary.TravelItinerary()
 	for _, g := range []struct {
 		file, subtask string
@@ -57,7 +57,7 @@ func TestItineraryGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./domains/route/itinerary -run TestItineraryGolden -update-golden)", err)
+			t.Fatalf("%v (run go test ./domains/route/itinerary -run TestGolden -update-golden)", err)
 		}
 		if string(want) != text {
 			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)

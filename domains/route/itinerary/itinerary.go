@@ -13,46 +13,46 @@ import (
 
 // The units of task 20, Travel Itinerary Planning.
 const (
-	itinMust       = "must-visit"
-	itinHours      = "opening-hours"
-	itinBudget     = "budget"
-	itinOrder      = "visit-order"
-	itinTravel     = "daily-travel-limit"
-	itinBalance    = "balanced-days"
-	itinClosure    = "closure"
-	itinBackup     = "backup"
-	itinInfeasible = "infeasibility"
+	unitMust       = "must-visit"
+	unitHours      = "opening-hours"
+	unitBudget     = "budget"
+	unitOrder      = "visit-order"
+	unitTravel     = "daily-travel-limit"
+	unitBalance    = "balanced-days"
+	unitClosure    = "closure"
+	unitBackup     = "backup"
+	unitInfeasible = "infeasibility"
 )
 
 // The rule names of the itinerary prompt, which are the model's groups.
 const (
-	itinRuleCore    = "core: day plans"
-	itinRuleMust    = "must-visit"
-	itinRuleHours   = "opening hours"
-	itinRuleBudget  = "budget"
-	itinRuleOrder   = "visit order"
-	itinRuleTravel  = "daily travel limit"
-	itinRuleBalance = "balanced days"
-	itinRuleClosure = "closure"
-	itinRuleBackup  = "backup"
-	itinRuleEvents  = "events"
+	ruleCore    = "core: day plans"
+	ruleMust    = "must-visit"
+	ruleHours   = "opening hours"
+	ruleBudget  = "budget"
+	ruleOrder   = "visit order"
+	ruleTravel  = "daily travel limit"
+	ruleBalance = "balanced days"
+	ruleClosure = "closure"
+	ruleBackup  = "backup"
+	ruleEvents  = "events"
 )
 
-// itinPool is the pool of task 20.
-var itinPool = []domains.Unit{
-	{ID: itinMust, Tier: domains.Basic, Title: "must-visit stops"},
-	{ID: itinHours, Tier: domains.Basic, Title: "opening hours (time windows) of the stops"},
-	{ID: itinBudget, Tier: domains.Basic, Title: "entrance-fee budget"},
-	{ID: itinOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same day"},
-	{ID: itinTravel, Tier: domains.Medium, Title: "a cap on each day's travel time (the driver-hours analogue)"},
-	{ID: itinBalance, Tier: domains.Medium, Title: "balanced days: the days' visiting times differ by at most a bound"},
-	{ID: itinClosure, Tier: domains.Hard, Title: "a stop of the current plan closes: replan with the fewest changes", Excludes: []string{itinInfeasible}},
-	{ID: itinBackup, Tier: domains.Hard, Title: "a backup stop for a must-visit stop: the plan with the backup in its place keeps every rule", Requires: []string{itinMust}, Excludes: []string{itinInfeasible}},
-	{ID: itinInfeasible, Tier: domains.Hard, Title: "infeasibility (a must-visit stop that cannot fit its opening hours, or must-visit fees above the budget): detect it and name a minimal conflicting set", Requires: []string{itinMust, itinHours}, Excludes: []string{itinClosure, itinBackup}},
+// pool is the pool of task 20.
+var pool = []domains.Unit{
+	{ID: unitMust, Tier: domains.Basic, Title: "must-visit stops"},
+	{ID: unitHours, Tier: domains.Basic, Title: "opening hours (time windows) of the stops"},
+	{ID: unitBudget, Tier: domains.Basic, Title: "entrance-fee budget"},
+	{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same day"},
+	{ID: unitTravel, Tier: domains.Medium, Title: "a cap on each day's travel time (the driver-hours analogue)"},
+	{ID: unitBalance, Tier: domains.Medium, Title: "balanced days: the days' visiting times differ by at most a bound"},
+	{ID: unitClosure, Tier: domains.Hard, Title: "a stop of the current plan closes: replan with the fewest changes", Excludes: []string{unitInfeasible}},
+	{ID: unitBackup, Tier: domains.Hard, Title: "a backup stop for a must-visit stop: the plan with the backup in its place keeps every rule", Requires: []string{unitMust}, Excludes: []string{unitInfeasible}},
+	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility (a must-visit stop that cannot fit its opening hours, or must-visit fees above the budget): detect it and name a minimal conflicting set", Requires: []string{unitMust, unitHours}, Excludes: []string{unitClosure, unitBackup}},
 }
 
-// itinVocab is a subtask's vocabulary and sizes.
-type itinVocab struct {
+// vocab is a subtask's vocabulary and sizes.
+type vocab struct {
 	Intro  string `json:"intro"`
 	Sight  string `json:"sight"`
 	Sights string `json:"sights"`
@@ -72,7 +72,7 @@ type itinVocab struct {
 	Fee      int64    `json:"-"` // largest entrance fee (a multiple of 5)
 }
 
-var itinSubtasks = map[string]itinVocab{
+var subtasks = map[string]vocab{
 	"city-day": {Intro: "You are planning a day of sightseeing in a city you are visiting.", Sight: "sight", Sights: "sights", Move: "walking", Bases: []string{"the hotel"},
 		Stops: []string{"A1 Cathedral", "A2 Castle", "A3 Art Museum", "A4 Botanical Garden", "A5 Old Market", "A6 Harbour Tower"},
 		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 20},
@@ -90,14 +90,14 @@ var itinSubtasks = map[string]itinVocab{
 		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 15},
 }
 
-// itinMaxStops caps the number of stops a generated itinerary has (0: no
+// maxStops caps the number of stops a generated itinerary has (0: no
 // cap); the brute-force tests lower it so that every plan can be listed.
-var itinMaxStops = 0
+var maxStops = 0
 
-// ItinDay is one day of an itinerary: it starts at base Start no earlier
+// Day is one day of an itinerary: it starts at base Start no earlier
 // than Leave and ends at base End no later than Return (minutes after
 // midnight).
-type ItinDay struct {
+type Day struct {
 	Name   string `json:"name"`
 	Start  int    `json:"start"`
 	End    int    `json:"end"`
@@ -116,9 +116,9 @@ type ItinDay struct {
 // replaces must-visit stop m if m is closed on the day (backup unit).
 type Itinerary struct {
 	S         domains.Spec `json:"spec"`
-	Voc       itinVocab    `json:"vocab"`
+	Voc       vocab        `json:"vocab"`
 	Stops     []string     `json:"stops"`
-	Days      []ItinDay    `json:"days"`
+	Days      []Day        `json:"days"`
 	Travel    [][]int64    `json:"travel"`
 	Score     []int64      `json:"score"`
 	Visit     []int64      `json:"visit"`
@@ -140,29 +140,29 @@ type Itinerary struct {
 	Levels int `json:"levels"`
 }
 
-var itinTask = &domains.Task{
+var task = &domains.Task{
 	ID: "travel-itinerary", Name: "Travel Itinerary Planning", Family: domains.Routing, Core: "route",
 	Subtasks: []domains.Subtask{
-		{ID: "city-day", Title: "a day of city sightseeing", Likely: map[string]float64{itinHours: 2, itinMust: 1.5}, Exclude: []string{itinBalance}},
-		{ID: "museum-weekend", Title: "a museum weekend (two days from one hotel)", Likely: map[string]float64{itinBudget: 2, itinBalance: 2}},
-		{ID: "road-trip", Title: "a two-day road trip between lodges", Likely: map[string]float64{itinTravel: 2, itinHours: 1.5}},
-		{ID: "city-hopping", Title: "a multi-city trip by direct flights (a trip sequence, as in NATURAL PLAN)", Likely: map[string]float64{itinHours: 3}, Always: []string{itinMust},
-			Exclude: []string{itinBudget, itinTravel, itinBalance, itinClosure, itinBackup}},
-		{ID: "family-day", Title: "a family day out with children", Likely: map[string]float64{itinBudget: 2, itinOrder: 1.5}, Exclude: []string{itinBalance}},
+		{ID: "city-day", Title: "a day of city sightseeing", Likely: map[string]float64{unitHours: 2, unitMust: 1.5}, Exclude: []string{unitBalance}},
+		{ID: "museum-weekend", Title: "a museum weekend (two days from one hotel)", Likely: map[string]float64{unitBudget: 2, unitBalance: 2}},
+		{ID: "road-trip", Title: "a two-day road trip between lodges", Likely: map[string]float64{unitTravel: 2, unitHours: 1.5}},
+		{ID: "city-hopping", Title: "a multi-city trip by direct flights (a trip sequence, as in NATURAL PLAN)", Likely: map[string]float64{unitHours: 3}, Always: []string{unitMust},
+			Exclude: []string{unitBudget, unitTravel, unitBalance, unitClosure, unitBackup}},
+		{ID: "family-day", Title: "a family day out with children", Likely: map[string]float64{unitBudget: 2, unitOrder: 1.5}, Exclude: []string{unitBalance}},
 	},
-	Pool: itinPool,
-	Load: itinLoad,
+	Pool: pool,
+	Load: load,
 }
 
 func init() {
-	itinTask.Generate = domains.NoSolves(itinGenerate)
-	domains.Register(itinTask)
+	task.Generate = domains.NoSolves(generate)
+	domains.Register(task)
 }
 
 // TravelItinerary returns task 20, registered as "travel-itinerary".
-func TravelItinerary() *domains.Task { return itinTask }
+func TravelItinerary() *domains.Task { return task }
 
-func itinLoad(data []byte) (domains.Instance, error) {
+func load(data []byte) (domains.Instance, error) {
 	it := &Itinerary{}
 	if err := json.Unmarshal(data, it); err != nil {
 		return nil, fmt.Errorf("route: travel-itinerary: %w", err)
@@ -175,7 +175,7 @@ func itinLoad(data []byte) (domains.Instance, error) {
 
 // validate reports the first malformed field, by its JSON name.
 func (it *Itinerary) validate() error {
-	voc, ok := itinSubtasks[it.S.Subtask]
+	voc, ok := subtasks[it.S.Subtask]
 	if !ok {
 		return fmt.Errorf("spec.subtask: unknown subtask %q", it.S.Subtask)
 	}
@@ -288,24 +288,24 @@ func (it *Itinerary) validate() error {
 	return nil
 }
 
-func itinRound(x, step int64) int64 { return x - x%step }
+func round(x, step int64) int64 { return x - x%step }
 
-// itinGenerate makes an itinerary around a hidden plan that keeps every
+// generate makes an itinerary around a hidden plan that keeps every
 // rule (or, with the infeasibility unit, breaks one on purpose).
-func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-	voc, ok := itinSubtasks[spec.Subtask]
+func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	voc, ok := subtasks[spec.Subtask]
 	if !ok {
 		return nil, fmt.Errorf("route: travel-itinerary: unknown subtask %q", spec.Subtask)
 	}
-	if err := itinTask.Compatible(spec.Units()); err != nil {
+	if err := task.Compatible(spec.Units()); err != nil {
 		return nil, err
 	}
 	n := voc.MinStops + r.IntN(voc.MaxStops-voc.MinStops+1)
-	if itinMaxStops > 0 {
-		n = min(n, itinMaxStops)
+	if maxStops > 0 {
+		n = min(n, maxStops)
 	}
 	if voc.Trip {
-		return itinGenerateTrip(spec, voc, n, r), nil
+		return generateTrip(spec, voc, n, r), nil
 	}
 	nb, nd := len(voc.Bases), len(voc.Days)
 	it := &Itinerary{S: spec, Voc: voc, Stops: slices.Clone(voc.Stops[:n])}
@@ -337,18 +337,18 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		hidden[1] = []int{perm[3] + 1}
 	}
 	spare := perm[2+nd] + 1 // a stop on no day of the hidden plan
-	it.Days = make([]ItinDay, nd)
+	it.Days = make([]Day, nd)
 	for d := range nd {
-		it.Days[d] = ItinDay{Name: voc.Days[d], Start: voc.Route[d][0], End: voc.Route[d][1], Leave: 9 * 60}
+		it.Days[d] = Day{Name: voc.Days[d], Start: voc.Route[d][0], End: voc.Route[d][1], Leave: 9 * 60}
 	}
 	must := []int{hidden[0][0]}
 	if nd > 1 && r.IntN(2) == 0 {
 		must = append(must, hidden[1][0])
 	}
 	plans := [][][]int{hidden}
-	if spec.Has(itinBackup) {
+	if spec.Has(unitBackup) {
 		it.Backup = []int{must[0], spare}
-		plans = append(plans, itinSubstitute(hidden, must[0], spare))
+		plans = append(plans, substitute(hidden, must[0], spare))
 	}
 	// Opening hours around the hidden plans' earliest times.
 	open, closing := make([]int64, n+1), make([]int64, n+1)
@@ -362,7 +362,7 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			t, at := it.Days[d].Leave, it.Days[d].Start
 			for _, s := range day {
 				t += it.Travel[at][nb+s-1]
-				open[s] = min(open[s], max(8*60, itinRound(t-30*r.Int64N(4), 30)))
+				open[s] = min(open[s], max(8*60, round(t-30*r.Int64N(4), 30)))
 				t += it.Visit[s-1]
 				closing[s] = max(closing[s], t+30*r.Int64N(4)+(30-t%30)%30)
 				at = nb + s - 1
@@ -373,14 +373,14 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	for d := range nd {
 		it.Days[d].Return = min(24*60, back[d]+30*r.Int64N(3)+(30-back[d]%30)%30)
 	}
-	if spec.Has(itinHours) {
+	if spec.Has(unitHours) {
 		it.Open, it.Close = open[1:], closing[1:]
 	}
-	if spec.Has(itinMust) {
+	if spec.Has(unitMust) {
 		it.Must = must
 		slices.Sort(it.Must)
 	}
-	if spec.Has(itinBudget) {
+	if spec.Has(unitBudget) {
 		it.Fee = make([]int64, n)
 		for i := range it.Fee {
 			it.Fee[i] = 5 * r.Int64N(voc.Fee/5+1)
@@ -397,7 +397,7 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		}
 		it.Budget = max(5, need+5*r.Int64N(3))
 	}
-	if spec.Has(itinTravel) {
+	if spec.Has(unitTravel) {
 		var most int64
 		for _, plan := range plans {
 			for d, day := range plan {
@@ -406,7 +406,7 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		}
 		it.MaxTravel = most + 10*r.Int64N(3)
 	}
-	if spec.Has(itinBalance) && nd > 1 {
+	if spec.Has(unitBalance) && nd > 1 {
 		var gap int64
 		for _, plan := range plans {
 			var lo, hi int64 = 1 << 40, 0
@@ -421,14 +421,14 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		}
 		it.Balance = gap + 30*(1+r.Int64N(2))
 	}
-	if spec.Has(itinOrder) {
+	if spec.Has(unitOrder) {
 		it.Before = [][2]int{{hidden[0][1], hidden[0][2]}}
 	}
-	if spec.Has(itinClosure) {
+	if spec.Has(unitClosure) {
 		it.Current = hidden
 		it.Closed = hidden[0][1+r.IntN(2)]
 	}
-	if spec.Has(itinInfeasible) {
+	if spec.Has(unitInfeasible) {
 		m := it.Must[0]
 		if it.Fee != nil && r.IntN(2) == 0 {
 			// Must-visit fees above the budget.
@@ -455,8 +455,8 @@ func itinGenerate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	return it, nil
 }
 
-// itinSubstitute returns plan with stop m replaced by stop b.
-func itinSubstitute(plan [][]int, m, b int) [][]int {
+// substitute returns plan with stop m replaced by stop b.
+func substitute(plan [][]int, m, b int) [][]int {
 	out := make([][]int, len(plan))
 	for d, day := range plan {
 		for _, s := range day {
@@ -483,11 +483,11 @@ func (it *Itinerary) dayTravel(d int, day []int) int64 {
 // Spec implements domains.Instance.
 func (it *Itinerary) Spec() domains.Spec { return it.S }
 
-// itinModel is the model of an itinerary with its arcs: day d's nodes are
+// model is the model of an itinerary with its arcs: day d's nodes are
 // the stops 0..N-1, its start N and its end N+1; Arc[d][u][v] is the
 // literal of going from u to v on day d (-1: no such arc); Y[d][s] says
 // stop s is visited on day d.
-type itinModel struct {
+type model struct {
 	m   *encode.Model
 	arc [][][]encode.Var
 	y   [][]encode.Var
@@ -531,7 +531,7 @@ func (it *Itinerary) gcdTime() int64 {
 	return max(g, 1)
 }
 
-func (it *Itinerary) build() (*itinModel, error) {
+func (it *Itinerary) build() (*model, error) {
 	if err := it.validate(); err != nil {
 		return nil, fmt.Errorf("route: travel-itinerary: %w", err)
 	}
@@ -539,7 +539,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 	g := it.gcdTime()
 	sp := it.shortest()
 	m := encode.NewModel()
-	im := &itinModel{m: m, arc: make([][][]encode.Var, nd), y: make([][]encode.Var, nd)}
+	im := &model{m: m, arc: make([][][]encode.Var, nd), y: make([][]encode.Var, nd)}
 	var lo, hi int64 = 24 * 60, 0
 	for _, d := range it.Days {
 		lo, hi = min(lo, d.Leave), max(hi, d.Return)
@@ -584,8 +584,8 @@ func (it *Itinerary) build() (*itinModel, error) {
 				in = append(in, term(x, 1))
 			}
 		}
-		lin(itinRuleCore, out, encode.EQ, 1)
-		lin(itinRuleCore, in, encode.EQ, 1)
+		lin(ruleCore, out, encode.EQ, 1)
+		lin(ruleCore, in, encode.EQ, 1)
 		for s := range n {
 			out, in = []encode.Term{term(im.y[d][s], -1)}, []encode.Term{term(im.y[d][s], -1)}
 			for v := range n + 2 {
@@ -596,8 +596,8 @@ func (it *Itinerary) build() (*itinModel, error) {
 					in = append(in, term(x, 1))
 				}
 			}
-			lin(itinRuleCore, out, encode.EQ, 0)
-			lin(itinRuleCore, in, encode.EQ, 0)
+			lin(ruleCore, out, encode.EQ, 0)
+			lin(ruleCore, in, encode.EQ, 0)
 		}
 	}
 	for s := range n {
@@ -605,7 +605,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 		for d := range nd {
 			ts = append(ts, term(im.y[d][s], 1))
 		}
-		lin(itinRuleCore, ts, encode.LE, 1)
+		lin(ruleCore, ts, encode.LE, 1)
 	}
 	// Timing, for the plan itself (sub = -1) and for the backup scenario
 	// (stop sub-1 replaced by stop with-1): visit start times in ticks. An
@@ -622,7 +622,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 				first = min(first, day.Leave+sp[it.place(d, n)][it.place(d, s)])
 				last = max(last, day.Return-sp[it.place(d, s)][it.place(d, n+1)]-it.Visit[s])
 			}
-			a, b := itinCeil(first, g), itinFloor(last, g)
+			a, b := ceil(first, g), floor(last, g)
 			tlo[s], thi[s] = a, max(a, b)
 			t[s] = m.NewInt(fmt.Sprintf("%sstart_%d", prefix, s+1), tlo[s], thi[s])
 		}
@@ -653,7 +653,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 					continue
 				}
 				ss := swap(s)
-				wlo, whi := itinCeil(it.Open[ss], g), itinFloor(it.Close[ss]-it.Visit[ss], g)
+				wlo, whi := ceil(it.Open[ss], g), floor(it.Close[ss]-it.Visit[ss], g)
 				if max(wlo, tlo[ss]) <= min(whi, thi[ss]) {
 					lin(hours, []encode.Term{term(t[ss], 1)}, encode.GE, wlo)
 					lin(hours, []encode.Term{term(t[ss], 1)}, encode.LE, whi)
@@ -677,17 +677,17 @@ func (it *Itinerary) build() (*itinModel, error) {
 					case u == n && v == n+1:
 						// an empty day: checked on load
 					case u == n:
-						lin(group, []encode.Term{term(t[sv], 1)}, wait, itinCeil(day.Leave+tr, g), x.Lit())
+						lin(group, []encode.Term{term(t[sv], 1)}, wait, ceil(day.Leave+tr, g), x.Lit())
 					case v == n+1:
-						lin(group, []encode.Term{term(t[su], 1)}, encode.LE, itinFloor(day.Return-it.Visit[su]-tr, g), x.Lit())
+						lin(group, []encode.Term{term(t[su], 1)}, encode.LE, floor(day.Return-it.Visit[su]-tr, g), x.Lit())
 					default:
-						lin(group, []encode.Term{term(t[sv], 1), term(t[su], -1)}, wait, itinCeil(it.Visit[su]+tr, g), x.Lit())
+						lin(group, []encode.Term{term(t[sv], 1), term(t[su], -1)}, wait, ceil(it.Visit[su]+tr, g), x.Lit())
 					}
 				}
 			}
 			for _, p := range it.Before {
 				a, b := p[0]-1, p[1]-1
-				order := itinRuleOrder
+				order := ruleOrder
 				if sub >= 0 {
 					order = group
 				}
@@ -696,7 +696,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 					lin(order, []encode.Term{term(im.y[d][b], 1)}, encode.LE, 0)
 				case sub == b: // the second stop is replaced: nothing to keep
 				default:
-					lin(order, []encode.Term{term(t[b], 1), term(t[a], -1)}, encode.GE, itinCeil(it.Visit[a], g), im.y[d][b].Lit())
+					lin(order, []encode.Term{term(t[b], 1), term(t[a], -1)}, encode.GE, ceil(it.Visit[a], g), im.y[d][b].Lit())
 					if sub < 0 {
 						lin(order, []encode.Term{term(im.y[d][a], 1), term(im.y[d][b], -1)}, encode.GE, 0)
 					}
@@ -704,7 +704,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 			}
 		}
 	}
-	timing(itinRuleCore, "", -1, -1)
+	timing(ruleCore, "", -1, -1)
 	// Implied by rule 1, stated for the LP relaxation of the MIP backend
 	// (and as a shortcut for the SAT one): a day's visits and travel fit
 	// between leaving and returning, and no two stops follow each other
@@ -719,12 +719,12 @@ func (it *Itinerary) build() (*itinModel, error) {
 				if x := im.arc[d][u][v]; x >= 0 {
 					ts = append(ts, term(x, it.Travel[it.place(d, u)][it.place(d, v)]))
 					if u < v && v < n && im.arc[d][v][u] >= 0 {
-						lin(itinRuleCore, []encode.Term{term(x, 1), term(im.arc[d][v][u], 1)}, encode.LE, 1)
+						lin(ruleCore, []encode.Term{term(x, 1), term(im.arc[d][v][u], 1)}, encode.LE, 1)
 					}
 				}
 			}
 		}
-		lin(itinRuleCore, ts, encode.LE, day.Return-day.Leave)
+		lin(ruleCore, ts, encode.LE, day.Return-day.Leave)
 	}
 	// Linear rules over visits and arcs, with per-stop weights w(s) and
 	// per-leg costs c(d, u, v) (the backup scenario swaps the stop).
@@ -742,7 +742,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 					ts = append(ts, term(im.y[d][s], it.Fee[swap(s)]))
 				}
 			}
-			lin(group(itinRuleBudget), ts, encode.LE, it.Budget)
+			lin(group(ruleBudget), ts, encode.LE, it.Budget)
 		}
 		if it.MaxTravel > 0 {
 			for d := range nd {
@@ -754,7 +754,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 						}
 					}
 				}
-				lin(group(itinRuleTravel), ts, encode.LE, it.MaxTravel)
+				lin(group(ruleTravel), ts, encode.LE, it.MaxTravel)
 			}
 		}
 		if it.Balance > 0 {
@@ -767,7 +767,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 					for s := range n {
 						ts = append(ts, term(im.y[a][s], it.Visit[swap(s)]), term(im.y[b][s], -it.Visit[swap(s)]))
 					}
-					lin(group(itinRuleBalance), ts, encode.LE, it.Balance)
+					lin(group(ruleBalance), ts, encode.LE, it.Balance)
 				}
 			}
 		}
@@ -778,23 +778,23 @@ func (it *Itinerary) build() (*itinModel, error) {
 		for d := range nd {
 			ts = append(ts, term(im.y[d][s-1], 1))
 		}
-		lin(itinRuleMust, ts, encode.EQ, 1)
+		lin(ruleMust, ts, encode.EQ, 1)
 	}
 	if it.Current != nil {
 		for d := range nd {
-			lin(itinRuleClosure, []encode.Term{term(im.y[d][it.Closed-1], 1)}, encode.LE, 0)
+			lin(ruleClosure, []encode.Term{term(im.y[d][it.Closed-1], 1)}, encode.LE, 0)
 		}
 	}
 	if it.Backup != nil {
 		mb, bk := it.Backup[0]-1, it.Backup[1]-1
 		for d := range nd {
-			lin(itinRuleBackup, []encode.Term{term(im.y[d][bk], 1)}, encode.LE, 0)
+			lin(ruleBackup, []encode.Term{term(im.y[d][bk], 1)}, encode.LE, 0)
 			if it.Current != nil && it.Closed-1 == bk {
-				lin(itinRuleBackup, []encode.Term{term(im.y[d][mb], 1)}, encode.LE, 0)
+				lin(ruleBackup, []encode.Term{term(im.y[d][mb], 1)}, encode.LE, 0)
 			}
 		}
-		timing(itinRuleBackup, "backup_", mb, bk)
-		rules(mb, bk, func(string) string { return itinRuleBackup })
+		timing(ruleBackup, "backup_", mb, bk)
+		rules(mb, bk, func(string) string { return ruleBackup })
 	}
 	// Objective levels: kept legs (closure), the score, then the stated
 	// tie-breaks.
@@ -817,7 +817,7 @@ func (it *Itinerary) build() (*itinModel, error) {
 	}
 	m.Maximize(score...)
 	kinds := it.tieKinds(false)
-	if slices.Contains(kinds, itinTieTravel) {
+	if slices.Contains(kinds, tieTravel) {
 		var ts []encode.Term
 		for d := range nd {
 			for u := range n + 2 {
@@ -830,13 +830,13 @@ func (it *Itinerary) build() (*itinModel, error) {
 		}
 		m.Minimize(ts...)
 	}
-	if slices.Contains(kinds, itinTieWeight) {
+	if slices.Contains(kinds, tieWeight) {
 		var ts []encode.Term
 		for d := range nd {
 			for u := range n + 2 {
 				for v := range n {
 					if x := im.arc[d][u][v]; x >= 0 {
-						ts = append(ts, term(x, itinLegWeight(d, u, v, n)))
+						ts = append(ts, term(x, legWeight(d, u, v, n)))
 					}
 				}
 			}
@@ -885,10 +885,10 @@ func (it *Itinerary) shortest() [][]int64 {
 	return sp
 }
 
-// itinLegWeight is the second tie-break's weight of going from node u to
+// legWeight is the second tie-break's weight of going from node u to
 // stop v (0-based) on day d (0-based): (d+1) × (x+1) × y², where x is u's
 // stop number (0 for the base) and y is v's.
-func itinLegWeight(d, u, v, n int) int64 {
+func legWeight(d, u, v, n int) int64 {
 	x := int64(u + 1)
 	if u >= n {
 		x = 0
@@ -897,7 +897,7 @@ func itinLegWeight(d, u, v, n int) int64 {
 	return int64(d+1) * (x + 1) * y * y
 }
 
-func itinCeil(a, b int64) int64 {
+func ceil(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && (a > 0) == (b > 0) {
 		q++
@@ -905,7 +905,7 @@ func itinCeil(a, b int64) int64 {
 	return q
 }
 
-func itinFloor(a, b int64) int64 {
+func floor(a, b int64) int64 {
 	q := a / b
 	if a%b != 0 && (a < 0) != (b < 0) {
 		q--
@@ -944,8 +944,8 @@ func (it *Itinerary) Model() (*encode.Model, error) {
 	return im.m, nil
 }
 
-// itinPlan is the answer form.
-type itinPlan struct {
+// planJSON is the answer form.
+type planJSON struct {
 	Days          [][]string `json:"days"`
 	TotalScore    int64      `json:"total_score"`
 	TravelMinutes int64      `json:"travel_minutes"`
@@ -985,15 +985,15 @@ func (it *Itinerary) Plan(a encode.Assignment) (json.RawMessage, error) {
 	return json.Marshal(it.answer(plan))
 }
 
-// itinTripPlan is the answer form of a trip sequence.
-type itinTripPlan struct {
+// tripPlanJSON is the answer form of a trip sequence.
+type tripPlanJSON struct {
 	Cities    []string `json:"cities"`
 	FirstDays []int64  `json:"first_days"`
 }
 
 // tripAnswer writes an order of cities (numbers) in the answer form.
-func (it *Itinerary) tripAnswer(order []int) itinTripPlan {
-	p := itinTripPlan{Cities: []string{}, FirstDays: it.firstDays(order)}
+func (it *Itinerary) tripAnswer(order []int) tripPlanJSON {
+	p := tripPlanJSON{Cities: []string{}, FirstDays: it.firstDays(order)}
 	for _, c := range order {
 		p.Cities = append(p.Cities, it.Stops[c-1])
 	}
@@ -1001,8 +1001,8 @@ func (it *Itinerary) tripAnswer(order []int) itinTripPlan {
 }
 
 // answer writes a plan (stop numbers per day) in the answer form.
-func (it *Itinerary) answer(plan [][]int) itinPlan {
-	p := itinPlan{Days: [][]string{}}
+func (it *Itinerary) answer(plan [][]int) planJSON {
+	p := planJSON{Days: [][]string{}}
 	for d, day := range plan {
 		names := []string{}
 		for _, s := range day {
@@ -1018,14 +1018,14 @@ func (it *Itinerary) answer(plan [][]int) itinPlan {
 // The stated tie-breaks: the least total travel time, and the least sum
 // of (day) × (x+1) × y² over legs from place x to stop y.
 const (
-	itinTieTravel = "travel"
-	itinTieWeight = "weight"
+	tieTravel = "travel"
+	tieWeight = "weight"
 )
 
 // tieKinds lists the tie-breaks in force (all of them with all set): a
 // trip sequence's flights take no time, so it has only the second.
 func (it *Itinerary) tieKinds(all bool) []string {
-	kinds := []string{itinTieTravel, itinTieWeight}
+	kinds := []string{tieTravel, tieWeight}
 	if it.Voc.Trip {
 		kinds = kinds[1:]
 	}
@@ -1050,9 +1050,9 @@ func (it *Itinerary) TieBreak() bool {
 // sequence, whose windows are the days of events in a city.
 func (it *Itinerary) hoursRule() string {
 	if it.Voc.Trip {
-		return itinRuleEvents
+		return ruleEvents
 	}
-	return itinRuleHours
+	return ruleHours
 }
 
 // flight reports a direct flight between cities a and b (numbers 1..N).
@@ -1060,11 +1060,11 @@ func (it *Itinerary) flight(a, b int) bool {
 	return slices.Contains(it.Flights, [2]int{a, b}) || slices.Contains(it.Flights, [2]int{b, a})
 }
 
-// itinGenerateTrip makes a trip sequence over n cities: a hidden order with
+// generateTrip makes a trip sequence over n cities: a hidden order with
 // stays of 2-5 days fixes the total, its consecutive cities get direct
 // flights and other pairs one with probability 1/3; events are days
 // within a hidden stay (windows on the city's first day).
-func itinGenerateTrip(spec domains.Spec, voc itinVocab, n int, r *rand.Rand) *Itinerary {
+func generateTrip(spec domains.Spec, voc vocab, n int, r *rand.Rand) *Itinerary {
 	it := &Itinerary{S: spec, Voc: voc, Stops: slices.Clone(voc.Stops[:n])}
 	order := r.Perm(n)
 	days := int64(1)
@@ -1078,7 +1078,7 @@ func itinGenerateTrip(spec domains.Spec, voc itinVocab, n int, r *rand.Rand) *It
 		first[c] = days
 		days += it.Visit[c]
 	}
-	it.Days = []ItinDay{{Name: voc.Days[0], Start: 0, End: 0, Leave: 1, Return: days}}
+	it.Days = []Day{{Name: voc.Days[0], Start: 0, End: 0, Leave: 1, Return: days}}
 	it.Travel = make([][]int64, n+1)
 	for i := range it.Travel {
 		it.Travel[i] = make([]int64, n+1)
@@ -1094,7 +1094,7 @@ func itinGenerateTrip(spec domains.Spec, voc itinVocab, n int, r *rand.Rand) *It
 	for c := 1; c <= n; c++ {
 		it.Must = append(it.Must, c)
 	}
-	if spec.Has(itinHours) {
+	if spec.Has(unitHours) {
 		it.Open, it.Close = make([]int64, n), make([]int64, n)
 		for c := range n {
 			it.Open[c], it.Close[c] = 1, days
@@ -1113,14 +1113,14 @@ func itinGenerateTrip(spec domains.Spec, voc itinVocab, n int, r *rand.Rand) *It
 			it.Open[c], it.Close[c] = max(1, open), min(days, close)
 			events++
 		}
-		if spec.Has(itinInfeasible) {
+		if spec.Has(unitInfeasible) {
 			// An event longer than the stay in its city.
 			c := r.IntN(n)
 			it.Open[c] = max(2, it.Open[c])
 			it.Close[c] = it.Open[c] + it.Visit[c] - 1
 		}
 	}
-	if spec.Has(itinOrder) {
+	if spec.Has(unitOrder) {
 		it.Before = [][2]int{{order[0] + 1, order[n-1] + 1}}
 	}
 	return it

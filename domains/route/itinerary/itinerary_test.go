@@ -15,9 +15,9 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// itinSeeds is the number of seeds of the reference test: 30 (10 with
+// seeds is the number of seeds of the reference test: 30 (10 with
 // -short), or 200 with PLANCERT_LONG=1.
-func itinSeeds() uint64 {
+func seeds() uint64 {
 	switch {
 	case os.Getenv("PLANCERT_LONG") != "":
 		return 200
@@ -27,9 +27,9 @@ func itinSeeds() uint64 {
 	return 30
 }
 
-// itinRecord samples, generates and certifies seed (policy Unique); a drop
+// record samples, generates and certifies seed (policy Unique); a drop
 // returns its reason.
-func itinRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
+func record(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
 	tk := itinerary.TravelItinerary()
 	spec, err := gen.SampleSpec(tk, seed)
 	if err != nil {
@@ -50,17 +50,17 @@ func itinRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, s
 	return rec, inst, ""
 }
 
-// TestItineraryReference: for seeds 1..30 (200 with PLANCERT_LONG=1) the
+// TestReference: for seeds 1..30 (200 with PLANCERT_LONG=1) the
 // certified reference passes every item of its checklist after a JSON
 // round trip of the instance (same prompt, schema and checklist), a second
 // run of the same spec gives a byte-identical record, at least 70 % of the
 // seeds are kept, and every subtask occurs.
-func TestItineraryReference(t *testing.T) {
+func TestReference(t *testing.T) {
 	tk := itinerary.TravelItinerary()
 	kept, infeasible := 0, 0
 	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
-	for seed := uint64(1); seed <= itinSeeds(); seed++ {
-		rec, _, drop := itinRecord(t, seed)
+	for seed := uint64(1); seed <= seeds(); seed++ {
+		rec, _, drop := record(t, seed)
 		if drop != "" {
 			t.Logf("seed %d dropped: %s", seed, drop)
 			continue
@@ -78,15 +78,15 @@ func TestItineraryReference(t *testing.T) {
 				units[u]++
 			}
 		}
-		checkItinRecord(t, rec)
-		again, _, _ := itinRecord(t, seed)
+		checkRecord(t, rec)
+		again, _, _ := record(t, seed)
 		x, _ := json.Marshal(rec)
 		y, _ := json.Marshal(again)
 		if !bytes.Equal(x, y) {
 			t.Errorf("seed %d: a second run gives another record", seed)
 		}
 	}
-	n := int(itinSeeds())
+	n := int(seeds())
 	t.Logf("%d of %d kept (%d infeasible: conflicts %v); units %v; subtasks %v", kept, n, infeasible, conflicts, units, subtasks)
 	if kept*10 < n*7 {
 		t.Errorf("%d of %d seeds kept, want ≥ 70 %%", kept, n)
@@ -106,9 +106,9 @@ func TestItineraryReference(t *testing.T) {
 	}
 }
 
-// checkItinRecord: the record's instance loads from its JSON with the same
+// checkRecord: the record's instance loads from its JSON with the same
 // prompt, schema and checklist, and the reference passes every item.
-func checkItinRecord(t *testing.T, rec *domains.Record) {
+func checkRecord(t *testing.T, rec *domains.Record) {
 	t.Helper()
 	tk := itinerary.TravelItinerary()
 	inst, err := tk.Load(rec.Instance)
@@ -133,12 +133,12 @@ func checkItinRecord(t *testing.T, rec *domains.Record) {
 	}
 }
 
-// TestItineraryUnits: for every unit of the pool (with the units it
+// TestUnits: for every unit of the pool (with the units it
 // requires), on every subtask that allows it and one seed (3 with
 // PLANCERT_LONG=1),
 // the certified record's reference passes every item after a JSON round
 // trip, and the unit's rule appears in the prompt.
-func TestItineraryUnits(t *testing.T) {
+func TestUnits(t *testing.T) {
 	tk := itinerary.TravelItinerary()
 	seeds := uint64(1)
 	if os.Getenv("PLANCERT_LONG") != "" {
@@ -173,7 +173,7 @@ func TestItineraryUnits(t *testing.T) {
 					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, err)
 				}
 				kept++
-				checkItinRecord(t, rec)
+				checkRecord(t, rec)
 				rule := map[string]string{"opening-hours": "opening hours", "visit-order": "visit order", "daily-travel-limit": "daily travel limit", "balanced-days": "balanced days"}[u.ID]
 				if rule == "" {
 					rule = u.ID
@@ -195,9 +195,9 @@ func TestItineraryUnits(t *testing.T) {
 	}
 }
 
-// TestItineraryLoadErrors: a malformed instance file is refused with the
+// TestLoadErrors: a malformed instance file is refused with the
 // field and the reason.
-func TestItineraryLoadErrors(t *testing.T) {
+func TestLoadErrors(t *testing.T) {
 	tk := itinerary.TravelItinerary()
 	spec, err := tk.NewSpec("museum-weekend", 3, map[string]bool{"must-visit": true, "opening-hours": true, "budget": true, "closure": true})
 	if err != nil {
@@ -246,10 +246,10 @@ func TestItineraryLoadErrors(t *testing.T) {
 	}
 }
 
-// TestItineraryCheckMalformed: answers that do not parse, have the wrong
+// TestCheckMalformed: answers that do not parse, have the wrong
 // shape or the wrong number of day lists fail every item (and never panic),
 // for a two-day itinerary and a trip sequence.
-func TestItineraryCheckMalformed(t *testing.T) {
+func TestCheckMalformed(t *testing.T) {
 	tk := itinerary.TravelItinerary()
 	common := []string{`[]`, `null`, `"plan"`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`}
 	for _, tc := range []struct {

@@ -11,11 +11,11 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// itinMutations lists single changes of a plan (stop numbers per day) over
+// mutations lists single changes of a plan (stop numbers per day) over
 // n stops: a stop dropped, two neighbours swapped, a stop moved to another
 // day, an unvisited stop inserted anywhere or put in a visited stop's
 // place.
-func itinMutations(plan [][]int, n int) [][][]int {
+func mutations(plan [][]int, n int) [][][]int {
 	clone := func() [][]int {
 		c := make([][]int, len(plan))
 		for i := range plan {
@@ -71,7 +71,7 @@ func itinMutations(plan [][]int, n int) [][][]int {
 	return out
 }
 
-// TestItineraryMutation: single changes of each kept reference plan (seeds
+// TestMutation: single changes of each kept reference plan (seeds
 // 1..30) are caught by the item that names the broken rule: the items of
 // the rules the oracle says are broken fail, and a change that keeps every
 // rule fails "optimal" (every kept optimum is unique); a repeated stop
@@ -79,14 +79,14 @@ func itinMutations(plan [][]int, n int) [][][]int {
 // fails format. No mutation passes every item. Infeasible references: a
 // plan, an unknown rule name and each single rule (which alone can hold:
 // the empty plan or the generator's hidden plan keeps it) are refused.
-func TestItineraryMutation(t *testing.T) {
+func TestMutation(t *testing.T) {
 	caught := map[string]int{}
-	for seed := uint64(1); seed <= itinSeeds(); seed++ {
-		rec, inst, drop := itinRecord(t, seed)
+	for seed := uint64(1); seed <= seeds(); seed++ {
+		rec, inst, drop := record(t, seed)
 		if drop != "" {
 			continue
 		}
-		var d itinData
+		var d data
 		if err := json.Unmarshal(rec.Instance, &d); err != nil {
 			t.Fatal(err)
 		}
@@ -110,7 +110,7 @@ func TestItineraryMutation(t *testing.T) {
 			return got
 		}
 		if !ref.Feasible {
-			check("a plan for an infeasible instance", itinPlanJSON(d, make([][]int, len(d.Days)), 0, 0), "format", "infeasible")
+			check("a plan for an infeasible instance", planJSON(d, make([][]int, len(d.Days)), 0, 0), "format", "infeasible")
 			check("an unknown rule", json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), "conflict")
 			for _, r := range []string{"must-visit", "opening hours", "events", "budget", "visit order", "daily travel limit", "balanced days"} {
 				if r == "opening hours" && (d.Open == nil || d.Vocab.Trip) || r == "events" && (d.Open == nil || !d.Vocab.Trip) || r == "budget" && d.Fee == nil || r == "visit order" && d.Before == nil || r == "daily travel limit" && d.MaxTravel == 0 || r == "balanced days" && d.Balance == 0 {
@@ -120,8 +120,8 @@ func TestItineraryMutation(t *testing.T) {
 			}
 			continue
 		}
-		plan := itinPlanOf(t, d, ref.Plan)
-		got := check("a wrong stated value", itinStatedJSON(d, plan, 1), "stated")
+		plan := planOf(t, d, ref.Plan)
+		got := check("a wrong stated value", statedJSON(d, plan, 1), "stated")
 		for id, pass := range got {
 			if !pass && id != "stated" {
 				t.Fatalf("seed %d: a wrong stated score fails %s", seed, id)
@@ -131,9 +131,9 @@ func TestItineraryMutation(t *testing.T) {
 		if len(plan[0]) > 0 {
 			rep := slices.Clone(plan)
 			rep[len(rep)-1] = append(slices.Clone(rep[len(rep)-1]), plan[0][0])
-			check("a repeated stop", itinStatedJSON(d, rep, 0), "coverage")
+			check("a repeated stop", statedJSON(d, rep, 0), "coverage")
 		}
-		for _, mut := range itinMutations(plan, len(d.Stops)) {
+		for _, mut := range mutations(plan, len(d.Stops)) {
 			kept := d.rulesKept(mut)
 			if d.Backup != nil {
 				kept["backup"] = d.backupKept(mut)
@@ -150,7 +150,7 @@ func TestItineraryMutation(t *testing.T) {
 			}
 			// True stated values: only the broken rules' items (and
 			// "optimal") may fail.
-			got := check(fmt.Sprintf("mutation %v", mut), itinStatedJSON(d, mut, 0), broken...)
+			got := check(fmt.Sprintf("mutation %v", mut), statedJSON(d, mut, 0), broken...)
 			for id, pass := range got {
 				if !pass && id != "optimal" && !slices.Contains(broken, id) {
 					t.Fatalf("seed %d: mutation %v fails %s, which the oracle says it keeps", seed, mut, id)

@@ -14,13 +14,13 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// itinPerms lists every order of 1..n.
-func itinPerms(n int) [][]int {
+// perms lists every order of 1..n.
+func perms(n int) [][]int {
 	if n == 0 {
 		return [][]int{{}}
 	}
 	var out [][]int
-	for _, p := range itinPerms(n - 1) {
+	for _, p := range perms(n - 1) {
 		for i := 0; i <= len(p); i++ {
 			q := append(append(append([]int{}, p[:i]...), n), p[i:]...)
 			out = append(out, q)
@@ -29,14 +29,14 @@ func itinPerms(n int) [][]int {
 	return out
 }
 
-// TestItineraryTripNaturalPlan: a city-hopping instance written as a
+// TestTripNaturalPlan: a city-hopping instance written as a
 // NATURAL PLAN trip-planning prompt and read by internal/natplan (its own
 // parser and model) has exactly the valid orders the checker accepts:
 // for every order of the cities, natplan's model accepts the stays of the
 // order exactly when every feasibility item of the checklist passes
 // (12 instances of 4-5 cities).
-func TestItineraryTripNaturalPlan(t *testing.T) {
-	defer itinerary.SetItinMaxStops(5)()
+func TestTripNaturalPlan(t *testing.T) {
+	defer itinerary.SetMaxStops(5)()
 	tk := itinerary.TravelItinerary()
 	valid, orders := 0, 0
 	for seed := uint64(1); seed <= 12; seed++ {
@@ -53,7 +53,7 @@ func TestItineraryTripNaturalPlan(t *testing.T) {
 			t.Fatal(err)
 		}
 		raw, _ := json.Marshal(inst)
-		var d itinData
+		var d data
 		if err := json.Unmarshal(raw, &d); err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func TestItineraryTripNaturalPlan(t *testing.T) {
 			t.Fatalf("seed %d: natplan: %v\n%s", seed, err, b.String())
 		}
 		ref := domains.Reference{Feasible: true, Objective: []int64{-1}}
-		for _, order := range itinPerms(len(d.Stops)) {
+		for _, order := range perms(len(d.Stops)) {
 			orders++
 			var lines []string
 			t0 := int64(1)
@@ -91,7 +91,7 @@ func TestItineraryTripNaturalPlan(t *testing.T) {
 			}
 			theirs := p.Model().Check(a) == nil
 			ours := true
-			for _, r := range inst.Check(context.Background(), sat.Backend{}, itinStatedJSON(d, [][]int{order}, 0), ref) {
+			for _, r := range inst.Check(context.Background(), sat.Backend{}, statedJSON(d, [][]int{order}, 0), ref) {
 				if r.ID != "optimal" && !r.Pass {
 					ours = false
 				}

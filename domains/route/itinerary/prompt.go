@@ -7,9 +7,9 @@ import (
 	"github.com/plancert/plancert/domains/route"
 )
 
-// itinShort is a place's short name in the travel table: a stop's number
+// short is a place's short name in the travel table: a stop's number
 // ("A3"), or a base's name without "the ".
-func itinShort(s string) string {
+func short(s string) string {
 	if f, _, ok := strings.Cut(s, " "); ok && f != "the" && len(f) <= 3 {
 		return f
 	}
@@ -38,9 +38,9 @@ func (it *Itinerary) Prompt() string {
 	}
 	b.WriteString(" and in what order.\n\n**Days**\n\n")
 	for _, d := range it.Days {
-		fmt.Fprintf(&b, "- %s: leave %s at %s or later; be at %s by %s.\n", itinCap(d.Name), v.Bases[d.Start], route.Clock(d.Leave), v.Bases[d.End], route.Clock(d.Return))
+		fmt.Fprintf(&b, "- %s: leave %s at %s or later; be at %s by %s.\n", capitalize(d.Name), v.Bases[d.Start], route.Clock(d.Leave), v.Bases[d.End], route.Clock(d.Return))
 	}
-	fmt.Fprintf(&b, "\n**%s**\n\n| %s | score | visit takes |", itinCap(v.Sights), v.Sight)
+	fmt.Fprintf(&b, "\n**%s**\n\n| %s | score | visit takes |", capitalize(v.Sights), v.Sight)
 	if it.Open != nil {
 		b.WriteString(" opens | closes |")
 	}
@@ -68,11 +68,11 @@ func (it *Itinerary) Prompt() string {
 	fmt.Fprintf(&b, "\n**Travel times in minutes** (%s, the same both ways)\n\n| from \\ to |", v.Move)
 	names := append(append([]string{}, v.Bases...), it.Stops...)
 	for _, s := range names {
-		fmt.Fprintf(&b, " %s |", itinShort(s))
+		fmt.Fprintf(&b, " %s |", short(s))
 	}
 	b.WriteString("\n|---|" + strings.Repeat("---:|", len(names)) + "\n")
 	for i, s := range names {
-		fmt.Fprintf(&b, "| %s |", itinShort(s))
+		fmt.Fprintf(&b, "| %s |", short(s))
 		for j := range names {
 			if i == j {
 				b.WriteString(" — |")
@@ -85,7 +85,7 @@ func (it *Itinerary) Prompt() string {
 	if it.Current != nil {
 		b.WriteString("\n**Current plan.** This plan was made before the closure below:\n")
 		for d, day := range it.Current {
-			fmt.Fprintf(&b, "- %s: %s", itinCap(it.Days[d].Name), v.Bases[it.Days[d].Start])
+			fmt.Fprintf(&b, "- %s: %s", capitalize(it.Days[d].Name), v.Bases[it.Days[d].Start])
 			for _, s := range day {
 				fmt.Fprintf(&b, " → %s", it.Stops[s-1])
 			}
@@ -98,37 +98,37 @@ func (it *Itinerary) Prompt() string {
 	fmt.Fprintf(&b, "%d. Each day follows the times above: it starts at its start place no earlier than the time given, goes from place to place by the travel times in the table, stays at each %s for its visit time, and reaches its end place by the time given (waiting is allowed). No %s is visited twice in the whole trip.\n", rule, v.Sight, v.Sight)
 	if it.Must != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the plan visits %s.\n", rule, itinRuleMust, it.stopList(it.Must))
+		fmt.Fprintf(&b, "%d. \"%s\": the plan visits %s.\n", rule, ruleMust, it.stopList(it.Must))
 	}
 	if it.Open != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": a visit starts no earlier than the %s opens and ends no later than it closes (if you arrive early, you wait).\n", rule, itinRuleHours, v.Sight)
+		fmt.Fprintf(&b, "%d. \"%s\": a visit starts no earlier than the %s opens and ends no later than it closes (if you arrive early, you wait).\n", rule, ruleHours, v.Sight)
 	}
 	if it.Fee != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the entrance fees of all visits add up to at most €%d.\n", rule, itinRuleBudget, it.Budget)
+		fmt.Fprintf(&b, "%d. \"%s\": the entrance fees of all visits add up to at most €%d.\n", rule, ruleBudget, it.Budget)
 	}
 	if it.Before != nil {
 		rule++
 		x, y := it.Before[0][0], it.Before[0][1]
-		fmt.Fprintf(&b, "%d. \"%s\": the tickets for %s are sold only at %s, so if the plan visits %s, it visits %s earlier on the same day.\n", rule, itinRuleOrder, it.Stops[y-1], it.Stops[x-1], it.Stops[y-1], it.Stops[x-1])
+		fmt.Fprintf(&b, "%d. \"%s\": the tickets for %s are sold only at %s, so if the plan visits %s, it visits %s earlier on the same day.\n", rule, ruleOrder, it.Stops[y-1], it.Stops[x-1], it.Stops[y-1], it.Stops[x-1])
 	}
 	if it.MaxTravel > 0 {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": each day's travel time (from its start place to its end place, waiting and visits not counted) is at most %d minutes.\n", rule, itinRuleTravel, it.MaxTravel)
+		fmt.Fprintf(&b, "%d. \"%s\": each day's travel time (from its start place to its end place, waiting and visits not counted) is at most %d minutes.\n", rule, ruleTravel, it.MaxTravel)
 	}
 	if it.Balance > 0 {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the total visit times of the days (the sum of the visit times of each day's %s) differ by at most %d minutes.\n", rule, itinRuleBalance, v.Sights, it.Balance)
+		fmt.Fprintf(&b, "%d. \"%s\": the total visit times of the days (the sum of the visit times of each day's %s) differ by at most %d minutes.\n", rule, ruleBalance, v.Sights, it.Balance)
 	}
 	if it.Current != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the plan does not visit %s.\n", rule, itinRuleClosure, it.Stops[it.Closed-1])
+		fmt.Fprintf(&b, "%d. \"%s\": the plan does not visit %s.\n", rule, ruleClosure, it.Stops[it.Closed-1])
 	}
 	if it.Backup != nil {
 		rule++
 		m, k := it.Stops[it.Backup[0]-1], it.Stops[it.Backup[1]-1]
-		fmt.Fprintf(&b, "%d. \"%s\": %s may turn out to be closed on the day; then you go to %s instead, at the same point of the plan. So the plan does not visit %s, and the plan with %s in place of %s must keep rule 1 and every other rule above except visiting %s.\n", rule, itinRuleBackup, m, k, k, k, m, m)
+		fmt.Fprintf(&b, "%d. \"%s\": %s may turn out to be closed on the day; then you go to %s instead, at the same point of the plan. So the plan does not visit %s, and the plan with %s in place of %s must keep rule 1 and every other rule above except visiting %s.\n", rule, ruleBackup, m, k, k, k, m, m)
 	}
 	b.WriteString("\n**Goal.** ")
 	if it.Current != nil {
@@ -168,7 +168,7 @@ func (it *Itinerary) stopList(ss []int) string {
 	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
-func itinCap(s string) string {
+func capitalize(s string) string {
 	if s == "" {
 		return s
 	}
@@ -193,10 +193,10 @@ func (it *Itinerary) tripPrompt() string {
 	rule := 1
 	fmt.Fprintf(&b, "%d. The trip starts on day 1 in the first city and ends by day %d in the last. You stay in each city for exactly the number of days given, counting the day you arrive and the day you leave: you fly on the last day of one stay, which is also the first day of the next (a flight day counts for both cities). You fly between two cities only if they have a direct flight. No city is visited twice.\n", rule, days)
 	rule++
-	fmt.Fprintf(&b, "%d. \"%s\": the plan visits all %d cities.\n", rule, itinRuleMust, n)
+	fmt.Fprintf(&b, "%d. \"%s\": the plan visits all %d cities.\n", rule, ruleMust, n)
 	if it.Open != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": your stay in a city includes every day of its event:\n", rule, itinRuleEvents)
+		fmt.Fprintf(&b, "%d. \"%s\": your stay in a city includes every day of its event:\n", rule, ruleEvents)
 		for i, s := range it.Stops {
 			if it.Open[i] > it.Days[0].Leave || it.Close[i] < days {
 				from, to := it.Close[i]-it.Visit[i], it.Open[i]+it.Visit[i]
@@ -207,7 +207,7 @@ func (it *Itinerary) tripPrompt() string {
 	if it.Before != nil {
 		rule++
 		x, y := it.Before[0][0], it.Before[0][1]
-		fmt.Fprintf(&b, "%d. \"%s\": you visit %s before %s.\n", rule, itinRuleOrder, it.Stops[x-1], it.Stops[y-1])
+		fmt.Fprintf(&b, "%d. \"%s\": you visit %s before %s.\n", rule, ruleOrder, it.Stops[x-1], it.Stops[y-1])
 	}
 	b.WriteString("\n**Goal.** Find an order of the cities that keeps every rule.")
 	if it.Levels >= 1 {
