@@ -1,4 +1,4 @@
-package route_test
+package commute_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/commute"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
@@ -15,9 +15,9 @@ import (
 // TestCommuteGolden: the prompt and checklist of a feasible record (basic
 // and medium units with walking), an infeasible deadline, a line-closure
 // replan and a backup route of task 18 are those in testdata/golden (refresh with go test
-// ./domains/route -run TestCommuteGolden -update-golden).
+// ./domains/route/commute -run TestCommuteGolden -update-golden).
 func TestCommuteGolden(t *testing.T) {
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	for _, g := range []struct {
 		file, subtask string
 		units         []string
@@ -56,7 +56,7 @@ func TestCommuteGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./domains/route -run TestCommuteGolden -update-golden)", err)
+			t.Fatalf("%v (run go test ./domains/route/commute -run TestCommuteGolden -update-golden)", err)
 		}
 		if string(want) != text {
 			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)
@@ -68,7 +68,7 @@ func TestCommuteGolden(t *testing.T) {
 // task 18 at default difficulty (sampled specs, policy Unique; drops count
 // as work, not as certified).
 func BenchmarkCertifyCommuting(b *testing.B) {
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	seed, kept := uint64(0), 0
 	for b.Loop() {
 		seed++

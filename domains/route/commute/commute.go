@@ -1,4 +1,4 @@
-package route
+package commute
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"sort"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -340,7 +341,7 @@ type cmEval struct {
 // evaluate checks legs (rides indexed into rs).
 func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
 	var e cmEval
-	route := func(s string) {
+	badRoute := func(s string) {
 		if e.Route == "" {
 			e.Route = s
 		}
@@ -350,10 +351,10 @@ func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
 		return e
 	}
 	if legs[0].From != 0 {
-		route(fmt.Sprintf("the first leg starts at %s, not at %s", c.Stops[legs[0].From], c.Stops[0]))
+		badRoute(fmt.Sprintf("the first leg starts at %s, not at %s", c.Stops[legs[0].From], c.Stops[0]))
 	}
 	if legs[len(legs)-1].To != 1 {
-		route(fmt.Sprintf("the last leg ends at %s, not at %s", c.Stops[legs[len(legs)-1].To], c.Stops[1]))
+		badRoute(fmt.Sprintf("the last leg ends at %s, not at %s", c.Stops[legs[len(legs)-1].To], c.Stops[1]))
 	}
 	// Times: arrival at the end of each leg, walking right after a ride
 	// (or, before the first ride, just in time for it).
@@ -361,11 +362,11 @@ func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
 	known := false
 	for k, l := range legs {
 		if k > 0 && legs[k-1].To != l.From {
-			route(fmt.Sprintf("leg %d starts at %s, but leg %d ended at %s", k+1, c.Stops[l.From], k, c.Stops[legs[k-1].To]))
+			badRoute(fmt.Sprintf("leg %d starts at %s, but leg %d ended at %s", k+1, c.Stops[l.From], k, c.Stops[legs[k-1].To]))
 		}
 		if l.Ride < 0 {
 			if k > 0 && legs[k-1].Ride < 0 {
-				route(fmt.Sprintf("legs %d and %d are both walks", k, k+1))
+				badRoute(fmt.Sprintf("legs %d and %d are both walks", k, k+1))
 			}
 			e.Walk += l.Minutes
 			if known {
@@ -386,13 +387,13 @@ func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
 		} else {
 			prev := legs[k-1]
 			if prev.Ride >= 0 && rs[prev.Ride].Run == rd.Run {
-				route(fmt.Sprintf("legs %d and %d are on the same run of %s: stay on board as one leg", k, k+1, c.Lines[rd.Line].Name))
+				badRoute(fmt.Sprintf("legs %d and %d are on the same run of %s: stay on board as one leg", k, k+1, c.Lines[rd.Line].Name))
 			}
 			if known && t > rd.Dep {
-				route(fmt.Sprintf("leg %d: %s leaves %s at %s, before you get there at %s", k+1, c.Lines[rd.Line].Name, c.Stops[rd.From], Clock(rd.Dep), Clock(t)))
+				badRoute(fmt.Sprintf("leg %d: %s leaves %s at %s, before you get there at %s", k+1, c.Lines[rd.Line].Name, c.Stops[rd.From], route.Clock(rd.Dep), route.Clock(t)))
 			}
 			if prev.Ride >= 0 && c.Transfer != nil && rs[prev.Ride].Arr+c.Transfer[rd.From] > rd.Dep && e.Transfer == "" {
-				e.Transfer = fmt.Sprintf("at %s you arrive at %s and the next ride leaves at %s: less than %d minutes to change", c.Stops[rd.From], Clock(rs[prev.Ride].Arr), Clock(rd.Dep), c.Transfer[rd.From])
+				e.Transfer = fmt.Sprintf("at %s you arrive at %s and the next ride leaves at %s: less than %d minutes to change", c.Stops[rd.From], route.Clock(rs[prev.Ride].Arr), route.Clock(rd.Dep), c.Transfer[rd.From])
 			}
 		}
 		t, known = rd.Arr, true
@@ -404,14 +405,14 @@ func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
 		}
 	}
 	if e.Rides == 0 {
-		route("the plan takes no ride")
+		badRoute("the plan takes no ride")
 	}
 	e.Arrival = t
 	if c.Deadline > 0 && (!known || e.Arrival > c.Deadline) {
-		e.Deadline = fmt.Sprintf("arrives at %s, after %s", Clock(e.Arrival), Clock(c.Deadline))
+		e.Deadline = fmt.Sprintf("arrives at %s, after %s", route.Clock(e.Arrival), route.Clock(c.Deadline))
 	}
 	if c.Earliest > 0 && (!known || e.Leave < c.Earliest) {
-		e.Earliest = fmt.Sprintf("leaves at %s, before %s", Clock(e.Leave), Clock(c.Earliest))
+		e.Earliest = fmt.Sprintf("leaves at %s, before %s", route.Clock(e.Leave), route.Clock(c.Earliest))
 	}
 	if c.Budget > 0 && e.Fare > c.Budget {
 		e.FareErr = fmt.Sprintf("the fares add up to %d, more than %d", e.Fare, c.Budget)
@@ -981,7 +982,7 @@ func (c *Commute) legsJSON(rs []cmRide, legs []cmLeg) []cmLegJSON {
 			continue
 		}
 		rd := rs[l.Ride]
-		out = append(out, cmLegJSON{Line: c.Lines[rd.Line].Name, From: c.Stops[rd.From], Depart: Clock(rd.Dep), To: c.Stops[rd.To], Arrive: Clock(rd.Arr)})
+		out = append(out, cmLegJSON{Line: c.Lines[rd.Line].Name, From: c.Stops[rd.From], Depart: route.Clock(rd.Dep), To: c.Stops[rd.To], Arrive: route.Clock(rd.Arr)})
 	}
 	return out
 }
@@ -990,9 +991,9 @@ func (c *Commute) legsJSON(rs []cmRide, legs []cmLeg) []cmLegJSON {
 // answer form.
 func (c *Commute) planJSON(rs []cmRide, legs, backup []cmLeg) json.RawMessage {
 	e := c.evaluate(rs, legs)
-	p := cmPlanJSON{Legs: c.legsJSON(rs, legs), Arrival: Clock(e.Arrival), Changes: max(e.Rides-1, 0), Fare: e.Fare}
+	p := cmPlanJSON{Legs: c.legsJSON(rs, legs), Arrival: route.Clock(e.Arrival), Changes: max(e.Rides-1, 0), Fare: e.Fare}
 	if backup != nil {
-		p.Backup = &cmBackupJSON{Legs: c.legsJSON(rs, backup), Arrival: Clock(c.evaluate(rs, backup).Arrival)}
+		p.Backup = &cmBackupJSON{Legs: c.legsJSON(rs, backup), Arrival: route.Clock(c.evaluate(rs, backup).Arrival)}
 	}
 	b, _ := json.Marshal(p)
 	return b

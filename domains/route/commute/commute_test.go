@@ -1,4 +1,4 @@
-package route_test
+package commute_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/commute"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -27,7 +27,7 @@ func commuteSeeds() uint64 {
 // commuteRecord samples, generates and certifies seed (policy Unique);
 // a drop returns its reason.
 func commuteRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	spec, err := gen.SampleSpec(tk, seed)
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func commuteRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance
 // run of the same spec gives a byte-identical record, at least 70 % of the
 // seeds are kept, and every unit and subtask occurs.
 func TestCommuteReference(t *testing.T) {
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	kept, infeasible := 0, 0
 	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
 	for seed := uint64(1); seed <= commuteSeeds(); seed++ {
@@ -103,7 +103,7 @@ func TestCommuteReference(t *testing.T) {
 // TestCommuteLoadErrors: a malformed instance file is refused with the
 // field and the reason.
 func TestCommuteLoadErrors(t *testing.T) {
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	units := map[string]bool{"transfer-time": true, "walking": true, "line-closure": true}
 	spec, err := tk.NewSpec("morning-commute", 3, units)
 	if err != nil {
@@ -153,7 +153,7 @@ func TestCommuteLoadErrors(t *testing.T) {
 // same prompt, schema and checklist, and the reference passes every item.
 func checkCommuteRecord(t *testing.T, rec *domains.Record) {
 	t.Helper()
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	seed := rec.Seed
 	inst, err := tk.Load(rec.Instance)
 	if err != nil {
@@ -181,7 +181,7 @@ func checkCommuteRecord(t *testing.T, rec *domains.Record) {
 // requires), on every subtask and 3 seeds, the certified record's
 // reference passes every item after a JSON round trip.
 func TestCommuteUnits(t *testing.T) {
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	for _, u := range tk.Pool {
 		kept := 0
 		for _, st := range tk.Subtasks {

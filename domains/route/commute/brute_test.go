@@ -1,4 +1,4 @@
-package route_test
+package commute_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/commute"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -283,7 +283,7 @@ var commuteUnitSets = [][]string{{}, {"arrival-deadline"}, {"earliest-departure"
 // at every tie-break level (status, optimum vector, uniqueness), and each
 // rule's checklist item passes exactly when the trip keeps that rule.
 func TestCommuteBrute(t *testing.T) {
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	seeds := 2
 	if testing.Short() {
 		seeds = 1

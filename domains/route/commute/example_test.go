@@ -1,11 +1,11 @@
-package route_test
+package commute_test
 
 import (
 	"context"
 	"encoding/json"
 	"fmt"
 
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/commute"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -14,7 +14,7 @@ import (
 // transfer times, certified; the reference trip is printed leg by leg and
 // passes every checklist item.
 func ExampleCommuting() {
-	tk := route.Commuting()
+	tk := commute.Commuting()
 	spec, _ := tk.NewSpec("school-run", 1, map[string]bool{"arrival-deadline": true, "transfer-time": true})
 	inst, _ := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	rec, _ := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)

@@ -1,4 +1,4 @@
-package route
+package commute
 
 import (
 	"context"
@@ -8,12 +8,19 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
 // Item IDs of task 18 (format, optimal, stated, infeasible and conflict
-// are shared with task 21).
+// are named as in task 21).
 const (
+	itemFormat     = "format"
+	itemOptimal    = "optimal"
+	itemStated     = "stated"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+
 	cmItemRoute    = "route"
 	cmItemDeadline = "arrival-deadline"
 	cmItemEarliest = "earliest-departure"
@@ -44,7 +51,7 @@ func (c *Commute) Prompt() string {
 		l := c.Lines[r.Line]
 		parts := make([]string, len(r.Times))
 		for k, t := range r.Times {
-			parts[k] = fmt.Sprintf("%s %s", c.Stops[l.Stops[k]], Clock(t))
+			parts[k] = fmt.Sprintf("%s %s", c.Stops[l.Stops[k]], route.Clock(t))
 		}
 		fmt.Fprintf(&b, "| %s | %s |\n", l.Name, strings.Join(parts, " → "))
 	}
@@ -83,10 +90,10 @@ func (c *Commute) Prompt() string {
 		fmt.Fprintf(&b, "%d. \"%s\": %s\n", rule, name, text)
 	}
 	if c.Deadline > 0 {
-		named(cmRuleDeadline, fmt.Sprintf("you reach %s by %s, when %s.", c.Stops[1], Clock(c.Deadline), v.Goal))
+		named(cmRuleDeadline, fmt.Sprintf("you reach %s by %s, when %s.", c.Stops[1], route.Clock(c.Deadline), v.Goal))
 	}
 	if c.Earliest > 0 {
-		named(cmRuleEarliest, fmt.Sprintf("you leave %s no earlier than %s.", c.Stops[0], Clock(c.Earliest)))
+		named(cmRuleEarliest, fmt.Sprintf("you leave %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))
 	}
 	if c.Transfer != nil {
 		named(cmRuleTransfer, "between two rides at the same stop, the time from arriving to the next departure is at least the stop's minimum transfer time.")
@@ -151,7 +158,7 @@ func (c *Commute) legText(rs []cmRide, l cmLeg) string {
 		return fmt.Sprintf("walk from %s to %s (%d min)", c.Stops[l.From], c.Stops[l.To], l.Minutes)
 	}
 	rd := rs[l.Ride]
-	return fmt.Sprintf("%s from %s at %s to %s at %s", c.Lines[rd.Line].Name, c.Stops[rd.From], Clock(rd.Dep), c.Stops[rd.To], Clock(rd.Arr))
+	return fmt.Sprintf("%s from %s at %s to %s at %s", c.Lines[rd.Line].Name, c.Stops[rd.From], route.Clock(rd.Dep), c.Stops[rd.To], route.Clock(rd.Arr))
 }
 
 // currentIDs is the current plan as ride indices.
@@ -171,7 +178,7 @@ func (c *Commute) currentIDs(rs []cmRide) []int {
 func (c *Commute) AnswerSchema() string {
 	r := c.Runs[0]
 	l := c.Lines[r.Line]
-	leg := fmt.Sprintf(`{"line": %q, "from": %q, "depart": %q, "to": %q, "arrive": %q}`, l.Name, c.Stops[l.Stops[0]], Clock(r.Times[0]), c.Stops[l.Stops[1]], Clock(r.Times[1]))
+	leg := fmt.Sprintf(`{"line": %q, "from": %q, "depart": %q, "to": %q, "arrive": %q}`, l.Name, c.Stops[l.Stops[0]], route.Clock(r.Times[0]), c.Stops[l.Stops[1]], route.Clock(r.Times[1]))
 	if c.Backup {
 		return fmt.Sprintf(`{"legs": [%s, ...], "arrival": "HH:MM", "changes": 0, "fare": 0, "backup": {"legs": [...], "arrival": "HH:MM"}}`, leg)
 	}
@@ -200,7 +207,7 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: cmUnitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", Quoted(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: cmUnitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
@@ -215,10 +222,10 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		items = append(items, domains.Item{ID: id, Tier: tier, Constraint: unit, Kind: domains.KindFeasibility, Text: text})
 	}
 	if c.Deadline > 0 {
-		add(cmItemDeadline, cmUnitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], Clock(c.Deadline)))
+		add(cmItemDeadline, cmUnitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], route.Clock(c.Deadline)))
 	}
 	if c.Earliest > 0 {
-		add(cmItemEarliest, cmUnitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], Clock(c.Earliest)))
+		add(cmItemEarliest, cmUnitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))
 	}
 	if c.Transfer != nil {
 		add(cmItemTransfer, cmUnitTransfer, domains.Basic, "Every change between two rides at the same stop leaves at least the stop's minimum transfer time.")
@@ -254,14 +261,14 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		text, off = fmt.Sprintf("The plan keeps %d of the current plan's rides (the most possible) and then ", get(0)), 1
 	}
 	if c.Backup {
-		text += fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", Clock(get(off)), Clock(get(off+1)))
+		text += fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", route.Clock(get(off)), route.Clock(get(off+1)))
 		var tb []string
 		for l, what := range []string{"%s rides", "fares %s", "leaving at %s", "sums of departure times %s"} {
 			if l < c.Levels {
 				x, y := get(off+2+2*l), get(off+3+2*l)
 				pair := fmt.Sprintf("%d and %d", x, y)
 				if l == 2 {
-					pair = fmt.Sprintf("%s and %s", Clock(x), Clock(y))
+					pair = fmt.Sprintf("%s and %s", route.Clock(x), route.Clock(y))
 				}
 				tb = append(tb, fmt.Sprintf(what, pair))
 			}
@@ -275,12 +282,12 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 				Text: "The arrival, changes and fare stated for the main trip and the arrival stated for the backup equal their true values."})
 		return items
 	}
-	text += fmt.Sprintf("arrives at %s, the proven earliest", Clock(get(off)))
+	text += fmt.Sprintf("arrives at %s, the proven earliest", route.Clock(get(off)))
 	var tb []string
 	for l, what := range []string{"%d rides", "a total fare of %d", "leaving at %s", "a sum of departure times of %d"} {
 		if l < c.Levels {
 			if l == 2 {
-				tb = append(tb, fmt.Sprintf(what, Clock(get(off+1+l))))
+				tb = append(tb, fmt.Sprintf(what, route.Clock(get(off+1+l))))
 			} else {
 				tb = append(tb, fmt.Sprintf(what, get(off+1+l)))
 			}
@@ -378,7 +385,7 @@ func (c *Commute) parseLegs(legs []cmLegJSON, rs []cmRide, tag string) ([]cmLeg,
 		}
 		id := -1
 		for i, rd := range rs {
-			if c.Lines[rd.Line].Name == l.Line && rd.From == from && rd.To == to && Clock(rd.Dep) == l.Depart && Clock(rd.Arr) == l.Arrive {
+			if c.Lines[rd.Line].Name == l.Line && rd.From == from && rd.To == to && route.Clock(rd.Dep) == l.Depart && route.Clock(rd.Arr) == l.Arrive {
 				id = i
 				break
 			}
@@ -435,8 +442,8 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 			set(f.id, false, f.why)
 		}
 	}
-	if p.arrival != Clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
-		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", p.arrival, p.changes, p.fare, Clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
+	if p.arrival != route.Clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
+		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", p.arrival, p.changes, p.fare, route.Clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
 	}
 	var bk *cmEval
 	backupOK := true
@@ -447,8 +454,8 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 			set(cmItemBackup, false, why)
 			backupOK = false
 		}
-		if p.bArrival != Clock(be.Arrival) {
-			set(itemStated, false, fmt.Sprintf("stated backup arrival %s; the backup arrives at %s", p.bArrival, Clock(be.Arrival)))
+		if p.bArrival != route.Clock(be.Arrival) {
+			set(itemStated, false, fmt.Sprintf("stated backup arrival %s; the backup arrives at %s", p.bArrival, route.Clock(be.Arrival)))
 		}
 	}
 	if !e.feasible() || !backupOK {
@@ -476,7 +483,7 @@ func (c *Commute) backupBroken(rs []cmRide, e, b cmEval) string {
 	}
 	for _, id := range b.rideIDs {
 		if slices.Contains(e.rideIDs, id) {
-			return fmt.Sprintf("the backup shares the ride on %s from %s at %s with the main trip", c.Lines[rs[id].Line].Name, c.Stops[rs[id].From], Clock(rs[id].Dep))
+			return fmt.Sprintf("the backup shares the ride on %s from %s at %s with the main trip", c.Lines[rs[id].Line].Name, c.Stops[rs[id].From], route.Clock(rs[id].Dep))
 		}
 		if len(e.rideIDs) > 0 && rs[id].Line == rs[e.rideIDs[0]].Line {
 			return fmt.Sprintf("the backup rides %s, the line of the main trip's first ride", c.Lines[rs[id].Line].Name)
@@ -506,7 +513,7 @@ func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []s
 	case solver.Unknown:
 		return false, "the solver could not decide in time"
 	}
-	return false, fmt.Sprintf("the rules %s can all hold together", Quoted(names))
+	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
 }
 
 // Objective implements domains.Objectiver: the objective vector of an
