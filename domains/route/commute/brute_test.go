@@ -14,10 +14,10 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// commuteData is the part of a Commute instance the brute-force oracle
+// data is the part of a Commute instance the brute-force oracle
 // reads (through the instance's JSON, so the oracle shares no code with
 // the model or the checker).
-type commuteData struct {
+type data struct {
 	Stops []string `json:"stops"`
 	Lines []struct {
 		Name  string `json:"name"`
@@ -52,7 +52,7 @@ type bLeg struct {
 	Minutes   int64
 }
 
-func (d *commuteData) walkMin(a, b int) (int64, bool) {
+func (d *data) walkMin(a, b int) (int64, bool) {
 	for _, w := range d.Walks {
 		if w.A == a && w.B == b || w.A == b && w.B == a {
 			return w.Minutes, true
@@ -64,7 +64,7 @@ func (d *commuteData) walkMin(a, b int) (int64, bool) {
 // allTrips lists every sequence of legs from stop 0 to stop 1 with at
 // least one ride: rides boarded no earlier than one gets to the stop, no
 // two walks or two rides of one run in a row, walks along links.
-func (d *commuteData) allTrips() [][]bLeg {
+func (d *data) allTrips() [][]bLeg {
 	var out [][]bLeg
 	var seq []bLeg
 	var dfs func(at int, t int64, rode bool)
@@ -114,7 +114,7 @@ type bVerdict struct {
 	keeps                                           map[string]bool
 }
 
-func (d *commuteData) judge(trip []bLeg) bVerdict {
+func (d *data) judge(trip []bLeg) bVerdict {
 	v := bVerdict{keeps: map[string]bool{}}
 	cur := map[[3]int]bool{}
 	for _, c := range d.Current {
@@ -193,10 +193,10 @@ func hhmm(m int64) string { return fmt.Sprintf("%02d:%02d", m/60, m%60) }
 
 // answer writes a trip in the answer form with the oracle's totals (a
 // backup trip with the backup unit: the trip itself, which fails it).
-func (d *commuteData) answer(trip []bLeg) json.RawMessage { return d.answerPair(trip, trip) }
+func (d *data) answer(trip []bLeg) json.RawMessage { return d.answerPair(trip, trip) }
 
 // answerPair writes a main trip and, with the backup unit, its backup.
-func (d *commuteData) answerPair(trip, backup []bLeg) json.RawMessage {
+func (d *data) answerPair(trip, backup []bLeg) json.RawMessage {
 	v := d.judge(trip)
 	m := map[string]any{"legs": d.legsOf(trip), "arrival": hhmm(v.arrival), "changes": v.rides - 1, "fare": v.fare}
 	if d.Backup {
@@ -208,7 +208,7 @@ func (d *commuteData) answerPair(trip, backup []bLeg) json.RawMessage {
 
 // backupOK reports whether bk backs up trip: it keeps every rule, shares
 // no ride with trip and rides no run of trip's first line.
-func (d *commuteData) backupOK(trip, bk []bLeg) bool {
+func (d *data) backupOK(trip, bk []bLeg) bool {
 	if !d.judge(bk).feasible() {
 		return false
 	}
@@ -236,7 +236,7 @@ func (d *commuteData) backupOK(trip, bk []bLeg) bool {
 }
 
 // legsOf writes legs in the answer form.
-func (d *commuteData) legsOf(trip []bLeg) []map[string]string {
+func (d *data) legsOf(trip []bLeg) []map[string]string {
 	var legs []map[string]string
 	for _, l := range trip {
 		if l.Run < 0 {
@@ -252,7 +252,7 @@ func (d *commuteData) legsOf(trip []bLeg) []map[string]string {
 // key is the objective vector for minimisation at every level of a trip
 // (and its backup, nil without the unit): (−kept,) arrival, rides, fare,
 // −leave, sum of departures, each level main then backup.
-func (d *commuteData) key(v bVerdict, bk *bVerdict) []int64 {
+func (d *data) key(v bVerdict, bk *bVerdict) []int64 {
 	vs := []bVerdict{v}
 	if bk != nil {
 		vs = append(vs, *bk)
@@ -269,27 +269,27 @@ func (d *commuteData) key(v bVerdict, bk *bVerdict) []int64 {
 	return k
 }
 
-// commuteUnitSets are the unit sets of the brute-force test: each unit
+// unitSets are the unit sets of the brute-force test: each unit
 // alone (with what it requires) and several together.
-var commuteUnitSets = [][]string{{}, {"arrival-deadline"}, {"earliest-departure"}, {"transfer-time"}, {"fare-budget"}, {"max-transfers"}, {"avoid-line"}, {"walking"},
+var unitSets = [][]string{{}, {"arrival-deadline"}, {"earliest-departure"}, {"transfer-time"}, {"fare-budget"}, {"max-transfers"}, {"avoid-line"}, {"walking"},
 	{"line-closure"}, {"arrival-deadline", "infeasibility"}, {"arrival-deadline", "earliest-departure", "transfer-time", "infeasibility"},
 	{"arrival-deadline", "walking", "fare-budget", "infeasibility"}, {"earliest-departure", "transfer-time", "max-transfers", "avoid-line", "walking"},
 	{"arrival-deadline", "transfer-time", "fare-budget", "walking", "line-closure"}, {"backup-route"}, {"arrival-deadline", "earliest-departure", "transfer-time", "backup-route"},
 	{"fare-budget", "max-transfers", "avoid-line", "walking", "backup-route"}}
 
-// TestCommuteBrute: for every unit of the pool (alone and together), on
+// TestBrute: for every unit of the pool (alone and together), on
 // seeded instances of every subtask, full enumeration of the trips with an
 // oracle written from the instance's JSON agrees with the SAT certificate
 // at every tie-break level (status, optimum vector, uniqueness), and each
 // rule's checklist item passes exactly when the trip keeps that rule.
-func TestCommuteBrute(t *testing.T) {
+func TestBrute(t *testing.T) {
 	tk := commute.Commuting()
 	seeds := 2
 	if testing.Short() {
 		seeds = 1
 	}
 	var infeasible, unique, several, trips int
-	for _, set := range commuteUnitSets {
+	for _, set := range unitSets {
 		for _, st := range tk.Subtasks {
 			for seed := uint64(1); seed <= uint64(seeds); seed++ {
 				units := map[string]bool{}
@@ -305,7 +305,7 @@ func TestCommuteBrute(t *testing.T) {
 					t.Fatal(err)
 				}
 				raw, _ := json.Marshal(inst)
-				var d commuteData
+				var d data
 				if err := json.Unmarshal(raw, &d); err != nil {
 					t.Fatal(err)
 				}

@@ -21,16 +21,16 @@ const (
 	itemInfeasible = "infeasible"
 	itemConflict   = "conflict"
 
-	cmItemRoute    = "route"
-	cmItemDeadline = "arrival-deadline"
-	cmItemEarliest = "earliest-departure"
-	cmItemTransfer = "transfer-time"
-	cmItemFare     = "fare-budget"
-	cmItemChanges  = "transfer-limit"
-	cmItemAvoid    = "avoided-line"
-	cmItemWalking  = "walking-limit"
-	cmItemClosure  = "line-closure"
-	cmItemBackup   = "backup-route"
+	itemRoute    = "route"
+	itemDeadline = "arrival-deadline"
+	itemEarliest = "earliest-departure"
+	itemTransfer = "transfer-time"
+	itemFare     = "fare-budget"
+	itemChanges  = "transfer-limit"
+	itemAvoid    = "avoided-line"
+	itemWalking  = "walking-limit"
+	itemClosure  = "line-closure"
+	itemBackup   = "backup-route"
 )
 
 // Prompt implements domains.Instance.
@@ -90,32 +90,32 @@ func (c *Commute) Prompt() string {
 		fmt.Fprintf(&b, "%d. \"%s\": %s\n", rule, name, text)
 	}
 	if c.Deadline > 0 {
-		named(cmRuleDeadline, fmt.Sprintf("you reach %s by %s, when %s.", c.Stops[1], route.Clock(c.Deadline), v.Goal))
+		named(ruleDeadline, fmt.Sprintf("you reach %s by %s, when %s.", c.Stops[1], route.Clock(c.Deadline), v.Goal))
 	}
 	if c.Earliest > 0 {
-		named(cmRuleEarliest, fmt.Sprintf("you leave %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))
+		named(ruleEarliest, fmt.Sprintf("you leave %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))
 	}
 	if c.Transfer != nil {
-		named(cmRuleTransfer, "between two rides at the same stop, the time from arriving to the next departure is at least the stop's minimum transfer time.")
+		named(ruleTransfer, "between two rides at the same stop, the time from arriving to the next departure is at least the stop's minimum transfer time.")
 	}
 	if c.Budget > 0 {
-		named(cmRuleFare, fmt.Sprintf("the fares of all rides add up to at most %d.", c.Budget))
+		named(ruleFare, fmt.Sprintf("the fares of all rides add up to at most %d.", c.Budget))
 	}
 	if c.MaxChanges != nil {
-		named(cmRuleChanges, fmt.Sprintf("at most %d changes (a change is getting off one ride and later boarding another; walks do not count).", *c.MaxChanges))
+		named(ruleChanges, fmt.Sprintf("at most %d changes (a change is getting off one ride and later boarding another; walks do not count).", *c.MaxChanges))
 	}
 	if c.Avoid != nil {
-		named(cmRuleAvoid, fmt.Sprintf("no ride on %s.", c.Lines[*c.Avoid].Name))
+		named(ruleAvoid, fmt.Sprintf("no ride on %s.", c.Lines[*c.Avoid].Name))
 	}
 	if c.Walks != nil {
-		named(cmRuleWalking, fmt.Sprintf("at most %d minutes of walking in total.", c.MaxWalk))
+		named(ruleWalking, fmt.Sprintf("at most %d minutes of walking in total.", c.MaxWalk))
 	}
 	if c.Closed != nil {
 		l := c.Lines[c.Closed.Line]
-		named(cmRuleClosure, fmt.Sprintf("no ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))
+		named(ruleClosure, fmt.Sprintf("no ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))
 	}
 	if c.Backup {
-		named(cmRuleBackup, fmt.Sprintf("besides the main trip, give a backup trip from %s to %s for the case that the line of the main trip's first ride fails: it follows rule 1 and every other rule above, shares no ride with the main trip (a ride is shared when both board the same run at the same stop and get off at the same stop) and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))
+		named(ruleBackup, fmt.Sprintf("besides the main trip, give a backup trip from %s to %s for the case that the line of the main trip's first ride fails: it follows rule 1 and every other rule above, shares no ride with the main trip (a ride is shared when both board the same run at the same stop and get off at the same stop) and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))
 	}
 	b.WriteString("\n**Goal.** ")
 	if c.Current != nil {
@@ -153,7 +153,7 @@ func (c *Commute) Prompt() string {
 }
 
 // legText describes a leg as the prompt does.
-func (c *Commute) legText(rs []cmRide, l cmLeg) string {
+func (c *Commute) legText(rs []ride, l leg) string {
 	if l.Ride < 0 {
 		return fmt.Sprintf("walk from %s to %s (%d min)", c.Stops[l.From], c.Stops[l.To], l.Minutes)
 	}
@@ -162,7 +162,7 @@ func (c *Commute) legText(rs []cmRide, l cmLeg) string {
 }
 
 // currentIDs is the current plan as ride indices.
-func (c *Commute) currentIDs(rs []cmRide) []int {
+func (c *Commute) currentIDs(rs []ride) []int {
 	var ids []int
 	for _, cur := range c.Current {
 		for id, rd := range rs {
@@ -191,8 +191,8 @@ func (c *Commute) rules() []string {
 	for _, r := range []struct {
 		on   bool
 		name string
-	}{{c.Deadline > 0, cmRuleDeadline}, {c.Earliest > 0, cmRuleEarliest}, {c.Transfer != nil, cmRuleTransfer}, {c.Budget > 0, cmRuleFare},
-		{c.MaxChanges != nil, cmRuleChanges}, {c.Avoid != nil, cmRuleAvoid}, {c.Walks != nil, cmRuleWalking}, {c.Closed != nil, cmRuleClosure}, {c.Backup, cmRuleBackup}} {
+	}{{c.Deadline > 0, ruleDeadline}, {c.Earliest > 0, ruleEarliest}, {c.Transfer != nil, ruleTransfer}, {c.Budget > 0, ruleFare},
+		{c.MaxChanges != nil, ruleChanges}, {c.Avoid != nil, ruleAvoid}, {c.Walks != nil, ruleWalking}, {c.Closed != nil, ruleClosure}, {c.Backup, ruleBackup}} {
 		if r.on {
 			out = append(out, r.name)
 		}
@@ -206,48 +206,48 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		return []domains.Item{
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: cmUnitInfeasible, Kind: domains.KindFeasibility,
+			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: cmUnitInfeasible, Kind: domains.KindFeasibility,
+			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
 	}
 	items := []domains.Item{
 		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 			Text: "The answer is one JSON object in the stated form: a list of legs, each a ride of the timetable (line, stops and times as listed) or a listed walking link, and the stated arrival, changes and fare."},
-		{ID: cmItemRoute, Tier: domains.Basic, Constraint: "start and end", Kind: domains.KindCoverage,
+		{ID: itemRoute, Tier: domains.Basic, Constraint: "start and end", Kind: domains.KindCoverage,
 			Text: fmt.Sprintf("The legs form one trip from %s to %s: each leg starts where the previous one ended, no ride is boarded before you reach its stop, no two walks or two rides of the same run follow each other, and there is at least one ride.", c.Stops[0], c.Stops[1])},
 	}
 	add := func(id, unit string, tier domains.Tier, text string) {
 		items = append(items, domains.Item{ID: id, Tier: tier, Constraint: unit, Kind: domains.KindFeasibility, Text: text})
 	}
 	if c.Deadline > 0 {
-		add(cmItemDeadline, cmUnitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], route.Clock(c.Deadline)))
+		add(itemDeadline, unitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], route.Clock(c.Deadline)))
 	}
 	if c.Earliest > 0 {
-		add(cmItemEarliest, cmUnitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))
+		add(itemEarliest, unitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))
 	}
 	if c.Transfer != nil {
-		add(cmItemTransfer, cmUnitTransfer, domains.Basic, "Every change between two rides at the same stop leaves at least the stop's minimum transfer time.")
+		add(itemTransfer, unitTransfer, domains.Basic, "Every change between two rides at the same stop leaves at least the stop's minimum transfer time.")
 	}
 	if c.Budget > 0 {
-		add(cmItemFare, cmUnitFare, domains.Medium, fmt.Sprintf("The rides' fares add up to at most %d.", c.Budget))
+		add(itemFare, unitFare, domains.Medium, fmt.Sprintf("The rides' fares add up to at most %d.", c.Budget))
 	}
 	if c.MaxChanges != nil {
-		add(cmItemChanges, cmUnitChanges, domains.Medium, fmt.Sprintf("The trip has at most %d changes.", *c.MaxChanges))
+		add(itemChanges, unitChanges, domains.Medium, fmt.Sprintf("The trip has at most %d changes.", *c.MaxChanges))
 	}
 	if c.Avoid != nil {
-		add(cmItemAvoid, cmUnitAvoid, domains.Medium, fmt.Sprintf("No ride is on %s.", c.Lines[*c.Avoid].Name))
+		add(itemAvoid, unitAvoid, domains.Medium, fmt.Sprintf("No ride is on %s.", c.Lines[*c.Avoid].Name))
 	}
 	if c.Walks != nil {
-		add(cmItemWalking, cmUnitWalking, domains.Medium, fmt.Sprintf("The walks add up to at most %d minutes.", c.MaxWalk))
+		add(itemWalking, unitWalking, domains.Medium, fmt.Sprintf("The walks add up to at most %d minutes.", c.MaxWalk))
 	}
 	if c.Closed != nil {
 		l := c.Lines[c.Closed.Line]
-		add(cmItemClosure, cmUnitClosure, domains.Hard, fmt.Sprintf("No ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))
+		add(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("No ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))
 	}
 	if c.Backup {
-		add(cmItemBackup, cmUnitBackup, domains.Hard, fmt.Sprintf("The backup trip is a trip from %s to %s as in rule 1, keeps every other rule, shares no ride with the main trip and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))
+		add(itemBackup, unitBackup, domains.Hard, fmt.Sprintf("The backup trip is a trip from %s to %s as in rule 1, keeps every other rule, shares no ride with the main trip and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))
 	}
 	lv := ref.Objective
 	get := func(i int) int64 {
@@ -303,63 +303,63 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 	return items
 }
 
-// cmParsed is a parsed answer.
-type cmParsed struct {
+// parsed is a parsed answer.
+type parsed struct {
 	infeasible bool
 	conflict   []string
-	legs       []cmLeg
+	legs       []leg
 	arrival    string
 	changes    int64
 	fare       int64
-	backup     []cmLeg
+	backup     []leg
 	bArrival   string
 	formatErr  string
 }
 
-func (c *Commute) parse(raw json.RawMessage, rs []cmRide) cmParsed {
+func (c *Commute) parse(raw json.RawMessage, rs []ride) parsed {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		return cmParsed{formatErr: "the answer is not one JSON object"}
+		return parsed{formatErr: "the answer is not one JSON object"}
 	}
 	if f, ok := obj["feasible"]; ok {
 		var feasible bool
 		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
-			return cmParsed{formatErr: `"feasible" may only be false`}
+			return parsed{formatErr: `"feasible" may only be false`}
 		}
-		p := cmParsed{infeasible: true}
+		p := parsed{infeasible: true}
 		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
 			p.formatErr = `"conflict" must list the names of the conflicting rules`
 		}
 		return p
 	}
-	var p cmParsed
-	var legs []cmLegJSON
+	var p parsed
+	var legs []legJSON
 	if err := json.Unmarshal(obj["legs"], &legs); err != nil || len(legs) == 0 {
-		return cmParsed{formatErr: `"legs" must be a non-empty list of legs`}
+		return parsed{formatErr: `"legs" must be a non-empty list of legs`}
 	}
 	if err := json.Unmarshal(obj["arrival"], &p.arrival); err != nil {
-		return cmParsed{formatErr: `"arrival" must be a time HH:MM`}
+		return parsed{formatErr: `"arrival" must be a time HH:MM`}
 	}
 	if err := json.Unmarshal(obj["changes"], &p.changes); err != nil {
-		return cmParsed{formatErr: `"changes" must be an integer`}
+		return parsed{formatErr: `"changes" must be an integer`}
 	}
 	if err := json.Unmarshal(obj["fare"], &p.fare); err != nil {
-		return cmParsed{formatErr: `"fare" must be an integer`}
+		return parsed{formatErr: `"fare" must be an integer`}
 	}
 	var err string
 	if p.legs, err = c.parseLegs(legs, rs, ""); err != "" {
-		return cmParsed{formatErr: err}
+		return parsed{formatErr: err}
 	}
 	if c.Backup {
 		var bk struct {
-			Legs    []cmLegJSON `json:"legs"`
-			Arrival *string     `json:"arrival"`
+			Legs    []legJSON `json:"legs"`
+			Arrival *string   `json:"arrival"`
 		}
 		if e := json.Unmarshal(obj["backup"], &bk); e != nil || len(bk.Legs) == 0 || bk.Arrival == nil {
-			return cmParsed{formatErr: `"backup" must be an object with a non-empty list of legs and an arrival`}
+			return parsed{formatErr: `"backup" must be an object with a non-empty list of legs and an arrival`}
 		}
 		if p.backup, err = c.parseLegs(bk.Legs, rs, "backup "); err != "" {
-			return cmParsed{formatErr: err}
+			return parsed{formatErr: err}
 		}
 		p.bArrival = *bk.Arrival
 	}
@@ -368,8 +368,8 @@ func (c *Commute) parse(raw json.RawMessage, rs []cmRide) cmParsed {
 
 // parseLegs reads legs of the answer form: each a ride of the timetable
 // or a listed walking link; the error names the leg.
-func (c *Commute) parseLegs(legs []cmLegJSON, rs []cmRide, tag string) ([]cmLeg, string) {
-	var out []cmLeg
+func (c *Commute) parseLegs(legs []legJSON, rs []ride, tag string) ([]leg, string) {
+	var out []leg
 	for k, l := range legs {
 		from, to := slices.Index(c.Stops, l.From), slices.Index(c.Stops, l.To)
 		if from < 0 || to < 0 {
@@ -380,7 +380,7 @@ func (c *Commute) parseLegs(legs []cmLegJSON, rs []cmRide, tag string) ([]cmLeg,
 			if !ok {
 				return nil, fmt.Sprintf("%sleg %d: no walking link between %s and %s", tag, k+1, l.From, l.To)
 			}
-			out = append(out, cmLeg{Ride: -1, From: from, To: to, Minutes: w})
+			out = append(out, leg{Ride: -1, From: from, To: to, Minutes: w})
 			continue
 		}
 		id := -1
@@ -393,7 +393,7 @@ func (c *Commute) parseLegs(legs []cmLegJSON, rs []cmRide, tag string) ([]cmLeg,
 		if id < 0 {
 			return nil, fmt.Sprintf("%sleg %d: no run of %q leaves %s at %q and reaches %s at %q", tag, k+1, l.Line, l.From, l.Depart, l.To, l.Arrive)
 		}
-		out = append(out, cmLeg{Ride: id, From: from, To: to})
+		out = append(out, leg{Ride: id, From: from, To: to})
 	}
 	return out, ""
 }
@@ -435,8 +435,8 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 	}
 	e := c.evaluate(rs, p.legs)
 	for _, f := range []struct{ id, why string }{
-		{cmItemRoute, e.Route}, {cmItemDeadline, e.Deadline}, {cmItemEarliest, e.Earliest}, {cmItemTransfer, e.Transfer}, {cmItemFare, e.FareErr},
-		{cmItemChanges, e.Changes}, {cmItemAvoid, e.Avoid}, {cmItemWalking, e.Walking}, {cmItemClosure, e.Closure},
+		{itemRoute, e.Route}, {itemDeadline, e.Deadline}, {itemEarliest, e.Earliest}, {itemTransfer, e.Transfer}, {itemFare, e.FareErr},
+		{itemChanges, e.Changes}, {itemAvoid, e.Avoid}, {itemWalking, e.Walking}, {itemClosure, e.Closure},
 	} {
 		if f.why != "" {
 			set(f.id, false, f.why)
@@ -445,13 +445,13 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 	if p.arrival != route.Clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
 		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", p.arrival, p.changes, p.fare, route.Clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
 	}
-	var bk *cmEval
+	var bk *eval
 	backupOK := true
 	if c.Backup {
 		be := c.evaluate(rs, p.backup)
 		bk = &be
 		if why := c.backupBroken(rs, e, be); why != "" {
-			set(cmItemBackup, false, why)
+			set(itemBackup, false, why)
 			backupOK = false
 		}
 		if p.bArrival != route.Clock(be.Arrival) {
@@ -472,7 +472,7 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 // backupBroken says why backup trip b does not back up main trip e
 // (empty when it does): not a route, a rule broken, a shared ride, or a
 // ride on the main trip's first line.
-func (c *Commute) backupBroken(rs []cmRide, e, b cmEval) string {
+func (c *Commute) backupBroken(rs []ride, e, b eval) string {
 	if b.Route != "" {
 		return "the backup: " + b.Route
 	}

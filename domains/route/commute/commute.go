@@ -14,49 +14,49 @@ import (
 
 // The units of task 18, Commuting Planning.
 const (
-	cmUnitDeadline   = "arrival-deadline"
-	cmUnitEarliest   = "earliest-departure"
-	cmUnitTransfer   = "transfer-time"
-	cmUnitFare       = "fare-budget"
-	cmUnitChanges    = "max-transfers"
-	cmUnitAvoid      = "avoid-line"
-	cmUnitWalking    = "walking"
-	cmUnitClosure    = "line-closure"
-	cmUnitInfeasible = "infeasibility"
-	cmUnitBackup     = "backup-route"
+	unitDeadline   = "arrival-deadline"
+	unitEarliest   = "earliest-departure"
+	unitTransfer   = "transfer-time"
+	unitFare       = "fare-budget"
+	unitChanges    = "max-transfers"
+	unitAvoid      = "avoid-line"
+	unitWalking    = "walking"
+	unitClosure    = "line-closure"
+	unitInfeasible = "infeasibility"
+	unitBackup     = "backup-route"
 )
 
 // The rule names of the commuting prompt, which are the model's groups.
 const (
-	cmRuleRoute    = "core: route"
-	cmRuleDeadline = "arrival deadline"
-	cmRuleEarliest = "earliest departure"
-	cmRuleTransfer = "transfer time"
-	cmRuleFare     = "fare budget"
-	cmRuleChanges  = "transfer limit"
-	cmRuleAvoid    = "avoided line"
-	cmRuleWalking  = "walking limit"
-	cmRuleClosure  = "line closure"
-	cmRuleBackup   = "backup route"
+	ruleRoute    = "core: route"
+	ruleDeadline = "arrival deadline"
+	ruleEarliest = "earliest departure"
+	ruleTransfer = "transfer time"
+	ruleFare     = "fare budget"
+	ruleChanges  = "transfer limit"
+	ruleAvoid    = "avoided line"
+	ruleWalking  = "walking limit"
+	ruleClosure  = "line closure"
+	ruleBackup   = "backup route"
 )
 
-// commutePool is the pool of task 18.
-var commutePool = []domains.Unit{
-	{ID: cmUnitDeadline, Tier: domains.Basic, Title: "arrival deadline at the destination"},
-	{ID: cmUnitEarliest, Tier: domains.Basic, Title: "earliest departure from the start"},
-	{ID: cmUnitTransfer, Tier: domains.Basic, Title: "minimum transfer (connection) time at each stop"},
-	{ID: cmUnitFare, Tier: domains.Medium, Title: "fare budget: the rides' fares together stay within a budget"},
-	{ID: cmUnitChanges, Tier: domains.Medium, Title: "transfer limit: at most a given number of changes between vehicles"},
-	{ID: cmUnitAvoid, Tier: domains.Medium, Title: "avoid a line altogether"},
-	{ID: cmUnitWalking, Tier: domains.Medium, Title: "walking legs between nearby stops, with a cap on the total walking time"},
-	{ID: cmUnitClosure, Tier: domains.Hard, Title: "a line section closes: replan keeping the most rides of the current plan", Excludes: []string{cmUnitInfeasible, cmUnitBackup}},
-	{ID: cmUnitInfeasible, Tier: domains.Hard, Title: "infeasible deadline: no route arrives in time; detect it and name a minimal conflicting set of rules", Requires: []string{cmUnitDeadline}, Excludes: []string{cmUnitClosure, cmUnitBackup}},
-	{ID: cmUnitBackup, Tier: domains.Hard, Title: "backup route: a second trip, keeping every rule, that shares no ride with the main trip and avoids the line of its first ride", Excludes: []string{cmUnitClosure, cmUnitInfeasible}},
+// pool is the pool of task 18.
+var pool = []domains.Unit{
+	{ID: unitDeadline, Tier: domains.Basic, Title: "arrival deadline at the destination"},
+	{ID: unitEarliest, Tier: domains.Basic, Title: "earliest departure from the start"},
+	{ID: unitTransfer, Tier: domains.Basic, Title: "minimum transfer (connection) time at each stop"},
+	{ID: unitFare, Tier: domains.Medium, Title: "fare budget: the rides' fares together stay within a budget"},
+	{ID: unitChanges, Tier: domains.Medium, Title: "transfer limit: at most a given number of changes between vehicles"},
+	{ID: unitAvoid, Tier: domains.Medium, Title: "avoid a line altogether"},
+	{ID: unitWalking, Tier: domains.Medium, Title: "walking legs between nearby stops, with a cap on the total walking time"},
+	{ID: unitClosure, Tier: domains.Hard, Title: "a line section closes: replan keeping the most rides of the current plan", Excludes: []string{unitInfeasible, unitBackup}},
+	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible deadline: no route arrives in time; detect it and name a minimal conflicting set of rules", Requires: []string{unitDeadline}, Excludes: []string{unitClosure, unitBackup}},
+	{ID: unitBackup, Tier: domains.Hard, Title: "backup route: a second trip, keeping every rule, that shares no ride with the main trip and avoids the line of its first ride", Excludes: []string{unitClosure, unitInfeasible}},
 }
 
-// commuteVocab is a subtask's vocabulary: the traveller's story, the
+// vocab is a subtask's vocabulary: the traveller's story, the
 // start and destination, hub stops and line names, and the clock.
-type commuteVocab struct {
+type vocab struct {
 	Intro  string   `json:"intro"`
 	Goal   string   `json:"goal"` // why the deadline: "your shift starts"
 	Origin string   `json:"origin"`
@@ -66,7 +66,7 @@ type commuteVocab struct {
 	Start  int64    `json:"-"` // minutes after midnight of the first departures
 }
 
-var commuteSubtasks = map[string]commuteVocab{
+var subtasks = map[string]vocab{
 	"morning-commute": {Intro: "You commute by public transport from home to the office this morning.", Goal: "your first meeting starts",
 		Origin: "Home (Elm Street stop)", Dest: "Office (Harbour Square)", Hubs: []string{"Central Station", "Market Hall", "University", "Riverside", "Old Town"},
 		Lines: []string{"Bus 12", "Tram 3", "S-Bahn S1", "Bus 40", "Tram 7", "Metro M2"}, Start: 7 * 60},
@@ -84,31 +84,31 @@ var commuteSubtasks = map[string]commuteVocab{
 		Lines: []string{"Night Bus N1", "Night Bus N4", "Night Tram T8", "Night Bus N7", "Night Bus N12", "Night Tram T3"}, Start: 21*60 + 30},
 }
 
-// commuteLine is a line: its stops in order and its flat fare per ride.
-type commuteLine struct {
+// line is a line: its stops in order and its flat fare per ride.
+type line struct {
 	Name  string `json:"name"`
 	Stops []int  `json:"stops"`
 	Fare  int64  `json:"fare"`
 }
 
-// commuteRun is one run (vehicle journey) of a line: its time at each of
+// run is one run (vehicle journey) of a line: its time at each of
 // the line's stops, in minutes after midnight (it leaves each stop at the
 // time it arrives there).
-type commuteRun struct {
+type run struct {
 	Line  int     `json:"line"`
 	Times []int64 `json:"times"`
 }
 
-// commuteWalk is a walking link between two stops, both ways.
-type commuteWalk struct {
+// walk is a walking link between two stops, both ways.
+type walk struct {
 	A       int   `json:"a"`
 	B       int   `json:"b"`
 	Minutes int64 `json:"minutes"`
 }
 
-// commuteSection is a closed section of a line: between its stops at
+// section is a closed section of a line: between its stops at
 // positions Pos and Pos+1, in both directions of travel.
-type commuteSection struct {
+type section struct {
 	Line int `json:"line"`
 	Pos  int `json:"pos"`
 }
@@ -120,20 +120,20 @@ type commuteSection struct {
 // unit lists links. Zero values mean "rule not in force", except
 // MaxChanges and Avoid (nil) and Transfer (nil).
 type Commute struct {
-	S          domains.Spec    `json:"spec"`
-	Voc        commuteVocab    `json:"vocab"`
-	Stops      []string        `json:"stops"`
-	Lines      []commuteLine   `json:"lines"`
-	Runs       []commuteRun    `json:"runs"`
-	Walks      []commuteWalk   `json:"walks,omitempty"`
-	MaxWalk    int64           `json:"max_walk,omitempty"`
-	Earliest   int64           `json:"earliest,omitempty"`
-	Deadline   int64           `json:"deadline,omitempty"`
-	Transfer   []int64         `json:"transfer,omitempty"`
-	Budget     int64           `json:"budget,omitempty"`
-	MaxChanges *int            `json:"max_changes,omitempty"`
-	Avoid      *int            `json:"avoid,omitempty"`
-	Closed     *commuteSection `json:"closed,omitempty"`
+	S          domains.Spec `json:"spec"`
+	Voc        vocab        `json:"vocab"`
+	Stops      []string     `json:"stops"`
+	Lines      []line       `json:"lines"`
+	Runs       []run        `json:"runs"`
+	Walks      []walk       `json:"walks,omitempty"`
+	MaxWalk    int64        `json:"max_walk,omitempty"`
+	Earliest   int64        `json:"earliest,omitempty"`
+	Deadline   int64        `json:"deadline,omitempty"`
+	Transfer   []int64      `json:"transfer,omitempty"`
+	Budget     int64        `json:"budget,omitempty"`
+	MaxChanges *int         `json:"max_changes,omitempty"`
+	Avoid      *int         `json:"avoid,omitempty"`
+	Closed     *section     `json:"closed,omitempty"`
 	// Current is the plan in force before the closure: rides as [run,
 	// board position, alight position].
 	Current [][3]int `json:"current,omitempty"`
@@ -143,37 +143,37 @@ type Commute struct {
 	Levels int `json:"levels"`
 }
 
-// commuteMaxLevels is the number of stated tie-breaks: fewest rides, lowest
+// maxLevels is the number of stated tie-breaks: fewest rides, lowest
 // fare, latest leaving time, least sum of the rides' departure times.
-const commuteMaxLevels = 4
+const maxLevels = 4
 
-var commuteTask = &domains.Task{
+var task = &domains.Task{
 	ID: "commuting", Name: "Commuting Planning", Family: domains.Routing, Core: "route",
 	Subtasks: []domains.Subtask{
-		{ID: "morning-commute", Title: "morning commute to the office by bus, tram and train", Likely: map[string]float64{cmUnitDeadline: 2, cmUnitTransfer: 1.5}},
-		{ID: "school-run", Title: "a pupil's trip to school", Likely: map[string]float64{cmUnitChanges: 2, cmUnitDeadline: 2}},
-		{ID: "airport-transfer", Title: "hotel to airport before check-in closes", Likely: map[string]float64{cmUnitDeadline: 2, cmUnitFare: 1.5}},
-		{ID: "cross-city-meeting", Title: "across the city to a client meeting", Likely: map[string]float64{cmUnitWalking: 2, cmUnitEarliest: 1.5}},
-		{ID: "night-shift", Title: "night buses to a hospital shift", Likely: map[string]float64{cmUnitAvoid: 2, cmUnitWalking: 1.5}},
+		{ID: "morning-commute", Title: "morning commute to the office by bus, tram and train", Likely: map[string]float64{unitDeadline: 2, unitTransfer: 1.5}},
+		{ID: "school-run", Title: "a pupil's trip to school", Likely: map[string]float64{unitChanges: 2, unitDeadline: 2}},
+		{ID: "airport-transfer", Title: "hotel to airport before check-in closes", Likely: map[string]float64{unitDeadline: 2, unitFare: 1.5}},
+		{ID: "cross-city-meeting", Title: "across the city to a client meeting", Likely: map[string]float64{unitWalking: 2, unitEarliest: 1.5}},
+		{ID: "night-shift", Title: "night buses to a hospital shift", Likely: map[string]float64{unitAvoid: 2, unitWalking: 1.5}},
 	},
-	Pool: commutePool,
-	Load: loadCommute,
+	Pool: pool,
+	Load: load,
 }
 
 func init() {
-	commuteTask.Generate = domains.NoSolves(generateCommute)
-	domains.Register(commuteTask)
+	task.Generate = domains.NoSolves(generate)
+	domains.Register(task)
 }
 
 // Commuting returns task 18, registered as "commuting".
-func Commuting() *domains.Task { return commuteTask }
+func Commuting() *domains.Task { return task }
 
-func loadCommute(data []byte) (domains.Instance, error) {
+func load(data []byte) (domains.Instance, error) {
 	c := &Commute{}
 	if err := json.Unmarshal(data, c); err != nil {
 		return nil, fmt.Errorf("route: commuting: %w", err)
 	}
-	voc, ok := commuteSubtasks[c.S.Subtask]
+	voc, ok := subtasks[c.S.Subtask]
 	if !ok {
 		return nil, fmt.Errorf("route: commuting: spec.subtask: unknown subtask %q", c.S.Subtask)
 	}
@@ -243,14 +243,14 @@ func (c *Commute) validate() error {
 			return fmt.Errorf("current[%d]: %v is not a ride of the timetable", i, rd)
 		}
 	}
-	if c.Levels < 0 || c.Levels > commuteMaxLevels {
-		return fmt.Errorf("levels: %d is outside 0..%d", c.Levels, commuteMaxLevels)
+	if c.Levels < 0 || c.Levels > maxLevels {
+		return fmt.Errorf("levels: %d is outside 0..%d", c.Levels, maxLevels)
 	}
 	return nil
 }
 
-// cmRide is one ride: board run Run at position I, leave it at position J.
-type cmRide struct {
+// ride is one ride: board run Run at position I, leave it at position J.
+type ride struct {
 	Run, I, J int
 	Line      int
 	From, To  int
@@ -260,13 +260,13 @@ type cmRide struct {
 
 // rides lists every ride of the timetable: runs in order, then board
 // position, then alight position.
-func (c *Commute) rides() []cmRide {
-	var out []cmRide
+func (c *Commute) rides() []ride {
+	var out []ride
 	for k, r := range c.Runs {
 		l := c.Lines[r.Line]
 		for i := range r.Times {
 			for j := i + 1; j < len(r.Times); j++ {
-				out = append(out, cmRide{Run: k, I: i, J: j, Line: r.Line, From: l.Stops[i], To: l.Stops[j], Dep: r.Times[i], Arr: r.Times[j], Fare: l.Fare})
+				out = append(out, ride{Run: k, I: i, J: j, Line: r.Line, From: l.Stops[i], To: l.Stops[j], Dep: r.Times[i], Arr: r.Times[j], Fare: l.Fare})
 			}
 		}
 	}
@@ -284,14 +284,14 @@ func (c *Commute) walk(a, b int) (int64, bool) {
 }
 
 // closes reports whether ride rd travels over the closed section.
-func (c *Commute) closes(rd cmRide) bool {
+func (c *Commute) closes(rd ride) bool {
 	s := c.Closed
 	return s != nil && rd.Line == s.Line && rd.I <= s.Pos && s.Pos < rd.J
 }
 
-// cmLeg is one leg of a plan: a ride (Ride ≥ 0, an index into rides()) or
+// leg is one leg of a plan: a ride (Ride ≥ 0, an index into rides()) or
 // a walk from From to To.
-type cmLeg struct {
+type leg struct {
 	Ride     int
 	From, To int
 	Minutes  int64 // walks
@@ -300,29 +300,29 @@ type cmLeg struct {
 // legsOfRides is the plan that takes rides (indices into rs) in order,
 // walking where consecutive rides (or the start and the first ride, or
 // the last ride and the destination) are at different stops.
-func (c *Commute) legsOfRides(rs []cmRide, ids []int) []cmLeg {
-	var out []cmLeg
+func (c *Commute) legsOfRides(rs []ride, ids []int) []leg {
+	var out []leg
 	at := 0
 	for _, id := range ids {
 		rd := rs[id]
 		if rd.From != at {
 			w, _ := c.walk(at, rd.From)
-			out = append(out, cmLeg{Ride: -1, From: at, To: rd.From, Minutes: w})
+			out = append(out, leg{Ride: -1, From: at, To: rd.From, Minutes: w})
 		}
-		out = append(out, cmLeg{Ride: id, From: rd.From, To: rd.To})
+		out = append(out, leg{Ride: id, From: rd.From, To: rd.To})
 		at = rd.To
 	}
 	if at != 1 {
 		w, _ := c.walk(at, 1)
-		out = append(out, cmLeg{Ride: -1, From: at, To: 1, Minutes: w})
+		out = append(out, leg{Ride: -1, From: at, To: 1, Minutes: w})
 	}
 	return out
 }
 
-// cmEval is what the checker computes from a plan's legs: whether it is a
+// eval is what the checker computes from a plan's legs: whether it is a
 // route from the start to the destination by the timetable (Route empty),
 // its times and totals, and each rule's violation (empty when kept).
-type cmEval struct {
+type eval struct {
 	Route          string
 	Leave, Arrival int64
 	Rides, Fare    int64
@@ -339,8 +339,8 @@ type cmEval struct {
 }
 
 // evaluate checks legs (rides indexed into rs).
-func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
-	var e cmEval
+func (c *Commute) evaluate(rs []ride, legs []leg) eval {
+	var e eval
 	badRoute := func(s string) {
 		if e.Route == "" {
 			e.Route = s
@@ -436,7 +436,7 @@ func (c *Commute) evaluate(rs []cmRide, legs []cmLeg) cmEval {
 }
 
 // feasible reports whether e is a route that keeps every rule in force.
-func (e cmEval) feasible() bool {
+func (e eval) feasible() bool {
 	return e.Route == "" && e.Deadline == "" && e.Earliest == "" && e.Transfer == "" && e.FareErr == "" && e.Changes == "" && e.Avoid == "" && e.Walking == "" && e.Closure == ""
 }
 
@@ -445,8 +445,8 @@ func (e cmEval) feasible() bool {
 // the current plan,) arrival, then rides, fare, leaving time, sum of
 // departure times; with a backup each level is the main trip's, then the
 // backup's.
-func (c *Commute) objective(e cmEval, bk *cmEval) []int64 {
-	trips := []cmEval{e}
+func (c *Commute) objective(e eval, bk *eval) []int64 {
+	trips := []eval{e}
 	if bk != nil {
 		trips = append(trips, *bk)
 	}
@@ -468,7 +468,7 @@ func (c *Commute) objective(e cmEval, bk *cmEval) []int64 {
 // paths lists every route from the start to the destination by the
 // timetable (ride indices, in order), with walks where links allow; at
 // most limit routes, in depth-first order of rides.
-func (c *Commute) paths(rs []cmRide, limit int) [][]int {
+func (c *Commute) paths(rs []ride, limit int) [][]int {
 	var out [][]int
 	var path []int
 	var dfs func(at int, t int64, last int)
@@ -509,25 +509,25 @@ func (c *Commute) paths(rs []cmRide, limit int) [][]int {
 	return out
 }
 
-func generateCommute(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-	voc, ok := commuteSubtasks[spec.Subtask]
+func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	voc, ok := subtasks[spec.Subtask]
 	if !ok {
 		return nil, fmt.Errorf("route: commuting: unknown subtask %q", spec.Subtask)
 	}
-	if err := commuteTask.Compatible(spec.Units()); err != nil {
+	if err := task.Compatible(spec.Units()); err != nil {
 		return nil, err
 	}
 	for try := 0; try < 200; try++ {
-		if c := tryCommute(spec, voc, r); c != nil {
+		if c := draw(spec, voc, r); c != nil {
 			return c, nil
 		}
 	}
 	return nil, fmt.Errorf("route: commuting: no usable timetable for %v in 200 draws", spec)
 }
 
-// tryCommute draws a timetable and fits the rules around a hidden route;
+// draw is one attempt: a timetable with the rules fitted around a hidden route;
 // nil means the draw is unusable (too few routes, no closure possible).
-func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
+func draw(spec domains.Spec, voc vocab, r *rand.Rand) *Commute {
 	nh := 3 + r.IntN(2)
 	hubs := slices.Clone(voc.Hubs)
 	r.Shuffle(len(hubs), func(i, j int) { hubs[i], hubs[j] = hubs[j], hubs[i] })
@@ -560,7 +560,7 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 			}
 		}
 		stops = append(stops, to)
-		c.Lines = append(c.Lines, commuteLine{Name: names[li], Stops: stops, Fare: 1 + r.Int64N(4)})
+		c.Lines = append(c.Lines, line{Name: names[li], Stops: stops, Fare: 1 + r.Int64N(4)})
 	}
 	if len(c.Lines) < 3 {
 		return nil
@@ -581,10 +581,10 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 			for _, h := range hops {
 				times = append(times, times[len(times)-1]+h)
 			}
-			c.Runs = append(c.Runs, commuteRun{Line: li, Times: times})
+			c.Runs = append(c.Runs, run{Line: li, Times: times})
 		}
 	}
-	if spec.Has(cmUnitWalking) {
+	if spec.Has(unitWalking) {
 		nw := 1 + r.IntN(2)
 		for range nw {
 			a, b := r.IntN(len(c.Stops)), 2+r.IntN(nh)
@@ -594,7 +594,7 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 			if _, dup := c.walk(a, b); dup {
 				continue
 			}
-			c.Walks = append(c.Walks, commuteWalk{A: min(a, b), B: max(a, b), Minutes: 3 + r.Int64N(8)})
+			c.Walks = append(c.Walks, walk{A: min(a, b), B: max(a, b), Minutes: 3 + r.Int64N(8)})
 		}
 		if len(c.Walks) == 0 {
 			return nil
@@ -622,7 +622,7 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 		return nil // cannot happen: paths only lists routes
 	}
 	hs := [][]int{h}
-	if spec.Has(cmUnitBackup) {
+	if spec.Has(unitBackup) {
 		// A hidden backup: shares no ride with h, avoids h's first line.
 		var cands [][]int
 		for _, p := range all {
@@ -640,7 +640,7 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 		hs = append(hs, cands[r.IntN(len(cands))])
 		c.Backup = true
 	}
-	var hes []cmEval
+	var hes []eval
 	usedLine := map[int]bool{}
 	for _, p := range hs {
 		hes = append(hes, c.evaluate(rs, c.legsOfRides(rs, p)))
@@ -648,14 +648,14 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 			usedLine[rs[id].Line] = true
 		}
 	}
-	worst := func(f func(e cmEval) int64) int64 {
+	worst := func(f func(e eval) int64) int64 {
 		v := f(hes[0])
 		for _, e := range hes[1:] {
 			v = max(v, f(e))
 		}
 		return v
 	}
-	if spec.Has(cmUnitTransfer) {
+	if spec.Has(unitTransfer) {
 		c.Transfer = make([]int64, len(c.Stops))
 		for s := range c.Transfer {
 			c.Transfer[s] = 2 + r.Int64N(4)
@@ -669,22 +669,22 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 			}
 		}
 	}
-	if spec.Has(cmUnitEarliest) {
-		c.Earliest = max(1, -worst(func(e cmEval) int64 { return -e.Leave })-5*r.Int64N(3))
+	if spec.Has(unitEarliest) {
+		c.Earliest = max(1, -worst(func(e eval) int64 { return -e.Leave })-5*r.Int64N(3))
 		c.Earliest -= c.Earliest % 5
 	}
-	if spec.Has(cmUnitDeadline) {
-		c.Deadline = worst(func(e cmEval) int64 { return e.Arrival }) + 5*r.Int64N(3)
+	if spec.Has(unitDeadline) {
+		c.Deadline = worst(func(e eval) int64 { return e.Arrival }) + 5*r.Int64N(3)
 		c.Deadline += (5 - c.Deadline%5) % 5
 	}
-	if spec.Has(cmUnitFare) {
-		c.Budget = worst(func(e cmEval) int64 { return e.Fare }) + r.Int64N(2)
+	if spec.Has(unitFare) {
+		c.Budget = worst(func(e eval) int64 { return e.Fare }) + r.Int64N(2)
 	}
-	if spec.Has(cmUnitChanges) {
-		k := int(worst(func(e cmEval) int64 { return e.Rides })) - 1 + r.IntN(2)
+	if spec.Has(unitChanges) {
+		k := int(worst(func(e eval) int64 { return e.Rides })) - 1 + r.IntN(2)
 		c.MaxChanges = &k
 	}
-	if spec.Has(cmUnitAvoid) {
+	if spec.Has(unitAvoid) {
 		var free []int
 		for li := range c.Lines {
 			if !usedLine[li] {
@@ -697,10 +697,10 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 		a := free[r.IntN(len(free))]
 		c.Avoid = &a
 	}
-	if spec.Has(cmUnitWalking) {
-		c.MaxWalk = worst(func(e cmEval) int64 { return e.Walk }) + r.Int64N(6)
+	if spec.Has(unitWalking) {
+		c.MaxWalk = worst(func(e eval) int64 { return e.Walk }) + r.Int64N(6)
 	}
-	if spec.Has(cmUnitClosure) {
+	if spec.Has(unitClosure) {
 		// The current plan: the earliest-arriving route that keeps every
 		// other rule and rides a section the hidden route does not; that
 		// section closes, so the hidden route is a replan.
@@ -713,7 +713,7 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 		}
 		var best []int
 		var bestArr int64
-		var sec commuteSection
+		var sec section
 		for _, p := range all {
 			e := c.evaluate(rs, c.legsOfRides(rs, p))
 			if !e.feasible() || best != nil && e.Arrival >= bestArr {
@@ -724,7 +724,7 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 				found := false
 				for q := rd.I; q < rd.J; q++ {
 					if !hidden[[2]int{rd.Line, q}] {
-						best, bestArr, sec, found = p, e.Arrival, commuteSection{Line: rd.Line, Pos: q}, true
+						best, bestArr, sec, found = p, e.Arrival, section{Line: rd.Line, Pos: q}, true
 						break
 					}
 				}
@@ -741,7 +741,7 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 			c.Current = append(c.Current, [3]int{rs[id].Run, rs[id].I, rs[id].J})
 		}
 	}
-	if spec.Has(cmUnitInfeasible) {
+	if spec.Has(unitInfeasible) {
 		// The deadline falls before the earliest arrival of any route that
 		// keeps the other rules: 1 to 5 minutes too early.
 		c.Deadline = 0
@@ -762,18 +762,18 @@ func tryCommute(spec domains.Spec, voc commuteVocab, r *rand.Rand) *Commute {
 // Spec implements domains.Instance.
 func (c *Commute) Spec() domains.Spec { return c.S }
 
-// cmTrip is one trip's variables in the path model, and its sums.
-type cmTrip struct {
+// trip is one trip's variables in the path model, and its sums.
+type trip struct {
 	x, start, end                      []encode.Var // ride taken, first, last (−1: cannot be)
 	rides, fares, deps, arrival, leave []encode.Term
 }
 
-// cmModel is the path model: the main trip and, with the backup unit,
+// model is the path model: the main trip and, with the backup unit,
 // the backup trip.
-type cmModel struct {
+type model struct {
 	m            *encode.Model
-	rides        []cmRide
-	main, backup *cmTrip
+	rides        []ride
+	main, backup *trip
 }
 
 // model builds the time-expanded path model: per trip, one Boolean per
@@ -782,9 +782,9 @@ type cmModel struct {
 // form one path. The answer variables are the rides: a set of rides
 // determines the legs (walks included), so distinct plans are distinct
 // leg sequences (pairs of them with a backup).
-func (c *Commute) model() *cmModel {
+func (c *Commute) model() *model {
 	rs := c.rides()
-	cm := &cmModel{m: encode.NewModel(), rides: rs}
+	cm := &model{m: encode.NewModel(), rides: rs}
 	m := cm.m
 	cm.main = c.addTrip(m, rs, "")
 	answer := slices.Clone(cm.main.x)
@@ -794,13 +794,13 @@ func (c *Commute) model() *cmModel {
 		answer = append(answer, b.x...)
 		// No ride in both trips; no ride of the main trip's first line.
 		for id, rd := range rs {
-			m.AddLinear([]encode.Term{{Var: cm.main.x[id], Coef: 1}, {Var: b.x[id], Coef: 1}}, encode.LE, 1).Named(fmt.Sprintf("shared %d", id)).InGroup(cmRuleBackup)
+			m.AddLinear([]encode.Term{{Var: cm.main.x[id], Coef: 1}, {Var: b.x[id], Coef: 1}}, encode.LE, 1).Named(fmt.Sprintf("shared %d", id)).InGroup(ruleBackup)
 			if cm.main.start[id] < 0 {
 				continue
 			}
 			for q, rq := range rs {
 				if rq.Line == rd.Line {
-					m.AddLinear([]encode.Term{{Var: cm.main.start[id], Coef: 1}, {Var: b.x[q], Coef: 1}}, encode.LE, 1).Named(fmt.Sprintf("first line %d %d", id, q)).InGroup(cmRuleBackup)
+					m.AddLinear([]encode.Term{{Var: cm.main.start[id], Coef: 1}, {Var: b.x[q], Coef: 1}}, encode.LE, 1).Named(fmt.Sprintf("first line %d %d", id, q)).InGroup(ruleBackup)
 				}
 			}
 		}
@@ -818,7 +818,7 @@ func (c *Commute) model() *cmModel {
 	if c.Current != nil {
 		m.Maximize(kept...)
 	}
-	trips := []*cmTrip{cm.main}
+	trips := []*trip{cm.main}
 	if cm.backup != nil {
 		trips = append(trips, cm.backup)
 	}
@@ -845,9 +845,9 @@ func (c *Commute) model() *cmModel {
 
 // addTrip adds one trip's path and the rules in force on it; tag prefixes
 // its variable and constraint names.
-func (c *Commute) addTrip(m *encode.Model, rs []cmRide, tag string) *cmTrip {
+func (c *Commute) addTrip(m *encode.Model, rs []ride, tag string) *trip {
 	n := len(rs)
-	tr := &cmTrip{x: make([]encode.Var, n), start: make([]encode.Var, n), end: make([]encode.Var, n)}
+	tr := &trip{x: make([]encode.Var, n), start: make([]encode.Var, n), end: make([]encode.Var, n)}
 	in, out := make([][]encode.Term, n), make([][]encode.Term, n)
 	var starts, ends []encode.Lit
 	var walkTerms []encode.Term
@@ -868,7 +868,7 @@ func (c *Commute) addTrip(m *encode.Model, rs []cmRide, tag string) *cmTrip {
 				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
 			}
 			if c.Earliest > 0 && rd.Dep-w < c.Earliest {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%sleave early %d", tag, id)).InGroup(cmRuleEarliest)
+				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%sleave early %d", tag, id)).InGroup(ruleEarliest)
 			}
 		}
 		w, linked = 0, rd.To == 1
@@ -885,7 +885,7 @@ func (c *Commute) addTrip(m *encode.Model, rs []cmRide, tag string) *cmTrip {
 				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
 			}
 			if c.Deadline > 0 && rd.Arr+w > c.Deadline {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%slate %d", tag, id)).InGroup(cmRuleDeadline)
+				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%slate %d", tag, id)).InGroup(ruleDeadline)
 			}
 		}
 	}
@@ -910,16 +910,16 @@ func (c *Commute) addTrip(m *encode.Model, rs []cmRide, tag string) *cmTrip {
 			if w > 0 {
 				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
 			} else if c.Transfer != nil && ra.Arr+c.Transfer[rb.From] > rb.Dep {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%stight change %d %d", tag, a, b)).InGroup(cmRuleTransfer)
+				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%stight change %d %d", tag, a, b)).InGroup(ruleTransfer)
 			}
 		}
 	}
-	m.AddExactly(starts, 1).Named(tag + "one first ride").InGroup(cmRuleRoute)
-	m.AddExactly(ends, 1).Named(tag + "one last ride").InGroup(cmRuleRoute)
+	m.AddExactly(starts, 1).Named(tag + "one first ride").InGroup(ruleRoute)
+	m.AddExactly(ends, 1).Named(tag + "one last ride").InGroup(ruleRoute)
 	for id := range rs {
 		for k, arcs := range [][]encode.Term{in[id], out[id]} {
 			ts := append([]encode.Term{{Var: tr.x[id], Coef: -1}}, arcs...)
-			m.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("%sflow %d %d", tag, id, k)).InGroup(cmRuleRoute)
+			m.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("%sflow %d %d", tag, id, k)).InGroup(ruleRoute)
 		}
 	}
 	for id, rd := range rs {
@@ -928,20 +928,20 @@ func (c *Commute) addTrip(m *encode.Model, rs []cmRide, tag string) *cmTrip {
 		tr.fares = append(tr.fares, encode.Term{Var: x, Coef: rd.Fare})
 		tr.deps = append(tr.deps, encode.Term{Var: x, Coef: rd.Dep})
 		if c.Avoid != nil && rd.Line == *c.Avoid {
-			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%savoid %d", tag, id)).InGroup(cmRuleAvoid)
+			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%savoid %d", tag, id)).InGroup(ruleAvoid)
 		}
 		if c.closes(rd) {
-			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%sclosed %d", tag, id)).InGroup(cmRuleClosure)
+			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%sclosed %d", tag, id)).InGroup(ruleClosure)
 		}
 	}
 	if c.Budget > 0 {
-		m.AddLinear(tr.fares, encode.LE, c.Budget).Named(tag + cmRuleFare).InGroup(cmRuleFare)
+		m.AddLinear(tr.fares, encode.LE, c.Budget).Named(tag + ruleFare).InGroup(ruleFare)
 	}
 	if c.MaxChanges != nil {
-		m.AddLinear(tr.rides, encode.LE, int64(*c.MaxChanges)+1).Named(tag + cmRuleChanges).InGroup(cmRuleChanges)
+		m.AddLinear(tr.rides, encode.LE, int64(*c.MaxChanges)+1).Named(tag + ruleChanges).InGroup(ruleChanges)
 	}
 	if c.Walks != nil {
-		m.AddLinear(walkTerms, encode.LE, c.MaxWalk).Named(tag + cmRuleWalking).InGroup(cmRuleWalking)
+		m.AddLinear(walkTerms, encode.LE, c.MaxWalk).Named(tag + ruleWalking).InGroup(ruleWalking)
 	}
 	return tr
 }
@@ -949,8 +949,8 @@ func (c *Commute) addTrip(m *encode.Model, rs []cmRide, tag string) *cmTrip {
 // Model implements domains.Instance.
 func (c *Commute) Model() (*encode.Model, error) { return c.model().m, nil }
 
-// cmLegJSON is one leg of the answer form.
-type cmLegJSON struct {
+// legJSON is one leg of the answer form.
+type legJSON struct {
 	Line   string `json:"line"`
 	From   string `json:"from"`
 	Depart string `json:"depart,omitempty"`
@@ -958,49 +958,49 @@ type cmLegJSON struct {
 	Arrive string `json:"arrive,omitempty"`
 }
 
-// cmPlanJSON is the answer form; Backup only with the backup unit.
-type cmPlanJSON struct {
-	Legs    []cmLegJSON   `json:"legs"`
-	Arrival string        `json:"arrival"`
-	Changes int64         `json:"changes"`
-	Fare    int64         `json:"fare"`
-	Backup  *cmBackupJSON `json:"backup,omitempty"`
+// planJSON is the answer form; Backup only with the backup unit.
+type planJSON struct {
+	Legs    []legJSON   `json:"legs"`
+	Arrival string      `json:"arrival"`
+	Changes int64       `json:"changes"`
+	Fare    int64       `json:"fare"`
+	Backup  *backupJSON `json:"backup,omitempty"`
 }
 
-// cmBackupJSON is the backup trip of the answer form.
-type cmBackupJSON struct {
-	Legs    []cmLegJSON `json:"legs"`
-	Arrival string      `json:"arrival"`
+// backupJSON is the backup trip of the answer form.
+type backupJSON struct {
+	Legs    []legJSON `json:"legs"`
+	Arrival string    `json:"arrival"`
 }
 
 // legsJSON writes legs in the answer form.
-func (c *Commute) legsJSON(rs []cmRide, legs []cmLeg) []cmLegJSON {
-	out := []cmLegJSON{}
+func (c *Commute) legsJSON(rs []ride, legs []leg) []legJSON {
+	out := []legJSON{}
 	for _, l := range legs {
 		if l.Ride < 0 {
-			out = append(out, cmLegJSON{Line: "walk", From: c.Stops[l.From], To: c.Stops[l.To]})
+			out = append(out, legJSON{Line: "walk", From: c.Stops[l.From], To: c.Stops[l.To]})
 			continue
 		}
 		rd := rs[l.Ride]
-		out = append(out, cmLegJSON{Line: c.Lines[rd.Line].Name, From: c.Stops[rd.From], Depart: route.Clock(rd.Dep), To: c.Stops[rd.To], Arrive: route.Clock(rd.Arr)})
+		out = append(out, legJSON{Line: c.Lines[rd.Line].Name, From: c.Stops[rd.From], Depart: route.Clock(rd.Dep), To: c.Stops[rd.To], Arrive: route.Clock(rd.Arr)})
 	}
 	return out
 }
 
 // planJSON writes a plan (and its backup, when backup is not nil) in the
 // answer form.
-func (c *Commute) planJSON(rs []cmRide, legs, backup []cmLeg) json.RawMessage {
+func (c *Commute) planJSON(rs []ride, legs, backup []leg) json.RawMessage {
 	e := c.evaluate(rs, legs)
-	p := cmPlanJSON{Legs: c.legsJSON(rs, legs), Arrival: route.Clock(e.Arrival), Changes: max(e.Rides-1, 0), Fare: e.Fare}
+	p := planJSON{Legs: c.legsJSON(rs, legs), Arrival: route.Clock(e.Arrival), Changes: max(e.Rides-1, 0), Fare: e.Fare}
 	if backup != nil {
-		p.Backup = &cmBackupJSON{Legs: c.legsJSON(rs, backup), Arrival: route.Clock(c.evaluate(rs, backup).Arrival)}
+		p.Backup = &backupJSON{Legs: c.legsJSON(rs, backup), Arrival: route.Clock(c.evaluate(rs, backup).Arrival)}
 	}
 	b, _ := json.Marshal(p)
 	return b
 }
 
 // tripOf decodes a trip's rides from an assignment, in time order, as legs.
-func (c *Commute) tripOf(rs []cmRide, tr *cmTrip, a encode.Assignment) ([]cmLeg, error) {
+func (c *Commute) tripOf(rs []ride, tr *trip, a encode.Assignment) ([]leg, error) {
 	var ids []int
 	for id, x := range tr.x {
 		if int(x) >= len(a) {
@@ -1026,7 +1026,7 @@ func (c *Commute) Plan(a encode.Assignment) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	var backup []cmLeg
+	var backup []leg
 	if cm.backup != nil {
 		if backup, err = c.tripOf(cm.rides, cm.backup, a); err != nil {
 			return nil, err
@@ -1039,7 +1039,7 @@ func (c *Commute) Plan(a encode.Assignment) (json.RawMessage, error) {
 // fare, then the latest leaving time, then the least sum of the rides'
 // departure times.
 func (c *Commute) TieBreak() bool {
-	if c.Levels >= commuteMaxLevels {
+	if c.Levels >= maxLevels {
 		return false
 	}
 	c.Levels++

@@ -12,11 +12,11 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// TestCommuteGolden: the prompt and checklist of a feasible record (basic
+// TestGolden: the prompt and checklist of a feasible record (basic
 // and medium units with walking), an infeasible deadline, a line-closure
 // replan and a backup route of task 18 are those in testdata/golden (refresh with go test
-// ./domains/route/commute -run TestCommuteGolden -update-golden).
-func TestCommuteGolden(t *testing.T) {
+// ./domains/route/commute -run TestGolden -update-golden).
+func TestGolden(t *testing.T) {
 	tk := commute.Commuting()
 	for _, g := range []struct {
 		file, subtask string
@@ -56,7 +56,7 @@ func TestCommuteGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./domains/route/commute -run TestCommuteGolden -update-golden)", err)
+			t.Fatalf("%v (run go test ./domains/route/commute -run TestGolden -update-golden)", err)
 		}
 		if string(want) != text {
 			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)

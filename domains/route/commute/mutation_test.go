@@ -14,8 +14,8 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// commuteLegs reads the legs of an answer, for comparing plans.
-func commuteLegs(t *testing.T, ans json.RawMessage) []map[string]string {
+// answerLegs reads the legs of an answer, for comparing plans.
+func answerLegs(t *testing.T, ans json.RawMessage) []map[string]string {
 	t.Helper()
 	var p struct {
 		Legs []map[string]string `json:"legs"`
@@ -26,11 +26,11 @@ func commuteLegs(t *testing.T, ans json.RawMessage) []map[string]string {
 	return p.Legs
 }
 
-// commuteRules maps the checklist items of the rules to their prompt names.
-var commuteRules = map[string]string{"arrival-deadline": "arrival deadline", "earliest-departure": "earliest departure", "transfer-time": "transfer time",
+// rules maps the checklist items of the rules to their prompt names.
+var rules = map[string]string{"arrival-deadline": "arrival deadline", "earliest-departure": "earliest departure", "transfer-time": "transfer time",
 	"fare-budget": "fare budget", "transfer-limit": "transfer limit", "avoided-line": "avoided line", "walking-limit": "walking limit", "line-closure": "line closure"}
 
-// TestCommuteMutation: every other trip of each kept reference's instance
+// TestMutation: every other trip of each kept reference's instance
 // (seeds 1..30, enumerated by the oracle) is caught by the items of the
 // rules it breaks, and by "optimal" when it keeps them all (every kept
 // optimum is unique); broken routes (a leg dropped, legs reordered, a leg
@@ -39,14 +39,14 @@ var commuteRules = map[string]string{"arrival-deadline": "arrival deadline", "ea
 // fails "line-closure". Infeasible references: a plan, an unknown rule
 // name and the rules other than the deadline (which can hold together) are
 // each refused. No mutation passes every item.
-func TestCommuteMutation(t *testing.T) {
+func TestMutation(t *testing.T) {
 	caught := map[string]int{}
 	for seed := uint64(1); seed <= 30; seed++ {
-		rec, inst, drop := commuteRecord(t, seed)
+		rec, inst, drop := record(t, seed)
 		if drop != "" {
 			continue
 		}
-		var d commuteData
+		var d data
 		if err := json.Unmarshal(rec.Instance, &d); err != nil {
 			t.Fatal(err)
 		}
@@ -74,7 +74,7 @@ func TestCommuteMutation(t *testing.T) {
 			check("a plan for an infeasible instance", d.answer(trips[0]), "format", "infeasible")
 			check("an unknown rule", json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), "conflict")
 			var others []string
-			for _, name := range commuteRules {
+			for _, name := range rules {
 				if name != "arrival deadline" && strings.Contains(rec.Prompt, `"`+name+`": `) {
 					others = append(others, name)
 				}
@@ -89,7 +89,7 @@ func TestCommuteMutation(t *testing.T) {
 		if rec.Certificate.Unique == nil || !*rec.Certificate.Unique {
 			t.Fatalf("seed %d: a kept feasible record without a unique optimum", seed)
 		}
-		refLegs := commuteLegs(t, ref.Plan)
+		refLegs := answerLegs(t, ref.Plan)
 		var refBackup struct {
 			Backup json.RawMessage `json:"backup"`
 		}
@@ -98,11 +98,11 @@ func TestCommuteMutation(t *testing.T) {
 		}
 		var refTrip, refBk []bLeg
 		for _, trip := range trips {
-			legs := commuteLegs(t, d.answer(trip))
+			legs := answerLegs(t, d.answer(trip))
 			if reflect.DeepEqual(legs, refLegs) {
 				refTrip = trip
 			}
-			if d.Backup && reflect.DeepEqual(legs, commuteLegs(t, refBackup.Backup)) {
+			if d.Backup && reflect.DeepEqual(legs, answerLegs(t, refBackup.Backup)) {
 				refBk = trip
 			}
 		}
@@ -182,7 +182,7 @@ func TestCommuteMutation(t *testing.T) {
 			if d.Backup { // the backup's arrival too
 				var m map[string]any
 				_ = json.Unmarshal(a, &m)
-				m["backup"] = map[string]any{"legs": commuteLegs(t, refBackup.Backup), "arrival": hhmm(d.judge(refBk).arrival + 1)}
+				m["backup"] = map[string]any{"legs": answerLegs(t, refBackup.Backup), "arrival": hhmm(d.judge(refBk).arrival + 1)}
 				b, _ := json.Marshal(m)
 				for _, x := range []json.RawMessage{a, b} {
 					for id, p := range routetest.Results(inst.Check(context.Background(), sat.Backend{}, x, ref)) {
@@ -238,15 +238,15 @@ func TestCommuteMutation(t *testing.T) {
 	}
 }
 
-// TestCommuteMalformed: malformed answers never panic the checker and
+// TestMalformed: malformed answers never panic the checker and
 // fail the format item.
-func TestCommuteMalformed(t *testing.T) {
+func TestMalformed(t *testing.T) {
 	answers := []string{``, `null`, `[]`, `{}`, `{"legs": null, "arrival": "07:00", "changes": 0, "fare": 1}`, `{"legs": [null], "arrival": "07:00", "changes": 0, "fare": 1}`,
 		`{"legs": [], "arrival": "07:00", "changes": 0, "fare": 1}`, `{"legs": [{"line": 1}], "arrival": "07:00", "changes": 0, "fare": 1}`,
 		`{"legs": [{"line": "walk", "from": "x", "to": "y"}], "arrival": "07:00", "changes": 0, "fare": 1}`, `{"legs": [{"line": "walk"}], "arrival": 7, "changes": 0, "fare": 1}`,
 		`{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`, `{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["fare budget"]}`}
 	for seed := uint64(1); seed <= 10; seed++ {
-		rec, inst, drop := commuteRecord(t, seed)
+		rec, inst, drop := record(t, seed)
 		if drop != "" {
 			continue
 		}
@@ -259,15 +259,15 @@ func TestCommuteMalformed(t *testing.T) {
 	}
 }
 
-// TestCommuteObjectiver: for each kept feasible reference (seeds 1..30),
+// TestObjectiver: for each kept feasible reference (seeds 1..30),
 // Objective gives the certified vector on the reference plan, and on
 // every other trip that keeps every rule (with the reference backup, when
 // there is one) a vector that Better ranks strictly below the reference
 // (the optimum is unique) and never above it.
-func TestCommuteObjectiver(t *testing.T) {
+func TestObjectiver(t *testing.T) {
 	compared := 0
 	for seed := uint64(1); seed <= 30; seed++ {
-		rec, inst, drop := commuteRecord(t, seed)
+		rec, inst, drop := record(t, seed)
 		if drop != "" || !rec.Reference.Feasible {
 			continue
 		}
@@ -277,7 +277,7 @@ func TestCommuteObjectiver(t *testing.T) {
 		if !ok || !slices.Equal(got, ref.Objective) {
 			t.Fatalf("seed %d: Objective(reference) = %v %v, certified %v", seed, got, ok, ref.Objective)
 		}
-		var d commuteData
+		var d data
 		if err := json.Unmarshal(rec.Instance, &d); err != nil {
 			t.Fatal(err)
 		}
@@ -287,10 +287,10 @@ func TestCommuteObjectiver(t *testing.T) {
 		if err := json.Unmarshal(ref.Plan, &bk); err != nil {
 			t.Fatal(err)
 		}
-		refLegs := commuteLegs(t, ref.Plan)
+		refLegs := answerLegs(t, ref.Plan)
 		for _, trip := range d.allTrips() {
 			ans := d.answer(trip)
-			if reflect.DeepEqual(commuteLegs(t, ans), refLegs) {
+			if reflect.DeepEqual(answerLegs(t, ans), refLegs) {
 				continue
 			}
 			if d.Backup {
