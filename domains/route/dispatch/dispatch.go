@@ -1,4 +1,4 @@
-package route
+package dispatch
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -288,7 +289,7 @@ func (d *Dispatch) drive(i, j int) int64 {
 	return d.Ride[i] + d.Deadhead[i][j]
 }
 
-func (d *Dispatch) fleet() *Fleet {
+func (d *Dispatch) fleet() *route.Fleet {
 	n := len(d.Jobs)
 	travel := make([][]int64, n+1)
 	for i := range travel {
@@ -303,11 +304,11 @@ func (d *Dispatch) fleet() *Fleet {
 	for v, x := range d.Vehicles {
 		types[v] = x.Type
 	}
-	return &Fleet{Travel: travel, Demand: make([]int64, n+1), Ready: d.Ready, Due: d.Due, Service: d.Handle, Vehicles: len(d.Vehicles),
+	return &route.Fleet{Travel: travel, Demand: make([]int64, n+1), Ready: d.Ready, Due: d.Due, Service: d.Handle, Vehicles: len(d.Vehicles),
 		MaxDrive: d.MaxDrive, Before: d.Before, Types: types}
 }
 
-var dispatchGroups = FleetGroups{Visit: druleJobs, Windows: druleWindows, Drive: druleHours, Before: druleLinked, Order: druleOrder, Capacity: druleCapacity}
+var dispatchGroups = route.FleetGroups{Visit: druleJobs, Windows: druleWindows, Drive: druleHours, Before: druleLinked, Order: druleOrder, Capacity: druleCapacity}
 
 func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	voc, ok := dispatchSubtasks[spec.Subtask]
@@ -326,7 +327,7 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	for _, p := range voc.Places {
 		xs[p], ys[p] = r.Int64N(9), r.Int64N(9)
 	}
-	dist := func(x1, y1, x2, y2 int64) int64 { return voc.Minute*(Abs64(x1-x2)+Abs64(y1-y2)) + 2 }
+	dist := func(x1, y1, x2, y2 int64) int64 { return voc.Minute*(route.Abs64(x1-x2)+route.Abs64(y1-y2)) + 2 }
 	d.Ride, d.Size = []int64{0}, nil
 	for c := 1; c <= n; c++ {
 		d.Jobs = append(d.Jobs, fmt.Sprintf("J%d", c))
@@ -582,9 +583,9 @@ func (d *Dispatch) Spec() domains.Spec { return d.S }
 // dispatchModel builds the fleet model with the dispatch rules and the
 // objective levels in force: (kept legs of the current plan, maximized),
 // deadhead minutes, then the stated tie-breaks.
-func (d *Dispatch) dispatchModel() (*FleetModel, error) {
+func (d *Dispatch) dispatchModel() (*route.FleetModel, error) {
 	f := d.fleet()
-	fm, err := NewFleetModelGroups(f, dispatchGroups)
+	fm, err := route.NewFleetModelGroups(f, dispatchGroups)
 	if err != nil {
 		return nil, err
 	}
@@ -670,7 +671,7 @@ func (d *Dispatch) dispatchModel() (*FleetModel, error) {
 	}
 	if d.Current != nil {
 		var kept []encode.Term
-		for _, leg := range Legs(d.currentRoutes()) {
+		for _, leg := range route.Legs(d.currentRoutes()) {
 			for _, x := range fm.LegArcs(leg[0], leg[1]) {
 				kept = append(kept, encode.Term{Var: x, Coef: 1})
 			}
@@ -780,7 +781,7 @@ func (d *Dispatch) Plan(a encode.Assignment) (json.RawMessage, error) {
 // deadhead is the total empty driving of routes.
 func (d *Dispatch) deadhead(routes [][]int) int64 {
 	var t int64
-	for _, leg := range Legs(routes) {
+	for _, leg := range route.Legs(routes) {
 		t += d.Deadhead[leg[0]][leg[1]]
 	}
 	return t

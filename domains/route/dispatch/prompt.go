@@ -1,10 +1,12 @@
-package route
+package dispatch
 
 import (
 	"cmp"
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/plancert/plancert/domains/route"
 )
 
 // Prompt implements domains.Instance.
@@ -36,7 +38,7 @@ func (d *Dispatch) Prompt() string {
 		b.WriteString(" Vehicles of one type are alike.")
 	}
 	if d.Due != nil {
-		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, Clock(d.DayStart), Clock(d.DayStart+d.Due[0]))
+		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, route.Clock(d.DayStart), route.Clock(d.DayStart+d.Due[0]))
 	}
 	b.WriteString("\n\n")
 	fmt.Fprintf(&b, "**%s.** Each %s is driven in one go: the %s drives empty to the pickup, loads, drives loaded to the drop-off and unloads; it carries one %s at a time.\n\n", strings.ToUpper(v.Jobs[:1])+v.Jobs[1:], v.Job, v.Vehicle, v.Job)
@@ -75,7 +77,7 @@ func (d *Dispatch) Prompt() string {
 			}
 		}
 		if d.Due != nil {
-			fmt.Fprintf(&b, " %s | %s | %d min |", Clock(d.DayStart+d.Ready[c]), Clock(d.DayStart+d.Due[c]), d.Handle[c])
+			fmt.Fprintf(&b, " %s | %s | %d min |", route.Clock(d.DayStart+d.Ready[c]), route.Clock(d.DayStart+d.Due[c]), d.Handle[c])
 		}
 		b.WriteString("\n")
 	}
@@ -124,7 +126,7 @@ func (d *Dispatch) Prompt() string {
 	}
 	if d.Due != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": loading at a %s's pickup starts within its window (a %s that arrives early waits); loading and unloading together take the time in the table; every %s is back at %s by %s.\n", rule, druleWindows, v.Job, v.Vehicle, v.Vehicle, v.Depot, Clock(d.DayStart+d.Due[0]))
+		fmt.Fprintf(&b, "%d. \"%s\": loading at a %s's pickup starts within its window (a %s that arrives early waits); loading and unloading together take the time in the table; every %s is back at %s by %s.\n", rule, druleWindows, v.Job, v.Vehicle, v.Vehicle, v.Depot, route.Clock(d.DayStart+d.Due[0]))
 	}
 	if d.Equip != nil {
 		rule++

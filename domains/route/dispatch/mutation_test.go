@@ -1,4 +1,4 @@
-package route_test
+package dispatch_test
 
 import (
 	"context"

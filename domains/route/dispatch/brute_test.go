@@ -1,4 +1,4 @@
-package route_test
+package dispatch_test
 
 import (
 	"context"
@@ -11,7 +11,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/dispatch"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
@@ -273,7 +273,7 @@ func (d dispatchData) answer(p dispatchPlan, stated int64) json.RawMessage {
 // model solution per plan. Each rule's checklist item passes exactly when
 // the plan keeps that rule, and the checker's objective is the oracle's.
 func TestDispatchBrute(t *testing.T) {
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"balanced-routes", "time-windows"}, {"pickup-before-delivery"}, {"compatibility"},
 		{"capacity", "compatibility"}, {"breakdown"}, {"capacity", "compatibility", "breakdown"}, {"balanced-routes", "breakdown", "time-windows"}, {"backup"}, {"backup", "capacity", "compatibility", "time-windows"}, {"time-windows", "infeasibility"},
 		{"capacity", "compatibility", "time-windows", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "pickup-before-delivery", "compatibility", "breakdown"},

@@ -1,4 +1,4 @@
-package route_test
+package dispatch_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/dispatch"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
@@ -16,9 +16,9 @@ import (
 // (capacity, windows, equipment, driver hours, pickup before delivery), a
 // balanced one, an infeasible one, a breakdown replan and a plan with
 // backups of task 22 are those in testdata/golden (refresh: go test
-// ./domains/route -run TestDispatchGolden -update-golden).
+// ./domains/route/dispatch -run TestDispatchGolden -update-golden).
 func TestDispatchGolden(t *testing.T) {
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	for _, g := range []struct {
 		file, subtask string
 		units         []string
@@ -55,7 +55,7 @@ func TestDispatchGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./domains/route -run TestDispatchGolden -update-golden)", err)
+			t.Fatalf("%v (run go test ./domains/route/dispatch -run TestDispatchGolden -update-golden)", err)
 		}
 		if string(want) != text {
 			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)
@@ -67,7 +67,7 @@ func TestDispatchGolden(t *testing.T) {
 // second of task 22 at default difficulty (sampled specs, policy Unique;
 // drops count as work, not as certified).
 func BenchmarkCertifyTransportationDispatch(b *testing.B) {
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	seed, kept := uint64(0), 0
 	for b.Loop() {
 		seed++

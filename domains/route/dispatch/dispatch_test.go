@@ -1,4 +1,4 @@
-package route_test
+package dispatch_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/dispatch"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -28,7 +28,7 @@ func dispatchSeeds() uint64 {
 // returns its reason.
 func certifyDispatch(t testing.TB, spec domains.Spec) (*domains.Record, domains.Instance, string) {
 	t.Helper()
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		t.Fatalf("seed %d: %v", spec.Seed, err)
@@ -47,7 +47,7 @@ func certifyDispatch(t testing.TB, spec domains.Spec) (*domains.Record, domains.
 // dispatchRecord samples seed's spec and certifies it.
 func dispatchRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
 	t.Helper()
-	spec, err := gen.SampleSpec(route.TransportationDispatch(), seed)
+	spec, err := gen.SampleSpec(dispatch.TransportationDispatch(), seed)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +60,7 @@ func dispatchRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instanc
 // run of the same spec gives a byte-identical record, at least 70 % of the
 // seeds are kept, and every subtask occurs.
 func TestDispatchReference(t *testing.T) {
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	kept, infeasible := 0, 0
 	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
 	for seed := uint64(1); seed <= dispatchSeeds(); seed++ {
@@ -111,7 +111,7 @@ func TestDispatchReference(t *testing.T) {
 // same prompt, schema and checklist, and the reference passes every item.
 func checkDispatchRecord(t *testing.T, rec *domains.Record) {
 	t.Helper()
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	seed := rec.Seed
 	inst, err := tk.Load(rec.Instance)
 	if err != nil {
@@ -140,7 +140,7 @@ func checkDispatchRecord(t *testing.T, rec *domains.Record) {
 // reference passes every item after a JSON round trip, and at least 9 of
 // the 12 records are kept.
 func TestDispatchUnits(t *testing.T) {
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	for _, u := range tk.Pool {
 		kept := 0
 		for _, st := range tk.Subtasks {
@@ -170,7 +170,7 @@ func TestDispatchUnits(t *testing.T) {
 // TestDispatchLoadErrors: a malformed instance file is refused with the
 // field and the reason.
 func TestDispatchLoadErrors(t *testing.T) {
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	spec, err := tk.NewSpec("paratransit", 3, map[string]bool{"capacity": true, "time-windows": true, "breakdown": true})
 	if err != nil {
 		t.Fatal(err)

@@ -1,10 +1,10 @@
-package route_test
+package dispatch_test
 
 import (
 	"context"
 	"fmt"
 
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/dispatch"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -14,7 +14,7 @@ import (
 // legs of the current plan, then has the least empty driving, and passes
 // every item of its checklist.
 func ExampleTransportationDispatch() {
-	tk := route.TransportationDispatch()
+	tk := dispatch.TransportationDispatch()
 	spec, _ := tk.NewSpec("tow-trucks", 7, map[string]bool{"capacity": true, "time-windows": true, "breakdown": true})
 	inst, _ := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	rec, _ := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)

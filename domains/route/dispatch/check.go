@@ -1,4 +1,4 @@
-package route
+package dispatch
 
 import (
 	"context"
@@ -7,12 +7,20 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
 // Item IDs of task 22 (format, coverage, optimal, stated, infeasible and
-// conflict are shared with task 21).
+// conflict are named as in task 21).
 const (
+	itemFormat     = "format"
+	itemCoverage   = "coverage"
+	itemOptimal    = "optimal"
+	itemStated     = "stated"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+
 	ditemCapacity  = "capacity"
 	ditemWindows   = "pickup-windows"
 	ditemHours     = "driver-hours"
@@ -30,7 +38,7 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: dunitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", Quoted(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: dunitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
@@ -48,7 +56,7 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 		add(ditemCapacity, domains.Basic, dunitCapacity, fmt.Sprintf("Every %s is on a %s whose type takes its size in %s.", v.Job, v.Vehicle, v.Size))
 	}
 	if d.Due != nil {
-		add(ditemWindows, domains.Basic, dunitWindows, fmt.Sprintf("Driving each route from %s, waiting where early, loading starts at every pickup within its window and the %s is back by %s.", Clock(d.DayStart), v.Vehicle, Clock(d.DayStart+d.Due[0])))
+		add(ditemWindows, domains.Basic, dunitWindows, fmt.Sprintf("Driving each route from %s, waiting where early, loading starts at every pickup within its window and the %s is back by %s.", route.Clock(d.DayStart), v.Vehicle, route.Clock(d.DayStart+d.Due[0])))
 	}
 	if d.Equip != nil {
 		add(ditemCompat, domains.Medium, dunitCompat, fmt.Sprintf("Every %s that needs %s is on a %s.", v.Job, v.Equip, d.TypeNames[0]))
@@ -251,11 +259,11 @@ func (d *Dispatch) objective(p dispatchParsed) []int64 {
 	var out []int64
 	if d.Current != nil {
 		have := map[[2]int]bool{}
-		for _, leg := range Legs(p.routes) {
+		for _, leg := range route.Legs(p.routes) {
 			have[leg] = true
 		}
 		var kept int64
-		for _, leg := range Legs(d.currentRoutes()) {
+		for _, leg := range route.Legs(d.currentRoutes()) {
 			if have[leg] {
 				kept++
 			}
@@ -350,12 +358,12 @@ func (d *Dispatch) checkWindows(p dispatchParsed) string {
 			arrive := t + d.Handle[at] + d.drive(at, c)
 			t = max(arrive, d.Ready[c])
 			if t > d.Due[c] {
-				return fmt.Sprintf("%s reaches the pickup of %s at %s, after its window closes at %s", d.vname(p.vehicle[i]), d.Jobs[c-1], Clock(d.DayStart+arrive), Clock(d.DayStart+d.Due[c]))
+				return fmt.Sprintf("%s reaches the pickup of %s at %s, after its window closes at %s", d.vname(p.vehicle[i]), d.Jobs[c-1], route.Clock(d.DayStart+arrive), route.Clock(d.DayStart+d.Due[c]))
 			}
 			at = c
 		}
 		if back := t + d.Handle[at] + d.drive(at, 0); back > d.Due[0] {
-			return fmt.Sprintf("%s is back at %s, after %s", d.vname(p.vehicle[i]), Clock(d.DayStart+back), Clock(d.DayStart+d.Due[0]))
+			return fmt.Sprintf("%s is back at %s, after %s", d.vname(p.vehicle[i]), route.Clock(d.DayStart+back), route.Clock(d.DayStart+d.Due[0]))
 		}
 	}
 	return ""
@@ -364,7 +372,7 @@ func (d *Dispatch) checkWindows(p dispatchParsed) string {
 // driven is the driving time, loaded and empty, of one route.
 func (d *Dispatch) driven(rt []int) int64 {
 	var t int64
-	for _, leg := range Legs([][]int{rt}) {
+	for _, leg := range route.Legs([][]int{rt}) {
 		t += d.drive(leg[0], leg[1])
 	}
 	return t
@@ -380,7 +388,7 @@ func (d *Dispatch) checkHours(p dispatchParsed) string {
 }
 
 func (d *Dispatch) checkLinked(p dispatchParsed) string {
-	if a, c := d.Before[0][0], d.Before[0][1]; !VisitsBefore(p.routes, a, c) {
+	if a, c := d.Before[0][0], d.Before[0][1]; !route.VisitsBefore(p.routes, a, c) {
 		return fmt.Sprintf("no route does %s and later %s", d.Jobs[a-1], d.Jobs[c-1])
 	}
 	return ""
@@ -448,7 +456,7 @@ func (d *Dispatch) conflictHolds(ctx context.Context, b solver.Backend, names []
 	case solver.Unknown:
 		return false, "the solver could not decide in time"
 	}
-	return false, fmt.Sprintf("the rules %s can all hold together", Quoted(names))
+	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
 }
 
 // Objective implements domains.Objectiver: the objective vector of an
