@@ -18,10 +18,10 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// dispatchData is the part of a Dispatch instance the brute-force oracle
+// data is the part of a Dispatch instance the brute-force oracle
 // reads (through the instance's JSON: the oracle shares no code with the
 // checker or the model).
-type dispatchData struct {
+type data struct {
 	Jobs      []string  `json:"jobs"`
 	Ride      []int64   `json:"ride"`
 	Deadhead  [][]int64 `json:"deadhead"`
@@ -50,17 +50,17 @@ type dispatchData struct {
 	} `json:"down"`
 }
 
-// dispatchPlan is a plan of the oracle: routes (job numbers) and, per
+// oraclePlan is a plan of the oracle: routes (job numbers) and, per
 // route, the vehicle's index in fleet (Vehicles, then the broken-down
 // vehicle).
-type dispatchPlan struct {
+type oraclePlan struct {
 	routes  [][]int
 	vehicle []int
 }
 
 // fleet lists the vehicles an answer may name: (name, type), the
 // broken-down one last.
-func (d dispatchData) fleet() (names []string, types []int) {
+func (d data) fleet() (names []string, types []int) {
 	for _, v := range d.Vehicles {
 		names, types = append(names, v.Name), append(types, v.Type)
 	}
@@ -70,10 +70,10 @@ func (d dispatchData) fleet() (names []string, types []int) {
 	return
 }
 
-// allDispatchPlans lists every plan over the n jobs and the vehicles, once
+// allPlans lists every plan over the n jobs and the vehicles, once
 // per class: routes of vehicles of one type form a set (the broken-down
 // vehicle is a class of its own).
-func allDispatchPlans(d dispatchData) []dispatchPlan {
+func allPlans(d data) []oraclePlan {
 	names, types := d.fleet()
 	class := func(v int) string {
 		if d.Down != nil && v == len(names)-1 {
@@ -82,7 +82,7 @@ func allDispatchPlans(d dispatchData) []dispatchPlan {
 		return fmt.Sprint(types[v])
 	}
 	seen := map[string]bool{}
-	var out []dispatchPlan
+	var out []oraclePlan
 	for _, routes := range routetest.AllPlans(len(d.Jobs), len(names)) {
 		veh := make([]int, len(routes))
 		used := make([]bool, len(names))
@@ -96,7 +96,7 @@ func allDispatchPlans(d dispatchData) []dispatchPlan {
 				sort.Strings(keys)
 				if k := strings.Join(keys, "|"); !seen[k] {
 					seen[k] = true
-					out = append(out, dispatchPlan{routes: routes, vehicle: slices.Clone(veh)})
+					out = append(out, oraclePlan{routes: routes, vehicle: slices.Clone(veh)})
 				}
 				return
 			}
@@ -114,7 +114,7 @@ func allDispatchPlans(d dispatchData) []dispatchPlan {
 }
 
 // broken returns the rules (item IDs) plan p breaks, by the oracle.
-func (d dispatchData) broken(p dispatchPlan) map[string]bool {
+func (d data) broken(p oraclePlan) map[string]bool {
 	_, types := d.fleet()
 	out := map[string]bool{}
 	drive := func(i, j int) int64 {
@@ -188,7 +188,7 @@ func (d dispatchData) broken(p dispatchPlan) map[string]bool {
 // level minimized (kept legs negated): kept legs (breakdown), longest
 // route (balanced-routes), deadhead, vehicles, Σ x·y², weight of the jobs
 // on type-1 vehicles.
-func (d dispatchData) objective(p dispatchPlan) []int64 {
+func (d data) objective(p oraclePlan) []int64 {
 	_, types := d.fleet()
 	legs := func(routes [][]int) map[[2]int]bool {
 		out := map[[2]int]bool{}
@@ -246,7 +246,7 @@ func (d dispatchData) objective(p dispatchPlan) []int64 {
 }
 
 // answer writes p in the answer form.
-func (d dispatchData) answer(p dispatchPlan, stated int64) json.RawMessage {
+func (d data) answer(p oraclePlan, stated int64) json.RawMessage {
 	names, _ := d.fleet()
 	type route struct {
 		Vehicle string   `json:"vehicle"`
@@ -264,7 +264,7 @@ func (d dispatchData) answer(p dispatchPlan, stated int64) json.RawMessage {
 	return b
 }
 
-// TestDispatchBrute: for every unit of the pool (alone where it can be,
+// TestBrute: for every unit of the pool (alone where it can be,
 // and in combinations), on seeded instances of every subtask, full
 // enumeration of the plans (routes per vehicle type as sets, which is the
 // prompt's "same plan") with an independent oracle agrees with the SAT
@@ -272,7 +272,7 @@ func (d dispatchData) answer(p dispatchPlan, stated int64) json.RawMessage {
 // uniqueness, so the vehicle-order symmetry breaking keeps exactly one
 // model solution per plan. Each rule's checklist item passes exactly when
 // the plan keeps that rule, and the checker's objective is the oracle's.
-func TestDispatchBrute(t *testing.T) {
+func TestBrute(t *testing.T) {
 	tk := dispatch.TransportationDispatch()
 	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"balanced-routes", "time-windows"}, {"pickup-before-delivery"}, {"compatibility"},
 		{"capacity", "compatibility"}, {"breakdown"}, {"capacity", "compatibility", "breakdown"}, {"balanced-routes", "breakdown", "time-windows"}, {"backup"}, {"backup", "capacity", "compatibility", "time-windows"}, {"time-windows", "infeasibility"},
@@ -299,18 +299,18 @@ func TestDispatchBrute(t *testing.T) {
 					t.Fatal(err)
 				}
 				raw, _ := json.Marshal(inst)
-				var d dispatchData
+				var d data
 				if err := json.Unmarshal(raw, &d); err != nil {
 					t.Fatal(err)
 				}
 				name := fmt.Sprintf("%v/%s/%d", set, st.ID, seed)
 				type scored struct {
-					plan dispatchPlan
+					plan oraclePlan
 					obj  []int64
 				}
 				var feasible []scored
 				dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
-				for _, p := range allDispatchPlans(d) {
+				for _, p := range allPlans(d) {
 					plansChecked++
 					bad := d.broken(p)
 					res := inst.Check(context.Background(), sat.Backend{}, d.answer(p, 0), dummy)

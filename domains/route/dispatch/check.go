@@ -21,13 +21,13 @@ const (
 	itemInfeasible = "infeasible"
 	itemConflict   = "conflict"
 
-	ditemCapacity  = "capacity"
-	ditemWindows   = "pickup-windows"
-	ditemHours     = "driver-hours"
-	ditemLinked    = "pickup-before-delivery"
-	ditemCompat    = "equipment"
-	ditemBreakdown = "breakdown"
-	ditemBackup    = "backup"
+	itemCapacity  = "capacity"
+	itemWindows   = "pickup-windows"
+	itemHours     = "driver-hours"
+	itemLinked    = "pickup-before-delivery"
+	itemCompat    = "equipment"
+	itemBreakdown = "breakdown"
+	itemBackup    = "backup"
 )
 
 // Checklist implements domains.Instance.
@@ -37,9 +37,9 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 		return []domains.Item{
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: dunitInfeasible, Kind: domains.KindFeasibility,
+			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: dunitInfeasible, Kind: domains.KindFeasibility,
+			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
 	}
@@ -53,26 +53,26 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 		items = append(items, domains.Item{ID: id, Tier: tier, Constraint: unit, Kind: domains.KindFeasibility, Text: text})
 	}
 	if d.Size != nil {
-		add(ditemCapacity, domains.Basic, dunitCapacity, fmt.Sprintf("Every %s is on a %s whose type takes its size in %s.", v.Job, v.Vehicle, v.Size))
+		add(itemCapacity, domains.Basic, unitCapacity, fmt.Sprintf("Every %s is on a %s whose type takes its size in %s.", v.Job, v.Vehicle, v.Size))
 	}
 	if d.Due != nil {
-		add(ditemWindows, domains.Basic, dunitWindows, fmt.Sprintf("Driving each route from %s, waiting where early, loading starts at every pickup within its window and the %s is back by %s.", route.Clock(d.DayStart), v.Vehicle, route.Clock(d.DayStart+d.Due[0])))
+		add(itemWindows, domains.Basic, unitWindows, fmt.Sprintf("Driving each route from %s, waiting where early, loading starts at every pickup within its window and the %s is back by %s.", route.Clock(d.DayStart), v.Vehicle, route.Clock(d.DayStart+d.Due[0])))
 	}
 	if d.Equip != nil {
-		add(ditemCompat, domains.Medium, dunitCompat, fmt.Sprintf("Every %s that needs %s is on a %s.", v.Job, v.Equip, d.TypeNames[0]))
+		add(itemCompat, domains.Medium, unitCompat, fmt.Sprintf("Every %s that needs %s is on a %s.", v.Job, v.Equip, d.TypeNames[0]))
 	}
 	if d.MaxDrive > 0 {
-		add(ditemHours, domains.Medium, dunitHours, fmt.Sprintf("No %s drives more than %d minutes, loaded and empty.", v.Vehicle, d.MaxDrive))
+		add(itemHours, domains.Medium, unitHours, fmt.Sprintf("No %s drives more than %d minutes, loaded and empty.", v.Vehicle, d.MaxDrive))
 	}
 	if d.Before != nil {
 		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
-		add(ditemLinked, domains.Medium, dunitLinked, fmt.Sprintf("%s and %s are on the same route, %s first.", a, c, a))
+		add(itemLinked, domains.Medium, unitLinked, fmt.Sprintf("%s and %s are on the same route, %s first.", a, c, a))
 	}
 	if d.Backup {
-		add(ditemBackup, domains.Hard, dunitBackup, fmt.Sprintf("Every %s has a backup: besides the %s that does it, another %s that drives a route and whose type may take the %s.", v.Job, v.Vehicle, v.Vehicle, v.Job))
+		add(itemBackup, domains.Hard, unitBackup, fmt.Sprintf("Every %s has a backup: besides the %s that does it, another %s that drives a route and whose type may take the %s.", v.Job, v.Vehicle, v.Vehicle, v.Job))
 	}
 	if d.Down != nil {
-		add(ditemBreakdown, domains.Hard, dunitBreakdown, fmt.Sprintf("%s, which has broken down, drives no route.", d.Down.Name))
+		add(itemBreakdown, domains.Hard, unitBreakdown, fmt.Sprintf("%s, which has broken down, drives no route.", d.Down.Name))
 	}
 	lv := ref.Objective
 	get := func(i int) int64 {
@@ -107,9 +107,9 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 	return items
 }
 
-// dispatchParsed is a parsed dispatch answer. A route's vehicle is an
+// parsed is a parsed dispatch answer. A route's vehicle is an
 // index into Vehicles, or -1 for the vehicle that broke down.
-type dispatchParsed struct {
+type parsed struct {
 	infeasible bool
 	conflict   []string
 	vehicle    []int
@@ -118,48 +118,48 @@ type dispatchParsed struct {
 	formatErr  string
 }
 
-func (d *Dispatch) parse(raw json.RawMessage) dispatchParsed {
+func (d *Dispatch) parse(raw json.RawMessage) parsed {
 	var obj map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		return dispatchParsed{formatErr: "the answer is not one JSON object"}
+		return parsed{formatErr: "the answer is not one JSON object"}
 	}
 	if f, ok := obj["feasible"]; ok {
 		var feasible bool
 		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
-			return dispatchParsed{formatErr: `"feasible" may only be false`}
+			return parsed{formatErr: `"feasible" may only be false`}
 		}
-		p := dispatchParsed{infeasible: true}
+		p := parsed{infeasible: true}
 		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
 			p.formatErr = `"conflict" must list the names of the conflicting rules`
 		}
 		return p
 	}
-	var rs []*dispatchRoute
+	var rs []*vehicleRoute
 	if err := json.Unmarshal(obj["routes"], &rs); err != nil || rs == nil {
-		return dispatchParsed{formatErr: `"routes" must be a list of {"vehicle": name, "jobs": [names]}`}
+		return parsed{formatErr: `"routes" must be a list of {"vehicle": name, "jobs": [names]}`}
 	}
-	var p dispatchParsed
+	var p parsed
 	if err := json.Unmarshal(obj["deadhead_minutes"], &p.stated); err != nil {
-		return dispatchParsed{formatErr: `"deadhead_minutes" must be an integer`}
+		return parsed{formatErr: `"deadhead_minutes" must be an integer`}
 	}
 	used := map[string]bool{}
 	for i, r := range rs {
 		if r == nil || r.Jobs == nil {
-			return dispatchParsed{formatErr: fmt.Sprintf("route %d has no vehicle and jobs", i+1)}
+			return parsed{formatErr: fmt.Sprintf("route %d has no vehicle and jobs", i+1)}
 		}
-		v := slices.IndexFunc(d.Vehicles, func(x dispatchVehicle) bool { return x.Name == r.Vehicle })
+		v := slices.IndexFunc(d.Vehicles, func(x vehicle) bool { return x.Name == r.Vehicle })
 		if v < 0 && (d.Down == nil || d.Down.Name != r.Vehicle) {
-			return dispatchParsed{formatErr: fmt.Sprintf("route %d: %q is not a vehicle of the problem", i+1, r.Vehicle)}
+			return parsed{formatErr: fmt.Sprintf("route %d: %q is not a vehicle of the problem", i+1, r.Vehicle)}
 		}
 		if used[r.Vehicle] {
-			return dispatchParsed{formatErr: fmt.Sprintf("%s has two routes", r.Vehicle)}
+			return parsed{formatErr: fmt.Sprintf("%s has two routes", r.Vehicle)}
 		}
 		used[r.Vehicle] = true
 		var nums []int
 		for _, j := range r.Jobs {
 			c := slices.Index(d.Jobs, j)
 			if c < 0 {
-				return dispatchParsed{formatErr: fmt.Sprintf("route %d: %q is not a job of the problem", i+1, j)}
+				return parsed{formatErr: fmt.Sprintf("route %d: %q is not a job of the problem", i+1, j)}
 			}
 			nums = append(nums, c+1)
 		}
@@ -222,16 +222,16 @@ func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawM
 	for _, rule := range []struct {
 		id    string
 		on    bool
-		check func(dispatchParsed) string
+		check func(parsed) string
 	}{
 		{itemCoverage, true, d.checkCoverage},
-		{ditemCapacity, d.Size != nil, d.checkCapacity},
-		{ditemWindows, d.Due != nil, d.checkWindows},
-		{ditemCompat, d.Equip != nil, d.checkEquip},
-		{ditemHours, d.MaxDrive > 0, d.checkHours},
-		{ditemLinked, d.Before != nil, d.checkLinked},
-		{ditemBreakdown, d.Down != nil, d.checkBreakdown},
-		{ditemBackup, d.Backup, d.checkBackup},
+		{itemCapacity, d.Size != nil, d.checkCapacity},
+		{itemWindows, d.Due != nil, d.checkWindows},
+		{itemCompat, d.Equip != nil, d.checkEquip},
+		{itemHours, d.MaxDrive > 0, d.checkHours},
+		{itemLinked, d.Before != nil, d.checkLinked},
+		{itemBreakdown, d.Down != nil, d.checkBreakdown},
+		{itemBackup, d.Backup, d.checkBackup},
 	} {
 		if rule.on {
 			if why := rule.check(p); why != "" {
@@ -255,7 +255,7 @@ func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawM
 
 // objective is the objective vector of a parsed plan at the levels in
 // force: (kept legs,) deadhead, vehicles, Σ x·y², type-B weight.
-func (d *Dispatch) objective(p dispatchParsed) []int64 {
+func (d *Dispatch) objective(p parsed) []int64 {
 	var out []int64
 	if d.Current != nil {
 		have := map[[2]int]bool{}
@@ -304,7 +304,7 @@ func (d *Dispatch) objective(p dispatchParsed) []int64 {
 	return out
 }
 
-func (d *Dispatch) checkCoverage(p dispatchParsed) string {
+func (d *Dispatch) checkCoverage(p parsed) string {
 	seen := make([]int, len(d.Jobs)+1)
 	for _, rt := range p.routes {
 		for _, c := range rt {
@@ -329,7 +329,7 @@ func (d *Dispatch) vname(v int) string {
 	return d.Vehicles[v].Name
 }
 
-func (d *Dispatch) checkCapacity(p dispatchParsed) string {
+func (d *Dispatch) checkCapacity(p parsed) string {
 	for i, rt := range p.routes {
 		for _, c := range rt {
 			if t := d.vtype(p.vehicle[i]); !d.fits(c, t) {
@@ -340,7 +340,7 @@ func (d *Dispatch) checkCapacity(p dispatchParsed) string {
 	return ""
 }
 
-func (d *Dispatch) checkEquip(p dispatchParsed) string {
+func (d *Dispatch) checkEquip(p parsed) string {
 	for i, rt := range p.routes {
 		for _, c := range rt {
 			if !d.equips(c, d.vtype(p.vehicle[i])) {
@@ -351,7 +351,7 @@ func (d *Dispatch) checkEquip(p dispatchParsed) string {
 	return ""
 }
 
-func (d *Dispatch) checkWindows(p dispatchParsed) string {
+func (d *Dispatch) checkWindows(p parsed) string {
 	for i, rt := range p.routes {
 		t, at := d.Ready[0], 0
 		for _, c := range rt {
@@ -378,7 +378,7 @@ func (d *Dispatch) driven(rt []int) int64 {
 	return t
 }
 
-func (d *Dispatch) checkHours(p dispatchParsed) string {
+func (d *Dispatch) checkHours(p parsed) string {
 	for i, rt := range p.routes {
 		if t := d.driven(rt); t > d.MaxDrive {
 			return fmt.Sprintf("%s drives %d minutes, more than %d", d.vname(p.vehicle[i]), t, d.MaxDrive)
@@ -387,14 +387,14 @@ func (d *Dispatch) checkHours(p dispatchParsed) string {
 	return ""
 }
 
-func (d *Dispatch) checkLinked(p dispatchParsed) string {
+func (d *Dispatch) checkLinked(p parsed) string {
 	if a, c := d.Before[0][0], d.Before[0][1]; !route.VisitsBefore(p.routes, a, c) {
 		return fmt.Sprintf("no route does %s and later %s", d.Jobs[a-1], d.Jobs[c-1])
 	}
 	return ""
 }
 
-func (d *Dispatch) checkBackup(p dispatchParsed) string {
+func (d *Dispatch) checkBackup(p parsed) string {
 	for c := 1; c <= len(d.Jobs); c++ {
 		able := 0
 		for _, v := range p.vehicle {
@@ -409,7 +409,7 @@ func (d *Dispatch) checkBackup(p dispatchParsed) string {
 	return ""
 }
 
-func (d *Dispatch) checkBreakdown(p dispatchParsed) string {
+func (d *Dispatch) checkBreakdown(p parsed) string {
 	if slices.Contains(p.vehicle, -1) {
 		return fmt.Sprintf("%s has broken down but drives a route", d.Down.Name)
 	}
@@ -423,7 +423,7 @@ func (d *Dispatch) rules() []string {
 	for _, r := range []struct {
 		name string
 		on   bool
-	}{{druleCapacity, d.Size != nil}, {druleWindows, d.Due != nil}, {druleCompat, d.Equip != nil}, {druleHours, d.MaxDrive > 0}, {druleLinked, d.Before != nil}, {druleBackup, d.Backup}} {
+	}{{ruleCapacity, d.Size != nil}, {ruleWindows, d.Due != nil}, {ruleCompat, d.Equip != nil}, {ruleHours, d.MaxDrive > 0}, {ruleLinked, d.Before != nil}, {ruleBackup, d.Backup}} {
 		if r.on {
 			out = append(out, r.name)
 		}

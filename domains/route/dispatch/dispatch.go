@@ -14,47 +14,47 @@ import (
 
 // The units of task 22, Transportation Dispatch Planning.
 const (
-	dunitCapacity   = "capacity"
-	dunitWindows    = "time-windows"
-	dunitHours      = "driver-hours"
-	dunitBalance    = "balanced-routes"
-	dunitLinked     = "pickup-before-delivery"
-	dunitCompat     = "compatibility"
-	dunitBreakdown  = "breakdown"
-	dunitInfeasible = "infeasibility"
-	dunitBackup     = "backup"
+	unitCapacity   = "capacity"
+	unitWindows    = "time-windows"
+	unitHours      = "driver-hours"
+	unitBalance    = "balanced-routes"
+	unitLinked     = "pickup-before-delivery"
+	unitCompat     = "compatibility"
+	unitBreakdown  = "breakdown"
+	unitInfeasible = "infeasibility"
+	unitBackup     = "backup"
 )
 
 // The rule names of a dispatch prompt, which are the model's groups.
 const (
-	druleJobs      = "core: jobs"
-	druleOrder     = "core: vehicle order" // symmetry breaking, not a rule of the plan
-	druleTie       = "core: tie-break"     // definitions of tie-break levels
-	druleCapacity  = "vehicle capacity"
-	druleWindows   = "pickup windows"
-	druleHours     = "driver hours"
-	druleLongest   = "core: longest route" // definition of the balanced-routes goal
-	druleLinked    = "pickup before delivery"
-	druleCompat    = "equipment"
-	druleBreakdown = "breakdown"
-	druleBackup    = "backup"
+	ruleJobs      = "core: jobs"
+	ruleOrder     = "core: vehicle order" // symmetry breaking, not a rule of the plan
+	ruleTie       = "core: tie-break"     // definitions of tie-break levels
+	ruleCapacity  = "vehicle capacity"
+	ruleWindows   = "pickup windows"
+	ruleHours     = "driver hours"
+	ruleLongest   = "core: longest route" // definition of the balanced-routes goal
+	ruleLinked    = "pickup before delivery"
+	ruleCompat    = "equipment"
+	ruleBreakdown = "breakdown"
+	ruleBackup    = "backup"
 )
 
-var dispatchPool = []domains.Unit{
-	{ID: dunitCapacity, Tier: domains.Basic, Title: "vehicle capacity: a job's size must fit the vehicle type"},
-	{ID: dunitWindows, Tier: domains.Basic, Title: "pickup windows and depot hours"},
-	{ID: dunitHours, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time, loaded and empty"},
-	{ID: dunitBalance, Tier: domains.Medium, Title: "balanced routes: first minimise the longest route's driving time (stated goal), then the deadhead", Requires: []string{dunitWindows}},
-	{ID: dunitLinked, Tier: domains.Medium, Title: "pickup before delivery: one job collects what a later job delivers, on the same vehicle"},
-	{ID: dunitCompat, Tier: domains.Medium, Title: "vehicle-job compatibility: some jobs need equipment only one vehicle type has"},
-	{ID: dunitInfeasible, Tier: domains.Hard, Title: "infeasibility (a depot closing time the farthest job cannot meet, or a job no vehicle type may take): detect it and name a minimal conflicting set", Requires: []string{dunitWindows}, Excludes: []string{dunitBreakdown, dunitBackup}},
-	{ID: dunitBreakdown, Tier: domains.Hard, Title: "a vehicle breaks down: reassign its jobs with the fewest changes to the current plan", Excludes: []string{dunitInfeasible, dunitBackup}},
-	{ID: dunitBackup, Tier: domains.Hard, Title: "backup vehicle per job: besides its own vehicle, another vehicle in service whose type may take it", Excludes: []string{dunitInfeasible, dunitBreakdown}},
+var pool = []domains.Unit{
+	{ID: unitCapacity, Tier: domains.Basic, Title: "vehicle capacity: a job's size must fit the vehicle type"},
+	{ID: unitWindows, Tier: domains.Basic, Title: "pickup windows and depot hours"},
+	{ID: unitHours, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time, loaded and empty"},
+	{ID: unitBalance, Tier: domains.Medium, Title: "balanced routes: first minimise the longest route's driving time (stated goal), then the deadhead", Requires: []string{unitWindows}},
+	{ID: unitLinked, Tier: domains.Medium, Title: "pickup before delivery: one job collects what a later job delivers, on the same vehicle"},
+	{ID: unitCompat, Tier: domains.Medium, Title: "vehicle-job compatibility: some jobs need equipment only one vehicle type has"},
+	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility (a depot closing time the farthest job cannot meet, or a job no vehicle type may take): detect it and name a minimal conflicting set", Requires: []string{unitWindows}, Excludes: []string{unitBreakdown, unitBackup}},
+	{ID: unitBreakdown, Tier: domains.Hard, Title: "a vehicle breaks down: reassign its jobs with the fewest changes to the current plan", Excludes: []string{unitInfeasible, unitBackup}},
+	{ID: unitBackup, Tier: domains.Hard, Title: "backup vehicle per job: besides its own vehicle, another vehicle in service whose type may take it", Excludes: []string{unitInfeasible, unitBreakdown}},
 }
 
-// dispatchVocab is a subtask's vocabulary and sizes. Type A (vehicle type
+// vocab is a subtask's vocabulary and sizes. Type A (vehicle type
 // 0) is the smaller type and carries the equipment; type B is larger.
-type dispatchVocab struct {
+type vocab struct {
 	Intro              string
 	Vehicle, Vehicles  string
 	Job, Jobs          string
@@ -72,7 +72,7 @@ type dispatchVocab struct {
 	Minute             int64
 }
 
-var dispatchSubtasks = map[string]dispatchVocab{
+var subtasks = map[string]vocab{
 	"ride-hail": {Intro: "You dispatch a small ride-hailing fleet for the morning rush.", Vehicle: "car", Vehicles: "cars", Job: "ride", Jobs: "rides", Depot: "the garage",
 		Places:  []string{"Central Station", "Airport", "City Hospital", "University", "Old Town", "Harbour", "Stadium", "Business Park", "Riverside Mall", "Zoo"},
 		WhoHead: "rider", Who: []string{"Ana", "Ben", "Chen", "Dara", "Eli", "Fay"}, Size: "riders", TypeA: "Comfort", TypeB: "XL", CapA: 3, CapB: 6, Equip: "a child seat",
@@ -95,15 +95,15 @@ var dispatchSubtasks = map[string]dispatchVocab{
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 5},
 }
 
-// dispatchVehicle is one vehicle: its name and type (index into
+// vehicle is one vehicle: its name and type (index into
 // Dispatch.TypeNames).
-type dispatchVehicle struct {
+type vehicle struct {
 	Name string `json:"name"`
 	Type int    `json:"type"`
 }
 
-// dispatchRoute is one vehicle's route: job names in driving order.
-type dispatchRoute struct {
+// vehicleRoute is one vehicle's route: job names in driving order.
+type vehicleRoute struct {
 	Vehicle string   `json:"vehicle"`
 	Jobs    []string `json:"jobs"`
 }
@@ -116,16 +116,16 @@ type dispatchRoute struct {
 // DayStart; Ready, Due (pickup window; index 0: the depot's hours) and
 // Handle (loading plus unloading) are nil without the time-windows unit.
 type Dispatch struct {
-	S         domains.Spec      `json:"spec"`
-	Voc       dispatchVocab     `json:"-"`
-	Jobs      []string          `json:"jobs"`
-	Who       []string          `json:"who"`
-	From      []string          `json:"from"`
-	To        []string          `json:"to"`
-	Ride      []int64           `json:"ride"`
-	Deadhead  [][]int64         `json:"deadhead"`
-	TypeNames []string          `json:"type_names"`
-	Vehicles  []dispatchVehicle `json:"vehicles"`
+	S         domains.Spec `json:"spec"`
+	Voc       vocab        `json:"-"`
+	Jobs      []string     `json:"jobs"`
+	Who       []string     `json:"who"`
+	From      []string     `json:"from"`
+	To        []string     `json:"to"`
+	Ride      []int64      `json:"ride"`
+	Deadhead  [][]int64    `json:"deadhead"`
+	TypeNames []string     `json:"type_names"`
+	Vehicles  []vehicle    `json:"vehicles"`
 	// Size (per job, index 0 unused) and Capacity (per type): capacity
 	// unit. Equip marks jobs that need type 0's equipment: compatibility
 	// unit.
@@ -147,35 +147,35 @@ type Dispatch struct {
 	Before [][2]int `json:"before,omitempty"`
 	// Current is the plan in force before the breakdown of vehicle Down
 	// (breakdown unit), which is not among Vehicles.
-	Current  []dispatchRoute  `json:"current,omitempty"`
-	Down     *dispatchVehicle `json:"down,omitempty"`
-	DayStart int64            `json:"day_start"`
+	Current  []vehicleRoute `json:"current,omitempty"`
+	Down     *vehicle       `json:"down,omitempty"`
+	DayStart int64          `json:"day_start"`
 	// Levels is the number of stated tie-break levels in force.
 	Levels int `json:"levels"`
 }
 
-var dispatchTask = &domains.Task{
+var task = &domains.Task{
 	ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Family: domains.Routing, Core: "route",
 	Subtasks: []domains.Subtask{
-		{ID: "ride-hail", Title: "ride-hailing cars", Likely: map[string]float64{dunitWindows: 2, dunitCapacity: 1.5}},
-		{ID: "freight-trucks", Title: "freight trucks with deadhead minimisation", Likely: map[string]float64{dunitCompat: 2, dunitHours: 1.5}},
-		{ID: "paratransit", Title: "dial-a-ride paratransit vans", Likely: map[string]float64{dunitWindows: 2, dunitLinked: 2, dunitCompat: 1.5}},
-		{ID: "tow-trucks", Title: "tow trucks to breakdowns", Likely: map[string]float64{dunitCapacity: 2, dunitBreakdown: 1.5}},
+		{ID: "ride-hail", Title: "ride-hailing cars", Likely: map[string]float64{unitWindows: 2, unitCapacity: 1.5}},
+		{ID: "freight-trucks", Title: "freight trucks with deadhead minimisation", Likely: map[string]float64{unitCompat: 2, unitHours: 1.5}},
+		{ID: "paratransit", Title: "dial-a-ride paratransit vans", Likely: map[string]float64{unitWindows: 2, unitLinked: 2, unitCompat: 1.5}},
+		{ID: "tow-trucks", Title: "tow trucks to breakdowns", Likely: map[string]float64{unitCapacity: 2, unitBreakdown: 1.5}},
 	},
-	Pool: dispatchPool,
+	Pool: pool,
 }
 
 func init() {
-	dispatchTask.Generate = domains.NoSolves(generateDispatch)
-	dispatchTask.Load = loadDispatch
-	domains.Register(dispatchTask)
+	task.Generate = domains.NoSolves(generate)
+	task.Load = load
+	domains.Register(task)
 }
 
 // TransportationDispatch returns task 22, registered as
 // "transportation-dispatch".
-func TransportationDispatch() *domains.Task { return dispatchTask }
+func TransportationDispatch() *domains.Task { return task }
 
-func loadDispatch(data []byte) (domains.Instance, error) {
+func load(data []byte) (domains.Instance, error) {
 	d := &Dispatch{}
 	fail := func(format string, a ...any) (domains.Instance, error) {
 		return nil, fmt.Errorf("route: transportation-dispatch: "+format, a...)
@@ -183,7 +183,7 @@ func loadDispatch(data []byte) (domains.Instance, error) {
 	if err := json.Unmarshal(data, d); err != nil {
 		return fail("%w", err)
 	}
-	voc, ok := dispatchSubtasks[d.S.Subtask]
+	voc, ok := subtasks[d.S.Subtask]
 	if !ok {
 		return fail("spec.subtask: unknown subtask %q", d.S.Subtask)
 	}
@@ -252,11 +252,11 @@ func loadDispatch(data []byte) (domains.Instance, error) {
 	return d, nil
 }
 
-func (d *Dispatch) downList() []dispatchVehicle {
+func (d *Dispatch) downList() []vehicle {
 	if d.Down == nil {
 		return nil
 	}
-	return []dispatchVehicle{*d.Down}
+	return []vehicle{*d.Down}
 }
 
 // typed reports two vehicle types among the available vehicles (the
@@ -308,14 +308,14 @@ func (d *Dispatch) fleet() *route.Fleet {
 		MaxDrive: d.MaxDrive, Before: d.Before, Types: types}
 }
 
-var dispatchGroups = route.FleetGroups{Visit: druleJobs, Windows: druleWindows, Drive: druleHours, Before: druleLinked, Order: druleOrder, Capacity: druleCapacity}
+var groups = route.FleetGroups{Visit: ruleJobs, Windows: ruleWindows, Drive: ruleHours, Before: ruleLinked, Order: ruleOrder, Capacity: ruleCapacity}
 
-func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-	voc, ok := dispatchSubtasks[spec.Subtask]
+func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	voc, ok := subtasks[spec.Subtask]
 	if !ok {
 		return nil, fmt.Errorf("route: transportation-dispatch: unknown subtask %q", spec.Subtask)
 	}
-	if err := dispatchTask.Compatible(spec.Units()); err != nil {
+	if err := task.Compatible(spec.Units()); err != nil {
 		return nil, err
 	}
 	n := voc.MinJobs + r.IntN(voc.MaxJobs-voc.MinJobs+1)
@@ -366,8 +366,8 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 		d.Deadhead = append(d.Deadhead, row)
 	}
 	// Vehicles: one type, or (capacity, compatibility) type A then type B.
-	typed := spec.Has(dunitCapacity) || spec.Has(dunitCompat)
-	var all []dispatchVehicle
+	typed := spec.Has(unitCapacity) || spec.Has(unitCompat)
+	var all []vehicle
 	if typed {
 		d.TypeNames = []string{voc.TypeA, voc.TypeB}
 		ka := 1 + r.IntN(k-1)
@@ -376,13 +376,13 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 			if v >= ka {
 				t, num = 1, v-ka+1
 			}
-			all = append(all, dispatchVehicle{Name: fmt.Sprintf("%s %d", d.TypeNames[t], num), Type: t})
+			all = append(all, vehicle{Name: fmt.Sprintf("%s %d", d.TypeNames[t], num), Type: t})
 		}
 	} else {
 		name := strings.ToUpper(voc.Vehicle[:1]) + voc.Vehicle[1:]
 		d.TypeNames = []string{name}
 		for v := range k {
-			all = append(all, dispatchVehicle{Name: fmt.Sprintf("%s %d", name, v+1)})
+			all = append(all, vehicle{Name: fmt.Sprintf("%s %d", name, v+1)})
 		}
 	}
 	// A hidden plan keeps the instance feasible (it is never the
@@ -390,7 +390,7 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	// and the current plan is the hidden plan with the last job of up to
 	// two routes moved to that vehicle.
 	down := -1
-	if spec.Has(dunitBreakdown) {
+	if spec.Has(unitBreakdown) {
 		down = r.IntN(k)
 	}
 	var live []int
@@ -406,7 +406,7 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 	for i, c := range r.Perm(n) {
 		v := live[r.IntN(len(live))]
 		switch {
-		case spec.Has(dunitLinked) && i == 1:
+		case spec.Has(unitLinked) && i == 1:
 			v = live[0]
 		case filled < len(live):
 			v = live[filled]
@@ -414,7 +414,7 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 		}
 		routes[v] = append(routes[v], c+1)
 	}
-	if spec.Has(dunitLinked) {
+	if spec.Has(unitLinked) {
 		d.Before = [][2]int{{routes[live[0]][0], routes[live[0]][1]}}
 	}
 	plans := [][][]int{routes}
@@ -439,11 +439,11 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 		plans = append(plans, cur)
 		for v, rt := range cur {
 			if len(rt) > 0 {
-				d.Current = append(d.Current, dispatchRoute{Vehicle: all[v].Name, Jobs: d.names(rt)})
+				d.Current = append(d.Current, vehicleRoute{Vehicle: all[v].Name, Jobs: d.names(rt)})
 			}
 		}
 		dv := all[down]
-		d.Down = &dispatchVehicle{Name: dv.Name, Type: dv.Type}
+		d.Down = &vehicle{Name: dv.Name, Type: dv.Type}
 	}
 	for v, x := range all {
 		if v != down {
@@ -464,7 +464,7 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 				}
 			}
 		}
-		if spec.Has(dunitCapacity) {
+		if spec.Has(unitCapacity) {
 			d.Capacity = []int64{voc.CapA, voc.CapB}
 			d.Size = make([]int64, n+1)
 			for c := 1; c <= n; c++ {
@@ -475,14 +475,14 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 				}
 			}
 		}
-		if spec.Has(dunitCompat) {
+		if spec.Has(unitCompat) {
 			d.Equip = make([]bool, n+1)
 			for c := 1; c <= n; c++ {
 				d.Equip[c] = !onB[c] && r.IntN(3) > 0
 			}
 		}
 	}
-	if spec.Has(dunitBackup) {
+	if spec.Has(unitBackup) {
 		// Every live vehicle drives in the hidden plan; a job that only
 		// one of them may take is opened to every type.
 		d.Backup = true
@@ -540,16 +540,16 @@ func generateDispatch(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 		due[c] = max(due[c], ready[c]+width[c])
 		due[c] += (5 - due[c]%5) % 5
 	}
-	if spec.Has(dunitWindows) {
+	if spec.Has(unitWindows) {
 		due[0] = lastBack + 20 + 5*r.Int64N(6)
 		due[0] += (5 - due[0]%5) % 5
 		d.Ready, d.Due, d.Handle = ready, due, handle
 	}
-	if spec.Has(dunitHours) {
+	if spec.Has(unitHours) {
 		d.MaxDrive = maxDrive + 5*r.Int64N(4)
 	}
-	d.Balanced = spec.Has(dunitBalance)
-	if spec.Has(dunitInfeasible) {
+	d.Balanced = spec.Has(unitBalance)
+	if spec.Has(unitInfeasible) {
 		if d.Size != nil && d.Equip != nil && r.IntN(2) == 0 {
 			// A job that needs type A's equipment and is too big for type A.
 			c := 1 + r.IntN(n)
@@ -580,12 +580,12 @@ func (d *Dispatch) names(rt []int) []string {
 // Spec implements domains.Instance.
 func (d *Dispatch) Spec() domains.Spec { return d.S }
 
-// dispatchModel builds the fleet model with the dispatch rules and the
+// fleetModel builds the fleet model with the dispatch rules and the
 // objective levels in force: (kept legs of the current plan, maximized),
 // deadhead minutes, then the stated tie-breaks.
-func (d *Dispatch) dispatchModel() (*route.FleetModel, error) {
+func (d *Dispatch) fleetModel() (*route.FleetModel, error) {
 	f := d.fleet()
-	fm, err := route.NewFleetModelGroups(f, dispatchGroups)
+	fm, err := route.NewFleetModelGroups(f, groups)
 	if err != nil {
 		return nil, err
 	}
@@ -594,10 +594,10 @@ func (d *Dispatch) dispatchModel() (*route.FleetModel, error) {
 	for c := 1; c <= n; c++ {
 		for v, x := range d.Vehicles {
 			if !d.fits(c, x.Type) {
-				fm.Forbid(c, v, druleCapacity)
+				fm.Forbid(c, v, ruleCapacity)
 			}
 			if !d.equips(c, x.Type) {
-				fm.Forbid(c, v, druleCompat)
+				fm.Forbid(c, v, ruleCompat)
 			}
 		}
 	}
@@ -618,7 +618,7 @@ func (d *Dispatch) dispatchModel() (*route.FleetModel, error) {
 					need-- // the only vehicle: always in service
 				}
 			}
-			m.AddAtLeast(able, need).Named(fmt.Sprintf("%s: J%d", druleBackup, c)).InGroup(druleBackup)
+			m.AddAtLeast(able, need).Named(fmt.Sprintf("%s: J%d", ruleBackup, c)).InGroup(ruleBackup)
 		}
 	}
 	loc := func(u int) int {
@@ -664,7 +664,7 @@ func (d *Dispatch) dispatchModel() (*route.FleetModel, error) {
 				default:
 					ts = []encode.Term{{Var: reach[v], Coef: 1}, {Var: reach[u], Coef: -1}}
 				}
-				m.AddLinear(ts, encode.GE, f.Travel[loc(u)][loc(v)]).OnlyIf(x.Lit()).Named(fmt.Sprintf("%s: arc %d-%d", druleLongest, u, v)).InGroup(druleLongest)
+				m.AddLinear(ts, encode.GE, f.Travel[loc(u)][loc(v)]).OnlyIf(x.Lit()).Named(fmt.Sprintf("%s: arc %d-%d", ruleLongest, u, v)).InGroup(ruleLongest)
 			}
 		}
 		longest = []encode.Term{{Var: top, Coef: 1}}
@@ -706,13 +706,13 @@ func (d *Dispatch) dispatchModel() (*route.FleetModel, error) {
 		m.Minimize(ts...)
 	}
 	if d.Levels >= 3 { // the least Σ 2^(c-1) over jobs c on type-B vehicles
-		firstB := slices.IndexFunc(d.Vehicles, func(x dispatchVehicle) bool { return x.Type == 1 })
+		firstB := slices.IndexFunc(d.Vehicles, func(x vehicle) bool { return x.Type == 1 })
 		var ts []encode.Term
 		for c := 1; c <= n; c++ {
 			b := m.NewBool(fmt.Sprintf("type_b_%d", c))
 			veh := []encode.Term{{Var: fm.Veh[k+c-1], Coef: 1}}
-			m.AddLinear(veh, encode.GE, int64(firstB)).OnlyIf(b.Lit()).Named(fmt.Sprintf("%s: J%d on type B", druleTie, c)).InGroup(druleTie)
-			m.AddLinear(veh, encode.LE, int64(firstB-1)).OnlyIf(b.Not()).Named(fmt.Sprintf("%s: J%d on type A", druleTie, c)).InGroup(druleTie)
+			m.AddLinear(veh, encode.GE, int64(firstB)).OnlyIf(b.Lit()).Named(fmt.Sprintf("%s: J%d on type B", ruleTie, c)).InGroup(ruleTie)
+			m.AddLinear(veh, encode.LE, int64(firstB-1)).OnlyIf(b.Not()).Named(fmt.Sprintf("%s: J%d on type A", ruleTie, c)).InGroup(ruleTie)
 			ts = append(ts, encode.Term{Var: b, Coef: 1 << (c - 1)})
 		}
 		m.Minimize(ts...)
@@ -738,23 +738,23 @@ func (d *Dispatch) currentRoutes() [][]int {
 // the fleet model; the vehicle-order rule keeps one solution per plan,
 // where a plan is, per vehicle type, the set of routes (job sequences).
 func (d *Dispatch) Model() (*encode.Model, error) {
-	fm, err := d.dispatchModel()
+	fm, err := d.fleetModel()
 	if err != nil {
 		return nil, err
 	}
 	return fm.Model, nil
 }
 
-// dispatchAnswer is the answer form.
-type dispatchAnswer struct {
-	Routes   []dispatchRoute `json:"routes"`
-	Deadhead int64           `json:"deadhead_minutes"`
+// answer is the answer form.
+type answer struct {
+	Routes   []vehicleRoute `json:"routes"`
+	Deadhead int64          `json:"deadhead_minutes"`
 }
 
 // Plan implements domains.Instance: the used vehicles' routes in vehicle
 // order.
 func (d *Dispatch) Plan(a encode.Assignment) (json.RawMessage, error) {
-	fm, err := d.dispatchModel()
+	fm, err := d.fleetModel()
 	if err != nil {
 		return nil, err
 	}
@@ -762,10 +762,10 @@ func (d *Dispatch) Plan(a encode.Assignment) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := dispatchAnswer{Routes: []dispatchRoute{}}
+	p := answer{Routes: []vehicleRoute{}}
 	for v, rt := range routes {
 		if len(rt) > 0 {
-			p.Routes = append(p.Routes, dispatchRoute{Vehicle: d.Vehicles[v].Name, Jobs: d.names(rt)})
+			p.Routes = append(p.Routes, vehicleRoute{Vehicle: d.Vehicles[v].Name, Jobs: d.names(rt)})
 		}
 	}
 	var legs [][]int

@@ -15,18 +15,18 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// dispatchSeeds is the number of seeds of the reference test: 30, or 200
+// seeds is the number of seeds of the reference test: 30, or 200
 // with PLANCERT_LONG=1.
-func dispatchSeeds() uint64 {
+func seeds() uint64 {
 	if os.Getenv("PLANCERT_LONG") != "" {
 		return 200
 	}
 	return 30
 }
 
-// certifyDispatch generates and certifies spec (policy Unique); a drop
+// certify generates and certifies spec (policy Unique); a drop
 // returns its reason.
-func certifyDispatch(t testing.TB, spec domains.Spec) (*domains.Record, domains.Instance, string) {
+func certify(t testing.TB, spec domains.Spec) (*domains.Record, domains.Instance, string) {
 	t.Helper()
 	tk := dispatch.TransportationDispatch()
 	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
@@ -44,27 +44,27 @@ func certifyDispatch(t testing.TB, spec domains.Spec) (*domains.Record, domains.
 	return rec, inst, ""
 }
 
-// dispatchRecord samples seed's spec and certifies it.
-func dispatchRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
+// record samples seed's spec and certifies it.
+func record(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
 	t.Helper()
 	spec, err := gen.SampleSpec(dispatch.TransportationDispatch(), seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return certifyDispatch(t, spec)
+	return certify(t, spec)
 }
 
-// TestDispatchReference: for seeds 1..30 (200 with PLANCERT_LONG=1) the
+// TestReference: for seeds 1..30 (200 with PLANCERT_LONG=1) the
 // certified reference passes every item of its checklist after a JSON
 // round trip of the instance (same prompt, schema and checklist), a second
 // run of the same spec gives a byte-identical record, at least 70 % of the
 // seeds are kept, and every subtask occurs.
-func TestDispatchReference(t *testing.T) {
+func TestReference(t *testing.T) {
 	tk := dispatch.TransportationDispatch()
 	kept, infeasible := 0, 0
 	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
-	for seed := uint64(1); seed <= dispatchSeeds(); seed++ {
-		rec, _, drop := dispatchRecord(t, seed)
+	for seed := uint64(1); seed <= seeds(); seed++ {
+		rec, _, drop := record(t, seed)
 		if drop != "" {
 			t.Logf("seed %d dropped: %s", seed, drop)
 			continue
@@ -82,15 +82,15 @@ func TestDispatchReference(t *testing.T) {
 				units[u]++
 			}
 		}
-		checkDispatchRecord(t, rec)
-		again, _, _ := dispatchRecord(t, seed)
+		checkRecord(t, rec)
+		again, _, _ := record(t, seed)
 		x, _ := json.Marshal(rec)
 		y, _ := json.Marshal(again)
 		if !bytes.Equal(x, y) {
 			t.Errorf("seed %d: a second run gives another record", seed)
 		}
 	}
-	n := int(dispatchSeeds())
+	n := int(seeds())
 	t.Logf("%d of %d kept (%d infeasible: conflicts %v); units %v; subtasks %v", kept, n, infeasible, conflicts, units, subtasks)
 	if kept*10 < n*7 {
 		t.Errorf("%d of %d seeds kept, want ≥ 70 %%", kept, n)
@@ -107,9 +107,9 @@ func TestDispatchReference(t *testing.T) {
 	}
 }
 
-// checkDispatchRecord: the record's instance loads from its JSON with the
+// checkRecord: the record's instance loads from its JSON with the
 // same prompt, schema and checklist, and the reference passes every item.
-func checkDispatchRecord(t *testing.T, rec *domains.Record) {
+func checkRecord(t *testing.T, rec *domains.Record) {
 	t.Helper()
 	tk := dispatch.TransportationDispatch()
 	seed := rec.Seed
@@ -135,11 +135,11 @@ func checkDispatchRecord(t *testing.T, rec *domains.Record) {
 	}
 }
 
-// TestDispatchUnits: for every unit of the pool (with the units it
+// TestUnits: for every unit of the pool (with the units it
 // requires), on every subtask and 3 seeds, the certified record's
 // reference passes every item after a JSON round trip, and at least 9 of
 // the 12 records are kept.
-func TestDispatchUnits(t *testing.T) {
+func TestUnits(t *testing.T) {
 	tk := dispatch.TransportationDispatch()
 	for _, u := range tk.Pool {
 		kept := 0
@@ -153,12 +153,12 @@ func TestDispatchUnits(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				rec, _, drop := certifyDispatch(t, spec)
+				rec, _, drop := certify(t, spec)
 				if drop != "" {
 					continue
 				}
 				kept++
-				checkDispatchRecord(t, rec)
+				checkRecord(t, rec)
 			}
 		}
 		if kept < 9 {
@@ -167,9 +167,9 @@ func TestDispatchUnits(t *testing.T) {
 	}
 }
 
-// TestDispatchLoadErrors: a malformed instance file is refused with the
+// TestLoadErrors: a malformed instance file is refused with the
 // field and the reason.
-func TestDispatchLoadErrors(t *testing.T) {
+func TestLoadErrors(t *testing.T) {
 	tk := dispatch.TransportationDispatch()
 	spec, err := tk.NewSpec("paratransit", 3, map[string]bool{"capacity": true, "time-windows": true, "breakdown": true})
 	if err != nil {

@@ -12,12 +12,12 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// TestDispatchGolden: the prompt and checklist of a feasible record
+// TestGolden: the prompt and checklist of a feasible record
 // (capacity, windows, equipment, driver hours, pickup before delivery), a
 // balanced one, an infeasible one, a breakdown replan and a plan with
 // backups of task 22 are those in testdata/golden (refresh: go test
-// ./domains/route/dispatch -run TestDispatchGolden -update-golden).
-func TestDispatchGolden(t *testing.T) {
+// ./domains/route/dispatch -run TestGolden -update-golden).
+func TestGolden(t *testing.T) {
 	tk := dispatch.TransportationDispatch()
 	for _, g := range []struct {
 		file, subtask string
@@ -55,7 +55,7 @@ func TestDispatchGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./domains/route/dispatch -run TestDispatchGolden -update-golden)", err)
+			t.Fatalf("%v (run go test ./domains/route/dispatch -run TestGolden -update-golden)", err)
 		}
 		if string(want) != text {
 			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)

@@ -12,8 +12,8 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// dispatchOfRef reads a reference plan into the oracle's form.
-func dispatchOfRef(t *testing.T, d dispatchData, plan json.RawMessage) (dispatchPlan, int64) {
+// planOfRef reads a reference plan into the oracle's form.
+func planOfRef(t *testing.T, d data, plan json.RawMessage) (oraclePlan, int64) {
 	t.Helper()
 	var a struct {
 		Routes []struct {
@@ -26,7 +26,7 @@ func dispatchOfRef(t *testing.T, d dispatchData, plan json.RawMessage) (dispatch
 		t.Fatal(err)
 	}
 	names, _ := d.fleet()
-	var p dispatchPlan
+	var p oraclePlan
 	for _, r := range a.Routes {
 		var rt []int
 		for _, j := range r.Jobs {
@@ -38,9 +38,9 @@ func dispatchOfRef(t *testing.T, d dispatchData, plan json.RawMessage) (dispatch
 	return p, a.Deadhead
 }
 
-// dispatchKey is a plan's key under the prompt's "same plan": per vehicle
+// planKey is a plan's key under the prompt's "same plan": per vehicle
 // class (type, or the broken-down vehicle), the set of routes.
-func dispatchKey(d dispatchData, p dispatchPlan) string {
+func planKey(d data, p oraclePlan) string {
 	names, types := d.fleet()
 	var keys []string
 	for r, rt := range p.routes {
@@ -57,7 +57,7 @@ func dispatchKey(d dispatchData, p dispatchPlan) string {
 	return strings.Join(keys, "|")
 }
 
-// TestDispatchMutation: single changes of each kept reference plan (seeds
+// TestMutation: single changes of each kept reference plan (seeds
 // 1..30) are caught by the item that names the broken rule: two jobs
 // swapped on a route, a job moved to another route or to an idle vehicle,
 // two routes' vehicles exchanged, a route handed to another (or the
@@ -67,15 +67,15 @@ func dispatchKey(d dispatchData, p dispatchPlan) string {
 // repeated job fails coverage, a wrong stated total fails stated only, an
 // unknown job or vehicle fails format. Infeasible references: a plan, an
 // unknown rule name and a rule set that can hold are each refused.
-func TestDispatchMutation(t *testing.T) {
+func TestMutation(t *testing.T) {
 	caught := map[string]int{}
 	ruleItems := []string{"capacity", "pickup-windows", "equipment", "driver-hours", "pickup-before-delivery", "breakdown", "backup"}
 	for seed := uint64(1); seed <= 30; seed++ {
-		rec, inst, drop := dispatchRecord(t, seed)
+		rec, inst, drop := record(t, seed)
 		if drop != "" {
 			continue
 		}
-		var d dispatchData
+		var d data
 		if err := json.Unmarshal(rec.Instance, &d); err != nil {
 			t.Fatal(err)
 		}
@@ -99,7 +99,7 @@ func TestDispatchMutation(t *testing.T) {
 			return got
 		}
 		if !ref.Feasible {
-			check("a plan for an infeasible instance", d.answer(dispatchPlan{routes: [][]int{{1}}, vehicle: []int{0}}, 0), "format", "infeasible")
+			check("a plan for an infeasible instance", d.answer(oraclePlan{routes: [][]int{{1}}, vehicle: []int{0}}, 0), "format", "infeasible")
 			check("an unknown rule", json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), "conflict")
 			if d.Size != nil && !slices.Contains(ref.Conflict, "vehicle capacity") {
 				// Capacity alone (with rule 1) holds: the generator's
@@ -108,25 +108,25 @@ func TestDispatchMutation(t *testing.T) {
 			}
 			continue
 		}
-		plan, stated := dispatchOfRef(t, d, ref.Plan)
+		plan, stated := planOfRef(t, d, ref.Plan)
 		names, _ := d.fleet()
-		refKey := dispatchKey(d, plan)
-		clone := func() dispatchPlan {
-			c := dispatchPlan{vehicle: slices.Clone(plan.vehicle)}
+		refKey := planKey(d, plan)
+		clone := func() oraclePlan {
+			c := oraclePlan{vehicle: slices.Clone(plan.vehicle)}
 			for _, r := range plan.routes {
 				c.routes = append(c.routes, slices.Clone(r))
 			}
 			return c
 		}
-		changed := func(what string, m dispatchPlan) {
+		changed := func(what string, m oraclePlan) {
 			t.Helper()
-			var p dispatchPlan
+			var p oraclePlan
 			for r, rt := range m.routes {
 				if len(rt) > 0 {
 					p.routes, p.vehicle = append(p.routes, rt), append(p.vehicle, m.vehicle[r])
 				}
 			}
-			if dispatchKey(d, p) == refKey {
+			if planKey(d, p) == refKey {
 				return // the same plan
 			}
 			bad := d.broken(p)
@@ -223,15 +223,15 @@ func TestDispatchMutation(t *testing.T) {
 	}
 }
 
-// TestDispatchMalformed: malformed answers never panic the checker and
+// TestMalformed: malformed answers never panic the checker and
 // fail the format item.
-func TestDispatchMalformed(t *testing.T) {
+func TestMalformed(t *testing.T) {
 	answers := []string{``, `null`, `[]`, `{}`, `{"routes": null, "deadhead_minutes": 1}`, `{"routes": [null], "deadhead_minutes": 1}`,
 		`{"routes": [{"vehicle": "Car 1"}], "deadhead_minutes": 1}`, `{"routes": [["J1"]], "deadhead_minutes": 1}`, `{"routes": [], "deadhead_minutes": "x"}`,
 		`{"routes": []}`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`,
 		`{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
 	for seed := uint64(1); seed <= 10; seed++ {
-		rec, inst, drop := dispatchRecord(t, seed)
+		rec, inst, drop := record(t, seed)
 		if drop != "" {
 			continue
 		}
@@ -240,7 +240,7 @@ func TestDispatchMalformed(t *testing.T) {
 				t.Errorf("seed %d: %q passes format", seed, a)
 			}
 		}
-		var d dispatchData
+		var d data
 		if err := json.Unmarshal(rec.Instance, &d); err != nil {
 			t.Fatal(err)
 		}

@@ -15,7 +15,7 @@ func (d *Dispatch) Prompt() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s Assign every %s below to a %s and put each %s's %s in order.\n\n", v.Intro, v.Job, v.Vehicle, v.Vehicle, v.Jobs)
 	fleet := append(d.downList(), d.Vehicles...)
-	slices.SortStableFunc(fleet, func(x, y dispatchVehicle) int { return cmp.Or(x.Type-y.Type, strings.Compare(x.Name, y.Name)) })
+	slices.SortStableFunc(fleet, func(x, y vehicle) int { return cmp.Or(x.Type-y.Type, strings.Compare(x.Name, y.Name)) })
 	fmt.Fprintf(&b, "**Fleet.** %d %s start and end their routes at %s: %s.", len(fleet), v.Vehicles, v.Depot, d.vehicleList(fleet))
 	if len(d.TypeNames) == 1 {
 		b.WriteString(" They are all alike.")
@@ -122,25 +122,25 @@ func (d *Dispatch) Prompt() string {
 		for t, name := range d.TypeNames {
 			caps = append(caps, fmt.Sprintf("%s up to %d", name, d.Capacity[t]))
 		}
-		fmt.Fprintf(&b, "%d. \"%s\": a %s goes only on a %s whose type takes its size (%s %s).\n", rule, druleCapacity, v.Job, v.Vehicle, strings.Join(caps, ", "), v.Size)
+		fmt.Fprintf(&b, "%d. \"%s\": a %s goes only on a %s whose type takes its size (%s %s).\n", rule, ruleCapacity, v.Job, v.Vehicle, strings.Join(caps, ", "), v.Size)
 	}
 	if d.Due != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": loading at a %s's pickup starts within its window (a %s that arrives early waits); loading and unloading together take the time in the table; every %s is back at %s by %s.\n", rule, druleWindows, v.Job, v.Vehicle, v.Vehicle, v.Depot, route.Clock(d.DayStart+d.Due[0]))
+		fmt.Fprintf(&b, "%d. \"%s\": loading at a %s's pickup starts within its window (a %s that arrives early waits); loading and unloading together take the time in the table; every %s is back at %s by %s.\n", rule, ruleWindows, v.Job, v.Vehicle, v.Vehicle, v.Depot, route.Clock(d.DayStart+d.Due[0]))
 	}
 	if d.Equip != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": a %s that needs %s goes only on a %s.\n", rule, druleCompat, v.Job, v.Equip, d.TypeNames[0])
+		fmt.Fprintf(&b, "%d. \"%s\": a %s that needs %s goes only on a %s.\n", rule, ruleCompat, v.Job, v.Equip, d.TypeNames[0])
 	}
 	if d.MaxDrive > 0 {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, loaded and empty, from leaving %s to coming back (waiting, loading and unloading do not count).\n", rule, druleHours, v.Vehicle, d.MaxDrive, v.Depot)
+		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, loaded and empty, from leaving %s to coming back (waiting, loading and unloading do not count).\n", rule, ruleHours, v.Vehicle, d.MaxDrive, v.Depot)
 	}
 
 	if d.Before != nil {
 		rule++
 		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
-		fmt.Fprintf(&b, "%d. \"%s\": %s\n", rule, druleLinked, fmt.Sprintf(v.Link, a, c))
+		fmt.Fprintf(&b, "%d. \"%s\": %s\n", rule, ruleLinked, fmt.Sprintf(v.Link, a, c))
 	}
 	if d.Backup {
 		rule++
@@ -148,11 +148,11 @@ func (d *Dispatch) Prompt() string {
 		if len(d.TypeNames) > 1 {
 			who = fmt.Sprintf("at least one other %s that drives a route today is of a type that may take the %s (by its size and equipment)", v.Vehicle, v.Job)
 		}
-		fmt.Fprintf(&b, "%d. \"%s\": every %s has a backup in case its %s breaks down: besides the %s that does it, %s.\n", rule, druleBackup, v.Job, v.Vehicle, v.Vehicle, who)
+		fmt.Fprintf(&b, "%d. \"%s\": every %s has a backup in case its %s breaks down: besides the %s that does it, %s.\n", rule, ruleBackup, v.Job, v.Vehicle, v.Vehicle, who)
 	}
 	if d.Down != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": %s drives no route.\n", rule, druleBreakdown, d.Down.Name)
+		fmt.Fprintf(&b, "%d. \"%s\": %s drives no route.\n", rule, ruleBreakdown, d.Down.Name)
 	}
 	empty := fmt.Sprintf("the total empty driving (deadhead) in minutes: driving with nothing aboard, from %s to the first pickup, from each drop-off to the next pickup, and from the last drop-off back to %s (the loaded drives are the same in every plan)", v.Depot, v.Depot)
 	var goals []string
@@ -199,7 +199,7 @@ func (d *Dispatch) Prompt() string {
 }
 
 // vehicleList writes vehicle names as "A, B and C".
-func (d *Dispatch) vehicleList(vs []dispatchVehicle) string {
+func (d *Dispatch) vehicleList(vs []vehicle) string {
 	var names []string
 	for _, x := range vs {
 		names = append(names, x.Name)
