@@ -2,8 +2,8 @@
 // of the taxonomy): closed tours through stops with travel times, proven
 // optimal by the SAT backend through encode's circuit constraint.
 //
-// What is here so far is the tour model (NewTourModel): one Boolean per
-// arc, one circuit over every stop, and the total travel time minimized.
+// NewTourModel is the tour model: one Boolean per arc, one circuit over
+// every stop, and the total travel time minimized.
 // "The same plan" is a tour up to rotation, and on a symmetric matrix up to
 // direction as well: rotations are one plan because a circuit has no
 // start; directions are made one plan by a symmetry-breaking rule that
@@ -32,29 +32,23 @@
 // difference of driving times between used routes (exact driving-time
 // chains); capacity and time windows may be left out.
 //
-// Task 21, Logistics Delivery Planning ("logistics-delivery", delivery*.go),
-// is a skin over the fleet model with four subtasks (parcel vans, grocery
-// trucks, pharmacy cargo bikes, building-site pallet trucks) and the units
-// capacity and time-windows (basic); driver-hours, visit-order and
-// balanced-routes (medium); infeasibility (hard: a depot closing time the
-// farthest stop cannot meet, or, with capacity, more goods than the fleet
-// holds; the answer names a conflicting set of rules, which the checker
-// proves with the solver) and road-closure (hard: a road of the current plan closes;
-// replan keeping the most legs of the current plan first, a leg being a
-// direct drive between two places in one direction by any vehicle). The
-// goal is the total driving time; the stated tie-breaks are the fewest
-// vehicles, then the least sum of x·y² over consecutive stops Sx → Sy
-// (not symmetric, so a route and its reverse differ, as they do for a
-// driver). The prompt says what "the same plan" is: the same set of
-// routes, whichever vehicle drives which. Generation draws a hidden plan
-// first and fits windows, capacity and driving limit around it, so
-// instances are feasible unless the infeasibility unit breaks them.
+// Layout. This package holds what the route tasks share: the tour model
+// (tour.go), the fleet model (vrptw.go, with Legs and VisitsBefore over a
+// plan's routes) and the helpers Clock, Quoted and Abs64 (helpers.go). Each
+// task is a package of its own over them, with its generator, prompt,
+// checker, tests and golden files:
 //
-// Task 19, Urban Traffic Planning, is on the flow core (domains/flow).
+//   - domains/route/commute: task 18, Commuting Planning ("commuting"), a
+//     timetable path model;
+//   - domains/route/itinerary: task 20, Travel Itinerary Planning
+//     ("travel-itinerary"), an orienteering model;
+//   - domains/route/delivery: task 21, Logistics Delivery Planning
+//     ("logistics-delivery"), on the fleet model;
+//   - domains/route/dispatch: task 22, Transportation Dispatch Planning
+//     ("transportation-dispatch"), on the fleet model over jobs.
 //
-// Task 18, Commuting Planning ("commuting"), is package
-// domains/route/commute; task 20, Travel Itinerary Planning
-// ("travel-itinerary"), is package domains/route/itinerary; task 22,
-// Transportation Dispatch Planning ("transportation-dispatch"), is package
-// domains/route/dispatch.
+// domains/all registers them; domains/route/internal/routetest holds the
+// helpers their tests share (golden text, results by item, the fleet-plan
+// enumeration). Task 19, Urban Traffic Planning, is on the flow core
+// (domains/flow).
 package route

@@ -1,4 +1,4 @@
-package route_test
+package delivery_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/delivery"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver"
@@ -41,7 +42,7 @@ type deliveryData struct {
 // uniqueness), and each rule's checklist item passes exactly when the plan
 // keeps that rule.
 func TestDeliveryBrute(t *testing.T) {
-	tk := route.LogisticsDelivery()
+	tk := delivery.LogisticsDelivery()
 	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "time-windows", "infeasibility"}, {"road-closure"}, {"visit-order"}, {"balanced-routes"}, {"time-windows", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "balanced-routes", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "visit-order", "balanced-routes"}, {"capacity", "time-windows", "driver-hours", "visit-order", "infeasibility"}, {"capacity", "time-windows", "balanced-routes", "visit-order", "road-closure"}}
 	seeds := 2
 	if testing.Short() {

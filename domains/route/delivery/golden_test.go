@@ -1,4 +1,4 @@
-package route_test
+package delivery_test
 
 import (
 	"context"
@@ -6,7 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/delivery"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
@@ -16,7 +16,7 @@ import (
 // windows, driver hours, visit order, balanced routes), an infeasible one and a road-closure replan of
 // task 21 are those in testdata/golden.
 func TestDeliveryGolden(t *testing.T) {
-	tk := route.LogisticsDelivery()
+	tk := delivery.LogisticsDelivery()
 	for _, g := range []struct {
 		file, subtask string
 		units         []string
@@ -54,7 +54,7 @@ func TestDeliveryGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./domains/route -run TestDeliveryGolden -update-golden)", err)
+			t.Fatalf("%v (run go test ./domains/route/delivery -run TestDeliveryGolden -update-golden)", err)
 		}
 		if string(want) != text {
 			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)
@@ -66,7 +66,7 @@ func TestDeliveryGolden(t *testing.T) {
 // second of task 21 at default difficulty (sampled specs, policy Unique;
 // drops count as work, not as certified).
 func BenchmarkCertifyLogisticsDelivery(b *testing.B) {
-	tk := route.LogisticsDelivery()
+	tk := delivery.LogisticsDelivery()
 	seed, kept := uint64(0), 0
 	for b.Loop() {
 		seed++

@@ -1,4 +1,4 @@
-package route
+package delivery
 
 import (
 	"bytes"
@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -35,7 +36,7 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", Quoted(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
@@ -52,7 +53,7 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 	}
 	if d.Due != nil {
 		items = append(items, domains.Item{ID: itemWindows, Tier: domains.Basic, Constraint: unitWindows, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Driving each route from %s, waiting where early, unloading starts at every stop within its window and the %s is back by %s.", Clock(d.DayStart), v.Vehicle, Clock(d.DayStart+d.Due[0]))})
+			Text: fmt.Sprintf("Driving each route from %s, waiting where early, unloading starts at every stop within its window and the %s is back by %s.", route.Clock(d.DayStart), v.Vehicle, route.Clock(d.DayStart+d.Due[0]))})
 	}
 	if d.MaxDrive > 0 {
 		items = append(items, domains.Item{ID: itemDriving, Tier: domains.Medium, Constraint: unitDriving, Kind: domains.KindFeasibility,
@@ -211,7 +212,7 @@ func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMess
 		}
 	}
 	if d.Before != nil {
-		if a, c := d.Before[0][0], d.Before[0][1]; !VisitsBefore(p.routes, a, c) {
+		if a, c := d.Before[0][0], d.Before[0][1]; !route.VisitsBefore(p.routes, a, c) {
 			fail(itemBefore, fmt.Sprintf("no route visits %s and later %s", d.Stops[a-1], d.Stops[c-1]))
 		}
 	}
@@ -274,12 +275,12 @@ func (d *Delivery) checkWindows(routes [][]int) string {
 			arrive := t + d.Service[at] + d.Travel[at][c]
 			t = max(arrive, d.Ready[c])
 			if t > d.Due[c] {
-				return fmt.Sprintf("route %d arrives at %s at %s, after its window closes at %s", i+1, d.Stops[c-1], Clock(d.DayStart+arrive), Clock(d.DayStart+d.Due[c]))
+				return fmt.Sprintf("route %d arrives at %s at %s, after its window closes at %s", i+1, d.Stops[c-1], route.Clock(d.DayStart+arrive), route.Clock(d.DayStart+d.Due[c]))
 			}
 			at = c
 		}
 		if back := t + d.Service[at] + d.Travel[at][0]; back > d.Due[0] {
-			return fmt.Sprintf("route %d is back at %s, after %s", i+1, Clock(d.DayStart+back), Clock(d.DayStart+d.Due[0]))
+			return fmt.Sprintf("route %d is back at %s, after %s", i+1, route.Clock(d.DayStart+back), route.Clock(d.DayStart+d.Due[0]))
 		}
 	}
 	return ""
@@ -302,7 +303,7 @@ func (d *Delivery) checkDriving(routes [][]int) string {
 
 func (d *Delivery) checkClosure(routes [][]int) string {
 	x, y := d.Closed[0][0], d.Closed[0][1]
-	for _, leg := range Legs(routes) {
+	for _, leg := range route.Legs(routes) {
 		if leg == [2]int{x, y} || leg == [2]int{y, x} {
 			return fmt.Sprintf("a route drives directly between %s and %s", d.Stops[x-1], d.Stops[y-1])
 		}
@@ -360,5 +361,5 @@ func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []
 	case solver.Unknown:
 		return false, "the solver could not decide in time"
 	}
-	return false, fmt.Sprintf("the rules %s can all hold together", Quoted(names))
+	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
 }

@@ -1,4 +1,4 @@
-package route
+package delivery
 
 import (
 	"encoding/json"
@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -184,7 +185,7 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 		row := make([]int64, n+1)
 		for j := range row {
 			if i != j {
-				row[j] = voc.Minute*(Abs64(xs[i]-xs[j])+Abs64(ys[i]-ys[j])) + 2
+				row[j] = voc.Minute*(route.Abs64(xs[i]-xs[j])+route.Abs64(ys[i]-ys[j])) + 2
 			}
 		}
 		d.Travel = append(d.Travel, row)
@@ -311,15 +312,15 @@ func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error)
 // Spec implements domains.Instance.
 func (d *Delivery) Spec() domains.Spec { return d.S }
 
-func (d *Delivery) fleet() *Fleet {
-	return &Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed, Before: d.Before, Balance: d.Balance}
+func (d *Delivery) fleet() *route.Fleet {
+	return &route.Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed, Before: d.Before, Balance: d.Balance}
 }
 
-var deliveryGroups = FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Balance: ruleBalance, Order: ruleOrder}
+var deliveryGroups = route.FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Balance: ruleBalance, Order: ruleOrder}
 
 // fleetModel builds the model with the stated tie-break levels.
-func (d *Delivery) fleetModel() (*FleetModel, error) {
-	fm, err := NewFleetModelGroups(d.fleet(), deliveryGroups)
+func (d *Delivery) fleetModel() (*route.FleetModel, error) {
+	fm, err := route.NewFleetModelGroups(d.fleet(), deliveryGroups)
 	if err != nil {
 		return nil, err
 	}
@@ -406,7 +407,7 @@ func (d *Delivery) Plan(a encode.Assignment) (json.RawMessage, error) {
 // total returns the total driving time of routes.
 func (d *Delivery) total(routes [][]int) int64 {
 	var t int64
-	for _, leg := range Legs(routes) {
+	for _, leg := range route.Legs(routes) {
 		t += d.Travel[leg[0]][leg[1]]
 	}
 	return t
@@ -429,7 +430,7 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 	out := []int64{total}
 	if d.Current != nil {
 		have := map[[2]int]bool{}
-		for _, leg := range Legs(routes) {
+		for _, leg := range route.Legs(routes) {
 			have[leg] = true
 		}
 		var kept int64
@@ -450,7 +451,7 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 }
 
 // currentLegs lists the legs of the current plan.
-func (d *Delivery) currentLegs() [][2]int { return Legs(d.Current) }
+func (d *Delivery) currentLegs() [][2]int { return route.Legs(d.Current) }
 
 // TieBreak implements domains.Instance: first the fewest vehicles, then
 // the least sum of x·y² over consecutive stops x → y (stop numbers).
@@ -473,7 +474,7 @@ func (d *Delivery) Prompt() string {
 	}
 	b.WriteString(".")
 	if d.Due != nil {
-		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, Clock(d.DayStart), Clock(d.DayStart+d.Due[0]))
+		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, route.Clock(d.DayStart), route.Clock(d.DayStart+d.Due[0]))
 	}
 	b.WriteString("\n\n**Stops**\n\n| stop |")
 	if d.Capacity > 0 {
@@ -497,7 +498,7 @@ func (d *Delivery) Prompt() string {
 			fmt.Fprintf(&b, " %d |", d.Demand[c])
 		}
 		if d.Due != nil {
-			fmt.Fprintf(&b, " %s | %s | %d min |", Clock(d.DayStart+d.Ready[c]), Clock(d.DayStart+d.Due[c]), d.Service[c])
+			fmt.Fprintf(&b, " %s | %s | %d min |", route.Clock(d.DayStart+d.Ready[c]), route.Clock(d.DayStart+d.Due[c]), d.Service[c])
 		}
 		b.WriteString("\n")
 	}
@@ -539,7 +540,7 @@ func (d *Delivery) Prompt() string {
 	}
 	if d.Due != nil {
 		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": unloading at a stop starts within its window (a %s that arrives early waits) and takes the time in the table; every %s is back at %s by %s.\n", rule, ruleWindows, v.Vehicle, v.Vehicle, v.Depot, Clock(d.DayStart+d.Due[0]))
+		fmt.Fprintf(&b, "%d. \"%s\": unloading at a stop starts within its window (a %s that arrives early waits) and takes the time in the table; every %s is back at %s by %s.\n", rule, ruleWindows, v.Vehicle, v.Vehicle, v.Depot, route.Clock(d.DayStart+d.Due[0]))
 	}
 	if d.MaxDrive > 0 {
 		rule++

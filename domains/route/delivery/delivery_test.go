@@ -1,4 +1,4 @@
-package route_test
+package delivery_test
 
 import (
 	"bytes"
@@ -10,7 +10,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/delivery"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -27,7 +27,7 @@ func deliverySeeds() uint64 {
 // deliveryRecord samples, generates and certifies seed (policy Unique);
 // a drop returns its reason.
 func deliveryRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
-	tk := route.LogisticsDelivery()
+	tk := delivery.LogisticsDelivery()
 	spec, err := gen.SampleSpec(tk, seed)
 	if err != nil {
 		t.Fatal(err)
@@ -53,7 +53,7 @@ func deliveryRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instanc
 // run of the same spec gives a byte-identical record, at least 70 % of the
 // seeds are kept, and every unit and subtask occurs.
 func TestDeliveryReference(t *testing.T) {
-	tk := route.LogisticsDelivery()
+	tk := delivery.LogisticsDelivery()
 	kept, infeasible := 0, 0
 	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
 	for seed := uint64(1); seed <= deliverySeeds(); seed++ {
@@ -106,7 +106,7 @@ func TestDeliveryReference(t *testing.T) {
 // TestDeliveryLoadErrors: a malformed instance file is refused with the
 // field and the reason.
 func TestDeliveryLoadErrors(t *testing.T) {
-	tk := route.LogisticsDelivery()
+	tk := delivery.LogisticsDelivery()
 	units := map[string]bool{"capacity": true, "time-windows": true, "road-closure": true}
 	spec, err := tk.NewSpec("parcel-vans", 3, units)
 	if err != nil {
@@ -153,7 +153,7 @@ func TestDeliveryLoadErrors(t *testing.T) {
 // same prompt, schema and checklist, and the reference passes every item.
 func checkDeliveryRecord(t *testing.T, rec *domains.Record) {
 	t.Helper()
-	tk := route.LogisticsDelivery()
+	tk := delivery.LogisticsDelivery()
 	seed := rec.Seed
 	inst, err := tk.Load(rec.Instance)
 	if err != nil {
@@ -181,7 +181,7 @@ func checkDeliveryRecord(t *testing.T, rec *domains.Record) {
 // requires), on every subtask and 3 seeds, the certified record's
 // reference passes every item after a JSON round trip.
 func TestDeliveryUnits(t *testing.T) {
-	tk := route.LogisticsDelivery()
+	tk := delivery.LogisticsDelivery()
 	for _, u := range tk.Pool {
 		kept := 0
 		for _, st := range tk.Subtasks {
