@@ -16,10 +16,10 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// deliveryData is the part of a Delivery instance the brute-force oracle
+// data is the part of a Delivery instance the brute-force oracle
 // reads (through the instance's JSON, so the oracle shares no code with
 // the checker).
-type deliveryData struct {
+type data struct {
 	Stops    []string  `json:"stops"`
 	Travel   [][]int64 `json:"travel"`
 	Demand   []int64   `json:"demand"`
@@ -35,13 +35,13 @@ type deliveryData struct {
 	Balance  int64     `json:"balance"`
 }
 
-// TestDeliveryBrute: for every unit of the pool (alone where it can be,
+// TestBrute: for every unit of the pool (alone where it can be,
 // and all together), on seeded instances of every subtask, full
 // enumeration of the plans with Fleet.Evaluate as the oracle agrees with
 // the SAT certificate at every tie-break level (status, optimum vector,
 // uniqueness), and each rule's checklist item passes exactly when the plan
 // keeps that rule.
-func TestDeliveryBrute(t *testing.T) {
+func TestBrute(t *testing.T) {
 	tk := delivery.LogisticsDelivery()
 	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"capacity", "time-windows", "infeasibility"}, {"road-closure"}, {"visit-order"}, {"balanced-routes"}, {"time-windows", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "balanced-routes", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "visit-order", "balanced-routes"}, {"capacity", "time-windows", "driver-hours", "visit-order", "infeasibility"}, {"capacity", "time-windows", "balanced-routes", "visit-order", "road-closure"}}
 	seeds := 2
@@ -65,7 +65,7 @@ func TestDeliveryBrute(t *testing.T) {
 					t.Fatal(err)
 				}
 				raw, _ := json.Marshal(inst)
-				var d deliveryData
+				var d data
 				if err := json.Unmarshal(raw, &d); err != nil {
 					t.Fatal(err)
 				}
@@ -205,7 +205,7 @@ func TestDeliveryBrute(t *testing.T) {
 }
 
 // fleetOf is the instance as a Fleet with only the chosen rules.
-func fleetOf(d deliveryData, capacity, windows, driving bool) *route.Fleet {
+func fleetOf(d data, capacity, windows, driving bool) *route.Fleet {
 	f := &route.Fleet{Travel: d.Travel, Demand: d.Demand, Vehicles: d.Vehicles}
 	if capacity {
 		f.Capacity = d.Capacity
@@ -220,7 +220,7 @@ func fleetOf(d deliveryData, capacity, windows, driving bool) *route.Fleet {
 }
 
 // planJSON writes routes in the answer form.
-func planJSON(d deliveryData, routes [][]int, total int64) json.RawMessage {
+func planJSON(d data, routes [][]int, total int64) json.RawMessage {
 	names := [][]string{}
 	for _, rt := range routes {
 		var r []string

@@ -36,8 +36,8 @@ const (
 	ruleBalance  = "balanced routes"
 )
 
-// deliveryPool is the pool of task 21.
-var deliveryPool = []domains.Unit{
+// pool is the pool of task 21.
+var pool = []domains.Unit{
 	{ID: unitCapacity, Tier: domains.Basic, Title: "vehicle capacity"},
 	{ID: unitWindows, Tier: domains.Basic, Title: "delivery windows and depot hours"},
 	{ID: unitDriving, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time"},
@@ -47,8 +47,8 @@ var deliveryPool = []domains.Unit{
 	{ID: unitClosure, Tier: domains.Hard, Title: "a road closes: replan with the fewest changes to the current plan", Excludes: []string{unitInfeasible}},
 }
 
-// deliveryVocab is a subtask's vocabulary and sizes.
-type deliveryVocab struct {
+// vocab is a subtask's vocabulary and sizes.
+type vocab struct {
 	Intro    string   `json:"intro"`
 	Vehicle  string   `json:"vehicle"`
 	Vehicles string   `json:"vehicles"`
@@ -62,7 +62,7 @@ type deliveryVocab struct {
 	Minute   int64    `json:"-"` // minutes per grid step
 }
 
-var deliverySubtasks = map[string]deliveryVocab{
+var subtasks = map[string]vocab{
 	"parcel-vans": {Intro: "You are planning today's parcel deliveries for a small courier company.", Vehicle: "van", Vehicles: "vans", Goods: "parcels", Depot: "the depot",
 		Stops: []string{"S1 Bakery", "S2 Library", "S3 Dentist", "S4 Bookshop", "S5 Florist", "S6 Gym"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 4},
 	"grocery-trucks": {Intro: "You are planning the morning deliveries of a grocery wholesaler's refrigerated trucks.", Vehicle: "truck", Vehicles: "trucks", Goods: "crates", Depot: "the warehouse",
@@ -78,17 +78,17 @@ var deliverySubtasks = map[string]deliveryVocab{
 // without the time-windows unit; Capacity is 0 without the capacity unit;
 // MaxDrive is 0 without the driver-hours unit.
 type Delivery struct {
-	S        domains.Spec  `json:"spec"`
-	Voc      deliveryVocab `json:"vocab"`
-	Stops    []string      `json:"stops"`
-	Travel   [][]int64     `json:"travel"`
-	Demand   []int64       `json:"demand"`
-	Ready    []int64       `json:"ready,omitempty"`
-	Due      []int64       `json:"due,omitempty"`
-	Service  []int64       `json:"service,omitempty"`
-	Vehicles int           `json:"vehicles"`
-	Capacity int64         `json:"capacity,omitempty"`
-	MaxDrive int64         `json:"max_drive,omitempty"`
+	S        domains.Spec `json:"spec"`
+	Voc      vocab        `json:"vocab"`
+	Stops    []string     `json:"stops"`
+	Travel   [][]int64    `json:"travel"`
+	Demand   []int64      `json:"demand"`
+	Ready    []int64      `json:"ready,omitempty"`
+	Due      []int64      `json:"due,omitempty"`
+	Service  []int64      `json:"service,omitempty"`
+	Vehicles int          `json:"vehicles"`
+	Capacity int64        `json:"capacity,omitempty"`
+	MaxDrive int64        `json:"max_drive,omitempty"`
 	// Current is the plan in force before the closure (road-closure unit):
 	// routes of stop numbers 1..N. Closed is the closed road, a pair of
 	// stop numbers.
@@ -105,7 +105,7 @@ type Delivery struct {
 	Levels int `json:"levels"`
 }
 
-var deliveryTask = &domains.Task{
+var task = &domains.Task{
 	ID: "logistics-delivery", Name: "Logistics Delivery Planning", Family: domains.Routing, Core: "route",
 	Subtasks: []domains.Subtask{
 		{ID: "parcel-vans", Title: "city parcel vans", Likely: map[string]float64{unitWindows: 2}},
@@ -113,13 +113,13 @@ var deliveryTask = &domains.Task{
 		{ID: "pharmacy-bikes", Title: "pharmacy cargo bikes", Likely: map[string]float64{unitDriving: 2, unitCapacity: 1.5}},
 		{ID: "building-supplies", Title: "building-site pallet trucks", Likely: map[string]float64{unitCapacity: 2}},
 	},
-	Pool: deliveryPool,
+	Pool: pool,
 	Load: func(data []byte) (domains.Instance, error) {
 		d := &Delivery{}
 		if err := json.Unmarshal(data, d); err != nil {
 			return nil, fmt.Errorf("route: logistics-delivery: %w", err)
 		}
-		voc, ok := deliverySubtasks[d.S.Subtask]
+		voc, ok := subtasks[d.S.Subtask]
 		if !ok {
 			return nil, fmt.Errorf("route: logistics-delivery: spec.subtask: unknown subtask %q", d.S.Subtask)
 		}
@@ -156,19 +156,19 @@ var deliveryTask = &domains.Task{
 }
 
 func init() {
-	deliveryTask.Generate = domains.NoSolves(generateDelivery)
-	domains.Register(deliveryTask)
+	task.Generate = domains.NoSolves(generate)
+	domains.Register(task)
 }
 
 // LogisticsDelivery returns task 21, registered as "logistics-delivery".
-func LogisticsDelivery() *domains.Task { return deliveryTask }
+func LogisticsDelivery() *domains.Task { return task }
 
-func generateDelivery(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-	voc, ok := deliverySubtasks[spec.Subtask]
+func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	voc, ok := subtasks[spec.Subtask]
 	if !ok {
 		return nil, fmt.Errorf("route: logistics-delivery: unknown subtask %q", spec.Subtask)
 	}
-	if err := deliveryTask.Compatible(spec.Units()); err != nil {
+	if err := task.Compatible(spec.Units()); err != nil {
 		return nil, err
 	}
 	n := voc.MinStops + r.IntN(voc.MaxStops-voc.MinStops+1)
@@ -316,11 +316,11 @@ func (d *Delivery) fleet() *route.Fleet {
 	return &route.Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed, Before: d.Before, Balance: d.Balance}
 }
 
-var deliveryGroups = route.FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Balance: ruleBalance, Order: ruleOrder}
+var groups = route.FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Balance: ruleBalance, Order: ruleOrder}
 
 // fleetModel builds the model with the stated tie-break levels.
 func (d *Delivery) fleetModel() (*route.FleetModel, error) {
-	fm, err := route.NewFleetModelGroups(d.fleet(), deliveryGroups)
+	fm, err := route.NewFleetModelGroups(d.fleet(), groups)
 	if err != nil {
 		return nil, err
 	}
@@ -376,8 +376,8 @@ func (d *Delivery) Model() (*encode.Model, error) {
 	return fm.Model, nil
 }
 
-// deliveryPlan is the answer form.
-type deliveryPlan struct {
+// answer is the answer form.
+type answer struct {
 	Routes       [][]string `json:"routes"`
 	TotalMinutes int64      `json:"total_minutes"`
 }
@@ -392,7 +392,7 @@ func (d *Delivery) Plan(a encode.Assignment) (json.RawMessage, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := deliveryPlan{Routes: [][]string{}}
+	p := answer{Routes: [][]string{}}
 	for _, rt := range routes {
 		var names []string
 		for _, c := range rt {

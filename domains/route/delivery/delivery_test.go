@@ -15,18 +15,18 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// deliverySeeds is the number of seeds of the reference test: 30, or 200
+// seeds is the number of seeds of the reference test: 30, or 200
 // with PLANCERT_LONG=1.
-func deliverySeeds() uint64 {
+func seeds() uint64 {
 	if os.Getenv("PLANCERT_LONG") != "" {
 		return 200
 	}
 	return 30
 }
 
-// deliveryRecord samples, generates and certifies seed (policy Unique);
+// record samples, generates and certifies seed (policy Unique);
 // a drop returns its reason.
-func deliveryRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
+func record(t testing.TB, seed uint64) (*domains.Record, domains.Instance, string) {
 	tk := delivery.LogisticsDelivery()
 	spec, err := gen.SampleSpec(tk, seed)
 	if err != nil {
@@ -47,17 +47,17 @@ func deliveryRecord(t testing.TB, seed uint64) (*domains.Record, domains.Instanc
 	return rec, inst, ""
 }
 
-// TestDeliveryReference: for seeds 1..30 (200 with PLANCERT_LONG=1) the
+// TestReference: for seeds 1..30 (200 with PLANCERT_LONG=1) the
 // certified reference passes every item of its checklist after a JSON
 // round trip of the instance (same prompt, schema and checklist), a second
 // run of the same spec gives a byte-identical record, at least 70 % of the
 // seeds are kept, and every unit and subtask occurs.
-func TestDeliveryReference(t *testing.T) {
+func TestReference(t *testing.T) {
 	tk := delivery.LogisticsDelivery()
 	kept, infeasible := 0, 0
 	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
-	for seed := uint64(1); seed <= deliverySeeds(); seed++ {
-		rec, _, drop := deliveryRecord(t, seed)
+	for seed := uint64(1); seed <= seeds(); seed++ {
+		rec, _, drop := record(t, seed)
 		if drop != "" {
 			t.Logf("seed %d dropped: %s", seed, drop)
 			continue
@@ -75,15 +75,15 @@ func TestDeliveryReference(t *testing.T) {
 				units[u]++
 			}
 		}
-		checkDeliveryRecord(t, rec)
-		again, _, _ := deliveryRecord(t, seed)
+		checkRecord(t, rec)
+		again, _, _ := record(t, seed)
 		x, _ := json.Marshal(rec)
 		y, _ := json.Marshal(again)
 		if !bytes.Equal(x, y) {
 			t.Errorf("seed %d: a second run gives another record", seed)
 		}
 	}
-	n := int(deliverySeeds())
+	n := int(seeds())
 	t.Logf("%d of %d kept (%d infeasible: conflicts %v); units %v; subtasks %v", kept, n, infeasible, conflicts, units, subtasks)
 	if kept*10 < n*7 {
 		t.Errorf("%d of %d seeds kept, want ≥ 70 %%", kept, n)
@@ -91,7 +91,7 @@ func TestDeliveryReference(t *testing.T) {
 	if n >= 200 && (conflicts["vehicle capacity"] == 0 || conflicts["delivery windows"] == 0) {
 		t.Errorf("conflicts %v: both infeasibility variants (overload, deadline) should occur", conflicts)
 	}
-	if n >= 200 { // 30 seeds may miss a hard unit: TestDeliveryUnits covers each
+	if n >= 200 { // 30 seeds may miss a hard unit: TestUnits covers each
 		for _, u := range tk.Pool {
 			if units[u.ID] == 0 {
 				t.Errorf("unit %s never sampled in %d seeds", u.ID, n)
@@ -103,9 +103,9 @@ func TestDeliveryReference(t *testing.T) {
 	}
 }
 
-// TestDeliveryLoadErrors: a malformed instance file is refused with the
+// TestLoadErrors: a malformed instance file is refused with the
 // field and the reason.
-func TestDeliveryLoadErrors(t *testing.T) {
+func TestLoadErrors(t *testing.T) {
 	tk := delivery.LogisticsDelivery()
 	units := map[string]bool{"capacity": true, "time-windows": true, "road-closure": true}
 	spec, err := tk.NewSpec("parcel-vans", 3, units)
@@ -149,9 +149,9 @@ func TestDeliveryLoadErrors(t *testing.T) {
 	}
 }
 
-// checkDeliveryRecord: the record's instance loads from its JSON with the
+// checkRecord: the record's instance loads from its JSON with the
 // same prompt, schema and checklist, and the reference passes every item.
-func checkDeliveryRecord(t *testing.T, rec *domains.Record) {
+func checkRecord(t *testing.T, rec *domains.Record) {
 	t.Helper()
 	tk := delivery.LogisticsDelivery()
 	seed := rec.Seed
@@ -177,10 +177,10 @@ func checkDeliveryRecord(t *testing.T, rec *domains.Record) {
 	}
 }
 
-// TestDeliveryUnits: for every unit of the pool (with the units it
+// TestUnits: for every unit of the pool (with the units it
 // requires), on every subtask and 3 seeds, the certified record's
 // reference passes every item after a JSON round trip.
-func TestDeliveryUnits(t *testing.T) {
+func TestUnits(t *testing.T) {
 	tk := delivery.LogisticsDelivery()
 	for _, u := range tk.Pool {
 		kept := 0
@@ -207,7 +207,7 @@ func TestDeliveryUnits(t *testing.T) {
 					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, err)
 				}
 				kept++
-				checkDeliveryRecord(t, rec)
+				checkRecord(t, rec)
 			}
 		}
 		if kept < 9 {

@@ -12,10 +12,10 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// TestDeliveryGolden: the prompt and checklist of a feasible record (capacity,
+// TestGolden: the prompt and checklist of a feasible record (capacity,
 // windows, driver hours, visit order, balanced routes), an infeasible one and a road-closure replan of
 // task 21 are those in testdata/golden.
-func TestDeliveryGolden(t *testing.T) {
+func TestGolden(t *testing.T) {
 	tk := delivery.LogisticsDelivery()
 	for _, g := range []struct {
 		file, subtask string
@@ -54,7 +54,7 @@ func TestDeliveryGolden(t *testing.T) {
 		}
 		want, err := os.ReadFile(path)
 		if err != nil {
-			t.Fatalf("%v (run go test ./domains/route/delivery -run TestDeliveryGolden -update-golden)", err)
+			t.Fatalf("%v (run go test ./domains/route/delivery -run TestGolden -update-golden)", err)
 		}
 		if string(want) != text {
 			t.Errorf("%s differs from the generator's output (rerun with -update-golden if the change is intended):\n%s", path, text)

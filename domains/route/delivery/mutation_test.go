@@ -11,7 +11,7 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// TestDeliveryMutation: single changes of each kept reference plan (seeds
+// TestMutation: single changes of each kept reference plan (seeds
 // 1..30) are caught by the item that names the broken rule: a stop moved
 // within or between routes (then the rule the oracle says is broken fails,
 // or, when the plan is still feasible, "optimal" fails: every kept optimum
@@ -19,14 +19,14 @@ import (
 // (stated only), an unknown stop (format). No mutation passes every item.
 // Infeasible references: a plan, an unknown rule name and a rule set that
 // can hold are each refused.
-func TestDeliveryMutation(t *testing.T) {
+func TestMutation(t *testing.T) {
 	caught := map[string]int{}
 	for seed := uint64(1); seed <= 30; seed++ {
-		rec, inst, drop := deliveryRecord(t, seed)
+		rec, inst, drop := record(t, seed)
 		if drop != "" {
 			continue
 		}
-		var d deliveryData
+		var d data
 		if err := json.Unmarshal(rec.Instance, &d); err != nil {
 			t.Fatal(err)
 		}
@@ -193,16 +193,16 @@ func canonical(routes [][]int) string {
 	return fmt.Sprint(keys)
 }
 
-// TestDeliveryMalformed: malformed answers never panic the checker and
+// TestMalformed: malformed answers never panic the checker and
 // fail the format item (or, for a claimed infeasibility with a bad list,
 // the conflict item).
-func TestDeliveryMalformed(t *testing.T) {
+func TestMalformed(t *testing.T) {
 	answers := []string{``, `null`, `[]`, `{}`, `{"routes": null, "total_minutes": 1}`, `{"routes": [null], "total_minutes": 1}`,
 		`{"routes": [[]], "total_minutes": 1}`, `{"routes": [[1, 2]], "total_minutes": 1}`, `{"routes": [["S1 Bakery"]], "total_minutes": "x"}`,
 		`{"routes": [["S1 Bakery"]]}`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`,
 		`{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
 	for seed := uint64(1); seed <= 10; seed++ {
-		rec, inst, drop := deliveryRecord(t, seed)
+		rec, inst, drop := record(t, seed)
 		if drop != "" {
 			continue
 		}
