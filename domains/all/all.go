@@ -14,6 +14,12 @@ import (
 	_ "github.com/plancert/plancert/domains/project"    // Project & Production (project core): tasks 23, 28
 	_ "github.com/plancert/plancert/domains/quantity"   // Allocation & Matching, Project & Production (quantity core): tasks 10, 11, 24, 27
 	_ "github.com/plancert/plancert/domains/roster"     // Shift & Workforce: shift/duty and volunteer scheduling (roster core)
-	_ "github.com/plancert/plancert/domains/route"      // Routing & Travel (route core): tasks 18, 20, 21, 22
 	_ "github.com/plancert/plancert/domains/scheduling" // Scheduling & Timetabling (agenda core), Workforce's recruitment planning, tasks 29 and 31
+
+	// Routing & Travel (route core): one package per task; domains/route
+	// holds the models and helpers they share and registers no task.
+	_ "github.com/plancert/plancert/domains/route/commute"   // task 18, Commuting Planning
+	_ "github.com/plancert/plancert/domains/route/delivery"  // task 21, Logistics Delivery Planning
+	_ "github.com/plancert/plancert/domains/route/dispatch"  // task 22, Transportation Dispatch Planning
+	_ "github.com/plancert/plancert/domains/route/itinerary" // task 20, Travel Itinerary Planning
 )

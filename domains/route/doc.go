@@ -2,8 +2,8 @@
 // of the taxonomy): closed tours through stops with travel times, proven
 // optimal by the SAT backend through encode's circuit constraint.
 //
-// What is here so far is the tour model (NewTourModel): one Boolean per
-// arc, one circuit over every stop, and the total travel time minimized.
+// NewTourModel is the tour model: one Boolean per arc, one circuit over
+// every stop, and the total travel time minimized.
 // "The same plan" is a tour up to rotation, and on a symmetric matrix up to
 // direction as well: rotations are one plan because a circuit has no
 // start; directions are made one plan by a symmetry-breaking rule that
@@ -32,105 +32,23 @@
 // difference of driving times between used routes (exact driving-time
 // chains); capacity and time windows may be left out.
 //
-// Task 21, Logistics Delivery Planning ("logistics-delivery", delivery*.go),
-// is a skin over the fleet model with four subtasks (parcel vans, grocery
-// trucks, pharmacy cargo bikes, building-site pallet trucks) and the units
-// capacity and time-windows (basic); driver-hours, visit-order and
-// balanced-routes (medium); infeasibility (hard: a depot closing time the
-// farthest stop cannot meet, or, with capacity, more goods than the fleet
-// holds; the answer names a conflicting set of rules, which the checker
-// proves with the solver) and road-closure (hard: a road of the current plan closes;
-// replan keeping the most legs of the current plan first, a leg being a
-// direct drive between two places in one direction by any vehicle). The
-// goal is the total driving time; the stated tie-breaks are the fewest
-// vehicles, then the least sum of x·y² over consecutive stops Sx → Sy
-// (not symmetric, so a route and its reverse differ, as they do for a
-// driver). The prompt says what "the same plan" is: the same set of
-// routes, whichever vehicle drives which. Generation draws a hidden plan
-// first and fits windows, capacity and driving limit around it, so
-// instances are feasible unless the infeasibility unit breaks them.
+// Layout. This package holds what the route tasks share: the tour model
+// (tour.go), the fleet model (vrptw.go, with Legs and VisitsBefore over a
+// plan's routes) and the helpers Clock, Quoted and Abs64 (helpers.go). Each
+// task is a package of its own over them, with its generator, prompt,
+// checker, tests and golden files:
 //
-// Tasks 18, 20 and 22 follow; task 19, Urban Traffic Planning, is on the
-// flow core (domains/flow).
+//   - domains/route/commute: task 18, Commuting Planning ("commuting"), a
+//     timetable path model;
+//   - domains/route/itinerary: task 20, Travel Itinerary Planning
+//     ("travel-itinerary"), an orienteering model;
+//   - domains/route/delivery: task 21, Logistics Delivery Planning
+//     ("logistics-delivery"), on the fleet model;
+//   - domains/route/dispatch: task 22, Transportation Dispatch Planning
+//     ("transportation-dispatch"), on the fleet model over jobs.
 //
-// Task 18, Commuting Planning ("commuting", commute*.go), is a timetable
-// path model: lines with stops in order and flat fares per ride, runs
-// with a time at each stop; a ride boards a run at one stop and leaves it
-// at a later one. One Boolean per ride, plus start, end and change arcs
-// (a change at the same stop, or along a walking link, only when the
-// times allow); each taken ride has one arc in and one out, and since
-// times grow along every arc the arcs taken form one path. Five subtasks
-// (morning commute, school run, airport transfer, cross-city meeting,
-// night shift). Units: arrival-deadline, earliest-departure and
-// transfer-time (basic); fare-budget, max-transfers, avoid-line and
-// walking (links with minutes and a cap on total walking) (medium);
-// line-closure (hard: a line section closes; keep the most rides of the
-// current plan first), infeasibility (hard: the deadline falls 1-5
-// minutes before the earliest arrival of any trip keeping the other
-// rules; a minimal conflicting set is named) and backup-route (hard: a
-// second trip in the same model that keeps every rule, shares no ride
-// with the main trip and rides no run of its first line). The goal is
-// the earliest arrival (after the kept rides when replanning; main trip,
-// then backup); the stated tie-breaks, added only as needed, are the
-// fewest rides, the lowest fare, the latest leaving time, the least sum
-// of the rides' departure times (each main then backup). "The same plan"
-// is the same leg sequence (pair of sequences with a backup): the answer
-// variables are the rides, and a set of rides determines the legs, walks
-// included, because each ordered pair of stops has at most one walking
-// link. The tests enumerate every trip (and trip pair) from the
-// instance's JSON alone and compare with the SAT certificate at every
-// tie-break level.
-//
-// Task 22, Transportation Dispatch Planning ("transportation-dispatch",
-// dispatch*.go), is the fleet model over jobs instead of stops: a job is
-// driven in one go from its pickup to its drop-off, so a job is one node
-// whose outgoing arcs cost its loaded ride plus the empty drive to the next
-// pickup (or the depot), and the objective is the total empty driving
-// (deadhead; the loaded rides are the same in every plan), with the stated
-// tie-breaks fewest vehicles, least Σ x·y² over consecutive jobs Jx → Jy,
-// and, with two vehicle types, least Σ 2^(x-1) over the jobs done by the
-// larger type. Four subtasks (ride-hail cars, freight trucks, paratransit
-// vans, tow trucks); units capacity and time-windows (basic), driver-hours,
-// balanced-routes, pickup-before-delivery (one job before another on the
-// same vehicle) and compatibility (equipment only the smaller type has)
-// (medium), infeasibility (a depot closing time the farthest job cannot
-// meet, or a job that needs the smaller type's equipment but is too big
-// for it) and breakdown (a vehicle of the current plan is out; replan
-// keeping the most legs first) (hard). Capacity and compatibility bring
-// two vehicle types (Fleet.Types, FleetModel.Forbid): "the same plan" is,
-// per type, the same set of routes, whichever vehicle of the type drives
-// which; the vehicle-order rule orders only vehicles of one type, and the
-// brute-force test enumerates plans on exactly that projection and
-// matches the SAT optimum and uniqueness at every tie-break level.
-//
-// Task 20, Travel Itinerary Planning ("travel-itinerary", itinerary*.go),
-// is an orienteering model over one or two days (city day, museum weekend,
-// two-day road trip between lodges, family day, and city hopping, a trip
-// sequence as in NATURAL PLAN): per day one Boolean per
-// leg between its start, the stops and its end, in- and out-degree equal to
-// the stop's visit literal, and visit start times whose guarded difference
-// constraints both time the day and rule out cycles among stops. Units:
-// must-visit, opening-hours, budget (basic); visit-order, daily-travel-limit,
-// balanced-days (medium); closure (a stop of the current plan closes: keep
-// the most legs first), backup (the plan with a given backup stop in place
-// of a must-visit stop keeps every rule, a second set of start times) and
-// infeasibility (a must-visit stop that cannot fit its hours, or must-visit
-// fees above the budget) (hard). The goal is the most total score; the
-// stated tie-breaks are the least travel time, then the least sum of
-// k·(x+1)·y² over legs of day k into stop y from stop x (0: the start).
-// "The same plan" is the same stops on the same days in the same order
-// (start times are not answer variables: each visit starts as early as it
-// can; days are told apart, so swapping two days' visits is another plan,
-// as it is for a traveller). Legs that rule 1 alone rules out get no
-// variable, and two implied cuts (a day's visits and travel fit its
-// hours; no two stops follow each other both ways) are stated for the
-// MIP backend's relaxation. The brute-force test enumerates every such plan on 5-stop
-// instances and agrees with the certificate at every tie-break level. A
-// trip sequence is the same model with time in days: a stay of k days is a
-// visit of k-1 (the flight day counts for both cities), stays follow each
-// other without a gap, flights take no time and only direct flights are
-// legs, events are windows, and every city is a must-visit; its only tie-break is the k·(x+1)·y² sum. Its
-// instances, written as NATURAL PLAN prompts, are judged alike by
-// internal/natplan's model and by the checklist on every order of the
-// cities (the test enumerates them).
+// domains/all registers them; domains/route/internal/routetest holds the
+// helpers their tests share (golden text, results by item, the fleet-plan
+// enumeration). Task 19, Urban Traffic Planning, is on the flow core
+// (domains/flow).
 package route

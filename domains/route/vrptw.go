@@ -523,15 +523,30 @@ func (f *Fleet) Evaluate(routes [][]int) (int64, error) {
 		}
 	}
 	for _, p := range f.Before {
-		if !visitsBefore(routes, p[0], p[1]) {
+		if !VisitsBefore(routes, p[0], p[1]) {
 			return 0, fmt.Errorf("route: visit order: customer %d is not visited before customer %d on the same route", p[0], p[1])
 		}
 	}
 	return total, nil
 }
 
-// visitsBefore reports whether some route visits a and later b.
-func visitsBefore(routes [][]int, a, b int) bool {
+// Legs lists the legs of routes: pairs of locations (0 the depot)
+// driven directly one after the other, in driving direction.
+func Legs(routes [][]int) [][2]int {
+	var out [][2]int
+	for _, rt := range routes {
+		at := 0
+		for _, c := range rt {
+			out = append(out, [2]int{at, c})
+			at = c
+		}
+		out = append(out, [2]int{at, 0})
+	}
+	return out
+}
+
+// VisitsBefore reports whether some route visits a and later b.
+func VisitsBefore(routes [][]int, a, b int) bool {
 	for _, r := range routes {
 		i, j := slices.Index(r, a), slices.Index(r, b)
 		if i >= 0 && j > i {
@@ -562,10 +577,10 @@ func FleetFromVRPTW(v *tsplib.VRPTW) *Fleet {
 	return &Fleet{Travel: v.Travel, Demand: v.Demand, Ready: v.Ready, Due: v.Due, Service: v.Service, Capacity: v.Capacity, Vehicles: v.Vehicles}
 }
 
-// legArcs returns the arcs that drive from location i to location j
+// LegArcs returns the arcs that drive from location i to location j
 // (0 the depot): one arc between customers, one per vehicle to or from the
 // depot.
-func (fm *FleetModel) legArcs(i, j int) []encode.Var {
+func (fm *FleetModel) LegArcs(i, j int) []encode.Var {
 	k := fm.Fleet.Vehicles
 	node := func(l int) int { return k + l - 1 }
 	var out []encode.Var

@@ -1,0 +1,28 @@
+// Package commute is task 18 of the taxonomy, Commuting Planning
+// ("commuting"), on the route core (core 5, domains/route) of the Routing
+// and Travel family. It is a timetable path model: lines with stops in order
+// and flat fares per ride, runs with a time at each stop; a ride boards a
+// run at one stop and leaves it at a later one. One Boolean per ride, plus
+// start, end and change arcs (a change at the same stop, or along a walking
+// link, only when the times allow); each taken ride has one arc in and one
+// out, and since times grow along every arc the arcs taken form one path.
+// Five subtasks (morning commute, school run, airport transfer, cross-city
+// meeting, night shift). Units: arrival-deadline, earliest-departure and
+// transfer-time (basic); fare-budget, max-transfers, avoid-line and walking
+// (links with minutes and a cap on total walking) (medium); line-closure
+// (hard: a line section closes; keep the most rides of the current plan
+// first), infeasibility (hard: the deadline falls 1-5 minutes before the
+// earliest arrival of any trip keeping the other rules; a minimal
+// conflicting set is named) and backup-route (hard: a second trip in the
+// same model that keeps every rule, shares no ride with the main trip and
+// rides no run of its first line). The goal is the earliest arrival (after
+// the kept rides when replanning; main trip, then backup); the stated
+// tie-breaks, added only as needed, are the fewest rides, the lowest fare,
+// the latest leaving time, the least sum of the rides' departure times (each
+// main then backup). "The same plan" is the same leg sequence (pair of
+// sequences with a backup): the answer variables are the rides, and a set of
+// rides determines the legs, walks included, because each ordered pair of
+// stops has at most one walking link. The tests enumerate every trip (and
+// trip pair) from the instance's JSON alone and compare with the SAT
+// certificate at every tie-break level.
+package commute

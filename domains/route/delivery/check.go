@@ -1,0 +1,365 @@
+package delivery
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/solver"
+)
+
+// Item IDs of task 21.
+const (
+	itemFormat     = "format"
+	itemCoverage   = "coverage"
+	itemCapacity   = "capacity"
+	itemWindows    = "delivery-windows"
+	itemDriving    = "driving-limit"
+	itemClosure    = "road-closure"
+	itemBefore     = "visit-order"
+	itemBalance    = "balanced-routes"
+	itemOptimal    = "optimal"
+	itemStated     = "stated"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+)
+
+// Checklist implements domains.Instance.
+func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
+	v := d.Voc
+	if !ref.Feasible {
+		return []domains.Item{
+			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
+			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
+			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
+		}
+	}
+	items := []domains.Item{
+		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+			Text: "The answer is one JSON object in the stated form: a list of routes, each a non-empty list of stop names as written in the problem, and an integer total_minutes."},
+		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+			Text: fmt.Sprintf("Every one of the %d stops is on exactly one route, and at most %d %s are used.", len(d.Stops), d.Vehicles, v.Vehicles)},
+	}
+	if d.Capacity > 0 {
+		items = append(items, domains.Item{ID: itemCapacity, Tier: domains.Basic, Constraint: unitCapacity, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No route's stops take more than %d %s together.", d.Capacity, v.Goods)})
+	}
+	if d.Due != nil {
+		items = append(items, domains.Item{ID: itemWindows, Tier: domains.Basic, Constraint: unitWindows, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("Driving each route from %s, waiting where early, unloading starts at every stop within its window and the %s is back by %s.", route.Clock(d.DayStart), v.Vehicle, route.Clock(d.DayStart+d.Due[0]))})
+	}
+	if d.MaxDrive > 0 {
+		items = append(items, domains.Item{ID: itemDriving, Tier: domains.Medium, Constraint: unitDriving, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive)})
+	}
+	if d.Balance > 0 {
+		items = append(items, domains.Item{ID: itemBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("The longest and the shortest route (driving minutes from leaving %s to coming back) differ by at most %d minutes.", v.Depot, d.Balance)})
+	}
+	if d.Before != nil {
+		a, c := d.Before[0][0], d.Before[0][1]
+		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: unitOrder, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("%s and %s are on the same route, %s first.", d.Stops[a-1], d.Stops[c-1], d.Stops[a-1])})
+	}
+	if d.Current != nil {
+		x, y := d.Closed[0][0], d.Closed[0][1]
+		items = append(items, domains.Item{ID: itemClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No route drives directly between %s and %s.", d.Stops[x-1], d.Stops[y-1])})
+	}
+	// A malformed reference (too few levels) must not panic the checklist.
+	lv, off := ref.Objective, 0
+	get := func(i int) int64 {
+		if i < len(lv) {
+			return lv[i]
+		}
+		return -1
+	}
+	text := "The plan's "
+	if d.Current != nil {
+		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(0))
+		off = 1
+	}
+	text += fmt.Sprintf("total driving time is %d minutes, the proven minimum", get(off))
+	if len(lv) > off+1 {
+		text += fmt.Sprintf(", with %d %s", get(off+1), v.Vehicles)
+	}
+	if len(lv) > off+2 {
+		text += fmt.Sprintf(" and the stated tie-break sum %d", get(off+2))
+	}
+	items = append(items,
+		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
+		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
+			Text: "The total_minutes stated in the answer equals the plan's true total driving time."})
+	return items
+}
+
+// parsed is a parsed answer.
+type parsed struct {
+	infeasible bool
+	conflict   []string
+	routes     [][]int // stop numbers 1..N
+	stated     int64
+	formatErr  string
+}
+
+func (d *Delivery) parse(raw json.RawMessage) parsed {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return parsed{formatErr: "the answer is not one JSON object"}
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
+			return parsed{formatErr: `"feasible" may only be false`}
+		}
+		p := parsed{infeasible: true}
+		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
+			p.formatErr = `"conflict" must list the names of the conflicting rules`
+		}
+		return p
+	}
+	var p parsed
+	var names [][]string
+	dec := json.NewDecoder(bytes.NewReader(obj["routes"]))
+	if err := dec.Decode(&names); err != nil || names == nil {
+		return parsed{formatErr: `"routes" must be a list of lists of stop names`}
+	}
+	if err := json.Unmarshal(obj["total_minutes"], &p.stated); err != nil {
+		return parsed{formatErr: `"total_minutes" must be an integer`}
+	}
+	for i, rt := range names {
+		if len(rt) == 0 {
+			return parsed{formatErr: fmt.Sprintf("route %d is empty", i+1)}
+		}
+		var nums []int
+		for _, s := range rt {
+			c := slices.Index(d.Stops, s)
+			if c < 0 {
+				return parsed{formatErr: fmt.Sprintf("route %d: %q is not a stop of the problem", i+1, s)}
+			}
+			nums = append(nums, c+1)
+		}
+		p.routes = append(p.routes, nums)
+	}
+	return p
+}
+
+// Check implements domains.Instance.
+func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	items := d.Checklist(ref)
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := res.FailAll
+	p := d.parse(raw)
+	if p.formatErr != "" {
+		if !ref.Feasible && p.infeasible {
+			set(itemFormat, false, p.formatErr)
+			set(itemConflict, false, p.formatErr)
+			return res
+		}
+		return failAll(p.formatErr)
+	}
+	if !ref.Feasible {
+		if !p.infeasible {
+			return failAll("the answer gives a plan, but no plan keeps every rule")
+		}
+		if ok, why := d.conflictHolds(ctx, b, p.conflict); !ok {
+			set(itemConflict, false, why)
+		}
+		return res
+	}
+	if p.infeasible {
+		return failAll("the answer claims no plan exists, but one does")
+	}
+	feasible := true
+	fail := func(id, why string) {
+		set(id, false, why)
+		feasible = false
+	}
+	if why := d.coverage(p.routes); why != "" {
+		fail(itemCoverage, why)
+	}
+	if d.Capacity > 0 {
+		if why := d.checkCapacity(p.routes); why != "" {
+			fail(itemCapacity, why)
+		}
+	}
+	if d.Due != nil {
+		if why := d.checkWindows(p.routes); why != "" {
+			fail(itemWindows, why)
+		}
+	}
+	if d.MaxDrive > 0 {
+		if why := d.checkDriving(p.routes); why != "" {
+			fail(itemDriving, why)
+		}
+	}
+	if d.Balance > 0 && len(p.routes) > 1 {
+		var lo, hi int64 = 1 << 62, 0
+		for _, rt := range p.routes {
+			t := d.total([][]int{rt})
+			lo, hi = min(lo, t), max(hi, t)
+		}
+		if hi-lo > d.Balance {
+			fail(itemBalance, fmt.Sprintf("routes drive between %d and %d minutes, more than %d apart", lo, hi, d.Balance))
+		}
+	}
+	if d.Before != nil {
+		if a, c := d.Before[0][0], d.Before[0][1]; !route.VisitsBefore(p.routes, a, c) {
+			fail(itemBefore, fmt.Sprintf("no route visits %s and later %s", d.Stops[a-1], d.Stops[c-1]))
+		}
+	}
+	if d.Current != nil {
+		if why := d.checkClosure(p.routes); why != "" {
+			fail(itemClosure, why)
+		}
+	}
+	obj := d.objective(p.routes)
+	if t := d.total(p.routes); t != p.stated {
+		set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes", p.stated, t))
+	}
+	switch {
+	case !feasible:
+		set(itemOptimal, false, "the plan breaks a rule")
+	case !slices.Equal(obj, ref.Objective):
+		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
+	}
+	return res
+}
+
+func (d *Delivery) coverage(routes [][]int) string {
+	if len(routes) > d.Vehicles {
+		return fmt.Sprintf("%d routes for %d %s", len(routes), d.Vehicles, d.Voc.Vehicles)
+	}
+	seen := make([]int, len(d.Stops)+1)
+	for _, rt := range routes {
+		for _, c := range rt {
+			seen[c]++
+		}
+	}
+	for c := 1; c < len(seen); c++ {
+		switch {
+		case seen[c] == 0:
+			return fmt.Sprintf("%s is on no route", d.Stops[c-1])
+		case seen[c] > 1:
+			return fmt.Sprintf("%s is visited %d times", d.Stops[c-1], seen[c])
+		}
+	}
+	return ""
+}
+
+func (d *Delivery) checkCapacity(routes [][]int) string {
+	for i, rt := range routes {
+		var load int64
+		for _, c := range rt {
+			load += d.Demand[c]
+		}
+		if load > d.Capacity {
+			return fmt.Sprintf("route %d carries %d %s, more than %d", i+1, load, d.Voc.Goods, d.Capacity)
+		}
+	}
+	return ""
+}
+
+func (d *Delivery) checkWindows(routes [][]int) string {
+	for i, rt := range routes {
+		t, at := int64(0), 0
+		for _, c := range rt {
+			arrive := t + d.Service[at] + d.Travel[at][c]
+			t = max(arrive, d.Ready[c])
+			if t > d.Due[c] {
+				return fmt.Sprintf("route %d arrives at %s at %s, after its window closes at %s", i+1, d.Stops[c-1], route.Clock(d.DayStart+arrive), route.Clock(d.DayStart+d.Due[c]))
+			}
+			at = c
+		}
+		if back := t + d.Service[at] + d.Travel[at][0]; back > d.Due[0] {
+			return fmt.Sprintf("route %d is back at %s, after %s", i+1, route.Clock(d.DayStart+back), route.Clock(d.DayStart+d.Due[0]))
+		}
+	}
+	return ""
+}
+
+func (d *Delivery) checkDriving(routes [][]int) string {
+	for i, rt := range routes {
+		var drive int64
+		at := 0
+		for _, c := range rt {
+			drive += d.Travel[at][c]
+			at = c
+		}
+		if drive += d.Travel[at][0]; drive > d.MaxDrive {
+			return fmt.Sprintf("route %d drives %d minutes, more than %d", i+1, drive, d.MaxDrive)
+		}
+	}
+	return ""
+}
+
+func (d *Delivery) checkClosure(routes [][]int) string {
+	x, y := d.Closed[0][0], d.Closed[0][1]
+	for _, leg := range route.Legs(routes) {
+		if leg == [2]int{x, y} || leg == [2]int{y, x} {
+			return fmt.Sprintf("a route drives directly between %s and %s", d.Stops[x-1], d.Stops[y-1])
+		}
+	}
+	return ""
+}
+
+// rules lists the prompt's quoted rule names in force.
+func (d *Delivery) rules() []string {
+	var out []string
+	if d.Capacity > 0 {
+		out = append(out, ruleCapacity)
+	}
+	if d.Due != nil {
+		out = append(out, ruleWindows)
+	}
+	if d.MaxDrive > 0 {
+		out = append(out, ruleDriving)
+	}
+	if d.Balance > 0 {
+		out = append(out, ruleBalance)
+	}
+	if d.Before != nil {
+		out = append(out, ruleBefore)
+	}
+	if d.Current != nil {
+		out = append(out, ruleClosure)
+	}
+	return out
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// prompt, and those rules with the always-on rules have no plan (proven by
+// the SAT solver within 10 s).
+func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
+	named := map[string]bool{}
+	for _, n := range names {
+		if !slices.Contains(d.rules(), n) {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	c := *d
+	m, err := c.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
+}

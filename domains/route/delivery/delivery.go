@@ -1,0 +1,592 @@
+package delivery
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/encode"
+)
+
+// The units of task 21, Logistics Delivery Planning.
+const (
+	unitCapacity   = "capacity"
+	unitWindows    = "time-windows"
+	unitDriving    = "driver-hours"
+	unitInfeasible = "infeasibility"
+	unitClosure    = "road-closure"
+	unitOrder      = "visit-order"
+	unitBalance    = "balanced-routes"
+)
+
+// The rule names of the prompt, which are the model's groups. The "core: "
+// groups are always on (domains.AlwaysOn): a conflict never names them.
+const (
+	ruleRoutes   = "core: routes"
+	ruleOrder    = "core: van order" // symmetry breaking, not a rule of the plan
+	ruleCapacity = "vehicle capacity"
+	ruleWindows  = "delivery windows"
+	ruleDriving  = "driving limit"
+	ruleClosure  = "road closure"
+	ruleBefore   = "visit order"
+	ruleBalance  = "balanced routes"
+)
+
+// pool is the pool of task 21.
+var pool = []domains.Unit{
+	{ID: unitCapacity, Tier: domains.Basic, Title: "vehicle capacity"},
+	{ID: unitWindows, Tier: domains.Basic, Title: "delivery windows and depot hours"},
+	{ID: unitDriving, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time"},
+	{ID: unitBalance, Tier: domains.Medium, Title: "balanced routes: used routes' driving times differ by at most a bound"},
+	{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same route (papers collected first)"},
+	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility (a deadline the farthest stop cannot meet, or more goods than the fleet holds): detect it and name a minimal conflicting set", Requires: []string{unitWindows}, Excludes: []string{unitClosure}},
+	{ID: unitClosure, Tier: domains.Hard, Title: "a road closes: replan with the fewest changes to the current plan", Excludes: []string{unitInfeasible}},
+}
+
+// vocab is a subtask's vocabulary and sizes.
+type vocab struct {
+	Intro    string   `json:"intro"`
+	Vehicle  string   `json:"vehicle"`
+	Vehicles string   `json:"vehicles"`
+	Goods    string   `json:"goods"`
+	Depot    string   `json:"depot"`
+	Stops    []string `json:"-"`
+	MinStops int      `json:"-"`
+	MaxStops int      `json:"-"`
+	MinFleet int      `json:"-"`
+	MaxFleet int      `json:"-"`
+	Minute   int64    `json:"-"` // minutes per grid step
+}
+
+var subtasks = map[string]vocab{
+	"parcel-vans": {Intro: "You are planning today's parcel deliveries for a small courier company.", Vehicle: "van", Vehicles: "vans", Goods: "parcels", Depot: "the depot",
+		Stops: []string{"S1 Bakery", "S2 Library", "S3 Dentist", "S4 Bookshop", "S5 Florist", "S6 Gym"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 4},
+	"grocery-trucks": {Intro: "You are planning the morning deliveries of a grocery wholesaler's refrigerated trucks.", Vehicle: "truck", Vehicles: "trucks", Goods: "crates", Depot: "the warehouse",
+		Stops: []string{"S1 Corner Market", "S2 Fresh Mart", "S3 Hilltop Grocer", "S4 Station Deli", "S5 Harbour Foods", "S6 Mill Lane Shop"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 5},
+	"pharmacy-bikes": {Intro: "You are planning the rounds of a pharmacy supplier's cargo bikes.", Vehicle: "cargo bike", Vehicles: "cargo bikes", Goods: "boxes", Depot: "the hub",
+		Stops: []string{"S1 North Pharmacy", "S2 Clinic", "S3 Care Home", "S4 Old Town Pharmacy", "S5 Health Centre"}, MinStops: 4, MaxStops: 5, MinFleet: 2, MaxFleet: 2, Minute: 6},
+	"building-supplies": {Intro: "You are planning the day's deliveries of a builders' merchant's flatbed trucks.", Vehicle: "truck", Vehicles: "trucks", Goods: "pallets", Depot: "the yard",
+		Stops: []string{"S1 School site", "S2 Bridge works", "S3 Housing plot", "S4 Office fit-out", "S5 Roof repair", "S6 Shop front"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 5},
+}
+
+// Delivery is an instance of task 21: a VRPTW over a depot and named
+// stops. Times are minutes after DayStart. Ready, Due and Service are nil
+// without the time-windows unit; Capacity is 0 without the capacity unit;
+// MaxDrive is 0 without the driver-hours unit.
+type Delivery struct {
+	S        domains.Spec `json:"spec"`
+	Voc      vocab        `json:"vocab"`
+	Stops    []string     `json:"stops"`
+	Travel   [][]int64    `json:"travel"`
+	Demand   []int64      `json:"demand"`
+	Ready    []int64      `json:"ready,omitempty"`
+	Due      []int64      `json:"due,omitempty"`
+	Service  []int64      `json:"service,omitempty"`
+	Vehicles int          `json:"vehicles"`
+	Capacity int64        `json:"capacity,omitempty"`
+	MaxDrive int64        `json:"max_drive,omitempty"`
+	// Current is the plan in force before the closure (road-closure unit):
+	// routes of stop numbers 1..N. Closed is the closed road, a pair of
+	// stop numbers.
+	Current [][]int  `json:"current,omitempty"`
+	Closed  [][2]int `json:"closed,omitempty"`
+	// Before is the visit-order rule: stop Before[0][0] before stop
+	// Before[0][1], on the same route (visit-order unit).
+	Before [][2]int `json:"before,omitempty"`
+	// Balance bounds the difference of driving times between used routes
+	// (balanced-routes unit).
+	Balance  int64 `json:"balance,omitempty"`
+	DayStart int64 `json:"day_start"`
+	// Levels is the number of stated tie-break levels in force (TieBreak).
+	Levels int `json:"levels"`
+}
+
+var task = &domains.Task{
+	ID: "logistics-delivery", Name: "Logistics Delivery Planning", Family: domains.Routing, Core: "route",
+	Subtasks: []domains.Subtask{
+		{ID: "parcel-vans", Title: "city parcel vans", Likely: map[string]float64{unitWindows: 2}},
+		{ID: "grocery-trucks", Title: "refrigerated grocery trucks", Likely: map[string]float64{unitCapacity: 2, unitWindows: 1.5}},
+		{ID: "pharmacy-bikes", Title: "pharmacy cargo bikes", Likely: map[string]float64{unitDriving: 2, unitCapacity: 1.5}},
+		{ID: "building-supplies", Title: "building-site pallet trucks", Likely: map[string]float64{unitCapacity: 2}},
+	},
+	Pool: pool,
+	Load: func(data []byte) (domains.Instance, error) {
+		d := &Delivery{}
+		if err := json.Unmarshal(data, d); err != nil {
+			return nil, fmt.Errorf("route: logistics-delivery: %w", err)
+		}
+		voc, ok := subtasks[d.S.Subtask]
+		if !ok {
+			return nil, fmt.Errorf("route: logistics-delivery: spec.subtask: unknown subtask %q", d.S.Subtask)
+		}
+		d.Voc.Stops, d.Voc.MinStops, d.Voc.MaxStops, d.Voc.MinFleet, d.Voc.MaxFleet, d.Voc.Minute = voc.Stops, voc.MinStops, voc.MaxStops, voc.MinFleet, voc.MaxFleet, voc.Minute
+		if err := d.fleet().Validate(); err != nil {
+			return nil, fmt.Errorf("route: logistics-delivery: %w", err)
+		}
+		if len(d.Stops) != len(d.Travel)-1 {
+			return nil, fmt.Errorf("route: logistics-delivery: stops: %d names for %d stops", len(d.Stops), len(d.Travel)-1)
+		}
+		if d.Levels < 0 || d.Levels > 2 {
+			return nil, fmt.Errorf("route: logistics-delivery: levels: %d is outside 0..2", d.Levels)
+		}
+		if (d.Current == nil) != (d.Closed == nil) || len(d.Closed) > 1 || len(d.Before) > 1 {
+			return nil, fmt.Errorf("route: logistics-delivery: current, closed, before: want a current plan with exactly one closed road, at most one visit order")
+		}
+		seen := map[int]bool{}
+		for i, rt := range d.Current {
+			for _, c := range rt {
+				if c < 1 || c > len(d.Stops) || seen[c] {
+					return nil, fmt.Errorf("route: logistics-delivery: current[%d]: stop %d is unknown or repeated", i, c)
+				}
+				seen[c] = true
+			}
+		}
+		if d.Current != nil && len(seen) != len(d.Stops) {
+			return nil, fmt.Errorf("route: logistics-delivery: current: %d of %d stops", len(seen), len(d.Stops))
+		}
+		if d.Closed != nil && (d.Closed[0][0] < 1 || d.Closed[0][1] < 1) {
+			return nil, fmt.Errorf("route: logistics-delivery: closed: %v is not a road between two stops", d.Closed[0])
+		}
+		return d, nil
+	},
+}
+
+func init() {
+	task.Generate = domains.NoSolves(generate)
+	domains.Register(task)
+}
+
+// LogisticsDelivery returns task 21, registered as "logistics-delivery".
+func LogisticsDelivery() *domains.Task { return task }
+
+func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	voc, ok := subtasks[spec.Subtask]
+	if !ok {
+		return nil, fmt.Errorf("route: logistics-delivery: unknown subtask %q", spec.Subtask)
+	}
+	if err := task.Compatible(spec.Units()); err != nil {
+		return nil, err
+	}
+	n := voc.MinStops + r.IntN(voc.MaxStops-voc.MinStops+1)
+	k := voc.MinFleet + r.IntN(voc.MaxFleet-voc.MinFleet+1)
+	d := &Delivery{S: spec, Voc: voc, Vehicles: k, DayStart: 8 * 60}
+	d.Stops = slices.Clone(voc.Stops[:n])
+	// Locations on a 9 × 9 street grid, the depot in the middle; travel
+	// time is Minute per block plus 2 minutes to park.
+	xs, ys := []int64{4}, []int64{4}
+	for range n {
+		xs, ys = append(xs, r.Int64N(9)), append(ys, r.Int64N(9))
+	}
+	for i := 0; i <= n; i++ {
+		row := make([]int64, n+1)
+		for j := range row {
+			if i != j {
+				row[j] = voc.Minute*(route.Abs64(xs[i]-xs[j])+route.Abs64(ys[i]-ys[j])) + 2
+			}
+		}
+		d.Travel = append(d.Travel, row)
+	}
+	d.Demand = []int64{0}
+	for range n {
+		d.Demand = append(d.Demand, 1+r.Int64N(4))
+	}
+	// A hidden plan keeps the instance feasible: stops dealt to vans in a
+	// random order. It is never the reference (the solver's optimum is).
+	order := r.Perm(n)
+	routes := make([][]int, k)
+	closure := spec.Has(unitClosure)
+	for i, c := range order {
+		v := i % k
+		switch {
+		case closure && i < 3, spec.Has(unitOrder) && i < 2:
+			v = 0 // the closure needs a route of three stops, the visit order two
+		case i >= k:
+			v = r.IntN(k)
+		}
+		routes[v] = append(routes[v], c+1)
+	}
+	service := make([]int64, n+1)
+	for c := 1; c <= n; c++ {
+		service[c] = 5 * (1 + r.Int64N(3))
+	}
+	ready, due := make([]int64, n+1), make([]int64, n+1)
+	var maxLoad, maxDrive, lastBack int64
+	for _, rt := range routes {
+		var t, load, drive int64
+		at := 0
+		for _, c := range rt {
+			t += service[at] + d.Travel[at][c]
+			drive += d.Travel[at][c]
+			load += d.Demand[c]
+			width := 15 * (1 + r.Int64N(4))
+			ready[c] = max(0, t-r.Int64N(width+1))
+			ready[c] -= ready[c] % 5
+			due[c] = ready[c] + width
+			if due[c] < t {
+				due[c] = t + 5 - t%5
+			}
+			at = c
+		}
+		drive += d.Travel[at][0]
+		back := t + service[at] + d.Travel[at][0]
+		maxLoad, maxDrive, lastBack = max(maxLoad, load), max(maxDrive, drive), max(lastBack, back)
+	}
+	if spec.Has(unitWindows) {
+		due[0] = lastBack + 30 + 5*r.Int64N(6)
+		due[0] += (5 - due[0]%5) % 5
+		d.Ready, d.Due, d.Service = ready, due, service
+	}
+	if spec.Has(unitCapacity) {
+		d.Capacity = max(maxLoad, slices.Max(d.Demand)) + r.Int64N(3)
+	}
+	if spec.Has(unitDriving) {
+		d.MaxDrive = maxDrive + 5*r.Int64N(4)
+	}
+	if spec.Has(unitBalance) {
+		var lo, hi int64 = 1 << 40, 0
+		for _, rt := range routes {
+			if len(rt) == 0 {
+				continue
+			}
+			var t int64
+			at := 0
+			for _, c := range append(slices.Clone(rt), 0) {
+				t += d.Travel[at][c]
+				at = c
+			}
+			lo, hi = min(lo, t), max(hi, t)
+		}
+		d.Balance = max(hi-lo, 1) + 5*r.Int64N(3)
+	}
+	if spec.Has(unitOrder) {
+		d.Before = [][2]int{{routes[0][0], routes[0][len(routes[0])-1]}}
+	}
+	if closure {
+		// The current plan is the hidden plan with the second and third
+		// stops of its first route swapped; the road between the first and
+		// (now) second stop closes. The hidden plan does not use that road
+		// and keeps every rule, so a replan exists.
+		cur := make([][]int, 0, k)
+		for _, rt := range routes {
+			if len(rt) > 0 {
+				cur = append(cur, slices.Clone(rt))
+			}
+		}
+		cur[0][1], cur[0][2] = cur[0][2], cur[0][1]
+		d.Current = cur
+		d.Closed = [][2]int{{cur[0][0], cur[0][1]}}
+	}
+	overload := spec.Has(unitInfeasible) && spec.Has(unitCapacity) && r.IntN(2) == 0
+	if spec.Has(unitInfeasible) && !overload {
+		// An infeasible deadline: the depot closes 5 minutes before a vehicle could be back from
+		// the farthest stop, served on its own at the earliest.
+		far := 1
+		for c := 2; c <= n; c++ {
+			if d.Travel[0][c]+d.Travel[c][0] > d.Travel[0][far]+d.Travel[far][0] {
+				far = c
+			}
+		}
+		back := max(d.Ready[0]+d.Travel[0][far], d.Ready[far]) + d.Service[far] + d.Travel[far][0]
+		d.Due[0] = back - 5
+	}
+	if overload {
+		// More to carry than the fleet holds: raise demands (none above
+		// the capacity) until the total exceeds vehicles × capacity.
+		var total int64
+		for _, q := range d.Demand {
+			total += q
+		}
+		for c := 1; total <= int64(k)*d.Capacity && c <= n; c++ {
+			add := min(d.Capacity-d.Demand[c], int64(k)*d.Capacity+1-total)
+			d.Demand[c] += add
+			total += add
+		}
+	}
+	return d, nil
+}
+
+// Spec implements domains.Instance.
+func (d *Delivery) Spec() domains.Spec { return d.S }
+
+func (d *Delivery) fleet() *route.Fleet {
+	return &route.Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed, Before: d.Before, Balance: d.Balance}
+}
+
+var groups = route.FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Balance: ruleBalance, Order: ruleOrder}
+
+// fleetModel builds the model with the stated tie-break levels.
+func (d *Delivery) fleetModel() (*route.FleetModel, error) {
+	fm, err := route.NewFleetModelGroups(d.fleet(), groups)
+	if err != nil {
+		return nil, err
+	}
+	k, n := d.Vehicles, len(d.Stops)
+	if d.Current != nil {
+		// First, keep the most legs of the current plan; the model's
+		// objective was set by NewFleetModelGroups as the driving time,
+		// which becomes the second level.
+		var kept []encode.Term
+		for _, leg := range d.currentLegs() {
+			for _, x := range fm.LegArcs(leg[0], leg[1]) {
+				kept = append(kept, encode.Term{Var: x, Coef: 1})
+			}
+		}
+		drive := fm.Model.Objectives[0]
+		fm.Model.Objectives = nil
+		fm.Model.Maximize(kept...)
+		fm.Model.Objectives = append(fm.Model.Objectives, drive)
+	}
+	if d.Levels >= 1 { // the fewest vehicles
+		var ts []encode.Term
+		for v := range k {
+			for c := k; c < k+n; c++ {
+				if x := fm.Arc[v][c]; x >= 0 {
+					ts = append(ts, encode.Term{Var: x, Coef: 1})
+				}
+			}
+		}
+		fm.Model.Minimize(ts...)
+	}
+	if d.Levels >= 2 { // the least Σ x·y² over consecutive stops x → y
+		var ts []encode.Term
+		for u := k; u < k+n; u++ {
+			for v := k; v < k+n; v++ {
+				if x := fm.Arc[u][v]; x >= 0 {
+					a, b := int64(u-k+1), int64(v-k+1)
+					ts = append(ts, encode.Term{Var: x, Coef: a * b * b})
+				}
+			}
+		}
+		fm.Model.Minimize(ts...)
+	}
+	return fm, nil
+}
+
+// Model implements domains.Instance. Its answer variables are the arcs;
+// the vehicle-order rule keeps one model solution per set of routes.
+func (d *Delivery) Model() (*encode.Model, error) {
+	fm, err := d.fleetModel()
+	if err != nil {
+		return nil, err
+	}
+	return fm.Model, nil
+}
+
+// answer is the answer form.
+type answer struct {
+	Routes       [][]string `json:"routes"`
+	TotalMinutes int64      `json:"total_minutes"`
+}
+
+// Plan implements domains.Instance: routes by first stop, stops by name.
+func (d *Delivery) Plan(a encode.Assignment) (json.RawMessage, error) {
+	fm, err := d.fleetModel()
+	if err != nil {
+		return nil, err
+	}
+	routes, err := fm.Routes(a)
+	if err != nil {
+		return nil, err
+	}
+	p := answer{Routes: [][]string{}}
+	for _, rt := range routes {
+		var names []string
+		for _, c := range rt {
+			names = append(names, d.Stops[c-1])
+		}
+		p.Routes = append(p.Routes, names)
+	}
+	p.TotalMinutes = d.total(routes)
+	return json.Marshal(p)
+}
+
+// total returns the total driving time of routes.
+func (d *Delivery) total(routes [][]int) int64 {
+	var t int64
+	for _, leg := range route.Legs(routes) {
+		t += d.Travel[leg[0]][leg[1]]
+	}
+	return t
+}
+
+// objective returns the objective vector of routes (levels in force).
+func (d *Delivery) objective(routes [][]int) []int64 {
+	var total, pairs int64
+	for _, rt := range routes {
+		at := 0
+		for i, c := range rt {
+			total += d.Travel[at][c]
+			if i > 0 {
+				pairs += int64(at) * int64(c) * int64(c)
+			}
+			at = c
+		}
+		total += d.Travel[at][0]
+	}
+	out := []int64{total}
+	if d.Current != nil {
+		have := map[[2]int]bool{}
+		for _, leg := range route.Legs(routes) {
+			have[leg] = true
+		}
+		var kept int64
+		for _, leg := range d.currentLegs() {
+			if have[leg] {
+				kept++
+			}
+		}
+		out = []int64{kept, total}
+	}
+	if d.Levels >= 1 {
+		out = append(out, int64(len(routes)))
+	}
+	if d.Levels >= 2 {
+		out = append(out, pairs)
+	}
+	return out
+}
+
+// currentLegs lists the legs of the current plan.
+func (d *Delivery) currentLegs() [][2]int { return route.Legs(d.Current) }
+
+// TieBreak implements domains.Instance: first the fewest vehicles, then
+// the least sum of x·y² over consecutive stops x → y (stop numbers).
+func (d *Delivery) TieBreak() bool {
+	if d.Levels >= 2 {
+		return false
+	}
+	d.Levels++
+	return true
+}
+
+// Prompt implements domains.Instance.
+func (d *Delivery) Prompt() string {
+	v := d.Voc
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s Plan the routes that deliver to every stop below.\n\n", v.Intro)
+	fmt.Fprintf(&b, "**Fleet.** %d %s, all alike, start and end at %s", d.Vehicles, v.Vehicles, v.Depot)
+	if d.Capacity > 0 {
+		fmt.Fprintf(&b, "; each carries at most %d %s", d.Capacity, v.Goods)
+	}
+	b.WriteString(".")
+	if d.Due != nil {
+		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, route.Clock(d.DayStart), route.Clock(d.DayStart+d.Due[0]))
+	}
+	b.WriteString("\n\n**Stops**\n\n| stop |")
+	if d.Capacity > 0 {
+		fmt.Fprintf(&b, " %s |", v.Goods)
+	}
+	if d.Due != nil {
+		b.WriteString(" unloading may start | unloading may start until | unloading takes |")
+	}
+	b.WriteString("\n|---|")
+	if d.Capacity > 0 {
+		b.WriteString("---:|")
+	}
+	if d.Due != nil {
+		b.WriteString("---|---|---:|")
+	}
+	b.WriteString("\n")
+	for i, s := range d.Stops {
+		c := i + 1
+		fmt.Fprintf(&b, "| %s |", s)
+		if d.Capacity > 0 {
+			fmt.Fprintf(&b, " %d |", d.Demand[c])
+		}
+		if d.Due != nil {
+			fmt.Fprintf(&b, " %s | %s | %d min |", route.Clock(d.DayStart+d.Ready[c]), route.Clock(d.DayStart+d.Due[c]), d.Service[c])
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("\n**Driving times in minutes** (the same both ways)\n\n| from \\ to |")
+	names := append([]string{strings.TrimPrefix(v.Depot, "the ")}, d.Stops...)
+	for _, s := range names {
+		fmt.Fprintf(&b, " %s |", shortName(s))
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---:|", len(names)) + "\n")
+	for i, s := range names {
+		fmt.Fprintf(&b, "| %s |", shortName(s))
+		for j := range names {
+			if i == j {
+				b.WriteString(" — |")
+			} else {
+				fmt.Fprintf(&b, " %d |", d.Travel[i][j])
+			}
+		}
+		b.WriteString("\n")
+	}
+	if d.Current != nil {
+		b.WriteString("\n**Current plan.** These routes were planned before the closure below:\n")
+		for i, rt := range d.Current {
+			fmt.Fprintf(&b, "- route %d: %s", i+1, v.Depot)
+			for _, c := range rt {
+				fmt.Fprintf(&b, " → %s", d.Stops[c-1])
+			}
+			fmt.Fprintf(&b, " → %s\n", v.Depot)
+		}
+		x, y := d.Closed[0][0], d.Closed[0][1]
+		fmt.Fprintf(&b, "\n**Closure.** The road between %s and %s is now closed in both directions.\n", d.Stops[x-1], d.Stops[y-1])
+	}
+	b.WriteString("\n**Rules**\n")
+	rule := 1
+	fmt.Fprintf(&b, "%d. Every stop gets exactly one delivery, by one %s. Each %s used drives one route from %s through its stops and back; at most %d %s are used.\n", rule, v.Vehicle, v.Vehicle, v.Depot, d.Vehicles, v.Vehicles)
+	if d.Capacity > 0 {
+		rule++
+		fmt.Fprintf(&b, "%d. \"%s\": a %s's stops together take at most %d %s.\n", rule, ruleCapacity, v.Vehicle, d.Capacity, v.Goods)
+	}
+	if d.Due != nil {
+		rule++
+		fmt.Fprintf(&b, "%d. \"%s\": unloading at a stop starts within its window (a %s that arrives early waits) and takes the time in the table; every %s is back at %s by %s.\n", rule, ruleWindows, v.Vehicle, v.Vehicle, v.Depot, route.Clock(d.DayStart+d.Due[0]))
+	}
+	if d.MaxDrive > 0 {
+		rule++
+		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, from leaving %s to coming back (waiting and unloading do not count).\n", rule, ruleDriving, v.Vehicle, d.MaxDrive, v.Depot)
+	}
+	if d.Balance > 0 {
+		rule++
+		fmt.Fprintf(&b, "%d. \"%s\": the driving times of any two %s used (from leaving %s to coming back) differ by at most %d minutes.\n", rule, ruleBalance, v.Vehicles, v.Depot, d.Balance)
+	}
+	if d.Before != nil {
+		rule++
+		a, c := d.Before[0][0], d.Before[0][1]
+		fmt.Fprintf(&b, "%d. \"%s\": the %s that delivers to %s collects its papers at %s first, so it visits %s earlier on the same route.\n", rule, ruleBefore, v.Vehicle, d.Stops[c-1], d.Stops[a-1], d.Stops[a-1])
+	}
+	if d.Current != nil {
+		rule++
+		x, y := d.Closed[0][0], d.Closed[0][1]
+		fmt.Fprintf(&b, "%d. \"%s\": no %s drives directly from %s to %s or from %s to %s.\n", rule, ruleClosure, v.Vehicle, d.Stops[x-1], d.Stops[y-1], d.Stops[y-1], d.Stops[x-1])
+		fmt.Fprintf(&b, "\n**Goal.** First, change the current plan as little as possible: keep as many of its legs as you can (a leg is driving directly from one place to the next — %s or a stop — in that direction, by any %s). Then, among those plans, minimise the total driving time of all %s, in minutes.", v.Depot, v.Vehicle, v.Vehicles)
+	} else {
+		fmt.Fprintf(&b, "\n**Goal.** Minimise the total driving time of all %s, in minutes.", v.Vehicles)
+	}
+	if d.Levels >= 1 {
+		fmt.Fprintf(&b, " If several plans are equally good, use the fewest %s.", v.Vehicles)
+	}
+	if d.Levels >= 2 {
+		b.WriteString(" If several plans still tie, choose the one with the smallest sum, over every two stops driven one right after the other (from stop Sx to stop Sy, numbers as in the stop names), of x × y × y.")
+	}
+	fmt.Fprintf(&b, "\n\nTwo plans are the same plan when they have the same routes, whichever %s drives which route; the order of the stops on a route matters.\n\n", v.Vehicle)
+	b.WriteString("**Answer** with one JSON object in a ```json block, exactly in this form (one list of stop names per route, in driving order, names as written above):\n```json\n")
+	b.WriteString(d.AnswerSchema())
+	fmt.Fprintf(&b, "\n```\n`total_minutes` is the total driving time of your plan. If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
+	return b.String()
+}
+
+// shortName is the stop's number ("S3") or "depot".
+func shortName(s string) string {
+	if f, _, ok := strings.Cut(s, " "); ok {
+		return f
+	}
+	return s
+}
+
+// AnswerSchema implements domains.Instance.
+func (d *Delivery) AnswerSchema() string {
+	first := d.Stops[0]
+	second := d.Stops[min(1, len(d.Stops)-1)]
+	return fmt.Sprintf(`{"routes": [[%q, %q, ...], ...], "total_minutes": 0}`, first, second)
+}

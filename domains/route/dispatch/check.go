@@ -1,0 +1,488 @@
+package dispatch
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/solver"
+)
+
+// Item IDs of task 22 (format, coverage, optimal, stated, infeasible and
+// conflict are named as in task 21).
+const (
+	itemFormat     = "format"
+	itemCoverage   = "coverage"
+	itemOptimal    = "optimal"
+	itemStated     = "stated"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+
+	itemCapacity  = "capacity"
+	itemWindows   = "pickup-windows"
+	itemHours     = "driver-hours"
+	itemLinked    = "pickup-before-delivery"
+	itemCompat    = "equipment"
+	itemBreakdown = "breakdown"
+	itemBackup    = "backup"
+)
+
+// Checklist implements domains.Instance.
+func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
+	v := d.Voc
+	if !ref.Feasible {
+		return []domains.Item{
+			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
+			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
+			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
+		}
+	}
+	items := []domains.Item{
+		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+			Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list of routes, each naming a %s of the problem at most once and listing %s by their names, and an integer deadhead_minutes.", v.Vehicle, v.Jobs)},
+		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+			Text: fmt.Sprintf("Every one of the %d %s is on exactly one route.", len(d.Jobs), v.Jobs)},
+	}
+	add := func(id string, tier domains.Tier, unit, text string) {
+		items = append(items, domains.Item{ID: id, Tier: tier, Constraint: unit, Kind: domains.KindFeasibility, Text: text})
+	}
+	if d.Size != nil {
+		add(itemCapacity, domains.Basic, unitCapacity, fmt.Sprintf("Every %s is on a %s whose type takes its size in %s.", v.Job, v.Vehicle, v.Size))
+	}
+	if d.Due != nil {
+		add(itemWindows, domains.Basic, unitWindows, fmt.Sprintf("Driving each route from %s, waiting where early, loading starts at every pickup within its window and the %s is back by %s.", route.Clock(d.DayStart), v.Vehicle, route.Clock(d.DayStart+d.Due[0])))
+	}
+	if d.Equip != nil {
+		add(itemCompat, domains.Medium, unitCompat, fmt.Sprintf("Every %s that needs %s is on a %s.", v.Job, v.Equip, d.TypeNames[0]))
+	}
+	if d.MaxDrive > 0 {
+		add(itemHours, domains.Medium, unitHours, fmt.Sprintf("No %s drives more than %d minutes, loaded and empty.", v.Vehicle, d.MaxDrive))
+	}
+	if d.Before != nil {
+		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
+		add(itemLinked, domains.Medium, unitLinked, fmt.Sprintf("%s and %s are on the same route, %s first.", a, c, a))
+	}
+	if d.Backup {
+		add(itemBackup, domains.Hard, unitBackup, fmt.Sprintf("Every %s has a backup: besides the %s that does it, another %s that drives a route and whose type may take the %s.", v.Job, v.Vehicle, v.Vehicle, v.Job))
+	}
+	if d.Down != nil {
+		add(itemBreakdown, domains.Hard, unitBreakdown, fmt.Sprintf("%s, which has broken down, drives no route.", d.Down.Name))
+	}
+	lv := ref.Objective
+	get := func(i int) int64 {
+		if i < len(lv) {
+			return lv[i]
+		}
+		return -1
+	}
+	text, i := "The plan's ", 0
+	if d.Current != nil {
+		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(i))
+		i++
+	}
+	if d.Balanced {
+		text += fmt.Sprintf("longest route drives %d minutes (the least possible), then its ", get(i))
+		i++
+	}
+	text += fmt.Sprintf("total empty driving is %d minutes, the proven minimum", get(i))
+	if len(lv) > i+1 {
+		text += fmt.Sprintf(", with %d %s", get(i+1), v.Vehicles)
+	}
+	if len(lv) > i+2 {
+		text += fmt.Sprintf(", the stated tie-break sum %d", get(i+2))
+	}
+	if len(lv) > i+3 {
+		text += fmt.Sprintf(" and the stated %s weight %d", d.TypeNames[min(1, len(d.TypeNames)-1)], get(i+3))
+	}
+	items = append(items,
+		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
+		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
+			Text: "The deadhead_minutes stated in the answer equals the plan's true total empty driving."})
+	return items
+}
+
+// parsed is a parsed dispatch answer. A route's vehicle is an
+// index into Vehicles, or -1 for the vehicle that broke down.
+type parsed struct {
+	infeasible bool
+	conflict   []string
+	vehicle    []int
+	routes     [][]int
+	stated     int64
+	formatErr  string
+}
+
+func (d *Dispatch) parse(raw json.RawMessage) parsed {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
+		return parsed{formatErr: "the answer is not one JSON object"}
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
+			return parsed{formatErr: `"feasible" may only be false`}
+		}
+		p := parsed{infeasible: true}
+		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
+			p.formatErr = `"conflict" must list the names of the conflicting rules`
+		}
+		return p
+	}
+	var rs []*vehicleRoute
+	if err := json.Unmarshal(obj["routes"], &rs); err != nil || rs == nil {
+		return parsed{formatErr: `"routes" must be a list of {"vehicle": name, "jobs": [names]}`}
+	}
+	var p parsed
+	if err := json.Unmarshal(obj["deadhead_minutes"], &p.stated); err != nil {
+		return parsed{formatErr: `"deadhead_minutes" must be an integer`}
+	}
+	used := map[string]bool{}
+	for i, r := range rs {
+		if r == nil || r.Jobs == nil {
+			return parsed{formatErr: fmt.Sprintf("route %d has no vehicle and jobs", i+1)}
+		}
+		v := slices.IndexFunc(d.Vehicles, func(x vehicle) bool { return x.Name == r.Vehicle })
+		if v < 0 && (d.Down == nil || d.Down.Name != r.Vehicle) {
+			return parsed{formatErr: fmt.Sprintf("route %d: %q is not a vehicle of the problem", i+1, r.Vehicle)}
+		}
+		if used[r.Vehicle] {
+			return parsed{formatErr: fmt.Sprintf("%s has two routes", r.Vehicle)}
+		}
+		used[r.Vehicle] = true
+		var nums []int
+		for _, j := range r.Jobs {
+			c := slices.Index(d.Jobs, j)
+			if c < 0 {
+				return parsed{formatErr: fmt.Sprintf("route %d: %q is not a job of the problem", i+1, j)}
+			}
+			nums = append(nums, c+1)
+		}
+		if len(nums) == 0 {
+			continue // an unused vehicle
+		}
+		p.vehicle = append(p.vehicle, v)
+		p.routes = append(p.routes, nums)
+	}
+	return p
+}
+
+// vtype is the type of a parsed route's vehicle.
+func (d *Dispatch) vtype(v int) int {
+	if v < 0 {
+		return d.Down.Type
+	}
+	return d.Vehicles[v].Type
+}
+
+// Check implements domains.Instance.
+func (d *Dispatch) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	res, _ := d.Evaluate(ctx, b, raw, ref)
+	return res
+}
+
+// Evaluate implements domains.Evaluator: the items' results and, when
+// the answer keeps every rule, its objective vector.
+func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
+	items := d.Checklist(ref)
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := func(detail string) ([]domains.Result, []int64) { return res.FailAll(detail), nil }
+	p := d.parse(raw)
+	if p.formatErr != "" {
+		if !ref.Feasible && p.infeasible {
+			set(itemFormat, false, p.formatErr)
+			set(itemConflict, false, p.formatErr)
+			return res, nil
+		}
+		return failAll(p.formatErr)
+	}
+	if !ref.Feasible {
+		if !p.infeasible {
+			return failAll("the answer gives a plan, but no plan keeps every rule")
+		}
+		if ok, why := d.conflictHolds(ctx, b, p.conflict); !ok {
+			set(itemConflict, false, why)
+		}
+		return res, nil
+	}
+	if p.infeasible {
+		return failAll("the answer claims no plan exists, but one does")
+	}
+	feasible := true
+	fail := func(id, why string) {
+		set(id, false, why)
+		feasible = false
+	}
+	for _, rule := range []struct {
+		id    string
+		on    bool
+		check func(parsed) string
+	}{
+		{itemCoverage, true, d.checkCoverage},
+		{itemCapacity, d.Size != nil, d.checkCapacity},
+		{itemWindows, d.Due != nil, d.checkWindows},
+		{itemCompat, d.Equip != nil, d.checkEquip},
+		{itemHours, d.MaxDrive > 0, d.checkHours},
+		{itemLinked, d.Before != nil, d.checkLinked},
+		{itemBreakdown, d.Down != nil, d.checkBreakdown},
+		{itemBackup, d.Backup, d.checkBackup},
+	} {
+		if rule.on {
+			if why := rule.check(p); why != "" {
+				fail(rule.id, why)
+			}
+		}
+	}
+	if t := d.deadhead(p.routes); t != p.stated {
+		set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes empty", p.stated, t))
+	}
+	obj := d.objective(p)
+	switch {
+	case !feasible:
+		set(itemOptimal, false, "the plan breaks a rule")
+		return res, nil
+	case !slices.Equal(obj, ref.Objective):
+		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
+	}
+	return res, obj
+}
+
+// objective is the objective vector of a parsed plan at the levels in
+// force: (kept legs,) deadhead, vehicles, Σ x·y², type-B weight.
+func (d *Dispatch) objective(p parsed) []int64 {
+	var out []int64
+	if d.Current != nil {
+		have := map[[2]int]bool{}
+		for _, leg := range route.Legs(p.routes) {
+			have[leg] = true
+		}
+		var kept int64
+		for _, leg := range route.Legs(d.currentRoutes()) {
+			if have[leg] {
+				kept++
+			}
+		}
+		out = append(out, kept)
+	}
+	if d.Balanced {
+		var longest int64
+		for _, rt := range p.routes {
+			longest = max(longest, d.driven(rt))
+		}
+		out = append(out, longest)
+	}
+	out = append(out, d.deadhead(p.routes))
+	if d.Levels >= 1 {
+		out = append(out, int64(len(p.routes)))
+	}
+	if d.Levels >= 2 {
+		var pairs int64
+		for _, rt := range p.routes {
+			for i := 1; i < len(rt); i++ {
+				pairs += int64(rt[i-1]) * int64(rt[i]) * int64(rt[i])
+			}
+		}
+		out = append(out, pairs)
+	}
+	if d.Levels >= 3 {
+		var w int64
+		for i, rt := range p.routes {
+			if d.vtype(p.vehicle[i]) == 1 {
+				for _, c := range rt {
+					w += 1 << (c - 1)
+				}
+			}
+		}
+		out = append(out, w)
+	}
+	return out
+}
+
+func (d *Dispatch) checkCoverage(p parsed) string {
+	seen := make([]int, len(d.Jobs)+1)
+	for _, rt := range p.routes {
+		for _, c := range rt {
+			seen[c]++
+		}
+	}
+	for c := 1; c < len(seen); c++ {
+		switch {
+		case seen[c] == 0:
+			return fmt.Sprintf("%s is on no route", d.Jobs[c-1])
+		case seen[c] > 1:
+			return fmt.Sprintf("%s is done %d times", d.Jobs[c-1], seen[c])
+		}
+	}
+	return ""
+}
+
+func (d *Dispatch) vname(v int) string {
+	if v < 0 {
+		return d.Down.Name
+	}
+	return d.Vehicles[v].Name
+}
+
+func (d *Dispatch) checkCapacity(p parsed) string {
+	for i, rt := range p.routes {
+		for _, c := range rt {
+			if t := d.vtype(p.vehicle[i]); !d.fits(c, t) {
+				return fmt.Sprintf("%s (%d %s) is on %s, which takes at most %d", d.Jobs[c-1], d.Size[c], d.Voc.Size, d.vname(p.vehicle[i]), d.Capacity[t])
+			}
+		}
+	}
+	return ""
+}
+
+func (d *Dispatch) checkEquip(p parsed) string {
+	for i, rt := range p.routes {
+		for _, c := range rt {
+			if !d.equips(c, d.vtype(p.vehicle[i])) {
+				return fmt.Sprintf("%s needs %s but is on %s", d.Jobs[c-1], d.Voc.Equip, d.vname(p.vehicle[i]))
+			}
+		}
+	}
+	return ""
+}
+
+func (d *Dispatch) checkWindows(p parsed) string {
+	for i, rt := range p.routes {
+		t, at := d.Ready[0], 0
+		for _, c := range rt {
+			arrive := t + d.Handle[at] + d.drive(at, c)
+			t = max(arrive, d.Ready[c])
+			if t > d.Due[c] {
+				return fmt.Sprintf("%s reaches the pickup of %s at %s, after its window closes at %s", d.vname(p.vehicle[i]), d.Jobs[c-1], route.Clock(d.DayStart+arrive), route.Clock(d.DayStart+d.Due[c]))
+			}
+			at = c
+		}
+		if back := t + d.Handle[at] + d.drive(at, 0); back > d.Due[0] {
+			return fmt.Sprintf("%s is back at %s, after %s", d.vname(p.vehicle[i]), route.Clock(d.DayStart+back), route.Clock(d.DayStart+d.Due[0]))
+		}
+	}
+	return ""
+}
+
+// driven is the driving time, loaded and empty, of one route.
+func (d *Dispatch) driven(rt []int) int64 {
+	var t int64
+	for _, leg := range route.Legs([][]int{rt}) {
+		t += d.drive(leg[0], leg[1])
+	}
+	return t
+}
+
+func (d *Dispatch) checkHours(p parsed) string {
+	for i, rt := range p.routes {
+		if t := d.driven(rt); t > d.MaxDrive {
+			return fmt.Sprintf("%s drives %d minutes, more than %d", d.vname(p.vehicle[i]), t, d.MaxDrive)
+		}
+	}
+	return ""
+}
+
+func (d *Dispatch) checkLinked(p parsed) string {
+	if a, c := d.Before[0][0], d.Before[0][1]; !route.VisitsBefore(p.routes, a, c) {
+		return fmt.Sprintf("no route does %s and later %s", d.Jobs[a-1], d.Jobs[c-1])
+	}
+	return ""
+}
+
+func (d *Dispatch) checkBackup(p parsed) string {
+	for c := 1; c <= len(d.Jobs); c++ {
+		able := 0
+		for _, v := range p.vehicle {
+			if t := d.vtype(v); d.fits(c, t) && d.equips(c, t) {
+				able++
+			}
+		}
+		if able < 2 {
+			return fmt.Sprintf("%s has no backup: %d %s in service may take it", d.Jobs[c-1], able, d.Voc.Vehicles)
+		}
+	}
+	return ""
+}
+
+func (d *Dispatch) checkBreakdown(p parsed) string {
+	if slices.Contains(p.vehicle, -1) {
+		return fmt.Sprintf("%s has broken down but drives a route", d.Down.Name)
+	}
+	return ""
+}
+
+// rules lists the prompt's quoted rule names in force that a conflict may
+// name.
+func (d *Dispatch) rules() []string {
+	var out []string
+	for _, r := range []struct {
+		name string
+		on   bool
+	}{{ruleCapacity, d.Size != nil}, {ruleWindows, d.Due != nil}, {ruleCompat, d.Equip != nil}, {ruleHours, d.MaxDrive > 0}, {ruleLinked, d.Before != nil}, {ruleBackup, d.Backup}} {
+		if r.on {
+			out = append(out, r.name)
+		}
+	}
+	return out
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// prompt, and those rules with the always-on rules have no plan (proven by
+// the SAT solver within 10 s).
+func (d *Dispatch) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
+	named := map[string]bool{}
+	for _, n := range names {
+		if !slices.Contains(d.rules(), n) {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	m, err := d.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
+}
+
+// Objective implements domains.Objectiver: the objective vector of an
+// answer that is complete and keeps every rule.
+func (d *Dispatch) Objective(raw json.RawMessage) ([]int64, bool) {
+	_, obj := d.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
+	return obj, obj != nil
+}
+
+// Better implements domains.Objectiver: lexicographic, every level
+// minimized except the kept legs of the current plan (breakdown), which
+// come first and are maximized.
+func (d *Dispatch) Better(x, y []int64) bool {
+	for i := range min(len(x), len(y)) {
+		a, b := x[i], y[i]
+		if i == 0 && d.Current != nil {
+			a, b = -a, -b
+		}
+		if a != b {
+			return a < b
+		}
+	}
+	return false
+}
+
+var (
+	_ domains.Evaluator  = (*Dispatch)(nil)
+	_ domains.Objectiver = (*Dispatch)(nil)
+)

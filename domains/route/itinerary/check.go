@@ -1,0 +1,524 @@
+package itinerary
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/solver"
+)
+
+// Item IDs of task 20 (format, coverage, optimal, stated, infeasible,
+// conflict and visit-order are named as in task 21).
+const (
+	itemFormat     = "format"
+	itemCoverage   = "coverage"
+	itemBefore     = "visit-order"
+	itemOptimal    = "optimal"
+	itemStated     = "stated"
+	itemInfeasible = "infeasible"
+	itemConflict   = "conflict"
+
+	itemDayTimes = "day-times"
+	itemMust     = "must-visit"
+	itemHours    = "opening-hours"
+	itemBudget   = "budget"
+	itemTravel   = "daily-travel-limit"
+	itemBalance  = "balanced-days"
+	itemClosure  = "closure"
+	itemBackup   = "backup"
+	itemFlights  = "direct-flights"
+)
+
+// when writes a time of the instance: a clock time, or a trip's day.
+func (it *Itinerary) when(t int64) string {
+	if it.Voc.Trip {
+		return fmt.Sprintf("day %d", t)
+	}
+	return route.Clock(t)
+}
+
+// Checklist implements domains.Instance.
+func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
+	v := it.Voc
+	if !ref.Feasible {
+		return []domains.Item{
+			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
+				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
+			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
+			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
+				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
+		}
+	}
+	format := fmt.Sprintf("The answer is one JSON object in the stated form: a list of day plans, each a list of %s names as written in the problem, and integers total_score and travel_minutes.", v.Sight)
+	dayTimes := "Leaving each start place at the time given and going on at once after each visit, every day reaches its end place by the time given."
+	if v.Trip {
+		format = "The answer is one JSON object in the stated form: a list of city names as written in the problem and a list of as many integer first days."
+		dayTimes = fmt.Sprintf("Staying the given days in each city in this order, the first on day 1 and each flight day counted for both cities, the trip ends by day %d.", it.Days[0].Return)
+	}
+	items := []domains.Item{
+		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: format},
+		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
+			Text: fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)},
+	}
+	if v.Trip {
+		items[1].Text = "The plan lists no city twice."
+	}
+	items = append(items, domains.Item{ID: itemDayTimes, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility, Text: dayTimes})
+	if v.Trip {
+		items = append(items, domains.Item{ID: itemFlights, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility,
+			Text: "Every two cities visited one after the other have a direct flight."})
+	}
+	if it.Must != nil {
+		items = append(items, domains.Item{ID: itemMust, Tier: domains.Basic, Constraint: unitMust, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("The plan visits %s.", it.stopList(it.Must))})
+	}
+	if it.Open != nil {
+		text := fmt.Sprintf("Leaving at the times given and waiting where early, every visit starts after its %s opens and ends by its closing time, and every day still reaches its end place in time.", v.Sight)
+		if v.Trip {
+			text = "The stay in each city with an event includes every day of the event."
+		}
+		items = append(items, domains.Item{ID: itemHours, Tier: domains.Basic, Constraint: unitHours, Kind: domains.KindFeasibility, Text: text})
+	}
+	if it.Fee != nil {
+		items = append(items, domains.Item{ID: itemBudget, Tier: domains.Basic, Constraint: unitBudget, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("The entrance fees of the visits add up to at most €%d.", it.Budget)})
+	}
+	if it.Before != nil {
+		x, y := it.Before[0][0], it.Before[0][1]
+		text := fmt.Sprintf("If the plan visits %s, it visits %s earlier on the same day.", it.Stops[y-1], it.Stops[x-1])
+		if v.Trip {
+			text = fmt.Sprintf("The plan visits %s before %s.", it.Stops[x-1], it.Stops[y-1])
+		}
+		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: unitOrder, Kind: domains.KindFeasibility, Text: text})
+	}
+	if it.MaxTravel > 0 {
+		items = append(items, domains.Item{ID: itemTravel, Tier: domains.Medium, Constraint: unitTravel, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("No day travels more than %d minutes.", it.MaxTravel)})
+	}
+	if it.Balance > 0 {
+		items = append(items, domains.Item{ID: itemBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("The days' total visit times differ by at most %d minutes.", it.Balance)})
+	}
+	if it.Current != nil {
+		items = append(items, domains.Item{ID: itemClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("The plan does not visit %s.", it.Stops[it.Closed-1])})
+	}
+	if it.Backup != nil {
+		m, k := it.Stops[it.Backup[0]-1], it.Stops[it.Backup[1]-1]
+		items = append(items, domains.Item{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility,
+			Text: fmt.Sprintf("The plan does not visit %s, and with %s in place of %s it keeps rule 1 and every other rule except visiting %s.", k, k, m, m)})
+	}
+	lv := ref.Objective
+	get := func(i int) int64 {
+		if i < len(lv) {
+			return lv[i]
+		}
+		return -1
+	}
+	text, off := "The plan's ", 0
+	if it.Current != nil {
+		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(0))
+		off = 1
+	}
+	text += fmt.Sprintf("total score is %d, the proven maximum", get(off))
+	for i, k := range it.tieKinds(false) {
+		switch k {
+		case tieTravel:
+			text += fmt.Sprintf(", with %d minutes of travel", get(off+1+i))
+		case tieWeight:
+			text += fmt.Sprintf(", and the stated tie-break sum %d", get(off+1+i))
+		}
+	}
+	if v.Trip {
+		text = "The plan visits every city (a proven optimum: any order that keeps every rule)"
+		if len(it.tieKinds(false)) > 0 {
+			text = fmt.Sprintf("The order has the stated tie-break sum %d, the proven minimum", get(off+1))
+		}
+	}
+	items = append(items,
+		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
+		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
+			Text: "The total_score and travel_minutes stated in the answer equal the plan's true total score and total travel time."})
+	if v.Trip {
+		items[len(items)-1].Text = "The first day stated for each city equals the day the plan arrives there."
+	}
+	return items
+}
+
+// parsed is a parsed answer.
+type parsed struct {
+	infeasible bool
+	conflict   []string
+	plan       [][]int // stop numbers per day
+	score      int64
+	travel     int64
+	firstDays  []int64 // trip sequences
+	formatErr  string
+}
+
+func (it *Itinerary) parse(raw json.RawMessage) parsed {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &obj); err != nil {
+		return parsed{formatErr: "the answer is not one JSON object"}
+	}
+	if f, ok := obj["feasible"]; ok {
+		var feasible bool
+		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
+			return parsed{formatErr: `"feasible" may only be false`}
+		}
+		p := parsed{infeasible: true}
+		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
+			p.formatErr = `"conflict" must list the names of the conflicting rules`
+		}
+		return p
+	}
+	var p parsed
+	var names [][]string
+	if it.Voc.Trip {
+		var cities []string
+		if err := json.Unmarshal(obj["cities"], &cities); err != nil || cities == nil {
+			return parsed{formatErr: `"cities" must be a list of city names`}
+		}
+		if err := json.Unmarshal(obj["first_days"], &p.firstDays); err != nil || len(p.firstDays) != len(cities) {
+			return parsed{formatErr: `"first_days" must be a list of integers, one per city`}
+		}
+		obj["days"], _ = json.Marshal([][]string{cities})
+		obj["total_score"], obj["travel_minutes"] = json.RawMessage("0"), json.RawMessage("0")
+	}
+	if err := json.Unmarshal(obj["days"], &names); err != nil || names == nil {
+		return parsed{formatErr: `"days" must be a list of lists of names`}
+	}
+	if err := json.Unmarshal(obj["total_score"], &p.score); err != nil {
+		return parsed{formatErr: `"total_score" must be an integer`}
+	}
+	if err := json.Unmarshal(obj["travel_minutes"], &p.travel); err != nil {
+		return parsed{formatErr: `"travel_minutes" must be an integer`}
+	}
+	for d, day := range names {
+		nums := []int{}
+		for _, s := range day {
+			c := slices.Index(it.Stops, s)
+			if c < 0 {
+				return parsed{formatErr: fmt.Sprintf("day %d: %q is not a %s of the problem", d+1, s, it.Voc.Sight)}
+			}
+			nums = append(nums, c+1)
+		}
+		p.plan = append(p.plan, nums)
+	}
+	return p
+}
+
+// coverage reports a plan with the wrong number of days or a repeated stop.
+func (it *Itinerary) coverage(plan [][]int) string {
+	if len(plan) != len(it.Days) {
+		return fmt.Sprintf("%d day lists for %d days", len(plan), len(it.Days))
+	}
+	seen := map[int]bool{}
+	for _, day := range plan {
+		for _, s := range day {
+			if seen[s] {
+				return fmt.Sprintf("%s is visited twice", it.Stops[s-1])
+			}
+			seen[s] = true
+		}
+	}
+	return ""
+}
+
+// timing simulates a plan (earliest starts; with hours, waiting for
+// opening and ending by closing; a trip's stays never wait) and reports
+// the first broken time.
+func (it *Itinerary) timing(plan [][]int, hours bool) string {
+	nb := len(it.Voc.Bases)
+	for d, day := range plan {
+		if d >= len(it.Days) {
+			break
+		}
+		dd := it.Days[d]
+		t, at := dd.Leave, dd.Start
+		for _, s := range day {
+			t += it.Travel[at][nb+s-1]
+			if hours && it.Voc.Trip && (t < it.Open[s-1] || t+it.Visit[s-1] > it.Close[s-1]) {
+				// A stay cannot wait: it covers days t..t+visit.
+				return fmt.Sprintf("the stay in %s, days %d-%d, does not cover its event (days %d-%d)", it.Stops[s-1], t, t+it.Visit[s-1], it.Close[s-1]-it.Visit[s-1], it.Open[s-1]+it.Visit[s-1])
+			}
+			if hours {
+				t = max(t, it.Open[s-1])
+				if t+it.Visit[s-1] > it.Close[s-1] {
+					return fmt.Sprintf("%s: the visit to %s starts at %s at the earliest and would end at %s, after %s", capitalize(dd.Name), it.Stops[s-1], it.when(t), it.when(t+it.Visit[s-1]), it.when(it.Close[s-1]))
+				}
+			}
+			t += it.Visit[s-1]
+			at = nb + s - 1
+		}
+		if t += it.Travel[at][dd.End]; t > dd.Return {
+			return fmt.Sprintf("%s: the plan reaches %s at %s at the earliest, after %s", capitalize(dd.Name), it.Voc.Bases[dd.End], it.when(t), it.when(dd.Return))
+		}
+	}
+	return ""
+}
+
+// violations checks every rule but the backup on a plan of the right
+// number of days: item ID → why the rule is broken.
+func (it *Itinerary) violations(plan [][]int) map[string]string {
+	out := map[string]string{}
+	put := func(id, why string) {
+		if why != "" {
+			out[id] = why
+		}
+	}
+	visited := map[int]int{} // stop → day
+	for d, day := range plan {
+		for _, s := range day {
+			if _, ok := visited[s]; !ok {
+				visited[s] = d
+			}
+		}
+	}
+	put(itemCoverage, it.coverage(plan))
+	put(itemDayTimes, it.timing(plan, false))
+	if it.Voc.Trip {
+		for _, day := range plan {
+			for i := 1; i < len(day); i++ {
+				if !it.flight(day[i-1], day[i]) {
+					put(itemFlights, fmt.Sprintf("no direct flight between %s and %s", it.Stops[day[i-1]-1], it.Stops[day[i]-1]))
+				}
+			}
+		}
+	}
+	for _, m := range it.Must {
+		if _, ok := visited[m]; !ok {
+			put(itemMust, fmt.Sprintf("%s is not visited", it.Stops[m-1]))
+			break
+		}
+	}
+	if it.Open != nil {
+		put(itemHours, it.timing(plan, true))
+	}
+	if it.Fee != nil {
+		var fees int64
+		for _, day := range plan {
+			for _, s := range day {
+				fees += it.Fee[s-1]
+			}
+		}
+		if fees > it.Budget {
+			put(itemBudget, fmt.Sprintf("the fees add up to €%d, more than €%d", fees, it.Budget))
+		}
+	}
+	for _, p := range it.Before {
+		x, y := p[0], p[1]
+		for _, day := range plan {
+			if j := slices.Index(day, y); j >= 0 {
+				if i := slices.Index(day, x); i < 0 || i > j {
+					put(itemBefore, fmt.Sprintf("%s is visited without %s earlier that day", it.Stops[y-1], it.Stops[x-1]))
+				}
+			}
+		}
+	}
+	if it.MaxTravel > 0 {
+		for d, day := range plan {
+			if tr := it.dayTravel(d, day); tr > it.MaxTravel {
+				put(itemTravel, fmt.Sprintf("%s travels %d minutes, more than %d", capitalize(it.Days[d].Name), tr, it.MaxTravel))
+				break
+			}
+		}
+	}
+	if it.Balance > 0 {
+		var lo, hi int64 = 1 << 62, 0
+		for _, day := range plan {
+			var v int64
+			for _, s := range day {
+				v += it.Visit[s-1]
+			}
+			lo, hi = min(lo, v), max(hi, v)
+		}
+		if hi-lo > it.Balance {
+			put(itemBalance, fmt.Sprintf("the days' visit times range from %d to %d minutes, more than %d apart", lo, hi, it.Balance))
+		}
+	}
+	if it.Current != nil {
+		if _, ok := visited[it.Closed]; ok {
+			put(itemClosure, fmt.Sprintf("%s is closed", it.Stops[it.Closed-1]))
+		}
+	}
+	return out
+}
+
+// backupWhy checks the backup rule: the backup stop is not visited, and
+// the plan with it in place of the must-visit stop keeps every other rule
+// (except visiting that stop).
+func (it *Itinerary) backupWhy(plan [][]int) string {
+	m, k := it.Backup[0], it.Backup[1]
+	for _, day := range plan {
+		if slices.Contains(day, k) {
+			return fmt.Sprintf("the plan visits the backup %s", it.Stops[k-1])
+		}
+	}
+	alt := substitute(plan, m, k)
+	viol := it.violations(alt)
+	for _, id := range []string{itemDayTimes, itemFlights, itemHours, itemBudget, itemBefore, itemTravel, itemBalance, itemClosure, itemCoverage} {
+		if why, ok := viol[id]; ok {
+			return fmt.Sprintf("with %s in place of %s: %s", it.Stops[k-1], it.Stops[m-1], why)
+		}
+	}
+	return ""
+}
+
+// objective returns the objective vector of a plan (levels in force).
+func (it *Itinerary) objective(plan [][]int) []int64 {
+	n := len(it.Stops)
+	var score, travel, weight int64
+	for d, day := range plan {
+		travel += it.dayTravel(d, day)
+		at := n
+		for _, s := range day {
+			score += it.Score[s-1]
+			weight += legWeight(d, at, s-1, n)
+			at = s - 1
+		}
+	}
+	out := []int64{score}
+	if it.Current != nil {
+		have := map[[3]int]bool{}
+		for d, legs := range it.legs(plan) {
+			for _, l := range legs {
+				have[[3]int{d, l[0], l[1]}] = true
+			}
+		}
+		var kept int64
+		for d, legs := range it.currentLegs() {
+			for _, l := range legs {
+				if have[[3]int{d, l[0], l[1]}] {
+					kept++
+				}
+			}
+		}
+		out = []int64{kept, score}
+	}
+	for _, k := range it.tieKinds(false) {
+		if k == tieTravel {
+			out = append(out, travel)
+		} else {
+			out = append(out, weight)
+		}
+	}
+	return out
+}
+
+// Check implements domains.Instance.
+func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
+	items := it.Checklist(ref)
+	res := domains.Pending(items)
+	set := res.Set
+	failAll := res.FailAll
+	p := it.parse(raw)
+	if p.formatErr != "" {
+		if !ref.Feasible && p.infeasible {
+			set(itemFormat, false, p.formatErr)
+			set(itemConflict, false, p.formatErr)
+			return res
+		}
+		return failAll(p.formatErr)
+	}
+	if !ref.Feasible {
+		if !p.infeasible {
+			return failAll("the answer gives a plan, but no plan keeps every rule")
+		}
+		if ok, why := it.conflictHolds(ctx, b, p.conflict); !ok {
+			set(itemConflict, false, why)
+		}
+		return res
+	}
+	if p.infeasible {
+		return failAll("the answer claims no plan exists, but one does")
+	}
+	if why := it.coverage(p.plan); why != "" && len(p.plan) != len(it.Days) {
+		// Without one list per day nothing else can be judged.
+		return failAll(why)
+	}
+	viol := it.violations(p.plan)
+	if it.Backup != nil {
+		if why := it.backupWhy(p.plan); why != "" {
+			viol[itemBackup] = why
+		}
+	}
+	for id, why := range viol {
+		set(id, false, why)
+	}
+	ans := it.answer(p.plan)
+	if it.Voc.Trip {
+		if want := it.firstDays(p.plan[0]); !slices.Equal(want, p.firstDays) {
+			set(itemStated, false, fmt.Sprintf("stated first days %v, the plan arrives on days %v", p.firstDays, want))
+		}
+	} else if ans.TotalScore != p.score || ans.TravelMinutes != p.travel {
+		set(itemStated, false, fmt.Sprintf("stated score %d and travel %d minutes, the plan has %d and %d", p.score, p.travel, ans.TotalScore, ans.TravelMinutes))
+	}
+	obj := it.objective(p.plan)
+	switch {
+	case len(viol) > 0:
+		set(itemOptimal, false, "the plan breaks a rule")
+	case !slices.Equal(obj, ref.Objective):
+		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
+	}
+	return res
+}
+
+// rules lists the prompt's quoted rule names in force.
+func (it *Itinerary) rules() []string {
+	var out []string
+	for _, r := range []struct {
+		on   bool
+		name string
+	}{{it.Must != nil, ruleMust}, {it.Open != nil, it.hoursRule()}, {it.Fee != nil, ruleBudget}, {it.Before != nil, ruleOrder}, {it.MaxTravel > 0, ruleTravel}, {it.Balance > 0, ruleBalance}, {it.Current != nil, ruleClosure}, {it.Backup != nil, ruleBackup}} {
+		if r.on {
+			out = append(out, r.name)
+		}
+	}
+	return out
+}
+
+// conflictHolds checks a conflict claim: every name is a rule of the
+// prompt, and those rules with rule 1 have no plan (proven by the SAT
+// solver within 10 s).
+func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
+	named := map[string]bool{}
+	for _, n := range names {
+		if !slices.Contains(it.rules(), n) {
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+		}
+		named[n] = true
+	}
+	c := *it
+	m, err := c.Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
+	if err != nil {
+		return false, err.Error()
+	}
+	switch status {
+	case solver.Infeasible:
+		return true, ""
+	case solver.Unknown:
+		return false, "the solver could not decide in time"
+	}
+	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
+}
+
+// firstDays returns the day a trip arrives in each city of an order.
+func (it *Itinerary) firstDays(order []int) []int64 {
+	out := []int64{}
+	t := it.Days[0].Leave
+	for _, c := range order {
+		out = append(out, t)
+		t += it.Visit[c-1]
+	}
+	return out
+}
