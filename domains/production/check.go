@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -129,17 +130,17 @@ func (s *Shop) unitItems() []domains.Item {
 		}
 	}
 	if s.has(unitRelease) {
-		add(unitRelease, domains.Basic, fmt.Sprintf("No %s starts before its release (%s).", v.Job, joinNames(rel)))
+		add(unitRelease, domains.Basic, fmt.Sprintf("No %s starts before its release (%s).", v.Job, prose.JoinAnd(rel)))
 	}
 	if s.has(unitDeadlines) {
-		add(unitDeadlines, domains.Basic, fmt.Sprintf("Every %s with a deadline ends by it (%s).", v.Job, joinNames(dl)))
+		add(unitDeadlines, domains.Basic, fmt.Sprintf("Every %s with a deadline ends by it (%s).", v.Job, prose.JoinAnd(dl)))
 	}
 	if len(s.Deps) > 0 {
 		var ds []string
 		for _, d := range s.Deps {
 			ds = append(ds, fmt.Sprintf("%s after %s", s.Jobs[d.After].Name, s.Jobs[d.Before].Name))
 		}
-		add(unitPrecedence, domains.Basic, fmt.Sprintf("Dependent %s start only after the %s they need have ended (%s).", v.Jobs, v.Jobs, joinNames(ds)))
+		add(unitPrecedence, domains.Basic, fmt.Sprintf("Dependent %s start only after the %s they need have ended (%s).", v.Jobs, v.Jobs, prose.JoinAnd(ds)))
 	}
 	if s.has(unitChangeovers) {
 		add(unitChangeovers, domains.Medium, fmt.Sprintf("Between consecutive steps of different %ss on a %s with changeovers, the %s is idle for at least the table's changeover time.", v.Family, v.Machine, v.Machine))
@@ -166,7 +167,7 @@ func (s *Shop) Checklist(ref domains.Reference) []domains.Item {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
 			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", quoteList(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict))},
 			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rules 1–3 (checked by the solver)."})
 	}
@@ -193,15 +194,7 @@ func (s *Shop) optimalText(obj []int64) string {
 			parts = append(parts, fmt.Sprintf("%s %d", l.Name, obj[i]))
 		}
 	}
-	return fmt.Sprintf("The schedule keeps every rule and reaches the proven optimum, goal by goal: %s (the optimal schedule is unique, so this is the reference schedule).", joinNames(parts))
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return joinNames(q)
+	return fmt.Sprintf("The schedule keeps every rule and reaches the proven optimum, goal by goal: %s (the optimal schedule is unique, so this is the reference schedule).", prose.JoinAnd(parts))
 }
 
 // Check implements domains.Instance.

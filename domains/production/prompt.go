@@ -3,6 +3,8 @@ package production
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // Prompt implements domains.Instance.
@@ -11,7 +13,7 @@ func (s *Shop) Prompt() string {
 	var b strings.Builder
 	b.WriteString(v.Intro + " Schedule every step of every " + v.Job + ".\n\n")
 	fmt.Fprintf(&b, "**Time.** Times are whole %s counted from 0, the start of the shift. Every step must end by time %d (closing time).\n\n", v.Units, s.Horizon)
-	fmt.Fprintf(&b, "**%ss**: %s.\n\n", capitalize(v.Machine), joinNames(s.Machines))
+	fmt.Fprintf(&b, "**%ss**: %s.\n\n", capitalize(v.Machine), prose.JoinAnd(s.Machines))
 	cols := []string{v.Job, fmt.Sprintf("route (%s and duration in %s, in order)", v.Machine, v.Units)}
 	if s.has(unitRelease) {
 		cols = append(cols, "release")
@@ -60,7 +62,7 @@ func (s *Shop) Prompt() string {
 		for _, mc := range s.ChangeMachines {
 			ms = append(ms, s.Machines[mc])
 		}
-		fmt.Fprintf(&b, "**Changeover times** on %s (in %s), from the %s of one %s to the %s of the next %s on that %s:\n", joinNames(ms), v.Units, v.Family, v.Job, v.Family, v.Job, v.Machine)
+		fmt.Fprintf(&b, "**Changeover times** on %s (in %s), from the %s of one %s to the %s of the next %s on that %s:\n", prose.JoinAnd(ms), v.Units, v.Family, v.Job, v.Family, v.Job, v.Machine)
 		head := []string{"from \\ to"}
 		head = append(head, s.Families...)
 		writeRow(&b, head)

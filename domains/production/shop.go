@@ -337,13 +337,3 @@ func (s *Shop) violations(st [][]int) map[string]string {
 	}
 	return out
 }
-
-func joinNames(ns []string) string {
-	switch len(ns) {
-	case 0:
-		return ""
-	case 1:
-		return ns[0]
-	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
-}

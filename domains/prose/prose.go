@@ -45,17 +45,31 @@ func JoinWith(xs []string, word string) string {
 	return strings.Join(xs[:len(xs)-1], ", ") + " " + word + " " + xs[len(xs)-1]
 }
 
-// QuoteList returns the names of ns, each quoted as Go quotes strings,
-// sorted and joined with ", ": the form a checker's detail uses to name
-// rules (`"a", "b"`).
-func QuoteList(ns []string) string {
+// quote returns the names of ns, each quoted as Go quotes strings.
+func quote(ns []string) []string {
 	q := make([]string, len(ns))
 	for i, n := range ns {
 		q[i] = fmt.Sprintf("%q", n)
 	}
+	return q
+}
+
+// QuoteList returns the names of ns, each quoted as Go quotes strings,
+// sorted and joined with ", ": the form a checker's detail uses to name
+// rules (`"a", "b"`).
+func QuoteList(ns []string) string {
+	q := quote(ns)
 	sort.Strings(q)
 	return strings.Join(q, ", ")
 }
+
+// Quoted returns the names of ns quoted and joined with ", " in their
+// order (`"b", "a"`).
+func Quoted(ns []string) string { return strings.Join(quote(ns), ", ") }
+
+// QuoteAnd returns the names of ns quoted and joined as a list in prose,
+// in their order (`"b", "a" and "c"`).
+func QuoteAnd(ns []string) string { return JoinAnd(quote(ns)) }
 
 // Plural returns one when n is 1 and many otherwise.
 func Plural(n int, one, many string) string {

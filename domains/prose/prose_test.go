@@ -21,6 +21,9 @@ func TestProse(t *testing.T) {
 		{prose.JoinWith([]string{"a", "b", "c"}, "or"), "a, b or c"},
 		{prose.QuoteList([]string{"b", "a"}), `"a", "b"`},
 		{prose.QuoteList(nil), ""},
+		{prose.Quoted([]string{"b", "a"}), `"b", "a"`},
+		{prose.QuoteAnd([]string{"b", "a", "c"}), `"b", "a" and "c"`},
+		{prose.QuoteAnd(nil), ""},
 		{prose.Plural(1, "van", "vans"), "van"},
 		{prose.Plural(0, "van", "vans"), "vans"},
 	} {

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -129,7 +130,7 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
 			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", quoteList(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict))},
 			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
 	}
@@ -155,14 +156,6 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 			Text: "The values stated under \"objective\" equal the roster's true values."})
 	}
 	return items
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return joinNames(q)
 }
 
 // Check implements domains.Instance.

@@ -147,7 +147,7 @@ func (r *Roster) Prompt() string {
 		for _, l := range r.stated() {
 			ks = append(ks, "`"+l.key+"`")
 		}
-		b.WriteString(joinNames(ks) + ", in the goal's order.\n")
+		b.WriteString(prose.JoinAnd(ks) + ", in the goal's order.\n")
 	}
 	if r.has(unitInfeasible) {
 		b.WriteString("If no roster keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in bold above) of rules that cannot all hold together.\n")

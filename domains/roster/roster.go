@@ -2,9 +2,9 @@ package roster
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -295,20 +295,10 @@ func shiftsWorked(pl [][]int, p int) int {
 	return n
 }
 
-func joinNames(ns []string) string {
-	switch len(ns) {
-	case 0:
-		return ""
-	case 1:
-		return ns[0]
-	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
-}
-
 func (r *Roster) dayNames(ds []int) string {
 	var ns []string
 	for _, d := range ds {
 		ns = append(ns, r.Days[d])
 	}
-	return joinNames(ns)
+	return prose.JoinAnd(ns)
 }

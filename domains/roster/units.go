@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // unit is one constraint of the roster pool. It draws its data from the
@@ -129,7 +130,7 @@ func (r *Roster) shiftList(ss []int) string {
 	if len(ns) == 2 {
 		return ns[0] + " and every " + ns[1]
 	}
-	return joinNames(ns)
+	return prose.JoinAnd(ns)
 }
 
 func (r *Roster) restList() string {
@@ -150,7 +151,7 @@ func article(w string) string {
 
 func joinOr(ns []string) string {
 	if len(ns) <= 1 {
-		return joinNames(ns)
+		return prose.JoinAnd(ns)
 	}
 	s := ""
 	for i, n := range ns {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
@@ -207,7 +208,7 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", prose.Quoted(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
@@ -513,7 +514,7 @@ func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []s
 	case solver.Unknown:
 		return false, "the solver could not decide in time"
 	}
-	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
+	return false, fmt.Sprintf("the rules %s can all hold together", prose.Quoted(names))
 }
 
 // Objective implements domains.Objectiver: the objective vector of an

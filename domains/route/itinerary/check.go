@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
@@ -49,7 +50,7 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
 			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", route.Quoted(ref.Conflict))},
+				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", prose.Quoted(ref.Conflict))},
 			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
 		}
@@ -509,7 +510,7 @@ func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names 
 	case solver.Unknown:
 		return false, "the solver could not decide in time"
 	}
-	return false, fmt.Sprintf("the rules %s can all hold together", route.Quoted(names))
+	return false, fmt.Sprintf("the rules %s can all hold together", prose.Quoted(names))
 }
 
 // firstDays returns the day a trip arrives in each city of an order.
