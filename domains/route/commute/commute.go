@@ -522,7 +522,7 @@ func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return c, nil
 		}
 	}
-	return nil, fmt.Errorf("route: commuting: no usable timetable for %v in 200 draws", spec)
+	return nil, fmt.Errorf("route: commuting: no usable timetable for %v in 200 draws: %w", spec, domains.ErrRedraw)
 }
 
 // draw is one attempt: a timetable with the rules fitted around a hidden route;
