@@ -3,6 +3,7 @@ package gen_test
 import (
 	"context"
 	"errors"
+	"io"
 	"testing"
 	"time"
 
@@ -44,5 +45,32 @@ func BenchmarkCertifyTask(b *testing.B) {
 			b.ReportMetric(float64(kept)/time.Since(start).Seconds(), "kept/s")
 			b.ReportMetric(float64(kept)/float64(b.N), "kept/op")
 		})
+	}
+}
+
+// BenchmarkRunCLI is the path `plancert gen` runs: gen.Run under a
+// cancellable context with the CLI's default --timeout (so every solve
+// has a deadline), one worker. Sub-benchmark "mix" is the 32-task mix of
+// the CLI's default (index i of task i mod T), and one per task; one op =
+// one record. Reported: records per second of one core.
+func BenchmarkRunCLI(b *testing.B) {
+	run := func(b *testing.B, tasks []*domains.Task) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		n := 0
+		start := time.Now()
+		for b.Loop() {
+			opts := gen.Options{Tasks: tasks, N: len(tasks), Seed: uint64(n + 1), Workers: 1, Timeout: time.Minute}
+			sum, err := gen.Run(ctx, opts, io.Discard, nil, nil)
+			if err != nil || sum.Errors > 0 {
+				b.Fatal(err, sum.ErrorMessages)
+			}
+			n += sum.Kept
+		}
+		b.ReportMetric(float64(n)/time.Since(start).Seconds(), "records/s")
+	}
+	b.Run("mix", func(b *testing.B) { run(b, domains.Tasks()) })
+	for _, t := range domains.Tasks() {
+		b.Run(t.ID, func(b *testing.B) { run(b, []*domains.Task{t}) })
 	}
 }

@@ -206,6 +206,7 @@ func (s *Solver) optimizeCores(ctx context.Context, sol encode.Assignment) (*sol
 			wt = low
 		case -1:
 			var core []*soft
+			s.settle()
 			for _, l := range s.g.Why(nil) {
 				if sf, ok := idx[int32(l.Dimacs())]; ok {
 					core = append(core, sf)

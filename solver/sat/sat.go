@@ -16,9 +16,6 @@ import (
 
 // Backend is the gini backend. The zero value is ready to use.
 type Backend struct {
-	// Poll is the longest wait between two checks of a running solve
-	// (whether it finished; whether the context ended); zero means 2ms.
-	Poll time.Duration
 	// Sink, when not nil, also receives every clause (e.g. an encode.Log
 	// for DIMACS output).
 	Sink encode.Sink
@@ -38,10 +35,7 @@ func (b Backend) Load(m *encode.Model) (solver.Solver, error) {
 }
 
 func (b Backend) load(m *encode.Model) (*Solver, error) {
-	s := &Solver{m: m, g: gini.New(), poll: b.Poll, coreGuided: b.CoreGuided}
-	if s.poll <= 0 {
-		s.poll = 2 * time.Millisecond
-	}
+	s := &Solver{m: m, g: gini.New(), coreGuided: b.CoreGuided}
 	var sink encode.Sink = (*giniSink)(s)
 	if b.Sink != nil {
 		sink = encode.Tee(sink, b.Sink)
@@ -56,10 +50,13 @@ func (b Backend) load(m *encode.Model) (*Solver, error) {
 
 // Solver is a model loaded into gini. It implements solver.Solver.
 type Solver struct {
-	m    *encode.Model
-	g    *gini.Gini
-	enc  *encode.Encoding
-	poll time.Duration
+	m   *encode.Model
+	g   *gini.Gini
+	enc *encode.Encoding
+	// running, when not nil, delivers the result of a search that was
+	// left to run out its deadline after its context was cancelled: gini
+	// is not touched again before it arrives (settle).
+	running chan int
 
 	clauses    int
 	solveCalls int
@@ -88,6 +85,7 @@ func (s *Solver) setBound(b int64) { s.bound, s.hasBound = b, true }
 type giniSink Solver
 
 func (s *giniSink) AddClause(c []int32) {
+	(*Solver)(s).settle()
 	for _, l := range c {
 		s.g.Add(z.Dimacs2Lit(int(l)))
 	}
@@ -95,20 +93,45 @@ func (s *giniSink) AddClause(c []int32) {
 	s.clauses++
 }
 
+// forever bounds a search whose context has no deadline.
+const forever = 100 * 365 * 24 * time.Hour
+
+// settle waits for a search left running by a cancelled context.
+func (s *Solver) settle() {
+	if s.running != nil {
+		<-s.running
+		s.running = nil
+	}
+}
+
 // solve runs gini under assumptions and returns 1 (SAT), -1 (UNSAT) or 0
-// (ctx done). The search is never interrupted unless ctx ends, so results
-// do not depend on timing: with a context that cannot end, gini solves in
-// this goroutine; otherwise it solves in its own goroutine, polled with a
-// backoff from 10µs to Poll, and is stopped when ctx ends.
+// (ctx done). The search is never interrupted before ctx ends, so results
+// do not depend on timing. gini bounds the search by ctx's deadline
+// itself (Try), with no polling: with a context that cannot end it solves
+// in this goroutine; otherwise in its own goroutine, whose result arrives
+// on a channel. When ctx is cancelled before its deadline, solve returns 0
+// at once and the search runs out its deadline (gini cannot be stopped
+// without polling it); the Solver waits for it before it touches gini
+// again.
 func (s *Solver) solve(ctx context.Context, assume []int32) int {
 	if ctx.Err() != nil {
 		return 0
+	}
+	s.settle()
+	limit := forever
+	if dl, ok := ctx.Deadline(); ok {
+		if limit = time.Until(dl); limit <= 0 {
+			return 0
+		}
 	}
 	s.solveCalls++
 	start := time.Now()
 	before := conflicts(s.g)
 	defer func() {
 		s.wall += time.Since(start)
+		if s.running != nil {
+			return // the search goes on: its conflicts are not read
+		}
 		if c := conflicts(s.g); c >= 0 && before >= 0 {
 			s.conflicts += c - before
 		} else {
@@ -119,26 +142,16 @@ func (s *Solver) solve(ctx context.Context, assume []int32) int {
 		s.g.Assume(z.Dimacs2Lit(int(a)))
 	}
 	if ctx.Done() == nil {
-		return s.g.Solve()
+		return s.g.Try(limit)
 	}
-	run := s.g.GoSolve()
-	wait := 10 * time.Microsecond
-	timer := time.NewTimer(wait)
-	defer timer.Stop()
-	for {
-		select {
-		case <-ctx.Done():
-			if r := run.Stop(); r != 0 {
-				return r
-			}
-			return 0
-		case <-timer.C:
-		}
-		if r, done := run.Test(); done {
-			return r
-		}
-		wait = min(2*wait, s.poll)
-		timer.Reset(wait)
+	done := make(chan int, 1)
+	go func() { done <- s.g.Try(limit) }()
+	select {
+	case r := <-done:
+		return r
+	case <-ctx.Done():
+		s.running = done
+		return 0
 	}
 }
 
@@ -158,7 +171,7 @@ func conflicts(g *gini.Gini) (n int64) {
 	return v.Int()
 }
 
-func (s *Solver) value(l int32) bool { return s.g.Value(z.Dimacs2Lit(int(l))) }
+func (s *Solver) value(l int32) bool { s.settle(); return s.g.Value(z.Dimacs2Lit(int(l))) }
 
 // decode reads the model's assignment from gini's model and checks it.
 func (s *Solver) decode() (encode.Assignment, error) {
@@ -444,6 +457,7 @@ func (s *Solver) Explain(ctx context.Context) (*solver.Explanation, error) {
 // order, restricted to keep when it is not nil.
 func (s *Solver) why(group map[int32]int, keep map[int]bool) []int {
 	in := map[int]bool{}
+	s.settle()
 	for _, l := range s.g.Why(nil) {
 		d := int32(l.Dimacs())
 		if g, ok := group[d]; ok && (keep == nil || keep[g]) {

@@ -96,3 +96,33 @@ func TestDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestCancelBeforeDeadline: a solve whose context is cancelled before its
+// deadline answers Unknown; the search it started runs out its deadline
+// (gini cannot be stopped without polling), and the same Solver then
+// solves again under a new context, with the right answer. Run under
+// -race, this also shows that nothing reads gini while that search runs.
+func TestCancelBeforeDeadline(t *testing.T) {
+	s, err := sat.Backend{}.Load(pigeonhole(9)) // far beyond 50 ms
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	time.AfterFunc(30*time.Millisecond, cancel)
+	r, err := s.Optimize(ctx)
+	if err != nil || r.Status != solver.Unknown {
+		t.Fatalf("cancelled: %v %v", r.Status, err)
+	}
+	small, err := sat.Backend{}.Load(pigeonhole(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, err := small.Optimize(context.Background()); err != nil || r.Status != solver.Infeasible {
+		t.Fatalf("another solver meanwhile: %v %v", r.Status, err)
+	}
+	ctx2, cancel2 := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel2()
+	if r, err := s.Optimize(ctx2); err != nil || r.Status != solver.Unknown {
+		t.Fatalf("again, with 50 ms: %v %v", r.Status, err)
+	}
+}
