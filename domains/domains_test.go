@@ -16,3 +16,20 @@ func TestAlwaysOn(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecHas: Has finds a unit of every tier, no other, and allocates
+// nothing.
+func TestSpecHas(t *testing.T) {
+	s := Spec{Basic: []string{"a"}, Medium: []string{"b"}, Hard: []string{"c"}, Stateful: []string{"d"}}
+	for _, id := range []string{"a", "b", "c", "d"} {
+		if !s.Has(id) {
+			t.Errorf("Has(%q) = false", id)
+		}
+	}
+	if s.Has("e") || (Spec{}).Has("a") {
+		t.Error("Has of a unit not sampled")
+	}
+	if n := testing.AllocsPerRun(100, func() { s.Has("d") }); n != 0 {
+		t.Errorf("Has allocates %v times", n)
+	}
+}
