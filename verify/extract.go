@@ -35,12 +35,17 @@ var ErrInvalidBlock = errors.New("verify: the last json block is not valid JSON"
 //     parse ("{like this}" in prose, a truncated object) is passed over.
 //   - otherwise ErrNoJSON.
 //
+// End-of-sequence tokens and white space at the end of the response
+// (TrimEnd) are removed first: a decoder that keeps special tokens writes
+// them after the closing fence.
+//
 // The result is the JSON text with surrounding white space removed; it is
 // valid JSON but not necessarily an object (a JSON block may hold an array,
 // which then fails the format item). Extract takes time linear in the text
 // in practice; against adversarial text, at most 4×len(response)+1 MiB bytes
 // are parsed before the object scan gives up with ErrNoJSON.
 func Extract(response string) (json.RawMessage, error) {
+	response = TrimEnd(response)
 	if block, ok := lastJSONBlock(response); ok {
 		b := bytes.TrimSpace([]byte(block))
 		if err := validJSON(b); err != nil {

@@ -578,3 +578,22 @@ func Example() {
 	// reward 1, 9 of 9 items passed, error kind ""
 	// reward 0, 0 of 9 items passed, error kind "format"
 }
+
+// TestGetRewardEndToken: OpenRLHF decodes the query with
+// skip_special_tokens=False, so the chat template's end token follows the
+// answer's closing fence directly; the reference still scores 1.
+func TestGetRewardEndToken(t *testing.T) {
+	recs := readSuite(t)
+	rec := recs[0]
+	s := newServer(t, recs, serve.Options{})
+	fence := "```json\n" + string(rec.Reference.Plan) + "\n```"
+	for _, tok := range []string{"<|im_end|>", "<|eot_id|>", "</s>", "<|return|>", "<|endoftext|>"} {
+		prompt := "<|im_start|>user\n" + rec.Prompt + "<|im_end|>\n<|im_start|>assistant\n"
+		req := serve.RewardRequest{Query: []string{prompt + fence + tok}, Prompts: []string{prompt}, Labels: []string{rec.ID}}
+		code, body := do(t, s, "POST", "/get_reward", mustJSON(t, req))
+		var got serve.RewardResponse
+		if err := json.Unmarshal(body, &got); code != 200 || err != nil || len(got.Rewards) != 1 || got.Rewards[0] != 1 {
+			t.Errorf("%s: status %d, %s", tok, code, body)
+		}
+	}
+}
