@@ -111,7 +111,7 @@ func (s *Shop) Model() (*encode.Model, error) {
 		m.Minimize(ts...)
 	}
 	m.SetAnswer(answer...)
-	s.starts = b.starts
+	s.starts, s.groupItems = b.starts, nil
 	return m, nil
 }
 
