@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -28,84 +29,68 @@ func (b *builder) diff(x, y encode.Var, c int) *encode.Constraint {
 // when the pair runs against its orientation (the given plan's order with
 // the delay unit, else table order), which selects one of the two
 // disjunctive rows of the machine rule, and the same Boolean selects the
-// rows of the changeover and slack rules of that pair. The goal's levels
-// follow (objective.go). The answer variables are the start times.
+// rows of the changeover and slack rules of that pair. The sampled units
+// add their rows where the core's loops ask for them (units.go: StepRows
+// after a route row, JobRows job by job, LinkRows, PairRows after a pair's
+// machine rows), then each unit's Model; so every row keeps its place in
+// the model. The goal's levels follow (objective.go). The answer
+// variables are the start times.
 func (s *Shop) Model() (*encode.Model, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	m := encode.NewModel()
 	b := &builder{s: s, m: m}
+	us := s.units()
+	steps := domains.Facets[stepRower](us)
 	var answer []encode.Var
-	for _, job := range s.Jobs {
+	for j, job := range s.Jobs {
 		tail := 0
 		for _, op := range job.Route {
 			tail += op.Duration
 		}
 		head := 0
-		var row []encode.Var
+		b.starts = append(b.starts, nil)
 		for k, op := range job.Route {
 			tail -= op.Duration
 			v := m.NewInt(fmt.Sprintf("start %s/%d", job.Name, k+1), int64(head), int64(s.Horizon-tail-op.Duration))
-			row = append(row, v)
+			b.starts[j] = append(b.starts[j], v)
 			answer = append(answer, v)
 			if k > 0 {
-				prev := job.Route[k-1]
-				b.diff(v, row[k-1], prev.Duration).Named(fmt.Sprintf("%s step %d after step %d", job.Name, k+1, k)).InGroup(groupRoutes)
-				if bf := s.buffer(prev.Machine); bf > 0 {
-					b.diff(v, row[k-1], prev.Duration+bf).Named(fmt.Sprintf("slack before %s step %d", job.Name, k+1)).InGroup(ruleBuffer(s.Machines[prev.Machine]))
+				b.diff(v, b.starts[j][k-1], job.Route[k-1].Duration).Named(fmt.Sprintf("%s step %d after step %d", job.Name, k+1, k)).InGroup(groupRoutes)
+				for _, u := range steps {
+					u.StepRows(b, j, k)
 				}
 			}
 			head += op.Duration
 		}
-		b.starts = append(b.starts, row)
 	}
-	for j, job := range s.Jobs {
-		first, last := b.starts[j][0], b.starts[j][len(job.Route)-1]
-		if s.has(unitRelease) && job.Release > 0 {
-			m.AddLinear([]encode.Term{{Var: first, Coef: 1}}, encode.GE, int64(job.Release)).Named(ruleRelease(job.Name))
-		}
-		if s.has(unitDeadlines) && job.Deadline > 0 {
-			m.AddLinear([]encode.Term{{Var: last, Coef: 1}}, encode.LE, int64(job.Deadline-job.Route[len(job.Route)-1].Duration)).Named(ruleDeadline(job.Name))
+	jobs := domains.Facets[jobRower](us)
+	for j := range s.Jobs {
+		for _, u := range jobs {
+			u.JobRows(b, j)
 		}
 	}
-	for _, d := range s.Deps {
-		bj := s.Jobs[d.Before]
-		b.diff(b.starts[d.After][0], b.starts[d.Before][len(bj.Route)-1], bj.Route[len(bj.Route)-1].Duration).
-			Named(ruleDep(bj.Name, s.Jobs[d.After].Name))
+	for _, u := range domains.Facets[linker](us) {
+		u.LinkRows(b)
 	}
+	pairs := domains.Facets[pairRower](us)
 	for mc := range s.Machines {
-		for _, p := range s.pairs(mc) {
-			a, c := p[0], p[1]
-			sa, sc := b.starts[a.j][a.k], b.starts[c.j][c.k]
-			da, dc := s.op(a).Duration, s.op(c).Duration
-			sw := m.NewBool(fmt.Sprintf("%s before %s", s.opName(c), s.opName(a)))
-			b.swaps = append(b.swaps, sw)
-			name := fmt.Sprintf("%s and %s", s.opName(a), s.opName(c))
-			b.diff(sc, sa, da).OnlyIf(sw.Not()).Named(name + ": in order").InGroup(groupMachines)
-			b.diff(sa, sc, dc).OnlyIf(sw.Lit()).Named(name + ": swapped").InGroup(groupMachines)
-			if ac, ca := s.setup(mc, a, c), s.setup(mc, c, a); ac > 0 || ca > 0 {
-				b.diff(sc, sa, da+ac).OnlyIf(sw.Not()).Named(name + ": changeover in order").InGroup(ruleChangeovers)
-				b.diff(sa, sc, dc+ca).OnlyIf(sw.Lit()).Named(name + ": changeover swapped").InGroup(ruleChangeovers)
-			}
-			if bf := s.buffer(mc); bf > 0 {
-				g := ruleBuffer(s.Machines[mc])
-				b.diff(sc, sa, da+bf).OnlyIf(sw.Not()).Named(name + ": slack in order").InGroup(g)
-				b.diff(sa, sc, dc+bf).OnlyIf(sw.Lit()).Named(name + ": slack swapped").InGroup(g)
+		for _, op := range s.pairs(mc) {
+			a, c := op[0], op[1]
+			p := machinePair{mc: mc, a: a, c: c, sa: b.starts[a.j][a.k], sc: b.starts[c.j][c.k], da: s.op(a).Duration, dc: s.op(c).Duration,
+				name: fmt.Sprintf("%s and %s", s.opName(a), s.opName(c))}
+			p.sw = m.NewBool(fmt.Sprintf("%s before %s", s.opName(c), s.opName(a)))
+			b.swaps = append(b.swaps, p.sw)
+			b.diff(p.sc, p.sa, p.da).OnlyIf(p.sw.Not()).Named(p.name + ": in order").InGroup(groupMachines)
+			b.diff(p.sa, p.sc, p.dc).OnlyIf(p.sw.Lit()).Named(p.name + ": swapped").InGroup(groupMachines)
+			for _, u := range pairs {
+				u.PairRows(b, p)
 			}
 		}
 	}
-	if w := s.Maintenance; w != nil {
-		g := ruleMaintenance(s.Machines[w.Machine])
-		for _, o := range s.machineOps(w.Machine) {
-			v, d := b.starts[o.j][o.k], s.op(o).Duration
-			before := m.NewBool(fmt.Sprintf("%s before maintenance", s.opName(o)))
-			m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, int64(w.From-d)).OnlyIf(before.Lit()).Named(s.opName(o) + ": before maintenance").InGroup(g)
-			m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.GE, int64(w.To)).OnlyIf(before.Not()).Named(s.opName(o) + ": after maintenance").InGroup(g)
-		}
-	}
-	if d := s.Delay; d != nil {
-		m.AddLinear([]encode.Term{{Var: b.starts[d.Job][d.Step], Coef: 1}}, encode.GE, int64(d.Earliest)).Named(s.ruleLate())
+	for _, u := range us {
+		u.Model(b)
 	}
 	for _, ts := range b.goalTerms() {
 		m.Minimize(ts...)

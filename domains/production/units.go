@@ -7,21 +7,22 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
+	"github.com/plancert/plancert/encode"
 )
 
-// unit is one constraint of the shop pool: its description (Info, the
-// pool entry), its named rules for the prompt (Rules; a rule's name is
-// also its model group and what a conflict answer names), its checklist
-// items (Items) and its checks of a plan (Check, on the plan's start
-// times per job and step). The job routes, the machine rule and the
-// closing time are the core's, always on; the units add the rest. Their
-// data is drawn in generate.go, interleaved with the core's draws (moving
-// it into a Sample would change the random draws and so every instance).
+// unit is one constraint of the shop pool, under the unit contract of
+// domains (domains.UnitOf): its description (Info, the pool entry), its
+// named rules for the prompt (Rules; a rule's name is also its model group
+// and what a conflict answer names), its checklist items (Items), its
+// constraints in the model (Model, after the core's machine pairs, and
+// the row facets below for rows inside the core's loops) and its checks of
+// a plan (Check, on the plan's start times per job and step). The job
+// routes, the machine rule and the closing time are the core's, always on;
+// the units add the rest. Their data is drawn in generate.go, interleaved
+// with the core's draws (moving it into a Sample would change the random
+// draws and so every instance).
 type unit interface {
-	Info() domains.Unit
-	Rules(s *Shop) []rule
-	Items(s *Shop) []domains.Item
-	Check(s *Shop, st [][]int, f fails)
+	domains.UnitOf[*Shop, *builder, [][]int]
 }
 
 // rule is one named rule of the prompt (domains.Rule); Name is also its
@@ -32,8 +33,10 @@ type rule = domains.Rule
 type fails = domains.Fails
 
 // The core's own facets, for the parts of an instance whose layout is the
-// core's: the job table and the paragraphs after it, and the answer's
-// other form. The core asks its sampled units for them with
+// core's: the job table and the paragraphs after it, the answer's other
+// form, and rows that the model states inside the core's loops (so that
+// every row keeps its place in the model, and a pair's rows share the
+// core's pair Boolean). The core asks its sampled units for them with
 // domains.Facets, in the order of units, never by a unit's ID.
 type (
 	// columner is a unit with columns in the prompt's job table.
@@ -47,7 +50,35 @@ type (
 	// disruption is a unit that disrupts a given plan: it applies after
 	// every other unit (its rule and item close their lists).
 	disruption interface{ disrupts() }
+
+	// stepRower is a unit with rows between consecutive steps of a job:
+	// step k of job j (k ≥ 1) and the step before it, after the core's
+	// route row.
+	stepRower interface{ StepRows(b *builder, j, k int) }
+	// jobRower is a unit with rows on one job (its first or last step),
+	// stated job by job after the routes.
+	jobRower interface{ JobRows(b *builder, j int) }
+	// linker is a unit with rows between jobs, after every job's own rows
+	// and before the machine pairs.
+	linker interface{ LinkRows(b *builder) }
+	// pairRower is a unit with rows on a pair of operations on one
+	// machine, selected by the pair's Boolean, after the core's two.
+	pairRower interface {
+		PairRows(b *builder, p machinePair)
+	}
 )
+
+// machinePair is one pair of operations on machine mc, oriented (a before
+// c unless the Boolean sw is true), with their start variables and
+// durations and the name of the pair's rows.
+type machinePair struct {
+	mc     int
+	a, c   opRef
+	sa, sc encode.Var
+	da, dc int
+	sw     encode.Var
+	name   string
+}
 
 // column is one column of the job table: its heading and its cell for a
 // job. At places it in the table: release 1, deadline 2, due and weight 3,
@@ -65,6 +96,10 @@ var (
 	_ = []sectioner{changeovers{}, delay{}}
 	_ = []alternative{infeasible{}}
 	_ = []disruption{delay{}}
+	_ = []stepRower{buffer{}}
+	_ = []jobRower{release{}, deadlines{}}
+	_ = []linker{precedence{}}
+	_ = []pairRower{changeovers{}, buffer{}}
 )
 
 // Unit IDs of the pool.
@@ -135,6 +170,14 @@ func (release) Columns(*Shop) []column {
 	return []column{{At: 1, Head: "release", Cell: func(j Job) string { return orDash(j.Release) }}}
 }
 
+func (release) JobRows(b *builder, j int) {
+	if job := b.s.Jobs[j]; job.Release > 0 {
+		b.m.AddLinear([]encode.Term{{Var: b.starts[j][0], Coef: 1}}, encode.GE, int64(job.Release)).Named(ruleRelease(job.Name))
+	}
+}
+
+func (release) Model(*builder) {} // its rows are JobRows
+
 func (release) Rules(s *Shop) []rule {
 	var out []rule
 	for _, job := range s.Jobs {
@@ -177,6 +220,15 @@ func (deadlines) Columns(*Shop) []column {
 	return []column{{At: 2, Head: "deadline", Cell: func(j Job) string { return orDash(j.Deadline) }}}
 }
 
+func (deadlines) JobRows(b *builder, j int) {
+	if job := b.s.Jobs[j]; job.Deadline > 0 {
+		last := len(job.Route) - 1
+		b.m.AddLinear([]encode.Term{{Var: b.starts[j][last], Coef: 1}}, encode.LE, int64(job.Deadline-job.Route[last].Duration)).Named(ruleDeadline(job.Name))
+	}
+}
+
+func (deadlines) Model(*builder) {} // its rows are JobRows
+
 func (deadlines) Rules(s *Shop) []rule {
 	var out []rule
 	for _, job := range s.Jobs {
@@ -214,6 +266,18 @@ func (precedence) Info() domains.Unit {
 }
 
 func ruleDep(before, after string) string { return after + " after " + before }
+
+func (precedence) LinkRows(b *builder) {
+	s := b.s
+	for _, d := range s.Deps {
+		bj := s.Jobs[d.Before]
+		last := len(bj.Route) - 1
+		b.diff(b.starts[d.After][0], b.starts[d.Before][last], bj.Route[last].Duration).
+			Named(ruleDep(bj.Name, s.Jobs[d.After].Name))
+	}
+}
+
+func (precedence) Model(*builder) {} // its rows are LinkRows
 
 func (precedence) Rules(s *Shop) []rule {
 	var out []rule
@@ -281,6 +345,17 @@ func (changeovers) Section(s *Shop) string {
 	return b.String()
 }
 
+// PairRows: the changeover after whichever of the pair runs first.
+func (changeovers) PairRows(b *builder, p machinePair) {
+	s := b.s
+	if ac, ca := s.setup(p.mc, p.a, p.c), s.setup(p.mc, p.c, p.a); ac > 0 || ca > 0 {
+		b.diff(p.sc, p.sa, p.da+ac).OnlyIf(p.sw.Not()).Named(p.name + ": changeover in order").InGroup(ruleChangeovers)
+		b.diff(p.sa, p.sc, p.dc+ca).OnlyIf(p.sw.Lit()).Named(p.name + ": changeover swapped").InGroup(ruleChangeovers)
+	}
+}
+
+func (changeovers) Model(*builder) {} // its rows are PairRows
+
 func (changeovers) Rules(s *Shop) []rule {
 	v := s.Voc
 	return []rule{{Name: ruleChangeovers, Text: fmt.Sprintf("on a %s with changeover times, between two consecutive steps whose %s have different %ss, the %s stays idle for at least the changeover time in the table (none between the same %s).", v.Machine, v.Jobs, v.Family, v.Machine, v.Family)}}
@@ -325,6 +400,7 @@ func (tardiness) Columns(*Shop) []column {
 	}
 }
 
+func (tardiness) Model(*builder)              {}
 func (tardiness) Rules(*Shop) []rule          { return nil }
 func (tardiness) Items(*Shop) []domains.Item  { return nil }
 func (tardiness) Check(*Shop, [][]int, fails) {}
@@ -338,6 +414,23 @@ func (maintenance) Info() domains.Unit {
 }
 
 func ruleMaintenance(m string) string { return "maintenance of " + m }
+
+// Model: a Boolean per step on the machine, true when the step runs
+// before the window (else it runs after).
+func (maintenance) Model(b *builder) {
+	s, m := b.s, b.m
+	w := s.Maintenance
+	if w == nil {
+		return
+	}
+	g := ruleMaintenance(s.Machines[w.Machine])
+	for _, o := range s.machineOps(w.Machine) {
+		v, d := b.starts[o.j][o.k], s.op(o).Duration
+		before := m.NewBool(fmt.Sprintf("%s before maintenance", s.opName(o)))
+		m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, int64(w.From-d)).OnlyIf(before.Lit()).Named(s.opName(o) + ": before maintenance").InGroup(g)
+		m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.GE, int64(w.To)).OnlyIf(before.Not()).Named(s.opName(o) + ": after maintenance").InGroup(g)
+	}
+}
 
 func (maintenance) Rules(s *Shop) []rule {
 	w := s.Maintenance
@@ -380,6 +473,7 @@ func (cost) Columns(s *Shop) []column {
 	return []column{{At: 4, Head: s.Voc.Cost + " per " + s.Voc.Unit, Cell: func(j Job) string { return fmt.Sprint(j.Cost) }}}
 }
 
+func (cost) Model(*builder)              {}
 func (cost) Rules(*Shop) []rule          { return nil }
 func (cost) Items(*Shop) []domains.Item  { return nil }
 func (cost) Check(*Shop, [][]int, fails) {}
@@ -421,6 +515,12 @@ func (delay) Section(s *Shop) string {
 	return b.String()
 }
 
+func (delay) Model(b *builder) {
+	if d := b.s.Delay; d != nil {
+		b.m.AddLinear([]encode.Term{{Var: b.starts[d.Job][d.Step], Coef: 1}}, encode.GE, int64(d.Earliest)).Named(b.s.ruleLate())
+	}
+}
+
 func (delay) Rules(s *Shop) []rule {
 	d := s.Delay
 	if d == nil {
@@ -452,6 +552,28 @@ func (buffer) Info() domains.Unit {
 }
 
 func ruleBuffer(m string) string { return "slack after " + m }
+
+// StepRows: the job waits the slack after its step on the machine.
+func (buffer) StepRows(b *builder, j, k int) {
+	s := b.s
+	job := s.Jobs[j]
+	prev := job.Route[k-1]
+	if bf := s.buffer(prev.Machine); bf > 0 {
+		b.diff(b.starts[j][k], b.starts[j][k-1], prev.Duration+bf).Named(fmt.Sprintf("slack before %s step %d", job.Name, k+1)).InGroup(ruleBuffer(s.Machines[prev.Machine]))
+	}
+}
+
+// PairRows: the machine stays free for the slack after whichever of the
+// pair runs first.
+func (buffer) PairRows(b *builder, p machinePair) {
+	if bf := b.s.buffer(p.mc); bf > 0 {
+		g := ruleBuffer(b.s.Machines[p.mc])
+		b.diff(p.sc, p.sa, p.da+bf).OnlyIf(p.sw.Not()).Named(p.name + ": slack in order").InGroup(g)
+		b.diff(p.sa, p.sc, p.dc+bf).OnlyIf(p.sw.Lit()).Named(p.name + ": slack swapped").InGroup(g)
+	}
+}
+
+func (buffer) Model(*builder) {} // its rows are StepRows and PairRows
 
 func (buffer) Rules(s *Shop) []rule {
 	bf := s.Buffer
@@ -514,6 +636,7 @@ func (infeasible) Alternative(*Shop) string {
 	return "If no schedule keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in quotes above) of rules that cannot all hold together; rules 1–3 always hold and are not named.\n"
 }
 
+func (infeasible) Model(*builder)              {}
 func (infeasible) Rules(*Shop) []rule          { return nil }
 func (infeasible) Items(*Shop) []domains.Item  { return nil }
 func (infeasible) Check(*Shop, [][]int, fails) {}
