@@ -92,9 +92,7 @@ func (s *Shop) Model() (*encode.Model, error) {
 	for _, u := range us {
 		u.Model(b)
 	}
-	for _, ts := range b.goalTerms() {
-		m.Minimize(ts...)
-	}
+	b.goal()
 	m.SetAnswer(answer...)
 	s.starts, s.groupItems = b.starts, nil
 	return m, nil

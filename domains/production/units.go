@@ -66,6 +66,21 @@ type (
 	pairRower interface {
 		PairRows(b *builder, p machinePair)
 	}
+
+	// leveler is a unit with objective levels before the goal: the
+	// domains.Leveler facet (their terms, which the model minimises
+	// first), and Before, the same levels for the prompt and the checker
+	// (name, sentence and value on a plan, level for level).
+	leveler interface {
+		domains.Leveler[*builder]
+		Before(s *Shop) []level
+	}
+	// mainGoal is a unit whose level replaces the makespan as the main
+	// goal.
+	mainGoal interface{ Goal(s *Shop) level }
+	// laterGoal is a unit with levels after the main goal, before the
+	// tie-breaks.
+	laterGoal interface{ Later(s *Shop) []level }
 )
 
 // machinePair is one pair of operations on machine mc, oriented (a before
@@ -100,6 +115,9 @@ var (
 	_ = []jobRower{release{}, deadlines{}}
 	_ = []linker{precedence{}}
 	_ = []pairRower{changeovers{}, buffer{}}
+	_ = []leveler{delay{}}
+	_ = []mainGoal{tardiness{}}
+	_ = []laterGoal{cost{}}
 )
 
 // Unit IDs of the pool.
@@ -400,6 +418,35 @@ func (tardiness) Columns(*Shop) []column {
 	}
 }
 
+// Goal: the weighted tardiness, a lateness counter per job with a weight.
+func (tardiness) Goal(s *Shop) level {
+	return level{levelTardiness, fmt.Sprintf("the weighted tardiness: the sum over %s of weight × (%s late after the due time, 0 if on time)", s.Voc.Jobs, s.Voc.Units), tardinessValue, tardinessTerms}
+}
+
+func tardinessValue(s *Shop, st [][]int) int64 {
+	var t int64
+	for j, job := range s.Jobs {
+		t += int64(job.Weight * max(0, s.end(st, j)-job.Due))
+	}
+	return t
+}
+
+func tardinessTerms(b *builder) []encode.Term {
+	s, m := b.s, b.m
+	var ts []encode.Term
+	for j, job := range s.Jobs {
+		if job.Weight == 0 {
+			continue
+		}
+		last := len(job.Route) - 1
+		late := m.NewInt("late_"+job.Name, 0, int64(max(0, s.Horizon-job.Due)))
+		m.AddLinear([]encode.Term{{Var: late, Coef: 1}, {Var: b.starts[j][last], Coef: -1}}, encode.GE, int64(job.Route[last].Duration-job.Due)).
+			Named("lateness of " + job.Name).InGroup(groupDefs)
+		ts = append(ts, encode.Term{Var: late, Coef: int64(job.Weight)})
+	}
+	return ts
+}
+
 func (tardiness) Model(*builder)              {}
 func (tardiness) Rules(*Shop) []rule          { return nil }
 func (tardiness) Items(*Shop) []domains.Item  { return nil }
@@ -473,6 +520,33 @@ func (cost) Columns(s *Shop) []column {
 	return []column{{At: 4, Head: s.Voc.Cost + " per " + s.Voc.Unit, Cell: func(j Job) string { return fmt.Sprint(j.Cost) }}}
 }
 
+// Later: the cost after the makespan, an end variable per job with its
+// cost per unit of time.
+func (cost) Later(s *Shop) []level {
+	return []level{{levelCost, fmt.Sprintf("the %s: the sum over %s of cost per %s × its end time", s.Voc.Cost, s.Voc.Jobs, s.Voc.Unit), costValue, costTerms}}
+}
+
+func costValue(s *Shop, st [][]int) int64 {
+	var c int64
+	for j, job := range s.Jobs {
+		c += int64(job.Cost * s.end(st, j))
+	}
+	return c
+}
+
+func costTerms(b *builder) []encode.Term {
+	s, m := b.s, b.m
+	var ts []encode.Term
+	for j, job := range s.Jobs {
+		last := len(job.Route) - 1
+		e := m.NewInt("end_"+job.Name, 0, int64(s.Horizon))
+		m.AddLinear([]encode.Term{{Var: e, Coef: 1}, {Var: b.starts[j][last], Coef: -1}}, encode.EQ, int64(job.Route[last].Duration)).
+			Named("end of " + job.Name).InGroup(groupDefs)
+		ts = append(ts, encode.Term{Var: e, Coef: int64(job.Cost)})
+	}
+	return ts
+}
+
 func (cost) Model(*builder)              {}
 func (cost) Rules(*Shop) []rule          { return nil }
 func (cost) Items(*Shop) []domains.Item  { return nil }
@@ -513,6 +587,40 @@ func (delay) Section(s *Shop) string {
 	}
 	fmt.Fprintf(&b, "\n**Disruption.** The material for %s arrives late: that step cannot start before time %d. Re-plan the whole shift.\n\n", s.opName(opRef{d.Job, d.Step}), d.Earliest)
 	return b.String()
+}
+
+// Before: the re-sequenced pairs, the pairs of operations on one machine
+// that run in the opposite order to the given plan (the pairs are oriented
+// as the plan runs them, so these are the pairs whose Boolean is true).
+func (delay) Before(s *Shop) []level {
+	if s.Delay == nil {
+		return nil
+	}
+	return []level{{Name: levelChanges, Text: fmt.Sprintf("the number of re-sequenced pairs: pairs of steps on the same %s that run in the opposite order to the plan agreed yesterday", s.Voc.Machine), Value: changesValue}}
+}
+
+// Levels implements domains.Leveler: the sum of the pair Booleans.
+func (delay) Levels(b *builder) [][]encode.Term {
+	if b.s.Delay == nil {
+		return nil
+	}
+	var ts []encode.Term
+	for _, v := range b.swaps {
+		ts = append(ts, encode.Term{Var: v, Coef: 1})
+	}
+	return [][]encode.Term{ts}
+}
+
+func changesValue(s *Shop, st [][]int) int64 {
+	var n int64
+	for m := range s.Machines {
+		for _, p := range s.pairs(m) {
+			if st[p[1].j][p[1].k] < st[p[0].j][p[0].k] {
+				n++
+			}
+		}
+	}
+	return n
 }
 
 func (delay) Model(b *builder) {
