@@ -148,7 +148,9 @@ func (s *Shop) encodePlan(st [][]int) json.RawMessage {
 }
 
 // validate reports the first inconsistency of an instance (a loaded file,
-// or a bug in the generator), naming the field.
+// or a bug in the generator), naming the field: the core's data, then the
+// data of units the spec does not have, then each sampled unit's data
+// (its domains.Validator).
 func (s *Shop) validate() error {
 	if s.Horizon <= 0 {
 		return fmt.Errorf("production: horizon %d is not positive", s.Horizon)
@@ -185,55 +187,19 @@ func (s *Shop) validate() error {
 			return fmt.Errorf("production: jobs[%d] (%s): negative release, deadline, due, weight or cost", j, job.Name)
 		}
 	}
-	if s.has(unitChangeovers) {
-		if len(s.Families) == 0 || len(s.ChangeMachines) == 0 {
-			return fmt.Errorf("production: the changeovers unit needs families and changeover_machines")
-		}
-		if len(s.Setup) != len(s.Families) {
-			return fmt.Errorf("production: setup has %d rows for %d families", len(s.Setup), len(s.Families))
-		}
-		for _, mc := range s.ChangeMachines {
-			if mc < 0 || mc >= len(s.Machines) {
-				return fmt.Errorf("production: changeover_machines: no machine %d", mc)
-			}
-			short := s.Horizon
-			for _, o := range s.machineOps(mc) {
-				short = min(short, s.op(o).Duration)
-			}
-			for f, row := range s.Setup {
-				if len(row) != len(s.Families) {
-					return fmt.Errorf("production: setup[%d] has %d entries for %d families", f, len(row), len(s.Families))
-				}
-				for g, c := range row {
-					if c < 0 || c > short || (f == g && c != 0) {
-						return fmt.Errorf("production: setup[%d][%d] = %d: must be 0 on the diagonal and 0..%d (the shortest operation on %s)", f, g, c, short, s.Machines[mc])
-					}
-				}
+	// A unit's data acts only with its unit: data without it is refused
+	// (else its rule would be stated nowhere, its rows in no model, and
+	// the generator's schedules would still keep it).
+	for _, u := range unitPool {
+		if o, ok := u.(dataOwner); ok && !s.has(u.Info().ID) {
+			if f := o.DataField(s); f != "" {
+				return fmt.Errorf("production: %s is given, but the spec has no %s unit", f, u.Info().ID)
 			}
 		}
 	}
-	for i, d := range s.Deps {
-		if d.Before < 0 || d.Before >= len(s.Jobs) || d.After < 0 || d.After >= len(s.Jobs) || d.Before == d.After {
-			return fmt.Errorf("production: dependencies[%d]: bad jobs %d, %d", i, d.Before, d.After)
-		}
-	}
-	if w := s.Maintenance; w != nil && (w.Machine < 0 || w.Machine >= len(s.Machines) || w.From < 0 || w.To <= w.From) {
-		return fmt.Errorf("production: maintenance: bad window %+v", *w)
-	}
-	if bf := s.Buffer; bf != nil && (bf.Machine < 0 || bf.Machine >= len(s.Machines) || bf.Time <= 0) {
-		return fmt.Errorf("production: buffer: bad slack %+v", *bf)
-	}
-	if d := s.Delay; d != nil {
-		if d.Job < 0 || d.Job >= len(s.Jobs) || d.Step < 0 || d.Step >= len(s.Jobs[d.Job].Route) {
-			return fmt.Errorf("production: delay: no operation job %d step %d", d.Job, d.Step)
-		}
-		if len(d.Plan) != len(s.Jobs) {
-			return fmt.Errorf("production: delay.plan has %d rows for %d jobs", len(d.Plan), len(s.Jobs))
-		}
-		for j := range s.Jobs {
-			if len(d.Plan[j]) != len(s.Jobs[j].Route) {
-				return fmt.Errorf("production: delay.plan[%d] has %d starts for %d steps", j, len(d.Plan[j]), len(s.Jobs[j].Route))
-			}
+	for _, v := range domains.Facets[domains.Validator[*Shop]](s.units()) {
+		if err := v.Validate(s); err != nil {
+			return err
 		}
 	}
 	if s.TieBreaks < 0 || s.TieBreaks > 2 {

@@ -134,7 +134,8 @@ type Delay struct {
 func (s *Shop) Spec() domains.Spec { return s.Sp }
 
 // has reports whether the spec has the unit. Only the generator's own
-// draws ask it (generate.go); everything else asks the sampled units.
+// draws (generate.go) and validate's refusal of a unit's data without the
+// unit ask it; everything else asks the sampled units (units).
 func (s *Shop) has(unit string) bool { return s.Sp.Has(unit) }
 
 // opRef names one operation: job j, step k.

@@ -81,6 +81,12 @@ type (
 	// laterGoal is a unit with levels after the main goal, before the
 	// tie-breaks.
 	laterGoal interface{ Later(s *Shop) []level }
+
+	// dataOwner is a unit whose data fields of the Shop act by
+	// themselves (the helpers, the generator's schedules): DataField
+	// names one that is set ("" when none is), so that validate refuses
+	// it without the unit.
+	dataOwner interface{ DataField(s *Shop) string }
 )
 
 // machinePair is one pair of operations on machine mc, oriented (a before
@@ -118,6 +124,8 @@ var (
 	_ = []leveler{delay{}}
 	_ = []mainGoal{tardiness{}}
 	_ = []laterGoal{cost{}}
+	_ = []domains.Validator[*Shop]{precedence{}, changeovers{}, maintenance{}, buffer{}, delay{}}
+	_ = []dataOwner{precedence{}, changeovers{}, maintenance{}, buffer{}, delay{}}
 )
 
 // Unit IDs of the pool.
@@ -297,6 +305,22 @@ func (precedence) LinkRows(b *builder) {
 
 func (precedence) Model(*builder) {} // its rows are LinkRows
 
+func (precedence) DataField(s *Shop) string {
+	if len(s.Deps) > 0 {
+		return "dependencies"
+	}
+	return ""
+}
+
+func (precedence) Validate(s *Shop) error {
+	for i, d := range s.Deps {
+		if d.Before < 0 || d.Before >= len(s.Jobs) || d.After < 0 || d.After >= len(s.Jobs) || d.Before == d.After {
+			return fmt.Errorf("production: dependencies[%d]: bad jobs %d, %d", i, d.Before, d.After)
+		}
+	}
+	return nil
+}
+
 func (precedence) Rules(s *Shop) []rule {
 	var out []rule
 	for _, d := range s.Deps {
@@ -373,6 +397,49 @@ func (changeovers) PairRows(b *builder, p machinePair) {
 }
 
 func (changeovers) Model(*builder) {} // its rows are PairRows
+
+func (changeovers) DataField(s *Shop) string {
+	switch {
+	case len(s.Families) > 0:
+		return "families"
+	case len(s.Setup) > 0:
+		return "setup"
+	case len(s.ChangeMachines) > 0:
+		return "changeover_machines"
+	}
+	return ""
+}
+
+// Validate: every setup time is at most the shortest operation on the
+// machine (the triangle inequality the model relies on, see Shop.Setup).
+func (changeovers) Validate(s *Shop) error {
+	if len(s.Families) == 0 || len(s.ChangeMachines) == 0 {
+		return fmt.Errorf("production: the changeovers unit needs families and changeover_machines")
+	}
+	if len(s.Setup) != len(s.Families) {
+		return fmt.Errorf("production: setup has %d rows for %d families", len(s.Setup), len(s.Families))
+	}
+	for _, mc := range s.ChangeMachines {
+		if mc < 0 || mc >= len(s.Machines) {
+			return fmt.Errorf("production: changeover_machines: no machine %d", mc)
+		}
+		short := s.Horizon
+		for _, o := range s.machineOps(mc) {
+			short = min(short, s.op(o).Duration)
+		}
+		for f, row := range s.Setup {
+			if len(row) != len(s.Families) {
+				return fmt.Errorf("production: setup[%d] has %d entries for %d families", f, len(row), len(s.Families))
+			}
+			for g, c := range row {
+				if c < 0 || c > short || (f == g && c != 0) {
+					return fmt.Errorf("production: setup[%d][%d] = %d: must be 0 on the diagonal and 0..%d (the shortest operation on %s)", f, g, c, short, s.Machines[mc])
+				}
+			}
+		}
+	}
+	return nil
+}
 
 func (changeovers) Rules(s *Shop) []rule {
 	v := s.Voc
@@ -477,6 +544,20 @@ func (maintenance) Model(b *builder) {
 		m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, int64(w.From-d)).OnlyIf(before.Lit()).Named(s.opName(o) + ": before maintenance").InGroup(g)
 		m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.GE, int64(w.To)).OnlyIf(before.Not()).Named(s.opName(o) + ": after maintenance").InGroup(g)
 	}
+}
+
+func (maintenance) DataField(s *Shop) string {
+	if s.Maintenance != nil {
+		return "maintenance"
+	}
+	return ""
+}
+
+func (maintenance) Validate(s *Shop) error {
+	if w := s.Maintenance; w != nil && (w.Machine < 0 || w.Machine >= len(s.Machines) || w.From < 0 || w.To <= w.From) {
+		return fmt.Errorf("production: maintenance: bad window %+v", *w)
+	}
+	return nil
 }
 
 func (maintenance) Rules(s *Shop) []rule {
@@ -629,6 +710,35 @@ func (delay) Model(b *builder) {
 	}
 }
 
+func (delay) DataField(s *Shop) string {
+	if s.Delay != nil {
+		return "delay"
+	}
+	return ""
+}
+
+// Validate: the delayed operation exists and the given plan has a start
+// for every step. (The unit without its data is the undisrupted instance,
+// which the generator solves to make the given plan.)
+func (delay) Validate(s *Shop) error {
+	d := s.Delay
+	if d == nil {
+		return nil
+	}
+	if d.Job < 0 || d.Job >= len(s.Jobs) || d.Step < 0 || d.Step >= len(s.Jobs[d.Job].Route) {
+		return fmt.Errorf("production: delay: no operation job %d step %d", d.Job, d.Step)
+	}
+	if len(d.Plan) != len(s.Jobs) {
+		return fmt.Errorf("production: delay.plan has %d rows for %d jobs", len(d.Plan), len(s.Jobs))
+	}
+	for j := range s.Jobs {
+		if len(d.Plan[j]) != len(s.Jobs[j].Route) {
+			return fmt.Errorf("production: delay.plan[%d] has %d starts for %d steps", j, len(d.Plan[j]), len(s.Jobs[j].Route))
+		}
+	}
+	return nil
+}
+
 func (delay) Rules(s *Shop) []rule {
 	d := s.Delay
 	if d == nil {
@@ -682,6 +792,20 @@ func (buffer) PairRows(b *builder, p machinePair) {
 }
 
 func (buffer) Model(*builder) {} // its rows are StepRows and PairRows
+
+func (buffer) DataField(s *Shop) string {
+	if s.Buffer != nil {
+		return "buffer"
+	}
+	return ""
+}
+
+func (buffer) Validate(s *Shop) error {
+	if bf := s.Buffer; bf != nil && (bf.Machine < 0 || bf.Machine >= len(s.Machines) || bf.Time <= 0) {
+		return fmt.Errorf("production: buffer: bad slack %+v", *bf)
+	}
+	return nil
+}
 
 func (buffer) Rules(s *Shop) []rule {
 	bf := s.Buffer
