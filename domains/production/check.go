@@ -112,52 +112,6 @@ func (s *Shop) parse(raw json.RawMessage) *answer {
 	return ans
 }
 
-// feasibilityItems returns the feasibility items of the instance's rules
-// beyond the core, in prompt order.
-func (s *Shop) unitItems() []domains.Item {
-	v := s.Voc
-	var out []domains.Item
-	add := func(id string, tier domains.Tier, text string) {
-		out = append(out, domains.Item{ID: id, Tier: tier, Constraint: id, Kind: domains.KindFeasibility, Text: text})
-	}
-	var rel, dl []string
-	for _, j := range s.Jobs {
-		if j.Release > 0 {
-			rel = append(rel, fmt.Sprintf("%s from %d", j.Name, j.Release))
-		}
-		if j.Deadline > 0 {
-			dl = append(dl, fmt.Sprintf("%s by %d", j.Name, j.Deadline))
-		}
-	}
-	if s.has(unitRelease) {
-		add(unitRelease, domains.Basic, fmt.Sprintf("No %s starts before its release (%s).", v.Job, prose.JoinAnd(rel)))
-	}
-	if s.has(unitDeadlines) {
-		add(unitDeadlines, domains.Basic, fmt.Sprintf("Every %s with a deadline ends by it (%s).", v.Job, prose.JoinAnd(dl)))
-	}
-	if len(s.Deps) > 0 {
-		var ds []string
-		for _, d := range s.Deps {
-			ds = append(ds, fmt.Sprintf("%s after %s", s.Jobs[d.After].Name, s.Jobs[d.Before].Name))
-		}
-		add(unitPrecedence, domains.Basic, fmt.Sprintf("Dependent %s start only after the %s they need have ended (%s).", v.Jobs, v.Jobs, prose.JoinAnd(ds)))
-	}
-	if s.has(unitChangeovers) {
-		add(unitChangeovers, domains.Medium, fmt.Sprintf("Between consecutive steps of different %ss on a %s with changeovers, the %s is idle for at least the table's changeover time.", v.Family, v.Machine, v.Machine))
-	}
-	if w := s.Maintenance; w != nil {
-		add(unitMaintenance, domains.Medium, fmt.Sprintf("No step runs on %s during its maintenance (%d–%d).", s.Machines[w.Machine], w.From, w.To))
-	}
-	if bf := s.Buffer; bf != nil {
-		mn := s.Machines[bf.Machine]
-		add(unitBuffer, domains.Hard, fmt.Sprintf("After every step on %s, %s stays free and the %s waits at least %d %s.", mn, mn, v.Job, bf.Time, unitWord(v, bf.Time)))
-	}
-	if d := s.Delay; d != nil {
-		add(unitDelay, domains.Hard, fmt.Sprintf("%s starts at %d or later (the late material).", s.opName(opRef{d.Job, d.Step}), d.Earliest))
-	}
-	return out
-}
-
 // Checklist implements domains.Instance.
 func (s *Shop) Checklist(ref domains.Reference) []domains.Item {
 	v := s.Voc
@@ -178,7 +132,9 @@ func (s *Shop) Checklist(ref domains.Reference) []domains.Item {
 			Text: fmt.Sprintf("Each %s's steps run in route order, each starting after the previous one ends.", v.Job)},
 		domains.Item{ID: itemMachines, Tier: domains.Basic, Constraint: "machine capacity", Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("No %s runs two steps at overlapping times.", v.Machine)})
-	items = append(items, s.unitItems()...)
+	for _, u := range s.units() {
+		items = append(items, u.Items(s)...)
+	}
 	items = append(items,
 		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: s.optimalText(ref.Objective)},
 		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,

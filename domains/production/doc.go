@@ -26,7 +26,11 @@
 // the machine and before the job's next step), and infeasible deadlines
 // (two jobs that must both start on the same machine at their release: the
 // answer says so and names rules that conflict, which the checker proves
-// with the solver).
+// with the solver). Each unit is one value of units.go under the domains
+// unit contract (its rules, items, model rows and checks, and the facets
+// the core asks for its job table, its rows inside the core's loops and
+// its goal levels); the prompt, checklist, model and checker iterate the
+// sampled units.
 //
 // The goal is lexicographic, every level minimised: re-sequenced pairs
 // (delay unit: pairs of operations on one machine run in the opposite

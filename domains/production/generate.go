@@ -66,6 +66,11 @@ func register(t *task) {
 // that the instance is feasible unless the infeasibility unit tightens two
 // deadlines on purpose. The greedy schedule is never the reference (the
 // solver's optimum is).
+//
+// The units' data is drawn here, on s.has, interleaved with the core's
+// draws (the infeasibility unit even steers the second job's route):
+// moving a draw into its unit (a domains.Sampler) would change the random
+// draws and so every instance.
 func (st *subtask) generate(sv domains.Solving, spec domains.Spec, rng *rand.Rand) (*Shop, error) {
 	s := &Shop{solving: sv, Sp: spec, Voc: st.Voc, Machines: slices.Clone(st.Machines), TieBreaks: 1}
 	defer func() { s.solving = domains.Solving{} }()

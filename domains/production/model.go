@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -28,90 +29,72 @@ func (b *builder) diff(x, y encode.Var, c int) *encode.Constraint {
 // when the pair runs against its orientation (the given plan's order with
 // the delay unit, else table order), which selects one of the two
 // disjunctive rows of the machine rule, and the same Boolean selects the
-// rows of the changeover and slack rules of that pair. The goal's levels
-// follow (objective.go). The answer variables are the start times.
+// rows of the changeover and slack rules of that pair. The sampled units
+// add their rows where the core's loops ask for them (units.go: StepRows
+// after a route row, JobRows job by job, LinkRows, PairRows after a pair's
+// machine rows), then each unit's Model; so every row keeps its place in
+// the model. The goal's levels follow (objective.go). The answer
+// variables are the start times.
 func (s *Shop) Model() (*encode.Model, error) {
 	if err := s.validate(); err != nil {
 		return nil, err
 	}
 	m := encode.NewModel()
 	b := &builder{s: s, m: m}
+	us := s.units()
+	steps := domains.Facets[stepRower](us)
 	var answer []encode.Var
-	for _, job := range s.Jobs {
+	for j, job := range s.Jobs {
 		tail := 0
 		for _, op := range job.Route {
 			tail += op.Duration
 		}
 		head := 0
-		var row []encode.Var
+		b.starts = append(b.starts, nil)
 		for k, op := range job.Route {
 			tail -= op.Duration
 			v := m.NewInt(fmt.Sprintf("start %s/%d", job.Name, k+1), int64(head), int64(s.Horizon-tail-op.Duration))
-			row = append(row, v)
+			b.starts[j] = append(b.starts[j], v)
 			answer = append(answer, v)
 			if k > 0 {
-				prev := job.Route[k-1]
-				b.diff(v, row[k-1], prev.Duration).Named(fmt.Sprintf("%s step %d after step %d", job.Name, k+1, k)).InGroup(groupRoutes)
-				if bf := s.buffer(prev.Machine); bf > 0 {
-					b.diff(v, row[k-1], prev.Duration+bf).Named(fmt.Sprintf("slack before %s step %d", job.Name, k+1)).InGroup(ruleBuffer(s.Machines[prev.Machine]))
+				b.diff(v, b.starts[j][k-1], job.Route[k-1].Duration).Named(fmt.Sprintf("%s step %d after step %d", job.Name, k+1, k)).InGroup(groupRoutes)
+				for _, u := range steps {
+					u.StepRows(b, j, k)
 				}
 			}
 			head += op.Duration
 		}
-		b.starts = append(b.starts, row)
 	}
-	for j, job := range s.Jobs {
-		first, last := b.starts[j][0], b.starts[j][len(job.Route)-1]
-		if s.has(unitRelease) && job.Release > 0 {
-			m.AddLinear([]encode.Term{{Var: first, Coef: 1}}, encode.GE, int64(job.Release)).Named(ruleRelease(job.Name))
-		}
-		if s.has(unitDeadlines) && job.Deadline > 0 {
-			m.AddLinear([]encode.Term{{Var: last, Coef: 1}}, encode.LE, int64(job.Deadline-job.Route[len(job.Route)-1].Duration)).Named(ruleDeadline(job.Name))
+	jobs := domains.Facets[jobRower](us)
+	for j := range s.Jobs {
+		for _, u := range jobs {
+			u.JobRows(b, j)
 		}
 	}
-	for _, d := range s.Deps {
-		bj := s.Jobs[d.Before]
-		b.diff(b.starts[d.After][0], b.starts[d.Before][len(bj.Route)-1], bj.Route[len(bj.Route)-1].Duration).
-			Named(ruleDep(bj.Name, s.Jobs[d.After].Name))
+	for _, u := range domains.Facets[linker](us) {
+		u.LinkRows(b)
 	}
+	pairs := domains.Facets[pairRower](us)
 	for mc := range s.Machines {
-		for _, p := range s.pairs(mc) {
-			a, c := p[0], p[1]
-			sa, sc := b.starts[a.j][a.k], b.starts[c.j][c.k]
-			da, dc := s.op(a).Duration, s.op(c).Duration
-			sw := m.NewBool(fmt.Sprintf("%s before %s", s.opName(c), s.opName(a)))
-			b.swaps = append(b.swaps, sw)
-			name := fmt.Sprintf("%s and %s", s.opName(a), s.opName(c))
-			b.diff(sc, sa, da).OnlyIf(sw.Not()).Named(name + ": in order").InGroup(groupMachines)
-			b.diff(sa, sc, dc).OnlyIf(sw.Lit()).Named(name + ": swapped").InGroup(groupMachines)
-			if ac, ca := s.setup(mc, a, c), s.setup(mc, c, a); ac > 0 || ca > 0 {
-				b.diff(sc, sa, da+ac).OnlyIf(sw.Not()).Named(name + ": changeover in order").InGroup(ruleChangeovers)
-				b.diff(sa, sc, dc+ca).OnlyIf(sw.Lit()).Named(name + ": changeover swapped").InGroup(ruleChangeovers)
-			}
-			if bf := s.buffer(mc); bf > 0 {
-				g := ruleBuffer(s.Machines[mc])
-				b.diff(sc, sa, da+bf).OnlyIf(sw.Not()).Named(name + ": slack in order").InGroup(g)
-				b.diff(sa, sc, dc+bf).OnlyIf(sw.Lit()).Named(name + ": slack swapped").InGroup(g)
+		for _, op := range s.pairs(mc) {
+			a, c := op[0], op[1]
+			p := machinePair{mc: mc, a: a, c: c, sa: b.starts[a.j][a.k], sc: b.starts[c.j][c.k], da: s.op(a).Duration, dc: s.op(c).Duration,
+				name: fmt.Sprintf("%s and %s", s.opName(a), s.opName(c))}
+			p.sw = m.NewBool(fmt.Sprintf("%s before %s", s.opName(c), s.opName(a)))
+			b.swaps = append(b.swaps, p.sw)
+			b.diff(p.sc, p.sa, p.da).OnlyIf(p.sw.Not()).Named(p.name + ": in order").InGroup(groupMachines)
+			b.diff(p.sa, p.sc, p.dc).OnlyIf(p.sw.Lit()).Named(p.name + ": swapped").InGroup(groupMachines)
+			for _, u := range pairs {
+				u.PairRows(b, p)
 			}
 		}
 	}
-	if w := s.Maintenance; w != nil {
-		g := ruleMaintenance(s.Machines[w.Machine])
-		for _, o := range s.machineOps(w.Machine) {
-			v, d := b.starts[o.j][o.k], s.op(o).Duration
-			before := m.NewBool(fmt.Sprintf("%s before maintenance", s.opName(o)))
-			m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, int64(w.From-d)).OnlyIf(before.Lit()).Named(s.opName(o) + ": before maintenance").InGroup(g)
-			m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.GE, int64(w.To)).OnlyIf(before.Not()).Named(s.opName(o) + ": after maintenance").InGroup(g)
-		}
+	for _, u := range us {
+		u.Model(b)
 	}
-	if d := s.Delay; d != nil {
-		m.AddLinear([]encode.Term{{Var: b.starts[d.Job][d.Step], Coef: 1}}, encode.GE, int64(d.Earliest)).Named(s.ruleLate())
-	}
-	for _, ts := range b.goalTerms() {
-		m.Minimize(ts...)
-	}
+	b.goal()
 	m.SetAnswer(answer...)
-	s.starts = b.starts
+	s.starts, s.groupItems = b.starts, nil
 	return m, nil
 }
 
@@ -165,7 +148,9 @@ func (s *Shop) encodePlan(st [][]int) json.RawMessage {
 }
 
 // validate reports the first inconsistency of an instance (a loaded file,
-// or a bug in the generator), naming the field.
+// or a bug in the generator), naming the field: the core's data, then the
+// data of units the spec does not have, then each sampled unit's data
+// (its domains.Validator).
 func (s *Shop) validate() error {
 	if s.Horizon <= 0 {
 		return fmt.Errorf("production: horizon %d is not positive", s.Horizon)
@@ -202,55 +187,19 @@ func (s *Shop) validate() error {
 			return fmt.Errorf("production: jobs[%d] (%s): negative release, deadline, due, weight or cost", j, job.Name)
 		}
 	}
-	if s.has(unitChangeovers) {
-		if len(s.Families) == 0 || len(s.ChangeMachines) == 0 {
-			return fmt.Errorf("production: the changeovers unit needs families and changeover_machines")
-		}
-		if len(s.Setup) != len(s.Families) {
-			return fmt.Errorf("production: setup has %d rows for %d families", len(s.Setup), len(s.Families))
-		}
-		for _, mc := range s.ChangeMachines {
-			if mc < 0 || mc >= len(s.Machines) {
-				return fmt.Errorf("production: changeover_machines: no machine %d", mc)
-			}
-			short := s.Horizon
-			for _, o := range s.machineOps(mc) {
-				short = min(short, s.op(o).Duration)
-			}
-			for f, row := range s.Setup {
-				if len(row) != len(s.Families) {
-					return fmt.Errorf("production: setup[%d] has %d entries for %d families", f, len(row), len(s.Families))
-				}
-				for g, c := range row {
-					if c < 0 || c > short || (f == g && c != 0) {
-						return fmt.Errorf("production: setup[%d][%d] = %d: must be 0 on the diagonal and 0..%d (the shortest operation on %s)", f, g, c, short, s.Machines[mc])
-					}
-				}
+	// A unit's data acts only with its unit: data without it is refused
+	// (else its rule would be stated nowhere, its rows in no model, and
+	// the generator's schedules would still keep it).
+	for _, u := range unitPool {
+		if o, ok := u.(dataOwner); ok && !s.has(u.Info().ID) {
+			if f := o.DataField(s); f != "" {
+				return fmt.Errorf("production: %s is given, but the spec has no %s unit", f, u.Info().ID)
 			}
 		}
 	}
-	for i, d := range s.Deps {
-		if d.Before < 0 || d.Before >= len(s.Jobs) || d.After < 0 || d.After >= len(s.Jobs) || d.Before == d.After {
-			return fmt.Errorf("production: dependencies[%d]: bad jobs %d, %d", i, d.Before, d.After)
-		}
-	}
-	if w := s.Maintenance; w != nil && (w.Machine < 0 || w.Machine >= len(s.Machines) || w.From < 0 || w.To <= w.From) {
-		return fmt.Errorf("production: maintenance: bad window %+v", *w)
-	}
-	if bf := s.Buffer; bf != nil && (bf.Machine < 0 || bf.Machine >= len(s.Machines) || bf.Time <= 0) {
-		return fmt.Errorf("production: buffer: bad slack %+v", *bf)
-	}
-	if d := s.Delay; d != nil {
-		if d.Job < 0 || d.Job >= len(s.Jobs) || d.Step < 0 || d.Step >= len(s.Jobs[d.Job].Route) {
-			return fmt.Errorf("production: delay: no operation job %d step %d", d.Job, d.Step)
-		}
-		if len(d.Plan) != len(s.Jobs) {
-			return fmt.Errorf("production: delay.plan has %d rows for %d jobs", len(d.Plan), len(s.Jobs))
-		}
-		for j := range s.Jobs {
-			if len(d.Plan[j]) != len(s.Jobs[j].Route) {
-				return fmt.Errorf("production: delay.plan[%d] has %d starts for %d steps", j, len(d.Plan[j]), len(s.Jobs[j].Route))
-			}
+	for _, v := range domains.Facets[domains.Validator[*Shop]](s.units()) {
+		if err := v.Validate(s); err != nil {
+			return err
 		}
 	}
 	if s.TieBreaks < 0 || s.TieBreaks > 2 {

@@ -3,7 +3,6 @@ package production
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
@@ -58,9 +57,10 @@ type Shop struct {
 	// time) over the operations in table order.
 	TieBreaks int `json:"tie_breaks"`
 
-	// starts and swaps are the variables of the last model built, for
-	// decoding.
-	starts [][]encode.Var
+	// starts are the start variables of the last model built, for
+	// decoding; groupItems caches itemOf until a model is built again.
+	starts     [][]encode.Var
+	groupItems map[string]string
 }
 
 // Vocab is a subtask's words.
@@ -133,6 +133,9 @@ type Delay struct {
 // Spec implements domains.Instance.
 func (s *Shop) Spec() domains.Spec { return s.Sp }
 
+// has reports whether the spec has the unit. Only the generator's own
+// draws (generate.go) and validate's refusal of a unit's data without the
+// unit ask it; everything else asks the sampled units (units).
 func (s *Shop) has(unit string) bool { return s.Sp.Has(unit) }
 
 // opRef names one operation: job j, step k.
@@ -160,9 +163,10 @@ func (s *Shop) end(st [][]int, j int) int {
 }
 
 // setup returns the changeover time on machine m from operation a to
-// operation b (0 on a machine without changeovers or without the unit).
+// operation b (0 on a machine without changeovers; without the unit no
+// machine has them).
 func (s *Shop) setup(m int, a, b opRef) int {
-	if !s.has(unitChangeovers) || !slices.Contains(s.ChangeMachines, m) {
+	if !slices.Contains(s.ChangeMachines, m) {
 		return 0
 	}
 	return s.Setup[s.Jobs[a.j].Family][s.Jobs[b.j].Family]
@@ -188,114 +192,75 @@ const (
 	groupDefs     = "core: goal definitions"
 )
 
-func ruleRelease(job string) string       { return "release of " + job }
-func ruleDeadline(job string) string      { return "deadline of " + job }
-func ruleDep(before, after string) string { return after + " after " + before }
-func ruleMaintenance(m string) string     { return "maintenance of " + m }
-func ruleBuffer(m string) string          { return "slack after " + m }
-
-const ruleChangeovers = "changeovers"
-
-func (s *Shop) ruleLate() string {
-	d := s.Delay
-	return fmt.Sprintf("late material for %s step %d", s.Jobs[d.Job].Name, d.Step+1)
-}
-
-// ruleNames returns the names of the prompt's named rules (those a
-// conflict answer may name), in prompt order.
-func (s *Shop) ruleNames() []string {
-	var out []string
-	for _, j := range s.Jobs {
-		if s.has(unitRelease) && j.Release > 0 {
-			out = append(out, ruleRelease(j.Name))
-		}
-	}
-	for _, j := range s.Jobs {
-		if s.has(unitDeadlines) && j.Deadline > 0 {
-			out = append(out, ruleDeadline(j.Name))
-		}
-	}
-	for _, d := range s.Deps {
-		out = append(out, ruleDep(s.Jobs[d.Before].Name, s.Jobs[d.After].Name))
-	}
-	if s.has(unitChangeovers) {
-		out = append(out, ruleChangeovers)
-	}
-	if s.Maintenance != nil {
-		out = append(out, ruleMaintenance(s.Machines[s.Maintenance.Machine]))
-	}
-	if s.Buffer != nil {
-		out = append(out, ruleBuffer(s.Machines[s.Buffer.Machine]))
-	}
-	if s.Delay != nil {
-		out = append(out, s.ruleLate())
+// rules returns the prompt's named rules (those a conflict answer may
+// name), in prompt order.
+func (s *Shop) rules() []rule {
+	var out []rule
+	for _, u := range s.units() {
+		out = append(out, u.Rules(s)...)
 	}
 	return out
 }
 
-// itemOf returns the checklist item of a model group.
-func (s *Shop) itemOf(group string) string {
-	switch {
-	case group == groupRoutes:
-		return itemRoutes
-	case group == groupMachines:
-		return itemMachines
-	case group == groupDefs:
-		return ""
-	case strings.HasPrefix(group, "release of "):
-		return unitRelease
-	case strings.HasPrefix(group, "deadline of "):
-		return unitDeadlines
-	case group == ruleChangeovers:
-		return unitChangeovers
-	case strings.HasPrefix(group, "maintenance of "):
-		return unitMaintenance
-	case strings.HasPrefix(group, "slack after "):
-		return unitBuffer
-	case strings.HasPrefix(group, "late material for "):
-		return unitDelay
-	case strings.Contains(group, " after "):
-		return unitPrecedence
+// ruleNames returns the names of the prompt's named rules, in prompt
+// order.
+func (s *Shop) ruleNames() []string {
+	var out []string
+	for _, r := range s.rules() {
+		out = append(out, r.Name)
 	}
-	return ""
+	return out
+}
+
+// itemOf returns the checklist item of a model group: the core's, or the
+// item of the unit whose rule the group is ("" for the goal's
+// definitions).
+func (s *Shop) itemOf(group string) string {
+	if s.groupItems == nil {
+		s.groupItems = map[string]string{groupRoutes: itemRoutes, groupMachines: itemMachines}
+		for _, u := range s.units() {
+			if its := u.Items(s); len(its) > 0 {
+				for _, r := range u.Rules(s) {
+					s.groupItems[r.Name] = its[0].ID
+				}
+			}
+		}
+	}
+	return s.groupItems[group]
 }
 
 // violations evaluates every feasibility rule on plan st (start times per
 // job and step, complete) and returns, per item ID, why the plan breaks it
-// (no entry when it keeps it). The model adds the same rules as
-// constraints; the brute-force tests check that the two agree.
+// (the first failure found; no entry when it keeps it): the core's rules,
+// then each unit's Check. The model adds the same rules as constraints;
+// the brute-force tests check that the two agree.
 func (s *Shop) violations(st [][]int) map[string]string {
-	out := map[string]string{}
-	set := func(item, why string) {
-		if _, ok := out[item]; !ok {
-			out[item] = why
-		}
+	f := fails{}
+	s.checkCore(st, f)
+	for _, u := range s.units() {
+		u.Check(s, st, f)
 	}
+	out := make(map[string]string, len(f))
+	for id, why := range f {
+		out[id] = why[0]
+	}
+	return out
+}
+
+// checkCore checks the core's rules: coverage and the closing time, the
+// routes and one operation at a time on each machine.
+func (s *Shop) checkCore(st [][]int, f fails) {
 	for j, job := range s.Jobs {
 		for k, op := range job.Route {
 			if st[j][k] < 0 || st[j][k]+op.Duration > s.Horizon {
-				set(itemCoverage, fmt.Sprintf("%s runs %d–%d, outside 0–%d", s.opName(opRef{j, k}), st[j][k], st[j][k]+op.Duration, s.Horizon))
+				f.Add(itemCoverage, fmt.Sprintf("%s runs %d–%d, outside 0–%d", s.opName(opRef{j, k}), st[j][k], st[j][k]+op.Duration, s.Horizon))
 			}
 			if k > 0 {
 				prev := job.Route[k-1]
 				if st[j][k] < st[j][k-1]+prev.Duration {
-					set(itemRoutes, fmt.Sprintf("%s starts at %d, before step %d ends at %d", s.opName(opRef{j, k}), st[j][k], k, st[j][k-1]+prev.Duration))
-				}
-				if b := s.buffer(prev.Machine); b > 0 && st[j][k] < st[j][k-1]+prev.Duration+b {
-					set(unitBuffer, fmt.Sprintf("%s starts at %d, less than %d after step %d on %s ends", s.opName(opRef{j, k}), st[j][k], b, k, s.Machines[prev.Machine]))
+					f.Add(itemRoutes, fmt.Sprintf("%s starts at %d, before step %d ends at %d", s.opName(opRef{j, k}), st[j][k], k, st[j][k-1]+prev.Duration))
 				}
 			}
-		}
-		if s.has(unitRelease) && job.Release > 0 && st[j][0] < job.Release {
-			set(unitRelease, fmt.Sprintf("%s starts at %d, before its release at %d", job.Name, st[j][0], job.Release))
-		}
-		if s.has(unitDeadlines) && job.Deadline > 0 && s.end(st, j) > job.Deadline {
-			set(unitDeadlines, fmt.Sprintf("%s ends at %d, after its deadline %d", job.Name, s.end(st, j), job.Deadline))
-		}
-	}
-	for _, d := range s.Deps {
-		if st[d.After][0] < s.end(st, d.Before) {
-			set(unitPrecedence, fmt.Sprintf("%s starts at %d, before %s ends at %d", s.Jobs[d.After].Name, st[d.After][0], s.Jobs[d.Before].Name, s.end(st, d.Before)))
 		}
 	}
 	for m := range s.Machines {
@@ -305,35 +270,9 @@ func (s *Shop) violations(st [][]int) map[string]string {
 				sa, sb := st[a.j][a.k], st[b.j][b.k]
 				ea, eb := sa+s.op(a).Duration, sb+s.op(b).Duration
 				if sa < eb && sb < ea {
-					set(itemMachines, fmt.Sprintf("on %s, %s (%d–%d) and %s (%d–%d) overlap", s.Machines[m], s.opName(a), sa, ea, s.opName(b), sb, eb))
-				}
-				if bf := s.buffer(m); bf > 0 && sb < ea+bf && sa < eb+bf {
-					set(unitBuffer, fmt.Sprintf("on %s, %s (%d–%d) and %s (%d–%d) are less than %d apart", s.Machines[m], s.opName(a), sa, ea, s.opName(b), sb, eb, bf))
-				}
-			}
-		}
-		if s.has(unitChangeovers) && slices.Contains(s.ChangeMachines, m) {
-			byStart := slices.Clone(ops)
-			slices.SortStableFunc(byStart, func(a, b opRef) int { return st[a.j][a.k] - st[b.j][b.k] })
-			for i := 1; i < len(byStart); i++ {
-				a, b := byStart[i-1], byStart[i]
-				ea := st[a.j][a.k] + s.op(a).Duration
-				if c := s.setup(m, a, b); st[b.j][b.k] < ea+c {
-					set(unitChangeovers, fmt.Sprintf("on %s, %s starts at %d, but after %s (%s, ends %d) the changeover to %s takes %d", s.Machines[m], s.opName(b), st[b.j][b.k], s.opName(a), s.Families[s.Jobs[a.j].Family], ea, s.Families[s.Jobs[b.j].Family], c))
+					f.Add(itemMachines, fmt.Sprintf("on %s, %s (%d–%d) and %s (%d–%d) overlap", s.Machines[m], s.opName(a), sa, ea, s.opName(b), sb, eb))
 				}
 			}
 		}
 	}
-	if w := s.Maintenance; w != nil {
-		for _, o := range s.machineOps(w.Machine) {
-			so := st[o.j][o.k]
-			if so < w.To && w.From < so+s.op(o).Duration {
-				set(unitMaintenance, fmt.Sprintf("%s runs %d–%d, during maintenance %d–%d", s.opName(o), so, so+s.op(o).Duration, w.From, w.To))
-			}
-		}
-	}
-	if d := s.Delay; d != nil && st[d.Job][d.Step] < d.Earliest {
-		set(unitDelay, fmt.Sprintf("%s starts at %d, before its material arrives at %d", s.opName(opRef{d.Job, d.Step}), st[d.Job][d.Step], d.Earliest))
-	}
-	return out
 }
