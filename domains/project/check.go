@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -156,41 +155,6 @@ func (in *Instance) parseList(obj map[string]json.RawMessage, key string, start 
 	return "", cover
 }
 
-// unitItems lists the feasibility item of every sampled unit that has
-// rules, in pool order.
-func (in *Instance) unitItems() []domains.Item {
-	v := in.Voc
-	texts := map[string]string{
-		unitPrecedence:  fmt.Sprintf("Every %s starts only after each of its predecessors has ended (rules \"predecessors of …\").", v.Activity),
-		unitCapacity:    fmt.Sprintf("In every %s, the %s running need no more of any %s than its capacity (rules \"capacity of …\").", v.Period, v.Activities, v.Resource),
-		unitDeadlines:   fmt.Sprintf("Every release and deadline holds: no %s starts before its release or ends after its deadline (rules \"release of …\", \"deadline of …\").", v.Activity),
-		unitMaintenance: fmt.Sprintf("No %s runs while a %s it needs is under maintenance (rules \"maintenance of …\").", v.Activity, v.Resource),
-		unitSlack:       fmt.Sprintf("Every critical %s keeps the minimum slack of %d %s before its successors and the horizon (rules \"slack after …\").", v.Activity, in.Slack, prose.Plural(in.Slack, v.Period, v.Periods)),
-	}
-	tier := map[string]domains.Tier{}
-	for _, u := range pool {
-		tier[u.ID] = u.Tier
-	}
-	if e := in.Exception; e != nil {
-		texts[unitException] = fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", v.Activity, e.Resource, e.Capacity)
-	}
-	if in.Delay != nil {
-		texts[unitReplan] = fmt.Sprintf("The delayed %s %s starts at %s %d or later (rule %q).", v.Activity, in.Delay.Activity, v.Period, in.Delay.Earliest, groupDelay(in.Delay.Activity))
-	}
-	var items []domains.Item
-	has := map[string]bool{}
-	for _, r := range in.rules() {
-		has[r.Unit] = true
-	}
-	has[unitException] = in.Exception != nil
-	for _, u := range pool {
-		if t, ok := texts[u.ID]; ok && has[u.ID] {
-			items = append(items, domains.Item{ID: u.ID, Text: t, Tier: tier[u.ID], Constraint: u.ID, Kind: domains.KindFeasibility})
-		}
-	}
-	return items
-}
-
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	v := in.Voc
@@ -207,10 +171,8 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	}
 	items = append(items, domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 		Text: fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)})
-	items = append(items, in.unitItems()...)
-	if in.has(unitStated) {
-		items = append(items, domains.Item{ID: unitStated, Tier: domains.Medium, Constraint: unitStated, Kind: domains.KindStated,
-			Text: fmt.Sprintf("The stated values %s equal the plan's own values.", in.statedWords())})
+	for _, u := range in.units() {
+		items = append(items, u.Items(in)...)
 	}
 	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
 		Text: in.optimalText(ref.Objective)})

@@ -7,6 +7,27 @@ import (
 	"github.com/plancert/plancert/domains/prose"
 )
 
+// unit is one constraint of the project pool, under the unit contract of
+// domains (domains.UnitOf): its description (Info), its named rules for
+// the prompt (Rules) and its checklist items (Items). Its data is drawn in
+// generate.go, interleaved with the core's draws (moving it into Sample
+// would change the random draws and so every instance).
+type unit interface {
+	Info() domains.Unit
+	Rules(in *Instance) []rule
+	Items(in *Instance) []domains.Item
+}
+
+// rule is one named rule of the prompt (domains.Rule); Name is also its
+// group in the model and the name a conflict answer uses.
+type rule = domains.Rule
+
+// unitRule is a rule of an instance with the unit that states it.
+type unitRule struct {
+	rule
+	Unit string
+}
+
 // The units of the pool (TAXONOMY core 6, project).
 const (
 	unitPrecedence  = "precedence"          // basic: finish-start order
@@ -22,26 +43,65 @@ const (
 	unitException   = "exception-recovery"  // hard: a backup schedule for a lost resource unit
 )
 
-// pool is the project core's constraint pool.
-var pool = []domains.Unit{
-	{ID: unitPrecedence, Tier: domains.Basic, Title: "precedence: an activity starts only after its predecessors end"},
-	{ID: unitCapacity, Tier: domains.Basic, Title: "resource capacity: the running activities' needs fit every resource in every period"},
-	{ID: unitDeadlines, Tier: domains.Basic, Title: "release dates and deadlines"},
-	{ID: unitTardiness, Tier: domains.Medium, Title: "weighted tardiness against due dates, minimised first"},
-	{ID: unitMaintenance, Tier: domains.Medium, Title: "calendars: maintenance windows when a resource is unavailable", Requires: []string{unitCapacity}},
-	{ID: unitCost, Tier: domains.Medium, Title: "multi-objective: makespan, then the hire cost of the resources", Requires: []string{unitCapacity}},
-	{ID: unitStated, Tier: domains.Medium, Title: "conflict validation: the answer states its objective values"},
-	{ID: unitReplan, Tier: domains.Hard, Title: "delay of one activity with the fewest changed start times", Excludes: []string{unitInfeasible}},
-	{ID: unitSlack, Tier: domains.Hard, Title: "robustness: a stated minimum slack after each critical activity", Requires: []string{unitPrecedence}},
-	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible deadline detection with a minimal conflicting set", Excludes: []string{unitReplan}},
-	{ID: unitException, Tier: domains.Hard, Title: "exception recovery: a backup schedule, feasible if a resource loses one unit, with the fewest changes", Requires: []string{unitCapacity}, Excludes: []string{unitInfeasible, unitReplan}},
+// unitPool lists every unit of the core in the order they apply: an
+// instance's rules, checklist items, model clauses and answer keys come
+// in this order, unit by unit. It is the order of the prompt (the
+// deadlines infeasibility sets are stated with the other deadlines, before
+// the maintenance windows; the stated values come last).
+var unitPool = domains.Pool[unit]{
+	precedence{}, capacity{}, deadlines{}, infeasible{}, maintenance{},
+	replan{}, slack{}, tardiness{}, cost{}, exception{}, stated{},
 }
 
-// rule is one named rule of an instance: its group name in the model (the
-// name the prompt and conflict answers use), the unit it belongs to, and
-// its sentence.
-type rule struct {
-	Name, Unit, Text string
+// pool is the registry's view of the units (domains.Task.Pool), in the
+// order the spec sampler draws them, which is not unitPool's: every drawn
+// spec depends on this order, so it stays.
+var pool = registryOrder(unitPool, unitPrecedence, unitCapacity, unitDeadlines, unitTardiness, unitMaintenance,
+	unitCost, unitStated, unitReplan, unitSlack, unitInfeasible, unitException)
+
+// registryOrder returns the descriptions of the units of p in the order
+// of ids, which must name every unit of p once.
+func registryOrder(p domains.Pool[unit], ids ...string) []domains.Unit {
+	byID := map[string]domains.Unit{}
+	for _, inf := range p.Infos(nil) {
+		byID[inf.ID] = inf
+	}
+	if len(ids) != len(byID) {
+		panic(fmt.Sprintf("project: %d unit IDs for %d units", len(ids), len(byID)))
+	}
+	out := make([]domains.Unit, len(ids))
+	for i, id := range ids {
+		inf, ok := byID[id]
+		if !ok {
+			panic("project: unit " + id + " is not in unitPool")
+		}
+		out[i] = inf
+	}
+	return out
+}
+
+// units returns the sampled units of in, in unitPool order.
+func (in *Instance) units() []unit { return unitPool.Of(in.Sp) }
+
+// rules returns the instance's named rules, unit by unit.
+func (in *Instance) rules() []unitRule {
+	var out []unitRule
+	for _, u := range in.units() {
+		for _, r := range u.Rules(in) {
+			out = append(out, unitRule{r, u.Info().ID})
+		}
+	}
+	return out
+}
+
+// ruleItem returns the feasibility item of unit u with text when u states
+// a rule in in, and no item when it states none.
+func ruleItem(in *Instance, u unit, text string) []domains.Item {
+	if len(u.Rules(in)) == 0 {
+		return nil
+	}
+	inf := u.Info()
+	return []domains.Item{{ID: inf.ID, Text: text, Tier: inf.Tier, Constraint: inf.ID, Kind: domains.KindFeasibility}}
 }
 
 func groupPrec(a string) string          { return "predecessors of " + a }
@@ -59,16 +119,40 @@ const (
 	groupDefChange = "core: definition of changed start times"
 )
 
-// rules returns the instance's named rules, in pool order.
-func (in *Instance) rules() []rule {
-	v := in.Voc
+// ---- precedence (basic): finish-start order ----
+
+type precedence struct{}
+
+func (precedence) Info() domains.Unit {
+	return domains.Unit{ID: unitPrecedence, Tier: domains.Basic, Title: "precedence: an activity starts only after its predecessors end"}
+}
+
+func (precedence) Rules(in *Instance) []rule {
 	var out []rule
 	for _, a := range in.Activities {
 		if len(a.After) > 0 {
-			out = append(out, rule{groupPrec(a.Name), unitPrecedence,
-				fmt.Sprintf("%s starts only after %s %s ended.", a.Name, prose.JoinAnd(a.After), map[bool]string{true: "has", false: "have"}[len(a.After) == 1])})
+			out = append(out, rule{Name: groupPrec(a.Name),
+				Text: fmt.Sprintf("%s starts only after %s %s ended.", a.Name, prose.JoinAnd(a.After), map[bool]string{true: "has", false: "have"}[len(a.After) == 1])})
 		}
 	}
+	return out
+}
+
+func (u precedence) Items(in *Instance) []domains.Item {
+	return ruleItem(in, u, fmt.Sprintf("Every %s starts only after each of its predecessors has ended (rules \"predecessors of …\").", in.Voc.Activity))
+}
+
+// ---- resource-capacity (basic): renewable capacities ----
+
+type capacity struct{}
+
+func (capacity) Info() domains.Unit {
+	return domains.Unit{ID: unitCapacity, Tier: domains.Basic, Title: "resource capacity: the running activities' needs fit every resource in every period"}
+}
+
+func (capacity) Rules(in *Instance) []rule {
+	v := in.Voc
+	var out []rule
 	for r, res := range in.Resources {
 		var users []string
 		for i, a := range in.Activities {
@@ -79,23 +163,94 @@ func (in *Instance) rules() []rule {
 		if len(users) == 0 {
 			continue
 		}
-		out = append(out, rule{groupCap(res.Name), unitCapacity,
-			fmt.Sprintf("In every %s, the %s running need at most %d %s of %s in total (needs: %s).", v.Period, v.Activities, res.Capacity, prose.Plural(res.Capacity, v.Unit, v.Units), res.Name, prose.JoinAnd(users))})
+		out = append(out, rule{Name: groupCap(res.Name),
+			Text: fmt.Sprintf("In every %s, the %s running need at most %d %s of %s in total (needs: %s).", v.Period, v.Activities, res.Capacity, prose.Plural(res.Capacity, v.Unit, v.Units), res.Name, prose.JoinAnd(users))})
 	}
+	return out
+}
+
+func (u capacity) Items(in *Instance) []domains.Item {
+	v := in.Voc
+	return ruleItem(in, u, fmt.Sprintf("In every %s, the %s running need no more of any %s than its capacity (rules \"capacity of …\").", v.Period, v.Activities, v.Resource))
+}
+
+// ---- deadlines (basic): release dates and deadlines ----
+
+type deadlines struct{}
+
+func (deadlines) Info() domains.Unit {
+	return domains.Unit{ID: unitDeadlines, Tier: domains.Basic, Title: "release dates and deadlines"}
+}
+
+// The deadlines of an instance come from this unit, from infeasibility
+// (the impossible deadline) or both. They are stated, modelled and
+// checked by the first of the two sampled, in unit order: this one when it
+// is sampled, otherwise infeasibility, which then holds every deadline.
+func (in *Instance) deadlineUnit() string {
+	if in.has(unitDeadlines) {
+		return unitDeadlines
+	}
+	return unitInfeasible
+}
+
+func (in *Instance) deadlineRule(a Activity) rule {
+	return rule{Name: groupDeadline(a.Name), Text: fmt.Sprintf("%s ends by %s %d (start + duration ≤ %d).", a.Name, in.Voc.Period, a.Deadline, a.Deadline)}
+}
+
+func (deadlines) Rules(in *Instance) []rule {
+	var out []rule
 	for _, a := range in.Activities {
 		if a.Release > 0 {
-			out = append(out, rule{groupRelease(a.Name), unitDeadlines,
-				fmt.Sprintf("%s starts at %s %d or later.", a.Name, v.Period, a.Release)})
+			out = append(out, rule{Name: groupRelease(a.Name), Text: fmt.Sprintf("%s starts at %s %d or later.", a.Name, in.Voc.Period, a.Release)})
 		}
 		if a.Deadline > 0 {
-			u := unitDeadlines
-			if !in.has(unitDeadlines) {
-				u = unitInfeasible
-			}
-			out = append(out, rule{groupDeadline(a.Name), u,
-				fmt.Sprintf("%s ends by %s %d (start + duration ≤ %d).", a.Name, v.Period, a.Deadline, a.Deadline)})
+			out = append(out, in.deadlineRule(a))
 		}
 	}
+	return out
+}
+
+func (u deadlines) Items(in *Instance) []domains.Item {
+	return ruleItem(in, u, fmt.Sprintf("Every release and deadline holds: no %s starts before its release or ends after its deadline (rules \"release of …\", \"deadline of …\").", in.Voc.Activity))
+}
+
+// ---- infeasibility (hard): an impossible deadline ----
+
+// infeasible adds deadlines (see impossible); it states them only without
+// the deadlines unit (see deadlineUnit). Its items are the core's items
+// of an infeasible reference (Checklist).
+type infeasible struct{}
+
+func (infeasible) Info() domains.Unit {
+	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible deadline detection with a minimal conflicting set", Excludes: []string{unitReplan}}
+}
+
+func (infeasible) Rules(in *Instance) []rule {
+	if in.deadlineUnit() != unitInfeasible {
+		return nil
+	}
+	var out []rule
+	for _, a := range in.Activities {
+		if a.Deadline > 0 {
+			out = append(out, in.deadlineRule(a))
+		}
+	}
+	return out
+}
+
+func (infeasible) Items(*Instance) []domains.Item { return nil }
+
+// ---- maintenance-windows (medium): resources unavailable in windows ----
+
+type maintenance struct{}
+
+func (maintenance) Info() domains.Unit {
+	return domains.Unit{ID: unitMaintenance, Tier: domains.Medium, Title: "calendars: maintenance windows when a resource is unavailable", Requires: []string{unitCapacity}}
+}
+
+func (maintenance) Rules(in *Instance) []rule {
+	v := in.Voc
+	var out []rule
 	for _, res := range in.Resources {
 		if len(res.Down) == 0 {
 			continue
@@ -108,13 +263,27 @@ func (in *Instance) rules() []rule {
 				ws = append(ws, fmt.Sprintf("%s %d–%d", v.Periods, w.From, w.To-1))
 			}
 		}
-		out = append(out, rule{groupMaint(res.Name), unitMaintenance,
-			fmt.Sprintf("Maintenance of %s in %s: no %s that needs %s may run then.", res.Name, prose.JoinAnd(ws), v.Activity, res.Name)})
+		out = append(out, rule{Name: groupMaint(res.Name),
+			Text: fmt.Sprintf("Maintenance of %s in %s: no %s that needs %s may run then.", res.Name, prose.JoinAnd(ws), v.Activity, res.Name)})
 	}
-	if in.Delay != nil {
-		out = append(out, rule{groupDelay(in.Delay.Activity), unitReplan,
-			fmt.Sprintf("%s cannot start before %s %d.", in.Delay.Activity, v.Period, in.Delay.Earliest)})
-	}
+	return out
+}
+
+func (u maintenance) Items(in *Instance) []domains.Item {
+	return ruleItem(in, u, fmt.Sprintf("No %s runs while a %s it needs is under maintenance (rules \"maintenance of …\").", in.Voc.Activity, in.Voc.Resource))
+}
+
+// ---- robustness-slack (hard): slack after critical activities ----
+
+type slack struct{}
+
+func (slack) Info() domains.Unit {
+	return domains.Unit{ID: unitSlack, Tier: domains.Hard, Title: "robustness: a stated minimum slack after each critical activity", Requires: []string{unitPrecedence}}
+}
+
+func (slack) Rules(in *Instance) []rule {
+	v := in.Voc
+	var out []rule
 	for _, a := range in.Activities {
 		if !a.Critical {
 			continue
@@ -129,9 +298,14 @@ func (in *Instance) rules() []rule {
 		if len(succ) > 0 {
 			what = fmt.Sprintf("at least %d free %s between the end of %s and the start of %s, and before the horizon", in.Slack, prose.Plural(in.Slack, v.Period, v.Periods), a.Name, joinOr(succ))
 		}
-		out = append(out, rule{groupSlack(a.Name), unitSlack, fmt.Sprintf("%s is critical: keep %s.", a.Name, what)})
+		out = append(out, rule{Name: groupSlack(a.Name), Text: fmt.Sprintf("%s is critical: keep %s.", a.Name, what)})
 	}
 	return out
+}
+
+func (u slack) Items(in *Instance) []domains.Item {
+	v := in.Voc
+	return ruleItem(in, u, fmt.Sprintf("Every critical %s keeps the minimum slack of %d %s before its successors and the horizon (rules \"slack after …\").", v.Activity, in.Slack, prose.Plural(in.Slack, v.Period, v.Periods)))
 }
 
 func contains(xs []string, x string) bool {

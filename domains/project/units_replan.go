@@ -1,0 +1,33 @@
+package project
+
+import (
+	"fmt"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// ---- delay-replan (hard): a delay, the fewest changed starts ----
+
+// replan holds the plan made before a delay (Instance.Current) and the
+// delay (Instance.Delay): the delayed activity cannot start before a
+// stated period, and the goal first changes as few starts of the current
+// plan as possible.
+type replan struct{}
+
+func (replan) Info() domains.Unit {
+	return domains.Unit{ID: unitReplan, Tier: domains.Hard, Title: "delay of one activity with the fewest changed start times", Excludes: []string{unitInfeasible}}
+}
+
+func (replan) Rules(in *Instance) []rule {
+	if in.Delay == nil {
+		return nil
+	}
+	return []rule{{Name: groupDelay(in.Delay.Activity), Text: fmt.Sprintf("%s cannot start before %s %d.", in.Delay.Activity, in.Voc.Period, in.Delay.Earliest)}}
+}
+
+func (u replan) Items(in *Instance) []domains.Item {
+	if in.Delay == nil {
+		return nil
+	}
+	return ruleItem(in, u, fmt.Sprintf("The delayed %s %s starts at %s %d or later (rule %q).", in.Voc.Activity, in.Delay.Activity, in.Voc.Period, in.Delay.Earliest, groupDelay(in.Delay.Activity)))
+}
