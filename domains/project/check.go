@@ -256,13 +256,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 		return res, nil
 	}
-	var fl map[string][]string
-	if ans.backupErr != "" {
-		fl = in.mainViolations(ans.start[:in.n()])
-		fl[unitException] = []string{"backup: " + ans.backupErr}
-	} else {
-		fl = in.violations(ans.start)
-	}
+	fl := in.check(checked{plan: ans.start, backupErr: ans.backupErr})
 	feasible := true
 	for _, it := range items {
 		if d, bad := fl[it.ID]; bad {

@@ -9,18 +9,33 @@ import (
 
 // unit is one constraint of the project pool, under the unit contract of
 // domains (domains.UnitOf): its description (Info), its named rules for
-// the prompt (Rules) and its checklist items (Items). Its data is drawn in
+// the prompt (Rules), its checklist items (Items) and its checks of a plan
+// (Check, failures by item ID). Its data is drawn in
 // generate.go, interleaved with the core's draws (moving it into Sample
 // would change the random draws and so every instance).
 type unit interface {
 	Info() domains.Unit
 	Rules(in *Instance) []rule
 	Items(in *Instance) []domains.Item
+	Check(in *Instance, c checked, f fails)
 }
 
 // rule is one named rule of the prompt (domains.Rule); Name is also its
 // group in the model and the name a conflict answer uses.
 type rule = domains.Rule
+
+// fails collects failures per item (domains.Fails).
+type fails = domains.Fails
+
+// checked is what a unit's Check sees of a plan: the main schedule's
+// starts, and the whole plan vector (the backup's starts follow with the
+// exception unit, when the answer has them; backupErr says why the
+// backup could not be judged).
+type checked struct {
+	start     []int
+	plan      []int
+	backupErr string
+}
 
 // unitRule is a rule of an instance with the unit that states it.
 type unitRule struct {
@@ -94,6 +109,28 @@ func (in *Instance) rules() []unitRule {
 	return out
 }
 
+// violations checks a plan (starts, one per activity, already within the
+// horizon; with the exception unit, the backup's starts follow) against
+// every named rule; it returns the broken rules' details by unit. The
+// backup's broken rules are all reported under the exception unit.
+func (in *Instance) violations(plan []int) fails { return in.check(checked{plan: plan}) }
+
+// mainViolations is violations of the main schedule alone.
+func (in *Instance) mainViolations(start []int) fails { return in.check(checked{plan: start[:in.n()]}) }
+
+// check runs the Check of every unit on c (its start is set here).
+func (in *Instance) check(c checked) fails {
+	c.start = c.plan[:in.n()]
+	f := fails{}
+	for _, u := range in.units() {
+		u.Check(in, c, f)
+	}
+	return f
+}
+
+// end is the end of activity i when it starts at start[i].
+func (in *Instance) end(start []int, i int) int { return start[i] + in.Activities[i].Duration }
+
 // ruleItem returns the feasibility item of unit u with text when u states
 // a rule in in, and no item when it states none.
 func ruleItem(in *Instance, u unit, text string) []domains.Item {
@@ -142,6 +179,16 @@ func (u precedence) Items(in *Instance) []domains.Item {
 	return ruleItem(in, u, fmt.Sprintf("Every %s starts only after each of its predecessors has ended (rules \"predecessors of …\").", in.Voc.Activity))
 }
 
+func (precedence) Check(in *Instance, c checked, f fails) {
+	for j, a := range in.Activities {
+		for _, p := range a.After {
+			if i := in.index(p); i >= 0 && c.start[j] < in.end(c.start, i) {
+				f.Add(unitPrecedence, fmt.Sprintf("%s starts at %d, before %s ends at %d", a.Name, c.start[j], p, in.end(c.start, i)))
+			}
+		}
+	}
+}
+
 // ---- resource-capacity (basic): renewable capacities ----
 
 type capacity struct{}
@@ -172,6 +219,22 @@ func (capacity) Rules(in *Instance) []rule {
 func (u capacity) Items(in *Instance) []domains.Item {
 	v := in.Voc
 	return ruleItem(in, u, fmt.Sprintf("In every %s, the %s running need no more of any %s than its capacity (rules \"capacity of …\").", v.Period, v.Activities, v.Resource))
+}
+
+func (capacity) Check(in *Instance, c checked, f fails) {
+	for r, res := range in.Resources {
+		for t := range in.Horizon {
+			use := 0
+			for i := range in.Activities {
+				if c.start[i] <= t && t < in.end(c.start, i) {
+					use += in.demand(i, r)
+				}
+			}
+			if use > res.Capacity {
+				f.Add(unitCapacity, fmt.Sprintf("%s: %d %s needed in %s %d, capacity %d", res.Name, use, in.Voc.Units, in.Voc.Period, t, res.Capacity))
+			}
+		}
+	}
 }
 
 // ---- deadlines (basic): release dates and deadlines ----
@@ -214,6 +277,22 @@ func (u deadlines) Items(in *Instance) []domains.Item {
 	return ruleItem(in, u, fmt.Sprintf("Every release and deadline holds: no %s starts before its release or ends after its deadline (rules \"release of …\", \"deadline of …\").", in.Voc.Activity))
 }
 
+// checkDeadline reports activity i's broken deadline under unit id.
+func (in *Instance) checkDeadline(id string, start []int, i int, f fails) {
+	if a := in.Activities[i]; a.Deadline > 0 && in.end(start, i) > a.Deadline {
+		f.Add(id, fmt.Sprintf("%s ends at %d, after its deadline %d", a.Name, in.end(start, i), a.Deadline))
+	}
+}
+
+func (deadlines) Check(in *Instance, c checked, f fails) {
+	for i, a := range in.Activities {
+		if a.Release > 0 && c.start[i] < a.Release {
+			f.Add(unitDeadlines, fmt.Sprintf("%s starts at %d, before its release %d", a.Name, c.start[i], a.Release))
+		}
+		in.checkDeadline(unitDeadlines, c.start, i, f)
+	}
+}
+
 // ---- infeasibility (hard): an impossible deadline ----
 
 // infeasible adds deadlines (see impossible); it states them only without
@@ -239,6 +318,15 @@ func (infeasible) Rules(in *Instance) []rule {
 }
 
 func (infeasible) Items(*Instance) []domains.Item { return nil }
+
+func (infeasible) Check(in *Instance, c checked, f fails) {
+	if in.deadlineUnit() != unitInfeasible {
+		return
+	}
+	for i := range in.Activities {
+		in.checkDeadline(unitInfeasible, c.start, i, f)
+	}
+}
 
 // ---- maintenance-windows (medium): resources unavailable in windows ----
 
@@ -271,6 +359,18 @@ func (maintenance) Rules(in *Instance) []rule {
 
 func (u maintenance) Items(in *Instance) []domains.Item {
 	return ruleItem(in, u, fmt.Sprintf("No %s runs while a %s it needs is under maintenance (rules \"maintenance of …\").", in.Voc.Activity, in.Voc.Resource))
+}
+
+func (maintenance) Check(in *Instance, c checked, f fails) {
+	for r, res := range in.Resources {
+		for _, w := range res.Down {
+			for i, a := range in.Activities {
+				if in.demand(i, r) > 0 && c.start[i] < w.To && w.From < in.end(c.start, i) {
+					f.Add(unitMaintenance, fmt.Sprintf("%s runs %d–%d during the maintenance of %s (%d–%d)", a.Name, c.start[i], in.end(c.start, i)-1, res.Name, w.From, w.To-1))
+				}
+			}
+		}
+	}
 }
 
 // ---- robustness-slack (hard): slack after critical activities ----
@@ -317,100 +417,18 @@ func contains(xs []string, x string) bool {
 	return false
 }
 
-// violations checks a plan (starts, one per activity, already within the
-// horizon; with the exception unit, the backup's starts follow) against
-// every named rule; it returns the broken rules' details by unit. The
-// backup's broken rules are all reported under the exception unit.
-func (in *Instance) violations(plan []int) map[string][]string {
-	start := plan[:in.n()]
-	out := in.mainViolations(start)
-	if in.Exception != nil {
-		for _, ds := range in.scenario().mainViolations(plan[in.n():]) {
-			for _, d := range ds {
-				out[unitException] = append(out[unitException], "backup: "+d)
-			}
-		}
-	}
-	return out
-}
-
-// scenario returns the instance as it is in the exception scenario: the
-// failing resource at its reduced capacity, no exception.
-func (in *Instance) scenario() *Instance {
-	c := *in
-	c.Exception = nil
-	c.Resources = append([]Resource(nil), in.Resources...)
-	c.Resources[in.resIndex(in.Exception.Resource)].Capacity = in.Exception.Capacity
-	return &c
-}
-
-func (in *Instance) resIndex(name string) int {
-	for r, res := range in.Resources {
-		if res.Name == name {
-			return r
-		}
-	}
-	return -1
-}
-
-func (in *Instance) mainViolations(start []int) map[string][]string {
-	out := map[string][]string{}
-	add := func(u, format string, args ...any) { out[u] = append(out[u], fmt.Sprintf(format, args...)) }
-	end := func(i int) int { return start[i] + in.Activities[i].Duration }
-	v := in.Voc
-	for j, a := range in.Activities {
-		for _, p := range a.After {
-			if i := in.index(p); i >= 0 && start[j] < end(i) {
-				add(unitPrecedence, "%s starts at %d, before %s ends at %d", a.Name, start[j], p, end(i))
-			}
-		}
-	}
-	for r, res := range in.Resources {
-		for t := range in.Horizon {
-			use := 0
-			for i := range in.Activities {
-				if start[i] <= t && t < end(i) {
-					use += in.demand(i, r)
-				}
-			}
-			if use > res.Capacity {
-				add(unitCapacity, "%s: %d %s needed in %s %d, capacity %d", res.Name, use, v.Units, v.Period, t, res.Capacity)
-			}
-		}
-		for _, w := range res.Down {
-			for i, a := range in.Activities {
-				if in.demand(i, r) > 0 && start[i] < w.To && w.From < end(i) {
-					add(unitMaintenance, "%s runs %d–%d during the maintenance of %s (%d–%d)", a.Name, start[i], end(i)-1, res.Name, w.From, w.To-1)
-				}
-			}
-		}
-	}
+func (slack) Check(in *Instance, c checked, f fails) {
 	for i, a := range in.Activities {
-		if a.Release > 0 && start[i] < a.Release {
-			add(unitDeadlines, "%s starts at %d, before its release %d", a.Name, start[i], a.Release)
+		if !a.Critical {
+			continue
 		}
-		if a.Deadline > 0 && end(i) > a.Deadline {
-			u := unitDeadlines
-			if !in.has(unitDeadlines) {
-				u = unitInfeasible
-			}
-			add(u, "%s ends at %d, after its deadline %d", a.Name, end(i), a.Deadline)
+		if in.end(c.start, i)+in.Slack > in.Horizon {
+			f.Add(unitSlack, fmt.Sprintf("%s ends at %d: less than %d before the horizon %d", a.Name, in.end(c.start, i), in.Slack, in.Horizon))
 		}
-		if a.Critical {
-			if end(i)+in.Slack > in.Horizon {
-				add(unitSlack, "%s ends at %d: less than %d before the horizon %d", a.Name, end(i), in.Slack, in.Horizon)
-			}
-			for j, b := range in.Activities {
-				if contains(b.After, a.Name) && start[j] < end(i)+in.Slack {
-					add(unitSlack, "%s starts at %d, less than %d after %s ends at %d", b.Name, start[j], in.Slack, a.Name, end(i))
-				}
+		for j, b := range in.Activities {
+			if contains(b.After, a.Name) && c.start[j] < in.end(c.start, i)+in.Slack {
+				f.Add(unitSlack, fmt.Sprintf("%s starts at %d, less than %d after %s ends at %d", b.Name, c.start[j], in.Slack, a.Name, in.end(c.start, i)))
 			}
 		}
 	}
-	if d := in.Delay; d != nil {
-		if i := in.index(d.Activity); i >= 0 && start[i] < d.Earliest {
-			add(unitReplan, "%s starts at %d, before %d", d.Activity, start[i], d.Earliest)
-		}
-	}
-	return out
 }

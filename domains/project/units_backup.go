@@ -30,3 +30,43 @@ func (exception) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitException, Tier: domains.Hard, Constraint: unitException, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", in.Voc.Activity, e.Resource, e.Capacity)}}
 }
+
+// Check judges the backup (the plan vector's second half): every unit's
+// rules in the scenario, each broken rule reported under this unit.
+func (exception) Check(in *Instance, c checked, f fails) {
+	switch {
+	case in.Exception == nil: // the scenario itself
+		return
+	case c.backupErr != "":
+		f.Add(unitException, "backup: "+c.backupErr)
+		return
+	case len(c.plan) < in.planLen():
+		return // the main schedule alone (mainViolations)
+	}
+	sc := in.scenario()
+	bad := sc.mainViolations(c.plan[in.n():])
+	for _, u := range sc.units() {
+		for _, d := range bad[u.Info().ID] {
+			f.Add(unitException, "backup: "+d)
+		}
+	}
+}
+
+// scenario returns the instance as it is in the exception scenario: the
+// failing resource at its reduced capacity, no exception.
+func (in *Instance) scenario() *Instance {
+	c := *in
+	c.Exception = nil
+	c.Resources = append([]Resource(nil), in.Resources...)
+	c.Resources[in.resIndex(in.Exception.Resource)].Capacity = in.Exception.Capacity
+	return &c
+}
+
+func (in *Instance) resIndex(name string) int {
+	for r, res := range in.Resources {
+		if res.Name == name {
+			return r
+		}
+	}
+	return -1
+}

@@ -14,8 +14,9 @@ func (tardiness) Info() domains.Unit {
 	return domains.Unit{ID: unitTardiness, Tier: domains.Medium, Title: "weighted tardiness against due dates, minimised first"}
 }
 
-func (tardiness) Rules(*Instance) []rule         { return nil }
-func (tardiness) Items(*Instance) []domains.Item { return nil }
+func (tardiness) Rules(*Instance) []rule          { return nil }
+func (tardiness) Items(*Instance) []domains.Item  { return nil }
+func (tardiness) Check(*Instance, checked, fails) {}
 
 // ---- makespan-then-cost (medium): the hire cost after the makespan ----
 
@@ -25,8 +26,9 @@ func (cost) Info() domains.Unit {
 	return domains.Unit{ID: unitCost, Tier: domains.Medium, Title: "multi-objective: makespan, then the hire cost of the resources", Requires: []string{unitCapacity}}
 }
 
-func (cost) Rules(*Instance) []rule         { return nil }
-func (cost) Items(*Instance) []domains.Item { return nil }
+func (cost) Rules(*Instance) []rule          { return nil }
+func (cost) Items(*Instance) []domains.Item  { return nil }
+func (cost) Check(*Instance, checked, fails) {}
 
 // ---- stated-values (medium): the answer states its values ----
 
@@ -37,6 +39,9 @@ func (stated) Info() domains.Unit {
 }
 
 func (stated) Rules(*Instance) []rule { return nil }
+
+// Check: the stated values are checked against the plan's in Evaluate.
+func (stated) Check(*Instance, checked, fails) {}
 
 func (stated) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitStated, Tier: domains.Medium, Constraint: unitStated, Kind: domains.KindStated,

@@ -31,3 +31,11 @@ func (u replan) Items(in *Instance) []domains.Item {
 	}
 	return ruleItem(in, u, fmt.Sprintf("The delayed %s %s starts at %s %d or later (rule %q).", in.Voc.Activity, in.Delay.Activity, in.Voc.Period, in.Delay.Earliest, groupDelay(in.Delay.Activity)))
 }
+
+func (replan) Check(in *Instance, c checked, f fails) {
+	if d := in.Delay; d != nil {
+		if i := in.index(d.Activity); i >= 0 && c.start[i] < d.Earliest {
+			f.Add(unitReplan, fmt.Sprintf("%s starts at %d, before %d", d.Activity, c.start[i], d.Earliest))
+		}
+	}
+}
