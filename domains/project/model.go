@@ -6,6 +6,77 @@ import (
 	"github.com/plancert/plancert/encode"
 )
 
+// builder is a schedule's model under construction: the main schedule's,
+// or the backup's (in is then the exception scenario, and prefix,
+// backupPrefix, starts the names of its groups and variables). Units add
+// their clauses in passes (each).
+type builder struct {
+	in     *Instance
+	cm     *coreModel
+	prefix string
+	passes [numPasses][]func(k int)
+}
+
+// pass is a step of a schedule's model. Clauses are added pass by pass
+// and, within a pass, resource by resource or activity by activity, unit
+// by unit: the order in which the model has always added them (each
+// resource's rules, then each activity's), on which the solver's runs,
+// and so the certificates' statistics and conflict cores, depend.
+type pass int
+
+const (
+	passOrder      pass = iota // per activity: its predecessors
+	passResources              // per resource: capacity, maintenance
+	passActivities             // per activity: release, deadline, slack
+	passLast                   // once: the delay
+	passSchedules              // once, after the main schedule's objective levels: the backup
+	numPasses
+)
+
+// each has add(k) run in pass p for every activity or resource k (once,
+// with k = 0, in passLast and passSchedules).
+func (b *builder) each(p pass, add func(k int)) { b.passes[p] = append(b.passes[p], add) }
+
+// run adds the clauses of the passes from … to.
+func (b *builder) run(from, to pass) {
+	for p := from; p <= to; p++ {
+		n := 1
+		switch p {
+		case passOrder, passActivities:
+			n = b.in.n()
+		case passResources:
+			n = len(b.in.Resources)
+		}
+		for k := range n {
+			for _, add := range b.passes[p] {
+				add(k)
+			}
+		}
+	}
+}
+
+// newBuilder returns the builder of a schedule of in on cm, with every
+// sampled unit's clauses in its passes.
+func (in *Instance) newBuilder(cm *coreModel, prefix string) *builder {
+	b := &builder{in: in, cm: cm, prefix: prefix}
+	for _, u := range in.units() {
+		u.Model(b)
+	}
+	return b
+}
+
+// startRanges returns the activities' names and the range of their
+// starts: 0 … horizon − duration.
+func (in *Instance) startRanges() (names []string, lo, hi []int) {
+	names = make([]string, in.n())
+	lo, hi = make([]int, in.n()), make([]int, in.n())
+	for i, a := range in.Activities {
+		names[i] = a.Name
+		hi[i] = in.Horizon - a.Duration
+	}
+	return names, lo, hi
+}
+
 // Model implements domains.Instance. Every named rule is one group (its
 // name as in the prompt); groups named "core: definition …" only define
 // auxiliary literals (who runs when, tardiness, hire spans, changes) and
@@ -14,16 +85,11 @@ func (in *Instance) Model() (*encode.Model, error) {
 	if err := in.validate(); err != nil {
 		return nil, err
 	}
-	nw := in.network()
-	names := make([]string, in.n())
-	lo, hi := make([]int, in.n()), make([]int, in.n())
-	for i, a := range in.Activities {
-		names[i] = a.Name
-		hi[i] = in.Horizon - a.Duration
-	}
-	cm := newCoreModel(nw, names, lo, hi)
+	names, lo, hi := in.startRanges()
+	cm := newCoreModel(in.network(), names, lo, hi)
 	m := cm.m
-	in.addRules(cm, "")
+	b := in.newBuilder(cm, "")
+	b.run(passOrder, passLast)
 
 	// The objective levels, in the order of levelNames.
 	if in.has(unitReplan) {
@@ -83,90 +149,6 @@ func (in *Instance) Model() (*encode.Model, error) {
 			m.Minimize(tm(s, 1))
 		}
 	}
-	if in.Exception != nil {
-		in.addBackup(cm, names, lo, hi)
-	}
+	b.run(passSchedules, passSchedules)
 	return m, nil
-}
-
-// addBackup adds the backup schedule of the exception unit: its own
-// starts (answer variables too) keeping every rule of the scenario (the
-// failing resource at its reduced capacity), in groups behind
-// backupPrefix, and its levels after the main ones: changed starts from
-// the main schedule, makespan, sum of starts, tie-break.
-func (in *Instance) addBackup(main *coreModel, names []string, lo, hi []int) {
-	sc := in.scenario()
-	m := main.m
-	bk := &coreModel{nw: sc.network(), m: m, run: map[[2]int]encode.Var{}, prefix: backupPrefix}
-	for i := range names {
-		bk.start = append(bk.start, m.NewInt(backupPrefix+startName(names[i]), int64(lo[i]), int64(hi[i])))
-	}
-	m.SetAnswer(append(append([]encode.Var(nil), main.start...), bk.start...)...)
-	sc.addRules(bk, backupPrefix)
-	var ch, sum []encode.Term
-	for i, a := range in.Activities {
-		c := m.NewBool("_backup changed " + a.Name)
-		m.AddLinear([]encode.Term{tm(bk.start[i], 1), tm(main.start[i], -1)}, encode.EQ, 0).OnlyIf(c.Not()).
-			Named("_backup unchanged " + a.Name).InGroup(backupPrefix + groupDefChange)
-		ch = append(ch, tm(c, 1))
-		sum = append(sum, tm(bk.start[i], 1))
-	}
-	m.Minimize(ch...)
-	ms := bk.makespan(0, in.Horizon, backupPrefix+groupDefOther+": makespan")
-	m.Minimize(tm(ms, 1))
-	m.Minimize(sum...)
-	if in.TieBreaks > 0 {
-		for _, s := range bk.start {
-			m.Minimize(tm(s, 1))
-		}
-	}
-}
-
-// addRules adds every named rule of in to cm, each group's name behind
-// prefix ("" for the main schedule, backupPrefix for the backup's).
-func (in *Instance) addRules(cm *coreModel, prefix string) {
-	m := cm.m
-	for j, a := range in.Activities {
-		for _, p := range a.After {
-			cm.precedence(in.index(p), j, 0, prefix+groupPrec(a.Name))
-		}
-	}
-	for r, res := range in.Resources {
-		cm.capacity(r, prefix+groupCap(res.Name), prefix+groupDefRun, nil)
-		for k, w := range res.Down {
-			for i, a := range in.Activities {
-				if in.demand(i, r) == 0 {
-					continue
-				}
-				// Before the window (ends by From) or after it (starts at To).
-				b := m.NewBool(fmt.Sprintf("_%sbefore %s %d %s", prefix, res.Name, k, a.Name))
-				g := prefix + groupMaint(res.Name)
-				m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.LE, int64(w.From-a.Duration)).OnlyIf(b.Lit()).
-					Named(fmt.Sprintf("%s: %d %s before", g, k, a.Name)).InGroup(g)
-				m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.GE, int64(w.To)).OnlyIf(b.Not()).
-					Named(fmt.Sprintf("%s: %d %s after", g, k, a.Name)).InGroup(g)
-			}
-		}
-	}
-	for i, a := range in.Activities {
-		if a.Release > 0 {
-			m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.GE, int64(a.Release)).Named(prefix + groupRelease(a.Name))
-		}
-		if a.Deadline > 0 {
-			m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.LE, int64(a.Deadline-a.Duration)).Named(prefix + groupDeadline(a.Name))
-		}
-		if a.Critical {
-			g := prefix + groupSlack(a.Name)
-			m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.LE, int64(in.Horizon-a.Duration-in.Slack)).
-				Named(g + ": horizon").InGroup(g)
-			for j, b := range in.Activities {
-				if contains(b.After, a.Name) {
-					cm.precedence(i, j, in.Slack, g)
-				}
-			}
-		}
-	}
-	if d := in.Delay; d != nil {
-		m.AddLinear([]encode.Term{tm(cm.start[in.index(d.Activity)], 1)}, encode.GE, int64(d.Earliest)).Named(prefix + groupDelay(d.Activity))
-	}
 }

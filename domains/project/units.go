@@ -5,18 +5,21 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
+	"github.com/plancert/plancert/encode"
 )
 
 // unit is one constraint of the project pool, under the unit contract of
 // domains (domains.UnitOf): its description (Info), its named rules for
 // the prompt (Rules), its checklist items (Items) and its checks of a plan
-// (Check, failures by item ID). Its data is drawn in
+// (Check, failures by item ID) and its clauses in the model (Model, in
+// the groups its rules name). Its data is drawn in
 // generate.go, interleaved with the core's draws (moving it into Sample
 // would change the random draws and so every instance).
 type unit interface {
 	Info() domains.Unit
 	Rules(in *Instance) []rule
 	Items(in *Instance) []domains.Item
+	Model(b *builder)
 	Check(in *Instance, c checked, f fails)
 }
 
@@ -189,6 +192,15 @@ func (precedence) Check(in *Instance, c checked, f fails) {
 	}
 }
 
+func (precedence) Model(b *builder) {
+	b.each(passOrder, func(j int) {
+		a := b.in.Activities[j]
+		for _, p := range a.After {
+			b.cm.precedence(b.in.index(p), j, 0, b.prefix+groupPrec(a.Name))
+		}
+	})
+}
+
 // ---- resource-capacity (basic): renewable capacities ----
 
 type capacity struct{}
@@ -235,6 +247,12 @@ func (capacity) Check(in *Instance, c checked, f fails) {
 			}
 		}
 	}
+}
+
+func (capacity) Model(b *builder) {
+	b.each(passResources, func(r int) {
+		b.cm.capacity(r, b.prefix+groupCap(b.in.Resources[r].Name), b.prefix+groupDefRun, nil)
+	})
 }
 
 // ---- deadlines (basic): release dates and deadlines ----
@@ -293,6 +311,22 @@ func (deadlines) Check(in *Instance, c checked, f fails) {
 	}
 }
 
+func (deadlines) Model(b *builder) {
+	b.each(passActivities, func(i int) {
+		if a := b.in.Activities[i]; a.Release > 0 {
+			b.cm.m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.GE, int64(a.Release)).Named(b.prefix + groupRelease(a.Name))
+		}
+		b.deadline(i)
+	})
+}
+
+// deadline adds activity i's deadline.
+func (b *builder) deadline(i int) {
+	if a := b.in.Activities[i]; a.Deadline > 0 {
+		b.cm.m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.LE, int64(a.Deadline-a.Duration)).Named(b.prefix + groupDeadline(a.Name))
+	}
+}
+
 // ---- infeasibility (hard): an impossible deadline ----
 
 // infeasible adds deadlines (see impossible); it states them only without
@@ -325,6 +359,12 @@ func (infeasible) Check(in *Instance, c checked, f fails) {
 	}
 	for i := range in.Activities {
 		in.checkDeadline(unitInfeasible, c.start, i, f)
+	}
+}
+
+func (infeasible) Model(b *builder) {
+	if b.in.deadlineUnit() == unitInfeasible {
+		b.each(passActivities, b.deadline)
 	}
 }
 
@@ -371,6 +411,27 @@ func (maintenance) Check(in *Instance, c checked, f fails) {
 			}
 		}
 	}
+}
+
+// Model: each activity that needs the resource ends by a window's start
+// or starts at its end.
+func (maintenance) Model(b *builder) {
+	b.each(passResources, func(r int) {
+		in, m, res := b.in, b.cm.m, b.in.Resources[r]
+		g := b.prefix + groupMaint(res.Name)
+		for k, w := range res.Down {
+			for i, a := range in.Activities {
+				if in.demand(i, r) == 0 {
+					continue
+				}
+				before := m.NewBool(fmt.Sprintf("_%sbefore %s %d %s", b.prefix, res.Name, k, a.Name))
+				m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.LE, int64(w.From-a.Duration)).OnlyIf(before.Lit()).
+					Named(fmt.Sprintf("%s: %d %s before", g, k, a.Name)).InGroup(g)
+				m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.GE, int64(w.To)).OnlyIf(before.Not()).
+					Named(fmt.Sprintf("%s: %d %s after", g, k, a.Name)).InGroup(g)
+			}
+		}
+	})
 }
 
 // ---- robustness-slack (hard): slack after critical activities ----
@@ -431,4 +492,21 @@ func (slack) Check(in *Instance, c checked, f fails) {
 			}
 		}
 	}
+}
+
+func (slack) Model(b *builder) {
+	b.each(passActivities, func(i int) {
+		in, a := b.in, b.in.Activities[i]
+		if !a.Critical {
+			return
+		}
+		g := b.prefix + groupSlack(a.Name)
+		b.cm.m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.LE, int64(in.Horizon-a.Duration-in.Slack)).
+			Named(g + ": horizon").InGroup(g)
+		for j, c := range in.Activities {
+			if contains(c.After, a.Name) {
+				b.cm.precedence(i, j, in.Slack, g)
+			}
+		}
+	})
 }

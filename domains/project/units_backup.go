@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
 )
 
 // ---- exception-recovery (hard): a backup schedule for a lost resource unit ----
@@ -29,6 +30,49 @@ func (exception) Items(in *Instance) []domains.Item {
 	}
 	return []domains.Item{{ID: unitException, Tier: domains.Hard, Constraint: unitException, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", in.Voc.Activity, e.Resource, e.Capacity)}}
+}
+
+// Model adds the backup, after the main schedule's levels.
+func (exception) Model(b *builder) {
+	if b.in.Exception == nil {
+		return // the scenario itself
+	}
+	b.each(passSchedules, func(int) { b.in.addBackup(b) })
+}
+
+// addBackup adds the backup schedule of the exception unit: its own
+// starts (answer variables too) keeping every rule of the scenario (the
+// failing resource at its reduced capacity), in groups behind
+// backupPrefix, and its levels after the main ones: changed starts from
+// the main schedule, makespan, sum of starts, tie-break.
+func (in *Instance) addBackup(mb *builder) {
+	main := mb.cm
+	names, lo, hi := in.startRanges()
+	sc := in.scenario()
+	m := main.m
+	bk := &coreModel{nw: sc.network(), m: m, run: map[[2]int]encode.Var{}, prefix: backupPrefix}
+	for i := range names {
+		bk.start = append(bk.start, m.NewInt(backupPrefix+startName(names[i]), int64(lo[i]), int64(hi[i])))
+	}
+	m.SetAnswer(append(append([]encode.Var(nil), main.start...), bk.start...)...)
+	sc.newBuilder(bk, backupPrefix).run(passOrder, passLast)
+	var ch, sum []encode.Term
+	for i, a := range in.Activities {
+		c := m.NewBool("_backup changed " + a.Name)
+		m.AddLinear([]encode.Term{tm(bk.start[i], 1), tm(main.start[i], -1)}, encode.EQ, 0).OnlyIf(c.Not()).
+			Named("_backup unchanged " + a.Name).InGroup(backupPrefix + groupDefChange)
+		ch = append(ch, tm(c, 1))
+		sum = append(sum, tm(bk.start[i], 1))
+	}
+	m.Minimize(ch...)
+	ms := bk.makespan(0, in.Horizon, backupPrefix+groupDefOther+": makespan")
+	m.Minimize(tm(ms, 1))
+	m.Minimize(sum...)
+	if in.TieBreaks > 0 {
+		for _, s := range bk.start {
+			m.Minimize(tm(s, 1))
+		}
+	}
 }
 
 // Check judges the backup (the plan vector's second half): every unit's

@@ -16,6 +16,7 @@ func (tardiness) Info() domains.Unit {
 
 func (tardiness) Rules(*Instance) []rule          { return nil }
 func (tardiness) Items(*Instance) []domains.Item  { return nil }
+func (tardiness) Model(*builder)                  {}
 func (tardiness) Check(*Instance, checked, fails) {}
 
 // ---- makespan-then-cost (medium): the hire cost after the makespan ----
@@ -28,6 +29,7 @@ func (cost) Info() domains.Unit {
 
 func (cost) Rules(*Instance) []rule          { return nil }
 func (cost) Items(*Instance) []domains.Item  { return nil }
+func (cost) Model(*builder)                  {}
 func (cost) Check(*Instance, checked, fails) {}
 
 // ---- stated-values (medium): the answer states its values ----
@@ -39,6 +41,8 @@ func (stated) Info() domains.Unit {
 }
 
 func (stated) Rules(*Instance) []rule { return nil }
+
+func (stated) Model(*builder) {}
 
 // Check: the stated values are checked against the plan's in Evaluate.
 func (stated) Check(*Instance, checked, fails) {}

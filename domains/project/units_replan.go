@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
 )
 
 // ---- delay-replan (hard): a delay, the fewest changed starts ----
@@ -30,6 +31,14 @@ func (u replan) Items(in *Instance) []domains.Item {
 		return nil
 	}
 	return ruleItem(in, u, fmt.Sprintf("The delayed %s %s starts at %s %d or later (rule %q).", in.Voc.Activity, in.Delay.Activity, in.Voc.Period, in.Delay.Earliest, groupDelay(in.Delay.Activity)))
+}
+
+func (replan) Model(b *builder) {
+	b.each(passLast, func(int) {
+		if d := b.in.Delay; d != nil {
+			b.cm.m.AddLinear([]encode.Term{tm(b.cm.start[b.in.index(d.Activity)], 1)}, encode.GE, int64(d.Earliest)).Named(b.prefix + groupDelay(d.Activity))
+		}
+	})
 }
 
 func (replan) Check(in *Instance, c checked, f fails) {
