@@ -196,15 +196,8 @@ func (in *Instance) TieBreak() bool {
 // levelNames names the objective levels before the tie-break, in order.
 func (in *Instance) levelNames() []string {
 	var out []string
-	if in.has(unitReplan) {
-		out = append(out, "changed start times")
-	}
-	if in.has(unitTardiness) {
-		out = append(out, "weighted tardiness")
-	}
-	out = append(out, "makespan")
-	if in.has(unitCost) {
-		out = append(out, "hire cost")
+	for _, l := range in.levels() {
+		out = append(out, l.name)
 	}
 	return append(out, "sum of start times")
 }
@@ -248,15 +241,8 @@ func (in *Instance) objectives(plan []int) []int64 {
 
 func (in *Instance) mainObjectives(start []int) []int64 {
 	var out []int64
-	if in.has(unitReplan) {
-		out = append(out, int64(in.changes(start)))
-	}
-	if in.has(unitTardiness) {
-		out = append(out, int64(in.tardiness(start)))
-	}
-	out = append(out, int64(in.network().makespan(start)))
-	if in.has(unitCost) {
-		out = append(out, int64(in.hireCost(start)))
+	for _, l := range in.levels() {
+		out = append(out, int64(l.value(start)))
 	}
 	sum := 0
 	for _, s := range start {
@@ -269,52 +255,6 @@ func (in *Instance) mainObjectives(start []int) []int64 {
 		}
 	}
 	return out
-}
-
-func (in *Instance) changes(start []int) int {
-	n := 0
-	for i, s := range start {
-		if s != in.Current[i] {
-			n++
-		}
-	}
-	return n
-}
-
-func (in *Instance) tardiness(start []int) int {
-	t := 0
-	for i, a := range in.Activities {
-		if a.Weight > 0 {
-			t += a.Weight * max(0, start[i]+a.Duration-a.Due)
-		}
-	}
-	return t
-}
-
-// hireSpan returns the first start and last end of the activities that
-// need resource r (ok false when none does).
-func (in *Instance) hireSpan(r int, start []int) (from, to int, ok bool) {
-	for i, a := range in.Activities {
-		if in.demand(i, r) == 0 {
-			continue
-		}
-		if !ok {
-			from, to, ok = start[i], start[i]+a.Duration, true
-			continue
-		}
-		from, to = min(from, start[i]), max(to, start[i]+a.Duration)
-	}
-	return
-}
-
-func (in *Instance) hireCost(start []int) int {
-	c := 0
-	for r, res := range in.Resources {
-		if from, to, ok := in.hireSpan(r, start); ok {
-			c += res.Rate * (to - from)
-		}
-	}
-	return c
 }
 
 // Plan implements domains.Instance: the starts of a solution of Model.

@@ -3,8 +3,58 @@ package project
 import (
 	"fmt"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 )
+
+// level is one objective level before the sum of starts: its name in the
+// optimal item, its key when the answer states its values, its sentence
+// in the goal, and its value for a schedule's starts.
+type level struct {
+	name, key, goal string
+	value           func(start []int) int
+}
+
+// leveler is a unit whose objective levels come before the makespan
+// (domains.Leveler: the fewest changed starts, the weighted tardiness);
+// describe says what they are, in the same order.
+type leveler interface {
+	domains.Leveler[*builder]
+	describe(in *Instance) []level
+}
+
+// laterLeveler is a unit whose objective levels come after the makespan,
+// before the sum of starts (the hire cost).
+type laterLeveler interface {
+	laterLevels(b *builder) [][]encode.Term
+	describe(in *Instance) []level
+}
+
+// The units with a level facet, listed so that a misspelt method fails to
+// compile instead of leaving a level out.
+var (
+	_ leveler      = replan{}
+	_ leveler      = tardiness{}
+	_ laterLeveler = cost{}
+)
+
+// levels returns the objective levels before the sum of starts, in
+// order: the units' levels before the makespan, the makespan, the units'
+// levels after it.
+func (in *Instance) levels() []level {
+	us := in.units()
+	var out []level
+	for _, u := range domains.Facets[leveler](us) {
+		out = append(out, u.describe(in)...)
+	}
+	v := in.Voc
+	out = append(out, level{name: "makespan", key: "makespan", goal: fmt.Sprintf("minimise the makespan: the %s when the last %s ends", v.Period, v.Activity),
+		value: func(start []int) int { return in.network().makespan(start) }})
+	for _, u := range domains.Facets[laterLeveler](us) {
+		out = append(out, u.describe(in)...)
+	}
+	return out
+}
 
 // builder is a schedule's model under construction: the main schedule's,
 // or the backup's (in is then the exception scenario, and prefix,
@@ -91,53 +141,19 @@ func (in *Instance) Model() (*encode.Model, error) {
 	b := in.newBuilder(cm, "")
 	b.run(passOrder, passLast)
 
-	// The objective levels, in the order of levelNames.
-	if in.has(unitReplan) {
-		var ts []encode.Term
-		for i, a := range in.Activities {
-			c := m.NewBool("_changed " + a.Name)
-			m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.EQ, int64(in.Current[i])).OnlyIf(c.Not()).
-				Named("_unchanged " + a.Name).InGroup(groupDefChange)
-			ts = append(ts, tm(c, 1))
+	// The objective levels, in the order of levels.
+	us := in.units()
+	for _, u := range domains.Facets[leveler](us) {
+		for _, ts := range u.Levels(b) {
+			m.Minimize(ts...)
 		}
-		m.Minimize(ts...)
-	}
-	if in.has(unitTardiness) {
-		var ts []encode.Term
-		for i, a := range in.Activities {
-			if a.Weight == 0 {
-				continue
-			}
-			late := m.NewInt("_tardiness "+a.Name, 0, int64(max(0, in.Horizon-a.Due)))
-			m.AddLinear([]encode.Term{tm(late, 1), tm(cm.start[i], -1)}, encode.GE, int64(a.Duration-a.Due)).
-				Named("_late " + a.Name).InGroup(groupDefOther)
-			ts = append(ts, tm(late, int64(a.Weight)))
-		}
-		m.Minimize(ts...)
 	}
 	ms := cm.makespan(0, in.Horizon, groupDefOther+": makespan")
 	m.Minimize(tm(ms, 1))
-	if in.has(unitCost) {
-		var ts []encode.Term
-		for r, res := range in.Resources {
-			from := m.NewInt("_hire from "+res.Name, 0, int64(in.Horizon))
-			to := m.NewInt("_hire to "+res.Name, 0, int64(in.Horizon))
-			used := false
-			for i, a := range in.Activities {
-				if in.demand(i, r) == 0 {
-					continue
-				}
-				used = true
-				m.AddLinear([]encode.Term{tm(to, 1), tm(cm.start[i], -1)}, encode.GE, int64(a.Duration)).
-					Named(fmt.Sprintf("_hire to %s %s", res.Name, a.Name)).InGroup(groupDefOther)
-				m.AddLinear([]encode.Term{tm(cm.start[i], 1), tm(from, -1)}, encode.GE, 0).
-					Named(fmt.Sprintf("_hire from %s %s", res.Name, a.Name)).InGroup(groupDefOther)
-			}
-			if used {
-				ts = append(ts, tm(to, int64(res.Rate)), tm(from, -int64(res.Rate)))
-			}
+	for _, u := range domains.Facets[laterLeveler](us) {
+		for _, ts := range u.laterLevels(b) {
+			m.Minimize(ts...)
 		}
-		m.Minimize(ts...)
 	}
 	var sum []encode.Term
 	for _, s := range cm.start {

@@ -13,15 +13,8 @@ func joinOr(xs []string) string { return prose.JoinWith(xs, "or") }
 // objective level before the sum of starts, in order.
 func (in *Instance) statedKeys() []string {
 	var out []string
-	if in.has(unitReplan) {
-		out = append(out, "changed_starts")
-	}
-	if in.has(unitTardiness) {
-		out = append(out, "weighted_tardiness")
-	}
-	out = append(out, "makespan")
-	if in.has(unitCost) {
-		out = append(out, "hire_cost")
+	for _, l := range in.levels() {
+		out = append(out, l.key)
 	}
 	return out
 }
@@ -127,15 +120,8 @@ func (in *Instance) statedWords() string {
 func (in *Instance) goalText() string {
 	v := in.Voc
 	var parts []string
-	if in.has(unitReplan) {
-		parts = append(parts, fmt.Sprintf("change as few start times of the current plan as possible (%s whose start differs from the current plan counts once)", prose.An(v.Activity)))
-	}
-	if in.has(unitTardiness) {
-		parts = append(parts, fmt.Sprintf("minimise the weighted tardiness: the sum over %s of weight × tardiness", v.Activities))
-	}
-	parts = append(parts, fmt.Sprintf("minimise the makespan: the %s when the last %s ends", v.Period, v.Activity))
-	if in.has(unitCost) {
-		parts = append(parts, fmt.Sprintf("minimise the hire cost: for each %s, its hire cost per %s times the %s from the first start to the last end of the %s that need it, summed", v.Resource, v.Period, v.Periods, v.Activities))
+	for _, l := range in.levels() {
+		parts = append(parts, l.goal)
 	}
 	parts = append(parts, fmt.Sprintf("minimise the sum of all start %s (so that, the goals above being equal, the %s start as early as they can)", v.Periods, v.Activities))
 	if in.TieBreaks > 0 {

@@ -16,11 +16,7 @@ import (
 // generate.go, interleaved with the core's draws (moving it into Sample
 // would change the random draws and so every instance).
 type unit interface {
-	Info() domains.Unit
-	Rules(in *Instance) []rule
-	Items(in *Instance) []domains.Item
-	Model(b *builder)
-	Check(in *Instance, c checked, f fails)
+	domains.UnitOf[*Instance, *builder, checked]
 }
 
 // rule is one named rule of the prompt (domains.Rule); Name is also its

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -12,7 +13,7 @@ import (
 // replan holds the plan made before a delay (Instance.Current) and the
 // delay (Instance.Delay): the delayed activity cannot start before a
 // stated period, and the goal first changes as few starts of the current
-// plan as possible.
+// plan as possible (a level before the makespan, domains.Leveler).
 type replan struct{}
 
 func (replan) Info() domains.Unit {
@@ -47,4 +48,34 @@ func (replan) Check(in *Instance, c checked, f fails) {
 			f.Add(unitReplan, fmt.Sprintf("%s starts at %d, before %d", d.Activity, c.start[i], d.Earliest))
 		}
 	}
+}
+
+func (replan) describe(in *Instance) []level {
+	return []level{{name: "changed start times", key: "changed_starts",
+		goal:  fmt.Sprintf("change as few start times of the current plan as possible (%s whose start differs from the current plan counts once)", prose.An(in.Voc.Activity)),
+		value: in.changes}}
+}
+
+// Levels: the number of activities whose start differs from the current
+// plan.
+func (replan) Levels(b *builder) [][]encode.Term {
+	in, m := b.in, b.cm.m
+	var ts []encode.Term
+	for i, a := range in.Activities {
+		c := m.NewBool("_changed " + a.Name)
+		m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.EQ, int64(in.Current[i])).OnlyIf(c.Not()).
+			Named("_unchanged " + a.Name).InGroup(groupDefChange)
+		ts = append(ts, tm(c, 1))
+	}
+	return [][]encode.Term{ts}
+}
+
+func (in *Instance) changes(start []int) int {
+	n := 0
+	for i, s := range start {
+		if s != in.Current[i] {
+			n++
+		}
+	}
+	return n
 }
