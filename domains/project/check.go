@@ -29,7 +29,7 @@ type answer struct {
 	stated     map[string]*int64
 	formatErr  string
 	coverErr   string
-	backupErr  string // the backup's coverage problems
+	partErr    map[string]string // by part key: the schedule part's coverage problems
 }
 
 // encode writes a plan in the answer's form, with the stated values when
@@ -48,9 +48,10 @@ func (in *Instance) encode(plan []int) json.RawMessage {
 	}
 	b.WriteString("{")
 	list("schedule", plan[:in.n()])
-	if in.Exception != nil {
+	for j, p := range in.parts() {
+		key, _ := p.AnswerKey(in)
 		b.WriteString(", ")
-		list("backup", plan[in.n():])
+		list(key, in.partStarts(plan, j))
 	}
 	if in.has(unitStated) {
 		obj := in.objectives(plan)
@@ -91,12 +92,18 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	if ans.formatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.formatErr != "" {
 		return ans
 	}
-	if in.Exception != nil {
-		var bc []string
-		if ans.formatErr, bc = in.parseList(obj, "backup", ans.start[in.n():]); ans.formatErr != "" {
+	for j, p := range in.parts() {
+		key, _ := p.AnswerKey(in)
+		var pc []string
+		if ans.formatErr, pc = in.parseList(obj, key, in.partStarts(ans.start, j)); ans.formatErr != "" {
 			return ans
 		}
-		ans.backupErr = strings.Join(bc, "; ")
+		if pc != nil {
+			if ans.partErr == nil {
+				ans.partErr = map[string]string{}
+			}
+			ans.partErr[key] = strings.Join(pc, "; ")
+		}
 	}
 	if in.has(unitStated) {
 		for _, key := range in.statedKeys() {
@@ -158,8 +165,13 @@ func (in *Instance) parseList(obj map[string]json.RawMessage, key string, start 
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	v := in.Voc
+	lists := `a list "schedule"`
+	for _, p := range in.parts() {
+		key, _ := p.AnswerKey(in)
+		lists += fmt.Sprintf(" and a list %q", key)
+	}
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: `The answer is one JSON object in the stated form: a list "schedule"` + map[bool]string{true: ` and a list "backup"`, false: ""}[in.Exception != nil] + ` of {"activity", "start"} entries with whole start numbers` +
+		Text: `The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
 			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[in.has(unitStated)]}}
 	if !ref.Feasible {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
@@ -182,7 +194,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 // by level, and the tie-break's pick.
 func (in *Instance) optimalText(obj []int64) string {
 	names := in.levelNames()
-	if len(obj) < len(names)+len(in.backupLevelNames()) {
+	if len(obj) < len(names)+len(in.partLevelNames()) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
 	}
 	parts := make([]string, len(names))
@@ -195,14 +207,17 @@ func (in *Instance) optimalText(obj []int64) string {
 		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (starts in table order %v)", obj[k:k+in.n()])
 		k += in.n()
 	}
-	if bn := in.backupLevelNames(); bn != nil {
+	for _, p := range in.parts() {
+		key, _ := p.AnswerKey(in)
 		var bp []string
-		for i, n := range bn {
-			bp = append(bp, fmt.Sprintf("%s %d", n, obj[k+i]))
+		for _, n := range p.partLevels(in) {
+			bp = append(bp, fmt.Sprintf("%s %d", n, obj[k]))
+			k++
 		}
-		text += "; then the backup: " + strings.Join(bp, ", ")
+		text += fmt.Sprintf("; then the %s: ", key) + strings.Join(bp, ", ")
 		if in.TieBreaks > 0 {
-			text += fmt.Sprintf(", and the backup the tie-break picks (starts in table order %v)", obj[k+len(bn):])
+			text += fmt.Sprintf(", and the %s the tie-break picks (starts in table order %v)", key, obj[k:k+in.n()])
+			k += in.n()
 		}
 	}
 	return text + "."
@@ -256,7 +271,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 		return res, nil
 	}
-	fl := in.check(checked{plan: ans.start, backupErr: ans.backupErr})
+	fl := in.check(checked{plan: ans.start, partErr: ans.partErr})
 	feasible := true
 	for _, it := range items {
 		if d, bad := fl[it.ID]; bad {

@@ -112,14 +112,12 @@ func (in *Instance) has(unit string) bool { return in.Sp.Has(unit) }
 
 func (in *Instance) n() int { return len(in.Activities) }
 
-// planLen is the length of a plan vector: the starts, then (exception
-// unit) the backup's starts.
-func (in *Instance) planLen() int {
-	if in.Exception != nil {
-		return 2 * in.n()
-	}
-	return in.n()
-}
+// planLen is the length of a plan vector: the starts, then each schedule
+// part's (the exception unit's backup).
+func (in *Instance) planLen() int { return (1 + len(in.parts())) * in.n() }
+
+// partStarts returns the starts of the j-th schedule part in a plan vector.
+func (in *Instance) partStarts(plan []int, j int) []int { return plan[(j+1)*in.n() : (j+2)*in.n()] }
 
 func (in *Instance) index(name string) int {
 	for i, a := range in.Activities {
@@ -163,7 +161,7 @@ func (in *Instance) network() *network {
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 	ans := in.parse(answer)
-	if ans.formatErr != "" || ans.coverErr != "" || ans.backupErr != "" || ans.infeasible {
+	if ans.formatErr != "" || ans.coverErr != "" || len(ans.partErr) > 0 || ans.infeasible {
 		return nil, false
 	}
 	if len(in.violations(ans.start)) > 0 {
@@ -202,36 +200,27 @@ func (in *Instance) levelNames() []string {
 	return append(out, "sum of start times")
 }
 
-// backupLevelNames names the backup's levels before its tie-break.
-func (in *Instance) backupLevelNames() []string {
-	if in.Exception == nil {
-		return nil
+// partLevelNames names the schedule parts' levels before their
+// tie-breaks, part by part.
+func (in *Instance) partLevelNames() []string {
+	var out []string
+	for _, p := range in.parts() {
+		out = append(out, p.partLevels(in)...)
 	}
-	return []string{"backup's changed start times", "backup's makespan", "backup's sum of start times"}
+	return out
 }
 
-// objectives returns the objective vector of a plan (starts, then the
-// backup's), level by level, as the model defines them: the main levels
-// and tie-break, then the backup's (changes from the main schedule,
-// makespan, sum of starts, tie-break).
+// objectives returns the objective vector of a plan (starts, then each
+// schedule part's), level by level, as the model defines them: the main
+// levels and tie-break, then each part's levels and tie-break.
 func (in *Instance) objectives(plan []int) []int64 {
 	start := plan[:in.n()]
 	out := in.mainObjectives(start)
-	if in.Exception != nil {
-		backup := plan[in.n():]
-		ch := 0
-		for i := range start {
-			if backup[i] != start[i] {
-				ch++
-			}
-		}
-		sum := 0
-		for _, s := range backup {
-			sum += s
-		}
-		out = append(out, int64(ch), int64(in.network().makespan(backup)), int64(sum))
+	for j, p := range in.parts() {
+		own := in.partStarts(plan, j)
+		out = append(out, p.partObjectives(in, start, own)...)
 		if in.TieBreaks > 0 {
-			for _, s := range backup {
+			for _, s := range own {
 				out = append(out, int64(s))
 			}
 		}
@@ -264,10 +253,11 @@ func (in *Instance) Plan(a encode.Assignment) (json.RawMessage, error) {
 		return nil, err
 	}
 	plan := make([]int, in.planLen())
+	parts := in.parts()
 	for k := range plan {
 		name := startName(in.Activities[k%in.n()].Name)
-		if k >= in.n() {
-			name = backupPrefix + name
+		if j := k/in.n() - 1; j >= 0 {
+			name = parts[j].partPrefix() + name
 		}
 		v, ok := m.Lookup(name)
 		if !ok || int(v) >= len(a) {
@@ -279,6 +269,3 @@ func (in *Instance) Plan(a encode.Assignment) (json.RawMessage, error) {
 }
 
 func startName(a string) string { return "start " + a }
-
-// backupPrefix prefixes the backup's variables and groups.
-const backupPrefix = "backup: "

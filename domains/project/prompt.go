@@ -81,16 +81,17 @@ func (in *Instance) Prompt() string {
 		}
 	}
 	p("\n**Goal.** %s\n", in.goalText())
-	if e := in.Exception; e != nil {
-		r := in.Resources[in.resIndex(e.Resource)]
-		p("\n**Backup schedule.** %s may lose one %s for the whole of %s (capacity %d instead of %d). Give also a backup schedule, \"backup\", that keeps rule 1 and every named rule above with %s at capacity %d. The backup's goal comes after the main schedule's: among backups, change as few start %s of your main schedule as possible; among those, minimise the backup's makespan; among those, its sum of start %s%s.\n",
-			e.Resource, v.Unit, v.Project, e.Capacity, r.Capacity, e.Resource, e.Capacity, v.Periods, v.Periods,
-			map[bool]string{true: "; then the same tie-break as above, on the backup", false: ""}[in.TieBreaks > 0])
+	parts := in.parts()
+	var keys []string
+	for _, pt := range parts {
+		key, _ := pt.AnswerKey(in)
+		keys = append(keys, key)
+		p("\n%s\n", pt.partText(in))
 	}
 	p("\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
 	p("List every %s once with its start %s", v.Activity, v.Period)
-	if in.Exception != nil {
-		p(", in \"schedule\" and again in \"backup\"")
+	if len(keys) > 0 {
+		p(", in \"schedule\" and again in %s", prose.QuoteAnd(keys))
 	}
 	p(".")
 	if in.has(unitStated) {
@@ -143,8 +144,9 @@ func (in *Instance) AnswerSchema() string {
 		s += fmt.Sprintf(`, {"activity": %q, "start": 3}`, a[1].Name)
 	}
 	s += ", ...]"
-	if in.Exception != nil {
-		s += fmt.Sprintf(`, "backup": [{"activity": %q, "start": 0}, ...]`, a[0].Name)
+	for _, p := range in.parts() {
+		key, skeleton := p.AnswerKey(in)
+		s += fmt.Sprintf(", %q: %s", key, skeleton)
 	}
 	if in.has(unitStated) {
 		for _, k := range in.statedKeys() {

@@ -27,13 +27,13 @@ type rule = domains.Rule
 type fails = domains.Fails
 
 // checked is what a unit's Check sees of a plan: the main schedule's
-// starts, and the whole plan vector (the backup's starts follow with the
-// exception unit, when the answer has them; backupErr says why the
-// backup could not be judged).
+// starts, and the whole plan vector (each schedule part's starts follow
+// when the answer has them; partErr says, by part key, why a part could
+// not be judged).
 type checked struct {
-	start     []int
-	plan      []int
-	backupErr string
+	start   []int
+	plan    []int
+	partErr map[string]string
 }
 
 // unitRule is a rule of an instance with the unit that states it.

@@ -11,9 +11,80 @@ import (
 
 // exception holds the failure scenario (Instance.Exception): a resource
 // may lose one unit for the whole horizon, and the answer adds a backup
-// schedule that keeps every rule in that scenario, with its own levels
-// after the main schedule's.
+// schedule (its schedulePart) that keeps every rule in that scenario,
+// with its own levels after the main schedule's.
 type exception struct{}
+
+// schedulePart is a unit whose answer part (domains.AnswerPart) is a
+// second schedule of every activity (the exception unit's backup): its
+// starts follow the main schedule's in the plan vector, in table order;
+// its variables and groups in the model are named behind partPrefix; its
+// paragraph in the prompt follows the goal (partText), and its levels,
+// then its tie-break, follow the main schedule's (partLevels names them,
+// partObjectives values them for the main schedule's starts and its own).
+// A unit without a part in an instance (the exception scenario itself)
+// has the key "".
+type schedulePart interface {
+	domains.AnswerPart[*Instance]
+	partPrefix() string
+	partText(in *Instance) string
+	partLevels(in *Instance) []string
+	partObjectives(in *Instance, start, own []int) []int64
+}
+
+var _ schedulePart = exception{}
+
+// parts returns the schedule parts of in, in unit order.
+func (in *Instance) parts() []schedulePart {
+	var out []schedulePart
+	for _, p := range domains.Facets[schedulePart](in.units()) {
+		if key, _ := p.AnswerKey(in); key != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// keyBackup is the backup's key in the answer; backupPrefix prefixes its
+// variables and groups in the model.
+const (
+	keyBackup    = "backup"
+	backupPrefix = "backup: "
+)
+
+func (exception) AnswerKey(in *Instance) (key, skeleton string) {
+	if in.Exception == nil {
+		return "", ""
+	}
+	return keyBackup, fmt.Sprintf(`[{"activity": %q, "start": 0}, ...]`, in.Activities[0].Name)
+}
+
+func (exception) partPrefix() string { return backupPrefix }
+
+func (exception) partText(in *Instance) string {
+	v, e := in.Voc, in.Exception
+	r := in.Resources[in.resIndex(e.Resource)]
+	return fmt.Sprintf("**Backup schedule.** %s may lose one %s for the whole of %s (capacity %d instead of %d). Give also a backup schedule, \"backup\", that keeps rule 1 and every named rule above with %s at capacity %d. The backup's goal comes after the main schedule's: among backups, change as few start %s of your main schedule as possible; among those, minimise the backup's makespan; among those, its sum of start %s%s.",
+		e.Resource, v.Unit, v.Project, e.Capacity, r.Capacity, e.Resource, e.Capacity, v.Periods, v.Periods,
+		map[bool]string{true: "; then the same tie-break as above, on the backup", false: ""}[in.TieBreaks > 0])
+}
+
+func (exception) partLevels(*Instance) []string {
+	return []string{"backup's changed start times", "backup's makespan", "backup's sum of start times"}
+}
+
+// partObjectives: the starts changed from the main schedule, the
+// backup's makespan and its sum of starts.
+func (exception) partObjectives(in *Instance, start, own []int) []int64 {
+	ch, sum := 0, 0
+	for i, s := range own {
+		if s != start[i] {
+			ch++
+		}
+		sum += s
+	}
+	return []int64{int64(ch), int64(in.network().makespan(own)), int64(sum)}
+}
 
 func (exception) Info() domains.Unit {
 	return domains.Unit{ID: unitException, Tier: domains.Hard, Title: "exception recovery: a backup schedule, feasible if a resource loses one unit, with the fewest changes", Requires: []string{unitCapacity}, Excludes: []string{unitInfeasible, unitReplan}}
@@ -81,14 +152,14 @@ func (exception) Check(in *Instance, c checked, f fails) {
 	switch {
 	case in.Exception == nil: // the scenario itself
 		return
-	case c.backupErr != "":
-		f.Add(unitException, "backup: "+c.backupErr)
+	case c.partErr[keyBackup] != "":
+		f.Add(unitException, "backup: "+c.partErr[keyBackup])
 		return
 	case len(c.plan) < in.planLen():
 		return // the main schedule alone (mainViolations)
 	}
 	sc := in.scenario()
-	bad := sc.mainViolations(c.plan[in.n():])
+	bad := sc.mainViolations(in.partStarts(c.plan, 0))
 	for _, u := range sc.units() {
 		for _, d := range bad[u.Info().ID] {
 			f.Add(unitException, "backup: "+d)
