@@ -53,11 +53,9 @@ func (in *Instance) encode(plan []int) json.RawMessage {
 		b.WriteString(", ")
 		list(key, in.partStarts(plan, j))
 	}
-	if in.has(unitStated) {
-		obj := in.objectives(plan)
-		for k, key := range in.statedKeys() {
-			fmt.Fprintf(&b, ", %q: %d", key, obj[k])
-		}
+	vals := in.statedValues(plan)
+	for k, key := range in.statedKeys() {
+		fmt.Fprintf(&b, ", %q: %d", key, vals[k])
 	}
 	b.WriteString("}")
 	return json.RawMessage(b.String())
@@ -105,16 +103,14 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 			ans.partErr[key] = strings.Join(pc, "; ")
 		}
 	}
-	if in.has(unitStated) {
-		for _, key := range in.statedKeys() {
-			var x float64
-			if raw, ok := obj[key]; !ok || json.Unmarshal(raw, &x) != nil || x != math.Trunc(x) {
-				ans.formatErr = fmt.Sprintf("the stated value %q is missing or not a whole number", key)
-				return ans
-			}
-			v := int64(x)
-			ans.stated[key] = &v
+	for _, key := range in.statedKeys() {
+		var x float64
+		if raw, ok := obj[key]; !ok || json.Unmarshal(raw, &x) != nil || x != math.Trunc(x) {
+			ans.formatErr = fmt.Sprintf("the stated value %q is missing or not a whole number", key)
+			return ans
 		}
+		v := int64(x)
+		ans.stated[key] = &v
 	}
 	ans.coverErr = strings.Join(cover, "; ")
 	return ans
@@ -172,7 +168,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	}
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: `The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
-			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[in.has(unitStated)]}}
+			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[len(in.statedKeys()) > 0]}}
 	if !ref.Feasible {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
@@ -271,15 +267,20 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 		return res, nil
 	}
-	fl := in.check(checked{plan: ans.start, partErr: ans.partErr})
-	feasible := true
+	fl := in.check(checked{plan: ans.start, partErr: ans.partErr, stated: ans.stated})
+	kind := map[string]domains.ItemKind{}
 	for _, it := range items {
+		kind[it.ID] = it.Kind
 		if d, bad := fl[it.ID]; bad {
 			set(it.ID, false, strings.Join(d, "; "))
 		}
 	}
-	for range fl {
-		feasible = false
+	// A wrong stated value fails its item; it breaks no rule of the plan.
+	feasible := true
+	for id := range fl {
+		if kind[id] != domains.KindStated {
+			feasible = false
+		}
 	}
 	got := in.objectives(ans.start)
 	if !feasible {
@@ -288,17 +289,6 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		obj = got
 		if !equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
-	}
-	if in.has(unitStated) {
-		var why []string
-		for k, key := range in.statedKeys() {
-			if *ans.stated[key] != got[k] {
-				why = append(why, fmt.Sprintf("stated %s %d, the plan's is %d", key, *ans.stated[key], got[k]))
-			}
-		}
-		if why != nil {
-			set(unitStated, false, strings.Join(why, "; "))
 		}
 	}
 	return res, obj

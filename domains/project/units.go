@@ -34,6 +34,9 @@ type checked struct {
 	start   []int
 	plan    []int
 	partErr map[string]string
+	// stated holds the values the answer states (stated-values), nil
+	// when a plan is judged without an answer.
+	stated map[string]*int64
 }
 
 // unitRule is a rule of an instance with the unit that states it.
@@ -259,15 +262,25 @@ func (deadlines) Info() domains.Unit {
 	return domains.Unit{ID: unitDeadlines, Tier: domains.Basic, Title: "release dates and deadlines"}
 }
 
-// The deadlines of an instance come from this unit, from infeasibility
-// (the impossible deadline) or both. They are stated, modelled and
-// checked by the first of the two sampled, in unit order: this one when it
-// is sampled, otherwise infeasibility, which then holds every deadline.
+// deadliner is a unit that puts deadlines on activities: deadlines, and
+// infeasibility (the impossible deadline). An instance's deadlines are
+// stated, modelled and checked by the first of them sampled, in unit
+// order (deadlineUnit): the deadlines unit when it is sampled, otherwise
+// infeasibility, which then holds every deadline.
+type deadliner interface {
+	unit
+	setsDeadlines()
+}
+
+func (deadlines) setsDeadlines()  {}
+func (infeasible) setsDeadlines() {}
+
+// deadlineUnit returns the ID of the unit that holds the deadlines.
 func (in *Instance) deadlineUnit() string {
-	if in.has(unitDeadlines) {
-		return unitDeadlines
+	if ds := domains.Facets[deadliner](in.units()); len(ds) > 0 {
+		return ds[0].Info().ID
 	}
-	return unitInfeasible
+	return ""
 }
 
 func (in *Instance) deadlineRule(a Activity) rule {
@@ -280,7 +293,7 @@ func (deadlines) Rules(in *Instance) []rule {
 		if a.Release > 0 {
 			out = append(out, rule{Name: groupRelease(a.Name), Text: fmt.Sprintf("%s starts at %s %d or later.", a.Name, in.Voc.Period, a.Release)})
 		}
-		if a.Deadline > 0 {
+		if a.Deadline > 0 && in.deadlineUnit() == unitDeadlines {
 			out = append(out, in.deadlineRule(a))
 		}
 	}
@@ -303,7 +316,9 @@ func (deadlines) Check(in *Instance, c checked, f fails) {
 		if a.Release > 0 && c.start[i] < a.Release {
 			f.Add(unitDeadlines, fmt.Sprintf("%s starts at %d, before its release %d", a.Name, c.start[i], a.Release))
 		}
-		in.checkDeadline(unitDeadlines, c.start, i, f)
+		if in.deadlineUnit() == unitDeadlines {
+			in.checkDeadline(unitDeadlines, c.start, i, f)
+		}
 	}
 }
 
@@ -312,7 +327,9 @@ func (deadlines) Model(b *builder) {
 		if a := b.in.Activities[i]; a.Release > 0 {
 			b.cm.m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.GE, int64(a.Release)).Named(b.prefix + groupRelease(a.Name))
 		}
-		b.deadline(i)
+		if b.in.deadlineUnit() == unitDeadlines {
+			b.deadline(i)
+		}
 	})
 }
 

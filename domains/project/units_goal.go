@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -22,6 +23,18 @@ func (tardiness) Rules(*Instance) []rule          { return nil }
 func (tardiness) Items(*Instance) []domains.Item  { return nil }
 func (tardiness) Model(*builder)                  {}
 func (tardiness) Check(*Instance, checked, fails) {}
+
+func (tardiness) activityHead(*Instance) []string { return []string{"due", "weight"} }
+
+func (tardiness) activityCells(in *Instance, i int) []string {
+	a := in.Activities[i]
+	return []string{fmt.Sprint(a.Due), fmt.Sprint(a.Weight)}
+}
+
+func (tardiness) columnsNote(in *Instance) string {
+	v := in.Voc
+	return fmt.Sprintf("%s's tardiness is how many %s after its due %s it ends (0 if it ends by then): max(0, end − due).", prose.Capital(prose.An(v.Activity)), v.Periods, v.Period)
+}
 
 func (tardiness) describe(in *Instance) []level {
 	return []level{{name: "weighted tardiness", key: "weighted_tardiness",
@@ -70,6 +83,12 @@ func (cost) Rules(*Instance) []rule          { return nil }
 func (cost) Items(*Instance) []domains.Item  { return nil }
 func (cost) Model(*builder)                  {}
 func (cost) Check(*Instance, checked, fails) {}
+
+func (cost) resourceHead(in *Instance) []string { return []string{"hire cost per " + in.Voc.Period} }
+
+func (cost) resourceCells(in *Instance, r int) []string {
+	return []string{fmt.Sprint(in.Resources[r].Rate)}
+}
 
 func (cost) describe(in *Instance) []level {
 	v := in.Voc
@@ -132,7 +151,48 @@ func (in *Instance) hireCost(start []int) int {
 
 // ---- stated-values (medium): the answer states its values ----
 
+// stated has the answer state its plan's objective values, one per level
+// before the sum of starts (stater), and checks them against the plan's.
 type stated struct{}
+
+// stater is a unit that has the answer state values of its plan next to
+// the schedules (stated-values): their keys and a plan vector's values.
+type stater interface {
+	statedKeys(in *Instance) []string
+	statedValues(in *Instance, plan []int) []int64
+}
+
+var _ stater = stated{}
+
+// statedKeys are the keys of the values the answer states, unit by unit.
+func (in *Instance) statedKeys() []string {
+	var out []string
+	for _, s := range domains.Facets[stater](in.units()) {
+		out = append(out, s.statedKeys(in)...)
+	}
+	return out
+}
+
+// statedValues are a plan vector's values under statedKeys.
+func (in *Instance) statedValues(plan []int) []int64 {
+	var out []int64
+	for _, s := range domains.Facets[stater](in.units()) {
+		out = append(out, s.statedValues(in, plan)...)
+	}
+	return out
+}
+
+func (stated) statedKeys(in *Instance) []string {
+	var out []string
+	for _, l := range in.levels() {
+		out = append(out, l.key)
+	}
+	return out
+}
+
+func (stated) statedValues(in *Instance, plan []int) []int64 {
+	return in.objectives(plan)[:len(in.levels())]
+}
 
 func (stated) Info() domains.Unit {
 	return domains.Unit{ID: unitStated, Tier: domains.Medium, Title: "conflict validation: the answer states its objective values"}
@@ -142,8 +202,18 @@ func (stated) Rules(*Instance) []rule { return nil }
 
 func (stated) Model(*builder) {}
 
-// Check: the stated values are checked against the plan's in Evaluate.
-func (stated) Check(*Instance, checked, fails) {}
+// Check compares the answer's stated values with the plan's.
+func (u stated) Check(in *Instance, c checked, f fails) {
+	if c.stated == nil {
+		return // a plan without an answer
+	}
+	got := u.statedValues(in, c.plan)
+	for k, key := range u.statedKeys(in) {
+		if s := c.stated[key]; s != nil && *s != got[k] {
+			f.Add(unitStated, fmt.Sprintf("stated %s %d, the plan's is %d", key, *s, got[k]))
+		}
+	}
+}
 
 func (stated) Items(in *Instance) []domains.Item {
 	return []domains.Item{{ID: unitStated, Tier: domains.Medium, Constraint: unitStated, Kind: domains.KindStated,

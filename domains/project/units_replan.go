@@ -2,6 +2,7 @@ package project
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -48,6 +49,21 @@ func (replan) Check(in *Instance, c checked, f fails) {
 			f.Add(unitReplan, fmt.Sprintf("%s starts at %d, before %d", d.Activity, c.start[i], d.Earliest))
 		}
 	}
+}
+
+// section shows the current plan and the disruption.
+func (replan) section(in *Instance) string {
+	if in.Current == nil || in.Delay == nil {
+		return ""
+	}
+	v := in.Voc
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Current plan** (made before the delay; start %s per %s)\n| %s | start |\n|---|---|\n", v.Period, v.Activity, v.Activity)
+	for i, a := range in.Activities {
+		fmt.Fprintf(&b, "| %s | %d |\n", a.Name, in.Current[i])
+	}
+	fmt.Fprintf(&b, "\n**Disruption.** %s is delayed: it cannot start before %s %d. Replan.", in.Delay.Activity, v.Period, in.Delay.Earliest)
+	return b.String()
 }
 
 func (replan) describe(in *Instance) []level {
