@@ -2,6 +2,7 @@ package project
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -97,8 +98,28 @@ func registryOrder(p domains.Pool[unit], ids ...string) []domains.Unit {
 	return out
 }
 
-// units returns the sampled units of in, in unitPool order.
-func (in *Instance) units() []unit { return unitPool.Of(in.Sp) }
+// unitIDs are the IDs of unitPool, in its order.
+var unitIDs = func() []string {
+	var out []string
+	for _, inf := range unitPool.Infos(nil) {
+		out = append(out, inf.ID)
+	}
+	return out
+}()
+
+// units returns the sampled units of in, in unitPool order: what
+// unitPool.Of(in.Sp) returns, with the spec's IDs read once (units runs
+// for every plan the checker judges).
+func (in *Instance) units() []unit {
+	ids := in.Sp.Units()
+	var out []unit
+	for k, u := range unitPool {
+		if slices.Contains(ids, unitIDs[k]) {
+			out = append(out, u)
+		}
+	}
+	return out
+}
 
 // rules returns the instance's named rules, unit by unit.
 func (in *Instance) rules() []unitRule {
@@ -288,12 +309,13 @@ func (in *Instance) deadlineRule(a Activity) rule {
 }
 
 func (deadlines) Rules(in *Instance) []rule {
+	holds := in.deadlineUnit() == unitDeadlines
 	var out []rule
 	for _, a := range in.Activities {
 		if a.Release > 0 {
 			out = append(out, rule{Name: groupRelease(a.Name), Text: fmt.Sprintf("%s starts at %s %d or later.", a.Name, in.Voc.Period, a.Release)})
 		}
-		if a.Deadline > 0 && in.deadlineUnit() == unitDeadlines {
+		if a.Deadline > 0 && holds {
 			out = append(out, in.deadlineRule(a))
 		}
 	}
@@ -312,22 +334,24 @@ func (in *Instance) checkDeadline(id string, start []int, i int, f fails) {
 }
 
 func (deadlines) Check(in *Instance, c checked, f fails) {
+	holds := in.deadlineUnit() == unitDeadlines
 	for i, a := range in.Activities {
 		if a.Release > 0 && c.start[i] < a.Release {
 			f.Add(unitDeadlines, fmt.Sprintf("%s starts at %d, before its release %d", a.Name, c.start[i], a.Release))
 		}
-		if in.deadlineUnit() == unitDeadlines {
+		if holds {
 			in.checkDeadline(unitDeadlines, c.start, i, f)
 		}
 	}
 }
 
 func (deadlines) Model(b *builder) {
+	holds := b.in.deadlineUnit() == unitDeadlines
 	b.each(passActivities, func(i int) {
 		if a := b.in.Activities[i]; a.Release > 0 {
 			b.cm.m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.GE, int64(a.Release)).Named(b.prefix + groupRelease(a.Name))
 		}
-		if b.in.deadlineUnit() == unitDeadlines {
+		if holds {
 			b.deadline(i)
 		}
 	})
