@@ -479,6 +479,17 @@ func (slack) Info() domains.Unit {
 	return domains.Unit{ID: unitSlack, Tier: domains.Hard, Title: "robustness: a stated minimum slack after each critical activity", Requires: []string{unitPrecedence}}
 }
 
+var _ domains.Validator[*Instance] = slack{}
+
+// Validate: the minimum slack is positive exactly when the unit is
+// sampled.
+func (slack) Validate(in *Instance) error {
+	if (in.Slack > 0) != in.has(unitSlack) || in.Slack < 0 {
+		return fmt.Errorf("project: field min_slack: %d, want > 0 exactly when the spec has %q", in.Slack, unitSlack)
+	}
+	return nil
+}
+
 func (slack) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule

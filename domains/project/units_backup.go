@@ -90,6 +90,29 @@ func (exception) Info() domains.Unit {
 	return domains.Unit{ID: unitException, Tier: domains.Hard, Title: "exception recovery: a backup schedule, feasible if a resource loses one unit, with the fewest changes", Requires: []string{unitCapacity}, Excludes: []string{unitInfeasible, unitReplan}}
 }
 
+var _ domains.Validator[*Instance] = exception{}
+
+// Validate: the scenario is there exactly when the unit is sampled, and
+// its resource keeps 1 … its capacity − 1 units, enough for every
+// activity's need.
+func (exception) Validate(in *Instance) error {
+	if (in.Exception != nil) != in.has(unitException) {
+		return fmt.Errorf("project: field exception: present exactly when the spec has %q", unitException)
+	}
+	if e := in.Exception; e != nil {
+		r := in.resIndex(e.Resource)
+		if r < 0 || e.Capacity < 1 || e.Capacity >= in.Resources[r].Capacity {
+			return fmt.Errorf("project: field exception: resource %q with capacity %d: not a resource, or not 1…its capacity − 1", e.Resource, e.Capacity)
+		}
+		for i, a := range in.Activities {
+			if in.demand(i, r) > e.Capacity {
+				return fmt.Errorf("project: field exception.capacity: %d, below the %d units %s needs", e.Capacity, in.demand(i, r), a.Name)
+			}
+		}
+	}
+	return nil
+}
+
 // Rules: the backup keeps the other units' rules in the scenario, under
 // backupPrefix; it states none of its own.
 func (exception) Rules(*Instance) []rule { return nil }

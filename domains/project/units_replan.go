@@ -21,6 +21,23 @@ func (replan) Info() domains.Unit {
 	return domains.Unit{ID: unitReplan, Tier: domains.Hard, Title: "delay of one activity with the fewest changed start times", Excludes: []string{unitInfeasible}}
 }
 
+var _ domains.Validator[*Instance] = replan{}
+
+// Validate: the current plan (one start per activity) and the delay (of
+// an activity) are there exactly when the unit is sampled.
+func (replan) Validate(in *Instance) error {
+	if in.Current != nil && len(in.Current) != in.n() {
+		return fmt.Errorf("project: field current_plan: %d starts for %d activities", len(in.Current), in.n())
+	}
+	if in.has(unitReplan) != (in.Current != nil && in.Delay != nil) {
+		return fmt.Errorf("project: fields current_plan and delay: present exactly when the spec has %q", unitReplan)
+	}
+	if in.Delay != nil && in.index(in.Delay.Activity) < 0 {
+		return fmt.Errorf("project: field delay.activity: %q is not an activity", in.Delay.Activity)
+	}
+	return nil
+}
+
 func (replan) Rules(in *Instance) []rule {
 	if in.Delay == nil {
 		return nil
