@@ -71,6 +71,12 @@ func pick(r *rand.Rand, xs []string, n int) []string {
 // (the serial schedule-generation scheme, which keeps every rule so far);
 // then the horizon and the data the hidden plan fixes (deadlines, due
 // dates, the current plan and its delay) and last the impossible deadline.
+// The units' draws stay here, each behind spec.Has of its unit, because
+// they are interleaved with the core's own (the activities, the hidden
+// plan, the horizon) and with each other in an order that is not the
+// units' (the exception's resource before the maintenance windows, the
+// releases before the slack, the deadlines after the horizon): moving
+// them into the units' Sample or Prepare would change every instance.
 func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) {
 	in := &Instance{Sp: spec, Voc: st.Voc}
 	n := st.NAct.draw(r)

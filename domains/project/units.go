@@ -11,11 +11,24 @@ import (
 
 // unit is one constraint of the project pool, under the unit contract of
 // domains (domains.UnitOf): its description (Info), its named rules for
-// the prompt (Rules), its checklist items (Items) and its checks of a plan
-// (Check, failures by item ID) and its clauses in the model (Model, in
-// the groups its rules name). Its data is drawn in
-// generate.go, interleaved with the core's draws (moving it into Sample
-// would change the random draws and so every instance).
+// the prompt (Rules), its checklist items (Items), its clauses in the
+// model (Model, in the groups its rules name, in passes: see builder) and
+// its checks of a plan (Check, failures by item ID). The core asks the
+// sampled units (units) for the facets it needs, never a unit by its ID:
+//
+//	domains.Leveler    levels before the makespan   replan, tardiness
+//	laterLeveler       levels after the makespan    cost
+//	domains.AnswerPart a second schedule            exception (schedulePart)
+//	stater             stated values in the answer  stated
+//	activityColumns    columns of the activities    tardiness
+//	resourceColumns    columns of the resources     cost
+//	sectioner          a section before the rules   replan
+//	domains.Validator  its data in an instance      replan, slack, exception
+//	deadliner          puts deadlines on activities deadlines, infeasible
+//
+// A unit's data is drawn in generate.go, interleaved with the core's own
+// draws (the activities, the hidden plan, the horizon): moving it into
+// Sample or Prepare would change the random draws and so every instance.
 type unit interface {
 	domains.UnitOf[*Instance, *builder, checked]
 }
