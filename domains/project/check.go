@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -30,7 +29,7 @@ type answer struct {
 	stated     map[string]*int64
 	formatErr  string
 	coverErr   string
-	backupErr  string // the backup's coverage problems
+	partErr    map[string]string // by part key: the schedule part's coverage problems
 }
 
 // encode writes a plan in the answer's form, with the stated values when
@@ -49,15 +48,14 @@ func (in *Instance) encode(plan []int) json.RawMessage {
 	}
 	b.WriteString("{")
 	list("schedule", plan[:in.n()])
-	if in.Exception != nil {
+	for j, p := range in.parts() {
+		key, _ := p.AnswerKey(in)
 		b.WriteString(", ")
-		list("backup", plan[in.n():])
+		list(key, in.partStarts(plan, j))
 	}
-	if in.has(unitStated) {
-		obj := in.objectives(plan)
-		for k, key := range in.statedKeys() {
-			fmt.Fprintf(&b, ", %q: %d", key, obj[k])
-		}
+	vals := in.statedValues(plan)
+	for k, key := range in.statedKeys() {
+		fmt.Fprintf(&b, ", %q: %d", key, vals[k])
 	}
 	b.WriteString("}")
 	return json.RawMessage(b.String())
@@ -92,23 +90,27 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	if ans.formatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.formatErr != "" {
 		return ans
 	}
-	if in.Exception != nil {
-		var bc []string
-		if ans.formatErr, bc = in.parseList(obj, "backup", ans.start[in.n():]); ans.formatErr != "" {
+	for j, p := range in.parts() {
+		key, _ := p.AnswerKey(in)
+		var pc []string
+		if ans.formatErr, pc = in.parseList(obj, key, in.partStarts(ans.start, j)); ans.formatErr != "" {
 			return ans
 		}
-		ans.backupErr = strings.Join(bc, "; ")
-	}
-	if in.has(unitStated) {
-		for _, key := range in.statedKeys() {
-			var x float64
-			if raw, ok := obj[key]; !ok || json.Unmarshal(raw, &x) != nil || x != math.Trunc(x) {
-				ans.formatErr = fmt.Sprintf("the stated value %q is missing or not a whole number", key)
-				return ans
+		if pc != nil {
+			if ans.partErr == nil {
+				ans.partErr = map[string]string{}
 			}
-			v := int64(x)
-			ans.stated[key] = &v
+			ans.partErr[key] = strings.Join(pc, "; ")
 		}
+	}
+	for _, key := range in.statedKeys() {
+		var x float64
+		if raw, ok := obj[key]; !ok || json.Unmarshal(raw, &x) != nil || x != math.Trunc(x) {
+			ans.formatErr = fmt.Sprintf("the stated value %q is missing or not a whole number", key)
+			return ans
+		}
+		v := int64(x)
+		ans.stated[key] = &v
 	}
 	ans.coverErr = strings.Join(cover, "; ")
 	return ans
@@ -156,47 +158,17 @@ func (in *Instance) parseList(obj map[string]json.RawMessage, key string, start 
 	return "", cover
 }
 
-// unitItems lists the feasibility item of every sampled unit that has
-// rules, in pool order.
-func (in *Instance) unitItems() []domains.Item {
-	v := in.Voc
-	texts := map[string]string{
-		unitPrecedence:  fmt.Sprintf("Every %s starts only after each of its predecessors has ended (rules \"predecessors of …\").", v.Activity),
-		unitCapacity:    fmt.Sprintf("In every %s, the %s running need no more of any %s than its capacity (rules \"capacity of …\").", v.Period, v.Activities, v.Resource),
-		unitDeadlines:   fmt.Sprintf("Every release and deadline holds: no %s starts before its release or ends after its deadline (rules \"release of …\", \"deadline of …\").", v.Activity),
-		unitMaintenance: fmt.Sprintf("No %s runs while a %s it needs is under maintenance (rules \"maintenance of …\").", v.Activity, v.Resource),
-		unitSlack:       fmt.Sprintf("Every critical %s keeps the minimum slack of %d %s before its successors and the horizon (rules \"slack after …\").", v.Activity, in.Slack, prose.Plural(in.Slack, v.Period, v.Periods)),
-	}
-	tier := map[string]domains.Tier{}
-	for _, u := range pool {
-		tier[u.ID] = u.Tier
-	}
-	if e := in.Exception; e != nil {
-		texts[unitException] = fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", v.Activity, e.Resource, e.Capacity)
-	}
-	if in.Delay != nil {
-		texts[unitReplan] = fmt.Sprintf("The delayed %s %s starts at %s %d or later (rule %q).", v.Activity, in.Delay.Activity, v.Period, in.Delay.Earliest, groupDelay(in.Delay.Activity))
-	}
-	var items []domains.Item
-	has := map[string]bool{}
-	for _, r := range in.rules() {
-		has[r.Unit] = true
-	}
-	has[unitException] = in.Exception != nil
-	for _, u := range pool {
-		if t, ok := texts[u.ID]; ok && has[u.ID] {
-			items = append(items, domains.Item{ID: u.ID, Text: t, Tier: tier[u.ID], Constraint: u.ID, Kind: domains.KindFeasibility})
-		}
-	}
-	return items
-}
-
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	v := in.Voc
+	lists := `a list "schedule"`
+	for _, p := range in.parts() {
+		key, _ := p.AnswerKey(in)
+		lists += fmt.Sprintf(" and a list %q", key)
+	}
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: `The answer is one JSON object in the stated form: a list "schedule"` + map[bool]string{true: ` and a list "backup"`, false: ""}[in.Exception != nil] + ` of {"activity", "start"} entries with whole start numbers` +
-			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[in.has(unitStated)]}}
+		Text: `The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
+			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[len(in.statedKeys()) > 0]}}
 	if !ref.Feasible {
 		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
 		return append(items,
@@ -207,10 +179,8 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	}
 	items = append(items, domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 		Text: fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)})
-	items = append(items, in.unitItems()...)
-	if in.has(unitStated) {
-		items = append(items, domains.Item{ID: unitStated, Tier: domains.Medium, Constraint: unitStated, Kind: domains.KindStated,
-			Text: fmt.Sprintf("The stated values %s equal the plan's own values.", in.statedWords())})
+	for _, u := range in.units() {
+		items = append(items, u.Items(in)...)
 	}
 	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
 		Text: in.optimalText(ref.Objective)})
@@ -220,7 +190,7 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 // by level, and the tie-break's pick.
 func (in *Instance) optimalText(obj []int64) string {
 	names := in.levelNames()
-	if len(obj) < len(names)+len(in.backupLevelNames()) {
+	if len(obj) < len(names)+len(in.partLevelNames()) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
 	}
 	parts := make([]string, len(names))
@@ -233,14 +203,17 @@ func (in *Instance) optimalText(obj []int64) string {
 		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (starts in table order %v)", obj[k:k+in.n()])
 		k += in.n()
 	}
-	if bn := in.backupLevelNames(); bn != nil {
+	for _, p := range in.parts() {
+		key, _ := p.AnswerKey(in)
 		var bp []string
-		for i, n := range bn {
-			bp = append(bp, fmt.Sprintf("%s %d", n, obj[k+i]))
+		for _, n := range p.partLevels(in) {
+			bp = append(bp, fmt.Sprintf("%s %d", n, obj[k]))
+			k++
 		}
-		text += "; then the backup: " + strings.Join(bp, ", ")
+		text += fmt.Sprintf("; then the %s: ", key) + strings.Join(bp, ", ")
 		if in.TieBreaks > 0 {
-			text += fmt.Sprintf(", and the backup the tie-break picks (starts in table order %v)", obj[k+len(bn):])
+			text += fmt.Sprintf(", and the %s the tie-break picks (starts in table order %v)", key, obj[k:k+in.n()])
+			k += in.n()
 		}
 	}
 	return text + "."
@@ -294,21 +267,20 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 		return res, nil
 	}
-	var fl map[string][]string
-	if ans.backupErr != "" {
-		fl = in.mainViolations(ans.start[:in.n()])
-		fl[unitException] = []string{"backup: " + ans.backupErr}
-	} else {
-		fl = in.violations(ans.start)
-	}
-	feasible := true
+	fl := in.check(checked{plan: ans.start, partErr: ans.partErr, stated: ans.stated})
+	kind := map[string]domains.ItemKind{}
 	for _, it := range items {
+		kind[it.ID] = it.Kind
 		if d, bad := fl[it.ID]; bad {
 			set(it.ID, false, strings.Join(d, "; "))
 		}
 	}
-	for range fl {
-		feasible = false
+	// A wrong stated value fails its item; it breaks no rule of the plan.
+	feasible := true
+	for id := range fl {
+		if kind[id] != domains.KindStated {
+			feasible = false
+		}
 	}
 	got := in.objectives(ans.start)
 	if !feasible {
@@ -317,17 +289,6 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		obj = got
 		if !equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
-	}
-	if in.has(unitStated) {
-		var why []string
-		for k, key := range in.statedKeys() {
-			if *ans.stated[key] != got[k] {
-				why = append(why, fmt.Sprintf("stated %s %d, the plan's is %d", key, *ans.stated[key], got[k]))
-			}
-		}
-		if why != nil {
-			set(unitStated, false, strings.Join(why, "; "))
 		}
 	}
 	return res, obj

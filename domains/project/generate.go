@@ -71,6 +71,12 @@ func pick(r *rand.Rand, xs []string, n int) []string {
 // (the serial schedule-generation scheme, which keeps every rule so far);
 // then the horizon and the data the hidden plan fixes (deadlines, due
 // dates, the current plan and its delay) and last the impossible deadline.
+// The units' draws stay here, each behind spec.Has of its unit, because
+// they are interleaved with the core's own (the activities, the hidden
+// plan, the horizon) and with each other in an order that is not the
+// units' (the exception's resource before the maintenance windows, the
+// releases before the slack, the deadlines after the horizon): moving
+// them into the units' Sample or Prepare would change every instance.
 func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) {
 	in := &Instance{Sp: spec, Voc: st.Voc}
 	n := st.NAct.draw(r)
@@ -379,30 +385,11 @@ func (in *Instance) validate() error {
 			}
 		}
 	}
-	if in.Current != nil && len(in.Current) != in.n() {
-		return fmt.Errorf("project: field current_plan: %d starts for %d activities", len(in.Current), in.n())
-	}
-	if in.has(unitReplan) != (in.Current != nil && in.Delay != nil) {
-		return fmt.Errorf("project: fields current_plan and delay: present exactly when the spec has %q", unitReplan)
-	}
-	if in.Delay != nil && !seen[in.Delay.Activity] {
-		return fmt.Errorf("project: field delay.activity: %q is not an activity", in.Delay.Activity)
-	}
-	if (in.Slack > 0) != in.has(unitSlack) || in.Slack < 0 {
-		return fmt.Errorf("project: field min_slack: %d, want > 0 exactly when the spec has %q", in.Slack, unitSlack)
-	}
-	if (in.Exception != nil) != in.has(unitException) {
-		return fmt.Errorf("project: field exception: present exactly when the spec has %q", unitException)
-	}
-	if e := in.Exception; e != nil {
-		r := in.resIndex(e.Resource)
-		if r < 0 || e.Capacity < 1 || e.Capacity >= in.Resources[r].Capacity {
-			return fmt.Errorf("project: field exception: resource %q with capacity %d: not a resource, or not 1…its capacity − 1", e.Resource, e.Capacity)
-		}
-		for i, a := range in.Activities {
-			if in.demand(i, r) > e.Capacity {
-				return fmt.Errorf("project: field exception.capacity: %d, below the %d units %s needs", e.Capacity, in.demand(i, r), a.Name)
-			}
+	// Every unit of the pool with data of its own checks it, sampled or
+	// not: the data must be there exactly when the unit is sampled.
+	for _, v := range domains.Facets[domains.Validator[*Instance]](unitPool) {
+		if err := v.Validate(in); err != nil {
+			return err
 		}
 	}
 	if in.TieBreaks < 0 || in.TieBreaks > 1 {

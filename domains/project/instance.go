@@ -112,14 +112,12 @@ func (in *Instance) has(unit string) bool { return in.Sp.Has(unit) }
 
 func (in *Instance) n() int { return len(in.Activities) }
 
-// planLen is the length of a plan vector: the starts, then (exception
-// unit) the backup's starts.
-func (in *Instance) planLen() int {
-	if in.Exception != nil {
-		return 2 * in.n()
-	}
-	return in.n()
-}
+// planLen is the length of a plan vector: the starts, then each schedule
+// part's (the exception unit's backup).
+func (in *Instance) planLen() int { return (1 + len(in.parts())) * in.n() }
+
+// partStarts returns the starts of the j-th schedule part in a plan vector.
+func (in *Instance) partStarts(plan []int, j int) []int { return plan[(j+1)*in.n() : (j+2)*in.n()] }
 
 func (in *Instance) index(name string) int {
 	for i, a := range in.Activities {
@@ -163,7 +161,7 @@ func (in *Instance) network() *network {
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 	ans := in.parse(answer)
-	if ans.formatErr != "" || ans.coverErr != "" || ans.backupErr != "" || ans.infeasible {
+	if ans.formatErr != "" || ans.coverErr != "" || len(ans.partErr) > 0 || ans.infeasible {
 		return nil, false
 	}
 	if len(in.violations(ans.start)) > 0 {
@@ -196,49 +194,33 @@ func (in *Instance) TieBreak() bool {
 // levelNames names the objective levels before the tie-break, in order.
 func (in *Instance) levelNames() []string {
 	var out []string
-	if in.has(unitReplan) {
-		out = append(out, "changed start times")
-	}
-	if in.has(unitTardiness) {
-		out = append(out, "weighted tardiness")
-	}
-	out = append(out, "makespan")
-	if in.has(unitCost) {
-		out = append(out, "hire cost")
+	for _, l := range in.levels() {
+		out = append(out, l.name)
 	}
 	return append(out, "sum of start times")
 }
 
-// backupLevelNames names the backup's levels before its tie-break.
-func (in *Instance) backupLevelNames() []string {
-	if in.Exception == nil {
-		return nil
+// partLevelNames names the schedule parts' levels before their
+// tie-breaks, part by part.
+func (in *Instance) partLevelNames() []string {
+	var out []string
+	for _, p := range in.parts() {
+		out = append(out, p.partLevels(in)...)
 	}
-	return []string{"backup's changed start times", "backup's makespan", "backup's sum of start times"}
+	return out
 }
 
-// objectives returns the objective vector of a plan (starts, then the
-// backup's), level by level, as the model defines them: the main levels
-// and tie-break, then the backup's (changes from the main schedule,
-// makespan, sum of starts, tie-break).
+// objectives returns the objective vector of a plan (starts, then each
+// schedule part's), level by level, as the model defines them: the main
+// levels and tie-break, then each part's levels and tie-break.
 func (in *Instance) objectives(plan []int) []int64 {
 	start := plan[:in.n()]
 	out := in.mainObjectives(start)
-	if in.Exception != nil {
-		backup := plan[in.n():]
-		ch := 0
-		for i := range start {
-			if backup[i] != start[i] {
-				ch++
-			}
-		}
-		sum := 0
-		for _, s := range backup {
-			sum += s
-		}
-		out = append(out, int64(ch), int64(in.network().makespan(backup)), int64(sum))
+	for j, p := range in.parts() {
+		own := in.partStarts(plan, j)
+		out = append(out, p.partObjectives(in, start, own)...)
 		if in.TieBreaks > 0 {
-			for _, s := range backup {
+			for _, s := range own {
 				out = append(out, int64(s))
 			}
 		}
@@ -248,15 +230,8 @@ func (in *Instance) objectives(plan []int) []int64 {
 
 func (in *Instance) mainObjectives(start []int) []int64 {
 	var out []int64
-	if in.has(unitReplan) {
-		out = append(out, int64(in.changes(start)))
-	}
-	if in.has(unitTardiness) {
-		out = append(out, int64(in.tardiness(start)))
-	}
-	out = append(out, int64(in.network().makespan(start)))
-	if in.has(unitCost) {
-		out = append(out, int64(in.hireCost(start)))
+	for _, l := range in.levels() {
+		out = append(out, int64(l.value(start)))
 	}
 	sum := 0
 	for _, s := range start {
@@ -271,52 +246,6 @@ func (in *Instance) mainObjectives(start []int) []int64 {
 	return out
 }
 
-func (in *Instance) changes(start []int) int {
-	n := 0
-	for i, s := range start {
-		if s != in.Current[i] {
-			n++
-		}
-	}
-	return n
-}
-
-func (in *Instance) tardiness(start []int) int {
-	t := 0
-	for i, a := range in.Activities {
-		if a.Weight > 0 {
-			t += a.Weight * max(0, start[i]+a.Duration-a.Due)
-		}
-	}
-	return t
-}
-
-// hireSpan returns the first start and last end of the activities that
-// need resource r (ok false when none does).
-func (in *Instance) hireSpan(r int, start []int) (from, to int, ok bool) {
-	for i, a := range in.Activities {
-		if in.demand(i, r) == 0 {
-			continue
-		}
-		if !ok {
-			from, to, ok = start[i], start[i]+a.Duration, true
-			continue
-		}
-		from, to = min(from, start[i]), max(to, start[i]+a.Duration)
-	}
-	return
-}
-
-func (in *Instance) hireCost(start []int) int {
-	c := 0
-	for r, res := range in.Resources {
-		if from, to, ok := in.hireSpan(r, start); ok {
-			c += res.Rate * (to - from)
-		}
-	}
-	return c
-}
-
 // Plan implements domains.Instance: the starts of a solution of Model.
 func (in *Instance) Plan(a encode.Assignment) (json.RawMessage, error) {
 	m, err := in.Model()
@@ -324,10 +253,11 @@ func (in *Instance) Plan(a encode.Assignment) (json.RawMessage, error) {
 		return nil, err
 	}
 	plan := make([]int, in.planLen())
+	parts := in.parts()
 	for k := range plan {
 		name := startName(in.Activities[k%in.n()].Name)
-		if k >= in.n() {
-			name = backupPrefix + name
+		if j := k/in.n() - 1; j >= 0 {
+			name = parts[j].partPrefix() + name
 		}
 		v, ok := m.Lookup(name)
 		if !ok || int(v) >= len(a) {
@@ -339,6 +269,3 @@ func (in *Instance) Plan(a encode.Assignment) (json.RawMessage, error) {
 }
 
 func startName(a string) string { return "start " + a }
-
-// backupPrefix prefixes the backup's variables and groups.
-const backupPrefix = "backup: "

@@ -3,8 +3,129 @@ package project
 import (
 	"fmt"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 )
+
+// level is one objective level before the sum of starts: its name in the
+// optimal item, its key when the answer states its values, its sentence
+// in the goal, and its value for a schedule's starts.
+type level struct {
+	name, key, goal string
+	value           func(start []int) int
+}
+
+// leveler is a unit whose objective levels come before the makespan
+// (domains.Leveler: the fewest changed starts, the weighted tardiness);
+// describe says what they are, in the same order.
+type leveler interface {
+	domains.Leveler[*builder]
+	describe(in *Instance) []level
+}
+
+// laterLeveler is a unit whose objective levels come after the makespan,
+// before the sum of starts (the hire cost).
+type laterLeveler interface {
+	laterLevels(b *builder) [][]encode.Term
+	describe(in *Instance) []level
+}
+
+// The units with a level facet, listed so that a misspelt method fails to
+// compile instead of leaving a level out.
+var (
+	_ leveler      = replan{}
+	_ leveler      = tardiness{}
+	_ laterLeveler = cost{}
+)
+
+// levels returns the objective levels before the sum of starts, in
+// order: the units' levels before the makespan, the makespan, the units'
+// levels after it.
+func (in *Instance) levels() []level {
+	us := in.units()
+	var out []level
+	for _, u := range domains.Facets[leveler](us) {
+		out = append(out, u.describe(in)...)
+	}
+	v := in.Voc
+	out = append(out, level{name: "makespan", key: "makespan", goal: fmt.Sprintf("minimise the makespan: the %s when the last %s ends", v.Period, v.Activity),
+		value: func(start []int) int { return in.network().makespan(start) }})
+	for _, u := range domains.Facets[laterLeveler](us) {
+		out = append(out, u.describe(in)...)
+	}
+	return out
+}
+
+// builder is a schedule's model under construction: the main schedule's,
+// or the backup's (in is then the exception scenario, and prefix,
+// backupPrefix, starts the names of its groups and variables). Units add
+// their clauses in passes (each).
+type builder struct {
+	in     *Instance
+	cm     *coreModel
+	prefix string
+	passes [numPasses][]func(k int)
+}
+
+// pass is a step of a schedule's model. Clauses are added pass by pass
+// and, within a pass, resource by resource or activity by activity, unit
+// by unit: the order in which the model has always added them (each
+// resource's rules, then each activity's), on which the solver's runs,
+// and so the certificates' statistics and conflict cores, depend.
+type pass int
+
+const (
+	passOrder      pass = iota // per activity: its predecessors
+	passResources              // per resource: capacity, maintenance
+	passActivities             // per activity: release, deadline, slack
+	passLast                   // once: the delay
+	passSchedules              // once, after the main schedule's objective levels: the backup
+	numPasses
+)
+
+// each has add(k) run in pass p for every activity or resource k (once,
+// with k = 0, in passLast and passSchedules).
+func (b *builder) each(p pass, add func(k int)) { b.passes[p] = append(b.passes[p], add) }
+
+// run adds the clauses of the passes from … to.
+func (b *builder) run(from, to pass) {
+	for p := from; p <= to; p++ {
+		n := 1
+		switch p {
+		case passOrder, passActivities:
+			n = b.in.n()
+		case passResources:
+			n = len(b.in.Resources)
+		}
+		for k := range n {
+			for _, add := range b.passes[p] {
+				add(k)
+			}
+		}
+	}
+}
+
+// newBuilder returns the builder of a schedule of in on cm, with every
+// sampled unit's clauses in its passes.
+func (in *Instance) newBuilder(cm *coreModel, prefix string) *builder {
+	b := &builder{in: in, cm: cm, prefix: prefix}
+	for _, u := range in.units() {
+		u.Model(b)
+	}
+	return b
+}
+
+// startRanges returns the activities' names and the range of their
+// starts: 0 … horizon − duration.
+func (in *Instance) startRanges() (names []string, lo, hi []int) {
+	names = make([]string, in.n())
+	lo, hi = make([]int, in.n()), make([]int, in.n())
+	for i, a := range in.Activities {
+		names[i] = a.Name
+		hi[i] = in.Horizon - a.Duration
+	}
+	return names, lo, hi
+}
 
 // Model implements domains.Instance. Every named rule is one group (its
 // name as in the prompt); groups named "core: definition …" only define
@@ -14,64 +135,25 @@ func (in *Instance) Model() (*encode.Model, error) {
 	if err := in.validate(); err != nil {
 		return nil, err
 	}
-	nw := in.network()
-	names := make([]string, in.n())
-	lo, hi := make([]int, in.n()), make([]int, in.n())
-	for i, a := range in.Activities {
-		names[i] = a.Name
-		hi[i] = in.Horizon - a.Duration
-	}
-	cm := newCoreModel(nw, names, lo, hi)
+	names, lo, hi := in.startRanges()
+	cm := newCoreModel(in.network(), names, lo, hi)
 	m := cm.m
-	in.addRules(cm, "")
+	b := in.newBuilder(cm, "")
+	b.run(passOrder, passLast)
 
-	// The objective levels, in the order of levelNames.
-	if in.has(unitReplan) {
-		var ts []encode.Term
-		for i, a := range in.Activities {
-			c := m.NewBool("_changed " + a.Name)
-			m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.EQ, int64(in.Current[i])).OnlyIf(c.Not()).
-				Named("_unchanged " + a.Name).InGroup(groupDefChange)
-			ts = append(ts, tm(c, 1))
+	// The objective levels, in the order of levels.
+	us := in.units()
+	for _, u := range domains.Facets[leveler](us) {
+		for _, ts := range u.Levels(b) {
+			m.Minimize(ts...)
 		}
-		m.Minimize(ts...)
-	}
-	if in.has(unitTardiness) {
-		var ts []encode.Term
-		for i, a := range in.Activities {
-			if a.Weight == 0 {
-				continue
-			}
-			late := m.NewInt("_tardiness "+a.Name, 0, int64(max(0, in.Horizon-a.Due)))
-			m.AddLinear([]encode.Term{tm(late, 1), tm(cm.start[i], -1)}, encode.GE, int64(a.Duration-a.Due)).
-				Named("_late " + a.Name).InGroup(groupDefOther)
-			ts = append(ts, tm(late, int64(a.Weight)))
-		}
-		m.Minimize(ts...)
 	}
 	ms := cm.makespan(0, in.Horizon, groupDefOther+": makespan")
 	m.Minimize(tm(ms, 1))
-	if in.has(unitCost) {
-		var ts []encode.Term
-		for r, res := range in.Resources {
-			from := m.NewInt("_hire from "+res.Name, 0, int64(in.Horizon))
-			to := m.NewInt("_hire to "+res.Name, 0, int64(in.Horizon))
-			used := false
-			for i, a := range in.Activities {
-				if in.demand(i, r) == 0 {
-					continue
-				}
-				used = true
-				m.AddLinear([]encode.Term{tm(to, 1), tm(cm.start[i], -1)}, encode.GE, int64(a.Duration)).
-					Named(fmt.Sprintf("_hire to %s %s", res.Name, a.Name)).InGroup(groupDefOther)
-				m.AddLinear([]encode.Term{tm(cm.start[i], 1), tm(from, -1)}, encode.GE, 0).
-					Named(fmt.Sprintf("_hire from %s %s", res.Name, a.Name)).InGroup(groupDefOther)
-			}
-			if used {
-				ts = append(ts, tm(to, int64(res.Rate)), tm(from, -int64(res.Rate)))
-			}
+	for _, u := range domains.Facets[laterLeveler](us) {
+		for _, ts := range u.laterLevels(b) {
+			m.Minimize(ts...)
 		}
-		m.Minimize(ts...)
 	}
 	var sum []encode.Term
 	for _, s := range cm.start {
@@ -83,90 +165,6 @@ func (in *Instance) Model() (*encode.Model, error) {
 			m.Minimize(tm(s, 1))
 		}
 	}
-	if in.Exception != nil {
-		in.addBackup(cm, names, lo, hi)
-	}
+	b.run(passSchedules, passSchedules)
 	return m, nil
-}
-
-// addBackup adds the backup schedule of the exception unit: its own
-// starts (answer variables too) keeping every rule of the scenario (the
-// failing resource at its reduced capacity), in groups behind
-// backupPrefix, and its levels after the main ones: changed starts from
-// the main schedule, makespan, sum of starts, tie-break.
-func (in *Instance) addBackup(main *coreModel, names []string, lo, hi []int) {
-	sc := in.scenario()
-	m := main.m
-	bk := &coreModel{nw: sc.network(), m: m, run: map[[2]int]encode.Var{}, prefix: backupPrefix}
-	for i := range names {
-		bk.start = append(bk.start, m.NewInt(backupPrefix+startName(names[i]), int64(lo[i]), int64(hi[i])))
-	}
-	m.SetAnswer(append(append([]encode.Var(nil), main.start...), bk.start...)...)
-	sc.addRules(bk, backupPrefix)
-	var ch, sum []encode.Term
-	for i, a := range in.Activities {
-		c := m.NewBool("_backup changed " + a.Name)
-		m.AddLinear([]encode.Term{tm(bk.start[i], 1), tm(main.start[i], -1)}, encode.EQ, 0).OnlyIf(c.Not()).
-			Named("_backup unchanged " + a.Name).InGroup(backupPrefix + groupDefChange)
-		ch = append(ch, tm(c, 1))
-		sum = append(sum, tm(bk.start[i], 1))
-	}
-	m.Minimize(ch...)
-	ms := bk.makespan(0, in.Horizon, backupPrefix+groupDefOther+": makespan")
-	m.Minimize(tm(ms, 1))
-	m.Minimize(sum...)
-	if in.TieBreaks > 0 {
-		for _, s := range bk.start {
-			m.Minimize(tm(s, 1))
-		}
-	}
-}
-
-// addRules adds every named rule of in to cm, each group's name behind
-// prefix ("" for the main schedule, backupPrefix for the backup's).
-func (in *Instance) addRules(cm *coreModel, prefix string) {
-	m := cm.m
-	for j, a := range in.Activities {
-		for _, p := range a.After {
-			cm.precedence(in.index(p), j, 0, prefix+groupPrec(a.Name))
-		}
-	}
-	for r, res := range in.Resources {
-		cm.capacity(r, prefix+groupCap(res.Name), prefix+groupDefRun, nil)
-		for k, w := range res.Down {
-			for i, a := range in.Activities {
-				if in.demand(i, r) == 0 {
-					continue
-				}
-				// Before the window (ends by From) or after it (starts at To).
-				b := m.NewBool(fmt.Sprintf("_%sbefore %s %d %s", prefix, res.Name, k, a.Name))
-				g := prefix + groupMaint(res.Name)
-				m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.LE, int64(w.From-a.Duration)).OnlyIf(b.Lit()).
-					Named(fmt.Sprintf("%s: %d %s before", g, k, a.Name)).InGroup(g)
-				m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.GE, int64(w.To)).OnlyIf(b.Not()).
-					Named(fmt.Sprintf("%s: %d %s after", g, k, a.Name)).InGroup(g)
-			}
-		}
-	}
-	for i, a := range in.Activities {
-		if a.Release > 0 {
-			m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.GE, int64(a.Release)).Named(prefix + groupRelease(a.Name))
-		}
-		if a.Deadline > 0 {
-			m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.LE, int64(a.Deadline-a.Duration)).Named(prefix + groupDeadline(a.Name))
-		}
-		if a.Critical {
-			g := prefix + groupSlack(a.Name)
-			m.AddLinear([]encode.Term{tm(cm.start[i], 1)}, encode.LE, int64(in.Horizon-a.Duration-in.Slack)).
-				Named(g + ": horizon").InGroup(g)
-			for j, b := range in.Activities {
-				if contains(b.After, a.Name) {
-					cm.precedence(i, j, in.Slack, g)
-				}
-			}
-		}
-	}
-	if d := in.Delay; d != nil {
-		m.AddLinear([]encode.Term{tm(cm.start[in.index(d.Activity)], 1)}, encode.GE, int64(d.Earliest)).Named(prefix + groupDelay(d.Activity))
-	}
 }

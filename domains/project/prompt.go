@@ -4,27 +4,41 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
 )
 
 func joinOr(xs []string) string { return prose.JoinWith(xs, "or") }
 
-// statedKeys are the answer's stated values (stated-values unit), one per
-// objective level before the sum of starts, in order.
-func (in *Instance) statedKeys() []string {
-	var out []string
-	if in.has(unitReplan) {
-		out = append(out, "changed_starts")
+// The facets of the prompt: the units that add columns to its tables, a
+// note under them, or a section before the rules.
+type (
+	// activityColumns adds columns to the activities' table (due date and
+	// weight): their heads, activity i's cells, and a note under the
+	// tables that explains them ("" for none).
+	activityColumns interface {
+		activityHead(in *Instance) []string
+		activityCells(in *Instance, i int) []string
+		columnsNote(in *Instance) string
 	}
-	if in.has(unitTardiness) {
-		out = append(out, "weighted_tardiness")
+	// resourceColumns adds columns to the resources' table (the hire
+	// cost): their heads and resource r's cells.
+	resourceColumns interface {
+		resourceHead(in *Instance) []string
+		resourceCells(in *Instance, r int) []string
 	}
-	out = append(out, "makespan")
-	if in.has(unitCost) {
-		out = append(out, "hire_cost")
-	}
-	return out
-}
+	// sectioner adds a section before the rules (the current plan and
+	// its disruption; "" for none).
+	sectioner interface{ section(in *Instance) string }
+)
+
+// The units with a prompt facet, listed so that a misspelt method fails
+// to compile instead of leaving a column out.
+var (
+	_ activityColumns = tardiness{}
+	_ resourceColumns = cost{}
+	_ sectioner       = replan{}
+)
 
 // Prompt implements domains.Instance.
 func (in *Instance) Prompt() string {
@@ -34,50 +48,61 @@ func (in *Instance) Prompt() string {
 	p("%s\n\n", v.Intro)
 	p("**Time** is counted in whole %s from %s 0. %s that starts at %s s and takes d %s occupies %s s, s+1, …, s+d−1 and ends at s+d. Everything must end by %s %d (the horizon).\n\n",
 		v.Periods, v.Period, prose.Capital(prose.An(v.Activity)), v.Period, v.Periods, v.Periods, v.Period, in.Horizon)
+	us := in.units()
+	table := func(head []string, rows [][]string) {
+		p("| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
+		for _, row := range rows {
+			p("| %s |\n", strings.Join(row, " | "))
+		}
+	}
 	p("**%s**\n", prose.Capital(v.Activities))
+	acols := domains.Facets[activityColumns](us)
 	head := []string{v.Activity, "duration (" + v.Periods + ")"}
 	for _, res := range in.Resources {
 		head = append(head, res.Name)
 	}
-	if in.has(unitTardiness) {
-		head = append(head, "due", "weight")
+	for _, c := range acols {
+		head = append(head, c.activityHead(in)...)
 	}
-	p("| %s |\n|%s\n", strings.Join(head, " | "), strings.Repeat("---|", len(head)))
+	var rows [][]string
 	for i, a := range in.Activities {
 		row := []string{a.Name, fmt.Sprint(a.Duration)}
 		for r := range in.Resources {
 			row = append(row, fmt.Sprint(in.demand(i, r)))
 		}
-		if in.has(unitTardiness) {
-			row = append(row, fmt.Sprint(a.Due), fmt.Sprint(a.Weight))
+		for _, c := range acols {
+			row = append(row, c.activityCells(in, i)...)
 		}
-		p("| %s |\n", strings.Join(row, " | "))
+		rows = append(rows, row)
 	}
+	table(head, rows)
 	if len(in.Resources) > 0 {
 		p("\nThe %s %s how many %s of each %s %s needs in every %s it runs.\n", prose.JoinAnd(in.resourceNames()), prose.Plural(len(in.Resources), "column gives", "columns give"), v.Units, v.Resource, prose.An(v.Activity), v.Period)
 		p("\n**%s**\n", prose.Capital(v.Resources))
-		if in.has(unitCost) {
-			p("| %s | capacity | hire cost per %s |\n|---|---|---|\n", v.Resource, v.Period)
-		} else {
-			p("| %s | capacity |\n|---|---|\n", v.Resource)
+		rcols := domains.Facets[resourceColumns](us)
+		head := []string{v.Resource, "capacity"}
+		for _, c := range rcols {
+			head = append(head, c.resourceHead(in)...)
 		}
-		for _, res := range in.Resources {
-			if in.has(unitCost) {
-				p("| %s | %d | %d |\n", res.Name, res.Capacity, res.Rate)
-			} else {
-				p("| %s | %d |\n", res.Name, res.Capacity)
+		var rows [][]string
+		for r, res := range in.Resources {
+			row := []string{res.Name, fmt.Sprint(res.Capacity)}
+			for _, c := range rcols {
+				row = append(row, c.resourceCells(in, r)...)
 			}
+			rows = append(rows, row)
+		}
+		table(head, rows)
+	}
+	for _, c := range acols {
+		if note := c.columnsNote(in); note != "" {
+			p("\n%s\n", note)
 		}
 	}
-	if in.has(unitTardiness) {
-		p("\n%s's tardiness is how many %s after its due %s it ends (0 if it ends by then): max(0, end − due).\n", prose.Capital(prose.An(v.Activity)), v.Periods, v.Period)
-	}
-	if in.Current != nil {
-		p("\n**Current plan** (made before the delay; start %s per %s)\n| %s | start |\n|---|---|\n", v.Period, v.Activity, v.Activity)
-		for i, a := range in.Activities {
-			p("| %s | %d |\n", a.Name, in.Current[i])
+	for _, s := range domains.Facets[sectioner](us) {
+		if text := s.section(in); text != "" {
+			p("\n%s\n", text)
 		}
-		p("\n**Disruption.** %s is delayed: it cannot start before %s %d. Replan.\n", in.Delay.Activity, v.Period, in.Delay.Earliest)
 	}
 	p("\n**Rules**\n1. Every %s starts once, at a whole %s, runs without interruption for its duration, and ends by the horizon.\n", v.Activity, v.Period)
 	rs := in.rules()
@@ -88,19 +113,20 @@ func (in *Instance) Prompt() string {
 		}
 	}
 	p("\n**Goal.** %s\n", in.goalText())
-	if e := in.Exception; e != nil {
-		r := in.Resources[in.resIndex(e.Resource)]
-		p("\n**Backup schedule.** %s may lose one %s for the whole of %s (capacity %d instead of %d). Give also a backup schedule, \"backup\", that keeps rule 1 and every named rule above with %s at capacity %d. The backup's goal comes after the main schedule's: among backups, change as few start %s of your main schedule as possible; among those, minimise the backup's makespan; among those, its sum of start %s%s.\n",
-			e.Resource, v.Unit, v.Project, e.Capacity, r.Capacity, e.Resource, e.Capacity, v.Periods, v.Periods,
-			map[bool]string{true: "; then the same tie-break as above, on the backup", false: ""}[in.TieBreaks > 0])
+	parts := in.parts()
+	var keys []string
+	for _, pt := range parts {
+		key, _ := pt.AnswerKey(in)
+		keys = append(keys, key)
+		p("\n%s\n", pt.partText(in))
 	}
 	p("\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
 	p("List every %s once with its start %s", v.Activity, v.Period)
-	if in.Exception != nil {
-		p(", in \"schedule\" and again in \"backup\"")
+	if len(keys) > 0 {
+		p(", in \"schedule\" and again in %s", prose.QuoteAnd(keys))
 	}
 	p(".")
-	if in.has(unitStated) {
+	if len(in.statedKeys()) > 0 {
 		p(" State your plan's values: %s.", in.statedWords())
 	}
 	p(" If no plan can keep every rule, answer {\"feasible\": false, \"conflict\": [...]} instead, naming rules (by their quoted names) that cannot all hold together.\n")
@@ -127,15 +153,8 @@ func (in *Instance) statedWords() string {
 func (in *Instance) goalText() string {
 	v := in.Voc
 	var parts []string
-	if in.has(unitReplan) {
-		parts = append(parts, fmt.Sprintf("change as few start times of the current plan as possible (%s whose start differs from the current plan counts once)", prose.An(v.Activity)))
-	}
-	if in.has(unitTardiness) {
-		parts = append(parts, fmt.Sprintf("minimise the weighted tardiness: the sum over %s of weight × tardiness", v.Activities))
-	}
-	parts = append(parts, fmt.Sprintf("minimise the makespan: the %s when the last %s ends", v.Period, v.Activity))
-	if in.has(unitCost) {
-		parts = append(parts, fmt.Sprintf("minimise the hire cost: for each %s, its hire cost per %s times the %s from the first start to the last end of the %s that need it, summed", v.Resource, v.Period, v.Periods, v.Activities))
+	for _, l := range in.levels() {
+		parts = append(parts, l.goal)
 	}
 	parts = append(parts, fmt.Sprintf("minimise the sum of all start %s (so that, the goals above being equal, the %s start as early as they can)", v.Periods, v.Activities))
 	if in.TieBreaks > 0 {
@@ -157,13 +176,12 @@ func (in *Instance) AnswerSchema() string {
 		s += fmt.Sprintf(`, {"activity": %q, "start": 3}`, a[1].Name)
 	}
 	s += ", ...]"
-	if in.Exception != nil {
-		s += fmt.Sprintf(`, "backup": [{"activity": %q, "start": 0}, ...]`, a[0].Name)
+	for _, p := range in.parts() {
+		key, skeleton := p.AnswerKey(in)
+		s += fmt.Sprintf(", %q: %s", key, skeleton)
 	}
-	if in.has(unitStated) {
-		for _, k := range in.statedKeys() {
-			s += fmt.Sprintf(", %q: 0", k)
-		}
+	for _, k := range in.statedKeys() {
+		s += fmt.Sprintf(", %q: 0", k)
 	}
 	return s + "}"
 }
