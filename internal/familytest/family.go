@@ -87,6 +87,14 @@ type Family struct {
 	// ForcedSpecs bounds the specs the per-unit coverage forces a unit
 	// into, after the sampled seeds (0: 12).
 	ForcedSpecs int
+	// ItemUnit corrects the item → unit mapping of the per-unit coverage,
+	// which is the checklist item's Constraint, where that is not the
+	// unit's ID: item ID → unit ID, or "" for an item of no unit (a core
+	// rule whose Constraint happens to be a unit's ID). Keep it minimal.
+	ItemUnit map[string]string
+	// SweepCoverage requires the per-unit coverage of the sweep's records
+	// alone: a unit they do not cover fails without a search.
+	SweepCoverage bool
 }
 
 // seeds returns the reference seeds of tk.

@@ -97,7 +97,8 @@ func ConflictMutants(rec *domains.Record) []Mutant {
 // fails when Exact; then the Verdict. A mutant is caught by the items of
 // Fail and those its Verdict returns (OptimalItem when it has none and
 // Changed); a mutant caught by an item is caught by that item's unit, the
-// checklist item's Constraint when it is a unit of the task's pool.
+// checklist item's Constraint when it is a unit of the task's pool (or
+// the unit Family.ItemUnit gives the item).
 //
 // Per-unit coverage: every unit of every task's pool must catch some
 // mutant. A unit no sweep record covered is searched for, first in the
@@ -110,6 +111,8 @@ func ConflictMutants(rec *domains.Record) []Mutant {
 // lose what they require. A unit still not caught fails the test, naming
 // it; the exceptions are the units of Family.Exempt (with their reason)
 // and units every subtask of the task excludes (they cannot be drawn).
+// With Family.SweepCoverage there is no search: the sweep's records must
+// cover every unit.
 // The coverage table (task, unit, the first kept record with it, where
 // its item first caught a mutant, how many mutants its item caught) is
 // logged.
@@ -222,8 +225,12 @@ func (m *mutator) record(t *testing.T, key where, rec *domains.Record) *tally {
 	items := rec.Checklist
 	unitOf := map[string]string{}
 	for _, it := range items {
-		if _, ok := m.tk.Unit(it.Constraint); ok {
-			unitOf[it.ID] = it.Constraint
+		u := it.Constraint
+		if v, ok := m.f.ItemUnit[it.ID]; ok {
+			u = v
+		}
+		if _, ok := m.tk.Unit(u); ok {
+			unitOf[it.ID] = u
 		}
 	}
 	for _, u := range rec.Constraints.Basic {
@@ -379,7 +386,7 @@ func (m *mutator) coverage(t *testing.T) []string {
 		return false
 	}
 	for _, u := range tk.Pool {
-		if _, exempt := f.Exempt[u.ID]; !exempt && allowed(u) && m.caught[u.ID] == (where{}) {
+		if _, exempt := f.Exempt[u.ID]; !exempt && !f.SweepCoverage && allowed(u) && m.caught[u.ID] == (where{}) {
 			m.search(t, u)
 		}
 	}
@@ -398,7 +405,11 @@ func (m *mutator) coverage(t *testing.T) []string {
 			if p, ok := m.present[u.ID]; ok {
 				why = "first kept record with it: " + p.String()
 			}
-			t.Errorf("unit %q: no mutant is caught by its item (%s; searched the sampled seeds 1..%d and %d forced specs)", u.ID, why, f.seeds(tk), m.forced())
+			searched := fmt.Sprintf("searched the sampled seeds 1..%d and %d forced specs", f.seeds(tk), m.forced())
+			if f.SweepCoverage {
+				searched = "in the sweep's records; the family does not search further"
+			}
+			t.Errorf("unit %q: no mutant is caught by its item (%s; %s)", u.ID, why, searched)
 			rows = append(rows, fmt.Sprintf("  %-22s NOT COVERED (%s)", u.ID, why))
 			continue
 		}
