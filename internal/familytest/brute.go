@@ -60,8 +60,8 @@ type Brute struct {
 	EmptyConflict bool
 }
 
-// Agree certifies b.Inst's model on sat.Backend and compares it with the
-// enumeration: no feasible plan exactly when the certificate is
+// Agree certifies b.Inst's model on sat.Backend (the certificate must be
+// proven) and compares it with the enumeration: no feasible plan exactly when the certificate is
 // infeasible, and then its conflict holds (ConflictHolds); otherwise the
 // certificate is optimal at the enumeration's best vector, unique exactly
 // when one plan reaches it, and its decoded plan passes every item of
@@ -73,8 +73,8 @@ func (b Brute) Agree(t testing.TB) (*solver.Certificate, json.RawMessage) {
 		t.Fatalf("%s: %v", b.Name, err)
 	}
 	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatalf("%s: certify: %v", b.Name, err)
+	if err != nil || !cert.Proven(m) {
+		t.Fatalf("%s: certify: %v (proven: %v)", b.Name, err, err == nil && cert.Proven(m))
 	}
 	o := b.Optima
 	if o.Feasible == 0 {
