@@ -23,7 +23,7 @@ import (
 func TestFamilyMutation(t *testing.T) {
 	familytest.Mutations(t, family, func(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 		if !rec.Reference.Feasible {
-			return familytest.ConflictMutants(rec)
+			return familytest.ConflictMutants(rec, true)
 		}
 		return mutateFeasible(t, inst.(*Assign), rec)
 	})

@@ -29,7 +29,7 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 	in := inst.(*Instance)
 	ref := rec.Reference
 	if !ref.Feasible {
-		return append(familytest.ConflictMutants(rec), familytest.Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
+		return append(familytest.ConflictMutants(rec, true), familytest.Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
 			Answer: in.encode(in.zero()), Fail: []string{itemFormat, itemInfeasible, itemConflict}, Exact: true})
 	}
 	ans := in.parse(ref.Plan)

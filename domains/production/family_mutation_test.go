@@ -183,7 +183,7 @@ func mutateInfeasible(t *testing.T, s *Shop, rec *domains.Record) []familytest.M
 		t.Fatalf("%s: the prompt does not offer the infeasibility answer", rec.ID)
 	}
 	raw, _ := json.Marshal(map[string]any{"feasible": false, "conflict": append(slices.Clone(ref.Conflict), "deadline of Nobody")})
-	return append(familytest.ConflictMutants(rec),
+	return append(familytest.ConflictMutants(rec, true),
 		familytest.Mutant{Name: "unknown rule", Kind: "conflict", Answer: raw, Fail: []string{itemConflict}, Exact: true},
 		familytest.Mutant{Name: "a schedule for an infeasible instance", Kind: "schedule", Answer: s.encodePlan(s.greedy()), Fail: []string{itemInfeasible}})
 }

@@ -25,7 +25,7 @@ func TestFamilyMutation(t *testing.T) { familytest.Mutations(t, family, mutants)
 func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 	in := inst.(*Instance)
 	if !rec.Reference.Feasible {
-		return append(familytest.ConflictMutants(rec), familytest.Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
+		return append(familytest.ConflictMutants(rec, true), familytest.Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
 			Answer: in.encode(make([]int, in.planLen())), Fail: []string{itemFormat, itemInfeasible, itemConflict}, Exact: true})
 	}
 	ans := in.parse(rec.Reference.Plan)

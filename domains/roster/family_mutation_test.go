@@ -140,5 +140,5 @@ func mutateInfeasible(rec *domains.Record) []familytest.Mutant {
 			out = append(out, familytest.Mutant{Name: "only " + c, Kind: "infeasible", Answer: raw, Fail: []string{itemConflict}, Exact: true})
 		}
 	}
-	return append(out, familytest.ConflictMutants(rec)...)
+	return append(out, familytest.ConflictMutants(rec, true)...)
 }

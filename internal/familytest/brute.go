@@ -60,16 +60,20 @@ type Brute struct {
 	EmptyConflict bool
 }
 
-// Agree certifies b.Inst's model on sat.Backend (the certificate must be
-// proven) and compares it with the enumeration: no feasible plan exactly when the certificate is
-// infeasible, and then its conflict holds (ConflictHolds); otherwise the
-// certificate is optimal at the enumeration's best vector, unique exactly
-// when one plan reaches it, and its decoded plan passes every item of
-// Check. It returns the certificate and, when feasible, the plan.
+// Agree certifies b.Inst's model (which must validate) on sat.Backend
+// (the certificate must be proven) and compares it with the enumeration:
+// no feasible plan exactly when the certificate is infeasible, and then
+// its conflict holds (ConflictHolds); otherwise the certificate is optimal
+// at the enumeration's best vector, unique exactly when one plan reaches
+// it, and its decoded plan passes every item of Check. It returns the
+// certificate and, when feasible, the plan.
 func (b Brute) Agree(t testing.TB) (*solver.Certificate, json.RawMessage) {
 	t.Helper()
 	m, err := b.Inst.Model()
 	if err != nil {
+		t.Fatalf("%s: %v", b.Name, err)
+	}
+	if err := m.Validate(); err != nil {
 		t.Fatalf("%s: %v", b.Name, err)
 	}
 	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)

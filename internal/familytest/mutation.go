@@ -68,10 +68,11 @@ type MutateFunc func(t *testing.T, rec *domains.Record, inst domains.Instance) [
 
 // ConflictMutants are the generic mutants of an infeasible record's
 // answer {"feasible": false, "conflict": [...]}: the conflict with a rule
-// the problem does not have added, and, when it names two rules or more,
-// the conflict with each of them left out (the certified conflict is
-// minimal); each fails ConflictItem alone.
-func ConflictMutants(rec *domains.Record) []Mutant {
+// the problem does not have added; and, when minimal (the core's certified
+// conflicts are minimal given every always-on rule) and it names two rules
+// or more, the conflict with each of them left out. Each fails
+// ConflictItem alone.
+func ConflictMutants(rec *domains.Record, minimal bool) []Mutant {
 	c := rec.Reference.Conflict
 	claim := func(rules []string) json.RawMessage {
 		raw, _ := json.Marshal(map[string]any{"feasible": false, "conflict": rules})
@@ -79,7 +80,7 @@ func ConflictMutants(rec *domains.Record) []Mutant {
 	}
 	out := []Mutant{{Name: "a conflict naming a rule the problem does not have", Kind: "conflict", Answer: claim(append(slices.Clone(c), "no such rule")),
 		Fail: []string{ConflictItem}, Exact: true}}
-	if len(c) > 1 {
+	if minimal && len(c) > 1 {
 		for i := range c {
 			out = append(out, Mutant{Name: fmt.Sprintf("the conflict without %q", c[i]), Kind: "conflict",
 				Answer: claim(slices.Delete(slices.Clone(c), i, i+1)), Fail: []string{ConflictItem}, Exact: true})
@@ -269,6 +270,20 @@ func (m *mutator) record(t *testing.T, key where, rec *domains.Record) *tally {
 		}
 	}
 	return x
+}
+
+// Apply checks mutants of rec as Mutations does (inst is rec's instance)
+// and returns, per item, how many of them it caught; for a core's own
+// tests of some records outside the mutation test.
+func Apply(t *testing.T, rec *domains.Record, inst domains.Instance, muts []Mutant) map[string]int {
+	t.Helper()
+	out := map[string]int{}
+	for _, mu := range muts {
+		for _, id := range check(t, rec, inst, mu) {
+			out[id]++
+		}
+	}
+	return out
 }
 
 // check runs one mutant and returns the items that caught it.
