@@ -408,11 +408,11 @@ func (m *mutator) coverage(t *testing.T) []string {
 	rows := []string{fmt.Sprintf("%s per-unit coverage: unit | first kept record with it | its item first caught a mutant in | mutants caught by its item", tk.ID)}
 	for _, u := range tk.Pool {
 		switch why, exempt := f.Exempt[u.ID]; {
-		case exempt:
-			rows = append(rows, fmt.Sprintf("  %-22s exempt: %s (%d caught)", u.ID, why, m.total.units[u.ID]))
-			continue
 		case !allowed(u):
 			rows = append(rows, fmt.Sprintf("  %-22s n/a: every subtask of %s excludes it", u.ID, tk.ID))
+			continue
+		case exempt:
+			rows = append(rows, fmt.Sprintf("  %-22s exempt: %s (%d caught)", u.ID, why, m.total.units[u.ID]))
 			continue
 		}
 		if m.caught[u.ID] == (where{}) {
