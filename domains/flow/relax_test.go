@@ -6,6 +6,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -69,7 +70,7 @@ func TestRelaxationSound(t *testing.T) {
 	}
 	t.Logf("tiny instances: %d horizons and deadlines refuted by the relaxation, %d decided by it as exact", refuted, tinyExact)
 	exactAll := 0 // Urban Traffic's groups all have destinations: never exact
-	for _, tk := range familyTasks(t) {
+	for _, tk := range familytest.Tasks(t, family) {
 		refuted, checked, exact := 0, 0, 0
 		for seed := uint64(1); seed <= seeds; seed++ {
 			spec, err := gen.SampleSpec(tk, seed)

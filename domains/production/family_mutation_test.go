@@ -1,7 +1,6 @@
 package production
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -9,19 +8,8 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver/sat"
+	"github.com/plancert/plancert/internal/familytest"
 )
-
-// failing returns the IDs of the failed items.
-func failing(res []domains.Result) []string {
-	var out []string
-	for _, r := range res {
-		if !r.Pass {
-			out = append(out, r.ID)
-		}
-	}
-	return out
-}
 
 func clonePlan(st [][]int) [][]int {
 	out := make([][]int, len(st))
@@ -37,65 +25,34 @@ func clonePlan(st [][]int) [][]int {
 // "optimal"); moving any single step one unit earlier or later must fail
 // some rule's item or, when it keeps every rule, "optimal" (the optimum is
 // unique), and one unit earlier must break a rule (the reference is the
-// earliest-start schedule of its sequences, the stated projection); a wrong stated objective fails "stated" alone; a missing step
-// fails coverage, an unknown name the format. For infeasible records, a
-// conflict with one rule left out, an unknown rule, or any schedule fail.
+// earliest-start schedule of its sequences, the stated projection); a
+// wrong stated objective fails "stated" alone; a missing step fails
+// coverage, an unknown name the format. For infeasible records, a conflict
+// with one rule left out or an unknown rule fails "conflict" alone, and a
+// schedule fails "infeasible". Every unit but the objective-only ones is
+// caught by its own item in these seeds.
 func TestFamilyMutation(t *testing.T) {
-	seeds := familySeeds()
-	for _, tk := range familyTasks(t) {
-		t.Run(tk.ID, func(t *testing.T) {
-			targeted := map[string]int{}
-			for seed := uint64(1); seed <= seeds; seed++ {
-				spec, rec, drop, err := cachedRecord(tk, seed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if drop != "" {
-					continue
-				}
-				_, inst, err := rec.Load()
-				if err != nil {
-					t.Fatal(err)
-				}
-				s := inst.(*Shop)
-				name := fmt.Sprintf("seed %d %v", seed, spec.Units())
-				if !rec.Reference.Feasible {
-					mutateInfeasible(t, s, rec, name)
-					targeted[unitInfeasible]++
-					continue
-				}
-				for id, n := range mutateFeasible(t, s, rec, name) {
-					targeted[id] += n
-				}
-			}
-			t.Logf("targeted mutations caught, by item: %v", targeted)
-			for _, u := range pool {
-				if targeted[u.ID] == 0 && u.ID != unitTardiness && u.ID != unitCost {
-					t.Errorf("no targeted mutation of %s in %d seeds", u.ID, seeds)
-				}
-			}
-		})
-	}
+	familytest.Mutations(t, family, func(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
+		s := inst.(*Shop)
+		if !rec.Reference.Feasible {
+			return mutateInfeasible(t, s, rec)
+		}
+		return mutateFeasible(t, s, rec)
+	})
 }
 
-// mutateFeasible runs the mutations of a feasible record and returns how
-// many targeted mutations were caught per item.
-func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record, name string) map[string]int {
+// mutateFeasible returns the mutants of a feasible record.
+func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record) []familytest.Mutant {
 	ref := rec.Reference
 	ans := s.parse(ref.Plan)
 	if ans.formatErr != "" || ans.missing != "" {
-		t.Fatalf("%s: reference does not parse: %s%s", name, ans.formatErr, ans.missing)
+		t.Fatalf("%s: reference does not parse: %s%s", rec.ID, ans.formatErr, ans.missing)
 	}
 	st := ans.st
-	caught := map[string]int{}
+	var out []familytest.Mutant
+	// expect: a targeted mutation fails its rule's item and "optimal".
 	expect := func(id string, mut [][]int, what string) {
-		t.Helper()
-		res := s.Check(context.Background(), sat.Backend{}, s.encodePlan(mut), ref)
-		f := failing(res)
-		if !slices.Contains(f, id) || !slices.Contains(f, itemOptimal) {
-			t.Fatalf("%s: %s: want %s and optimal to fail, failed %v", name, what, id, f)
-		}
-		caught[id]++
+		out = append(out, familytest.Mutant{Name: what, Kind: "targeted", Answer: s.encodePlan(mut), Changed: true, Fail: []string{id}})
 	}
 	// Every step one unit earlier or later.
 	for j := range st {
@@ -106,17 +63,21 @@ func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record, name string) map
 				if mut[j][k] < 0 {
 					continue
 				}
-				f := failing(s.Check(context.Background(), sat.Backend{}, s.encodePlan(mut), ref))
-				if len(f) == 0 || !slices.Contains(f, itemOptimal) {
-					t.Fatalf("%s: %s step %d moved by %d: failed %v, want at least optimal", name, s.Jobs[j].Name, k+1, d, f)
+				what := fmt.Sprintf("%s step %d moved by %d", s.Jobs[j].Name, k+1, d)
+				mu := familytest.Mutant{Name: what, Kind: fmt.Sprintf("step %+d", d), Answer: s.encodePlan(mut), Changed: true}
+				if d < 0 {
+					// The reference is the earliest-start schedule of its
+					// machine sequences: no step can start one unit earlier
+					// and keep every rule (a one-unit move keeps the order of
+					// every pair, so it would improve every goal level).
+					mu.Verdict = func(t *testing.T, res familytest.Results, _ []int64) []string {
+						if f := res.Failing(); slices.Equal(f, []string{itemOptimal}) {
+							t.Fatalf("%s: %s can start one unit earlier and keep every rule", rec.ID, what)
+						}
+						return nil
+					}
 				}
-				// The reference is the earliest-start schedule of its
-				// machine sequences: no step can start one unit earlier
-				// and keep every rule (a one-unit move keeps the order of
-				// every pair, so it would improve every goal level).
-				if d < 0 && slices.Equal(f, []string{itemOptimal}) {
-					t.Fatalf("%s: %s step %d can start one unit earlier and keep every rule", name, s.Jobs[j].Name, k+1)
-				}
+				out = append(out, mu)
 			}
 		}
 	}
@@ -196,52 +157,33 @@ func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record, name string) map
 	}
 	obj["objective"] = obj["objective"].(float64) + 1
 	wrong, _ := json.Marshal(obj)
-	if f := failing(s.Check(context.Background(), sat.Backend{}, wrong, ref)); !slices.Equal(f, []string{itemStated}) {
-		t.Fatalf("%s: wrong stated objective: failed %v, want [stated]", name, f)
-	}
-	caught[itemStated]++
-	// A missing step fails coverage; an unknown job, the format.
+	out = append(out, familytest.Mutant{Name: "wrong stated objective", Kind: "stated", Answer: wrong, Fail: []string{itemStated}, Exact: true})
+	// A missing step fails coverage (not the format); an unknown job, the
+	// format.
 	sched := obj["schedule"].([]any)
 	obj["objective"] = obj["objective"].(float64) - 1
 	obj["schedule"] = sched[1:]
 	short, _ := json.Marshal(obj)
-	if f := failing(s.Check(context.Background(), sat.Backend{}, short, ref)); !slices.Contains(f, itemCoverage) || slices.Contains(f, itemFormat) {
-		t.Fatalf("%s: missing step: failed %v", name, f)
-	}
+	out = append(out, familytest.Mutant{Name: "missing step", Kind: "coverage", Answer: short, Fail: []string{itemCoverage}, Pass: []string{itemFormat}})
 	first := sched[0].(map[string]any)
 	first["job"] = "Nobody"
 	obj["schedule"] = sched
 	bad, _ := json.Marshal(obj)
-	if f := failing(s.Check(context.Background(), sat.Backend{}, bad, ref)); !slices.Contains(f, itemFormat) {
-		t.Fatalf("%s: unknown job: failed %v", name, f)
-	}
-	return caught
+	out = append(out, familytest.Mutant{Name: "unknown job", Kind: "format", Answer: bad, Fail: []string{itemFormat}})
+	return out
 }
 
-// mutateInfeasible: the reference conflict passes; with one rule left out
-// (the conflict is minimal) or an unknown rule named it fails; a schedule
-// fails the infeasibility item.
-func mutateInfeasible(t *testing.T, s *Shop, rec *domains.Record, name string) {
+// mutateInfeasible returns the mutants of an infeasible record: the
+// reference conflict with one rule left out (the conflict is minimal) or
+// an unknown rule named fails "conflict" alone; a schedule fails the
+// infeasibility item. The prompt offers the infeasibility answer.
+func mutateInfeasible(t *testing.T, s *Shop, rec *domains.Record) []familytest.Mutant {
 	ref := rec.Reference
-	for i := range ref.Conflict {
-		less := slices.Delete(slices.Clone(ref.Conflict), i, i+1)
-		if len(less) == 0 {
-			continue
-		}
-		raw, _ := json.Marshal(map[string]any{"feasible": false, "conflict": less})
-		if f := failing(s.Check(context.Background(), sat.Backend{}, raw, ref)); !slices.Equal(f, []string{itemConflict}) {
-			t.Fatalf("%s: conflict without %q: failed %v, want [conflict]", name, ref.Conflict[i], f)
-		}
+	if !strings.Contains(rec.Prompt, "\"feasible\": false") {
+		t.Fatalf("%s: the prompt does not offer the infeasibility answer", rec.ID)
 	}
 	raw, _ := json.Marshal(map[string]any{"feasible": false, "conflict": append(slices.Clone(ref.Conflict), "deadline of Nobody")})
-	if f := failing(s.Check(context.Background(), sat.Backend{}, raw, ref)); !slices.Equal(f, []string{itemConflict}) {
-		t.Fatalf("%s: unknown rule: failed %v", name, f)
-	}
-	st := s.greedy()
-	if f := failing(s.Check(context.Background(), sat.Backend{}, s.encodePlan(st), ref)); !slices.Contains(f, itemInfeasible) {
-		t.Fatalf("%s: a schedule for an infeasible instance: failed %v", name, f)
-	}
-	if !strings.Contains(rec.Prompt, "\"feasible\": false") {
-		t.Fatalf("%s: the prompt does not offer the infeasibility answer", name)
-	}
+	return append(familytest.ConflictMutants(rec, true),
+		familytest.Mutant{Name: "unknown rule", Kind: "conflict", Answer: raw, Fail: []string{itemConflict}, Exact: true},
+		familytest.Mutant{Name: "a schedule for an infeasible instance", Kind: "schedule", Answer: s.encodePlan(s.greedy()), Fail: []string{itemInfeasible}})
 }

@@ -16,10 +16,11 @@ func FuzzCheck(f *testing.F) {
 	tk, _ := domains.Lookup("production-planning")
 	var feas, infeas *domains.Record
 	for seed := uint64(1); seed <= 30 && (feas == nil || infeas == nil); seed++ {
-		_, rec, drop, err := familyRecord(tk, seed)
-		if err != nil || drop != "" {
+		o := family.Record(tk, seed)
+		if !o.Kept() {
 			continue
 		}
+		rec := o.Rec
 		if rec.Reference.Feasible && feas == nil {
 			feas = rec
 		} else if !rec.Reference.Feasible && infeas == nil {

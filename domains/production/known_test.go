@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/internal/jobshop"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -15,7 +16,7 @@ const jobshopDir = "../../testdata/external/jobshop/"
 // knownNames are the instances proven by TestKnownOptima: ft06 always,
 // la01–la05 with PLANCERT_LONG=1.
 func knownNames() []string {
-	if long() {
+	if familytest.Long() {
 		return []string{"ft06", "la01", "la02", "la03", "la04", "la05"}
 	}
 	return []string{"ft06"}

@@ -14,12 +14,12 @@ func TestLoadErrors(t *testing.T) {
 	tk, _ := domains.Lookup("production-planning")
 	var rec *domains.Record
 	for seed := uint64(1); seed <= 30 && rec == nil; seed++ {
-		spec, r, drop, err := cachedRecord(tk, seed)
-		if err != nil {
-			t.Fatal(err)
+		o := family.Record(tk, seed)
+		if o.Err != nil {
+			t.Fatal(o.Err)
 		}
-		if drop == "" && spec.Has(unitChangeovers) && spec.Has(unitDelay) {
-			rec = r
+		if o.Kept() && o.Spec.Has(unitChangeovers) && o.Spec.Has(unitDelay) {
+			rec = o.Rec
 		}
 	}
 	if rec == nil {

@@ -10,6 +10,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -113,23 +114,14 @@ func modelHolds(t *testing.T, in *Instance, u string, start []int) bool {
 	return res.Status == solver.Optimal || res.Status == solver.Feasible
 }
 
-func less(x, y []int64) bool {
-	for i := range x {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
-}
-
 // bruteCase enumerates every plan of in and compares with the SAT
 // certificate: status, optimum vector, uniqueness; and, on every k-th
 // plan, each rule's item (by Check on the JSON answer) with the model's
 // verdict on that rule's groups.
 func bruteCase(t *testing.T, in *Instance, every int) {
 	t.Helper()
-	var best []int64
-	count, plans := 0, 0
+	o := familytest.NewOptima(in)
+	plans := 0
 	ruleUnits := map[string]bool{}
 	for _, r := range in.rules() {
 		ruleUnits[r.Unit] = true
@@ -147,15 +139,7 @@ func bruteCase(t *testing.T, in *Instance, every int) {
 		}
 	}
 	feasRef := domains.Reference{Feasible: true}
-	consider := func(plan []int) {
-		obj := in.objectives(plan)
-		switch {
-		case best == nil || less(obj, best):
-			best, count = obj, 1
-		case !less(best, obj):
-			count++
-		}
-	}
+	consider := func(plan []int) { o.Add(in.objectives(plan)) }
 	probe := func(start []int) {
 		pass := map[string]bool{}
 		for _, r := range in.Check(context.Background(), sat.Backend{}, in.encode(start), feasRef) {
@@ -215,33 +199,7 @@ func bruteCase(t *testing.T, in *Instance, every int) {
 			probe(plan)
 		}
 	}
-	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if best == nil {
-		if cert.Status != solver.Infeasible {
-			t.Fatalf("no plan of %d keeps every rule, the solver says %v %v", plans, cert.Status, cert.Objective)
-		}
-		return
-	}
-	if cert.Status != solver.Optimal || !equal(cert.Objective, best) {
-		t.Fatalf("brute force optimum %v (%d plans), solver %v %v", best, count, cert.Status, cert.Objective)
-	}
-	if *cert.Unique != (count == 1) {
-		t.Fatalf("brute force: %d optimal plans of %v; solver unique=%v", count, best, *cert.Unique)
-	}
-	// The decoded optimum passes every item of its own checklist.
-	plan, err := in.Plan(cert.Solution)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref := domains.Reference{Feasible: true, Plan: plan, Objective: cert.Objective}
-	for _, r := range in.Check(context.Background(), sat.Backend{}, plan, ref) {
-		if !r.Pass {
-			t.Fatalf("the optimum %s fails %q: %s", plan, r.ID, r.Detail)
-		}
-	}
+	familytest.Brute{Name: fmt.Sprintf("%v seed %d tie-breaks %d (%d plans)", in.Sp.Units(), in.Sp.Seed, in.TieBreaks, plans), Inst: in, Optima: o}.Agree(t)
 }
 
 // bruteUnits are the unit sets of the brute-force test: every unit of the

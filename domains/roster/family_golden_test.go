@@ -1,106 +1,31 @@
 package roster
 
 import (
-	"flag"
-	"fmt"
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/familytest"
 )
 
-// updateGolden rewrites the golden files: go test ./domains/roster/ -run
-// TestFamilyGolden -update-golden.
-var updateGolden = flag.Bool("update-golden", false, "rewrite domains/roster/testdata/golden/*.txt from the current generator")
-
-const goldenDir = "testdata/golden"
-
-// goldenText is the golden form of a record: its ID and units, the
-// prompt, the checklist and the reference answer.
-func goldenText(rec *domains.Record) string {
-	var b strings.Builder
-	c := rec.Constraints
-	fmt.Fprintf(&b, "record: %s\n", rec.ID)
-	fmt.Fprintf(&b, "units: basic %v; medium %v; hard %v; stateful %v\n", c.Basic, c.Medium, c.Hard, c.Stateful)
-	fmt.Fprintf(&b, "certificate: %s %v\n", rec.Certificate.Status, rec.Certificate.Objective)
-	b.WriteString("\n==== prompt ====\n")
-	b.WriteString(rec.Prompt)
-	b.WriteString("\n==== checklist (id | tier | kind | text) ====\n")
-	for _, it := range rec.Checklist {
-		fmt.Fprintf(&b, "%s | %s | %s | %s\n", it.ID, it.Tier, it.Kind, it.Text)
+// goldenFiles: the prompt, checklist and reference of the first kept
+// feasible record of each task (seeds 1..30).
+func goldenFiles(t *testing.T, f *familytest.Family, tk *domains.Task) []familytest.GoldenFile {
+	rec := familytest.FirstKept(t, f, tk, 30, func(o familytest.Outcome) bool { return o.Rec.Reference.Feasible })
+	if rec == nil {
+		t.Fatalf("%s: no feasible record in 30 seeds", tk.ID)
 	}
-	b.WriteString("\n==== reference ====\n")
-	b.Write(rec.Reference.Plan)
-	b.WriteString("\n")
-	return b.String()
+	return []familytest.GoldenFile{{Name: tk.ID, Rec: rec}}
 }
 
-func checkGolden(t *testing.T, name, text string) {
-	t.Helper()
-	path := filepath.Join(goldenDir, name+".txt")
-	if *updateGolden {
-		if err := os.MkdirAll(goldenDir, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./domains/roster/ -run TestFamilyGolden -update-golden to write it)", err)
-	}
-	if string(data) == text {
-		return
-	}
-	got, want := strings.Split(text, "\n"), strings.Split(string(data), "\n")
-	for i := range max(len(got), len(want)) {
-		var g, w string
-		if i < len(got) {
-			g = got[i]
-		}
-		if i < len(want) {
-			w = want[i]
-		}
-		if g != w {
-			t.Fatalf("%s differs at line %d:\n got: %q\nwant: %q\n(if the change is intended, run go test ./domains/roster/ -run TestFamilyGolden -update-golden)", path, i+1, g, w)
-		}
-	}
-}
-
-// TestFamilyGolden: the prompt, checklist and reference of the first kept
-// feasible record of each task, and of the first infeasible record of
-// Shift and Duty Scheduling, equal their golden files.
-func TestFamilyGolden(t *testing.T) {
-	for _, tk := range familyTasks(t) {
-		found := false
-		for seed := uint64(1); seed <= 30 && !found; seed++ {
-			_, rec, drop, err := cachedRecord(tk, seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if drop == "" && rec.Reference.Feasible {
-				checkGolden(t, tk.ID, goldenText(rec))
-				found = true
-			}
-		}
-		if !found {
-			t.Fatalf("%s: no feasible record in 30 seeds", tk.ID)
-		}
-	}
+// goldenInfeasible: the first infeasible record of Shift and Duty
+// Scheduling (seeds 1..60).
+func goldenInfeasible(t *testing.T, f *familytest.Family, _ []*domains.Task) []familytest.GoldenFile {
 	tk, _ := domains.Lookup("shift-duty-scheduling")
-	for seed := uint64(1); seed <= 60; seed++ {
-		_, rec, drop, err := cachedRecord(tk, seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if drop == "" && !rec.Reference.Feasible {
-			checkGolden(t, "infeasible", goldenText(rec))
-			return
-		}
+	rec := familytest.FirstKept(t, f, tk, 60, func(o familytest.Outcome) bool { return !o.Rec.Reference.Feasible })
+	if rec == nil {
+		t.Fatal("no infeasible record in 60 seeds")
 	}
-	t.Fatal("no infeasible record in 60 seeds")
+	return []familytest.GoldenFile{{Name: "infeasible", Rec: rec}}
 }
+
+func TestFamilyGolden(t *testing.T) { familytest.Golden(t, family) }

@@ -12,10 +12,11 @@ import (
 // with an error that names the field and the reason.
 func TestLoadErrors(t *testing.T) {
 	tk, _ := domains.Lookup("shift-duty-scheduling")
-	_, rec, drop, err := cachedRecord(tk, 1)
-	if err != nil || drop != "" {
-		t.Fatalf("seed 1: %v %q", err, drop)
+	o := family.Record(tk, 1)
+	if !o.Kept() {
+		t.Fatalf("seed 1: %v %q", o.Err, o.Drop)
 	}
+	rec := o.Rec
 	cases := []struct {
 		name, want string
 		edit       func(m map[string]any)

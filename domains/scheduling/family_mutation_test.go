@@ -1,22 +1,16 @@
 package scheduling
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver/sat"
+	"github.com/plancert/plancert/internal/familytest"
 )
-
-// mutationSeeds is the number of kept feasible records per task whose
-// reference plans are mutated.
-const mutationSeeds = 20
 
 // mutation is one single-field change of a reference plan.
 type mutation struct {
@@ -114,6 +108,15 @@ func mutations(a *Agenda, base []placement, stated *int64) []mutation {
 		with("drop", "drop "+name, i, placement{})
 		out = append(out, mutation{kind: "rename", what: "rename " + name, pl: base, rename: i, stated: stated})
 	}
+	// A length one slot below an activity's minimum (min-duration), when
+	// that is a length at all.
+	for k, i := range a.minLenIdx() {
+		if ml := a.MinLengths[k].Slots; ml >= 2 && base[i].ok && a.plen(i, base[i]) != ml-1 {
+			q := base[i]
+			q.dur = ml - 1
+			with("length", fmt.Sprintf("%s one slot below its minimum", a.Activities[i].Name), i, q)
+		}
+	}
 	if stated != nil {
 		for _, d := range []int64{-1, 1} {
 			v := *stated + d
@@ -158,111 +161,32 @@ func coreBroken(a *Agenda, pl []placement) map[string]bool {
 	return out
 }
 
-// mutationStats counts mutations per kind and the items they fail.
-type mutationStats struct {
-	records  int
-	kinds    map[string]int
-	feasible map[string]int // mutations of a kind that keep every rule
-	fails    map[string]int // item → mutations failing it
-}
-
-func (s *mutationStats) add(o *mutationStats) {
-	s.records += o.records
-	for k, n := range o.kinds {
-		s.kinds[k] += n
-	}
-	for k, n := range o.feasible {
-		s.feasible[k] += n
-	}
-	for k, n := range o.fails {
-		s.fails[k] += n
-	}
-}
-
-func newMutationStats() *mutationStats {
-	return &mutationStats{kinds: map[string]int{}, feasible: map[string]int{}, fails: map[string]int{}}
-}
-
-func countList(m map[string]int) string {
-	var ks []string
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	var out []string
-	for _, k := range ks {
-		out = append(out, fmt.Sprintf("%s %d", k, m[k]))
-	}
-	return strings.Join(out, ", ")
-}
-
-func (s *mutationStats) String() string {
-	total := 0
-	for _, n := range s.kinds {
-		total += n
-	}
-	return fmt.Sprintf("%d records, %d mutations (%s); still feasible: %s; items failed (renames, which fail every item, apart): %s",
-		s.records, total, countList(s.kinds), countList(s.feasible), countList(s.fails))
-}
-
 // TestFamilyMutation: for every task, the first 20 kept feasible records
-// (seeds 1, 2, …, gen.Unique): every single-field mutation of the
-// reference plan passes fewer than every item; the feasibility and
-// coverage items that fail are exactly those whose rules the mutated plan
-// breaks (the checker's evaluate, cross-checked with the model rule by
-// rule and with an independent check of the always-on rules); "optimal"
-// fails whenever the plan changed, and a plan that still keeps every
-// rule is strictly worse than the unique optimum; "format" fails for a
-// renamed activity, "coverage" for a dropped one, "stated" for a changed
-// objective (and whenever the stated value is no longer the plan's goal).
+// (seeds 1, 2, …, gen.Unique; infeasible records met on the way too):
+// every single-field mutation of the reference plan passes fewer than
+// every item; the feasibility and coverage items that fail are exactly
+// those whose rules the mutated plan breaks (the checker's evaluate,
+// cross-checked with the model rule by rule and with an independent check
+// of the always-on rules); "optimal" fails whenever the plan changed, and
+// a plan that still keeps every rule is strictly worse than the unique
+// optimum; "format" fails for a renamed activity, "coverage" for a dropped
+// one, "stated" for a changed objective (and whenever the stated value is
+// no longer the plan's goal). An infeasible record's conflict with a rule
+// added or left out fails "conflict" alone. Every unit of every task's
+// pool is caught by its own item.
 func TestFamilyMutation(t *testing.T) {
-	var mu sync.Mutex
-	total := newMutationStats()
-	report := map[string]*mutationStats{}
-	tasks := familyTasks(t)
-	t.Cleanup(func() {
-		for _, tk := range tasks {
-			if s, ok := report[tk.ID]; ok {
-				t.Logf("%-30s %s", tk.ID, s)
-			}
+	familytest.Mutations(t, family, func(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
+		if !rec.Reference.Feasible {
+			return familytest.ConflictMutants(rec, false)
 		}
-		t.Logf("%-30s %s", "total", total)
+		return mutateRecord(t, rec, inst.(*Agenda))
 	})
-	for _, tk := range tasks {
-		t.Run(tk.ID, func(t *testing.T) {
-			t.Parallel()
-			st := newMutationStats()
-			for seed := uint64(1); st.records < mutationSeeds; seed++ {
-				if seed > 10*mutationSeeds {
-					t.Fatalf("only %d kept feasible records in %d seeds", st.records, seed-1)
-				}
-				spec, rec, drop, err := cachedRecord(tk, seed)
-				if err != nil {
-					t.Fatalf("seed %d %v: %v", seed, spec.Units(), err)
-				}
-				if drop != "" || !rec.Reference.Feasible {
-					continue
-				}
-				st.records++
-				mutateRecord(t, tk, rec, st)
-			}
-			mu.Lock()
-			report[tk.ID] = st
-			total.add(st)
-			mu.Unlock()
-		})
-	}
 }
 
-// mutateRecord applies every mutation to the reference plan of rec and
-// checks the results.
-func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutationStats) {
+// mutateRecord returns every mutation of the reference plan of rec, each
+// with its verdict.
+func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mutant {
 	t.Helper()
-	inst, err := tk.Load(rec.Instance)
-	if err != nil {
-		t.Fatalf("%s: %v", rec.ID, err)
-	}
-	a := inst.(*Agenda)
 	ref := rec.Reference
 	base := a.parse(ref.Plan)
 	if base.formatErr != "" || !base.complete() {
@@ -314,154 +238,151 @@ func mutateRecord(t *testing.T, tk *domains.Task, rec *domains.Record, st *mutat
 	for _, it := range items {
 		kind[it.ID] = it.Kind
 	}
+	var out []familytest.Mutant
 	var pm *planModel
 	switch {
 	case bk != nil:
-		mutateBackups(t, a, rec, base, bk, st)
+		out = mutateBackups(t, rec, a, base, bk)
 	case roles != nil:
+		out = mutateRoles(rec, a, base, roles)
 	case fbase == nil:
 		pm = newPlanModel(t, a)
 	default:
-		mutateFailure(t, a, rec, base, fbase, st)
+		out = mutateFailure(rec, a, base, fbase)
 	}
 	for _, m := range mutations(a, base.pl, base.stated) {
 		m.tail = tail
-		what := fmt.Sprintf("%s: %s", rec.ID, m.what)
 		plan := answerJSON(a, m)
-		res := a.Check(context.Background(), sat.Backend{}, plan, ref)
-		failed := map[string]bool{}
-		for _, r := range res {
-			if !r.Pass {
-				failed[r.ID] = true
-				if m.kind != "rename" { // a rename fails every item
-					st.fails[r.ID]++
-				}
-			}
-		}
-		st.kinds[m.kind]++
-		if len(failed) == 0 {
-			t.Fatalf("%s: %s passes every item", what, plan)
-		}
+		mu := familytest.Mutant{Name: m.what, Kind: m.kind, Answer: plan}
 		switch m.kind {
 		case "rename":
 			// An entry that names no activity is a format error, and an
 			// answer with a format error fails every item.
-			if len(failed) != len(items) {
-				t.Fatalf("%s: %s fails only %v", what, plan, failed)
-			}
+			mu.Fail = []string{itemFormat}
+			mu.Verdict = failsEvery(rec, m.what, plan, len(items))
+			out = append(out, mu)
 			continue
 		case "objective":
-			if len(failed) != 1 || !failed[itemStated] {
-				t.Fatalf("%s: %s fails %v, want only %q", what, plan, failed, itemStated)
-			}
+			mu.Fail, mu.Exact = []string{itemStated}, true
+			out = append(out, mu)
 			continue
 		}
-		// The plan changed: drop, shift, day, room.
-		ans := a.parse(plan)
-		if ans.formatErr != "" {
-			t.Fatalf("%s: %s: %s", what, plan, ans.formatErr)
+		// The plan changed: drop, shift, day, room, length.
+		mu.Changed = true
+		if m.kind == "drop" {
+			mu.Fail = []string{itemCoverage}
 		}
-		var f fails
-		feasible := true
-		var idx []int
-		if pm != nil {
-			idx = pm.index(ans.pl)
-		}
-		if idx != nil {
-			feasible, f, _ = pm.judge(t, ans.pl, idx)
-		} else {
-			f = ea.evaluate(ans)
-			for id := range f {
-				if k := kind[id]; k == domains.KindFeasibility || k == domains.KindCoverage {
-					feasible = false
+		mu.Pass = []string{itemFormat}
+		mu.Verdict = func(t *testing.T, got familytest.Results, _ []int64) []string {
+			what := fmt.Sprintf("%s: %s", rec.ID, m.what)
+			ans := a.parse(plan)
+			if ans.formatErr != "" {
+				t.Fatalf("%s: %s: %s", what, plan, ans.formatErr)
+			}
+			var f fails
+			feasible := true
+			var idx []int
+			if pm != nil {
+				idx = pm.index(ans.pl)
+			}
+			if idx != nil {
+				feasible, f, _ = pm.judge(t, ans.pl, idx)
+			} else {
+				f = ea.evaluate(ans)
+				for id := range f {
+					if k := kind[id]; k == domains.KindFeasibility || k == domains.KindCoverage {
+						feasible = false
+					}
 				}
 			}
-		}
-		if bk != nil {
-			// The backups judged against the mutated schedule.
-			details, ok := a.checkBackups(ans.pl, bk, kind)
-			f[unitBackupSlots] = details
-			feasible = feasible && ok
-		}
-		for _, it := range items {
-			if it.Kind != domains.KindFeasibility && it.Kind != domains.KindCoverage {
-				continue
-			}
-			if broken := len(f[it.ID]) > 0; broken != failed[it.ID] {
-				t.Fatalf("%s: %s breaks %q: %v (%v); the item fails: %v", what, plan, it.ID, broken, f[it.ID], failed[it.ID])
-			}
-		}
-		for id := range coreBroken(ea, ans.pl) {
-			if !failed[id] {
-				t.Fatalf("%s: %s breaks the always-on rule of %q, which passes", what, plan, id)
-			}
-		}
-		if failed[itemFormat] {
-			t.Fatalf("%s: %s fails the format item", what, plan)
-		}
-		if !failed[itemOptimal] {
-			t.Fatalf("%s: %s changes the plan and passes %q", what, plan, itemOptimal)
-		}
-		if m.kind == "drop" && !failed[itemCoverage] {
-			t.Fatalf("%s: %s passes %q", what, plan, itemCoverage)
-		}
-		if feasible {
-			st.feasible[m.kind]++
-			got := a.objectives(ans.pl)
-			if fbase != nil {
-				got = append(got, a.objectives(fbase.pl)...)
-			}
 			if bk != nil {
-				got = append(got, a.backupObjectives(bk)...)
+				// The backups judged against the mutated schedule.
+				details, ok := a.checkBackups(ans.pl, bk, kind)
+				f[unitBackupSlots] = details
+				feasible = feasible && ok
 			}
-			got = append(got, roleValues(roles)...)
-			if lexCmp(got, ref.Objective) <= 0 {
-				t.Fatalf("%s: %s keeps every rule with values %v, not worse than the unique optimum %v", what, plan, got, ref.Objective)
+			var caught []string
+			for _, it := range items {
+				if it.Kind != domains.KindFeasibility && it.Kind != domains.KindCoverage {
+					continue
+				}
+				broken := len(f[it.ID]) > 0
+				if broken != !got[it.ID].Pass {
+					t.Fatalf("%s: %s breaks %q: %v (%v); the item fails: %v", what, plan, it.ID, broken, f[it.ID], !got[it.ID].Pass)
+				}
+				if broken {
+					caught = append(caught, it.ID)
+				}
 			}
+			for id := range coreBroken(ea, ans.pl) {
+				if got[id].Pass {
+					t.Fatalf("%s: %s breaks the always-on rule of %q, which passes", what, plan, id)
+				}
+			}
+			if feasible {
+				objs := a.objectives(ans.pl)
+				if fbase != nil {
+					objs = append(objs, a.objectives(fbase.pl)...)
+				}
+				if bk != nil {
+					objs = append(objs, a.backupObjectives(bk)...)
+				}
+				objs = append(objs, roleValues(roles)...)
+				if lexCmp(objs, ref.Objective) <= 0 {
+					t.Fatalf("%s: %s keeps every rule with values %v, not worse than the unique optimum %v", what, plan, objs, ref.Objective)
+				}
+			}
+			if m.stated != nil {
+				wantStated := !ans.complete() || a.goal(ans.pl) != *m.stated
+				if !got[itemStated].Pass != wantStated {
+					t.Fatalf("%s: %s: %q fails: %v, want %v", what, plan, itemStated, !got[itemStated].Pass, wantStated)
+				}
+			}
+			return caught
 		}
-		if m.stated != nil {
-			wantStated := !ans.complete() || a.goal(ans.pl) != *m.stated
-			if failed[itemStated] != wantStated {
-				t.Fatalf("%s: %s: %q fails: %v, want %v", what, plan, itemStated, failed[itemStated], wantStated)
-			}
+		out = append(out, mu)
+	}
+	return out
+}
+
+// failsEvery is the verdict of an answer with a format error: it fails
+// every one of the n items.
+func failsEvery(rec *domains.Record, what string, plan json.RawMessage, n int) func(*testing.T, familytest.Results, []int64) []string {
+	return func(t *testing.T, got familytest.Results, _ []int64) []string {
+		if f := got.Failing(); len(f) != n {
+			t.Fatalf("%s: %s: %s fails only %v", rec.ID, what, plan, f)
 		}
+		return nil
 	}
 }
 
-// mutateFailure applies every mutation to the failure schedule of rec's
+// mutateFailure returns every mutation of the failure schedule of rec's
 // reference, the normal schedule kept: the items of the normal schedule
 // pass; the room-failure item fails exactly when the mutated schedule uses
 // the failing room or breaks a rule (evaluate); the optimum fails; a
 // rename fails every item, an objective change only "stated".
-func mutateFailure(t *testing.T, a *Agenda, rec *domains.Record, base, fbase *answer, st *mutationStats) {
-	t.Helper()
+func mutateFailure(rec *domains.Record, a *Agenda, base, fbase *answer) []familytest.Mutant {
 	ref := rec.Reference
 	kind := map[string]domains.ItemKind{}
 	items := a.Checklist(ref)
 	for _, it := range items {
 		kind[it.ID] = it.Kind
 	}
+	var out []familytest.Mutant
 	for _, m := range mutations(a, fbase.pl, fbase.stated) {
-		what := fmt.Sprintf("%s: if %s fails: %s", rec.ID, a.FailRoom, m.what)
+		what := fmt.Sprintf("if %s fails: %s", a.FailRoom, m.what)
 		plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated,
 			tail: fmt.Sprintf(", %q: %s", failKey, answerJSON(a, m))})
-		failed := map[string]bool{}
-		for _, r := range a.Check(context.Background(), sat.Backend{}, plan, ref) {
-			if !r.Pass {
-				failed[r.ID] = true
-			}
-		}
-		st.kinds["failure "+m.kind]++
+		mu := familytest.Mutant{Name: what, Kind: "failure " + m.kind, Answer: plan}
 		switch m.kind {
 		case "rename":
-			if len(failed) != len(items) {
-				t.Fatalf("%s: %s fails only %v", what, plan, failed)
-			}
+			mu.Fail = []string{itemFormat}
+			mu.Verdict = failsEvery(rec, what, plan, len(items))
+			out = append(out, mu)
 			continue
 		case "objective":
-			if len(failed) != 1 || !failed[itemStated] {
-				t.Fatalf("%s: %s fails %v, want only %q", what, plan, failed, itemStated)
-			}
+			mu.Fail, mu.Exact = []string{itemStated}, true
+			out = append(out, mu)
 			continue
 		}
 		fans := &answer{pl: m.pl, failure: true}
@@ -474,23 +395,15 @@ func mutateFailure(t *testing.T, a *Agenda, rec *domains.Record, base, fbase *an
 		for _, p := range m.pl {
 			broken = broken || (p.ok && p.room == a.failIndex())
 		}
-		if failed[unitRoomFailure] != broken {
-			t.Fatalf("%s: %s breaks a rule: %v; %q fails: %v", what, plan, broken, unitRoomFailure, failed[unitRoomFailure])
-		}
+		mu.Changed, mu.Exact, mu.MayFail = true, true, []string{itemStated}
 		if broken {
-			st.fails[unitRoomFailure]++
+			mu.Fail = []string{unitRoomFailure}
 		} else {
-			st.feasible["failure "+m.kind]++
+			mu.Pass = []string{unitRoomFailure}
 		}
-		for id := range failed {
-			if id != unitRoomFailure && id != itemOptimal && id != itemStated {
-				t.Fatalf("%s: %s fails %q", what, plan, id)
-			}
-		}
-		if !failed[itemOptimal] {
-			t.Fatalf("%s: %s changes the failure schedule and passes %q", what, plan, itemOptimal)
-		}
+		out = append(out, mu)
 	}
+	return out
 }
 
 // mutateBackups moves each backup of rec's reference, the schedule kept:
@@ -499,13 +412,13 @@ func mutateFailure(t *testing.T, a *Agenda, rec *domains.Record, base, fbase *an
 // items of the schedule pass; the backup-slots item fails exactly when a
 // backup overlaps its activity or a scenario breaks a rule; the optimum
 // fails.
-func mutateBackups(t *testing.T, a *Agenda, rec *domains.Record, base *answer, bk []placement, st *mutationStats) {
-	t.Helper()
+func mutateBackups(t *testing.T, rec *domains.Record, a *Agenda, base *answer, bk []placement) []familytest.Mutant {
 	ref := rec.Reference
 	kind := map[string]domains.ItemKind{}
 	for _, it := range a.Checklist(ref) {
 		kind[it.ID] = it.Kind
 	}
+	var out []familytest.Mutant
 	for k, c := range a.criticalIdx() {
 		q := bk[k]
 		moves := map[string]placement{"own time": base.pl[c]}
@@ -524,43 +437,95 @@ func mutateBackups(t *testing.T, a *Agenda, rec *domains.Record, base *answer, b
 				moves["room "+a.Rooms[r].Name] = placement{true, q.day, q.start, r, q.dur}
 			}
 		}
-		for mv, p := range moves {
+		for _, mv := range slices.Sorted(maps.Keys(moves)) {
+			p := moves[mv]
 			if p == q {
 				continue
 			}
-			what := fmt.Sprintf("%s: %s%s", rec.ID, a.backupPrefix(c), mv)
+			what := fmt.Sprintf("%s%s", a.backupPrefix(c), mv)
 			mb := slices.Clone(bk)
 			mb[k] = p
 			var sb strings.Builder
 			a.writeBackups(&sb, mb)
 			plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: sb.String()})
-			failed := map[string]bool{}
-			for _, r := range a.Check(context.Background(), sat.Backend{}, plan, ref) {
-				if !r.Pass {
-					failed[r.ID] = true
-				}
-			}
-			st.kinds["backup "+strings.Fields(mv)[0]]++
 			_, ok := a.checkBackups(base.pl, mb, kind)
-			if failed[unitBackupSlots] == ok {
-				t.Fatalf("%s: %s: the backups pass the checks: %v; %q fails: %v", what, plan, ok, unitBackupSlots, failed[unitBackupSlots])
-			}
 			if mv == "own time" && ok {
-				t.Fatalf("%s: %s: a backup on its own time passes", what, plan)
+				t.Fatalf("%s: %s: %s: a backup on its own time passes the backup checks", rec.ID, what, plan)
 			}
+			mu := familytest.Mutant{Name: what, Kind: "backup " + strings.Fields(mv)[0], Answer: plan, Changed: true, Exact: true}
 			if ok {
-				st.feasible["backup "+strings.Fields(mv)[0]]++
+				mu.Pass = []string{unitBackupSlots}
 			} else {
-				st.fails[unitBackupSlots]++
+				mu.Fail = []string{unitBackupSlots}
 			}
-			for id := range failed {
-				if id != unitBackupSlots && id != itemOptimal {
-					t.Fatalf("%s: %s fails %q", what, plan, id)
-				}
-			}
-			if !failed[itemOptimal] {
-				t.Fatalf("%s: %s changes a backup and passes %q", what, plan, itemOptimal)
-			}
+			out = append(out, mu)
 		}
 	}
+	return out
+}
+
+// mutateRoles changes each role choice of rec's reference, the schedule
+// kept: to a person who is not qualified, which fails every item (a role
+// the answer cannot take is a format error) and so the required-role item;
+// and to every other qualified person, which passes the required-role
+// item, fails "optimal" (the role levels), and fails exactly the items of
+// the rules the new person breaks (evaluate, with that person added to the
+// activity); a choice that keeps every rule is strictly worse.
+func mutateRoles(rec *domains.Record, a *Agenda, base *answer, roles []int) []familytest.Mutant {
+	ref := rec.Reference
+	items := a.Checklist(ref)
+	var out []familytest.Mutant
+	for k, rn := range a.Roles {
+		for _, p := range a.People {
+			if slices.Contains(rn.Qualified, p.Name) {
+				continue
+			}
+			es := make([]string, len(roles))
+			for j, x := range roles {
+				name := a.Roles[j].Qualified[x]
+				if j == k {
+					name = p.Name
+				}
+				es[j] = fmt.Sprintf("{%q: %q, \"person\": %q}", a.Voc.Activity, a.Roles[j].Activity, name)
+			}
+			what := fmt.Sprintf("%s of %s: %s, who is not qualified", rn.Role, rn.Activity, p.Name)
+			plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: fmt.Sprintf(", %q: [%s]", rolesKey, strings.Join(es, ", "))})
+			out = append(out, familytest.Mutant{Name: what, Kind: "role unqualified", Answer: plan, Fail: []string{unitRequiredRole, itemFormat},
+				Verdict: failsEvery(rec, what, plan, len(items))})
+			break
+		}
+		for x := range rn.Qualified {
+			if x == roles[k] {
+				continue
+			}
+			other := slices.Clone(roles)
+			other[k] = x
+			what := fmt.Sprintf("%s of %s: %s", rn.Role, rn.Activity, rn.Qualified[x])
+			plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: a.rolesJSON(other)})
+			out = append(out, familytest.Mutant{Name: what, Kind: "role", Answer: plan, Changed: true, Pass: []string{unitRequiredRole, itemFormat},
+				Verdict: func(t *testing.T, got familytest.Results, _ []int64) []string {
+					f := a.withRoles(other).evaluate(base)
+					feasible := true
+					var caught []string
+					for _, it := range items {
+						if it.Kind != domains.KindFeasibility && it.Kind != domains.KindCoverage {
+							continue
+						}
+						broken := len(f[it.ID]) > 0
+						if broken != !got[it.ID].Pass {
+							t.Fatalf("%s: %s: %s breaks %q: %v (%v); the item fails: %v", rec.ID, what, plan, it.ID, broken, f[it.ID], !got[it.ID].Pass)
+						}
+						if broken {
+							feasible = false
+							caught = append(caught, it.ID)
+						}
+					}
+					if objs := append(a.objectives(base.pl), roleValues(other)...); feasible && lexCmp(objs, ref.Objective) <= 0 {
+						t.Fatalf("%s: %s: %s keeps every rule with values %v, not worse than the unique optimum %v", rec.ID, what, plan, objs, ref.Objective)
+					}
+					return caught
+				}})
+		}
+	}
+	return out
 }

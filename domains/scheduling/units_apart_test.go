@@ -11,6 +11,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -163,21 +164,21 @@ func containsRule(prompt string, r rule) bool {
 // and only those; "optimal" fails for every changed plan); and some
 // mutations fail the unit's own item.
 func TestApartDeadlineMutation(t *testing.T) {
-	records := 12
+	perTask := 12
 	if testing.Short() {
-		records = 6
+		perTask = 6
 	}
 	for _, u := range []string{unitApart, unitDeadline} {
 		t.Run(u, func(t *testing.T) {
 			t.Parallel()
-			st := newMutationStats()
+			records, caught := 0, map[string]int{}
 			for _, tk := range agendaTasks() {
 				if tk.Family != domains.Project && tk.Family != domains.Emergency {
 					continue
 				}
 				n := 0
-				for seed := uint64(1); n < records; seed++ {
-					if seed > 10*uint64(records) {
+				for seed := uint64(1); n < perTask; seed++ {
+					if seed > 10*uint64(perTask) {
 						t.Fatalf("%s: only %d kept feasible records in %d seeds", tk.ID, n, seed-1)
 					}
 					base, err := gen.SampleSpec(tk, seed)
@@ -214,14 +215,20 @@ func TestApartDeadlineMutation(t *testing.T) {
 						continue
 					}
 					n++
-					st.records++
-					mutateRecord(t, tk, rec, st)
+					records++
+					_, inst, lerr := rec.Load()
+					if lerr != nil {
+						t.Fatal(lerr)
+					}
+					for id, k := range familytest.Apply(t, rec, inst, mutateRecord(t, rec, inst.(*Agenda))) {
+						caught[id] += k
+					}
 				}
 			}
-			if st.fails[u] == 0 {
-				t.Errorf("no mutation fails %q: %s", u, st)
+			if caught[u] == 0 {
+				t.Errorf("no mutation of %d records is caught by %q: %v", records, u, caught)
 			}
-			t.Logf("%s", st)
+			t.Logf("%d records; mutations caught, by item: %v", records, caught)
 		})
 	}
 }

@@ -1,0 +1,122 @@
+package familytest
+
+import (
+	"os"
+	"testing"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// InfeasibleUnit is the unit that lets an instance be infeasible (every
+// core has it under this ID); a kept infeasible record must have it.
+const InfeasibleUnit = "infeasibility"
+
+// OptimalItem is the checklist item of the objective: it fails for every
+// answer other than the reference, since kept optima are unique.
+const OptimalItem = "optimal"
+
+// Long reports whether the long runs are asked for (PLANCERT_LONG=1, make
+// test-long).
+func Long() bool { return os.Getenv("PLANCERT_LONG") == "1" }
+
+// Levels is a number per test level: Short under go test -short, Long with
+// PLANCERT_LONG=1 (which wins over -short), Default otherwise.
+type Levels struct{ Short, Default, Long uint64 }
+
+// N returns the number of the current level.
+func (l Levels) N() uint64 {
+	switch {
+	case Long():
+		return l.Long
+	case testing.Short():
+		return l.Short
+	}
+	return l.Default
+}
+
+// Family describes the family tests of one core.
+type Family struct {
+	// Core is the Task.Core of the core's tasks.
+	Core string
+	// Seeds are the seeds 1..N per task of the reference test.
+	Seeds Levels
+	// TaskSeeds, when not nil, gives a task other seeds than Seeds.
+	TaskSeeds func(tk *domains.Task) Levels
+	// MinKeep is the least share of a task's seeds that must be kept.
+	MinKeep float64
+	// Rerun reports whether the reference test runs a seed a second time
+	// (and compares the bytes); nil runs every seed twice.
+	Rerun func(seed uint64) bool
+	// Timeout bounds one certification; 0 for none. With a bound, a seed
+	// that either run drops for time is not compared (a time limit
+	// depends on the machine's load).
+	Timeout time.Duration
+
+	// CheckRecord, when not nil, adds the core's checks of one kept record
+	// (inst is its instance loaded from JSON); CheckRecord (the harness's)
+	// calls it last.
+	CheckRecord func(t *testing.T, rec *domains.Record, inst domains.Instance)
+	// AfterTask, when not nil, adds checks over a task's kept records at
+	// the end of the reference test.
+	AfterTask func(t *testing.T, tk *domains.Task, kept []*domains.Record)
+
+	// Golden picks the golden files of one task (see Golden); nil for
+	// none. f is the family itself.
+	Golden func(t *testing.T, f *Family, tk *domains.Task) []GoldenFile
+	// GoldenShared picks golden files drawn across the tasks.
+	GoldenShared func(t *testing.T, f *Family, tasks []*domains.Task) []GoldenFile
+	// GoldenFormat is the golden text's variant.
+	GoldenFormat GoldenFormat
+
+	// MutationSeeds are the seeds 1..N per task whose kept records the
+	// mutation test mutates (zero: Seeds).
+	MutationSeeds Levels
+	// MutationRecords, when not zero, replaces MutationSeeds: the seeds
+	// 1, 2, … until that many kept feasible records were mutated
+	// (infeasible records met on the way are mutated too), at most
+	// MaxMutationSeeds.
+	MutationRecords Levels
+	// MaxMutationSeeds bounds the seeds of MutationRecords (0: 200).
+	MaxMutationSeeds uint64
+	// Exempt lists, per unit ID, why the unit has no mutation caught by an
+	// item of its own (e.g. a unit that only adds an objective level,
+	// whose breakage shows as "optimal"). Keep it minimal: the mutation
+	// test fails for any other unit that no mutant catches.
+	Exempt map[string]string
+	// ForcedSpecs bounds the specs the per-unit coverage forces a unit
+	// into, after the sampled seeds (0: 12).
+	ForcedSpecs int
+	// ItemUnit corrects the item → unit mapping of the per-unit coverage,
+	// which is the checklist item's Constraint, where that is not the
+	// unit's ID: item ID → unit ID, or "" for an item of no unit (a core
+	// rule whose Constraint happens to be a unit's ID). Keep it minimal.
+	ItemUnit map[string]string
+	// SweepCoverage requires the per-unit coverage of the sweep's records
+	// alone: a unit they do not cover fails without a search.
+	SweepCoverage bool
+}
+
+// seeds returns the reference seeds of tk.
+func (f *Family) seeds(tk *domains.Task) uint64 {
+	if f.TaskSeeds != nil {
+		return f.TaskSeeds(tk).N()
+	}
+	return f.Seeds.N()
+}
+
+// Tasks returns the registered tasks of the family's core, in registry
+// order; the test fails when there is none.
+func Tasks(t testing.TB, f *Family) []*domains.Task {
+	t.Helper()
+	var out []*domains.Task
+	for _, tk := range domains.Tasks() {
+		if tk.Core == f.Core {
+			out = append(out, tk)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no task of core %q is registered", f.Core)
+	}
+	return out
+}

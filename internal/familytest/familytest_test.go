@@ -1,0 +1,83 @@
+package familytest
+
+import (
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+)
+
+func TestLevels(t *testing.T) {
+	l := Levels{Short: 1, Default: 2, Long: 3}
+	want := uint64(2)
+	switch {
+	case Long():
+		want = 3
+	case testing.Short():
+		want = 1
+	}
+	if got := l.N(); got != want {
+		t.Fatalf("N() = %d, want %d", got, want)
+	}
+}
+
+func TestText(t *testing.T) {
+	rec := &domains.Record{ID: "x/y/1", Prompt: "Plan it.", Constraints: domains.Constraints{Basic: []string{"a"}, Medium: []string{}, Hard: []string{}, Stateful: []string{}},
+		Checklist:   []domains.Item{{ID: "format", Tier: domains.Basic, Kind: domains.KindFormat, Text: "JSON."}},
+		Reference:   domains.Reference{Feasible: true, Plan: json.RawMessage(`{"p":1}`)},
+		Certificate: domains.Certificate{Status: "optimal", Objective: []int64{4}}}
+	full := "record: x/y/1\nunits: basic [a]; medium []; hard []; stateful []\ncertificate: optimal [4]\n\n==== prompt ====\nPlan it.\n\n==== checklist (id | tier | kind | text) ====\nformat | basic | format | JSON.\n\n==== reference ====\n{\"p\":1}\n"
+	if got := Text(rec, GoldenFormat{}); got != full {
+		t.Fatalf("full form:\n%q\nwant\n%q", got, full)
+	}
+	short := "record: x/y/1\nunits: basic [a]; medium []; hard []\ncertificate: optimal\n\n==== prompt ====\nPlan it.\n\n==== checklist (id | tier | kind | text) ====\nformat | basic | format | JSON.\n"
+	if got := Text(rec, GoldenFormat{NoStateful: true, NoObjective: true, NoReference: true}); got != short {
+		t.Fatalf("short form:\n%q\nwant\n%q", got, short)
+	}
+}
+
+func TestOptima(t *testing.T) {
+	o := &Optima{Better: func(x, y []int64) bool { return x[0] < y[0] }}
+	for _, v := range []int64{5, 3, 4, 3, 7} {
+		o.Add([]int64{v})
+	}
+	if o.Feasible != 5 || !slices.Equal(o.Best, []int64{3}) || o.Count != 2 {
+		t.Fatalf("%+v", o)
+	}
+}
+
+func TestConflictMutants(t *testing.T) {
+	rec := &domains.Record{Reference: domains.Reference{Conflict: []string{"r1", "r2"}}}
+	if n := len(ConflictMutants(rec, true)); n != 3 {
+		t.Fatalf("%d mutants of a minimal conflict of two, want 3", n)
+	}
+	m := ConflictMutants(rec, false)
+	if len(m) != 1 || !strings.Contains(string(m[0].Answer), "no such rule") || !slices.Equal(m[0].Fail, []string{ConflictItem}) {
+		t.Fatalf("%+v", m)
+	}
+}
+
+// TestForcedSpec: the forced unit comes with what it requires; units in
+// an exclusion with it, and those that then lose what they require, go;
+// a subtask that excludes the unit is not used.
+func TestForcedSpec(t *testing.T) {
+	tk := &domains.Task{ID: "t",
+		Subtasks: []domains.Subtask{{ID: "s1", Exclude: []string{"u"}}, {ID: "s2"}},
+		Pool: []domains.Unit{{ID: "a", Tier: domains.Basic}, {ID: "b", Tier: domains.Basic, Requires: []string{"a"}},
+			{ID: "x", Tier: domains.Medium, Excludes: []string{"u"}}, {ID: "y", Tier: domains.Medium, Requires: []string{"x"}},
+			{ID: "u", Tier: domains.Hard, Requires: []string{"b"}}}}
+	for k := uint64(1); k <= 20; k++ {
+		spec, ok := forcedSpec(t, tk, tk.Pool[4], k)
+		if !ok {
+			t.Fatalf("seed %d: no spec", k)
+		}
+		if spec.Subtask != "s2" || !spec.Has("u") || !spec.Has("b") || !spec.Has("a") || spec.Has("x") || spec.Has("y") {
+			t.Fatalf("seed %d: %+v", k, spec)
+		}
+		if err := tk.Compatible(spec.Units()); err != nil {
+			t.Fatalf("seed %d: %v", k, err)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package familytest
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// Outcome is the result of sampling, generating and certifying one spec:
+// a kept record, or the reason of a drop, or an error.
+type Outcome struct {
+	Spec domains.Spec
+	Rec  *domains.Record
+	Drop string
+	Err  error
+}
+
+// Kept reports whether the outcome is a kept record.
+func (o Outcome) Kept() bool { return o.Err == nil && o.Drop == "" && o.Rec != nil }
+
+type cached struct {
+	once sync.Once
+	o    Outcome
+}
+
+// cache holds the first run of each (task, seed, timeout), shared by the
+// family tests of one test binary; records in it are read-only.
+var cache sync.Map
+
+// Record is the cached outcome of seed for tk: gen.SampleSpec, then
+// gen.NewInstance and gen.Certify under gen.Unique, on sat.Backend, once
+// per test binary.
+func Record(tk *domains.Task, seed uint64) Outcome { return record(tk, seed, 0) }
+
+// Record is the package's Record with the family's certification bound.
+func (f *Family) Record(tk *domains.Task, seed uint64) Outcome { return record(tk, seed, f.Timeout) }
+
+func record(tk *domains.Task, seed uint64, timeout time.Duration) Outcome {
+	v, _ := cache.LoadOrStore(fmt.Sprintf("%s/%d/%v", tk.ID, seed, timeout), &cached{})
+	c := v.(*cached)
+	c.once.Do(func() { c.o = run(tk, seed, timeout) })
+	return c.o
+}
+
+// run samples and certifies seed for tk, uncached.
+func run(tk *domains.Task, seed uint64, timeout time.Duration) Outcome {
+	spec, err := gen.SampleSpec(tk, seed)
+	if err != nil {
+		return Outcome{Spec: spec, Err: fmt.Errorf("sample: %w", err)}
+	}
+	return Certify(tk, spec, timeout)
+}
+
+// Certify generates the instance of spec and certifies it under
+// gen.Unique on sat.Backend (within timeout when it is not 0), uncached.
+// A drop is an outcome, not an error.
+func Certify(tk *domains.Task, spec domains.Spec, timeout time.Duration) Outcome {
+	o := Outcome{Spec: spec}
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
+	if err != nil {
+		o.Err = fmt.Errorf("generate %v: %w", spec.Units(), err)
+		return o
+	}
+	ctx := context.Background()
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	rec, err := gen.Certify(ctx, sat.Backend{}, tk, inst, gen.Unique)
+	var drop *gen.DropError
+	switch {
+	case errors.As(err, &drop):
+		o.Drop = drop.Reason
+	case err != nil:
+		o.Err = fmt.Errorf("certify %v: %w", spec.Units(), err)
+	default:
+		o.Rec = rec
+	}
+	return o
+}
