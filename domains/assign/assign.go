@@ -379,7 +379,7 @@ func (a *Assign) Model() (*encode.Model, error) {
 		}
 	}
 	for _, u := range a.units() {
-		u.model(b)
+		u.Model(b)
 	}
 	b.objectives()
 	a.x, a.s, a.z = b.x, b.s, b.z

@@ -249,26 +249,26 @@ func (a *Assign) evaluate(ans *answer) fails {
 	f := fails{}
 	for _, i := range ans.missing {
 		if a.Partition {
-			f.add(itemCoverage, a.Items[i].Name+" is in no "+a.Voc.Bin)
+			f.Add(itemCoverage, a.Items[i].Name+" is in no "+a.Voc.Bin)
 		} else {
-			f.add(itemCoverage, a.Items[i].Name+" is not listed")
+			f.Add(itemCoverage, a.Items[i].Name+" is not listed")
 		}
 	}
 	if a.Timed {
 		for i, k := range ans.p.bin {
 			if k < 0 && !slices.Contains(ans.missing, i) {
-				f.add(itemCoverage, a.Items[i].Name+" has no "+a.Voc.Bin)
+				f.Add(itemCoverage, a.Items[i].Name+" has no "+a.Voc.Bin)
 			}
 		}
 	}
 	if ans.badSizes != "" {
-		f.add(itemSizes, ans.badSizes)
+		f.Add(itemSizes, ans.badSizes)
 	}
 	if a.Timed {
 		a.checkTiming(ans.p, f)
 	}
 	for _, u := range a.units() {
-		u.check(a, ans.p, f)
+		u.Check(a, ans.p, f)
 	}
 	return f
 }
@@ -314,7 +314,7 @@ func (a *Assign) Checklist(ref domains.Reference) []domains.Item {
 		}
 	}
 	for _, u := range a.units() {
-		items = append(items, u.items(a)...)
+		items = append(items, u.Items(a)...)
 	}
 	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
 		Text: fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks).", ref.Objective)})
@@ -503,7 +503,7 @@ var (
 func (a *Assign) allRules() []rule {
 	var out []rule
 	for _, u := range a.units() {
-		out = append(out, u.rules(a)...)
+		out = append(out, u.Rules(a)...)
 	}
 	return out
 }

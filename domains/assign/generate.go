@@ -183,7 +183,7 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 		}
 	}
 	for _, u := range a.units() {
-		u.sample(a, r)
+		u.Sample(a, r)
 	}
 	return a, nil
 }

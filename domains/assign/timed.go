@@ -119,7 +119,7 @@ func (a *Assign) checkTiming(p *plan, f fails) {
 	for i := range a.Items {
 		for j := i + 1; j < len(a.Items); j++ {
 			if p.bin[i] >= 0 && p.bin[i] == p.bin[j] && a.overlap(p, i, j) {
-				f.add(itemOneAtATime, fmt.Sprintf("%s does %s and %s at the same time", a.Bins[p.bin[i]].Name, a.Items[i].Name, a.Items[j].Name))
+				f.Add(itemOneAtATime, fmt.Sprintf("%s does %s and %s at the same time", a.Bins[p.bin[i]].Name, a.Items[i].Name, a.Items[j].Name))
 			}
 		}
 	}
@@ -162,13 +162,13 @@ type deadlines struct{}
 
 const unitDeadlines = "deadlines"
 
-func (deadlines) info() domains.Unit {
+func (deadlines) Info() domains.Unit {
 	return domains.Unit{ID: unitDeadlines, Tier: domains.Basic, Title: "deadlines"}
 }
 func (deadlines) modes() mode { return modeTimed }
 
-// sample gives one to three items a deadline at or after their hidden end.
-func (deadlines) sample(a *Assign, r *rand.Rand) {
+// Sample gives one to three items a deadline at or after their hidden end.
+func (deadlines) Sample(a *Assign, r *rand.Rand) {
 	n := 1 + r.IntN(3)
 	for _, i := range r.Perm(len(a.Items))[:min(n, len(a.Items))] {
 		end := a.plantedStart[i] + a.Items[i].Size
@@ -176,7 +176,7 @@ func (deadlines) sample(a *Assign, r *rand.Rand) {
 	}
 }
 
-func (deadlines) model(b *builder) {
+func (deadlines) Model(b *builder) {
 	a := b.a
 	for i, it := range a.Items {
 		if it.Deadline == 0 {
@@ -194,11 +194,11 @@ func (deadlines) model(b *builder) {
 	}
 }
 
-func (deadlines) rules(a *Assign) []rule {
-	return []rule{{unitDeadlines, fmt.Sprintf("%s with a deadline in the table must end by it.", title(an(a.Voc.Item)))}}
+func (deadlines) Rules(a *Assign) []rule {
+	return []rule{{Name: unitDeadlines, Text: fmt.Sprintf("%s with a deadline in the table must end by it.", title(an(a.Voc.Item)))}}
 }
 
-func (deadlines) items(a *Assign) []domains.Item {
+func (deadlines) Items(a *Assign) []domains.Item {
 	var ds []string
 	for _, it := range a.Items {
 		if it.Deadline > 0 {
@@ -209,10 +209,10 @@ func (deadlines) items(a *Assign) []domains.Item {
 		Text: fmt.Sprintf("Every %s with a deadline ends by it (%s).", a.Voc.Item, andList(ds))}}
 }
 
-func (deadlines) check(a *Assign, p *plan, f fails) {
+func (deadlines) Check(a *Assign, p *plan, f fails) {
 	for i, it := range a.Items {
 		if it.Deadline > 0 && p.start[i] >= 0 && p.start[i]+it.Size > it.Deadline {
-			f.add(unitDeadlines, fmt.Sprintf("%s ends at %s, after its deadline %s", it.Name, a.clock(p.start[i]+it.Size), a.clock(it.Deadline)))
+			f.Add(unitDeadlines, fmt.Sprintf("%s ends at %s, after its deadline %s", it.Name, a.clock(p.start[i]+it.Size), a.clock(it.Deadline)))
 		}
 	}
 }
@@ -223,14 +223,14 @@ type dependencies struct{}
 
 const unitDeps = "dependencies"
 
-func (dependencies) info() domains.Unit {
+func (dependencies) Info() domains.Unit {
 	return domains.Unit{ID: unitDeps, Tier: domains.Medium, Title: "dependencies (precedence)"}
 }
 func (dependencies) modes() mode { return modeTimed }
 
-// sample picks one or two pairs that the hidden plan has in order, the
+// Sample picks one or two pairs that the hidden plan has in order, the
 // first ending by the time the second starts.
-func (dependencies) sample(a *Assign, r *rand.Rand) {
+func (dependencies) Sample(a *Assign, r *rand.Rand) {
 	var cand []Pair
 	for i := range a.Items {
 		for j := range a.Items {
@@ -246,7 +246,7 @@ func (dependencies) sample(a *Assign, r *rand.Rand) {
 	slices.SortFunc(a.Deps, func(x, y Pair) int { return cmpPair(a, x, y) })
 }
 
-func (dependencies) model(b *builder) {
+func (dependencies) Model(b *builder) {
 	a := b.a
 	for _, d := range a.pairs(a.Deps) {
 		b.m.AddLinear([]encode.Term{{Var: b.end[d[0]], Coef: 1}, {Var: b.start[d[1]], Coef: -1}}, encode.LE, 0).
@@ -262,20 +262,20 @@ func depList(ps []Pair) string {
 	return andList(out)
 }
 
-func (dependencies) rules(a *Assign) []rule {
-	return []rule{{unitDeps, fmt.Sprintf("In each pair below, the first %s must end by the time the second starts: %s.", a.Voc.Item, depList(a.Deps))}}
+func (dependencies) Rules(a *Assign) []rule {
+	return []rule{{Name: unitDeps, Text: fmt.Sprintf("In each pair below, the first %s must end by the time the second starts: %s.", a.Voc.Item, depList(a.Deps))}}
 }
 
-func (dependencies) items(a *Assign) []domains.Item {
+func (dependencies) Items(a *Assign) []domains.Item {
 	return []domains.Item{{ID: unitDeps, Tier: domains.Medium, Constraint: unitDeps, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every dependency holds: %s (the first ends by the time the second starts).", depList(a.Deps))}}
 }
 
-func (dependencies) check(a *Assign, p *plan, f fails) {
+func (dependencies) Check(a *Assign, p *plan, f fails) {
 	for _, d := range a.pairs(a.Deps) {
 		i, j := d[0], d[1]
 		if p.start[i] >= 0 && p.start[j] >= 0 && p.start[i]+a.Items[i].Size > p.start[j] {
-			f.add(unitDeps, fmt.Sprintf("%s ends at %s, after %s starts at %s", a.Items[i].Name, a.clock(p.start[i]+a.Items[i].Size), a.Items[j].Name, a.clock(p.start[j])))
+			f.Add(unitDeps, fmt.Sprintf("%s ends at %s, after %s starts at %s", a.Items[i].Name, a.clock(p.start[i]+a.Items[i].Size), a.Items[j].Name, a.clock(p.start[j])))
 		}
 	}
 }

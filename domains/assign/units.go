@@ -10,20 +10,19 @@ import (
 	"github.com/plancert/plancert/encode"
 )
 
-// unit is one constraint of the assign pool. It adds its data to the
-// instance (sample), its constraints to the model under group names that
-// are the rule names of the prompt (model), its sentences to the prompt
-// (rules), its items to the checklist (items) and its checks to the
-// verifier (check). Adding a constraint is adding one unit to pool.
+// unit is one constraint of the assign pool, under the unit contract of
+// domains (domains.UnitOf with the Sampler facet): it adds its data to the
+// instance (Sample), its constraints to the model under group names that
+// are the rule names of the prompt (Model), its sentences to the prompt
+// (Rules), its items to the checklist (Items) and its checks to the
+// verifier (Check); modes says in which modes of the core it has a
+// meaning. Adding a constraint is adding one unit to pool
+// (docs/extending.md).
 type unit interface {
-	info() domains.Unit
+	domains.UnitOf[*Assign, *builder, *plan]
+	domains.Sampler[*Assign]
 	// modes says in which modes of the core the unit has a meaning.
 	modes() mode
-	sample(a *Assign, r *rand.Rand)
-	model(b *builder)
-	rules(a *Assign) []rule
-	items(a *Assign) []domains.Item
-	check(a *Assign, p *plan, f fails)
 }
 
 // leveler is a unit (or core rule) that puts an objective level before the
@@ -36,14 +35,12 @@ type leveler interface {
 	text(a *Assign) string
 }
 
-// rule is one named rule of the prompt; Name is also its model group and
-// what a conflict answer names.
-type rule struct{ Name, Text string }
+// rule is one named rule of the prompt (domains.Rule); Name is also its
+// model group and what a conflict answer names.
+type rule = domains.Rule
 
-// fails collects failures per item ID.
-type fails map[string][]string
-
-func (f fails) add(item, detail string) { f[item] = append(f[item], detail) }
+// fails collects failures per item ID (domains.Fails).
+type fails = domains.Fails
 
 // Unit IDs.
 const (
@@ -87,7 +84,7 @@ func ruleQuota(attr string) string { return "quota: " + attr }
 // units in this order. Replanning comes first (it moves the hidden plan
 // away from the closed bin), backups next (they choose backup bins that
 // the later units keep feasible), infeasibility last (it breaks a quota).
-var pool = []unit{
+var pool = domains.Pool[unit]{
 	replanning{}, backups{},
 	deadlines{}, dependencies{}, // timed mode: after every unit that moves the hidden plan
 	compatibility{}, capacity{}, allAssigned{}, exclusivity{},
@@ -124,7 +121,7 @@ func poolInfo(m mode) []domains.Unit {
 	var out []domains.Unit
 	for _, u := range pool {
 		if u.modes()&m != 0 {
-			out = append(out, u.info())
+			out = append(out, u.Info())
 		}
 	}
 	return out
@@ -134,7 +131,7 @@ func poolInfo(m mode) []domains.Unit {
 func (a *Assign) units() []unit {
 	var out []unit
 	for _, u := range pool {
-		if a.has(u.info().ID) {
+		if a.has(u.Info().ID) {
 			out = append(out, u)
 		}
 	}
@@ -179,12 +176,12 @@ func (a *Assign) scenarios(bk []int) [][]int {
 
 type compatibility struct{}
 
-func (compatibility) info() domains.Unit {
+func (compatibility) Info() domains.Unit {
 	return domains.Unit{ID: unitCompat, Tier: domains.Basic, Title: "compatibility"}
 }
 func (compatibility) modes() mode { return modeAll }
 
-func (compatibility) sample(a *Assign, r *rand.Rand) {
+func (compatibility) Sample(a *Assign, r *rand.Rand) {
 	if a.Partition {
 		// Each group of the hidden partition meets at one session; every
 		// member is free then and at some other sessions.
@@ -228,7 +225,7 @@ func (a *Assign) usedBy(i, k int) bool {
 	return false
 }
 
-func (compatibility) model(b *builder) {
+func (compatibility) Model(b *builder) {
 	a, m := b.a, b.m
 	if a.Partition {
 		for k, bin := range a.Bins {
@@ -259,15 +256,15 @@ func (compatibility) model(b *builder) {
 	}
 }
 
-func (compatibility) rules(a *Assign) []rule {
+func (compatibility) Rules(a *Assign) []rule {
 	v := a.Voc
 	if a.Partition {
-		return []rule{{ruleCompat, fmt.Sprintf("Each %s meets at one %s, so for each %s there must be at least one %s (in the list above) at which every member is free.", v.Bin, v.Session, v.Bin, v.Session)}}
+		return []rule{{Name: ruleCompat, Text: fmt.Sprintf("Each %s meets at one %s, so for each %s there must be at least one %s (in the list above) at which every member is free.", v.Bin, v.Session, v.Bin, v.Session)}}
 	}
-	return []rule{{ruleCompat, fmt.Sprintf("Each %s may only go to one of the %s listed as allowed for it.", v.Item, v.Bins)}}
+	return []rule{{Name: ruleCompat, Text: fmt.Sprintf("Each %s may only go to one of the %s listed as allowed for it.", v.Item, v.Bins)}}
 }
 
-func (compatibility) items(a *Assign) []domains.Item {
+func (compatibility) Items(a *Assign) []domains.Item {
 	v := a.Voc
 	text := fmt.Sprintf("Every %s is in one of its allowed %s.", v.Item, v.Bins)
 	if a.Partition {
@@ -276,7 +273,7 @@ func (compatibility) items(a *Assign) []domains.Item {
 	return []domains.Item{{ID: unitCompat, Tier: domains.Basic, Constraint: unitCompat, Kind: domains.KindFeasibility, Text: text}}
 }
 
-func (compatibility) check(a *Assign, p *plan, f fails) {
+func (compatibility) Check(a *Assign, p *plan, f fails) {
 	if a.Partition {
 		for _, g := range a.groupsOf(p) {
 			ok := false
@@ -288,14 +285,14 @@ func (compatibility) check(a *Assign, p *plan, f fails) {
 				ok = ok || all
 			}
 			if !ok {
-				f.add(unitCompat, fmt.Sprintf("the %s of %s has no %s at which all its members are free", a.Voc.Bin, a.names(g), a.Voc.Session))
+				f.Add(unitCompat, fmt.Sprintf("the %s of %s has no %s at which all its members are free", a.Voc.Bin, a.names(g), a.Voc.Session))
 			}
 		}
 		return
 	}
 	for i, k := range p.bin {
 		if k >= 0 && !a.allowed(i, k) {
-			f.add(unitCompat, fmt.Sprintf("%s may not go to %s", a.Items[i].Name, a.Bins[k].Name))
+			f.Add(unitCompat, fmt.Sprintf("%s may not go to %s", a.Items[i].Name, a.Bins[k].Name))
 		}
 	}
 }
@@ -323,12 +320,12 @@ func andList(ns []string) string {
 
 type capacity struct{}
 
-func (capacity) info() domains.Unit {
+func (capacity) Info() domains.Unit {
 	return domains.Unit{ID: unitCapacity, Tier: domains.Basic, Title: "capacity per bin (count and size)"}
 }
 func (capacity) modes() mode { return modeLabelled | modeTimed }
 
-func (capacity) sample(a *Assign, r *rand.Rand) {
+func (capacity) Sample(a *Assign, r *rand.Rand) {
 	for k := range a.Bins {
 		cnt, load := 0, 0
 		for _, s := range a.scenarios(a.plantedBk) {
@@ -346,7 +343,7 @@ func (capacity) sample(a *Assign, r *rand.Rand) {
 	}
 }
 
-func (capacity) model(b *builder) {
+func (capacity) Model(b *builder) {
 	a, m := b.a, b.m
 	for k, bin := range a.Bins {
 		m.AddAtMost(b.binLits(k, func(int) bool { return true }), bin.Cap).Named(fmt.Sprintf("%s: %s count", ruleCapacity, bin.Name)).InGroup(ruleCapacity)
@@ -358,18 +355,18 @@ func (capacity) model(b *builder) {
 	}
 }
 
-func (capacity) rules(a *Assign) []rule {
+func (capacity) Rules(a *Assign) []rule {
 	v := a.Voc
-	return []rule{{ruleCapacity, fmt.Sprintf("Each %s takes at most the number of %s in its \"max %s\" column, and their %s add up to at most its \"max %s\".", v.Bin, v.Items, v.Items, v.Size, v.Size)}}
+	return []rule{{Name: ruleCapacity, Text: fmt.Sprintf("Each %s takes at most the number of %s in its \"max %s\" column, and their %s add up to at most its \"max %s\".", v.Bin, v.Items, v.Items, v.Size, v.Size)}}
 }
 
-func (capacity) items(a *Assign) []domains.Item {
+func (capacity) Items(a *Assign) []domains.Item {
 	v := a.Voc
 	return []domains.Item{{ID: unitCapacity, Tier: domains.Basic, Constraint: unitCapacity, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s takes more %s, or more %s in total, than its capacity.", v.Bin, v.Items, v.Size)}}
 }
 
-func (capacity) check(a *Assign, p *plan, f fails) {
+func (capacity) Check(a *Assign, p *plan, f fails) {
 	for k, bin := range a.Bins {
 		c, l := 0, 0
 		for i, b := range p.bin {
@@ -379,10 +376,10 @@ func (capacity) check(a *Assign, p *plan, f fails) {
 			}
 		}
 		if c > bin.Cap {
-			f.add(unitCapacity, fmt.Sprintf("%s takes %d %s, at most %d allowed", bin.Name, c, a.Voc.Items, bin.Cap))
+			f.Add(unitCapacity, fmt.Sprintf("%s takes %d %s, at most %d allowed", bin.Name, c, a.Voc.Items, bin.Cap))
 		}
 		if l > bin.SizeCap {
-			f.add(unitCapacity, fmt.Sprintf("%s takes %d %s, at most %d allowed", bin.Name, l, a.Voc.Size, bin.SizeCap))
+			f.Add(unitCapacity, fmt.Sprintf("%s takes %d %s, at most %d allowed", bin.Name, l, a.Voc.Size, bin.SizeCap))
 		}
 	}
 }
@@ -391,27 +388,27 @@ func (capacity) check(a *Assign, p *plan, f fails) {
 
 type allAssigned struct{}
 
-func (allAssigned) info() domains.Unit {
+func (allAssigned) Info() domains.Unit {
 	return domains.Unit{ID: unitAllAssigned, Tier: domains.Basic, Title: "every item assigned"}
 }
 func (allAssigned) modes() mode                { return modeLabelled }
-func (allAssigned) sample(*Assign, *rand.Rand) {}
-func (allAssigned) model(b *builder) {
+func (allAssigned) Sample(*Assign, *rand.Rand) {}
+func (allAssigned) Model(b *builder) {
 	for i, it := range b.a.Items {
 		b.m.AddAtMost([]encode.Lit{b.u[i].Lit()}, 0).Named(ruleAll + ": " + it.Name).InGroup(ruleAll)
 	}
 }
-func (allAssigned) rules(a *Assign) []rule {
-	return []rule{{ruleAll, fmt.Sprintf("Every %s gets a %s.", a.Voc.Item, a.Voc.Bin)}}
+func (allAssigned) Rules(a *Assign) []rule {
+	return []rule{{Name: ruleAll, Text: fmt.Sprintf("Every %s gets a %s.", a.Voc.Item, a.Voc.Bin)}}
 }
-func (allAssigned) items(a *Assign) []domains.Item {
+func (allAssigned) Items(a *Assign) []domains.Item {
 	return []domains.Item{{ID: unitAllAssigned, Tier: domains.Basic, Constraint: unitAllAssigned, Kind: domains.KindCoverage,
 		Text: fmt.Sprintf("Every one of the %d %s has a %s.", len(a.Items), a.Voc.Items, a.Voc.Bin)}}
 }
-func (allAssigned) check(a *Assign, p *plan, f fails) {
+func (allAssigned) Check(a *Assign, p *plan, f fails) {
 	for i, k := range p.bin {
 		if k < 0 {
-			f.add(unitAllAssigned, a.Items[i].Name+" has no "+a.Voc.Bin)
+			f.Add(unitAllAssigned, a.Items[i].Name+" has no "+a.Voc.Bin)
 		}
 	}
 }
@@ -448,12 +445,12 @@ func (unassigned) text(a *Assign) string {
 
 type exclusivity struct{}
 
-func (exclusivity) info() domains.Unit {
+func (exclusivity) Info() domains.Unit {
 	return domains.Unit{ID: unitExclusive, Tier: domains.Basic, Title: "exclusivity: at most one item of a kind per bin"}
 }
 func (exclusivity) modes() mode { return modeAll }
 
-func (exclusivity) sample(a *Assign, r *rand.Rand) {
+func (exclusivity) Sample(a *Assign, r *rand.Rand) {
 	// Greedy over a random order: an item joins the kind when no hidden
 	// scenario then has two of the kind in one bin; at least two items.
 	scen := a.scenarios(a.plantedBk)
@@ -478,7 +475,7 @@ func (exclusivity) sample(a *Assign, r *rand.Rand) {
 	}
 }
 
-func (exclusivity) model(b *builder) {
+func (exclusivity) Model(b *builder) {
 	a := b.a
 	for k, bin := range a.Bins {
 		ls := b.binLits(k, a.isExclusive)
@@ -488,26 +485,26 @@ func (exclusivity) model(b *builder) {
 	}
 }
 
-func (exclusivity) rules(a *Assign) []rule {
+func (exclusivity) Rules(a *Assign) []rule {
 	if len(a.Exclusive) == 1 {
-		return []rule{{ruleExclusive, fmt.Sprintf("The only one of the %s here is %s; no %s may take more than one of the %s.", a.Voc.Kind, a.Exclusive[0], a.Voc.Bin, a.Voc.Kind)}}
+		return []rule{{Name: ruleExclusive, Text: fmt.Sprintf("The only one of the %s here is %s; no %s may take more than one of the %s.", a.Voc.Kind, a.Exclusive[0], a.Voc.Bin, a.Voc.Kind)}}
 	}
-	return []rule{{ruleExclusive, fmt.Sprintf("The %s are %s: no %s takes more than one of them.", a.Voc.Kind, andList(a.Exclusive), a.Voc.Bin)}}
+	return []rule{{Name: ruleExclusive, Text: fmt.Sprintf("The %s are %s: no %s takes more than one of them.", a.Voc.Kind, andList(a.Exclusive), a.Voc.Bin)}}
 }
 
-func (exclusivity) items(a *Assign) []domains.Item {
+func (exclusivity) Items(a *Assign) []domains.Item {
 	return []domains.Item{{ID: unitExclusive, Tier: domains.Basic, Constraint: unitExclusive, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s takes two of the %s (%s).", a.Voc.Bin, a.Voc.Kind, andList(a.Exclusive))}}
 }
 
-func (exclusivity) check(a *Assign, p *plan, f fails) {
+func (exclusivity) Check(a *Assign, p *plan, f fails) {
 	seen := map[int]int{}
 	for i, k := range p.bin {
 		if k < 0 || !a.isExclusive(i) {
 			continue
 		}
 		if j, ok := seen[k]; ok {
-			f.add(unitExclusive, fmt.Sprintf("%s and %s share a %s", a.Items[j].Name, a.Items[i].Name, a.Voc.Bin))
+			f.Add(unitExclusive, fmt.Sprintf("%s and %s share a %s", a.Items[j].Name, a.Items[i].Name, a.Voc.Bin))
 			continue
 		}
 		seen[k] = i
@@ -518,12 +515,12 @@ func (exclusivity) check(a *Assign, p *plan, f fails) {
 
 type togetherApart struct{}
 
-func (togetherApart) info() domains.Unit {
+func (togetherApart) Info() domains.Unit {
 	return domains.Unit{ID: unitTogether, Tier: domains.Medium, Title: "must-together and cannot-together pairs"}
 }
 func (togetherApart) modes() mode { return modeAll }
 
-func (togetherApart) sample(a *Assign, r *rand.Rand) {
+func (togetherApart) Sample(a *Assign, r *rand.Rand) {
 	scen := a.scenarios(a.plantedBk)
 	crit := map[int]bool{}
 	for _, i := range a.criticalIdx() {
@@ -571,7 +568,7 @@ func (a *Assign) isPair(p Pair, i, j int) bool {
 	return (x == i && y == j) || (x == j && y == i)
 }
 
-func (togetherApart) model(b *builder) {
+func (togetherApart) Model(b *builder) {
 	a, m := b.a, b.m
 	for _, pr := range a.pairs(a.Together) {
 		i, j := pr[0], pr[1]
@@ -611,7 +608,7 @@ func pairList(ps []Pair) string {
 	return strings.Join(out, "; ")
 }
 
-func (togetherApart) rules(a *Assign) []rule {
+func (togetherApart) Rules(a *Assign) []rule {
 	v := a.Voc
 	var out []rule
 	if len(a.Together) > 0 {
@@ -619,15 +616,15 @@ func (togetherApart) rules(a *Assign) []rule {
 		if !a.Partition && !a.Timed {
 			text = fmt.Sprintf("These pairs must share a %s (or both go without one): %s.", v.Bin, pairList(a.Together))
 		}
-		out = append(out, rule{ruleTogether, text})
+		out = append(out, rule{Name: ruleTogether, Text: text})
 	}
 	if len(a.Apart) > 0 {
-		out = append(out, rule{ruleApart, fmt.Sprintf("These pairs must not share a %s: %s.", v.Bin, pairList(a.Apart))})
+		out = append(out, rule{Name: ruleApart, Text: fmt.Sprintf("These pairs must not share a %s: %s.", v.Bin, pairList(a.Apart))})
 	}
 	return out
 }
 
-func (togetherApart) items(a *Assign) []domains.Item {
+func (togetherApart) Items(a *Assign) []domains.Item {
 	var out []domains.Item
 	if len(a.Together) > 0 {
 		out = append(out, domains.Item{ID: itemTogether, Tier: domains.Medium, Constraint: unitTogether, Kind: domains.KindFeasibility,
@@ -640,15 +637,15 @@ func (togetherApart) items(a *Assign) []domains.Item {
 	return out
 }
 
-func (togetherApart) check(a *Assign, p *plan, f fails) {
+func (togetherApart) Check(a *Assign, p *plan, f fails) {
 	for _, pr := range a.pairs(a.Together) {
 		if p.bin[pr[0]] != p.bin[pr[1]] {
-			f.add(itemTogether, fmt.Sprintf("%s and %s are not together", a.Items[pr[0]].Name, a.Items[pr[1]].Name))
+			f.Add(itemTogether, fmt.Sprintf("%s and %s are not together", a.Items[pr[0]].Name, a.Items[pr[1]].Name))
 		}
 	}
 	for _, pr := range a.pairs(a.Apart) {
 		if p.bin[pr[0]] >= 0 && p.bin[pr[0]] == p.bin[pr[1]] {
-			f.add(itemApart, fmt.Sprintf("%s and %s share a %s", a.Items[pr[0]].Name, a.Items[pr[1]].Name, a.Voc.Bin))
+			f.Add(itemApart, fmt.Sprintf("%s and %s share a %s", a.Items[pr[0]].Name, a.Items[pr[1]].Name, a.Voc.Bin))
 		}
 	}
 }
@@ -657,7 +654,7 @@ func (togetherApart) check(a *Assign, p *plan, f fails) {
 
 type quotas struct{}
 
-func (quotas) info() domains.Unit {
+func (quotas) Info() domains.Unit {
 	return domains.Unit{ID: unitQuotas, Tier: domains.Medium, Title: "diversity quotas per bin"}
 }
 func (quotas) modes() mode { return modeAll }
@@ -673,7 +670,7 @@ func (a *Assign) attrs() []string {
 	return out
 }
 
-func (quotas) sample(a *Assign, r *rand.Rand) {
+func (quotas) Sample(a *Assign, r *rand.Rand) {
 	scen := a.scenarios(a.plantedBk)
 	a.Quotas = nil
 	for _, at := range a.attrs() {
@@ -738,7 +735,7 @@ func (a *Assign) quotaBins() []int {
 	return out
 }
 
-func (quotas) model(b *builder) {
+func (quotas) Model(b *builder) {
 	a, m := b.a, b.m
 	for _, q := range a.Quotas {
 		g := ruleQuota(q.Attr)
@@ -788,16 +785,16 @@ func an(w string) string {
 	return "a " + w
 }
 
-func (quotas) rules(a *Assign) []rule {
+func (quotas) Rules(a *Assign) []rule {
 	var out []rule
 	for _, q := range a.Quotas {
 		t := a.quotaText(q)
-		out = append(out, rule{ruleQuota(q.Attr), strings.ToUpper(t[:1]) + t[1:] + "."})
+		out = append(out, rule{Name: ruleQuota(q.Attr), Text: strings.ToUpper(t[:1]) + t[1:] + "."})
 	}
 	return out
 }
 
-func (quotas) items(a *Assign) []domains.Item {
+func (quotas) Items(a *Assign) []domains.Item {
 	var ts []string
 	for _, q := range a.Quotas {
 		ts = append(ts, a.quotaText(q))
@@ -806,7 +803,7 @@ func (quotas) items(a *Assign) []domains.Item {
 		Text: "Every quota holds: " + strings.Join(ts, "; ") + "."}}
 }
 
-func (quotas) check(a *Assign, p *plan, f fails) {
+func (quotas) Check(a *Assign, p *plan, f fails) {
 	// Partition: count per answer group; a group the answer does not have
 	// (fewer groups than asked) counts 0, which the sizes item reports
 	// anyway.
@@ -819,7 +816,7 @@ func (quotas) check(a *Assign, p *plan, f fails) {
 				}
 			}
 			if c < q.Min || (q.Max >= 0 && c > q.Max) {
-				f.add(unitQuotas, fmt.Sprintf("%s has %d %s whose %s is %s", a.binLabel(p, k), c, a.Voc.Items, a.Voc.Attr, q.Attr))
+				f.Add(unitQuotas, fmt.Sprintf("%s has %d %s whose %s is %s", a.binLabel(p, k), c, a.Voc.Items, a.Voc.Attr, q.Attr))
 			}
 		}
 	}
@@ -847,15 +844,15 @@ func (a *Assign) binLabel(p *plan, k int) string {
 
 type balance struct{}
 
-func (balance) info() domains.Unit {
+func (balance) Info() domains.Unit {
 	return domains.Unit{ID: unitBalance, Tier: domains.Medium, Title: "balance of sums across bins (least max − min)"}
 }
 func (balance) modes() mode                  { return modeAll }
-func (balance) sample(*Assign, *rand.Rand)   {}
-func (balance) model(*builder)               {}
-func (balance) rules(*Assign) []rule         { return nil }
-func (balance) items(*Assign) []domains.Item { return nil }
-func (balance) check(*Assign, *plan, fails)  {}
+func (balance) Sample(*Assign, *rand.Rand)   {}
+func (balance) Model(*builder)               {}
+func (balance) Rules(*Assign) []rule         { return nil }
+func (balance) Items(*Assign) []domains.Item { return nil }
+func (balance) Check(*Assign, *plan, fails)  {}
 func (balance) level(b *builder) []encode.Term {
 	a, m := b.a, b.m
 	loads := b.loads()
@@ -909,47 +906,47 @@ func (a *Assign) load(p *plan, k int) int {
 
 type priority struct{}
 
-func (priority) info() domains.Unit {
+func (priority) Info() domains.Unit {
 	return domains.Unit{ID: unitPriority, Tier: domains.Medium, Title: "priority-weighted cost"}
 }
 func (priority) modes() mode                  { return modeAll }
-func (priority) sample(*Assign, *rand.Rand)   {}
-func (priority) model(*builder)               {}
-func (priority) rules(*Assign) []rule         { return nil }
-func (priority) items(*Assign) []domains.Item { return nil }
-func (priority) check(*Assign, *plan, fails)  {}
+func (priority) Sample(*Assign, *rand.Rand)   {}
+func (priority) Model(*builder)               {}
+func (priority) Rules(*Assign) []rule         { return nil }
+func (priority) Items(*Assign) []domains.Item { return nil }
+func (priority) Check(*Assign, *plan, fails)  {}
 
 // ---- self-check (medium): the answer states its goal value ----
 
 type selfCheck struct{}
 
-func (selfCheck) info() domains.Unit {
+func (selfCheck) Info() domains.Unit {
 	return domains.Unit{ID: unitSelfCheck, Tier: domains.Medium, Title: "conflict validation: stated goal value"}
 }
 func (selfCheck) modes() mode                { return modeAll }
-func (selfCheck) sample(*Assign, *rand.Rand) {}
-func (selfCheck) model(*builder)             {}
-func (selfCheck) rules(*Assign) []rule       { return nil }
-func (selfCheck) items(a *Assign) []domains.Item {
+func (selfCheck) Sample(*Assign, *rand.Rand) {}
+func (selfCheck) Model(*builder)             {}
+func (selfCheck) Rules(*Assign) []rule       { return nil }
+func (selfCheck) Items(a *Assign) []domains.Item {
 	return []domains.Item{{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
 		Text: `The "objective" stated in the answer equals the plan's true goal value.`}}
 }
-func (selfCheck) check(*Assign, *plan, fails) {}
+func (selfCheck) Check(*Assign, *plan, fails) {}
 
 // ---- infeasibility detection (hard) ----
 
 type infeasibility struct{}
 
-func (infeasibility) info() domains.Unit {
+func (infeasibility) Info() domains.Unit {
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible quota detection", Requires: []string{unitQuotas}}
 }
 func (infeasibility) modes() mode { return modeAll }
 
-// sample makes the instance infeasible on purpose half of the time: a
+// Sample makes the instance infeasible on purpose half of the time: a
 // quota asks every bin for more items of an attribute than there are
 // (Min × bins > count), or — where every item must be placed — allows too
 // few (Max × bins < count).
-func (infeasibility) sample(a *Assign, r *rand.Rand) {
+func (infeasibility) Sample(a *Assign, r *rand.Rand) {
 	if r.IntN(2) == 0 || len(a.Quotas) == 0 {
 		return
 	}
@@ -965,7 +962,7 @@ func (infeasibility) sample(a *Assign, r *rand.Rand) {
 		q.Max = -1
 	}
 }
-func (infeasibility) model(*builder)               {}
-func (infeasibility) rules(*Assign) []rule         { return nil }
-func (infeasibility) items(*Assign) []domains.Item { return nil }
-func (infeasibility) check(*Assign, *plan, fails)  {}
+func (infeasibility) Model(*builder)               {}
+func (infeasibility) Rules(*Assign) []rule         { return nil }
+func (infeasibility) Items(*Assign) []domains.Item { return nil }
+func (infeasibility) Check(*Assign, *plan, fails)  {}

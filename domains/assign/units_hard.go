@@ -13,17 +13,17 @@ import (
 
 type replanning struct{}
 
-func (replanning) info() domains.Unit {
+func (replanning) Info() domains.Unit {
 	return domains.Unit{ID: unitReplan, Tier: domains.Hard, Title: "reassignment with minimum moves"}
 }
 func (replanning) modes() mode { return modeAll }
 
-// sample draws the change and the current plan. Labelled: a bin closes;
+// Sample draws the change and the current plan. Labelled: a bin closes;
 // the current plan is the hidden plan with at least one item in that bin,
 // and the hidden plan moves those items elsewhere. Partition: two items
 // of different hidden groups may no longer share a group; the current
 // plan is the hidden one with the first swapped into the second's group.
-func (replanning) sample(a *Assign, r *rand.Rand) {
+func (replanning) Sample(a *Assign, r *rand.Rand) {
 	if a.Partition {
 		n := len(a.Items)
 		for range 100 {
@@ -84,7 +84,7 @@ func (replanning) sample(a *Assign, r *rand.Rand) {
 	}
 }
 
-func (replanning) model(b *builder) {
+func (replanning) Model(b *builder) {
 	a, m := b.a, b.m
 	if a.Partition {
 		addApart(b, a.itemIndex(a.NewApart.A), a.itemIndex(a.NewApart.B), ruleChange)
@@ -157,15 +157,15 @@ func (replanning) text(a *Assign) string {
 	return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s differs from the current plan (%s left without a %s counts as changed)", v.Items, v.Bin, an(v.Item), v.Bin)
 }
 
-func (replanning) rules(a *Assign) []rule {
+func (replanning) Rules(a *Assign) []rule {
 	v := a.Voc
 	if a.Partition {
-		return []rule{{ruleChange, fmt.Sprintf("%s and %s may no longer share a %s.", a.NewApart.A, a.NewApart.B, v.Bin)}}
+		return []rule{{Name: ruleChange, Text: fmt.Sprintf("%s and %s may no longer share a %s.", a.NewApart.A, a.NewApart.B, v.Bin)}}
 	}
-	return []rule{{ruleChange, fmt.Sprintf("%s is no longer available; no %s may go to it.", a.Closed, v.Item)}}
+	return []rule{{Name: ruleChange, Text: fmt.Sprintf("%s is no longer available; no %s may go to it.", a.Closed, v.Item)}}
 }
 
-func (replanning) items(a *Assign) []domains.Item {
+func (replanning) Items(a *Assign) []domains.Item {
 	text := fmt.Sprintf("No %s goes to %s, which is no longer available.", a.Voc.Item, a.Closed)
 	if a.Partition {
 		text = fmt.Sprintf("%s and %s do not share a %s.", a.NewApart.A, a.NewApart.B, a.Voc.Bin)
@@ -173,18 +173,18 @@ func (replanning) items(a *Assign) []domains.Item {
 	return []domains.Item{{ID: itemChange, Tier: domains.Hard, Constraint: unitReplan, Kind: domains.KindFeasibility, Text: text}}
 }
 
-func (replanning) check(a *Assign, p *plan, f fails) {
+func (replanning) Check(a *Assign, p *plan, f fails) {
 	if a.Partition {
 		i, j := a.itemIndex(a.NewApart.A), a.itemIndex(a.NewApart.B)
 		if p.bin[i] >= 0 && p.bin[i] == p.bin[j] {
-			f.add(itemChange, fmt.Sprintf("%s and %s share a %s", a.NewApart.A, a.NewApart.B, a.Voc.Bin))
+			f.Add(itemChange, fmt.Sprintf("%s and %s share a %s", a.NewApart.A, a.NewApart.B, a.Voc.Bin))
 		}
 		return
 	}
 	c := a.binIndex(a.Closed)
 	for i, b := range p.bin {
 		if b == c {
-			f.add(itemChange, fmt.Sprintf("%s goes to %s", a.Items[i].Name, a.Closed))
+			f.Add(itemChange, fmt.Sprintf("%s goes to %s", a.Items[i].Name, a.Closed))
 		}
 	}
 }
@@ -193,15 +193,15 @@ func (replanning) check(a *Assign, p *plan, f fails) {
 
 type backups struct{}
 
-func (backups) info() domains.Unit {
+func (backups) Info() domains.Unit {
 	return domains.Unit{ID: unitBackups, Tier: domains.Hard, Title: "backup per critical item (a second bin; a swap partner in a partition)", Excludes: []string{unitReplan}}
 }
 func (backups) modes() mode { return modeAll }
 
-// sample picks one or two critical items and, hidden, a backup bin for
+// Sample picks one or two critical items and, hidden, a backup bin for
 // each; the later units keep the hidden plan with any one critical item
 // moved to its backup feasible.
-func (backups) sample(a *Assign, r *rand.Rand) {
+func (backups) Sample(a *Assign, r *rand.Rand) {
 	if a.Partition {
 		sampleSwap(a, r)
 		return
@@ -244,10 +244,10 @@ func (a *Assign) busyHidden(k, i int) bool {
 	return false
 }
 
-// model adds the backup variables and, per critical item i and bin k,
+// Model adds the backup variables and, per critical item i and bin k,
 // what "the plan with only i moved to k keeps every rule" asks of k (and
 // of i's own bin, for lower quotas).
-func (backups) model(b *builder) {
+func (backups) Model(b *builder) {
 	if b.a.Partition {
 		modelSwap(b)
 		return
@@ -396,19 +396,19 @@ func (a *Assign) backupValues(p *plan) []int64 {
 	return out
 }
 
-func (backups) rules(a *Assign) []rule {
+func (backups) Rules(a *Assign) []rule {
 	v := a.Voc
 	if a.Partition {
-		return []rule{{ruleBackups, fmt.Sprintf("The critical %s are %s. For each of them, name a swap partner (under \"backups\" in the answer): %s of another %s such that, with the two exchanged (the partner takes the critical %s's place and the other way round), the %s still keep every rule above and every other named rule.", v.Items, andList(a.Critical), an(v.Item), v.Bin, v.Item, v.Bins)}}
+		return []rule{{Name: ruleBackups, Text: fmt.Sprintf("The critical %s are %s. For each of them, name a swap partner (under \"backups\" in the answer): %s of another %s such that, with the two exchanged (the partner takes the critical %s's place and the other way round), the %s still keep every rule above and every other named rule.", v.Items, andList(a.Critical), an(v.Item), v.Bin, v.Item, v.Bins)}}
 	}
 	also := ""
 	if a.Timed {
 		also = fmt.Sprintf(" (at the same start time, so the backup %s must be free then)", v.Bin)
 	}
-	return []rule{{ruleBackups, fmt.Sprintf("The critical %s are %s. Each of them must have a %s, and also a backup %s (under \"backups\" in the answer): a %s other than its own such that the plan with only that %s moved to its backup%s still keeps every rule above and every other named rule.", v.Items, andList(a.Critical), v.Bin, v.Bin, v.Bin, v.Item, also)}}
+	return []rule{{Name: ruleBackups, Text: fmt.Sprintf("The critical %s are %s. Each of them must have a %s, and also a backup %s (under \"backups\" in the answer): a %s other than its own such that the plan with only that %s moved to its backup%s still keeps every rule above and every other named rule.", v.Items, andList(a.Critical), v.Bin, v.Bin, v.Bin, v.Item, also)}}
 }
 
-func (backups) items(a *Assign) []domains.Item {
+func (backups) Items(a *Assign) []domains.Item {
 	if a.Partition {
 		return []domains.Item{{ID: unitBackups, Tier: domains.Hard, Constraint: unitBackups, Kind: domains.KindFeasibility,
 			Text: fmt.Sprintf("Each critical %s (%s) has a swap partner in another %s, and the %s with the two exchanged keep every rule.", a.Voc.Item, andList(a.Critical), a.Voc.Bin, a.Voc.Bins)}}
@@ -417,7 +417,7 @@ func (backups) items(a *Assign) []domains.Item {
 		Text: fmt.Sprintf("Each critical %s (%s) has a %s and a backup %s other than its own, and the plan with only that %s moved to its backup keeps every rule.", a.Voc.Item, andList(a.Critical), a.Voc.Bin, a.Voc.Bin, a.Voc.Item)}}
 }
 
-func (backups) check(a *Assign, p *plan, f fails) {
+func (backups) Check(a *Assign, p *plan, f fails) {
 	for c, i := range a.criticalIdx() {
 		why := ""
 		if a.Partition {
@@ -426,7 +426,7 @@ func (backups) check(a *Assign, p *plan, f fails) {
 			why = a.backupWhy(p, i, p.backup[c])
 		}
 		if why != "" {
-			f.add(unitBackups, a.Items[i].Name+": "+why)
+			f.Add(unitBackups, a.Items[i].Name+": "+why)
 		}
 	}
 }

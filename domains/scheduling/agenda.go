@@ -270,7 +270,7 @@ func (a *Agenda) freeze() {
 		c.has[id] = true
 	}
 	for _, u := range pool {
-		if c.has[u.info().ID] {
+		if c.has[u.Info().ID] {
 			c.units = append(c.units, u)
 		}
 	}
@@ -659,7 +659,7 @@ func (b *builder) rules() {
 		b.oneAtATime(all, 0, groupRoom(room.Name), r, "")
 	}
 	for _, u := range a.units() {
-		u.model(b)
+		u.Model(b)
 	}
 }
 
@@ -669,7 +669,7 @@ func (b *builder) objectives() {
 	a, m := b.a, b.m
 	// Levels of units first (e.g. fewest changes), then the goal.
 	for _, l := range a.levelers() {
-		for _, terms := range l.levels(b) {
+		for _, terms := range l.Levels(b) {
 			m.Minimize(terms...)
 		}
 	}

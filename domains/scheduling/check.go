@@ -164,10 +164,8 @@ func (a *Agenda) indexes() (acts, days, rooms map[string]int) {
 	return acts, days, rooms
 }
 
-// fails collects failures per item.
-type fails map[string][]string
-
-func (f fails) add(item, detail string) { f[item] = append(f[item], detail) }
+// fails collects failures per item (domains.Fails).
+type fails = domains.Fails
 
 // evaluate runs the core checks and every unit's checks on a parsed plan.
 // Only placed activities are checked for feasibility.
@@ -176,13 +174,13 @@ func (a *Agenda) evaluate(ans *answer) fails {
 	for i, p := range ans.pl {
 		act := a.Activities[i]
 		if !p.ok {
-			f.add(itemCoverage, act.Name+" is not scheduled")
+			f.Add(itemCoverage, act.Name+" is not scheduled")
 		} else if p.start+a.plen(i, p) > a.Slots {
-			f.add(itemCoverage, fmt.Sprintf("%s ends after the end of %s", act.Name, a.Days[p.day]))
+			f.Add(itemCoverage, fmt.Sprintf("%s ends after the end of %s", act.Name, a.Days[p.day]))
 		} else if p.dur > 0 && !act.Flexible && p.dur != act.Duration {
-			f.add(itemCoverage, fmt.Sprintf("%s lasts %d minutes, not its %d", act.Name, p.dur*a.SlotMin, act.Duration*a.SlotMin))
+			f.Add(itemCoverage, fmt.Sprintf("%s lasts %d minutes, not its %d", act.Name, p.dur*a.SlotMin, act.Duration*a.SlotMin))
 		} else if act.Flexible && a.plen(i, p) > act.Duration {
-			f.add(itemCoverage, fmt.Sprintf("%s lasts %d minutes, more than its full %d", act.Name, a.plen(i, p)*a.SlotMin, act.Duration*a.SlotMin))
+			f.Add(itemCoverage, fmt.Sprintf("%s lasts %d minutes, more than its full %d", act.Name, a.plen(i, p)*a.SlotMin, act.Duration*a.SlotMin))
 		}
 	}
 	overlap := func(i, j, ext int) bool {
@@ -198,7 +196,7 @@ func (a *Agenda) evaluate(ans *answer) fails {
 		for x, i := range acts {
 			for _, j := range acts[x+1:] {
 				if overlap(i, j, 0) {
-					f.add(itemPeople, fmt.Sprintf("%s has %s and %s at the same time", p.Name, a.Activities[i].Name, a.Activities[j].Name))
+					f.Add(itemPeople, fmt.Sprintf("%s has %s and %s at the same time", p.Name, a.Activities[i].Name, a.Activities[j].Name))
 				}
 			}
 		}
@@ -206,12 +204,12 @@ func (a *Agenda) evaluate(ans *answer) fails {
 	for i := range a.Activities {
 		for j := i + 1; j < len(a.Activities); j++ {
 			if ans.pl[i].ok && ans.pl[j].ok && ans.pl[i].room == ans.pl[j].room && overlap(i, j, 0) {
-				f.add(itemRooms, fmt.Sprintf("%s holds %s and %s at the same time", a.Rooms[ans.pl[i].room].Name, a.Activities[i].Name, a.Activities[j].Name))
+				f.Add(itemRooms, fmt.Sprintf("%s holds %s and %s at the same time", a.Rooms[ans.pl[i].room].Name, a.Activities[i].Name, a.Activities[j].Name))
 			}
 		}
 	}
 	for _, u := range a.units() {
-		u.check(a, ans, f)
+		u.Check(a, ans, f)
 	}
 	return f
 }
@@ -253,7 +251,7 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 			Text: fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)},
 	)
 	for _, u := range a.units() {
-		items = append(items, u.items(a)...)
+		items = append(items, u.Items(a)...)
 	}
 	text := fmt.Sprintf("The schedule's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks)", ref.Objective)
 	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."})

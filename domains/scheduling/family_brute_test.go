@@ -144,12 +144,12 @@ func newPlanModel(t *testing.T, a *Agenda) *planModel {
 		}
 	}
 	for _, u := range a.units() {
-		id := u.info().ID
+		id := u.Info().ID
 		if _, ok := pm.kind[id]; !ok {
 			continue // no item of its own (self-check, infeasibility)
 		}
 		pm.units = append(pm.units, id)
-		for _, r := range u.rules(a) {
+		for _, r := range u.Rules(a) {
 			pm.item[r.Name] = id
 		}
 	}

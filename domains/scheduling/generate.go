@@ -128,7 +128,7 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 		}
 	}
 	for _, u := range a.units() {
-		u.sample(a, r)
+		u.Sample(a, r)
 	}
 	// Only now is the data complete: the cached checklist kinds depend on
 	// it (a unit may state no item until its data exists).

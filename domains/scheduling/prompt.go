@@ -12,7 +12,7 @@ import (
 func (a *Agenda) allRules() []rule {
 	var out []rule
 	for _, u := range a.units() {
-		out = append(out, u.rules(a)...)
+		out = append(out, u.Rules(a)...)
 	}
 	return out
 }

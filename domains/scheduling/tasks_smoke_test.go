@@ -81,7 +81,7 @@ func TestSkinData(t *testing.T) {
 			for _, id := range st.Exclude {
 				found := false
 				for _, u := range pool {
-					found = found || u.info().ID == id
+					found = found || u.Info().ID == id
 				}
 				if !found || st.Likely[id] > 0 {
 					t.Errorf("%s: excluded unit %q is not a pool unit, or is likely", name, id)

@@ -11,18 +11,15 @@ import (
 	"github.com/plancert/plancert/encode"
 )
 
-// unit is one constraint of the agenda pool. It adds its data to the
-// instance (sample), its constraints to the model (model; group names are
-// the rule names of the prompt), its sentences to the prompt (rules), its
-// items to the checklist (items) and its checks to the verifier (check).
-// Adding a constraint is adding one unit to pool.
+// unit is one constraint of the agenda pool, under the unit contract of
+// domains (domains.UnitOf with the Sampler facet): it adds its data to the
+// instance (Sample), its constraints to the model (Model; group names are
+// the rule names of the prompt), its sentences to the prompt (Rules), its
+// items to the checklist (Items) and its checks to the verifier (Check).
+// Adding a constraint is adding one unit to pool (docs/extending.md).
 type unit interface {
-	info() domains.Unit
-	sample(a *Agenda, r *rand.Rand)
-	model(b *builder)
-	rules(a *Agenda) []rule
-	items(a *Agenda) []domains.Item
-	check(a *Agenda, ans *answer, f fails)
+	domains.UnitOf[*Agenda, *builder, *answer]
+	domains.Sampler[*Agenda]
 }
 
 // leveler is a unit that puts objective levels before the goal (for
@@ -30,9 +27,10 @@ type unit interface {
 // levels are minimized in order, before the goal and the tie-breaks; the
 // levelers come in the order of levelers().
 type leveler interface {
-	// levels returns the unit's objective levels (all minimized) over the
-	// builder's variables; none when the unit has nothing to minimize.
-	levels(b *builder) [][]encode.Term
+	// Levels (domains.Leveler) returns the unit's objective levels (all
+	// minimized) over the builder's variables; none when the unit has
+	// nothing to minimize.
+	domains.Leveler[*builder]
 	// values returns the same levels for complete placements: exactly
 	// the model's values at the assignment the placements determine.
 	values(a *Agenda, pl []placement) []int64
@@ -47,6 +45,10 @@ type leveler interface {
 	levelNoun(a *Agenda) string
 }
 
+// levelers are the units with the leveler facet, listed so that a misspelt
+// facet method fails to compile instead of being skipped.
+var levelers = []leveler{fragmentation{}, timeZones{}, minDuration{}, replanning{}}
+
 // levelers returns the sampled units that put levels before the goal, in
 // the order of their levels: replanning first (fewest changes, then the
 // original objective with its own levels), then the others in pool order.
@@ -56,7 +58,7 @@ func (a *Agenda) levelers() []leveler {
 		l, ok := u.(leveler)
 		switch {
 		case !ok:
-		case u.info().ID == unitReplanning:
+		case u.Info().ID == unitReplanning:
 			first = append(first, l)
 		default:
 			rest = append(rest, l)
@@ -65,11 +67,9 @@ func (a *Agenda) levelers() []leveler {
 	return append(first, rest...)
 }
 
-// rule is one named rule of the prompt; Name is also its model group and
-// what a conflict answer names.
-type rule struct {
-	Name, Text string
-}
+// rule is one named rule of the prompt (domains.Rule); Name is also its
+// model group and what a conflict answer names.
+type rule = domains.Rule
 
 // Unit IDs.
 const (
@@ -100,7 +100,7 @@ const itemStated = "stated"
 // because it may draw a new hidden schedule, and cooldown because it may
 // add a day and move hidden activities to it; replanning last because its
 // current plan is the optimum under every other unit's data.
-var pool = []unit{
+var pool = domains.Pool[unit]{
 	split{},     // first: it replaces an activity by its parts (units_length.go)
 	keyPerson{}, // next: it rewrites attendee lists (units_extra.go)
 	uncertainDurations{}, minDuration{}, consecutiveLimit{}, cooldown{},
@@ -118,39 +118,27 @@ var pool = []unit{
 }
 
 // poolInfo returns the pool's descriptions, for the task registry.
-func poolInfo() []domains.Unit {
-	out := make([]domains.Unit, len(pool))
-	for i, u := range pool {
-		out[i] = u.info()
-	}
-	return out
-}
+func poolInfo() []domains.Unit { return pool.Infos(nil) }
 
 // units returns the sampled units of a, in pool order.
 func (a *Agenda) units() []unit {
 	if a.cache != nil {
 		return a.cache.units
 	}
-	var out []unit
-	for _, u := range pool {
-		if a.has(u.info().ID) {
-			out = append(out, u)
-		}
-	}
-	return out
+	return pool.Of(a.Sp)
 }
 
 // ---- availability (basic) ----
 
 type availability struct{}
 
-func (availability) info() domains.Unit {
+func (availability) Info() domains.Unit {
 	return domains.Unit{ID: unitAvailability, Tier: domains.Basic, Title: "attendee availability"}
 }
 
 func groupAvail(p string) string { return "availability of " + p }
 
-func (availability) sample(a *Agenda, r *rand.Rand) {
+func (availability) Sample(a *Agenda, r *rand.Rand) {
 	for i := range a.People {
 		for d := range a.Days {
 			if r.IntN(2) == 0 {
@@ -175,7 +163,7 @@ func busyAt(p Person, d, t int) bool {
 	return false
 }
 
-func (availability) model(b *builder) {
+func (availability) Model(b *builder) {
 	for _, p := range b.a.People {
 		for _, i := range b.a.mayAttend(p.Name) {
 			ls := b.ptimes(p.Name, i, func(day, start, dur int) bool {
@@ -222,25 +210,25 @@ func (a *Agenda) freeText(p Person) string {
 	return strings.Join(days, "; ")
 }
 
-func (availability) rules(a *Agenda) []rule {
+func (availability) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if len(p.Busy) > 0 && len(a.mayAttend(p.Name)) > 0 {
-			out = append(out, rule{groupAvail(p.Name), fmt.Sprintf("Available times of %s: %s. Every %s lies within these times.", p.Name, a.freeText(p), a.Voc.with(a.Voc.Activity, p.Name))})
+			out = append(out, rule{Name: groupAvail(p.Name), Text: fmt.Sprintf("Available times of %s: %s. Every %s lies within these times.", p.Name, a.freeText(p), a.Voc.with(a.Voc.Activity, p.Name))})
 		}
 	}
 	return out
 }
 
-func (u availability) items(a *Agenda) []domains.Item {
-	if len(u.rules(a)) == 0 {
+func (u availability) Items(a *Agenda) []domains.Item {
+	if len(u.Rules(a)) == 0 {
 		return nil // no one is ever busy: nothing to state or check
 	}
 	return []domains.Item{{ID: unitAvailability, Tier: domains.Basic, Constraint: unitAvailability, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every %s lies within the available times of all its %s.", a.Voc.Activity, a.Voc.attendees())}}
 }
 
-func (availability) check(a *Agenda, ans *answer, f fails) {
+func (availability) Check(a *Agenda, ans *answer, f fails) {
 	for _, p := range a.People {
 		for _, i := range a.attends(p.Name) {
 			pl := ans.pl[i]
@@ -249,7 +237,7 @@ func (availability) check(a *Agenda, ans *answer, f fails) {
 			}
 			for t := pl.start; t < pl.start+a.plen(i, pl); t++ {
 				if busyAt(p, pl.day, t) {
-					f.add(unitAvailability, fmt.Sprintf("%s is not free at %s %s for %s", p.Name, a.Days[pl.day], a.clock(t), a.Activities[i].Name))
+					f.Add(unitAvailability, fmt.Sprintf("%s is not free at %s %s for %s", p.Name, a.Days[pl.day], a.clock(t), a.Activities[i].Name))
 					break
 				}
 			}
@@ -276,7 +264,7 @@ func (a *Agenda) plantedBusy(p string, d, from, to int) bool {
 
 type roomFit struct{}
 
-func (roomFit) info() domains.Unit {
+func (roomFit) Info() domains.Unit {
 	return domains.Unit{ID: unitRoomFit, Tier: domains.Basic, Title: "room capacity and equipment match"}
 }
 
@@ -285,9 +273,9 @@ func groupFit(act string) string { return "room fit of " + act }
 // defaultEquipment is what rooms may have when the subtask names nothing.
 var defaultEquipment = []string{"screen", "video link"}
 
-// sample gives every room seats and, from the subtask's equipment, each
+// Sample gives every room seats and, from the subtask's equipment, each
 // item with odds 1/2; then some activities a need among it.
-func (roomFit) sample(a *Agenda, r *rand.Rand) {
+func (roomFit) Sample(a *Agenda, r *rand.Rand) {
 	equipment := a.equipPool
 	if equipment == nil {
 		equipment = defaultEquipment
@@ -349,7 +337,7 @@ func (a *Agenda) fits(i, r int) bool {
 	return true
 }
 
-func (roomFit) model(b *builder) {
+func (roomFit) Model(b *builder) {
 	for i, act := range b.a.Activities {
 		ls := b.lits(i, func(o option) bool { return !b.a.fits(i, o.room) })
 		if len(ls) > 0 {
@@ -358,7 +346,7 @@ func (roomFit) model(b *builder) {
 	}
 }
 
-func (roomFit) rules(a *Agenda) []rule {
+func (roomFit) Rules(a *Agenda) []rule {
 	v := a.Voc
 	var out []rule
 	for i, act := range a.Activities {
@@ -374,13 +362,13 @@ func (roomFit) rules(a *Agenda) []rule {
 		if a.roleSeat(i) > 0 {
 			per += ", the role taker included"
 		}
-		out = append(out, rule{groupFit(act.Name), fmt.Sprintf("%s must use %s with %sat least %s (%s).",
+		out = append(out, rule{Name: groupFit(act.Name), Text: fmt.Sprintf("%s must use %s with %sat least %s (%s).",
 			act.Name, prose.An(v.Room), need, v.seats(len(act.Attendees)+a.roleSeat(i)), per)})
 	}
 	return out
 }
 
-func (roomFit) items(a *Agenda) []domains.Item {
+func (roomFit) Items(a *Agenda) []domains.Item {
 	v := a.Voc
 	text := fmt.Sprintf("Each %s uses %s with enough %s for all its %s", v.Activity, prose.An(v.Room), v.seatsHeader(), v.attendees())
 	if a.hasEquipment() {
@@ -389,10 +377,10 @@ func (roomFit) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitRoomFit, Tier: domains.Basic, Constraint: unitRoomFit, Kind: domains.KindFeasibility, Text: text + "."}}
 }
 
-func (roomFit) check(a *Agenda, ans *answer, f fails) {
+func (roomFit) Check(a *Agenda, ans *answer, f fails) {
 	for i, pl := range ans.pl {
 		if pl.ok && !a.fits(i, pl.room) {
-			f.add(unitRoomFit, fmt.Sprintf("%s does not fit %s", a.Rooms[pl.room].Name, a.Activities[i].Name))
+			f.Add(unitRoomFit, fmt.Sprintf("%s does not fit %s", a.Rooms[pl.room].Name, a.Activities[i].Name))
 		}
 	}
 }
@@ -401,13 +389,13 @@ func (roomFit) check(a *Agenda, ans *answer, f fails) {
 
 type dailyCap struct{}
 
-func (dailyCap) info() domains.Unit {
+func (dailyCap) Info() domains.Unit {
 	return domains.Unit{ID: unitDailyCap, Tier: domains.Basic, Title: "daily activity cap per person"}
 }
 
 func groupCap(p string) string { return "daily cap of " + p }
 
-func (dailyCap) sample(a *Agenda, r *rand.Rand) {
+func (dailyCap) Sample(a *Agenda, r *rand.Rand) {
 	a.DailyCap = 1 + r.IntN(2)
 	if a.planted == nil {
 		return
@@ -421,7 +409,7 @@ func (dailyCap) sample(a *Agenda, r *rand.Rand) {
 	}
 }
 
-func (dailyCap) model(b *builder) {
+func (dailyCap) Model(b *builder) {
 	for _, p := range b.a.People {
 		acts := b.a.mayAttend(p.Name)
 		if len(acts) <= b.a.DailyCap {
@@ -437,25 +425,25 @@ func (dailyCap) model(b *builder) {
 	}
 }
 
-func (dailyCap) rules(a *Agenda) []rule {
+func (dailyCap) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if len(a.mayAttend(p.Name)) > a.DailyCap {
-			out = append(out, rule{groupCap(p.Name), fmt.Sprintf("At most %d %s a day.", a.DailyCap, a.Voc.with(prose.Plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities), p.Name))})
+			out = append(out, rule{Name: groupCap(p.Name), Text: fmt.Sprintf("At most %d %s a day.", a.DailyCap, a.Voc.with(prose.Plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities), p.Name))})
 		}
 	}
 	return out
 }
 
-func (u dailyCap) items(a *Agenda) []domains.Item {
-	if len(u.rules(a)) == 0 {
+func (u dailyCap) Items(a *Agenda) []domains.Item {
+	if len(u.Rules(a)) == 0 {
 		return nil // no one has more than the cap to attend
 	}
 	return []domains.Item{{ID: unitDailyCap, Tier: domains.Basic, Constraint: unitDailyCap, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s has more than %d %s on one day.", a.Voc.person(), a.DailyCap, prose.Plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))}}
 }
 
-func (dailyCap) check(a *Agenda, ans *answer, f fails) {
+func (dailyCap) Check(a *Agenda, ans *answer, f fails) {
 	for _, p := range a.People {
 		per := map[int]int{}
 		for _, i := range a.attends(p.Name) {
@@ -465,7 +453,7 @@ func (dailyCap) check(a *Agenda, ans *answer, f fails) {
 		}
 		for d := range a.Days {
 			if per[d] > a.DailyCap {
-				f.add(unitDailyCap, fmt.Sprintf("%s has %d on %s", p.Name, per[d], a.Days[d]))
+				f.Add(unitDailyCap, fmt.Sprintf("%s has %d on %s", p.Name, per[d], a.Days[d]))
 			}
 		}
 	}
@@ -475,15 +463,15 @@ func (dailyCap) check(a *Agenda, ans *answer, f fails) {
 
 type buffer struct{}
 
-func (buffer) info() domains.Unit {
+func (buffer) Info() domains.Unit {
 	return domains.Unit{ID: unitBuffer, Tier: domains.Medium, Title: "buffer between a person's activities"}
 }
 
 func groupBuffer(p string) string { return "buffer for " + p }
 
-func (buffer) sample(a *Agenda, r *rand.Rand) { a.Buffer = 1 }
+func (buffer) Sample(a *Agenda, r *rand.Rand) { a.Buffer = 1 }
 
-func (buffer) model(b *builder) {
+func (buffer) Model(b *builder) {
 	for _, p := range b.a.People {
 		if acts := b.a.mayAttend(p.Name); len(acts) > 1 {
 			b.oneAtATime(acts, b.a.Buffer, groupBuffer(p.Name), -1, p.Name)
@@ -491,17 +479,17 @@ func (buffer) model(b *builder) {
 	}
 }
 
-func (buffer) rules(a *Agenda) []rule {
+func (buffer) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if len(a.mayAttend(p.Name)) > 1 {
-			out = append(out, rule{groupBuffer(p.Name), fmt.Sprintf("Two %s%s are at least %d minutes apart (from the end of one to the start of the next).", a.Voc.with(a.Voc.Activities, p.Name), a.onSameDay(), a.Buffer*a.SlotMin)})
+			out = append(out, rule{Name: groupBuffer(p.Name), Text: fmt.Sprintf("Two %s%s are at least %d minutes apart (from the end of one to the start of the next).", a.Voc.with(a.Voc.Activities, p.Name), a.onSameDay(), a.Buffer*a.SlotMin)})
 		}
 	}
 	return out
 }
 
-func (buffer) items(a *Agenda) []domains.Item {
+func (buffer) Items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitBuffer, Tier: domains.Medium, Constraint: unitBuffer, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No two %s that share %s are less than %d minutes apart%s.", a.Voc.Activities, prose.An(a.Voc.person()), a.Buffer*a.SlotMin, a.onSameDay())}}
 }
@@ -514,7 +502,7 @@ func (a *Agenda) onSameDay() string {
 	return " on the same day"
 }
 
-func (buffer) check(a *Agenda, ans *answer, f fails) {
+func (buffer) Check(a *Agenda, ans *answer, f fails) {
 	for _, p := range a.People {
 		acts := a.attends(p.Name)
 		for x, i := range acts {
@@ -525,7 +513,7 @@ func (buffer) check(a *Agenda, ans *answer, f fails) {
 				}
 				di, dj := a.plen(i, pi), a.plen(j, pj)
 				if pi.start < pj.start+dj+a.Buffer && pj.start < pi.start+di+a.Buffer {
-					f.add(unitBuffer, fmt.Sprintf("%s: %s and %s are less than %d minutes apart", p.Name, a.Activities[i].Name, a.Activities[j].Name, a.Buffer*a.SlotMin))
+					f.Add(unitBuffer, fmt.Sprintf("%s: %s and %s are less than %d minutes apart", p.Name, a.Activities[i].Name, a.Activities[j].Name, a.Buffer*a.SlotMin))
 				}
 			}
 		}
@@ -536,13 +524,13 @@ func (buffer) check(a *Agenda, ans *answer, f fails) {
 
 type chain struct{}
 
-func (chain) info() domains.Unit {
+func (chain) Info() domains.Unit {
 	return domains.Unit{ID: unitChain, Tier: domains.Medium, Title: "chain order (A before B)"}
 }
 
 func groupChain(x, y string) string { return x + " before " + y }
 
-// sample draws one or two pairs, each an activity and one listed after it
+// Sample draws one or two pairs, each an activity and one listed after it
 // (the subtask lists activities in their natural order), among the pairs
 // that the hidden schedule keeps (the first ends by the start of the
 // second). When the hidden schedule keeps no such pair, one pair is drawn
@@ -554,7 +542,7 @@ func groupChain(x, y string) string { return x + " before " + y }
 // In a recruitment instance the pairs are every two consecutive interview
 // stages of a candidate, which the hidden schedule keeps (recruit.go); no
 // random draw is made.
-func (chain) sample(a *Agenda, r *rand.Rand) {
+func (chain) Sample(a *Agenda, r *rand.Rand) {
 	if a.pipelined() {
 		a.Chains = a.stageChains()
 		return
@@ -606,7 +594,7 @@ func (a *Agenda) actIndex(name string) int {
 	return -1
 }
 
-func (chain) model(b *builder) {
+func (chain) Model(b *builder) {
 	a := b.a
 	for _, c := range a.Chains {
 		i, j := a.actIndex(c[0]), a.actIndex(c[1])
@@ -616,19 +604,19 @@ func (chain) model(b *builder) {
 	}
 }
 
-func (chain) rules(a *Agenda) []rule {
+func (chain) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, c := range a.Chains {
 		when := ""
 		if len(a.Days) > 1 {
 			when = " (on the same day or an earlier day)"
 		}
-		out = append(out, rule{groupChain(c[0], c[1]), fmt.Sprintf("%s must end no later than the start of %s%s.", c[0], c[1], when)})
+		out = append(out, rule{Name: groupChain(c[0], c[1]), Text: fmt.Sprintf("%s must end no later than the start of %s%s.", c[0], c[1], when)})
 	}
 	return out
 }
 
-func (chain) items(a *Agenda) []domains.Item {
+func (chain) Items(a *Agenda) []domains.Item {
 	var pairs []string
 	for _, c := range a.Chains {
 		pairs = append(pairs, c[0]+" → "+c[1])
@@ -637,7 +625,7 @@ func (chain) items(a *Agenda) []domains.Item {
 		Text: "The required order holds: " + strings.Join(pairs, ", ") + "."}}
 }
 
-func (chain) check(a *Agenda, ans *answer, f fails) {
+func (chain) Check(a *Agenda, ans *answer, f fails) {
 	for _, c := range a.Chains {
 		i, j := a.actIndex(c[0]), a.actIndex(c[1])
 		pi, pj := ans.pl[i], ans.pl[j]
@@ -645,7 +633,7 @@ func (chain) check(a *Agenda, ans *answer, f fails) {
 			continue
 		}
 		if a.end(i, a.opt(i, pi)) > pj.day*a.Slots+pj.start {
-			f.add(unitChain, fmt.Sprintf("%s does not end before %s starts", c[0], c[1]))
+			f.Add(unitChain, fmt.Sprintf("%s does not end before %s starts", c[0], c[1]))
 		}
 	}
 }
@@ -654,29 +642,29 @@ func (chain) check(a *Agenda, ans *answer, f fails) {
 
 type selfCheck struct{}
 
-func (selfCheck) info() domains.Unit {
+func (selfCheck) Info() domains.Unit {
 	return domains.Unit{ID: unitSelfCheck, Tier: domains.Medium, Title: "conflict validation: stated goal value"}
 }
-func (selfCheck) sample(*Agenda, *rand.Rand) {}
-func (selfCheck) model(*builder)             {}
-func (selfCheck) rules(*Agenda) []rule       { return nil }
-func (selfCheck) items(a *Agenda) []domains.Item {
+func (selfCheck) Sample(*Agenda, *rand.Rand) {}
+func (selfCheck) Model(*builder)             {}
+func (selfCheck) Rules(*Agenda) []rule       { return nil }
+func (selfCheck) Items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
 		Text: `The "objective" stated in the answer equals the schedule's true goal value.`}}
 }
-func (selfCheck) check(*Agenda, *answer, fails) {}
+func (selfCheck) Check(*Agenda, *answer, fails) {}
 
 // ---- infeasibility detection (hard) ----
 
 type infeasible struct{}
 
-func (infeasible) info() domains.Unit {
+func (infeasible) Info() domains.Unit {
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection", Requires: []string{unitAvailability}}
 }
 
-// sample makes the instance infeasible on purpose half of the time: two
+// Sample makes the instance infeasible on purpose half of the time: two
 // attendees of one activity are free at disjoint times of every day.
-func (infeasible) sample(a *Agenda, r *rand.Rand) {
+func (infeasible) Sample(a *Agenda, r *rand.Rand) {
 	if r.IntN(2) == 0 {
 		return
 	}
@@ -707,7 +695,7 @@ func (infeasible) sample(a *Agenda, r *rand.Rand) {
 		}
 	}
 }
-func (infeasible) model(*builder)                {}
-func (infeasible) rules(*Agenda) []rule          { return nil }
-func (infeasible) items(*Agenda) []domains.Item  { return nil }
-func (infeasible) check(*Agenda, *answer, fails) {}
+func (infeasible) Model(*builder)                {}
+func (infeasible) Rules(*Agenda) []rule          { return nil }
+func (infeasible) Items(*Agenda) []domains.Item  { return nil }
+func (infeasible) Check(*Agenda, *answer, fails) {}

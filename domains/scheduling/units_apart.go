@@ -24,20 +24,20 @@ const unitApart = "mutual-exclusion"
 
 type apart struct{}
 
-func (apart) info() domains.Unit {
+func (apart) Info() domains.Unit {
 	return domains.Unit{ID: unitApart, Tier: domains.Medium, Title: "mutual exclusion (activities that never overlap in time)", OptIn: true}
 }
 
 // groupApart names the rule of one set: "apart: A, B and C".
 func groupApart(set []string) string { return "apart: " + prose.JoinAnd(set) }
 
-// sample draws one set, and a second one disjoint from it when there are
+// Sample draws one set, and a second one disjoint from it when there are
 // four activities or more (odds 1/2). A set is two activities, grown to
 // three with odds 1/2. With a hidden schedule every two activities of a
 // set are apart in it (different days or disjoint slots), and pairs that
 // share no person are preferred (for a pair that shares one, rule 2
 // already keeps them apart); without one, any activities are drawn.
-func (apart) sample(a *Agenda, r *rand.Rand) {
+func (apart) Sample(a *Agenda, r *rand.Rand) {
 	a.Apart = nil
 	n := len(a.Activities)
 	used := make([]bool, n)
@@ -104,9 +104,9 @@ func overlap(day1, s1, d1, day2, s2, d2 int) bool {
 	return day1 == day2 && s1 < s2+d2 && s2 < s1+d1
 }
 
-// model: for every slot of every day, at most one activity of the set
+// Model: for every slot of every day, at most one activity of the set
 // occupies it (its time literals, any room).
-func (apart) model(b *builder) {
+func (apart) Model(b *builder) {
 	a := b.a
 	for _, set := range a.Apart {
 		g := groupApart(set)
@@ -124,7 +124,7 @@ func (apart) model(b *builder) {
 	}
 }
 
-func (apart) rules(a *Agenda) []rule {
+func (apart) Rules(a *Agenda) []rule {
 	var out []rule
 	why := ""
 	if a.Voc.Apart != "" {
@@ -135,13 +135,13 @@ func (apart) rules(a *Agenda) []rule {
 		if len(set) > 2 {
 			what = "No two of these %s overlap"
 		}
-		out = append(out, rule{groupApart(set), fmt.Sprintf(what+" in time, even with different %s and %s%s: %s.",
+		out = append(out, rule{Name: groupApart(set), Text: fmt.Sprintf(what+" in time, even with different %s and %s%s: %s.",
 			a.Voc.Activities, a.Voc.attendees(), a.Voc.Rooms, why, prose.JoinAnd(set))})
 	}
 	return out
 }
 
-func (apart) items(a *Agenda) []domains.Item {
+func (apart) Items(a *Agenda) []domains.Item {
 	if len(a.Apart) == 0 {
 		return nil
 	}
@@ -153,14 +153,14 @@ func (apart) items(a *Agenda) []domains.Item {
 		Text: fmt.Sprintf("No two %s of a set that must be kept apart overlap in time: %s.", a.Voc.Activities, strings.Join(parts, "; "))}}
 }
 
-func (apart) check(a *Agenda, ans *answer, f fails) {
+func (apart) Check(a *Agenda, ans *answer, f fails) {
 	for _, set := range a.Apart {
 		for x, n := range set {
 			for _, m := range set[x+1:] {
 				i, j := a.actIndex(n), a.actIndex(m)
 				p, q := ans.pl[i], ans.pl[j]
 				if p.ok && q.ok && overlap(p.day, p.start, a.plen(i, p), q.day, q.start, a.plen(j, q)) {
-					f.add(unitApart, fmt.Sprintf("%s and %s overlap on %s", n, m, a.Days[p.day]))
+					f.Add(unitApart, fmt.Sprintf("%s and %s overlap on %s", n, m, a.Days[p.day]))
 				}
 			}
 		}
@@ -189,19 +189,19 @@ func (dl Deadline) limit(a *Agenda) int { return dl.Day*a.Slots + dl.By }
 
 type deadline struct{}
 
-func (deadline) info() domains.Unit {
+func (deadline) Info() domains.Unit {
 	return domains.Unit{ID: unitDeadline, Tier: domains.Medium, Title: "deadline (latest end) of an activity", OptIn: true}
 }
 
 func groupDeadline(act string) string { return "deadline of " + act }
 
-// sample gives one or two activities a deadline, drawn among those of the
+// Sample gives one or two activities a deadline, drawn among those of the
 // highest priority (and the next, when there is one such activity only):
 // with a hidden schedule, the activity is first moved there to its
 // earliest end that keeps the rules drawn so far (earliest), and the
 // deadline is that end or one slot later (within the day); without, an
 // end from its length to the end of a random day.
-func (deadline) sample(a *Agenda, r *rand.Rand) {
+func (deadline) Sample(a *Agenda, r *rand.Rand) {
 	a.Deadlines = nil
 	order := make([]int, len(a.Activities))
 	for i := range order {
@@ -252,8 +252,8 @@ func (a *Agenda) earliest(i int) placement {
 	return best
 }
 
-// model forbids the times of each activity that end after its deadline.
-func (deadline) model(b *builder) {
+// Model forbids the times of each activity that end after its deadline.
+func (deadline) Model(b *builder) {
 	a := b.a
 	for _, dl := range a.Deadlines {
 		lim := dl.limit(a)
@@ -277,16 +277,16 @@ func (a *Agenda) byText(dl Deadline) string {
 	return s
 }
 
-func (deadline) rules(a *Agenda) []rule {
+func (deadline) Rules(a *Agenda) []rule {
 	var out []rule
 	what := orDefault(a.Voc.Deadline, "deadline")
 	for _, dl := range a.Deadlines {
-		out = append(out, rule{groupDeadline(dl.Activity), fmt.Sprintf("%s must end %s (its %s).", dl.Activity, a.byText(dl), what)})
+		out = append(out, rule{Name: groupDeadline(dl.Activity), Text: fmt.Sprintf("%s must end %s (its %s).", dl.Activity, a.byText(dl), what)})
 	}
 	return out
 }
 
-func (deadline) items(a *Agenda) []domains.Item {
+func (deadline) Items(a *Agenda) []domains.Item {
 	if len(a.Deadlines) == 0 {
 		return nil
 	}
@@ -298,11 +298,11 @@ func (deadline) items(a *Agenda) []domains.Item {
 		Text: fmt.Sprintf("Every %s with a %s ends in time: %s.", a.Voc.Activity, orDefault(a.Voc.Deadline, "deadline"), strings.Join(parts, "; "))}}
 }
 
-func (deadline) check(a *Agenda, ans *answer, f fails) {
+func (deadline) Check(a *Agenda, ans *answer, f fails) {
 	for _, dl := range a.Deadlines {
 		i := a.actIndex(dl.Activity)
 		if p := ans.pl[i]; p.ok && a.end(i, a.opt(i, p)) > dl.limit(a) {
-			f.add(unitDeadline, fmt.Sprintf("%s ends at %s on %s, after its %s %s", dl.Activity, a.clock(p.start+a.plen(i, p)), a.Days[p.day], orDefault(a.Voc.Deadline, "deadline"), a.byText(dl)))
+			f.Add(unitDeadline, fmt.Sprintf("%s ends at %s on %s, after its %s %s", dl.Activity, a.clock(p.start+a.plen(i, p)), a.Days[p.day], orDefault(a.Voc.Deadline, "deadline"), a.byText(dl)))
 		}
 	}
 }

@@ -144,7 +144,7 @@ func checkApartData(t *testing.T, what string, a *Agenda) {
 	}
 	prompt := a.Prompt()
 	for _, u := range []unit{apart{}, deadline{}} {
-		for _, r := range u.rules(a) {
+		for _, r := range u.Rules(a) {
 			if !containsRule(prompt, r) {
 				t.Fatalf("%s: the prompt does not state %q", what, r.Name)
 			}

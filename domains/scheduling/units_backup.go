@@ -39,7 +39,7 @@ const (
 
 type backupSlots struct{}
 
-func (backupSlots) info() domains.Unit {
+func (backupSlots) Info() domains.Unit {
 	return domains.Unit{ID: unitBackupSlots, Tier: domains.Hard, Title: "robustness: a disjoint backup slot for each critical activity",
 		Excludes: []string{unitInfeasible, unitReplanning, unitRoomFailure}}
 }
@@ -65,10 +65,10 @@ func (a *Agenda) criticalIdx() []int {
 // variables, constraints and groups, and the details of its failures.
 func (a *Agenda) backupPrefix(c int) string { return "backup of " + a.Activities[c].Name + ": " }
 
-// sample names one or two activities (in the order of the table) for
+// Sample names one or two activities (in the order of the table) for
 // which backups exist (solved); after a few draws that fail, one activity,
 // and when none works Critical stays empty and the unit says nothing.
-func (backupSlots) sample(a *Agenda, r *rand.Rand) {
+func (backupSlots) Sample(a *Agenda, r *rand.Rand) {
 	a.Critical = nil
 	n := len(a.Activities)
 	k := min(n, 1+r.IntN(2))
@@ -89,9 +89,9 @@ func (backupSlots) sample(a *Agenda, r *rand.Rand) {
 	a.Critical = nil
 }
 
-// model adds nothing to a schedule: the scenarios are built by
+// Model adds nothing to a schedule: the scenarios are built by
 // buildBackups.
-func (backupSlots) model(*builder) {}
+func (backupSlots) Model(*builder) {}
 
 // buildBackups adds the scenario of each critical activity to m (see the
 // unit's comment), the disjointness of each backup from its activity's
@@ -162,14 +162,15 @@ func (a *Agenda) backupObjectives(bk []placement) []int64 {
 	return out
 }
 
-func (backupSlots) rules(a *Agenda) []rule {
+func (backupSlots) Rules(a *Agenda) []rule {
 	if a.criticalIdx() == nil {
 		return nil
 	}
 	v := a.Voc
 	crit := quoteNames(a.Critical)
-	return []rule{{groupBackupSlots, fmt.Sprintf("The critical %s are %s. For each critical %s, besides its place in the schedule, give a backup placement (a day, a start time and %s, under %q in the answer): the backup does not overlap the %s's own time in the schedule (another day, or no shared slot), and the schedule with only that %s moved to its backup still satisfies rules 1–3 and every other named rule.",
+	return []rule{{Name: groupBackupSlots, Text: fmt.Sprintf("The critical %s are %s. For each critical %s, besides its place in the schedule, give a backup placement (a day, a start time and %s, under %q in the answer): the backup does not overlap the %s's own time in the schedule (another day, or no shared slot), and the schedule with only that %s moved to its backup still satisfies rules 1–3 and every other named rule.",
 		v.Activities, crit, v.Activity, prose.An(v.Room), backupKey, v.Activity, v.Activity)}}
+
 }
 
 // quoteNames quotes names and joins them with "and", in their order.
@@ -195,7 +196,7 @@ func (a *Agenda) backupGoalText() string {
 	return s + "."
 }
 
-func (backupSlots) items(a *Agenda) []domains.Item {
+func (backupSlots) Items(a *Agenda) []domains.Item {
 	if a.criticalIdx() == nil {
 		return nil
 	}
@@ -204,9 +205,9 @@ func (backupSlots) items(a *Agenda) []domains.Item {
 			a.Voc.Activity, strings.Join(a.Critical, ", "), a.Voc.Activity)}}
 }
 
-// check adds nothing to one schedule: the backups are judged by
+// Check adds nothing to one schedule: the backups are judged by
 // checkBackups.
-func (backupSlots) check(*Agenda, *answer, fails) {}
+func (backupSlots) Check(*Agenda, *answer, fails) {}
 
 // parseBackups reads the backups of an answer: a list under backupKey with
 // one entry per critical activity, in any order. It returns them in the

@@ -30,7 +30,7 @@ type ChainDay struct {
 
 type chainDays struct{}
 
-func (chainDays) info() domains.Unit {
+func (chainDays) Info() domains.Unit {
 	return domains.Unit{ID: unitChainDays, Tier: domains.Medium, Title: "day rule of an ordered pair (same day or a later day)",
 		Requires: []string{unitChain}}
 }
@@ -42,11 +42,11 @@ func groupChainDay(c ChainDay) string {
 	return c.Second + " on the day of " + c.First
 }
 
-// sample gives one or two chain pairs (drawn in the order of Chains) a day
+// Sample gives one or two chain pairs (drawn in the order of Chains) a day
 // rule: the one the hidden schedule keeps (a later day when it puts the
 // second on a later day, else the same day), or one drawn at random
 // without a hidden schedule. With one day it draws nothing.
-func (chainDays) sample(a *Agenda, r *rand.Rand) {
+func (chainDays) Sample(a *Agenda, r *rand.Rand) {
 	a.ChainDays = nil
 	if len(a.Days) < 2 || len(a.Chains) == 0 {
 		return
@@ -70,10 +70,10 @@ func (c ChainDay) breaks(di, dj int) bool {
 	return dj != di
 }
 
-// model forbids, for each day d of the first activity, the second's times
+// Model forbids, for each day d of the first activity, the second's times
 // on the days that break the rule: at most one of the first's times on d
 // and those times holds (each activity takes one time).
-func (chainDays) model(b *builder) {
+func (chainDays) Model(b *builder) {
 	a := b.a
 	for _, c := range a.ChainDays {
 		i, j := a.actIndex(c.First), a.actIndex(c.Second)
@@ -88,19 +88,19 @@ func (chainDays) model(b *builder) {
 	}
 }
 
-func (chainDays) rules(a *Agenda) []rule {
+func (chainDays) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, c := range a.ChainDays {
 		text := fmt.Sprintf("%s takes place on the same day as %s.", c.Second, c.First)
 		if c.Later {
 			text = fmt.Sprintf("%s takes place on a later day than %s (not on the same day).", c.Second, c.First)
 		}
-		out = append(out, rule{groupChainDay(c), text})
+		out = append(out, rule{Name: groupChainDay(c), Text: text})
 	}
 	return out
 }
 
-func (chainDays) items(a *Agenda) []domains.Item {
+func (chainDays) Items(a *Agenda) []domains.Item {
 	if len(a.ChainDays) == 0 {
 		return nil
 	}
@@ -116,11 +116,11 @@ func (chainDays) items(a *Agenda) []domains.Item {
 		Text: "The day rules hold: " + strings.Join(parts, "; ") + "."}}
 }
 
-func (chainDays) check(a *Agenda, ans *answer, f fails) {
+func (chainDays) Check(a *Agenda, ans *answer, f fails) {
 	for _, c := range a.ChainDays {
 		pi, pj := ans.pl[a.actIndex(c.First)], ans.pl[a.actIndex(c.Second)]
 		if pi.ok && pj.ok && c.breaks(pi.day, pj.day) {
-			f.add(unitChainDays, fmt.Sprintf("%s is on %s and %s on %s", c.First, a.Days[pi.day], c.Second, a.Days[pj.day]))
+			f.Add(unitChainDays, fmt.Sprintf("%s is on %s and %s on %s", c.First, a.Days[pi.day], c.Second, a.Days[pj.day]))
 		}
 	}
 }

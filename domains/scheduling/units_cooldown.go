@@ -12,7 +12,7 @@ import (
 
 type cooldown struct{}
 
-func (cooldown) info() domains.Unit {
+func (cooldown) Info() domains.Unit {
 	return domains.Unit{ID: unitCooldown, Tier: domains.Stateful, Title: "cool-down between activities with the same tag"}
 }
 
@@ -22,13 +22,13 @@ func groupCooldown(tag string) string { return "cooldown for " + tag }
 // labels that no activity name contradicts.
 var defaultTags = []string{"A", "B", "C", "D"}
 
-// sample needs two days or more: with one day it adds the next day of the
+// Sample needs two days or more: with one day it adds the next day of the
 // week (when the day is a weekday name; else a shared tag makes the
 // instance infeasible), and moves about half of the hidden schedule to
 // the new day at the same times and rooms (a part of a valid day is
 // valid). It draws the cool-down (1 day, or 2 when there are three days or
 // more). When the subtask fixes the tags by activity name (they are set
-// before the units sample), it keeps them and moves hidden activities that
+// before the units Sample), it keeps them and moves hidden activities that
 // break the cool-down (spreadTags). Otherwise it deals the subtask's tags
 // round-robin over the activities in a seeded order, with between as few
 // tags as the days allow and one fewer than the activities, so that at
@@ -36,7 +36,7 @@ var defaultTags = []string{"A", "B", "C", "D"}
 // where it keeps the hidden days apart if one does; when no tag is shared,
 // two activities share one (shareTag); then spreadTags repairs the hidden
 // schedule.
-func (cooldown) sample(a *Agenda, r *rand.Rand) {
+func (cooldown) Sample(a *Agenda, r *rand.Rand) {
 	if len(a.Days) == 1 {
 		a.addDay()
 		if len(a.Days) == 2 && a.planted != nil {
@@ -220,10 +220,10 @@ func (a *Agenda) replant(r *rand.Rand, i int, last string, ok func([]placement) 
 func (a *Agenda) plantedOK(pl []placement, last string) bool {
 	ids := map[string]bool{itemCoverage: true, itemPeople: true, itemRooms: true}
 	for _, u := range a.units() {
-		if u.info().ID == last {
+		if u.Info().ID == last {
 			break
 		}
-		for _, it := range u.items(a) {
+		for _, it := range u.Items(a) {
 			ids[it.ID] = true
 		}
 	}
@@ -286,10 +286,10 @@ func absInt(x int) int {
 	return x
 }
 
-// model: for each pair with the same tag and each day d, i on day d and j
+// Model: for each pair with the same tag and each day d, i on day d and j
 // within Cooldown−1 days of d are not both chosen (each activity takes
 // exactly one time, so an at-most-one over both sets says it).
-func (cooldown) model(b *builder) {
+func (cooldown) Model(b *builder) {
 	a := b.a
 	tags, by := a.tagGroups()
 	for _, tag := range tags {
@@ -306,7 +306,7 @@ func (cooldown) model(b *builder) {
 	}
 }
 
-func (cooldown) rules(a *Agenda) []rule {
+func (cooldown) Rules(a *Agenda) []rule {
 	noun := a.Voc.tag()
 	tags, by := a.tagGroups()
 	var out []rule
@@ -327,12 +327,12 @@ func (cooldown) rules(a *Agenda) []rule {
 		if len(names) > 2 {
 			text = fmt.Sprintf("%s all have the same %s (%s): any two of them must be %s.", prose.JoinAnd(names), noun, tag, apart)
 		}
-		out = append(out, rule{groupCooldown(tag), text})
+		out = append(out, rule{Name: groupCooldown(tag), Text: text})
 	}
 	return out
 }
 
-func (cooldown) items(a *Agenda) []domains.Item {
+func (cooldown) Items(a *Agenda) []domains.Item {
 	noun := a.Voc.tag()
 	apart := "on different days"
 	if a.Cooldown > 1 {
@@ -342,7 +342,7 @@ func (cooldown) items(a *Agenda) []domains.Item {
 		Text: fmt.Sprintf("Any two %s with the same %s are %s.", a.Voc.Activities, noun, apart)}}
 }
 
-func (cooldown) check(a *Agenda, ans *answer, f fails) {
+func (cooldown) Check(a *Agenda, ans *answer, f fails) {
 	noun := a.Voc.tag()
 	tags, by := a.tagGroups()
 	for _, tag := range tags {
@@ -351,7 +351,7 @@ func (cooldown) check(a *Agenda, ans *answer, f fails) {
 			for _, j := range acts[x+1:] {
 				pi, pj := ans.pl[i], ans.pl[j]
 				if pi.ok && pj.ok && absInt(pi.day-pj.day) < a.Cooldown {
-					f.add(unitCooldown, fmt.Sprintf("%s and %s (%s %s) are on %s and %s, less than %d %s apart",
+					f.Add(unitCooldown, fmt.Sprintf("%s and %s (%s %s) are on %s and %s, less than %d %s apart",
 						a.Activities[i].Name, a.Activities[j].Name, noun, tag, a.Days[pi.day], a.Days[pj.day], a.Cooldown, prose.Plural(a.Cooldown, "day", "days")))
 				}
 			}

@@ -38,13 +38,13 @@ func joinOr(xs []string) string {
 
 type confidential struct{}
 
-func (confidential) info() domains.Unit {
+func (confidential) Info() domains.Unit {
 	return domains.Unit{ID: unitConfidential, Tier: domains.Medium, Title: "confidentiality layers (private rooms)"}
 }
 
 func groupConfidential(act string) string { return "confidential " + act }
 
-// sample marks one to three activities confidential (at most all but
+// Sample marks one to three activities confidential (at most all but
 // one when there are three or more) and some rooms private. With a hidden
 // schedule the hidden room of each confidential activity is private: after
 // a first activity drawn at random, the others are drawn among those
@@ -53,7 +53,7 @@ func groupConfidential(act string) string { return "confidential " + act }
 // or more); each other room becomes private with probability 1/4 while a
 // room stays public. Without one, a seeded non-empty set of rooms is
 // private, all but one at most.
-func (confidential) sample(a *Agenda, r *rand.Rand) {
+func (confidential) Sample(a *Agenda, r *rand.Rand) {
 	a.Confidential, a.PrivateRooms = nil, nil
 	n, R := len(a.Activities), len(a.Rooms)
 	k := 1 + r.IntN(min(3, max(1, n-1)))
@@ -138,7 +138,7 @@ func (a *Agenda) confidentialActs() []int {
 	return out
 }
 
-func (confidential) model(b *builder) {
+func (confidential) Model(b *builder) {
 	a := b.a
 	for _, i := range a.confidentialActs() {
 		ls := b.lits(i, func(o option) bool { return !a.private(o.room) })
@@ -159,28 +159,28 @@ func (a *Agenda) confBinds() bool {
 	return false
 }
 
-func (confidential) rules(a *Agenda) []rule {
+func (confidential) Rules(a *Agenda) []rule {
 	if !a.confBinds() {
 		return nil
 	}
 	var out []rule
 	for _, i := range a.confidentialActs() {
 		name := a.Activities[i].Name
-		out = append(out, rule{groupConfidential(name), fmt.Sprintf("%s is confidential: it may be held only in a private %s, that is in %s.",
+		out = append(out, rule{Name: groupConfidential(name), Text: fmt.Sprintf("%s is confidential: it may be held only in a private %s, that is in %s.",
 			name, a.Voc.Room, joinOr(a.PrivateRooms))})
 	}
 	return out
 }
 
-func (confidential) items(a *Agenda) []domains.Item {
+func (confidential) Items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitConfidential, Tier: domains.Medium, Constraint: unitConfidential, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("Every confidential %s (%s) is held in a private %s (%s).", a.Voc.Activity, strings.Join(a.Confidential, ", "), a.Voc.Room, strings.Join(a.PrivateRooms, ", "))}}
 }
 
-func (confidential) check(a *Agenda, ans *answer, f fails) {
+func (confidential) Check(a *Agenda, ans *answer, f fails) {
 	for _, i := range a.confidentialActs() {
 		if p := ans.pl[i]; p.ok && !a.private(p.room) {
-			f.add(unitConfidential, fmt.Sprintf("%s is confidential but is held in %s, which is not private", a.Activities[i].Name, a.Rooms[p.room].Name))
+			f.Add(unitConfidential, fmt.Sprintf("%s is confidential but is held in %s, which is not private", a.Activities[i].Name, a.Rooms[p.room].Name))
 		}
 	}
 }
@@ -195,7 +195,7 @@ func (confidential) check(a *Agenda, ans *answer, f fails) {
 
 type fragmentation struct{}
 
-func (fragmentation) info() domains.Unit {
+func (fragmentation) Info() domains.Unit {
 	return domains.Unit{ID: unitFragmentation, Tier: domains.Medium, Title: "fragmentation: minimise idle time between a person's activities (capped per day)"}
 }
 
@@ -214,7 +214,7 @@ func busyUpName(p, d string, t int) string { return fmt.Sprintf("busyUpTo[%s|%s|
 func busyFrName(p, d string, t int) string { return fmt.Sprintf("busyFrom[%s|%s|%d]", p, d, t) }
 func idleName(p, d string, t int) string   { return fmt.Sprintf("idle[%s|%s|%d]", p, d, t) }
 
-// sample draws up to ten compact hidden schedules (activities in a
+// Sample draws up to ten compact hidden schedules (activities in a
 // seeded order, each at the earliest start of a seeded day where it fits,
 // rooms in a seeded order) and keeps, among the current one and those that
 // keep the rules of the units before this one in the pool (the unit comes
@@ -222,7 +222,7 @@ func idleName(p, d string, t int) string   { return fmt.Sprintf("idle[%s|%s|%d]"
 // and before every unit that draws data from it), the one with the least
 // largest idle time. The cap is that idle time, or one slot more. Without a
 // hidden schedule the cap is 0, 1 or 2 slots.
-func (fragmentation) sample(a *Agenda, r *rand.Rand) {
+func (fragmentation) Sample(a *Agenda, r *rand.Rand) {
 	if a.planted == nil {
 		a.MaxIdle = r.IntN(3)
 		return
@@ -275,10 +275,10 @@ func (a *Agenda) keepsEarlier(pl []placement, id string) bool {
 	f := fails{}
 	ans := &answer{pl: pl}
 	for _, u := range a.units() {
-		if u.info().ID == id {
+		if u.Info().ID == id {
 			break
 		}
-		u.check(a, ans, f)
+		u.Check(a, ans, f)
 	}
 	return len(f) == 0
 }
@@ -336,7 +336,7 @@ func (a *Agenda) idlePossible(p string) bool {
 	return len(a.attends(p)) >= 2 && a.Slots >= 3
 }
 
-// model: for each person who can be idle and each day, with S slots, the
+// Model: for each person who can be idle and each day, with S slots, the
 // indicators (each defined exactly, in the background group of the
 // person, so that they hold at any placements):
 //
@@ -349,7 +349,7 @@ func (a *Agenda) idlePossible(p string) bool {
 // on). The idle slots of the day are the t with idle[t]: not busy, with a
 // busy slot before and after. The rule caps them: at most MaxIdle idle
 // slots per day; the level (levels) adds them up.
-func (fragmentation) model(b *builder) {
+func (fragmentation) Model(b *builder) {
 	a := b.a
 	b.idle = nil
 	for _, p := range a.People {
@@ -412,7 +412,7 @@ func (fragmentation) model(b *builder) {
 
 // levels: one level, the total idle time in slots (every idle indicator
 // counts 1); none when no one can be idle.
-func (fragmentation) levels(b *builder) [][]encode.Term {
+func (fragmentation) Levels(b *builder) [][]encode.Term {
 	if len(b.idle) == 0 {
 		return nil
 	}
@@ -460,7 +460,7 @@ func (fragmentation) goalText(a *Agenda) []string {
 
 func (fragmentation) levelNoun(*Agenda) string { return "the idle time" }
 
-func (fragmentation) rules(a *Agenda) []rule {
+func (fragmentation) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if !a.idleBound(p.Name) {
@@ -472,22 +472,22 @@ func (fragmentation) rules(a *Agenda) []rule {
 			text = fmt.Sprintf("On any day, %s has no idle time between %s: from the start of %s's first %s of the day to the end of the last one, %s is always in one of them (they follow each other without a break).",
 				p.Name, a.Voc.Activities, p.Name, a.Voc.Activity, p.Name)
 		}
-		out = append(out, rule{groupIdle(p.Name), text})
+		out = append(out, rule{Name: groupIdle(p.Name), Text: text})
 	}
 	return out
 }
 
-func (fragmentation) items(a *Agenda) []domains.Item {
+func (fragmentation) Items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitFragmentation, Tier: domains.Medium, Constraint: unitFragmentation, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No person has more than %d minutes of idle time on a day between the start of their first %s and the end of their last.", a.MaxIdle*a.SlotMin, a.Voc.Activity)}}
 }
 
-func (fragmentation) check(a *Agenda, ans *answer, f fails) {
+func (fragmentation) Check(a *Agenda, ans *answer, f fails) {
 	for _, p := range a.People {
 		days := a.idleDays(p.Name, ans.pl)
 		for d := range a.Days {
 			if v, ok := days[d]; ok && v[2] > a.MaxIdle {
-				f.add(unitFragmentation, fmt.Sprintf("%s has %d minutes of idle time on %s between %s and %s", p.Name, v[2]*a.SlotMin, a.Days[d], a.clock(v[0]), a.clock(v[1])))
+				f.Add(unitFragmentation, fmt.Sprintf("%s has %d minutes of idle time on %s between %s and %s", p.Name, v[2]*a.SlotMin, a.Days[d], a.clock(v[0]), a.clock(v[1])))
 			}
 		}
 	}
@@ -526,7 +526,7 @@ type Offset struct {
 
 type timeZones struct{}
 
-func (timeZones) info() domains.Unit {
+func (timeZones) Info() domains.Unit {
 	return domains.Unit{ID: unitTimeZones, Tier: domains.Medium, Title: "time-zone fairness: minimise the worst local-time inconvenience"}
 }
 
@@ -598,7 +598,7 @@ func (a *Agenda) zoneMax() int {
 	return w
 }
 
-// sample draws the local window — the whole hours around the grid, widened
+// Sample draws the local window — the whole hours around the grid, widened
 // by up to an hour on each side, so that it holds the grid at offset 0 —
 // and, for people in a seeded order, an offset of −3..+3 hours (not 0)
 // among those that cut some activity of the person and keep the grid
@@ -606,7 +606,7 @@ func (a *Agenda) zoneMax() int {
 // each later one with probability 1/2. Offsets need not keep the hidden
 // schedule within the window: the window is no rule, and when no plan
 // keeps everyone within it the level decides how far out the worst one is.
-func (timeZones) sample(a *Agenda, r *rand.Rand) {
+func (timeZones) Sample(a *Agenda, r *rand.Rand) {
 	L := a.Slots * a.SlotMin
 	tz := &TimeZones{From: max(0, (a.DayStart/60-r.IntN(2))*60), To: min(24*60, ((a.DayStart+L+59)/60+r.IntN(2))*60)}
 	a.TimeZones = tz
@@ -668,8 +668,8 @@ func (a *Agenda) zoneList() []Offset {
 	return out
 }
 
-// model adds no rule: the window is counted by the level.
-func (timeZones) model(*builder) {}
+// Model adds no rule: the window is counted by the level.
+func (timeZones) Model(*builder) {}
 
 // levels: one level, the worst inconvenience, in unary: with K = zoneMax,
 // worst[k] (k = 1..K) is true exactly when some activity's time choice
@@ -681,7 +681,7 @@ func (timeZones) model(*builder) {}
 //
 // — so the sum of worst[1..K] is the largest inconvenience of the chosen
 // times. None when no placement can be inconvenient.
-func (timeZones) levels(b *builder) [][]encode.Term {
+func (timeZones) Levels(b *builder) [][]encode.Term {
 	a := b.a
 	K := a.zoneMax()
 	if K == 0 {
@@ -758,9 +758,9 @@ func offsetText(h int) string {
 	return fmt.Sprintf("%d %s %s", h, prose.Plural(h, "hour", "hours"), dir)
 }
 
-// rules: one rule that states the local times and the working hours, when
+// Rules: one rule that states the local times and the working hours, when
 // the level exists.
-func (timeZones) rules(a *Agenda) []rule {
+func (timeZones) Rules(a *Agenda) []rule {
 	if a.zoneMax() == 0 {
 		return nil
 	}
@@ -778,13 +778,13 @@ func (timeZones) rules(a *Agenda) []rule {
 	}
 	text += fmt.Sprintf("The local working hours of every %s are %s to %s local time. (This is not a requirement: the goal counts the time outside local working hours.)",
 		v.person(), minutesClock(tz.From), minutesClock(tz.To))
-	return []rule{{ruleTimeZones, text}}
+	return []rule{{Name: ruleTimeZones, Text: text}}
 }
 
-// items: none; the level is part of the optimum ("optimal").
-func (timeZones) items(*Agenda) []domains.Item { return nil }
+// Items: none; the level is part of the optimum ("optimal").
+func (timeZones) Items(*Agenda) []domains.Item { return nil }
 
-func (timeZones) check(*Agenda, *answer, fails) {}
+func (timeZones) Check(*Agenda, *answer, fails) {}
 
 // ---- key-person change (hard): a replacement takes over ----
 //
@@ -804,7 +804,7 @@ type KeyPerson struct {
 
 type keyPerson struct{}
 
-func (keyPerson) info() domains.Unit {
+func (keyPerson) Info() domains.Unit {
 	return domains.Unit{ID: unitKeyPerson, Tier: domains.Hard, Title: "key-person change"}
 }
 
@@ -812,7 +812,7 @@ func (keyPerson) info() domains.Unit {
 // group (the attendee lists carry it), so a conflict cannot name it alone.
 const ruleKeyPerson = "key-person change"
 
-// sample picks X, who attends something, and Y, who attends none of X's
+// Sample picks X, who attends something, and Y, who attends none of X's
 // activities (neither a candidate of a recruitment skin), and rewrites X's
 // activities to Y. Pairs are tried with X in
 // a seeded order and, for each X, first the Y who attend something in a
@@ -822,7 +822,7 @@ const ruleKeyPerson = "key-person change"
 // is kept and a new hidden schedule is drawn (one that keeps the split
 // unit's rule, which samples first). The unit is first in the
 // pool: every other unit draws its data from the new attendee lists.
-func (keyPerson) sample(a *Agenda, r *rand.Rand) {
+func (keyPerson) Sample(a *Agenda, r *rand.Rand) {
 	a.KeyPerson = nil
 	type pair struct{ x, y string }
 	var pairs []pair
@@ -933,19 +933,20 @@ func (a *Agenda) takenOver() []int {
 	return out
 }
 
-func (keyPerson) model(*builder) {}
+func (keyPerson) Model(*builder) {}
 
-func (keyPerson) rules(a *Agenda) []rule {
+func (keyPerson) Rules(a *Agenda) []rule {
 	k := a.KeyPerson
 	if k == nil {
 		return nil
 	}
 	v := a.Voc
-	return []rule{{ruleKeyPerson, fmt.Sprintf("%s has left. %s takes %s's place and attends every %s %s was to attend: %s. The table already lists %s there, so every rule about people applies to %s for these %s.",
+	return []rule{{Name: ruleKeyPerson, Text: fmt.Sprintf("%s has left. %s takes %s's place and attends every %s %s was to attend: %s. The table already lists %s there, so every rule about people applies to %s for these %s.",
 		k.Leaves, k.Replacement, k.Leaves, v.Activity, k.Leaves, prose.JoinAnd(k.Activities), k.Replacement, k.Replacement, v.Activities)}}
+
 }
 
-func (keyPerson) items(a *Agenda) []domains.Item {
+func (keyPerson) Items(a *Agenda) []domains.Item {
 	text := "No one is replaced."
 	if k := a.KeyPerson; k != nil {
 		text = fmt.Sprintf("%s, who replaces %s, attends no two %s at the same time, counting those taken over (%s).", k.Replacement, k.Leaves, a.Voc.Activities, strings.Join(k.Activities, ", "))
@@ -953,7 +954,7 @@ func (keyPerson) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitKeyPerson, Tier: domains.Hard, Constraint: unitKeyPerson, Kind: domains.KindFeasibility, Text: text}}
 }
 
-func (keyPerson) check(a *Agenda, ans *answer, f fails) {
+func (keyPerson) Check(a *Agenda, ans *answer, f fails) {
 	k := a.KeyPerson
 	if k == nil {
 		return
@@ -970,7 +971,7 @@ func (keyPerson) check(a *Agenda, ans *answer, f fails) {
 				continue
 			}
 			if p.start < q.start+a.plen(j, q) && q.start < p.start+a.plen(i, p) {
-				f.add(unitKeyPerson, fmt.Sprintf("%s (replacing %s) has %s and %s at the same time", k.Replacement, k.Leaves, a.Activities[i].Name, a.Activities[j].Name))
+				f.Add(unitKeyPerson, fmt.Sprintf("%s (replacing %s) has %s and %s at the same time", k.Replacement, k.Leaves, a.Activities[i].Name, a.Activities[j].Name))
 			}
 		}
 	}

@@ -365,7 +365,7 @@ func TestExtraBrute(t *testing.T) {
 					unique++
 				}
 				for _, un := range a.units() {
-					if l, ok := un.(leveler); ok && un.info().ID == u {
+					if l, ok := un.(leveler); ok && un.Info().ID == u {
 						if v := l.values(a, a.parse(ref.Plan).pl); len(v) > 0 && v[0] > 0 {
 							positive++
 						}
@@ -414,10 +414,10 @@ func checkItemExact(t *testing.T, a *Agenda, u string) {
 		}
 		f := fails{}
 		for _, un := range a.units() {
-			if un.info().ID != u {
+			if un.Info().ID != u {
 				continue
 			}
-			un.check(a, ans, f)
+			un.Check(a, ans, f)
 			if l, ok := un.(leveler); ok {
 				if got, want := l.values(a, ans.pl), extraLevel(a, u, ans.pl); !slices.Equal(got, want) {
 					t.Fatalf("%s: placements %v: level %v, stated directly %v", u, ans.pl, got, want)
@@ -583,10 +583,10 @@ func checkGroupsExtra(t *testing.T, a *Agenda) {
 		groups[g] = true
 	}
 	for _, u := range a.units() {
-		if !slices.Contains(extraUnits, u.info().ID) {
+		if !slices.Contains(extraUnits, u.Info().ID) {
 			continue
 		}
-		for _, r := range u.rules(a) {
+		for _, r := range u.Rules(a) {
 			if !groups[r.Name] && r.Name != ruleKeyPerson && r.Name != ruleTimeZones {
 				t.Fatalf("rule %q is no model group", r.Name)
 			}
@@ -646,7 +646,7 @@ func TestExtraPlanted(t *testing.T) {
 					a := in.(*Agenda)
 					total++
 					for _, un := range a.units() {
-						if un.info().ID == u && len(un.rules(a)) > 0 {
+						if un.Info().ID == u && len(un.Rules(a)) > 0 {
 							stated++
 						}
 					}

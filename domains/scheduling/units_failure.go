@@ -28,7 +28,7 @@ const (
 
 type roomFailure struct{}
 
-func (roomFailure) info() domains.Unit {
+func (roomFailure) Info() domains.Unit {
 	return domains.Unit{ID: unitRoomFailure, Tier: domains.Hard, Title: "exception recovery: a second schedule if a room fails",
 		Excludes: []string{unitReplanning, unitInfeasible}}
 }
@@ -46,11 +46,11 @@ func (a *Agenda) failIndex() int {
 // constraints and groups, and the details of its failures.
 func (a *Agenda) failPrefix() string { return "if " + a.FailRoom + " fails: " }
 
-// sample names the room: among the rooms in the order of how little the
+// Sample names the room: among the rooms in the order of how little the
 // hidden schedule uses them (the least used first; ties by a seeded
 // order), the first for which both schedules exist (solved). With one room,
 // or when no room works, FailRoom stays empty and the unit says nothing.
-func (roomFailure) sample(a *Agenda, r *rand.Rand) {
+func (roomFailure) Sample(a *Agenda, r *rand.Rand) {
 	a.FailRoom = ""
 	if len(a.Rooms) < 2 {
 		return
@@ -70,8 +70,8 @@ func (roomFailure) sample(a *Agenda, r *rand.Rand) {
 	a.FailRoom = ""
 }
 
-// model forbids the room in the failure schedule only.
-func (roomFailure) model(b *builder) {
+// Model forbids the room in the failure schedule only.
+func (roomFailure) Model(b *builder) {
 	f := b.a.failIndex()
 	if !b.failure || f < 0 {
 		return
@@ -83,16 +83,17 @@ func (roomFailure) model(b *builder) {
 	}
 }
 
-func (roomFailure) rules(a *Agenda) []rule {
+func (roomFailure) Rules(a *Agenda) []rule {
 	if a.failIndex() < 0 {
 		return nil
 	}
 	v := a.Voc
-	return []rule{{groupRoomFailure, fmt.Sprintf("%s may fail. Besides the schedule, give a second schedule for the case that %s fails (under %q in the answer): it schedules every %s without using %s and satisfies rules 1–3 and every other named rule on its own. Both schedules follow the goal below, each on its own; the schedule comes first, then the schedule if %s fails.",
+	return []rule{{Name: groupRoomFailure, Text: fmt.Sprintf("%s may fail. Besides the schedule, give a second schedule for the case that %s fails (under %q in the answer): it schedules every %s without using %s and satisfies rules 1–3 and every other named rule on its own. Both schedules follow the goal below, each on its own; the schedule comes first, then the schedule if %s fails.",
 		a.FailRoom, a.FailRoom, failKey, v.Activity, a.FailRoom, a.FailRoom)}}
+
 }
 
-func (roomFailure) items(a *Agenda) []domains.Item {
+func (roomFailure) Items(a *Agenda) []domains.Item {
 	if a.failIndex() < 0 {
 		return nil
 	}
@@ -100,16 +101,16 @@ func (roomFailure) items(a *Agenda) []domains.Item {
 		Text: fmt.Sprintf("The schedule if %s fails covers every %s, never uses %s and satisfies every rule.", a.FailRoom, a.Voc.Activity, a.FailRoom)}}
 }
 
-// check finds uses of the room in the failure schedule (the normal
+// Check finds uses of the room in the failure schedule (the normal
 // schedule may use it).
-func (roomFailure) check(a *Agenda, ans *answer, f fails) {
+func (roomFailure) Check(a *Agenda, ans *answer, f fails) {
 	fi := a.failIndex()
 	if !ans.failure || fi < 0 {
 		return
 	}
 	for i, p := range ans.pl {
 		if p.ok && p.room == fi {
-			f.add(unitRoomFailure, fmt.Sprintf("%s uses %s", a.Activities[i].Name, a.FailRoom))
+			f.Add(unitRoomFailure, fmt.Sprintf("%s uses %s", a.Activities[i].Name, a.FailRoom))
 		}
 	}
 }

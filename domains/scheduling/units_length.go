@@ -40,19 +40,19 @@ type MinLen struct {
 	Slots    int    `json:"min_slots"`
 }
 
-func (minDuration) info() domains.Unit {
+func (minDuration) Info() domains.Unit {
 	return domains.Unit{ID: unitMinDuration, Tier: domains.Basic, Title: "minimum duration",
 		Excludes: append([]string{unitSplit}, lengthExcludes...)}
 }
 
 func groupMinDuration(act string) string { return "minimum length of " + act }
 
-// sample draws one or two activities that may be shortened. Each gets a
+// Sample draws one or two activities that may be shortened. Each gets a
 // full length of one or two slots more than its drawn length (within the
 // day), and a minimum from one slot up to the drawn length; a hidden
 // schedule keeps the drawn length, which the rule allows, so it stays
 // feasible while the full lengths may not all fit.
-func (minDuration) sample(a *Agenda, r *rand.Rand) {
+func (minDuration) Sample(a *Agenda, r *rand.Rand) {
 	var cand []int
 	for i, act := range a.Activities {
 		if !act.Flexible && act.Duration < a.Slots {
@@ -87,7 +87,7 @@ func (a *Agenda) minLenIdx() []int {
 	return out
 }
 
-func (minDuration) model(b *builder) {
+func (minDuration) Model(b *builder) {
 	a := b.a
 	for k, i := range a.minLenIdx() {
 		g := groupMinDuration(a.MinLengths[k].Activity)
@@ -95,17 +95,17 @@ func (minDuration) model(b *builder) {
 	}
 }
 
-func (minDuration) rules(a *Agenda) []rule {
+func (minDuration) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, ml := range a.MinLengths {
 		i := a.actIndex(ml.Activity)
-		out = append(out, rule{groupMinDuration(ml.Activity), fmt.Sprintf("%s may be shortened from its full %d minutes, but it lasts at least %d minutes (a whole number of %d-minute slots).",
+		out = append(out, rule{Name: groupMinDuration(ml.Activity), Text: fmt.Sprintf("%s may be shortened from its full %d minutes, but it lasts at least %d minutes (a whole number of %d-minute slots).",
 			ml.Activity, a.Activities[i].Duration*a.SlotMin, ml.Slots*a.SlotMin, a.SlotMin)})
 	}
 	return out
 }
 
-func (minDuration) items(a *Agenda) []domains.Item {
+func (minDuration) Items(a *Agenda) []domains.Item {
 	var parts []string
 	for _, ml := range a.MinLengths {
 		parts = append(parts, fmt.Sprintf("%s at least %d minutes", ml.Activity, ml.Slots*a.SlotMin))
@@ -114,20 +114,20 @@ func (minDuration) items(a *Agenda) []domains.Item {
 		Text: fmt.Sprintf("Each %s that may be shortened lasts at least its minimum: %s.", a.Voc.Activity, strings.Join(parts, "; "))}}
 }
 
-func (minDuration) check(a *Agenda, ans *answer, f fails) {
+func (minDuration) Check(a *Agenda, ans *answer, f fails) {
 	for k, i := range a.minLenIdx() {
 		p := ans.pl[i]
 		if !p.ok {
 			continue
 		}
 		if l := a.plen(i, p); l < a.MinLengths[k].Slots {
-			f.add(unitMinDuration, fmt.Sprintf("%s lasts %d minutes, less than its minimum %d", a.MinLengths[k].Activity, l*a.SlotMin, a.MinLengths[k].Slots*a.SlotMin))
+			f.Add(unitMinDuration, fmt.Sprintf("%s lasts %d minutes, less than its minimum %d", a.MinLengths[k].Activity, l*a.SlotMin, a.MinLengths[k].Slots*a.SlotMin))
 		}
 	}
 }
 
 // levels: the total slots cut from the full lengths.
-func (minDuration) levels(b *builder) [][]encode.Term {
+func (minDuration) Levels(b *builder) [][]encode.Term {
 	var t []encode.Term
 	for _, i := range b.a.minLenIdx() {
 		for k, o := range b.opts[i] {
@@ -183,20 +183,20 @@ type Split struct {
 	MinPart  int       `json:"min_part_slots"`
 }
 
-func (split) info() domains.Unit {
+func (split) Info() domains.Unit {
 	return domains.Unit{ID: unitSplit, Tier: domains.Hard, Title: "splitting an activity into parts",
 		Excludes: append([]string{unitMinDuration}, lengthExcludes...)}
 }
 
 func groupSplit(act string) string { return "split of " + act }
 
-// sample replaces one activity of two slots or more by its two parts, in
+// Sample replaces one activity of two slots or more by its two parts, in
 // its place in the table. The minimum part length is one slot, or up to
 // half the length for longer ones. A hidden schedule places part 1 at the
 // activity's start for the minimum and part 2 right after it, in the same
 // room: the same slots, so it stays feasible. The unit comes first in the
 // pool (after key-person), so every other unit sees the parts.
-func (split) sample(a *Agenda, r *rand.Rand) {
+func (split) Sample(a *Agenda, r *rand.Rand) {
 	var cand []int
 	for i, act := range a.Activities {
 		if act.Duration >= 2 && !act.Flexible {
@@ -229,7 +229,7 @@ func (split) sample(a *Agenda, r *rand.Rand) {
 	a.Splits = append(a.Splits, sp)
 }
 
-func (split) model(b *builder) {
+func (split) Model(b *builder) {
 	a := b.a
 	for _, sp := range a.Splits {
 		i, j := a.actIndex(sp.Parts[0]), a.actIndex(sp.Parts[1])
@@ -244,16 +244,16 @@ func (split) model(b *builder) {
 	}
 }
 
-func (split) rules(a *Agenda) []rule {
+func (split) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, sp := range a.Splits {
-		out = append(out, rule{groupSplit(sp.Activity), fmt.Sprintf("%s is done in two parts, %s and %s, listed in the table: each part lasts at least %d minutes, the two together last exactly %d minutes, and %s ends before %s starts (later the same day or on a later day; they may follow each other directly).",
+		out = append(out, rule{Name: groupSplit(sp.Activity), Text: fmt.Sprintf("%s is done in two parts, %s and %s, listed in the table: each part lasts at least %d minutes, the two together last exactly %d minutes, and %s ends before %s starts (later the same day or on a later day; they may follow each other directly).",
 			sp.Activity, sp.Parts[0], sp.Parts[1], sp.MinPart*a.SlotMin, sp.Total*a.SlotMin, sp.Parts[0], sp.Parts[1])})
 	}
 	return out
 }
 
-func (split) items(a *Agenda) []domains.Item {
+func (split) Items(a *Agenda) []domains.Item {
 	var parts []string
 	for _, sp := range a.Splits {
 		parts = append(parts, fmt.Sprintf("%s and %s last at least %d minutes each and %d minutes together, the first ending before the second starts", sp.Parts[0], sp.Parts[1], sp.MinPart*a.SlotMin, sp.Total*a.SlotMin))
@@ -262,7 +262,7 @@ func (split) items(a *Agenda) []domains.Item {
 		Text: "The parts of each split " + a.Voc.Activity + " fit the rule: " + strings.Join(parts, "; ") + "."}}
 }
 
-func (split) check(a *Agenda, ans *answer, f fails) {
+func (split) Check(a *Agenda, ans *answer, f fails) {
 	for _, sp := range a.Splits {
 		i, j := a.actIndex(sp.Parts[0]), a.actIndex(sp.Parts[1])
 		p, q := ans.pl[i], ans.pl[j]
@@ -275,14 +275,14 @@ func (split) check(a *Agenda, ans *answer, f fails) {
 			l    int
 		}{{sp.Parts[0], li}, {sp.Parts[1], lj}} {
 			if x.l < sp.MinPart {
-				f.add(unitSplit, fmt.Sprintf("%s lasts %d minutes, less than the %d of a part", x.name, x.l*a.SlotMin, sp.MinPart*a.SlotMin))
+				f.Add(unitSplit, fmt.Sprintf("%s lasts %d minutes, less than the %d of a part", x.name, x.l*a.SlotMin, sp.MinPart*a.SlotMin))
 			}
 		}
 		if li+lj != sp.Total {
-			f.add(unitSplit, fmt.Sprintf("the parts of %s last %d minutes together, not %d", sp.Activity, (li+lj)*a.SlotMin, sp.Total*a.SlotMin))
+			f.Add(unitSplit, fmt.Sprintf("the parts of %s last %d minutes together, not %d", sp.Activity, (li+lj)*a.SlotMin, sp.Total*a.SlotMin))
 		}
 		if a.end(i, a.opt(i, p)) > q.day*a.Slots+q.start {
-			f.add(unitSplit, fmt.Sprintf("%s does not end before %s starts", sp.Parts[0], sp.Parts[1]))
+			f.Add(unitSplit, fmt.Sprintf("%s does not end before %s starts", sp.Parts[0], sp.Parts[1]))
 		}
 	}
 }

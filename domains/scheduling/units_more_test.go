@@ -479,9 +479,9 @@ func checkGroups(t *testing.T, a *Agenda) {
 	for _, u := range a.units() {
 		isNew := false
 		for _, n := range newUnits {
-			isNew = isNew || u.info().ID == n
+			isNew = isNew || u.Info().ID == n
 		}
-		for _, r := range u.rules(a) {
+		for _, r := range u.Rules(a) {
 			names[r.Name] = true
 			if isNew && !groups[r.Name] && r.Name != ruleUncertain && r.Name != ruleCurrentPlan {
 				t.Fatalf("rule %q is no model group", r.Name)

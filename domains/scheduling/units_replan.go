@@ -43,7 +43,7 @@ type Disruption struct {
 
 type replanning struct{}
 
-func (replanning) info() domains.Unit {
+func (replanning) Info() domains.Unit {
 	return domains.Unit{ID: unitReplanning, Tier: domains.Hard, Title: "minimum-change replanning", Excludes: []string{unitInfeasible}}
 }
 
@@ -54,14 +54,14 @@ const (
 	ruleCurrentPlan = "current plan"
 )
 
-// sample solves the instance as it stands (every other unit's data is
+// Sample solves the instance as it stands (every other unit's data is
 // drawn: the unit is last in the pool) and takes its optimum as the
 // current plan, then draws a disruption that the current plan runs into:
 // one activity's span, widened by up to a slot on each side, becomes a
 // closure of its room or an absence of one of its attendees. Up to six
 // disruptions are drawn (the last three not widened); the first that
 // leaves a feasible instance is kept, else the last.
-func (replanning) sample(a *Agenda, r *rand.Rand) {
+func (replanning) Sample(a *Agenda, r *rand.Rand) {
 	a.Current, a.Disruption = nil, nil
 	pl := a.currentFromSolver()
 	if pl == nil {
@@ -171,7 +171,7 @@ func (d *Disruption) hit(day, start, dur int) bool {
 	return day == d.Day && start < d.To && d.From < start+dur
 }
 
-func (replanning) model(b *builder) {
+func (replanning) Model(b *builder) {
 	a, d := b.a, b.a.Disruption
 	if d == nil {
 		return
@@ -202,7 +202,7 @@ func attendsAct(act Activity, p string) bool {
 
 // levels: one level, the number of changed activities. changed_i is
 // exactly the negation of "activity i takes its current option".
-func (replanning) levels(b *builder) [][]encode.Term {
+func (replanning) Levels(b *builder) [][]encode.Term {
 	a := b.a
 	if len(a.Current) == 0 {
 		return nil
@@ -265,7 +265,7 @@ func (a *Agenda) disruptionText() string {
 	return fmt.Sprintf("no %s may overlap %s (%s unavailable).", a.Voc.with(a.Voc.Activity, d.Person), span, d.Person)
 }
 
-func (replanning) rules(a *Agenda) []rule {
+func (replanning) Rules(a *Agenda) []rule {
 	if a.Disruption == nil {
 		return nil
 	}
@@ -276,13 +276,11 @@ func (replanning) rules(a *Agenda) []rule {
 			parts = append(parts, fmt.Sprintf("%s (%s %s, %s)", act.Name, a.Days[c.day], a.clock(c.start), a.Rooms[c.room].Name))
 		}
 	}
-	return []rule{
-		{ruleCurrentPlan, fmt.Sprintf("Before a change, the schedule was: %s. (This is not a requirement: the goal counts changes against it.)", strings.Join(parts, "; "))},
-		{groupDisruption, "A change since then: " + a.disruptionText()},
-	}
+	return []rule{{Name: ruleCurrentPlan, Text: fmt.Sprintf("Before a change, the schedule was: %s. (This is not a requirement: the goal counts changes against it.)", strings.Join(parts, "; "))}, {Name: groupDisruption, Text: "A change since then: " + a.disruptionText()}}
+
 }
 
-func (replanning) items(a *Agenda) []domains.Item {
+func (replanning) Items(a *Agenda) []domains.Item {
 	if a.Disruption == nil {
 		return nil
 	}
@@ -295,7 +293,7 @@ func (replanning) items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitReplanning, Tier: domains.Hard, Constraint: unitReplanning, Kind: domains.KindFeasibility, Text: text}}
 }
 
-func (replanning) check(a *Agenda, ans *answer, f fails) {
+func (replanning) Check(a *Agenda, ans *answer, f fails) {
 	d := a.Disruption
 	if d == nil {
 		return
@@ -308,9 +306,9 @@ func (replanning) check(a *Agenda, ans *answer, f fails) {
 		span := fmt.Sprintf("%s %s–%s", a.Days[d.Day], a.clock(d.From), a.clock(d.To))
 		switch {
 		case d.Room != "" && a.Rooms[p.room].Name == d.Room:
-			f.add(unitReplanning, fmt.Sprintf("%s is in %s while it is closed (%s)", act.Name, d.Room, span))
+			f.Add(unitReplanning, fmt.Sprintf("%s is in %s while it is closed (%s)", act.Name, d.Room, span))
 		case d.Person != "" && attendsAct(act, d.Person):
-			f.add(unitReplanning, fmt.Sprintf("%s attends %s while away (%s)", d.Person, act.Name, span))
+			f.Add(unitReplanning, fmt.Sprintf("%s attends %s while away (%s)", d.Person, act.Name, span))
 		}
 	}
 }

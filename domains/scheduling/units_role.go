@@ -44,7 +44,7 @@ var roleWords = []string{"note-taker", "chair", "host"}
 
 type requiredRole struct{}
 
-func (requiredRole) info() domains.Unit {
+func (requiredRole) Info() domains.Unit {
 	return domains.Unit{ID: unitRequiredRole, Tier: domains.Basic, Title: "every required role covered",
 		Excludes: []string{unitConsecutive, unitFragmentation, unitTimeZones, unitKeyPerson, unitReplanning,
 			unitInfeasible, unitRoomFailure, unitBackupSlots}}
@@ -94,12 +94,12 @@ func (a *Agenda) mayAttend(p string) []int {
 	return out
 }
 
-// sample gives one or two activities a role, each with one to three
+// Sample gives one or two activities a role, each with one to three
 // qualified people among those not attending it (never a candidate of a
 // recruitment skin). With a hidden schedule,
 // the first qualified person of each (in draw order) keeps it valid under
 // every rule drawn so far; an activity without such a person gets no role.
-func (requiredRole) sample(a *Agenda, r *rand.Rand) {
+func (requiredRole) Sample(a *Agenda, r *rand.Rand) {
 	a.Roles = nil
 	n := min(len(a.Activities), 1+r.IntN(2))
 	var added []int // activities whose hidden role person is added for now
@@ -151,8 +151,8 @@ func (requiredRole) sample(a *Agenda, r *rand.Rand) {
 	sort.Slice(a.Roles, func(x, y int) bool { return a.actIndex(a.Roles[x].Activity) < a.actIndex(a.Roles[y].Activity) })
 }
 
-// model adds the choice Booleans and exactly one per role.
-func (requiredRole) model(b *builder) {}
+// Model adds the choice Booleans and exactly one per role.
+func (requiredRole) Model(b *builder) {}
 
 // roleVars adds the choice variables (called by build before the rules).
 func (b *builder) roleVars() {
@@ -237,16 +237,16 @@ func (b *builder) roleLevels() {
 	}
 }
 
-func (requiredRole) rules(a *Agenda) []rule {
+func (requiredRole) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, rn := range a.Roles {
-		out = append(out, rule{groupRole(rn.Activity), fmt.Sprintf("%s needs a %s, one of: %s (in this order of preference). The %s attends %s, and every rule about %s applies to them for it.",
+		out = append(out, rule{Name: groupRole(rn.Activity), Text: fmt.Sprintf("%s needs a %s, one of: %s (in this order of preference). The %s attends %s, and every rule about %s applies to them for it.",
 			rn.Activity, rn.Role, strings.Join(rn.Qualified, ", "), rn.Role, rn.Activity, a.Voc.attendees())})
 	}
 	return out
 }
 
-func (requiredRole) items(a *Agenda) []domains.Item {
+func (requiredRole) Items(a *Agenda) []domains.Item {
 	if len(a.Roles) == 0 {
 		return nil
 	}
@@ -254,9 +254,9 @@ func (requiredRole) items(a *Agenda) []domains.Item {
 		Text: fmt.Sprintf("Every required role is taken by a qualified %s, who attends that %s.", a.Voc.person(), a.Voc.Activity)}}
 }
 
-// check: the role choices are parsed (and qualified) by parseRoles, and
+// Check: the role choices are parsed (and qualified) by parseRoles, and
 // the person rules are checked on the agenda with the role persons added.
-func (requiredRole) check(*Agenda, *answer, fails) {}
+func (requiredRole) Check(*Agenda, *answer, fails) {}
 
 // parseRoles reads the role choices: the position of the chosen person in
 // each role's qualified list, in the order of Roles; a message when one is

@@ -23,13 +23,13 @@ type Hours struct {
 
 type workingHours struct{}
 
-func (workingHours) info() domains.Unit {
+func (workingHours) Info() domains.Unit {
 	return domains.Unit{ID: unitWorkingHours, Tier: domains.Basic, Title: "working hours"}
 }
 
 func groupHours(p string) string { return "working hours of " + p }
 
-// sample gives one or two people a daily window: at least half the day,
+// Sample gives one or two people a daily window: at least half the day,
 // at least their longest activity, and shorter than the day. With a
 // hidden schedule the window holds the person's hidden activities; without
 // one it is long enough that their activities, packed first fit by
@@ -37,7 +37,7 @@ func groupHours(p string) string { return "working hours of " + p }
 // to ten times) while it leaves some activity shared with an earlier
 // part-timer less common time than its length. Only people who attend
 // something and can have such a window are drawn.
-func (workingHours) sample(a *Agenda, r *rand.Rand) {
+func (workingHours) Sample(a *Agenda, r *rand.Rand) {
 	var cand, los []int
 	for pi, p := range a.People {
 		acts := a.attends(p.Name)
@@ -146,7 +146,7 @@ func (a *Agenda) windowsFit(hs []Hours, acts []int) bool {
 // outside reports whether slots [start, start+dur) leave the window h.
 func (h Hours) outside(start, dur int) bool { return start < h.From || start+dur > h.To }
 
-func (workingHours) model(b *builder) {
+func (workingHours) Model(b *builder) {
 	a := b.a
 	for _, h := range a.WorkingHours {
 		for _, i := range a.mayAttend(h.Person) {
@@ -158,19 +158,19 @@ func (workingHours) model(b *builder) {
 	}
 }
 
-func (workingHours) rules(a *Agenda) []rule {
+func (workingHours) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, h := range a.WorkingHours {
 		if len(a.mayAttend(h.Person)) == 0 {
 			continue
 		}
-		out = append(out, rule{groupHours(h.Person), fmt.Sprintf("Daily window of %s: only from %s to %s. Every %s starts at %s or later and ends by %s.",
+		out = append(out, rule{Name: groupHours(h.Person), Text: fmt.Sprintf("Daily window of %s: only from %s to %s. Every %s starts at %s or later and ends by %s.",
 			h.Person, a.clock(h.From), a.clock(h.To), a.Voc.with(a.Voc.Activity, h.Person), a.clock(h.From), a.clock(h.To))})
 	}
 	return out
 }
 
-func (workingHours) items(a *Agenda) []domains.Item {
+func (workingHours) Items(a *Agenda) []domains.Item {
 	var ws []string
 	for _, h := range a.WorkingHours {
 		ws = append(ws, fmt.Sprintf("%s %s–%s", h.Person, a.clock(h.From), a.clock(h.To)))
@@ -179,13 +179,13 @@ func (workingHours) items(a *Agenda) []domains.Item {
 		Text: fmt.Sprintf("Every %s lies within the daily windows of all its %s that have one (%s).", a.Voc.Activity, a.Voc.attendees(), strings.Join(ws, "; "))}}
 }
 
-func (workingHours) check(a *Agenda, ans *answer, f fails) {
+func (workingHours) Check(a *Agenda, ans *answer, f fails) {
 	for _, h := range a.WorkingHours {
 		for _, i := range a.attends(h.Person) {
 			pl := ans.pl[i]
 			dur := a.plen(i, pl)
 			if pl.ok && h.outside(pl.start, dur) {
-				f.add(unitWorkingHours, fmt.Sprintf("%s attends %s on %s %s–%s, outside %s's working hours %s–%s",
+				f.Add(unitWorkingHours, fmt.Sprintf("%s attends %s on %s %s–%s, outside %s's working hours %s–%s",
 					h.Person, a.Activities[i].Name, a.Days[pl.day], a.clock(pl.start), a.clock(pl.start+dur), h.Person, a.clock(h.From), a.clock(h.To)))
 			}
 		}
@@ -196,7 +196,7 @@ func (workingHours) check(a *Agenda, ans *answer, f fails) {
 
 type priorityOrder struct{}
 
-func (priorityOrder) info() domains.Unit {
+func (priorityOrder) Info() domains.Unit {
 	return domains.Unit{ID: unitPriorityOrder, Tier: domains.Medium, Title: "priority order (higher priority earlier)"}
 }
 
@@ -204,13 +204,13 @@ func (priorityOrder) info() domains.Unit {
 // as a whole.
 const groupPriority = "priority order"
 
-// sample makes the priorities agree with the hidden schedule when there
+// Sample makes the priorities agree with the hidden schedule when there
 // is one (the priorities, sorted from high to low, go to the activities in
 // the order of their hidden starts), else with the chains drawn before it
 // (the first of a chain has a priority no lower than the second: otherwise
 // the two rules contradict each other). Then it makes sure two priorities
 // differ, so the order says something.
-func (priorityOrder) sample(a *Agenda, r *rand.Rand) {
+func (priorityOrder) Sample(a *Agenda, r *rand.Rand) {
 	first := r.IntN(len(a.Activities)) // the one raised when all are equal
 	if a.planted != nil {
 		order := make([]int, len(a.Activities))
@@ -257,7 +257,7 @@ func (a *Agenda) priorityPairs() [][2]int {
 	return out
 }
 
-func (priorityOrder) model(b *builder) {
+func (priorityOrder) Model(b *builder) {
 	a := b.a
 	for _, p := range a.priorityPairs() {
 		i, j := p[0], p[1]
@@ -266,20 +266,21 @@ func (priorityOrder) model(b *builder) {
 	}
 }
 
-func (priorityOrder) rules(a *Agenda) []rule {
+func (priorityOrder) Rules(a *Agenda) []rule {
 	if len(a.priorityPairs()) == 0 {
 		return nil
 	}
-	return []rule{{groupPriority, fmt.Sprintf("%s with a higher priority starts no later than every %s with a lower priority: on an earlier day, or on the same day at the same time or earlier. %s of equal priority may come in any order.",
+	return []rule{{Name: groupPriority, Text: fmt.Sprintf("%s with a higher priority starts no later than every %s with a lower priority: on an earlier day, or on the same day at the same time or earlier. %s of equal priority may come in any order.",
 		prose.Capital(prose.An(a.Voc.Activity)), a.Voc.Activity, prose.Capital(a.Voc.Activities))}}
+
 }
 
-func (priorityOrder) items(a *Agenda) []domains.Item {
+func (priorityOrder) Items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitPriorityOrder, Tier: domains.Medium, Constraint: unitPriorityOrder, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s starts later than %s of lower priority (comparing day, then start time).", a.Voc.Activity, prose.An(a.Voc.Activity))}}
 }
 
-func (priorityOrder) check(a *Agenda, ans *answer, f fails) {
+func (priorityOrder) Check(a *Agenda, ans *answer, f fails) {
 	for _, p := range a.priorityPairs() {
 		pi, pj := ans.pl[p[0]], ans.pl[p[1]]
 		if !pi.ok || !pj.ok {
@@ -287,7 +288,7 @@ func (priorityOrder) check(a *Agenda, ans *answer, f fails) {
 		}
 		if pi.day*a.Slots+pi.start > pj.day*a.Slots+pj.start {
 			ai, aj := a.Activities[p[0]], a.Activities[p[1]]
-			f.add(unitPriorityOrder, fmt.Sprintf("%s (priority %d) starts on %s %s, after %s (priority %d) on %s %s",
+			f.Add(unitPriorityOrder, fmt.Sprintf("%s (priority %d) starts on %s %s, after %s (priority %d) on %s %s",
 				ai.Name, ai.Priority, a.Days[pi.day], a.clock(pi.start), aj.Name, aj.Priority, a.Days[pj.day], a.clock(pj.start)))
 		}
 	}
@@ -297,7 +298,7 @@ func (priorityOrder) check(a *Agenda, ans *answer, f fails) {
 
 type consecutiveLimit struct{}
 
-func (consecutiveLimit) info() domains.Unit {
+func (consecutiveLimit) Info() domains.Unit {
 	// With a buffer between a person's activities nothing is back to back,
 	// and every stretch is one activity, at most MaxRun long: the rule
 	// would say nothing.
@@ -306,7 +307,7 @@ func (consecutiveLimit) info() domains.Unit {
 
 func groupRun(p string) string { return "consecutive limit of " + p }
 
-// sample sets the limit to the longest activity or one slot more, so
+// Sample sets the limit to the longest activity or one slot more, so
 // every activity fits alone. With a hidden schedule whose longest stretch
 // of a person is longer, up to ten new hidden schedules are drawn (the
 // unit is early in the pool, before any unit draws data from the hidden
@@ -315,7 +316,7 @@ func groupRun(p string) string { return "consecutive limit of " + p }
 // raised while some person's activities do not pack into the days with
 // stretches of at most the limit (first fit by decreasing length, a free
 // slot between stretches).
-func (consecutiveLimit) sample(a *Agenda, r *rand.Rand) {
+func (consecutiveLimit) Sample(a *Agenda, r *rand.Rand) {
 	md := 0
 	for _, act := range a.Activities {
 		md = max(md, act.Duration)
@@ -416,11 +417,11 @@ func (a *Agenda) runBound(p string) []int {
 	return acts
 }
 
-// model: in every window of MaxRun+1 slots of a day, p's activities occupy
+// Model: in every window of MaxRun+1 slots of a day, p's activities occupy
 // at most MaxRun slots. Occupied slots are counted per activity; since p
 // attends one activity at a time (always on), the count is the number of
 // busy slots.
-func (consecutiveLimit) model(b *builder) {
+func (consecutiveLimit) Model(b *builder) {
 	a := b.a
 	L := a.MaxRun
 	for _, p := range a.People {
@@ -447,23 +448,23 @@ func (consecutiveLimit) model(b *builder) {
 	}
 }
 
-func (consecutiveLimit) rules(a *Agenda) []rule {
+func (consecutiveLimit) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, p := range a.People {
 		if a.runBound(p.Name) != nil {
-			out = append(out, rule{groupRun(p.Name), fmt.Sprintf("At most %d minutes in a row of %s: back-to-back %s (one starting when the other ends) count as one stretch, and every stretch lasts at most %d minutes.",
+			out = append(out, rule{Name: groupRun(p.Name), Text: fmt.Sprintf("At most %d minutes in a row of %s: back-to-back %s (one starting when the other ends) count as one stretch, and every stretch lasts at most %d minutes.",
 				a.MaxRun*a.SlotMin, a.Voc.with(a.Voc.Activities, p.Name), a.Voc.Activities, a.MaxRun*a.SlotMin)})
 		}
 	}
 	return out
 }
 
-func (consecutiveLimit) items(a *Agenda) []domains.Item {
+func (consecutiveLimit) Items(a *Agenda) []domains.Item {
 	return []domains.Item{{ID: unitConsecutive, Tier: domains.Medium, Constraint: unitConsecutive, Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No stretch of back-to-back %s that share %s lasts more than %d minutes.", a.Voc.Activities, prose.An(a.Voc.person()), a.MaxRun*a.SlotMin)}}
 }
 
-func (consecutiveLimit) check(a *Agenda, ans *answer, f fails) {
+func (consecutiveLimit) Check(a *Agenda, ans *answer, f fails) {
 	for _, p := range a.People {
 		busy := make([][]bool, len(a.Days))
 		for d := range busy {
@@ -487,7 +488,7 @@ func (consecutiveLimit) check(a *Agenda, ans *answer, f fails) {
 					u++
 				}
 				if u-t > a.MaxRun {
-					f.add(unitConsecutive, fmt.Sprintf("%s is in %s from %s to %s on %s (%d minutes in a row)", p.Name, a.Voc.Activities, a.clock(t), a.clock(u), a.Days[d], (u-t)*a.SlotMin))
+					f.Add(unitConsecutive, fmt.Sprintf("%s is in %s from %s to %s on %s (%d minutes in a row)", p.Name, a.Voc.Activities, a.clock(t), a.clock(u), a.Days[d], (u-t)*a.SlotMin))
 				}
 				t = u
 			}

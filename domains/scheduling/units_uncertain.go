@@ -19,7 +19,7 @@ import (
 
 type uncertainDurations struct{}
 
-func (uncertainDurations) info() domains.Unit {
+func (uncertainDurations) Info() domains.Unit {
 	return domains.Unit{ID: unitUncertain, Tier: domains.Hard, Title: "local information incompleteness: interval durations"}
 }
 
@@ -27,14 +27,14 @@ func (uncertainDurations) info() domains.Unit {
 // group (it adds no constraint of its own), so a conflict cannot name it.
 const ruleUncertain = "uncertain lengths"
 
-// sample makes one or two activities of two slots or more uncertain: the
+// Sample makes one or two activities of two slots or more uncertain: the
 // shortest length is drawn below the longest. When no activity is that
 // long, one activity becomes a slot longer, its old length the shortest:
 // one whose place in the hidden schedule (if any) still works at the new
 // length, else any that fits the day (and the hidden schedule is dropped).
 // The unit comes first in the pool, so the data of every other unit is
 // drawn for the final (longest) lengths.
-func (uncertainDurations) sample(a *Agenda, r *rand.Rand) {
+func (uncertainDurations) Sample(a *Agenda, r *rand.Rand) {
 	var cand []int
 	for i, act := range a.Activities {
 		if act.Duration >= 2 {
@@ -85,9 +85,9 @@ func (a *Agenda) uncertainActs() []int {
 	return out
 }
 
-func (uncertainDurations) model(*builder) {}
+func (uncertainDurations) Model(*builder) {}
 
-func (uncertainDurations) rules(a *Agenda) []rule {
+func (uncertainDurations) Rules(a *Agenda) []rule {
 	acts := a.uncertainActs()
 	if len(acts) == 0 {
 		return nil
@@ -97,11 +97,12 @@ func (uncertainDurations) rules(a *Agenda) []rule {
 		act := a.Activities[i]
 		parts = append(parts, fmt.Sprintf("%s, between %d and %d minutes", act.Name, act.DurationMin*a.SlotMin, act.Duration*a.SlotMin))
 	}
-	return []rule{{ruleUncertain, fmt.Sprintf("Some lengths are not known exactly: %s. The table gives the longest length. Plan for the worst case: every rule and the goal count each of these %s at its longest length (its end is its start plus the longest length).",
+	return []rule{{Name: ruleUncertain, Text: fmt.Sprintf("Some lengths are not known exactly: %s. The table gives the longest length. Plan for the worst case: every rule and the goal count each of these %s at its longest length (its end is its start plus the longest length).",
 		strings.Join(parts, "; "), a.Voc.Activities)}}
+
 }
 
-func (uncertainDurations) items(a *Agenda) []domains.Item {
+func (uncertainDurations) Items(a *Agenda) []domains.Item {
 	var names []string
 	for _, i := range a.uncertainActs() {
 		names = append(names, a.Activities[i].Name)
@@ -111,7 +112,7 @@ func (uncertainDurations) items(a *Agenda) []domains.Item {
 			a.Voc.Activity, strings.Join(names, ", "), a.Voc.Activity, prose.An(a.Voc.person()), a.Voc.Room)}}
 }
 
-func (uncertainDurations) check(a *Agenda, ans *answer, f fails) {
+func (uncertainDurations) Check(a *Agenda, ans *answer, f fails) {
 	for _, i := range a.uncertainActs() {
 		p, act := ans.pl[i], a.Activities[i]
 		if !p.ok {
@@ -119,7 +120,7 @@ func (uncertainDurations) check(a *Agenda, ans *answer, f fails) {
 		}
 		long := act.Duration * a.SlotMin
 		if p.start+act.Duration > a.Slots {
-			f.add(unitUncertain, fmt.Sprintf("%s at its longest (%d minutes) ends after the end of %s", act.Name, long, a.Days[p.day]))
+			f.Add(unitUncertain, fmt.Sprintf("%s at its longest (%d minutes) ends after the end of %s", act.Name, long, a.Days[p.day]))
 		}
 		for j, other := range a.Activities {
 			q := ans.pl[j]
@@ -138,7 +139,7 @@ func (uncertainDurations) check(a *Agenda, ans *answer, f fails) {
 				}
 			}
 			if len(why) > 0 {
-				f.add(unitUncertain, fmt.Sprintf("%s at its longest (%d minutes) overlaps %s (%s)", act.Name, long, other.Name, strings.Join(why, ", ")))
+				f.Add(unitUncertain, fmt.Sprintf("%s at its longest (%d minutes) overlaps %s (%s)", act.Name, long, other.Name, strings.Join(why, ", ")))
 			}
 		}
 	}
