@@ -1,5 +1,7 @@
 package domains
 
+import "github.com/plancert/plancert/domains/prose"
+
 // Results are the results of a checklist, in item order. A checker starts
 // from Pending and fails the items an answer breaks.
 type Results []Result
@@ -30,4 +32,46 @@ func (r Results) FailAll(detail string) []Result {
 		r[k].Pass, r[k].Detail = false, detail
 	}
 	return r
+}
+
+// The checklist items that every core's infeasibility answer form has.
+const (
+	ItemFormat     = "format"
+	ItemInfeasible = "infeasible"
+	ItemConflict   = "conflict"
+)
+
+// JudgeClaim settles the part of a checker that every core shares: what
+// an answer claims about feasibility, against the reference. formatErr is
+// the answer's format error ("" when it reads); infeasible says the answer
+// claims that no plan exists; noun names the task's answer ("plan",
+// "schedule"); prove proves the claimed conflict (ConflictClaim), and is
+// called only for a readable claim against an infeasible reference.
+//
+// done reports that r is final: the answer could not be read, the
+// reference is infeasible, or the answer claims infeasibility against a
+// feasible reference. Otherwise r is untouched and the caller checks the
+// plan.
+func (r Results) JudgeClaim(ref Reference, formatErr string, infeasible bool, noun string, prove func() (bool, string)) (done bool) {
+	switch {
+	case formatErr != "" && !ref.Feasible && infeasible:
+		// Claimed infeasible, but the conflict list is malformed.
+		r.Set(ItemFormat, false, formatErr)
+		r.Set(ItemConflict, false, formatErr)
+	case formatErr != "":
+		r.FailAll(formatErr)
+	case !ref.Feasible && !infeasible:
+		r.Set(ItemFormat, false, "the answer gives "+prose.An(noun)+", but no "+noun+" satisfies every rule")
+		r.Set(ItemInfeasible, false, prose.An(noun)+" was given")
+		r.Set(ItemConflict, false, "no conflict was named")
+	case !ref.Feasible:
+		if ok, why := prove(); !ok {
+			r.Set(ItemConflict, false, why)
+		}
+	case infeasible:
+		r.FailAll("the answer claims no " + noun + " exists, but one does")
+	default:
+		return false
+	}
+	return true
 }

@@ -165,31 +165,9 @@ func (s *Shop) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessa
 	items := s.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
-	failAll := res.FailAll
 	ans := s.parse(raw)
-	if !ref.Feasible {
-		switch {
-		case !ans.infeasible && ans.formatErr != "":
-			return failAll(ans.formatErr), nil
-		case !ans.infeasible:
-			set(itemFormat, false, "the answer gives a schedule, but no schedule keeps every rule")
-			set(itemInfeasible, false, "a schedule was given")
-			set(itemConflict, false, "no conflict was named")
-		case ans.formatErr != "":
-			set(itemFormat, false, ans.formatErr)
-			set(itemConflict, false, ans.formatErr)
-		default:
-			if ok, why := s.conflictHolds(ctx, b, ans.conflict); !ok {
-				set(itemConflict, false, why)
-			}
-		}
+	if res.JudgeClaim(ref, ans.formatErr, ans.infeasible, "schedule", func() (bool, string) { return s.conflictHolds(ctx, b, ans.conflict) }) {
 		return res, nil
-	}
-	if ans.infeasible {
-		return failAll("the answer claims no schedule exists, but one does"), nil
-	}
-	if ans.formatErr != "" {
-		return failAll(ans.formatErr), nil
 	}
 	if ans.missing != "" {
 		for k := range res {

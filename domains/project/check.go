@@ -232,30 +232,9 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 	ans := in.parse(raw)
 	rs := domains.Pending(items)
 	res = rs
-	failAll := rs.FailAll
 	set := rs.Set
-	if ans.formatErr != "" {
-		if !ref.Feasible && ans.infeasible {
-			set(itemFormat, false, ans.formatErr)
-			set(itemConflict, false, ans.formatErr)
-			return res, nil
-		}
-		return failAll(ans.formatErr), nil
-	}
-	if !ref.Feasible {
-		if !ans.infeasible {
-			set(itemFormat, false, "the answer gives a plan, but no plan satisfies every rule")
-			set(itemInfeasible, false, "a plan was given")
-			set(itemConflict, false, "no conflict was named")
-			return res, nil
-		}
-		if ok, why := in.conflictHolds(ctx, b, ans.conflict); !ok {
-			set(itemConflict, false, why)
-		}
+	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "plan", func() (bool, string) { return in.conflictHolds(ctx, b, ans.conflict) }) {
 		return res, nil
-	}
-	if ans.infeasible {
-		return failAll("the answer claims no plan exists, but one does"), nil
 	}
 	if ans.coverErr != "" {
 		// Without one start per activity within the horizon, no rule can

@@ -287,30 +287,8 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 	res = rs
 	failAll := rs.FailAll
 	set := rs.Set
-	if ans.formatErr != "" {
-		if !ref.Feasible && ans.infeasible {
-			// Claimed infeasible, but the conflict list is malformed.
-			set(itemFormat, false, ans.formatErr)
-			set(itemInfeasible, true, "")
-			set(itemConflict, false, ans.formatErr)
-			return res, obj
-		}
-		return failAll(ans.formatErr), nil
-	}
-	if !ref.Feasible {
-		if !ans.infeasible {
-			set(itemFormat, false, "the answer gives a schedule, but no schedule satisfies every rule")
-			set(itemInfeasible, false, "a schedule was given")
-			set(itemConflict, false, "no conflict was named")
-			return res, obj
-		}
-		if ok, why := a.conflictHolds(ctx, b, ans.conflict); !ok {
-			set(itemConflict, false, why)
-		}
-		return res, obj
-	}
-	if ans.infeasible {
-		return failAll("the answer claims no schedule exists, but one does"), nil
+	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "schedule", func() (bool, string) { return a.conflictHolds(ctx, b, ans.conflict) }) {
+		return res, nil
 	}
 	var fans *answer // the schedule if the room fails
 	if a.failIndex() >= 0 {
