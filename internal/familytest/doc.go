@@ -29,12 +29,16 @@
 //     caught what, and requires per-unit coverage: every unit of every
 //     task's pool is caught by its own item (the checklist item whose
 //     Constraint names the unit) in some kept record, or is listed, with a
-//     reason, in the family's exemptions. ConflictMutants are the generic
-//     mutants of an infeasible record's conflict.
+//     reason, in the family's exemptions (Family.ItemUnit corrects the
+//     mapping where an item's Constraint is not its unit's ID).
+//     ConflictMutants are the generic mutants of an infeasible record's
+//     conflict; Apply checks mutants of records a core draws itself.
 //   - brute.go: the generic part of the brute-force agreement tests: Optima
 //     tallies the core's enumeration of a tiny instance, and Agree
 //     compares it with the SAT certificate (status, optimum, uniqueness,
 //     the certified conflict, the certified plan against Check).
+//   - familytest_test.go: tests of the harness's own parts (levels, the
+//     golden text forms, Optima, conflict mutants, forced specs).
 //
 // Shards: that gen runs with --shard k/n partition the unsharded run is
 // gen's own test (TestRunShards in gen/gen_test.go, over every registered
