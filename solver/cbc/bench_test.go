@@ -25,7 +25,7 @@ func agenda(b *testing.B, task string, seed uint64) *encode.Model {
 	if err != nil {
 		b.Fatal(err)
 	}
-	inst, err := gen.NewInstance(tk, spec)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -93,7 +93,7 @@ func TestFamilyAgreement(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				inst, err := gen.NewInstance(tk, spec)
+				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -148,7 +148,7 @@ func TestFamilyAgreement(t *testing.T) {
 				if !bytes.Equal(plan, rec.Reference.Plan) {
 					t.Fatalf("%s: the optimum is unique, but cbc's plan differs\nsat: %s\ncbc: %s", name, rec.Reference.Plan, plan)
 				}
-				for _, r := range inst.Check(plan, rec.Reference) {
+				for _, r := range inst.Check(context.Background(), sat.Backend{}, plan, rec.Reference) {
 					if !r.Pass {
 						t.Fatalf("%s: cbc's plan fails item %q: %s", name, r.ID, r.Detail)
 					}
