@@ -136,9 +136,9 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 	}
 	tiers := map[string]domains.Tier{}
 	for _, u := range pool {
-		tiers[u.info().ID] = u.info().Tier
+		tiers[u.Info().ID] = u.Info().Tier
 	}
-	for _, ru := range r.rules() {
+	for _, ru := range r.countRules() {
 		_, text := r.ruleText(ru.Name)
 		it := domains.Item{ID: ru.Item, Tier: tiers[ru.Item], Constraint: ru.Item, Kind: domains.KindFeasibility, Text: text}
 		if ru.Name == ruleStaffing {
@@ -197,7 +197,7 @@ func (r *Roster) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 		return failAll(ans.formatErr), nil
 	}
 	feasible := true
-	for _, ru := range r.rules() {
+	for _, ru := range r.countRules() {
 		for _, c := range ru.Counts {
 			if !c.holds(ans.pl) {
 				set(ru.Item, false, c.Why)
@@ -278,7 +278,7 @@ func (r *Roster) checkBackups(ans *answer) string {
 		copy(called, ans.pl)
 		called[p] = slices.Clone(ans.pl[p])
 		called[p][dc] = s
-		for _, ru := range r.rules() {
+		for _, ru := range r.countRules() {
 			for _, c := range ru.Counts {
 				// Only the counts the call changes: the others are the
 				// roster's own rules, which their items check.
@@ -309,7 +309,7 @@ func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []st
 // ruleNames returns the names of the prompt's rules, in order.
 func (r *Roster) ruleNames() []string {
 	var out []string
-	for _, ru := range r.rules() {
+	for _, ru := range r.countRules() {
 		out = append(out, ru.Name)
 	}
 	if r.BackupDay >= 0 {
@@ -352,7 +352,7 @@ func (r *Roster) backupSkill() string {
 // leave, for the backup rule's sentence.
 func (r *Roster) personalRules() string {
 	var out []string
-	for _, ru := range r.rules() {
+	for _, ru := range r.countRules() {
 		switch ru.Name {
 		case ruleMaxShifts, ruleRest, ruleConsecutive, ruleNightRest, ruleSick:
 			out = append(out, ru.Name)

@@ -143,7 +143,7 @@ var planRules = []string{ruleQualification, ruleRest, ruleConsecutive, ruleNight
 // counts that are not one person's).
 func (r *Roster) planCounts() map[int][]count {
 	out := map[int][]count{}
-	for _, ru := range r.rules() {
+	for _, ru := range r.countRules() {
 		if !slices.Contains(planRules, ru.Name) {
 			continue
 		}

@@ -100,7 +100,7 @@ func (r *Roster) Model() (*encode.Model, error) {
 			m.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("core: works @%s|%s", st.Name, dn)).InGroup("core: works")
 		}
 	}
-	for _, ru := range r.rules() {
+	for _, ru := range r.countRules() {
 		for _, c := range ru.Counts {
 			b.add(ru.Name, c)
 		}
@@ -156,7 +156,7 @@ func (b *builder) backups() {
 		m.AddExactly(lits, 1).Named(fmt.Sprintf("%s #%d", g, b.n[g])).InGroup(g)
 	}
 	personal := map[int][]count{}
-	for _, ru := range r.rules() {
+	for _, ru := range r.countRules() {
 		for _, c := range ru.Counts {
 			if p, ok := c.personal(); ok {
 				personal[p] = append(personal[p], c)

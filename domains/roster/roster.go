@@ -206,9 +206,10 @@ func on(pl [][]int, x cell) bool {
 	return v == x.s
 }
 
-// rule is one named rule of the prompt: Name is its model group and what
-// a conflict answer names; Item is the ID of its checklist item.
-type rule struct {
+// countRule is one named rule of the prompt as counts: Name is its model
+// group and what a conflict answer names; Item is the ID of its checklist
+// item.
+type countRule struct {
 	Name   string
 	Item   string
 	Counts []count
@@ -232,11 +233,11 @@ const (
 	ruleBackup        = "backup"
 )
 
-// rules returns every counting rule of the instance, in prompt order.
-func (r *Roster) rules() []rule {
-	out := []rule{{Name: ruleStaffing, Item: itemStaffing, Counts: r.staffingCounts(false)}}
+// countRules returns every counting rule of the instance, in prompt order.
+func (r *Roster) countRules() []countRule {
+	out := []countRule{{Name: ruleStaffing, Item: itemStaffing, Counts: r.staffingCounts(false)}}
 	for _, u := range r.units() {
-		out = append(out, u.rules(r)...)
+		out = append(out, u.counts(r)...)
 	}
 	return out
 }

@@ -16,8 +16,8 @@ import (
 // objective level in objective.go; the backup unit and the self-check add
 // answer fields that check.go reads.
 type unit interface {
-	info() domains.Unit
-	rules(r *Roster) []rule
+	Info() domains.Unit
+	counts(r *Roster) []countRule
 }
 
 // Unit IDs.
@@ -65,7 +65,7 @@ var pool = []unit{
 func poolInfo() []domains.Unit {
 	out := make([]domains.Unit, len(pool))
 	for i, u := range pool {
-		out[i] = u.info()
+		out[i] = u.Info()
 	}
 	return out
 }
@@ -74,7 +74,7 @@ func poolInfo() []domains.Unit {
 func (r *Roster) units() []unit {
 	var out []unit
 	for _, u := range pool {
-		if r.has(u.info().ID) {
+		if r.has(u.Info().ID) {
 			out = append(out, u)
 		}
 	}
@@ -179,12 +179,12 @@ func (r *Roster) holidayNames() string {
 
 type qualification struct{}
 
-func (qualification) info() domains.Unit {
+func (qualification) Info() domains.Unit {
 	return domains.Unit{ID: unitQualification, Tier: domains.Basic, Title: "qualification per shift"}
 }
 
-func (qualification) rules(r *Roster) []rule {
-	ru := rule{Name: ruleQualification, Item: unitQualification}
+func (qualification) counts(r *Roster) []countRule {
+	ru := countRule{Name: ruleQualification, Item: unitQualification}
 	for d := range r.Days {
 		for _, s := range r.SkillShifts {
 			c := count{K: 1, Why: fmt.Sprintf("%s %s has no %s with the skill %q", r.Days[d], r.Shifts[s].Name, r.Voc.Person, r.Skill)}
@@ -196,68 +196,68 @@ func (qualification) rules(r *Roster) []rule {
 			ru.Counts = append(ru.Counts, c)
 		}
 	}
-	return []rule{ru}
+	return []countRule{ru}
 }
 
 type availability struct{}
 
-func (availability) info() domains.Unit {
+func (availability) Info() domains.Unit {
 	return domains.Unit{ID: unitAvailability, Tier: domains.Basic, Title: "availability and leave"}
 }
 
-func (availability) rules(r *Roster) []rule {
-	ru := rule{Name: ruleAvailability, Item: unitAvailability}
+func (availability) counts(r *Roster) []countRule {
+	ru := countRule{Name: ruleAvailability, Item: unitAvailability}
 	for p, st := range r.Staff {
 		for _, d := range st.Leave {
 			ru.Counts = append(ru.Counts, count{Cells: workDays(p, []int{d}), AtMost: true, K: 0,
 				Why: fmt.Sprintf("%s works on %s, a leave day", st.Name, r.Days[d])})
 		}
 	}
-	return []rule{ru}
+	return []countRule{ru}
 }
 
 type maxShifts struct{}
 
-func (maxShifts) info() domains.Unit {
+func (maxShifts) Info() domains.Unit {
 	return domains.Unit{ID: unitMaxShifts, Tier: domains.Basic, Title: "max shifts per week"}
 }
 
-func (maxShifts) rules(r *Roster) []rule {
-	ru := rule{Name: ruleMaxShifts, Item: unitMaxShifts}
+func (maxShifts) counts(r *Roster) []countRule {
+	ru := countRule{Name: ruleMaxShifts, Item: unitMaxShifts}
 	for p, st := range r.Staff {
 		ru.Counts = append(ru.Counts, count{Cells: workDays(p, allDays(len(r.Days))), AtMost: true, K: st.Max,
 			Why: fmt.Sprintf("%s works more than %d shifts", st.Name, st.Max)})
 	}
-	return []rule{ru}
+	return []countRule{ru}
 }
 
 type exact struct{}
 
-func (exact) info() domains.Unit {
+func (exact) Info() domains.Unit {
 	return domains.Unit{ID: unitExact, Tier: domains.Basic, Title: "exact coverage (no overstaffing)"}
 }
 
-func (exact) rules(r *Roster) []rule {
-	ru := rule{Name: ruleExact, Item: unitExact}
+func (exact) counts(r *Roster) []countRule {
+	ru := countRule{Name: ruleExact, Item: unitExact}
 	for _, c := range append(r.staffingCounts(false), r.staffingCounts(true)...) {
 		d, s := c.Cells[0].d, c.Cells[0].s
 		c.AtMost = true
 		c.Why = fmt.Sprintf("%s %s has more than %d %s", r.Days[d], r.Shifts[s].Name, c.K, r.Voc.People)
 		ru.Counts = append(ru.Counts, c)
 	}
-	return []rule{ru}
+	return []countRule{ru}
 }
 
 // ---- medium ----
 
 type rest struct{}
 
-func (rest) info() domains.Unit {
+func (rest) Info() domains.Unit {
 	return domains.Unit{ID: unitRest, Tier: domains.Medium, Title: "rest rules between shifts on consecutive days"}
 }
 
-func (rest) rules(r *Roster) []rule {
-	ru := rule{Name: ruleRest, Item: unitRest}
+func (rest) counts(r *Roster) []countRule {
+	ru := countRule{Name: ruleRest, Item: unitRest}
 	for p, st := range r.Staff {
 		for d := 0; d+1 < len(r.Days); d++ {
 			for _, x := range r.Rest {
@@ -266,17 +266,17 @@ func (rest) rules(r *Roster) []rule {
 			}
 		}
 	}
-	return []rule{ru}
+	return []countRule{ru}
 }
 
 type consecutive struct{}
 
-func (consecutive) info() domains.Unit {
+func (consecutive) Info() domains.Unit {
 	return domains.Unit{ID: unitConsecutive, Tier: domains.Medium, Title: "max consecutive working days"}
 }
 
-func (consecutive) rules(r *Roster) []rule {
-	ru := rule{Name: ruleConsecutive, Item: unitConsecutive}
+func (consecutive) counts(r *Roster) []countRule {
+	ru := countRule{Name: ruleConsecutive, Item: unitConsecutive}
 	for p, st := range r.Staff {
 		for d := 0; d+r.MaxRun < len(r.Days); d++ {
 			var ds []int
@@ -287,7 +287,7 @@ func (consecutive) rules(r *Roster) []rule {
 				Why: fmt.Sprintf("%s works every day from %s to %s", st.Name, r.Days[d], r.Days[d+r.MaxRun])})
 		}
 	}
-	return []rule{ru}
+	return []countRule{ru}
 }
 
 // goalUnit is a unit without counting rules of its own: it shapes the goal
@@ -300,7 +300,7 @@ var goalTiers = map[string]domains.Tier{
 	unitBackup: domains.Hard, unitInfeasible: domains.Hard,
 }
 
-func (g goalUnit) info() domains.Unit {
+func (g goalUnit) Info() domains.Unit {
 	u := domains.Unit{ID: g.id, Tier: goalTiers[g.id], Title: g.title}
 	if g.id == unitInfeasible {
 		// The conflict is made by leave: on one day fewer staff are
@@ -310,49 +310,49 @@ func (g goalUnit) info() domains.Unit {
 	return u
 }
 
-func (goalUnit) rules(*Roster) []rule { return nil }
+func (goalUnit) counts(*Roster) []countRule { return nil }
 
 // ---- hard ----
 
 type sickCall struct{}
 
-func (sickCall) info() domains.Unit {
+func (sickCall) Info() domains.Unit {
 	return domains.Unit{ID: unitSickCall, Tier: domains.Hard, Title: "sick-call replanning with minimum changes"}
 }
 
-func (sickCall) rules(r *Roster) []rule {
+func (sickCall) counts(r *Roster) []countRule {
 	if r.Sick == nil { // while the generator draws the plan
 		return nil
 	}
 	p := r.Sick.Person
-	ru := rule{Name: ruleSick, Item: unitSickCall}
+	ru := countRule{Name: ruleSick, Item: unitSickCall}
 	for _, d := range r.Sick.Days {
 		ru.Counts = append(ru.Counts, count{Cells: workDays(p, []int{d}), AtMost: true, K: 0,
 			Why: fmt.Sprintf("%s works on %s but called in sick", r.Staff[p].Name, r.Days[d])})
 	}
-	return []rule{ru}
+	return []countRule{ru}
 }
 
 type holiday struct{}
 
-func (holiday) info() domains.Unit {
+func (holiday) Info() domains.Unit {
 	return domains.Unit{ID: unitHoliday, Tier: domains.Hard, Title: "holiday rules with worst-case demand intervals"}
 }
 
-func (holiday) rules(r *Roster) []rule {
-	return []rule{{Name: ruleHoliday, Item: unitHoliday, Counts: r.staffingCounts(true)}}
+func (holiday) counts(r *Roster) []countRule {
+	return []countRule{{Name: ruleHoliday, Item: unitHoliday, Counts: r.staffingCounts(true)}}
 }
 
 // ---- stateful ----
 
 type nightRest struct{}
 
-func (nightRest) info() domains.Unit {
+func (nightRest) Info() domains.Unit {
 	return domains.Unit{ID: unitNightRest, Tier: domains.Stateful, Title: "cumulative nights then a rest day"}
 }
 
-func (nightRest) rules(r *Roster) []rule {
-	ru := rule{Name: ruleNightRest, Item: unitNightRest}
+func (nightRest) counts(r *Roster) []countRule {
+	ru := countRule{Name: ruleNightRest, Item: unitNightRest}
 	k := r.NightRun
 	for p, st := range r.Staff {
 		for d := 0; d+k < len(r.Days); d++ {
@@ -365,5 +365,5 @@ func (nightRest) rules(r *Roster) []rule {
 				Why: fmt.Sprintf("%s works %d %s shifts from %s and works again on %s", st.Name, k, r.Shifts[r.Night].Name, r.Days[d], r.Days[d+k])})
 		}
 	}
-	return []rule{ru}
+	return []countRule{ru}
 }
