@@ -134,28 +134,23 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
 	}
-	tiers := map[string]domains.Tier{}
-	for _, u := range pool {
-		tiers[u.Info().ID] = u.Info().Tier
-	}
-	for _, ru := range r.countRules() {
-		_, text := r.ruleText(ru.Name)
-		it := domains.Item{ID: ru.Item, Tier: tiers[ru.Item], Constraint: ru.Item, Kind: domains.KindFeasibility, Text: text}
-		if ru.Name == ruleStaffing {
-			it.Tier, it.Constraint, it.Kind = domains.Basic, "coverage", domains.KindCoverage
+	items = append(items, domains.Item{ID: itemStaffing, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
+		Text: fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)})
+	// The units' items; a stated value is judged against the goal, so
+	// its item follows the goal's.
+	var stated []domains.Item
+	for _, u := range r.units() {
+		for _, it := range u.Items(r) {
+			if it.Kind == domains.KindStated {
+				stated = append(stated, it)
+			} else {
+				items = append(items, it)
+			}
 		}
-		items = append(items, it)
-	}
-	if r.BackupDay >= 0 {
-		items = append(items, domains.Item{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility, Text: r.backupItem()})
 	}
 	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
 		Text: r.optimalText(ref.Objective)})
-	if r.has(unitSelfCheck) {
-		items = append(items, domains.Item{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
-			Text: "The values stated under \"objective\" equal the roster's true values."})
-	}
-	return items
+	return append(items, stated...)
 }
 
 // Check implements domains.Instance.
@@ -309,11 +304,8 @@ func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []st
 // ruleNames returns the names of the prompt's rules, in order.
 func (r *Roster) ruleNames() []string {
 	var out []string
-	for _, ru := range r.countRules() {
+	for _, ru := range r.rules() {
 		out = append(out, ru.Name)
-	}
-	if r.BackupDay >= 0 {
-		out = append(out, ruleBackup)
 	}
 	return out
 }

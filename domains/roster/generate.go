@@ -53,7 +53,7 @@ func register(t *task) {
 	}
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "roster",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: poolInfo()},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: registryPool},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}

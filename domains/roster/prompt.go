@@ -102,9 +102,8 @@ func (r *Roster) Prompt() string {
 
 	// Rules.
 	b.WriteString("\n**Rules** (each has a name in bold)\n")
-	for i, n := range r.ruleNames() {
-		text, _ := r.ruleText(n)
-		fmt.Fprintf(&b, "%d. **%s**: %s\n", i+1, n, text)
+	for i, ru := range r.rules() {
+		fmt.Fprintf(&b, "%d. **%s**: %s\n", i+1, ru.Name, ru.Text)
 	}
 
 	// Goal.

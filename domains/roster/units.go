@@ -8,17 +8,24 @@ import (
 	"github.com/plancert/plancert/domains/prose"
 )
 
-// unit is one constraint of the roster pool. It draws its data from the
-// hidden plan (sample, in generate.go's order), and gives its named rules
-// (rules: the counts the model adds and the checker evaluates, the
-// prompt's sentence and the item's text). Units that shape the goal
-// instead (weekend fairness, balance, preferences, sick call) add an
-// objective level in objective.go; the backup unit and the self-check add
-// answer fields that check.go reads.
+// unit is one constraint of the roster pool: its description (Info), its
+// named rules for the prompt (Rules; a rule's name is also its model group
+// and what a conflict answer names) and its checklist items (Items). A
+// unit with counting rules gives them as counts (counts: what the model
+// adds and the checker evaluates). Units that shape the goal instead
+// (weekend fairness, balance, preferences, sick call) add an objective
+// level in objective.go; the backup unit and the self-check add answer
+// fields that check.go reads.
 type unit interface {
 	Info() domains.Unit
+	Rules(r *Roster) []rule
+	Items(r *Roster) []domains.Item
 	counts(r *Roster) []countRule
 }
+
+// rule is one named rule of the prompt (domains.Rule); Name is also its
+// group in the model and the name a conflict answer uses.
+type rule = domains.Rule
 
 // Unit IDs.
 const (
@@ -50,76 +57,64 @@ const (
 	itemConflict   = "conflict"
 )
 
-// pool lists every unit of the roster core in a fixed order.
-var pool = []unit{
-	qualification{}, availability{}, maxShifts{}, exact{},
-	rest{}, consecutive{}, goalUnit{unitWeekend, "weekend fairness (minimise the most weekend shifts)"},
-	goalUnit{unitPreferences, "weighted preferences"}, goalUnit{unitBalance, "balanced totals (minimise max − min)"},
-	goalUnit{unitSelfCheck, "stated objective values"},
-	sickCall{}, goalUnit{unitBackup, "on-call backup per shift"}, holiday{},
-	goalUnit{unitInfeasible, "infeasibility detection with a conflicting set"},
-	nightRest{},
+// pool lists every unit of the roster core in the order they apply: an
+// instance's rules and checklist items come in this order, unit by unit
+// (the counting rules, then the backup rule, which re-checks them for a
+// called backup). It is not the registry's order (registryPool), which
+// the spec sampler draws in.
+var pool = domains.Pool[unit]{
+	qualification{}, availability{}, maxShifts{}, exact{}, rest{}, consecutive{},
+	sickCall{}, holiday{}, nightRest{},
+	weekend{}, balance{}, preferences{},
+	backup{}, selfCheck{}, infeasible{},
 }
 
-// poolInfo returns the pool's descriptions, for the task registry.
-func poolInfo() []domains.Unit {
-	out := make([]domains.Unit, len(pool))
-	for i, u := range pool {
-		out[i] = u.Info()
+// registryPool is the registry's view of the units (domains.Task.Pool),
+// in the order the spec sampler draws them: every drawn spec depends on
+// this order, so it stays.
+var registryPool = registryOrder(pool,
+	unitQualification, unitAvailability, unitMaxShifts, unitExact, unitRest, unitConsecutive,
+	unitWeekend, unitPreferences, unitBalance, unitSelfCheck,
+	unitSickCall, unitBackup, unitHoliday, unitInfeasible, unitNightRest)
+
+// registryOrder returns the descriptions of the units of p in the order
+// of ids, which must name every unit of p once.
+func registryOrder(p domains.Pool[unit], ids ...string) []domains.Unit {
+	byID := map[string]domains.Unit{}
+	for _, inf := range p.Infos(nil) {
+		byID[inf.ID] = inf
 	}
-	return out
-}
-
-// units returns the sampled units in pool order.
-func (r *Roster) units() []unit {
-	var out []unit
-	for _, u := range pool {
-		if r.has(u.Info().ID) {
-			out = append(out, u)
+	if len(ids) != len(byID) {
+		panic(fmt.Sprintf("roster: %d unit IDs for %d units", len(ids), len(byID)))
+	}
+	out := make([]domains.Unit, len(ids))
+	for i, id := range ids {
+		inf, ok := byID[id]
+		if !ok {
+			panic("roster: unit " + id + " is not in pool")
 		}
+		out[i] = inf
 	}
 	return out
 }
 
-// ruleText returns the prompt sentence and the item text of each named
-// rule (the core's staffing and the units').
-func (r *Roster) ruleText(name string) (prompt, item string) {
-	v := r.Voc
-	switch name {
-	case ruleStaffing:
-		return fmt.Sprintf("every shift has at least the number of %s in the demand table.", v.People),
-			fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)
-	case ruleQualification:
-		return fmt.Sprintf("every %s shift, every day, has at least one %s with the skill %q (marked yes in the staff table).", r.shiftList(r.SkillShifts), v.Person, r.Skill),
-			fmt.Sprintf("Every %s shift has at least one %s with the skill %q.", r.shiftList(r.SkillShifts), v.Person, r.Skill)
-	case ruleAvailability:
-		return fmt.Sprintf("a %s is Off on each of their leave days in the staff table.", v.Person),
-			fmt.Sprintf("No %s works on a leave day.", v.Person)
-	case ruleMaxShifts:
-		return fmt.Sprintf("a %s works at most the \"max\" number of shifts in the week given in the staff table.", v.Person),
-			fmt.Sprintf("No %s works more shifts in the week than their max.", v.Person)
-	case ruleExact:
-		return fmt.Sprintf("no shift is overstaffed: every shift has at most the number of %s in the demand table%s.", v.People, map[bool]string{true: " (on a holiday, at most the high value)", false: ""}[len(r.Holidays) > 0]),
-			fmt.Sprintf("No shift has more %s than its demand%s.", v.People, map[bool]string{true: " (on a holiday, its high value)", false: ""}[len(r.Holidays) > 0])
-	case ruleRest:
-		return fmt.Sprintf("no %s works %s.", v.Person, r.restList()),
-			fmt.Sprintf("No %s works %s.", v.Person, r.restList())
-	case ruleConsecutive:
-		return fmt.Sprintf("no %s works on more than %d days in a row.", v.Person, r.MaxRun),
-			fmt.Sprintf("No %s works on more than %d days in a row.", v.Person, r.MaxRun)
-	case ruleNightRest:
-		return fmt.Sprintf("a %s who works %d %s shifts on consecutive days is Off the day after the last of them.", v.Person, r.NightRun, r.Shifts[r.Night].Name),
-			fmt.Sprintf("Every run of %d %s shifts on consecutive days is followed by a day Off.", r.NightRun, r.Shifts[r.Night].Name)
-	case ruleSick:
-		return fmt.Sprintf("%s is Off on %s (the sick call).", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days)),
-			fmt.Sprintf("%s is Off on %s.", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days))
-	case ruleHoliday:
-		return fmt.Sprintf("on %s the demand is only known as an interval (low–high): staffing must hold for every value in the interval, so each shift needs at least the high value.", r.holidayNames()),
-			fmt.Sprintf("On %s every shift has at least the high end of its demand interval.", r.holidayNames())
-	case ruleBackup:
-		return r.backupRule(), r.backupItem()
+// units returns the sampled units, in pool order.
+func (r *Roster) units() []unit { return pool.Of(r.Sp) }
+
+// rules returns the named rules of the prompt, in order: the core's
+// staffing, then the units'.
+func (r *Roster) rules() []rule {
+	out := []rule{{Name: ruleStaffing, Text: fmt.Sprintf("every shift has at least the number of %s in the demand table.", r.Voc.People)}}
+	for _, u := range r.units() {
+		out = append(out, u.Rules(r)...)
 	}
-	return "", ""
+	return out
+}
+
+// feasibility returns the feasibility item of unit u with text.
+func feasibility(u unit, text string) []domains.Item {
+	inf := u.Info()
+	return []domains.Item{{ID: inf.ID, Tier: inf.Tier, Constraint: inf.ID, Kind: domains.KindFeasibility, Text: text}}
 }
 
 func (r *Roster) shiftList(ss []int) string {
@@ -183,6 +178,14 @@ func (qualification) Info() domains.Unit {
 	return domains.Unit{ID: unitQualification, Tier: domains.Basic, Title: "qualification per shift"}
 }
 
+func (qualification) Rules(r *Roster) []rule {
+	return []rule{{Name: ruleQualification, Text: fmt.Sprintf("every %s shift, every day, has at least one %s with the skill %q (marked yes in the staff table).", r.shiftList(r.SkillShifts), r.Voc.Person, r.Skill)}}
+}
+
+func (u qualification) Items(r *Roster) []domains.Item {
+	return feasibility(u, fmt.Sprintf("Every %s shift has at least one %s with the skill %q.", r.shiftList(r.SkillShifts), r.Voc.Person, r.Skill))
+}
+
 func (qualification) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleQualification, Item: unitQualification}
 	for d := range r.Days {
@@ -205,6 +208,14 @@ func (availability) Info() domains.Unit {
 	return domains.Unit{ID: unitAvailability, Tier: domains.Basic, Title: "availability and leave"}
 }
 
+func (availability) Rules(r *Roster) []rule {
+	return []rule{{Name: ruleAvailability, Text: fmt.Sprintf("a %s is Off on each of their leave days in the staff table.", r.Voc.Person)}}
+}
+
+func (u availability) Items(r *Roster) []domains.Item {
+	return feasibility(u, fmt.Sprintf("No %s works on a leave day.", r.Voc.Person))
+}
+
 func (availability) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleAvailability, Item: unitAvailability}
 	for p, st := range r.Staff {
@@ -222,6 +233,14 @@ func (maxShifts) Info() domains.Unit {
 	return domains.Unit{ID: unitMaxShifts, Tier: domains.Basic, Title: "max shifts per week"}
 }
 
+func (maxShifts) Rules(r *Roster) []rule {
+	return []rule{{Name: ruleMaxShifts, Text: fmt.Sprintf("a %s works at most the \"max\" number of shifts in the week given in the staff table.", r.Voc.Person)}}
+}
+
+func (u maxShifts) Items(r *Roster) []domains.Item {
+	return feasibility(u, fmt.Sprintf("No %s works more shifts in the week than their max.", r.Voc.Person))
+}
+
 func (maxShifts) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleMaxShifts, Item: unitMaxShifts}
 	for p, st := range r.Staff {
@@ -235,6 +254,23 @@ type exact struct{}
 
 func (exact) Info() domains.Unit {
 	return domains.Unit{ID: unitExact, Tier: domains.Basic, Title: "exact coverage (no overstaffing)"}
+}
+
+// holidayNote is what the exact rule says of the holidays' intervals, when
+// the instance has holidays.
+func (r *Roster) holidayNote(text string) string {
+	if len(r.Holidays) == 0 {
+		return ""
+	}
+	return text
+}
+
+func (exact) Rules(r *Roster) []rule {
+	return []rule{{Name: ruleExact, Text: fmt.Sprintf("no shift is overstaffed: every shift has at most the number of %s in the demand table%s.", r.Voc.People, r.holidayNote(" (on a holiday, at most the high value)"))}}
+}
+
+func (u exact) Items(r *Roster) []domains.Item {
+	return feasibility(u, fmt.Sprintf("No shift has more %s than its demand%s.", r.Voc.People, r.holidayNote(" (on a holiday, its high value)")))
 }
 
 func (exact) counts(r *Roster) []countRule {
@@ -256,6 +292,14 @@ func (rest) Info() domains.Unit {
 	return domains.Unit{ID: unitRest, Tier: domains.Medium, Title: "rest rules between shifts on consecutive days"}
 }
 
+func (rest) Rules(r *Roster) []rule {
+	return []rule{{Name: ruleRest, Text: fmt.Sprintf("no %s works %s.", r.Voc.Person, r.restList())}}
+}
+
+func (u rest) Items(r *Roster) []domains.Item {
+	return feasibility(u, fmt.Sprintf("No %s works %s.", r.Voc.Person, r.restList()))
+}
+
 func (rest) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleRest, Item: unitRest}
 	for p, st := range r.Staff {
@@ -275,6 +319,14 @@ func (consecutive) Info() domains.Unit {
 	return domains.Unit{ID: unitConsecutive, Tier: domains.Medium, Title: "max consecutive working days"}
 }
 
+func (consecutive) Rules(r *Roster) []rule {
+	return []rule{{Name: ruleConsecutive, Text: fmt.Sprintf("no %s works on more than %d days in a row.", r.Voc.Person, r.MaxRun)}}
+}
+
+func (u consecutive) Items(r *Roster) []domains.Item {
+	return feasibility(u, fmt.Sprintf("No %s works on more than %d days in a row.", r.Voc.Person, r.MaxRun))
+}
+
 func (consecutive) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleConsecutive, Item: unitConsecutive}
 	for p, st := range r.Staff {
@@ -290,34 +342,26 @@ func (consecutive) counts(r *Roster) []countRule {
 	return []countRule{ru}
 }
 
-// goalUnit is a unit without counting rules of its own: it shapes the goal
-// (objective.go), the answer (backup, self-check) or the instance
-// (infeasibility).
-type goalUnit struct{ id, title string }
-
-var goalTiers = map[string]domains.Tier{
-	unitWeekend: domains.Medium, unitPreferences: domains.Medium, unitBalance: domains.Medium, unitSelfCheck: domains.Medium,
-	unitBackup: domains.Hard, unitInfeasible: domains.Hard,
-}
-
-func (g goalUnit) Info() domains.Unit {
-	u := domains.Unit{ID: g.id, Tier: goalTiers[g.id], Title: g.title}
-	if g.id == unitInfeasible {
-		// The conflict is made by leave: on one day fewer staff are
-		// free than the day's shifts need.
-		u.Requires = []string{unitAvailability}
-	}
-	return u
-}
-
-func (goalUnit) counts(*Roster) []countRule { return nil }
-
 // ---- hard ----
 
 type sickCall struct{}
 
 func (sickCall) Info() domains.Unit {
 	return domains.Unit{ID: unitSickCall, Tier: domains.Hard, Title: "sick-call replanning with minimum changes"}
+}
+
+func (sickCall) Rules(r *Roster) []rule {
+	if r.Sick == nil { // while the generator draws the plan
+		return nil
+	}
+	return []rule{{Name: ruleSick, Text: fmt.Sprintf("%s is Off on %s (the sick call).", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days))}}
+}
+
+func (u sickCall) Items(r *Roster) []domains.Item {
+	if r.Sick == nil {
+		return nil
+	}
+	return feasibility(u, fmt.Sprintf("%s is Off on %s.", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days)))
 }
 
 func (sickCall) counts(r *Roster) []countRule {
@@ -339,6 +383,14 @@ func (holiday) Info() domains.Unit {
 	return domains.Unit{ID: unitHoliday, Tier: domains.Hard, Title: "holiday rules with worst-case demand intervals"}
 }
 
+func (holiday) Rules(r *Roster) []rule {
+	return []rule{{Name: ruleHoliday, Text: fmt.Sprintf("on %s the demand is only known as an interval (low–high): staffing must hold for every value in the interval, so each shift needs at least the high value.", r.holidayNames())}}
+}
+
+func (u holiday) Items(r *Roster) []domains.Item {
+	return feasibility(u, fmt.Sprintf("On %s every shift has at least the high end of its demand interval.", r.holidayNames()))
+}
+
 func (holiday) counts(r *Roster) []countRule {
 	return []countRule{{Name: ruleHoliday, Item: unitHoliday, Counts: r.staffingCounts(true)}}
 }
@@ -349,6 +401,14 @@ type nightRest struct{}
 
 func (nightRest) Info() domains.Unit {
 	return domains.Unit{ID: unitNightRest, Tier: domains.Stateful, Title: "cumulative nights then a rest day"}
+}
+
+func (nightRest) Rules(r *Roster) []rule {
+	return []rule{{Name: ruleNightRest, Text: fmt.Sprintf("a %s who works %d %s shifts on consecutive days is Off the day after the last of them.", r.Voc.Person, r.NightRun, r.Shifts[r.Night].Name)}}
+}
+
+func (u nightRest) Items(r *Roster) []domains.Item {
+	return feasibility(u, fmt.Sprintf("Every run of %d %s shifts on consecutive days is followed by a day Off.", r.NightRun, r.Shifts[r.Night].Name))
 }
 
 func (nightRest) counts(r *Roster) []countRule {
@@ -367,3 +427,95 @@ func (nightRest) counts(r *Roster) []countRule {
 	}
 	return []countRule{ru}
 }
+
+// ---- the goal, the answer, the instance ----
+
+// The units below have no counting rule of their own: they shape the goal
+// (objective.go), the answer (backup, self-check) or the instance
+// (infeasibility).
+
+type weekend struct{}
+
+func (weekend) Info() domains.Unit {
+	return domains.Unit{ID: unitWeekend, Tier: domains.Medium, Title: "weekend fairness (minimise the most weekend shifts)"}
+}
+
+func (weekend) Rules(*Roster) []rule         { return nil }
+func (weekend) Items(*Roster) []domains.Item { return nil }
+func (weekend) counts(*Roster) []countRule   { return nil }
+
+type balance struct{}
+
+func (balance) Info() domains.Unit {
+	return domains.Unit{ID: unitBalance, Tier: domains.Medium, Title: "balanced totals (minimise max − min)"}
+}
+
+func (balance) Rules(*Roster) []rule         { return nil }
+func (balance) Items(*Roster) []domains.Item { return nil }
+func (balance) counts(*Roster) []countRule   { return nil }
+
+type preferences struct{}
+
+func (preferences) Info() domains.Unit {
+	return domains.Unit{ID: unitPreferences, Tier: domains.Medium, Title: "weighted preferences"}
+}
+
+func (preferences) Rules(*Roster) []rule         { return nil }
+func (preferences) Items(*Roster) []domains.Item { return nil }
+func (preferences) counts(*Roster) []countRule   { return nil }
+
+// backup: a distinct on-call backup for every shift of one day (its rule
+// comes after every counting rule, which it re-checks for the backups).
+type backup struct{}
+
+func (backup) Info() domains.Unit {
+	return domains.Unit{ID: unitBackup, Tier: domains.Hard, Title: "on-call backup per shift"}
+}
+
+func (backup) Rules(r *Roster) []rule {
+	if r.BackupDay < 0 {
+		return nil
+	}
+	return []rule{{Name: ruleBackup, Text: r.backupRule()}}
+}
+
+func (backup) Items(r *Roster) []domains.Item {
+	if r.BackupDay < 0 {
+		return nil
+	}
+	return []domains.Item{{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility, Text: r.backupItem()}}
+}
+
+func (backup) counts(*Roster) []countRule { return nil }
+
+// selfCheck: the answer states its objective values. Its item (a stated
+// value, domains.KindStated) comes after the goal's.
+type selfCheck struct{}
+
+func (selfCheck) Info() domains.Unit {
+	return domains.Unit{ID: unitSelfCheck, Tier: domains.Medium, Title: "stated objective values"}
+}
+
+func (selfCheck) Rules(*Roster) []rule { return nil }
+
+func (selfCheck) Items(*Roster) []domains.Item {
+	return []domains.Item{{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
+		Text: "The values stated under \"objective\" equal the roster's true values."}}
+}
+
+func (selfCheck) counts(*Roster) []countRule { return nil }
+
+// infeasible: leave on one day leaves fewer free staff than its shifts
+// need. Its items are the core's items of an infeasible reference
+// (Checklist).
+type infeasible struct{}
+
+func (infeasible) Info() domains.Unit {
+	// The conflict is made by leave: on one day fewer staff are free
+	// than the day's shifts need.
+	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection with a conflicting set", Requires: []string{unitAvailability}}
+}
+
+func (infeasible) Rules(*Roster) []rule         { return nil }
+func (infeasible) Items(*Roster) []domains.Item { return nil }
+func (infeasible) counts(*Roster) []countRule   { return nil }
