@@ -191,59 +191,54 @@ func (r *Roster) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 	if ans.formatErr != "" {
 		return failAll(ans.formatErr), nil
 	}
-	feasible := true
-	for _, ru := range r.countRules() {
-		for _, c := range ru.Counts {
-			if !c.holds(ans.pl) {
-				set(ru.Item, false, c.Why)
-				feasible = false
-				break
-			}
-		}
+	f := fails{}
+	checkRules([]countRule{r.staffingRule()}, ans.pl, f)
+	for _, u := range r.units() {
+		u.Check(r, ans, f)
 	}
-	if r.BackupDay >= 0 {
-		if why := r.checkBackups(ans); why != "" {
-			set(itemBackup, false, why)
+	// A wrong stated value fails its item; it breaks no rule.
+	kind := map[string]domains.ItemKind{}
+	for _, it := range items {
+		kind[it.ID] = it.Kind
+	}
+	feasible := true
+	for id, why := range f {
+		set(id, false, why[0])
+		if kind[id] != domains.KindStated {
 			feasible = false
 		}
 	}
 	if !feasible {
 		set(itemOptimal, false, "the roster breaks a rule")
-		if r.has(unitSelfCheck) {
-			r.checkStated(ans, set)
-		}
 		return res, nil
 	}
 	obj := r.objective(ans.pl, ans.bk)
 	if !slices.Equal(obj, ref.Objective) {
 		set(itemOptimal, false, fmt.Sprintf("objective values %v, the optimum is %v", obj, ref.Objective))
 	}
-	if r.has(unitSelfCheck) {
-		r.checkStated(ans, set)
-	}
 	return res, obj
 }
 
 // checkStated checks the self-check's stated values against the plan's.
-func (r *Roster) checkStated(ans *answer, set func(string, bool, string)) {
+func (r *Roster) checkStated(ans *answer, f fails) {
 	if ans.stated == nil {
-		set(itemStated, false, `no "objective" was stated`)
+		f.Add(itemStated, `no "objective" was stated`)
 		return
 	}
 	for _, l := range r.stated() {
 		want := l.value(r, ans.pl, ans.bk)
 		got, ok := ans.stated[l.key]
 		if !ok {
-			set(itemStated, false, fmt.Sprintf("%q is not stated", l.key))
+			f.Add(itemStated, fmt.Sprintf("%q is not stated", l.key))
 			return
 		}
 		if got != want {
-			set(itemStated, false, fmt.Sprintf("%q is stated as %d, the roster's value is %d", l.key, got, want))
+			f.Add(itemStated, fmt.Sprintf("%q is stated as %d, the roster's value is %d", l.key, got, want))
 			return
 		}
 	}
 	if len(ans.stated) != len(r.stated()) {
-		set(itemStated, false, "the stated values name a value that is not asked for")
+		f.Add(itemStated, "the stated values name a value that is not asked for")
 	}
 }
 

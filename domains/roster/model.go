@@ -18,6 +18,8 @@ type builder struct {
 	// load[p]: the number of days p works (loads(), made on first use).
 	load []encode.Var
 	n    map[string]int // constraints per group, for unique names
+	// answer is the answer variables: the decisions, then the units'.
+	answer []encode.Var
 }
 
 // add adds count c under group g, its cells as literals.
@@ -75,7 +77,6 @@ func (r *Roster) Model() (*encode.Model, error) {
 	b := &builder{r: r, m: m, n: map[string]int{}}
 	b.x = make([][][]encode.Var, len(r.Staff))
 	b.w = make([][]encode.Var, len(r.Staff))
-	var answer []encode.Var
 	for p, st := range r.Staff {
 		b.x[p] = make([][]encode.Var, len(r.Days))
 		b.w[p] = make([]encode.Var, len(r.Days))
@@ -85,7 +86,7 @@ func (r *Roster) Model() (*encode.Model, error) {
 			for s, sh := range r.Shifts {
 				v := m.NewBool(fmt.Sprintf("x[%s|%s|%s]", st.Name, dn, sh.Name))
 				b.x[p][d][s] = v
-				answer = append(answer, v)
+				b.answer = append(b.answer, v)
 				lits = append(lits, v.Lit())
 			}
 			g := groupOneShift(st.Name)
@@ -100,21 +101,14 @@ func (r *Roster) Model() (*encode.Model, error) {
 			m.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("core: works @%s|%s", st.Name, dn)).InGroup("core: works")
 		}
 	}
-	for _, ru := range r.countRules() {
-		for _, c := range ru.Counts {
-			b.add(ru.Name, c)
-		}
-	}
-	if r.BackupDay >= 0 {
-		b.backups()
-		for _, vs := range b.bk {
-			answer = append(answer, vs...)
-		}
+	b.addRules([]countRule{r.staffingRule()})
+	for _, u := range r.units() {
+		u.Model(b)
 	}
 	for _, l := range r.levels() {
 		m.Minimize(l.terms(b)...)
 	}
-	m.SetAnswer(answer...)
+	m.SetAnswer(b.answer...)
 	r.xvars, r.bvars = b.x, b.bk
 	return m, nil
 }

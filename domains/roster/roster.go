@@ -233,13 +233,19 @@ const (
 	ruleBackup        = "backup"
 )
 
-// countRules returns every counting rule of the instance, in prompt order.
+// countRules returns every counting rule of the instance, in prompt order:
+// the core's staffing, then the counters'.
 func (r *Roster) countRules() []countRule {
-	out := []countRule{{Name: ruleStaffing, Item: itemStaffing, Counts: r.staffingCounts(false)}}
-	for _, u := range r.units() {
+	out := []countRule{r.staffingRule()}
+	for _, u := range domains.Facets[counter](r.units()) {
 		out = append(out, u.counts(r)...)
 	}
 	return out
+}
+
+// staffingRule is the core's rule: every shift has its demand.
+func (r *Roster) staffingRule() countRule {
+	return countRule{Name: ruleStaffing, Item: itemStaffing, Counts: r.staffingCounts(false)}
 }
 
 // staffingCounts returns the staffing counts of the ordinary days

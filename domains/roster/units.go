@@ -8,24 +8,63 @@ import (
 	"github.com/plancert/plancert/domains/prose"
 )
 
-// unit is one constraint of the roster pool: its description (Info), its
-// named rules for the prompt (Rules; a rule's name is also its model group
-// and what a conflict answer names) and its checklist items (Items). A
-// unit with counting rules gives them as counts (counts: what the model
-// adds and the checker evaluates). Units that shape the goal instead
+// unit is one constraint of the roster pool, under the unit contract of
+// domains (domains.UnitOf): its description (Info), its named rules for
+// the prompt (Rules; a rule's name is also its model group and what a
+// conflict answer names), its checklist items (Items), its constraints in
+// the model (Model, in the groups its rules name) and its checks of an
+// answer (Check, failures by item ID). Units that shape the goal instead
 // (weekend fairness, balance, preferences, sick call) add an objective
 // level in objective.go; the backup unit and the self-check add answer
 // fields that check.go reads.
 type unit interface {
-	Info() domains.Unit
-	Rules(r *Roster) []rule
-	Items(r *Roster) []domains.Item
-	counts(r *Roster) []countRule
+	domains.UnitOf[*Roster, *builder, *answer]
 }
 
 // rule is one named rule of the prompt (domains.Rule); Name is also its
 // group in the model and the name a conflict answer uses.
 type rule = domains.Rule
+
+// fails collects failures per item (domains.Fails).
+type fails = domains.Fails
+
+// counter is a unit whose rules are counts (countRule): its Model adds
+// them to the model (addRules) and its Check evaluates them on the
+// answer (checkRules), so that the model and the checker cannot disagree
+// on what a rule means; the backup re-checks the personal ones for a
+// called backup.
+type counter interface {
+	unit
+	counts(r *Roster) []countRule
+}
+
+// The facets of each unit, listed so that a misspelt facet method fails to
+// compile instead of being skipped.
+var (
+	_ = []counter{qualification{}, availability{}, maxShifts{}, exact{}, rest{}, consecutive{}, sickCall{}, holiday{}, nightRest{}}
+)
+
+// addRules adds the counts of rs, each in the group of its rule.
+func (b *builder) addRules(rs []countRule) {
+	for _, ru := range rs {
+		for _, c := range ru.Counts {
+			b.add(ru.Name, c)
+		}
+	}
+}
+
+// checkRules fails the item of each rule of rs that the plan breaks, with
+// the first count it breaks.
+func checkRules(rs []countRule, pl [][]int, f fails) {
+	for _, ru := range rs {
+		for _, c := range ru.Counts {
+			if !c.holds(pl) {
+				f.Add(ru.Item, c.Why)
+				break
+			}
+		}
+	}
+}
 
 // Unit IDs.
 const (
@@ -186,6 +225,10 @@ func (u qualification) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("Every %s shift has at least one %s with the skill %q.", r.shiftList(r.SkillShifts), r.Voc.Person, r.Skill))
 }
 
+func (u qualification) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u qualification) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
+
 func (qualification) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleQualification, Item: unitQualification}
 	for d := range r.Days {
@@ -216,6 +259,10 @@ func (u availability) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("No %s works on a leave day.", r.Voc.Person))
 }
 
+func (u availability) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u availability) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
+
 func (availability) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleAvailability, Item: unitAvailability}
 	for p, st := range r.Staff {
@@ -240,6 +287,10 @@ func (maxShifts) Rules(r *Roster) []rule {
 func (u maxShifts) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("No %s works more shifts in the week than their max.", r.Voc.Person))
 }
+
+func (u maxShifts) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u maxShifts) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
 
 func (maxShifts) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleMaxShifts, Item: unitMaxShifts}
@@ -273,6 +324,10 @@ func (u exact) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("No shift has more %s than its demand%s.", r.Voc.People, r.holidayNote(" (on a holiday, its high value)")))
 }
 
+func (u exact) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u exact) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
+
 func (exact) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleExact, Item: unitExact}
 	for _, c := range append(r.staffingCounts(false), r.staffingCounts(true)...) {
@@ -300,6 +355,10 @@ func (u rest) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("No %s works %s.", r.Voc.Person, r.restList()))
 }
 
+func (u rest) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u rest) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
+
 func (rest) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleRest, Item: unitRest}
 	for p, st := range r.Staff {
@@ -326,6 +385,10 @@ func (consecutive) Rules(r *Roster) []rule {
 func (u consecutive) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("No %s works on more than %d days in a row.", r.Voc.Person, r.MaxRun))
 }
+
+func (u consecutive) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u consecutive) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
 
 func (consecutive) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleConsecutive, Item: unitConsecutive}
@@ -364,6 +427,10 @@ func (u sickCall) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("%s is Off on %s.", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days)))
 }
 
+func (u sickCall) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u sickCall) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
+
 func (sickCall) counts(r *Roster) []countRule {
 	if r.Sick == nil { // while the generator draws the plan
 		return nil
@@ -391,6 +458,10 @@ func (u holiday) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("On %s every shift has at least the high end of its demand interval.", r.holidayNames()))
 }
 
+func (u holiday) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u holiday) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
+
 func (holiday) counts(r *Roster) []countRule {
 	return []countRule{{Name: ruleHoliday, Item: unitHoliday, Counts: r.staffingCounts(true)}}
 }
@@ -410,6 +481,10 @@ func (nightRest) Rules(r *Roster) []rule {
 func (u nightRest) Items(r *Roster) []domains.Item {
 	return feasibility(u, fmt.Sprintf("Every run of %d %s shifts on consecutive days is followed by a day Off.", r.NightRun, r.Shifts[r.Night].Name))
 }
+
+func (u nightRest) Model(b *builder) { b.addRules(u.counts(b.r)) }
+
+func (u nightRest) Check(r *Roster, ans *answer, f fails) { checkRules(u.counts(r), ans.pl, f) }
 
 func (nightRest) counts(r *Roster) []countRule {
 	ru := countRule{Name: ruleNightRest, Item: unitNightRest}
@@ -440,9 +515,10 @@ func (weekend) Info() domains.Unit {
 	return domains.Unit{ID: unitWeekend, Tier: domains.Medium, Title: "weekend fairness (minimise the most weekend shifts)"}
 }
 
-func (weekend) Rules(*Roster) []rule         { return nil }
-func (weekend) Items(*Roster) []domains.Item { return nil }
-func (weekend) counts(*Roster) []countRule   { return nil }
+func (weekend) Rules(*Roster) []rule          { return nil }
+func (weekend) Items(*Roster) []domains.Item  { return nil }
+func (weekend) Model(*builder)                {}
+func (weekend) Check(*Roster, *answer, fails) {}
 
 type balance struct{}
 
@@ -450,9 +526,10 @@ func (balance) Info() domains.Unit {
 	return domains.Unit{ID: unitBalance, Tier: domains.Medium, Title: "balanced totals (minimise max − min)"}
 }
 
-func (balance) Rules(*Roster) []rule         { return nil }
-func (balance) Items(*Roster) []domains.Item { return nil }
-func (balance) counts(*Roster) []countRule   { return nil }
+func (balance) Rules(*Roster) []rule          { return nil }
+func (balance) Items(*Roster) []domains.Item  { return nil }
+func (balance) Model(*builder)                {}
+func (balance) Check(*Roster, *answer, fails) {}
 
 type preferences struct{}
 
@@ -460,9 +537,10 @@ func (preferences) Info() domains.Unit {
 	return domains.Unit{ID: unitPreferences, Tier: domains.Medium, Title: "weighted preferences"}
 }
 
-func (preferences) Rules(*Roster) []rule         { return nil }
-func (preferences) Items(*Roster) []domains.Item { return nil }
-func (preferences) counts(*Roster) []countRule   { return nil }
+func (preferences) Rules(*Roster) []rule          { return nil }
+func (preferences) Items(*Roster) []domains.Item  { return nil }
+func (preferences) Model(*builder)                {}
+func (preferences) Check(*Roster, *answer, fails) {}
 
 // backup: a distinct on-call backup for every shift of one day (its rule
 // comes after every counting rule, which it re-checks for the backups).
@@ -486,7 +564,26 @@ func (backup) Items(r *Roster) []domains.Item {
 	return []domains.Item{{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility, Text: r.backupItem()}}
 }
 
-func (backup) counts(*Roster) []countRule { return nil }
+// Model adds the backups' variables (answer variables) and rules.
+func (backup) Model(b *builder) {
+	if b.r.BackupDay < 0 {
+		return
+	}
+	b.backups()
+	for _, vs := range b.bk {
+		b.answer = append(b.answer, vs...)
+	}
+}
+
+// Check judges the backups.
+func (backup) Check(r *Roster, ans *answer, f fails) {
+	if r.BackupDay < 0 {
+		return
+	}
+	if why := r.checkBackups(ans); why != "" {
+		f.Add(itemBackup, why)
+	}
+}
 
 // selfCheck: the answer states its objective values. Its item (a stated
 // value, domains.KindStated) comes after the goal's.
@@ -503,7 +600,10 @@ func (selfCheck) Items(*Roster) []domains.Item {
 		Text: "The values stated under \"objective\" equal the roster's true values."}}
 }
 
-func (selfCheck) counts(*Roster) []countRule { return nil }
+func (selfCheck) Model(*builder) {}
+
+// Check compares the stated values with the roster's.
+func (selfCheck) Check(r *Roster, ans *answer, f fails) { r.checkStated(ans, f) }
 
 // infeasible: leave on one day leaves fewer free staff than its shifts
 // need. Its items are the core's items of an infeasible reference
@@ -516,6 +616,7 @@ func (infeasible) Info() domains.Unit {
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection with a conflicting set", Requires: []string{unitAvailability}}
 }
 
-func (infeasible) Rules(*Roster) []rule         { return nil }
-func (infeasible) Items(*Roster) []domains.Item { return nil }
-func (infeasible) counts(*Roster) []countRule   { return nil }
+func (infeasible) Rules(*Roster) []rule          { return nil }
+func (infeasible) Items(*Roster) []domains.Item  { return nil }
+func (infeasible) Model(*builder)                {}
+func (infeasible) Check(*Roster, *answer, fails) {}
