@@ -89,33 +89,12 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 			}
 		}
 	}
-	if r.BackupDay >= 0 {
-		var bks map[string]string
-		if b, ok := obj["backups"]; !ok || json.Unmarshal(b, &bks) != nil {
-			ans.formatErr = `"backups" must be an object from each shift to a name`
+	for _, p := range r.parts() {
+		key, _ := p.AnswerKey(r)
+		part, given := obj[key]
+		if err := p.parsePart(r, part, given, ans); err != "" {
+			ans.formatErr = err
 			return ans
-		}
-		for _, s := range r.backupShifts() {
-			n, ok := bks[r.Shifts[s].Name]
-			p := slices.IndexFunc(r.Staff, func(st Staff) bool { return st.Name == n })
-			switch {
-			case !ok && ans.bkErr == "":
-				ans.bkErr = fmt.Sprintf("shift %s has no backup", r.Shifts[s].Name)
-			case ok && p < 0 && ans.bkErr == "":
-				ans.bkErr = fmt.Sprintf("backup %q of %s is not on the staff", n, r.Shifts[s].Name)
-			}
-			ans.bk = append(ans.bk, p)
-		}
-		if len(bks) != len(r.backupShifts()) && ans.bkErr == "" {
-			ans.bkErr = fmt.Sprintf("backups must name exactly the shifts %s", r.shiftList(r.backupShifts()))
-		}
-	}
-	if r.has(unitSelfCheck) {
-		if o, ok := obj["objective"]; ok {
-			if err := json.Unmarshal(o, &ans.stated); err != nil {
-				ans.formatErr = `"objective" must be an object of whole numbers`
-				return ans
-			}
 		}
 	}
 	return ans
@@ -335,13 +314,12 @@ func (r *Roster) backupSkill() string {
 	return ""
 }
 
-// personalRules lists the sampled rules on a person's own week, besides
-// leave, for the backup rule's sentence.
+// personalRules lists the sampled rules on a person's own week (ownWeek),
+// besides leave, for the backup rule's sentence.
 func (r *Roster) personalRules() string {
 	var out []string
-	for _, ru := range r.countRules() {
-		switch ru.Name {
-		case ruleMaxShifts, ruleRest, ruleConsecutive, ruleNightRest, ruleSick:
+	for _, u := range domains.Facets[ownWeek](r.units()) {
+		for _, ru := range u.Rules(r) {
 			out = append(out, ru.Name)
 		}
 	}
@@ -365,8 +343,8 @@ func (r *Roster) optimalText(obj []int64) string {
 		}
 	}
 	s := fmt.Sprintf("The roster keeps every rule and reaches the proven optimum of the goal (%s)", strings.Join(parts, ", "))
-	if r.BackupDay >= 0 {
-		s += ", with the backups chosen as stated"
+	for _, u := range domains.Facets[laterLeveler](r.units()) {
+		s += u.laterOptimal(r)
 	}
 	if r.TieBreaks >= 1 {
 		s += ", and it is the first such roster in the stated tie-break order"

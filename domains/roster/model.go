@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -105,9 +106,7 @@ func (r *Roster) Model() (*encode.Model, error) {
 	for _, u := range r.units() {
 		u.Model(b)
 	}
-	for _, l := range r.levels() {
-		m.Minimize(l.terms(b)...)
-	}
+	b.goal()
 	m.SetAnswer(b.answer...)
 	r.xvars, r.bvars = b.x, b.bk
 	return m, nil
@@ -193,14 +192,11 @@ func touches(c count, d int) bool {
 	return false
 }
 
-// needsSkill reports whether shift s needs a skilled person
-// (qualification unit).
+// needsSkill reports whether shift s needs a skilled person (a sampled
+// skiller says so: the qualification unit).
 func (r *Roster) needsSkill(s int) bool {
-	if !r.has(unitQualification) {
-		return false
-	}
-	for _, t := range r.SkillShifts {
-		if t == s {
+	for _, u := range domains.Facets[skiller](r.units()) {
+		if u.needsSkill(r, s) {
 			return true
 		}
 	}
@@ -276,25 +272,11 @@ func (r *Roster) encodePlan(pl [][]int, bk []int) json.RawMessage {
 		b.WriteString("]")
 	}
 	b.WriteString("}")
-	if bk != nil {
-		b.WriteString(`, "backups": {`)
-		for j, s := range r.backupShifts() {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%q: %q", r.Shifts[s].Name, r.Staff[bk[j]].Name)
+	for _, p := range r.parts() {
+		if v, ok := p.encodePart(r, pl, bk); ok {
+			key, _ := p.AnswerKey(r)
+			fmt.Fprintf(&b, ", %q: %s", key, v)
 		}
-		b.WriteString("}")
-	}
-	if r.has(unitSelfCheck) {
-		b.WriteString(`, "objective": {`)
-		for i, l := range r.stated() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%q: %d", l.key, l.value(r, pl, bk))
-		}
-		b.WriteString("}")
 	}
 	b.WriteString("}")
 	return json.RawMessage(b.String())

@@ -1,11 +1,14 @@
 package roster
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
+	"github.com/plancert/plancert/encode"
 )
 
 // unit is one constraint of the roster pool, under the unit contract of
@@ -38,10 +41,86 @@ type counter interface {
 	counts(r *Roster) []countRule
 }
 
+// The core's own facets, for the parts of an instance whose layout is the
+// core's: the prompt's tables and paragraphs, the goal's levels, the
+// answer's parts, and rows that the model states inside the core's
+// definitions. The core asks its sampled units for them with
+// domains.Facets, in pool order, never by a unit's ID.
+type (
+	// leveler is a unit with objective levels before the pay: the
+	// domains.Leveler facet (their terms, which the model minimises
+	// first) and before, the same levels for the prompt and the checker
+	// (key, value on a plan and sentence, level for level).
+	leveler interface {
+		domains.Leveler[*builder]
+		before(r *Roster) []level
+	}
+	// laterLeveler is a unit with levels after the pay, that choose its
+	// answer part (the backups): the levels, the goal's sentence that
+	// states them and what the optimal item says of them.
+	laterLeveler interface {
+		later(r *Roster) []level
+		laterGoal(r *Roster) string
+		laterOptimal(r *Roster) string
+	}
+	// answerPart is a unit with a part of the answer beside "roster": the
+	// domains.AnswerPart facet (its key and skeleton in the answer form),
+	// its value for a plan (encodePart; false when it has none), its
+	// reading of an answer (parsePart, given the part's JSON and whether
+	// the answer has it: a format error, "" when it reads), the sentence
+	// after the answer form (partNote) and what it adds to "the same
+	// roster" (samePart).
+	answerPart interface {
+		domains.AnswerPart[*Roster]
+		encodePart(r *Roster, pl [][]int, bk []int) (string, bool)
+		parsePart(r *Roster, raw json.RawMessage, given bool, ans *answer) string
+		partNote(r *Roster) string
+		samePart(r *Roster) string
+	}
+	// columner is a unit with a column in the prompt's staff table.
+	columner interface {
+		column(r *Roster) string
+		cell(r *Roster, p int) string
+	}
+	// demandNoter is a unit that adds a note to the demand table's
+	// heading.
+	demandNoter interface{ demandNote(r *Roster) string }
+	// sectioner is a unit with a paragraph of its data after the demand
+	// table (the current roster and the sick call).
+	sectioner interface{ section(r *Roster) string }
+	// alternative is a unit that allows another form of answer, stated
+	// after the answer's form.
+	alternative interface{ alternative(r *Roster) string }
+	// skiller is a unit that says which shifts need a skilled person.
+	skiller interface{ needsSkill(r *Roster, s int) bool }
+	// ownWeek is a counter whose rule is on a person's own week, which
+	// the backup rule names (besides leave, which it always names).
+	ownWeek interface {
+		counter
+		ownWeek()
+	}
+	// loadBounder is a unit with an implied bound on the loads of days
+	// (partLoads: days are the days counted, sum the loads' terms, core
+	// the always-on demand of those days), in its own rule's group.
+	loadBounder interface {
+		loadBound(b *builder, days map[int]bool, sum []encode.Term, core int64)
+	}
+)
+
 // The facets of each unit, listed so that a misspelt facet method fails to
 // compile instead of being skipped.
 var (
 	_ = []counter{qualification{}, availability{}, maxShifts{}, exact{}, rest{}, consecutive{}, sickCall{}, holiday{}, nightRest{}}
+	_ = []leveler{sickCall{}, weekend{}, balance{}, preferences{}}
+	_ = []laterLeveler{backup{}}
+	_ = []answerPart{backup{}, selfCheck{}}
+	_ = []columner{qualification{}, availability{}, maxShifts{}, preferences{}}
+	_ = []demandNoter{holiday{}}
+	_ = []sectioner{sickCall{}}
+	_ = []alternative{infeasible{}}
+	_ = []skiller{qualification{}}
+	_ = []ownWeek{maxShifts{}, rest{}, consecutive{}, sickCall{}, nightRest{}}
+	_ = []loadBounder{holiday{}}
 )
 
 // addRules adds the counts of rs, each in the group of its rule.
@@ -140,6 +219,10 @@ func registryOrder(p domains.Pool[unit], ids ...string) []domains.Unit {
 // units returns the sampled units, in pool order.
 func (r *Roster) units() []unit { return pool.Of(r.Sp) }
 
+// parts returns the sampled units with a part of the answer, in pool
+// order (the backups, then the stated values).
+func (r *Roster) parts() []answerPart { return domains.Facets[answerPart](r.units()) }
+
 // rules returns the named rules of the prompt, in order: the core's
 // staffing, then the units'.
 func (r *Roster) rules() []rule {
@@ -217,6 +300,15 @@ func (qualification) Info() domains.Unit {
 	return domains.Unit{ID: unitQualification, Tier: domains.Basic, Title: "qualification per shift"}
 }
 
+func (qualification) column(r *Roster) string { return r.Skill }
+
+func (qualification) cell(r *Roster, p int) string {
+	return map[bool]string{true: "yes", false: "no"}[r.Staff[p].Skilled]
+}
+
+// needsSkill: the skill shifts need a skilled person.
+func (qualification) needsSkill(r *Roster, s int) bool { return slices.Contains(r.SkillShifts, s) }
+
 func (qualification) Rules(r *Roster) []rule {
 	return []rule{{Name: ruleQualification, Text: fmt.Sprintf("every %s shift, every day, has at least one %s with the skill %q (marked yes in the staff table).", r.shiftList(r.SkillShifts), r.Voc.Person, r.Skill)}}
 }
@@ -251,6 +343,10 @@ func (availability) Info() domains.Unit {
 	return domains.Unit{ID: unitAvailability, Tier: domains.Basic, Title: "availability and leave"}
 }
 
+func (availability) column(*Roster) string { return "leave days" }
+
+func (availability) cell(r *Roster, p int) string { return orDash(r.dayNames(r.Staff[p].Leave)) }
+
 func (availability) Rules(r *Roster) []rule {
 	return []rule{{Name: ruleAvailability, Text: fmt.Sprintf("a %s is Off on each of their leave days in the staff table.", r.Voc.Person)}}
 }
@@ -279,6 +375,12 @@ type maxShifts struct{}
 func (maxShifts) Info() domains.Unit {
 	return domains.Unit{ID: unitMaxShifts, Tier: domains.Basic, Title: "max shifts per week"}
 }
+
+func (maxShifts) column(*Roster) string { return "max" }
+
+func (maxShifts) cell(r *Roster, p int) string { return fmt.Sprint(r.Staff[p].Max) }
+
+func (maxShifts) ownWeek() {}
 
 func (maxShifts) Rules(r *Roster) []rule {
 	return []rule{{Name: ruleMaxShifts, Text: fmt.Sprintf("a %s works at most the \"max\" number of shifts in the week given in the staff table.", r.Voc.Person)}}
@@ -347,6 +449,8 @@ func (rest) Info() domains.Unit {
 	return domains.Unit{ID: unitRest, Tier: domains.Medium, Title: "rest rules between shifts on consecutive days"}
 }
 
+func (rest) ownWeek() {}
+
 func (rest) Rules(r *Roster) []rule {
 	return []rule{{Name: ruleRest, Text: fmt.Sprintf("no %s works %s.", r.Voc.Person, r.restList())}}
 }
@@ -377,6 +481,8 @@ type consecutive struct{}
 func (consecutive) Info() domains.Unit {
 	return domains.Unit{ID: unitConsecutive, Tier: domains.Medium, Title: "max consecutive working days"}
 }
+
+func (consecutive) ownWeek() {}
 
 func (consecutive) Rules(r *Roster) []rule {
 	return []rule{{Name: ruleConsecutive, Text: fmt.Sprintf("no %s works on more than %d days in a row.", r.Voc.Person, r.MaxRun)}}
@@ -412,6 +518,36 @@ type sickCall struct{}
 func (sickCall) Info() domains.Unit {
 	return domains.Unit{ID: unitSickCall, Tier: domains.Hard, Title: "sick-call replanning with minimum changes"}
 }
+
+func (sickCall) ownWeek() {}
+
+// section: the current roster and the sick call.
+func (sickCall) section(r *Roster) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n**Current roster** (already published)\n")
+	head := append([]string{r.Voc.Person}, r.Days...)
+	writeRow(&b, head)
+	writeRow(&b, dashes(len(head)))
+	for p, st := range r.Staff {
+		row := []string{st.Name}
+		for d := range r.Days {
+			row = append(row, r.shiftName(r.Current[p][d]))
+		}
+		writeRow(&b, row)
+	}
+	fmt.Fprintf(&b, "\n%s has called in sick for %s. Replan the week.\n", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days))
+	return b.String()
+}
+
+// before: fewest changes of the current roster, before every other level.
+func (sickCall) before(*Roster) []level {
+	return []level{{keyChanges, changeTerms, changeValue, func(r *Roster) string {
+		return fmt.Sprintf("change as few decisions of the current roster as possible: minimise the number of (%s, day) pairs whose entry (a shift or Off) differs from the current roster", r.Voc.Person)
+	}}}
+}
+
+// Levels implements domains.Leveler.
+func (u sickCall) Levels(b *builder) [][]encode.Term { return levelTerms(b, u.before(b.r)) }
 
 func (sickCall) Rules(r *Roster) []rule {
 	if r.Sick == nil { // while the generator draws the plan
@@ -450,6 +586,23 @@ func (holiday) Info() domains.Unit {
 	return domains.Unit{ID: unitHoliday, Tier: domains.Hard, Title: "holiday rules with worst-case demand intervals"}
 }
 
+func (holiday) demandNote(*Roster) string { return "; on a holiday an interval low–high" }
+
+// loadBound: when the days counted are holidays alone, their loads sum to
+// at least the holiday rule's high ends, in that rule's group (it holds
+// exactly when the rule does).
+func (holiday) loadBound(b *builder, days map[int]bool, sum []encode.Term, core int64) {
+	var hol int64
+	for _, c := range b.r.staffingCounts(true) {
+		if days[c.Cells[0].d] {
+			hol += int64(c.K)
+		}
+	}
+	if hol > 0 && core == 0 {
+		b.m.AddLinear(slices.Clone(sum), encode.GE, hol).Named(ruleHoliday + " (implied demand)").InGroup(ruleHoliday)
+	}
+}
+
 func (holiday) Rules(r *Roster) []rule {
 	return []rule{{Name: ruleHoliday, Text: fmt.Sprintf("on %s the demand is only known as an interval (low–high): staffing must hold for every value in the interval, so each shift needs at least the high value.", r.holidayNames())}}
 }
@@ -473,6 +626,8 @@ type nightRest struct{}
 func (nightRest) Info() domains.Unit {
 	return domains.Unit{ID: unitNightRest, Tier: domains.Stateful, Title: "cumulative nights then a rest day"}
 }
+
+func (nightRest) ownWeek() {}
 
 func (nightRest) Rules(r *Roster) []rule {
 	return []rule{{Name: ruleNightRest, Text: fmt.Sprintf("a %s who works %d %s shifts on consecutive days is Off the day after the last of them.", r.Voc.Person, r.NightRun, r.Shifts[r.Night].Name)}}
@@ -515,6 +670,16 @@ func (weekend) Info() domains.Unit {
 	return domains.Unit{ID: unitWeekend, Tier: domains.Medium, Title: "weekend fairness (minimise the most weekend shifts)"}
 }
 
+// before: the most weekend shifts of anyone.
+func (weekend) before(*Roster) []level {
+	return []level{{keyWeekend, weekendTerms, weekendValue, func(r *Roster) string {
+		return fmt.Sprintf("share weekend work: minimise the largest number of shifts any one %s works on %s", r.Voc.Person, r.dayNames(r.Weekend))
+	}}}
+}
+
+// Levels implements domains.Leveler.
+func (u weekend) Levels(b *builder) [][]encode.Term { return levelTerms(b, u.before(b.r)) }
+
 func (weekend) Rules(*Roster) []rule          { return nil }
 func (weekend) Items(*Roster) []domains.Item  { return nil }
 func (weekend) Model(*builder)                {}
@@ -526,6 +691,16 @@ func (balance) Info() domains.Unit {
 	return domains.Unit{ID: unitBalance, Tier: domains.Medium, Title: "balanced totals (minimise max − min)"}
 }
 
+// before: the spread of the totals.
+func (balance) before(*Roster) []level {
+	return []level{{keySpread, spreadTerms, spreadValue, func(r *Roster) string {
+		return fmt.Sprintf("balance the totals: minimise the spread, the most shifts any %s works in the week minus the fewest any %s works", r.Voc.Person, r.Voc.Person)
+	}}}
+}
+
+// Levels implements domains.Leveler.
+func (u balance) Levels(b *builder) [][]encode.Term { return levelTerms(b, u.before(b.r)) }
+
 func (balance) Rules(*Roster) []rule          { return nil }
 func (balance) Items(*Roster) []domains.Item  { return nil }
 func (balance) Model(*builder)                {}
@@ -536,6 +711,20 @@ type preferences struct{}
 func (preferences) Info() domains.Unit {
 	return domains.Unit{ID: unitPreferences, Tier: domains.Medium, Title: "weighted preferences"}
 }
+
+func (preferences) column(*Roster) string { return "preferences (penalty weight)" }
+
+func (preferences) cell(r *Roster, p int) string { return orDash(r.prefText(p)) }
+
+// before: the penalty of the broken preferences.
+func (preferences) before(*Roster) []level {
+	return []level{{keyPenalty, penaltyTerms, penaltyValue, func(r *Roster) string {
+		return "respect preferences: minimise the total penalty of the broken preferences (each preference's weight, once for each day that breaks it)"
+	}}}
+}
+
+// Levels implements domains.Leveler.
+func (u preferences) Levels(b *builder) [][]encode.Term { return levelTerms(b, u.before(b.r)) }
 
 func (preferences) Rules(*Roster) []rule          { return nil }
 func (preferences) Items(*Roster) []domains.Item  { return nil }
@@ -575,6 +764,83 @@ func (backup) Model(b *builder) {
 	}
 }
 
+// later: the backups, shift by shift, each the first allowed person of
+// the staff table.
+func (backup) later(r *Roster) []level {
+	var out []level
+	if r.BackupDay < 0 {
+		return nil
+	}
+	for j := range r.backupShifts() {
+		out = append(out, level{"", func(b *builder) []encode.Term {
+			var ts []encode.Term
+			for p, v := range b.bk[j] {
+				ts = append(ts, encode.Term{Var: v, Coef: int64(p + 1)})
+			}
+			return ts
+		}, func(_ *Roster, _ [][]int, bk []int) int64 { return int64(bk[j] + 1) }, nil})
+	}
+	return out
+}
+
+func (backup) laterGoal(r *Roster) string {
+	return fmt.Sprintf(" Then choose the backups shift by shift, in the order %s: each shift's backup is the allowed %s who comes first in the staff table.", r.shiftList(r.backupShifts()), r.Voc.Person)
+}
+
+func (backup) laterOptimal(*Roster) string { return ", with the backups chosen as stated" }
+
+// AnswerKey implements domains.AnswerPart: the backups by shift.
+func (backup) AnswerKey(r *Roster) (key, skeleton string) {
+	bs := r.backupShifts()
+	return "backups", fmt.Sprintf(`{%q: %q, ...}`, r.Shifts[bs[0]].Name, r.Staff[len(r.Staff)-1].Name)
+}
+
+func (backup) encodePart(r *Roster, _ [][]int, bk []int) (string, bool) {
+	if bk == nil {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString("{")
+	for j, s := range r.backupShifts() {
+		if j > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q: %q", r.Shifts[s].Name, r.Staff[bk[j]].Name)
+	}
+	b.WriteString("}")
+	return b.String(), true
+}
+
+// parsePart reads the backups: the backup of each backup shift, -1 where
+// it is missing or not on the staff (bkErr says why).
+func (backup) parsePart(r *Roster, raw json.RawMessage, given bool, ans *answer) string {
+	var bks map[string]string
+	if !given || json.Unmarshal(raw, &bks) != nil {
+		return `"backups" must be an object from each shift to a name`
+	}
+	for _, s := range r.backupShifts() {
+		n, ok := bks[r.Shifts[s].Name]
+		p := slices.IndexFunc(r.Staff, func(st Staff) bool { return st.Name == n })
+		switch {
+		case !ok && ans.bkErr == "":
+			ans.bkErr = fmt.Sprintf("shift %s has no backup", r.Shifts[s].Name)
+		case ok && p < 0 && ans.bkErr == "":
+			ans.bkErr = fmt.Sprintf("backup %q of %s is not on the staff", n, r.Shifts[s].Name)
+		}
+		ans.bk = append(ans.bk, p)
+	}
+	if len(bks) != len(r.backupShifts()) && ans.bkErr == "" {
+		ans.bkErr = fmt.Sprintf("backups must name exactly the shifts %s", r.shiftList(r.backupShifts()))
+	}
+	return ""
+}
+
+func (backup) partNote(r *Roster) string {
+	return fmt.Sprintf("`backups` names the backup %s of each shift of %s.\n", r.Voc.Person, r.Days[r.BackupDay])
+}
+
+func (backup) samePart(*Roster) string { return " and every backup is the same" }
+
 // Check judges the backups.
 func (backup) Check(r *Roster, ans *answer, f fails) {
 	if r.BackupDay < 0 {
@@ -600,6 +866,54 @@ func (selfCheck) Items(*Roster) []domains.Item {
 		Text: "The values stated under \"objective\" equal the roster's true values."}}
 }
 
+// AnswerKey implements domains.AnswerPart: the stated values by key.
+func (selfCheck) AnswerKey(r *Roster) (key, skeleton string) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i, l := range r.stated() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q: 0", l.key)
+	}
+	b.WriteString("}")
+	return "objective", b.String()
+}
+
+func (selfCheck) encodePart(r *Roster, pl [][]int, bk []int) (string, bool) {
+	var b strings.Builder
+	b.WriteString("{")
+	for i, l := range r.stated() {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%q: %d", l.key, l.value(r, pl, bk))
+	}
+	b.WriteString("}")
+	return b.String(), true
+}
+
+// parsePart reads the stated values; an answer without them fails the
+// stated item, not the format.
+func (selfCheck) parsePart(_ *Roster, raw json.RawMessage, given bool, ans *answer) string {
+	if given {
+		if err := json.Unmarshal(raw, &ans.stated); err != nil {
+			return `"objective" must be an object of whole numbers`
+		}
+	}
+	return ""
+}
+
+func (selfCheck) partNote(r *Roster) string {
+	var ks []string
+	for _, l := range r.stated() {
+		ks = append(ks, "`"+l.key+"`")
+	}
+	return "`objective` states your roster's values of the goal: " + prose.JoinAnd(ks) + ", in the goal's order.\n"
+}
+
+func (selfCheck) samePart(*Roster) string { return "" }
+
 func (selfCheck) Model(*builder) {}
 
 // Check compares the stated values with the roster's.
@@ -614,6 +928,10 @@ func (infeasible) Info() domains.Unit {
 	// The conflict is made by leave: on one day fewer staff are free
 	// than the day's shifts need.
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection with a conflicting set", Requires: []string{unitAvailability}}
+}
+
+func (infeasible) alternative(*Roster) string {
+	return "If no roster keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in bold above) of rules that cannot all hold together.\n"
 }
 
 func (infeasible) Rules(*Roster) []rule          { return nil }
