@@ -72,21 +72,30 @@ func (st *subtask) Allows(id string) bool { return !slices.Contains(st.Exclude, 
 // maxTries bounds the hidden plans drawn for one instance.
 const maxTries = 400
 
-// generate draws an instance: the parameters of the sampled rules, then a
-// hidden plan that keeps them (redrawn until it does), then the data
-// (demand, leave, caps, the sick call and its replacements, the backup
-// day), each drawn so that the hidden plan (after the sick call, with its
-// replacements) stays feasible. The infeasibility unit then tightens the
-// max shifts below the week's demand. The hidden plan is not part of the
-// instance and is never the reference (the solver's optimum is).
+// generate draws an instance: the staff (as many as the crewers need),
+// the parameters of the sampled rules (the units' Prepare, in pool
+// order), then a hidden plan that keeps them (redrawn until it does),
+// then the data (demand, leave, caps, the sick call and its replacements,
+// the backup day), each drawn so that the hidden plan (after the sick
+// call, with its replacements) stays feasible. The units' Sample then
+// runs: the infeasibility unit tightens the leave below the day's demand.
+// The hidden plan is not part of the instance and is never the reference
+// (the solver's optimum is).
+//
+// The data drawn from the hidden plan (plant and derive) still ask the
+// spec for their units (has): their draws are interleaved with the
+// core's and with each other's (the sick call and the backups between the
+// hidden plan and the demand, the holiday before the demand, leave, caps
+// and preferences person by person), so moving them into the units'
+// Sample would change the random draws and so every instance.
 func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) {
 	// The tie-break is always stated: rosters tie too often (two staff
 	// swapping days) for a goal alone to decide.
-	r := &Roster{Sp: spec, Voc: st.Voc, Days: slices.Clone(st.Days), Shifts: slices.Clone(st.Shifts), BackupDay: -1, TieBreaks: 1}
+	r := &Roster{Sp: spec, Voc: st.Voc, Days: slices.Clone(st.Days), Shifts: slices.Clone(st.Shifts), BackupDay: -1, TieBreaks: 1, drawing: st}
+	us := r.units()
 	n := st.NStaff.draw(rng)
-	if r.has(unitBackup) {
-		// A backup per shift, off that day, beside the shift's staff.
-		n = max(n, min(2*len(r.Shifts), len(st.Staff)))
+	for _, u := range domains.Facets[crewer](us) {
+		n = max(n, u.minStaff(r, len(st.Staff)))
 	}
 	pick := rng.Perm(len(st.Staff))[:n]
 	slices.Sort(pick)
@@ -94,65 +103,35 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 	for i, k := range pick {
 		r.Staff = append(r.Staff, Staff{Name: st.Staff[k], Rate: 2 + rates[i]})
 	}
-	ns := len(r.Shifts)
-	last := ns - 1
-	if r.has(unitQualification) {
-		r.Skill = st.Skill
-		r.SkillShifts = []int{last}
-		if st.Night >= 0 {
-			r.SkillShifts = []int{st.Night}
-		}
-		if ns > 2 && rng.IntN(3) == 0 {
-			r.SkillShifts = append([]int{0}, r.SkillShifts...)
-		}
-		// Two skilled people per shift that needs them, so that the
-		// rest rules can hold.
-		sk := rng.Perm(n)
-		for i, p := range sk {
-			r.Staff[p].Skilled = i < 2*len(r.SkillShifts) || rng.IntN(3) == 0
-		}
-	}
-	if r.has(unitRest) {
-		r.Rest = [][2]int{{last, 0}}
-		if ns > 2 && rng.IntN(2) == 0 {
-			r.Rest = append(r.Rest, [2]int{last - 1, 0})
-		}
-	}
-	if r.has(unitConsecutive) {
-		r.MaxRun = min(3+rng.IntN(2), len(r.Days)-1)
-	}
-	if r.has(unitNightRest) {
-		r.NightRun, r.Night = 2, st.Night
-	}
-	if r.has(unitWeekend) {
-		r.Weekend = slices.Clone(st.Weekend)
+	for _, u := range domains.Facets[domains.Preparer[*Roster]](us) {
+		u.Prepare(r, rng)
 	}
 	for range maxTries {
 		if r.plant(st, rng) {
+			for _, u := range domains.Facets[domains.Sampler[*Roster]](us) {
+				u.Sample(r, rng)
+			}
+			r.drawing = nil
 			return r, nil
 		}
 	}
 	return nil, fmt.Errorf("roster: %s/%s seed %d: no hidden roster kept the sampled rules in %d draws: %w", spec.Task, spec.Subtask, spec.Seed, maxTries, domains.ErrRedraw)
 }
 
-// planRules are the rules a hidden plan is drawn to keep before the data
-// are derived from it.
-var planRules = []string{ruleQualification, ruleRest, ruleConsecutive, ruleNightRest}
-
-// planCounts returns the counts of planRules, by person (-1 for the
-// counts that are not one person's).
+// planCounts returns the counts the hidden plan is drawn to keep (those
+// of the planned units), by person (-1 for the counts that are not one
+// person's).
 func (r *Roster) planCounts() map[int][]count {
 	out := map[int][]count{}
-	for _, ru := range r.countRules() {
-		if !slices.Contains(planRules, ru.Name) {
-			continue
-		}
-		for _, c := range ru.Counts {
-			p, ok := c.personal()
-			if !ok {
-				p = -1
+	for _, u := range domains.Facets[planned](r.units()) {
+		for _, ru := range u.counts(r) {
+			for _, c := range ru.Counts {
+				p, ok := c.personal()
+				if !ok {
+					p = -1
+				}
+				out[p] = append(out[p], c)
 			}
-			out[p] = append(out[p], c)
 		}
 	}
 	return out
@@ -449,20 +428,6 @@ func (r *Roster) derive(h, f [][]int, backups []int, rng *rand.Rand) {
 				} else {
 					st.Prefs = append(st.Prefs, Pref{Day: rng.IntN(nd), Shift: Off, Weight: 2 + rng.IntN(3)})
 				}
-			}
-		}
-	}
-	if r.has(unitInfeasible) {
-		// One day gets fewer free staff than its shifts need: the rest
-		// go on leave.
-		d := rng.IntN(nd)
-		need := 0
-		for s := range ns {
-			need += r.need(d, s)
-		}
-		for _, p := range rng.Perm(n)[:n-need+1] {
-			if !slices.Contains(r.Staff[p].Leave, d) {
-				r.Staff[p].Leave = slices.Sorted(slices.Values(append(r.Staff[p].Leave, d)))
 			}
 		}
 	}

@@ -61,9 +61,12 @@ type Roster struct {
 	TieBreaks int `json:"tie_breaks"`
 
 	// xvars and bvars are the variables of the last model built, for
-	// decoding; units is the sampled units in pool order.
+	// decoding.
 	xvars [][][]encode.Var
 	bvars [][]encode.Var
+	// drawing is the subtask the generator draws the instance from, for
+	// the units' Prepare; nil once it is drawn.
+	drawing *subtask
 }
 
 // Off is the shift index of a day off.

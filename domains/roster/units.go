@@ -3,6 +3,7 @@ package roster
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -99,6 +100,18 @@ type (
 		counter
 		ownWeek()
 	}
+	// planned is a counter whose data is drawn before the hidden plan
+	// (domains.Preparer): the hidden plan is drawn to keep its counts
+	// before the other data are derived from it.
+	planned interface {
+		counter
+		domains.Preparer[*Roster]
+	}
+	// crewer is a unit that needs a least number of staff (of the
+	// subtask's available names) in the instance.
+	crewer interface {
+		minStaff(r *Roster, available int) int
+	}
 	// loadBounder is a unit with an implied bound on the loads of days
 	// (partLoads: days are the days counted, sum the loads' terms, core
 	// the always-on demand of those days), in its own rule's group.
@@ -121,6 +134,10 @@ var (
 	_ = []skiller{qualification{}}
 	_ = []ownWeek{maxShifts{}, rest{}, consecutive{}, sickCall{}, nightRest{}}
 	_ = []loadBounder{holiday{}}
+	_ = []domains.Preparer[*Roster]{qualification{}, rest{}, consecutive{}, nightRest{}, weekend{}}
+	_ = []planned{qualification{}, rest{}, consecutive{}, nightRest{}}
+	_ = []domains.Sampler[*Roster]{infeasible{}}
+	_ = []crewer{backup{}}
 )
 
 // addRules adds the counts of rs, each in the group of its rule.
@@ -300,6 +317,26 @@ func (qualification) Info() domains.Unit {
 	return domains.Unit{ID: unitQualification, Tier: domains.Basic, Title: "qualification per shift"}
 }
 
+// Prepare draws the skill shifts (the night shift, else the last; with
+// more than two shifts, the first as well a third of the time) and who
+// holds the skill: two people per skill shift, then a third of the rest,
+// so that the rest rules can hold.
+func (qualification) Prepare(r *Roster, rng *rand.Rand) {
+	st, n, ns := r.drawing, len(r.Staff), len(r.Shifts)
+	r.Skill = st.Skill
+	r.SkillShifts = []int{ns - 1}
+	if st.Night >= 0 {
+		r.SkillShifts = []int{st.Night}
+	}
+	if ns > 2 && rng.IntN(3) == 0 {
+		r.SkillShifts = append([]int{0}, r.SkillShifts...)
+	}
+	sk := rng.Perm(n)
+	for i, p := range sk {
+		r.Staff[p].Skilled = i < 2*len(r.SkillShifts) || rng.IntN(3) == 0
+	}
+}
+
 func (qualification) column(r *Roster) string { return r.Skill }
 
 func (qualification) cell(r *Roster, p int) string {
@@ -449,6 +486,17 @@ func (rest) Info() domains.Unit {
 	return domains.Unit{ID: unitRest, Tier: domains.Medium, Title: "rest rules between shifts on consecutive days"}
 }
 
+// Prepare draws the forbidden successions: the last shift then the
+// first, and with more than two shifts half of the time the one before
+// the last then the first.
+func (rest) Prepare(r *Roster, rng *rand.Rand) {
+	last := len(r.Shifts) - 1
+	r.Rest = [][2]int{{last, 0}}
+	if len(r.Shifts) > 2 && rng.IntN(2) == 0 {
+		r.Rest = append(r.Rest, [2]int{last - 1, 0})
+	}
+}
+
 func (rest) ownWeek() {}
 
 func (rest) Rules(r *Roster) []rule {
@@ -480,6 +528,12 @@ type consecutive struct{}
 
 func (consecutive) Info() domains.Unit {
 	return domains.Unit{ID: unitConsecutive, Tier: domains.Medium, Title: "max consecutive working days"}
+}
+
+// Prepare draws the most working days in a row: 3 or 4, fewer than the
+// days.
+func (consecutive) Prepare(r *Roster, rng *rand.Rand) {
+	r.MaxRun = min(3+rng.IntN(2), len(r.Days)-1)
 }
 
 func (consecutive) ownWeek() {}
@@ -627,6 +681,9 @@ func (nightRest) Info() domains.Unit {
 	return domains.Unit{ID: unitNightRest, Tier: domains.Stateful, Title: "cumulative nights then a rest day"}
 }
 
+// Prepare sets two nights in a row on the subtask's night shift.
+func (nightRest) Prepare(r *Roster, _ *rand.Rand) { r.NightRun, r.Night = 2, r.drawing.Night }
+
 func (nightRest) ownWeek() {}
 
 func (nightRest) Rules(r *Roster) []rule {
@@ -669,6 +726,9 @@ type weekend struct{}
 func (weekend) Info() domains.Unit {
 	return domains.Unit{ID: unitWeekend, Tier: domains.Medium, Title: "weekend fairness (minimise the most weekend shifts)"}
 }
+
+// Prepare sets the subtask's weekend days.
+func (weekend) Prepare(r *Roster, _ *rand.Rand) { r.Weekend = slices.Clone(r.drawing.Weekend) }
 
 // before: the most weekend shifts of anyone.
 func (weekend) before(*Roster) []level {
@@ -763,6 +823,9 @@ func (backup) Model(b *builder) {
 		b.answer = append(b.answer, vs...)
 	}
 }
+
+// minStaff: a backup per shift, off that day, beside the shift's staff.
+func (backup) minStaff(r *Roster, available int) int { return min(2*len(r.Shifts), available) }
 
 // later: the backups, shift by shift, each the first allowed person of
 // the staff table.
@@ -928,6 +991,22 @@ func (infeasible) Info() domains.Unit {
 	// The conflict is made by leave: on one day fewer staff are free
 	// than the day's shifts need.
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility detection with a conflicting set", Requires: []string{unitAvailability}}
+}
+
+// Sample breaks the instance: one day gets fewer free staff than its
+// shifts need, the rest go on leave.
+func (infeasible) Sample(r *Roster, rng *rand.Rand) {
+	n, nd, ns := len(r.Staff), len(r.Days), len(r.Shifts)
+	d := rng.IntN(nd)
+	need := 0
+	for s := range ns {
+		need += r.need(d, s)
+	}
+	for _, p := range rng.Perm(n)[:n-need+1] {
+		if !slices.Contains(r.Staff[p].Leave, d) {
+			r.Staff[p].Leave = slices.Sorted(slices.Values(append(r.Staff[p].Leave, d)))
+		}
+	}
 }
 
 func (infeasible) alternative(*Roster) string {
