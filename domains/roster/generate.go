@@ -446,20 +446,6 @@ func (r *Roster) validate() error {
 		return fmt.Errorf("tie_breaks: %d not in 0..1", r.TieBreaks)
 	case r.BackupDay < -1 || r.BackupDay >= nd:
 		return fmt.Errorf("backup_day: %d out of range", r.BackupDay)
-	case (r.BackupDay >= 0) != r.has(unitBackup):
-		return fmt.Errorf("backup_day: %d does not match the backup unit of the spec", r.BackupDay)
-	}
-	day := func(field string, d int) error {
-		if d < 0 || d >= nd {
-			return fmt.Errorf("%s: day %d out of range", field, d)
-		}
-		return nil
-	}
-	shift := func(field string, s int) error {
-		if s < 0 || s >= ns {
-			return fmt.Errorf("%s: shift %d out of range", field, s)
-		}
-		return nil
 	}
 	for d, row := range r.Demand {
 		if len(row) != ns {
@@ -473,19 +459,19 @@ func (r *Roster) validate() error {
 		}
 		names[st.Name] = true
 		for _, d := range st.Leave {
-			if err := day(fmt.Sprintf("staff[%d].leave", p), d); err != nil {
+			if err := r.checkDay(fmt.Sprintf("staff[%d].leave", p), d); err != nil {
 				return err
 			}
 		}
 		for i, f := range st.Prefs {
 			fld := fmt.Sprintf("staff[%d].prefs[%d]", p, i)
 			if f.Day != -1 {
-				if err := day(fld, f.Day); err != nil {
+				if err := r.checkDay(fld, f.Day); err != nil {
 					return err
 				}
 			}
 			if f.Shift != Off {
-				if err := shift(fld, f.Shift); err != nil {
+				if err := r.checkShift(fld, f.Shift); err != nil {
 					return err
 				}
 			} else if f.Day < 0 {
@@ -494,60 +480,24 @@ func (r *Roster) validate() error {
 		}
 	}
 	for i, s := range r.SkillShifts {
-		if err := shift(fmt.Sprintf("skill_shifts[%d]", i), s); err != nil {
+		if err := r.checkShift(fmt.Sprintf("skill_shifts[%d]", i), s); err != nil {
 			return err
 		}
 	}
 	for i, x := range r.Rest {
 		for _, s := range x {
-			if err := shift(fmt.Sprintf("rest[%d]", i), s); err != nil {
+			if err := r.checkShift(fmt.Sprintf("rest[%d]", i), s); err != nil {
 				return err
 			}
 		}
 	}
 	for _, d := range r.Weekend {
-		if err := day("weekend", d); err != nil {
+		if err := r.checkDay("weekend", d); err != nil {
 			return err
-		}
-	}
-	if r.has(unitConsecutive) && (r.MaxRun < 1 || r.MaxRun >= nd) {
-		return fmt.Errorf("max_run: %d not in 1..%d", r.MaxRun, nd-1)
-	}
-	if r.has(unitNightRest) {
-		if err := shift("night", r.Night); err != nil {
-			return err
-		}
-		if r.NightRun < 1 || r.NightRun >= nd {
-			return fmt.Errorf("night_run: %d not in 1..%d", r.NightRun, nd-1)
-		}
-	}
-	if r.has(unitSickCall) {
-		if r.Sick == nil || r.Sick.Person < 0 || r.Sick.Person >= n {
-			return fmt.Errorf("sick: missing or person out of range")
-		}
-		for _, d := range r.Sick.Days {
-			if err := day("sick.days", d); err != nil {
-				return err
-			}
-		}
-		if len(r.Current) != n {
-			return fmt.Errorf("current: %d rows for %d staff", len(r.Current), n)
-		}
-		for p, row := range r.Current {
-			if len(row) != nd {
-				return fmt.Errorf("current[%d]: %d entries for %d days", p, len(row), nd)
-			}
-			for _, s := range row {
-				if s != Off {
-					if err := shift(fmt.Sprintf("current[%d]", p), s); err != nil {
-						return err
-					}
-				}
-			}
 		}
 	}
 	for i, h := range r.Holidays {
-		if err := day(fmt.Sprintf("holidays[%d]", i), h.Day); err != nil {
+		if err := r.checkDay(fmt.Sprintf("holidays[%d]", i), h.Day); err != nil {
 			return err
 		}
 		if len(h.Lo) != ns || len(h.Hi) != ns {
@@ -558,6 +508,29 @@ func (r *Roster) validate() error {
 				return fmt.Errorf("holidays[%d]: interval %d–%d of shift %d", i, h.Lo[s], h.Hi[s], s)
 			}
 		}
+	}
+	// The units' data that the spec decides: every unit of the pool, so
+	// that the backup day of an unsampled backup unit is refused too.
+	for _, v := range domains.Facets[domains.Validator[*Roster]](pool) {
+		if err := v.Validate(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkDay checks that d is a day of r, for field.
+func (r *Roster) checkDay(field string, d int) error {
+	if d < 0 || d >= len(r.Days) {
+		return fmt.Errorf("%s: day %d out of range", field, d)
+	}
+	return nil
+}
+
+// checkShift checks that s is a shift of r, for field.
+func (r *Roster) checkShift(field string, s int) error {
+	if s < 0 || s >= len(r.Shifts) {
+		return fmt.Errorf("%s: shift %d out of range", field, s)
 	}
 	return nil
 }

@@ -138,6 +138,7 @@ var (
 	_ = []planned{qualification{}, rest{}, consecutive{}, nightRest{}}
 	_ = []domains.Sampler[*Roster]{infeasible{}}
 	_ = []crewer{backup{}}
+	_ = []domains.Validator[*Roster]{consecutive{}, sickCall{}, nightRest{}, backup{}}
 )
 
 // addRules adds the counts of rs, each in the group of its rule.
@@ -536,6 +537,15 @@ func (consecutive) Prepare(r *Roster, rng *rand.Rand) {
 	r.MaxRun = min(3+rng.IntN(2), len(r.Days)-1)
 }
 
+// Validate: with the unit, the most days in a row is 1 or more and fewer
+// than the days.
+func (consecutive) Validate(r *Roster) error {
+	if nd := len(r.Days); r.has(unitConsecutive) && (r.MaxRun < 1 || r.MaxRun >= nd) {
+		return fmt.Errorf("max_run: %d not in 1..%d", r.MaxRun, nd-1)
+	}
+	return nil
+}
+
 func (consecutive) ownWeek() {}
 
 func (consecutive) Rules(r *Roster) []rule {
@@ -571,6 +581,40 @@ type sickCall struct{}
 
 func (sickCall) Info() domains.Unit {
 	return domains.Unit{ID: unitSickCall, Tier: domains.Hard, Title: "sick-call replanning with minimum changes"}
+}
+
+// Validate: with the unit, the sick call names a person and days, and
+// the current roster has an entry per person and day, each Off or a
+// shift.
+func (sickCall) Validate(r *Roster) error {
+	if !r.has(unitSickCall) {
+		return nil
+	}
+	n, nd := len(r.Staff), len(r.Days)
+	if r.Sick == nil || r.Sick.Person < 0 || r.Sick.Person >= n {
+		return fmt.Errorf("sick: missing or person out of range")
+	}
+	for _, d := range r.Sick.Days {
+		if err := r.checkDay("sick.days", d); err != nil {
+			return err
+		}
+	}
+	if len(r.Current) != n {
+		return fmt.Errorf("current: %d rows for %d staff", len(r.Current), n)
+	}
+	for p, row := range r.Current {
+		if len(row) != nd {
+			return fmt.Errorf("current[%d]: %d entries for %d days", p, len(row), nd)
+		}
+		for _, s := range row {
+			if s != Off {
+				if err := r.checkShift(fmt.Sprintf("current[%d]", p), s); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
 }
 
 func (sickCall) ownWeek() {}
@@ -683,6 +727,21 @@ func (nightRest) Info() domains.Unit {
 
 // Prepare sets two nights in a row on the subtask's night shift.
 func (nightRest) Prepare(r *Roster, _ *rand.Rand) { r.NightRun, r.Night = 2, r.drawing.Night }
+
+// Validate: with the unit, the night is a shift, and the nights in a
+// row are 1 or more and fewer than the days.
+func (nightRest) Validate(r *Roster) error {
+	if !r.has(unitNightRest) {
+		return nil
+	}
+	if err := r.checkShift("night", r.Night); err != nil {
+		return err
+	}
+	if nd := len(r.Days); r.NightRun < 1 || r.NightRun >= nd {
+		return fmt.Errorf("night_run: %d not in 1..%d", r.NightRun, nd-1)
+	}
+	return nil
+}
 
 func (nightRest) ownWeek() {}
 
@@ -822,6 +881,15 @@ func (backup) Model(b *builder) {
 	for _, vs := range b.bk {
 		b.answer = append(b.answer, vs...)
 	}
+}
+
+// Validate: an instance has a backup day exactly when its spec has the
+// unit (its range is the core's to check).
+func (backup) Validate(r *Roster) error {
+	if (r.BackupDay >= 0) != r.has(unitBackup) {
+		return fmt.Errorf("backup_day: %d does not match the backup unit of the spec", r.BackupDay)
+	}
+	return nil
 }
 
 // minStaff: a backup per shift, off that day, beside the shift's staff.
