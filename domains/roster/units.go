@@ -17,10 +17,31 @@ import (
 // the prompt (Rules; a rule's name is also its model group and what a
 // conflict answer names), its checklist items (Items), its constraints in
 // the model (Model, in the groups its rules name) and its checks of an
-// answer (Check, failures by item ID). Units that shape the goal instead
-// (weekend fairness, balance, preferences, sick call) add an objective
-// level in objective.go; the backup unit and the self-check add answer
-// fields that check.go reads.
+// answer (Check, failures by item ID). The core asks the sampled units
+// (units, in pool order) for the facets it needs, never a unit by its ID:
+//
+//	counter            counting rules, modelled and checked   qualification, availability, max-shifts, exact-staffing, rest, max-consecutive, sick-call, holiday-demand, night-rest
+//	domains.Preparer   data drawn before the hidden plan      qualification, rest, max-consecutive, night-rest, weekend-fairness
+//	planned            counts the hidden plan keeps           qualification, rest, max-consecutive, night-rest
+//	domains.Sampler    data drawn after the hidden plan       infeasibility
+//	crewer             a least number of staff                backup
+//	domains.Validator  its data in a loaded instance          max-consecutive, sick-call, night-rest, backup
+//	leveler            levels before the pay                  sick-call, weekend-fairness, balance, preferences
+//	laterLeveler       levels after the pay                   backup
+//	answerPart         a part of the answer                   backup, self-check
+//	columner           a column of the staff table            qualification, availability, max-shifts, preferences
+//	demandNoter        a note on the demand table             holiday-demand
+//	sectioner          a paragraph before the rules           sick-call
+//	alternative        another form of answer                 infeasibility
+//	skiller            the shifts that need the skill         qualification
+//	ownWeek            a rule the backup rule names           max-shifts, rest, max-consecutive, sick-call, night-rest
+//	loadBounder        an implied bound of the loads          holiday-demand
+//
+// The data the generator derives from the hidden plan (the sick call,
+// the backup day, the holiday, leave, caps and preferences) is drawn in
+// generate.go, which asks the spec for those units (has): their draws are
+// interleaved with the core's and with each other's, so moving them into
+// Sample would change the random draws and so every instance.
 type unit interface {
 	domains.UnitOf[*Roster, *builder, *answer]
 }
