@@ -221,45 +221,6 @@ func (r *Roster) checkStated(ans *answer, f fails) {
 	}
 }
 
-// checkBackups checks the backup rule on an answer: every backed-up shift
-// has a distinct backup who is off that day, holds the skill the shift
-// needs, and keeps every rule on their own week if called. It returns ""
-// when the rule holds.
-func (r *Roster) checkBackups(ans *answer) string {
-	if ans.bkErr != "" {
-		return ans.bkErr
-	}
-	dc := r.BackupDay
-	seen := map[int]bool{}
-	for j, s := range r.backupShifts() {
-		p := ans.bk[j]
-		st := r.Staff[p]
-		switch {
-		case seen[p]:
-			return fmt.Sprintf("%s backs up two shifts", st.Name)
-		case ans.pl[p][dc] != Off:
-			return fmt.Sprintf("%s, backup of %s, works on %s", st.Name, r.Shifts[s].Name, r.Days[dc])
-		case r.needsSkill(s) && !st.Skilled:
-			return fmt.Sprintf("%s, backup of %s, lacks the skill %q", st.Name, r.Shifts[s].Name, r.Skill)
-		}
-		seen[p] = true
-		called := make([][]int, len(ans.pl))
-		copy(called, ans.pl)
-		called[p] = slices.Clone(ans.pl[p])
-		called[p][dc] = s
-		for _, ru := range r.countRules() {
-			for _, c := range ru.Counts {
-				// Only the counts the call changes: the others are the
-				// roster's own rules, which their items check.
-				if q, ok := c.personal(); ok && q == p && touches(c, dc) && !c.holds(called) {
-					return fmt.Sprintf("%s, if called for %s on %s, breaks the rule %s: %s", st.Name, r.Shifts[s].Name, r.Days[dc], ru.Name, c.Why)
-				}
-			}
-		}
-	}
-	return ""
-}
-
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and the named rules cannot all hold with the always-on rules.
 func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
@@ -298,39 +259,6 @@ func (r *Roster) Better(x, y []int64) bool {
 		}
 	}
 	return false
-}
-
-func (r *Roster) backupRule() string {
-	return fmt.Sprintf("for each shift of %s named under \"backups\" in the answer (%s), name an on-call backup: a different %s for each shift, who is Off that day%s, and who, if called to work that shift, would still keep every rule on their own week (leave%s).",
-		r.Days[r.BackupDay], r.shiftList(r.backupShifts()), r.Voc.Person, r.backupSkill(), r.personalRules())
-}
-
-func (r *Roster) backupSkill() string {
-	for _, s := range r.backupShifts() {
-		if r.needsSkill(s) {
-			return fmt.Sprintf(", and who holds the skill %q when the shift needs it", r.Skill)
-		}
-	}
-	return ""
-}
-
-// personalRules lists the sampled rules on a person's own week (ownWeek),
-// besides leave, for the backup rule's sentence.
-func (r *Roster) personalRules() string {
-	var out []string
-	for _, u := range domains.Facets[ownWeek](r.units()) {
-		for _, ru := range u.Rules(r) {
-			out = append(out, ru.Name)
-		}
-	}
-	if len(out) == 0 {
-		return ""
-	}
-	return ", " + strings.Join(out, ", ")
-}
-
-func (r *Roster) backupItem() string {
-	return fmt.Sprintf("Every shift of %s has a distinct backup who is Off that day, is qualified, and keeps every rule on their own week if called.", r.Days[r.BackupDay])
 }
 
 // optimalText is the text of the optimal item: the goal's values (the
