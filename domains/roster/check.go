@@ -89,33 +89,12 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 			}
 		}
 	}
-	if r.BackupDay >= 0 {
-		var bks map[string]string
-		if b, ok := obj["backups"]; !ok || json.Unmarshal(b, &bks) != nil {
-			ans.formatErr = `"backups" must be an object from each shift to a name`
+	for _, p := range r.parts() {
+		key, _ := p.AnswerKey(r)
+		part, given := obj[key]
+		if err := p.parsePart(r, part, given, ans); err != "" {
+			ans.formatErr = err
 			return ans
-		}
-		for _, s := range r.backupShifts() {
-			n, ok := bks[r.Shifts[s].Name]
-			p := slices.IndexFunc(r.Staff, func(st Staff) bool { return st.Name == n })
-			switch {
-			case !ok && ans.bkErr == "":
-				ans.bkErr = fmt.Sprintf("shift %s has no backup", r.Shifts[s].Name)
-			case ok && p < 0 && ans.bkErr == "":
-				ans.bkErr = fmt.Sprintf("backup %q of %s is not on the staff", n, r.Shifts[s].Name)
-			}
-			ans.bk = append(ans.bk, p)
-		}
-		if len(bks) != len(r.backupShifts()) && ans.bkErr == "" {
-			ans.bkErr = fmt.Sprintf("backups must name exactly the shifts %s", r.shiftList(r.backupShifts()))
-		}
-	}
-	if r.has(unitSelfCheck) {
-		if o, ok := obj["objective"]; ok {
-			if err := json.Unmarshal(o, &ans.stated); err != nil {
-				ans.formatErr = `"objective" must be an object of whole numbers`
-				return ans
-			}
 		}
 	}
 	return ans
@@ -134,28 +113,23 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
 				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
 	}
-	tiers := map[string]domains.Tier{}
-	for _, u := range pool {
-		tiers[u.info().ID] = u.info().Tier
-	}
-	for _, ru := range r.rules() {
-		_, text := r.ruleText(ru.Name)
-		it := domains.Item{ID: ru.Item, Tier: tiers[ru.Item], Constraint: ru.Item, Kind: domains.KindFeasibility, Text: text}
-		if ru.Name == ruleStaffing {
-			it.Tier, it.Constraint, it.Kind = domains.Basic, "coverage", domains.KindCoverage
+	items = append(items, domains.Item{ID: itemStaffing, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
+		Text: fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)})
+	// The units' items; a stated value is judged against the goal, so
+	// its item follows the goal's.
+	var stated []domains.Item
+	for _, u := range r.units() {
+		for _, it := range u.Items(r) {
+			if it.Kind == domains.KindStated {
+				stated = append(stated, it)
+			} else {
+				items = append(items, it)
+			}
 		}
-		items = append(items, it)
-	}
-	if r.BackupDay >= 0 {
-		items = append(items, domains.Item{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility, Text: r.backupItem()})
 	}
 	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
 		Text: r.optimalText(ref.Objective)})
-	if r.has(unitSelfCheck) {
-		items = append(items, domains.Item{ID: itemStated, Tier: domains.Medium, Constraint: unitSelfCheck, Kind: domains.KindStated,
-			Text: "The values stated under \"objective\" equal the roster's true values."})
-	}
-	return items
+	return append(items, stated...)
 }
 
 // Check implements domains.Instance.
@@ -196,99 +170,55 @@ func (r *Roster) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 	if ans.formatErr != "" {
 		return failAll(ans.formatErr), nil
 	}
-	feasible := true
-	for _, ru := range r.rules() {
-		for _, c := range ru.Counts {
-			if !c.holds(ans.pl) {
-				set(ru.Item, false, c.Why)
-				feasible = false
-				break
-			}
-		}
+	f := fails{}
+	checkRules([]countRule{r.staffingRule()}, ans.pl, f)
+	for _, u := range r.units() {
+		u.Check(r, ans, f)
 	}
-	if r.BackupDay >= 0 {
-		if why := r.checkBackups(ans); why != "" {
-			set(itemBackup, false, why)
+	// A wrong stated value fails its item; it breaks no rule.
+	kind := map[string]domains.ItemKind{}
+	for _, it := range items {
+		kind[it.ID] = it.Kind
+	}
+	feasible := true
+	for id, why := range f {
+		set(id, false, why[0])
+		if kind[id] != domains.KindStated {
 			feasible = false
 		}
 	}
 	if !feasible {
 		set(itemOptimal, false, "the roster breaks a rule")
-		if r.has(unitSelfCheck) {
-			r.checkStated(ans, set)
-		}
 		return res, nil
 	}
 	obj := r.objective(ans.pl, ans.bk)
 	if !slices.Equal(obj, ref.Objective) {
 		set(itemOptimal, false, fmt.Sprintf("objective values %v, the optimum is %v", obj, ref.Objective))
 	}
-	if r.has(unitSelfCheck) {
-		r.checkStated(ans, set)
-	}
 	return res, obj
 }
 
 // checkStated checks the self-check's stated values against the plan's.
-func (r *Roster) checkStated(ans *answer, set func(string, bool, string)) {
+func (r *Roster) checkStated(ans *answer, f fails) {
 	if ans.stated == nil {
-		set(itemStated, false, `no "objective" was stated`)
+		f.Add(itemStated, `no "objective" was stated`)
 		return
 	}
 	for _, l := range r.stated() {
 		want := l.value(r, ans.pl, ans.bk)
 		got, ok := ans.stated[l.key]
 		if !ok {
-			set(itemStated, false, fmt.Sprintf("%q is not stated", l.key))
+			f.Add(itemStated, fmt.Sprintf("%q is not stated", l.key))
 			return
 		}
 		if got != want {
-			set(itemStated, false, fmt.Sprintf("%q is stated as %d, the roster's value is %d", l.key, got, want))
+			f.Add(itemStated, fmt.Sprintf("%q is stated as %d, the roster's value is %d", l.key, got, want))
 			return
 		}
 	}
 	if len(ans.stated) != len(r.stated()) {
-		set(itemStated, false, "the stated values name a value that is not asked for")
+		f.Add(itemStated, "the stated values name a value that is not asked for")
 	}
-}
-
-// checkBackups checks the backup rule on an answer: every backed-up shift
-// has a distinct backup who is off that day, holds the skill the shift
-// needs, and keeps every rule on their own week if called. It returns ""
-// when the rule holds.
-func (r *Roster) checkBackups(ans *answer) string {
-	if ans.bkErr != "" {
-		return ans.bkErr
-	}
-	dc := r.BackupDay
-	seen := map[int]bool{}
-	for j, s := range r.backupShifts() {
-		p := ans.bk[j]
-		st := r.Staff[p]
-		switch {
-		case seen[p]:
-			return fmt.Sprintf("%s backs up two shifts", st.Name)
-		case ans.pl[p][dc] != Off:
-			return fmt.Sprintf("%s, backup of %s, works on %s", st.Name, r.Shifts[s].Name, r.Days[dc])
-		case r.needsSkill(s) && !st.Skilled:
-			return fmt.Sprintf("%s, backup of %s, lacks the skill %q", st.Name, r.Shifts[s].Name, r.Skill)
-		}
-		seen[p] = true
-		called := make([][]int, len(ans.pl))
-		copy(called, ans.pl)
-		called[p] = slices.Clone(ans.pl[p])
-		called[p][dc] = s
-		for _, ru := range r.rules() {
-			for _, c := range ru.Counts {
-				// Only the counts the call changes: the others are the
-				// roster's own rules, which their items check.
-				if q, ok := c.personal(); ok && q == p && touches(c, dc) && !c.holds(called) {
-					return fmt.Sprintf("%s, if called for %s on %s, breaks the rule %s: %s", st.Name, r.Shifts[s].Name, r.Days[dc], ru.Name, c.Why)
-				}
-			}
-		}
-	}
-	return ""
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
@@ -312,9 +242,6 @@ func (r *Roster) ruleNames() []string {
 	for _, ru := range r.rules() {
 		out = append(out, ru.Name)
 	}
-	if r.BackupDay >= 0 {
-		out = append(out, ruleBackup)
-	}
 	return out
 }
 
@@ -334,40 +261,6 @@ func (r *Roster) Better(x, y []int64) bool {
 	return false
 }
 
-func (r *Roster) backupRule() string {
-	return fmt.Sprintf("for each shift of %s named under \"backups\" in the answer (%s), name an on-call backup: a different %s for each shift, who is Off that day%s, and who, if called to work that shift, would still keep every rule on their own week (leave%s).",
-		r.Days[r.BackupDay], r.shiftList(r.backupShifts()), r.Voc.Person, r.backupSkill(), r.personalRules())
-}
-
-func (r *Roster) backupSkill() string {
-	for _, s := range r.backupShifts() {
-		if r.needsSkill(s) {
-			return fmt.Sprintf(", and who holds the skill %q when the shift needs it", r.Skill)
-		}
-	}
-	return ""
-}
-
-// personalRules lists the sampled rules on a person's own week, besides
-// leave, for the backup rule's sentence.
-func (r *Roster) personalRules() string {
-	var out []string
-	for _, ru := range r.rules() {
-		switch ru.Name {
-		case ruleMaxShifts, ruleRest, ruleConsecutive, ruleNightRest, ruleSick:
-			out = append(out, ru.Name)
-		}
-	}
-	if len(out) == 0 {
-		return ""
-	}
-	return ", " + strings.Join(out, ", ")
-}
-
-func (r *Roster) backupItem() string {
-	return fmt.Sprintf("Every shift of %s has a distinct backup who is Off that day, is qualified, and keeps every rule on their own week if called.", r.Days[r.BackupDay])
-}
-
 // optimalText is the text of the optimal item: the goal's values (the
 // levels with a key), then the backup and tie-break rules by name.
 func (r *Roster) optimalText(obj []int64) string {
@@ -378,8 +271,8 @@ func (r *Roster) optimalText(obj []int64) string {
 		}
 	}
 	s := fmt.Sprintf("The roster keeps every rule and reaches the proven optimum of the goal (%s)", strings.Join(parts, ", "))
-	if r.BackupDay >= 0 {
-		s += ", with the backups chosen as stated"
+	for _, u := range domains.Facets[laterLeveler](r.units()) {
+		s += u.laterOptimal(r)
 	}
 	if r.TieBreaks >= 1 {
 		s += ", and it is the first such roster in the stated tie-break order"

@@ -29,6 +29,12 @@
 // the solver; a local conflict, so the proof is short);
 // stateful — night-rest (after two nights in a row a day off).
 //
+// The units follow the domains unit contract (units.go): each is one value
+// with its Info, Rules, Items, Model and Check, and the instance's prompt,
+// checklist, model, checker and answer form iterate the sampled units in
+// pool order and ask them for facets (domains.Facets), never for a unit
+// by its ID; units.go lists which unit has which facet.
+//
 // Every rule is a list of counts (count: at most or at least K of a set of
 // (person, day, shift) cells). The model adds each count as a cardinality
 // constraint in the group of its rule's name, and the checker evaluates

@@ -94,7 +94,7 @@ func enumerate(r *Roster, f func(pl [][]int, bk []int)) {
 
 // bruteFeasible reports whether a plan keeps every rule (the checker's
 // counts and backup rule).
-func bruteFeasible(r *Roster, rules []rule, pl [][]int, bk []int) bool {
+func bruteFeasible(r *Roster, rules []countRule, pl [][]int, bk []int) bool {
 	for _, ru := range rules {
 		for _, c := range ru.Counts {
 			if !c.holds(pl) {
@@ -172,7 +172,7 @@ func TestFamilyBrute(t *testing.T) {
 		seeds = 1
 	}
 	for _, u := range pool {
-		id := u.info().ID
+		id := u.Info().ID
 		for seed := uint64(1); seed <= seeds; seed++ {
 			t.Run(fmt.Sprintf("%s/%d", id, seed), func(t *testing.T) {
 				for _, tb := range []int{1, 0} {
@@ -191,7 +191,7 @@ func bruteAgree(t *testing.T, r *Roster, sample bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rules := r.rules()
+	rules := r.countRules()
 	o := familytest.NewOptima(r)
 	var bestPlan string
 	visited := 0
@@ -220,7 +220,7 @@ func bruteAgree(t *testing.T, r *Roster, sample bool) {
 			}
 		}
 		// The named rules alone, by enumeration: no plan keeps them.
-		var sub []rule
+		var sub []countRule
 		for _, ru := range rules {
 			if slices.Contains(named, ru.Name) {
 				sub = append(sub, ru)

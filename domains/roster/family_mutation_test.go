@@ -39,7 +39,7 @@ func mutateFeasible(t *testing.T, r *Roster, rec *domains.Record) []familytest.M
 		t.Fatal(err)
 	}
 	items := map[string]string{}
-	for _, ru := range r.rules() {
+	for _, ru := range r.countRules() {
 		items[ru.Name] = ru.Item
 	}
 	if r.BackupDay >= 0 {

@@ -53,7 +53,7 @@ func register(t *task) {
 	}
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "roster",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: poolInfo()},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: registryPool},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}
@@ -72,21 +72,30 @@ func (st *subtask) Allows(id string) bool { return !slices.Contains(st.Exclude, 
 // maxTries bounds the hidden plans drawn for one instance.
 const maxTries = 400
 
-// generate draws an instance: the parameters of the sampled rules, then a
-// hidden plan that keeps them (redrawn until it does), then the data
-// (demand, leave, caps, the sick call and its replacements, the backup
-// day), each drawn so that the hidden plan (after the sick call, with its
-// replacements) stays feasible. The infeasibility unit then tightens the
-// max shifts below the week's demand. The hidden plan is not part of the
-// instance and is never the reference (the solver's optimum is).
+// generate draws an instance: the staff (as many as the crewers need),
+// the parameters of the sampled rules (the units' Prepare, in pool
+// order), then a hidden plan that keeps them (redrawn until it does),
+// then the data (demand, leave, caps, the sick call and its replacements,
+// the backup day), each drawn so that the hidden plan (after the sick
+// call, with its replacements) stays feasible. The units' Sample then
+// runs: the infeasibility unit tightens the leave below the day's demand.
+// The hidden plan is not part of the instance and is never the reference
+// (the solver's optimum is).
+//
+// The data drawn from the hidden plan (plant and derive) still ask the
+// spec for their units (has): their draws are interleaved with the
+// core's and with each other's (the sick call and the backups between the
+// hidden plan and the demand, the holiday before the demand, leave, caps
+// and preferences person by person), so moving them into the units'
+// Sample would change the random draws and so every instance.
 func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) {
 	// The tie-break is always stated: rosters tie too often (two staff
 	// swapping days) for a goal alone to decide.
-	r := &Roster{Sp: spec, Voc: st.Voc, Days: slices.Clone(st.Days), Shifts: slices.Clone(st.Shifts), BackupDay: -1, TieBreaks: 1}
+	r := &Roster{Sp: spec, Voc: st.Voc, Days: slices.Clone(st.Days), Shifts: slices.Clone(st.Shifts), BackupDay: -1, TieBreaks: 1, drawing: st}
+	us := r.units()
 	n := st.NStaff.draw(rng)
-	if r.has(unitBackup) {
-		// A backup per shift, off that day, beside the shift's staff.
-		n = max(n, min(2*len(r.Shifts), len(st.Staff)))
+	for _, u := range domains.Facets[crewer](us) {
+		n = max(n, u.minStaff(r, len(st.Staff)))
 	}
 	pick := rng.Perm(len(st.Staff))[:n]
 	slices.Sort(pick)
@@ -94,65 +103,35 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 	for i, k := range pick {
 		r.Staff = append(r.Staff, Staff{Name: st.Staff[k], Rate: 2 + rates[i]})
 	}
-	ns := len(r.Shifts)
-	last := ns - 1
-	if r.has(unitQualification) {
-		r.Skill = st.Skill
-		r.SkillShifts = []int{last}
-		if st.Night >= 0 {
-			r.SkillShifts = []int{st.Night}
-		}
-		if ns > 2 && rng.IntN(3) == 0 {
-			r.SkillShifts = append([]int{0}, r.SkillShifts...)
-		}
-		// Two skilled people per shift that needs them, so that the
-		// rest rules can hold.
-		sk := rng.Perm(n)
-		for i, p := range sk {
-			r.Staff[p].Skilled = i < 2*len(r.SkillShifts) || rng.IntN(3) == 0
-		}
-	}
-	if r.has(unitRest) {
-		r.Rest = [][2]int{{last, 0}}
-		if ns > 2 && rng.IntN(2) == 0 {
-			r.Rest = append(r.Rest, [2]int{last - 1, 0})
-		}
-	}
-	if r.has(unitConsecutive) {
-		r.MaxRun = min(3+rng.IntN(2), len(r.Days)-1)
-	}
-	if r.has(unitNightRest) {
-		r.NightRun, r.Night = 2, st.Night
-	}
-	if r.has(unitWeekend) {
-		r.Weekend = slices.Clone(st.Weekend)
+	for _, u := range domains.Facets[domains.Preparer[*Roster]](us) {
+		u.Prepare(r, rng)
 	}
 	for range maxTries {
 		if r.plant(st, rng) {
+			for _, u := range domains.Facets[domains.Sampler[*Roster]](us) {
+				u.Sample(r, rng)
+			}
+			r.drawing = nil
 			return r, nil
 		}
 	}
 	return nil, fmt.Errorf("roster: %s/%s seed %d: no hidden roster kept the sampled rules in %d draws: %w", spec.Task, spec.Subtask, spec.Seed, maxTries, domains.ErrRedraw)
 }
 
-// planRules are the rules a hidden plan is drawn to keep before the data
-// are derived from it.
-var planRules = []string{ruleQualification, ruleRest, ruleConsecutive, ruleNightRest}
-
-// planCounts returns the counts of planRules, by person (-1 for the
-// counts that are not one person's).
+// planCounts returns the counts the hidden plan is drawn to keep (those
+// of the planned units), by person (-1 for the counts that are not one
+// person's).
 func (r *Roster) planCounts() map[int][]count {
 	out := map[int][]count{}
-	for _, ru := range r.rules() {
-		if !slices.Contains(planRules, ru.Name) {
-			continue
-		}
-		for _, c := range ru.Counts {
-			p, ok := c.personal()
-			if !ok {
-				p = -1
+	for _, u := range domains.Facets[planned](r.units()) {
+		for _, ru := range u.counts(r) {
+			for _, c := range ru.Counts {
+				p, ok := c.personal()
+				if !ok {
+					p = -1
+				}
+				out[p] = append(out[p], c)
 			}
-			out[p] = append(out[p], c)
 		}
 	}
 	return out
@@ -452,20 +431,6 @@ func (r *Roster) derive(h, f [][]int, backups []int, rng *rand.Rand) {
 			}
 		}
 	}
-	if r.has(unitInfeasible) {
-		// One day gets fewer free staff than its shifts need: the rest
-		// go on leave.
-		d := rng.IntN(nd)
-		need := 0
-		for s := range ns {
-			need += r.need(d, s)
-		}
-		for _, p := range rng.Perm(n)[:n-need+1] {
-			if !slices.Contains(r.Staff[p].Leave, d) {
-				r.Staff[p].Leave = slices.Sorted(slices.Values(append(r.Staff[p].Leave, d)))
-			}
-		}
-	}
 }
 
 // validate checks an instance read from JSON enough that its methods
@@ -481,20 +446,6 @@ func (r *Roster) validate() error {
 		return fmt.Errorf("tie_breaks: %d not in 0..1", r.TieBreaks)
 	case r.BackupDay < -1 || r.BackupDay >= nd:
 		return fmt.Errorf("backup_day: %d out of range", r.BackupDay)
-	case (r.BackupDay >= 0) != r.has(unitBackup):
-		return fmt.Errorf("backup_day: %d does not match the backup unit of the spec", r.BackupDay)
-	}
-	day := func(field string, d int) error {
-		if d < 0 || d >= nd {
-			return fmt.Errorf("%s: day %d out of range", field, d)
-		}
-		return nil
-	}
-	shift := func(field string, s int) error {
-		if s < 0 || s >= ns {
-			return fmt.Errorf("%s: shift %d out of range", field, s)
-		}
-		return nil
 	}
 	for d, row := range r.Demand {
 		if len(row) != ns {
@@ -508,19 +459,19 @@ func (r *Roster) validate() error {
 		}
 		names[st.Name] = true
 		for _, d := range st.Leave {
-			if err := day(fmt.Sprintf("staff[%d].leave", p), d); err != nil {
+			if err := r.checkDay(fmt.Sprintf("staff[%d].leave", p), d); err != nil {
 				return err
 			}
 		}
 		for i, f := range st.Prefs {
 			fld := fmt.Sprintf("staff[%d].prefs[%d]", p, i)
 			if f.Day != -1 {
-				if err := day(fld, f.Day); err != nil {
+				if err := r.checkDay(fld, f.Day); err != nil {
 					return err
 				}
 			}
 			if f.Shift != Off {
-				if err := shift(fld, f.Shift); err != nil {
+				if err := r.checkShift(fld, f.Shift); err != nil {
 					return err
 				}
 			} else if f.Day < 0 {
@@ -529,60 +480,24 @@ func (r *Roster) validate() error {
 		}
 	}
 	for i, s := range r.SkillShifts {
-		if err := shift(fmt.Sprintf("skill_shifts[%d]", i), s); err != nil {
+		if err := r.checkShift(fmt.Sprintf("skill_shifts[%d]", i), s); err != nil {
 			return err
 		}
 	}
 	for i, x := range r.Rest {
 		for _, s := range x {
-			if err := shift(fmt.Sprintf("rest[%d]", i), s); err != nil {
+			if err := r.checkShift(fmt.Sprintf("rest[%d]", i), s); err != nil {
 				return err
 			}
 		}
 	}
 	for _, d := range r.Weekend {
-		if err := day("weekend", d); err != nil {
+		if err := r.checkDay("weekend", d); err != nil {
 			return err
-		}
-	}
-	if r.has(unitConsecutive) && (r.MaxRun < 1 || r.MaxRun >= nd) {
-		return fmt.Errorf("max_run: %d not in 1..%d", r.MaxRun, nd-1)
-	}
-	if r.has(unitNightRest) {
-		if err := shift("night", r.Night); err != nil {
-			return err
-		}
-		if r.NightRun < 1 || r.NightRun >= nd {
-			return fmt.Errorf("night_run: %d not in 1..%d", r.NightRun, nd-1)
-		}
-	}
-	if r.has(unitSickCall) {
-		if r.Sick == nil || r.Sick.Person < 0 || r.Sick.Person >= n {
-			return fmt.Errorf("sick: missing or person out of range")
-		}
-		for _, d := range r.Sick.Days {
-			if err := day("sick.days", d); err != nil {
-				return err
-			}
-		}
-		if len(r.Current) != n {
-			return fmt.Errorf("current: %d rows for %d staff", len(r.Current), n)
-		}
-		for p, row := range r.Current {
-			if len(row) != nd {
-				return fmt.Errorf("current[%d]: %d entries for %d days", p, len(row), nd)
-			}
-			for _, s := range row {
-				if s != Off {
-					if err := shift(fmt.Sprintf("current[%d]", p), s); err != nil {
-						return err
-					}
-				}
-			}
 		}
 	}
 	for i, h := range r.Holidays {
-		if err := day(fmt.Sprintf("holidays[%d]", i), h.Day); err != nil {
+		if err := r.checkDay(fmt.Sprintf("holidays[%d]", i), h.Day); err != nil {
 			return err
 		}
 		if len(h.Lo) != ns || len(h.Hi) != ns {
@@ -593,6 +508,29 @@ func (r *Roster) validate() error {
 				return fmt.Errorf("holidays[%d]: interval %d–%d of shift %d", i, h.Lo[s], h.Hi[s], s)
 			}
 		}
+	}
+	// The units' data that the spec decides: every unit of the pool, so
+	// that the backup day of an unsampled backup unit is refused too.
+	for _, v := range domains.Facets[domains.Validator[*Roster]](pool) {
+		if err := v.Validate(r); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// checkDay checks that d is a day of r, for field.
+func (r *Roster) checkDay(field string, d int) error {
+	if d < 0 || d >= len(r.Days) {
+		return fmt.Errorf("%s: day %d out of range", field, d)
+	}
+	return nil
+}
+
+// checkShift checks that s is a shift of r, for field.
+func (r *Roster) checkShift(field string, s int) error {
+	if s < 0 || s >= len(r.Shifts) {
+		return fmt.Errorf("%s: shift %d out of range", field, s)
 	}
 	return nil
 }

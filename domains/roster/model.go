@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -18,6 +19,8 @@ type builder struct {
 	// load[p]: the number of days p works (loads(), made on first use).
 	load []encode.Var
 	n    map[string]int // constraints per group, for unique names
+	// answer is the answer variables: the decisions, then the units'.
+	answer []encode.Var
 }
 
 // add adds count c under group g, its cells as literals.
@@ -75,7 +78,6 @@ func (r *Roster) Model() (*encode.Model, error) {
 	b := &builder{r: r, m: m, n: map[string]int{}}
 	b.x = make([][][]encode.Var, len(r.Staff))
 	b.w = make([][]encode.Var, len(r.Staff))
-	var answer []encode.Var
 	for p, st := range r.Staff {
 		b.x[p] = make([][]encode.Var, len(r.Days))
 		b.w[p] = make([]encode.Var, len(r.Days))
@@ -85,7 +87,7 @@ func (r *Roster) Model() (*encode.Model, error) {
 			for s, sh := range r.Shifts {
 				v := m.NewBool(fmt.Sprintf("x[%s|%s|%s]", st.Name, dn, sh.Name))
 				b.x[p][d][s] = v
-				answer = append(answer, v)
+				b.answer = append(b.answer, v)
 				lits = append(lits, v.Lit())
 			}
 			g := groupOneShift(st.Name)
@@ -100,113 +102,21 @@ func (r *Roster) Model() (*encode.Model, error) {
 			m.AddLinear(ts, encode.EQ, 0).Named(fmt.Sprintf("core: works @%s|%s", st.Name, dn)).InGroup("core: works")
 		}
 	}
-	for _, ru := range r.rules() {
-		for _, c := range ru.Counts {
-			b.add(ru.Name, c)
-		}
+	b.addRules([]countRule{r.staffingRule()})
+	for _, u := range r.units() {
+		u.Model(b)
 	}
-	if r.BackupDay >= 0 {
-		b.backups()
-		for _, vs := range b.bk {
-			answer = append(answer, vs...)
-		}
-	}
-	for _, l := range r.levels() {
-		m.Minimize(l.terms(b)...)
-	}
-	m.SetAnswer(answer...)
+	b.goal()
+	m.SetAnswer(b.answer...)
 	r.xvars, r.bvars = b.x, b.bk
 	return m, nil
 }
 
-// backupShifts returns the shifts of the backup day that need a backup:
-// those with staff to replace.
-func (r *Roster) backupShifts() []int {
-	var out []int
-	if r.BackupDay < 0 {
-		return nil
-	}
-	for s := range r.Shifts {
-		if r.need(r.BackupDay, s) > 0 {
-			out = append(out, s)
-		}
-	}
-	return out
-}
-
-// backups adds the backup unit's variables and rules (group "backup"):
-// one backup per shift of the backup day, no one backing up two shifts,
-// a backup is off that day, holds the skill a shift needs, and keeps
-// every rule on their own week if called.
-func (b *builder) backups() {
-	r, m := b.r, b.m
-	dc := r.BackupDay
-	shifts := r.backupShifts()
-	b.bk = make([][]encode.Var, len(shifts))
-	g := ruleBackup
-	for j, s := range shifts {
-		b.bk[j] = make([]encode.Var, len(r.Staff))
-		var lits []encode.Lit
-		for p, st := range r.Staff {
-			v := m.NewBool(fmt.Sprintf("b[%s|%s]", r.Shifts[s].Name, st.Name))
-			b.bk[j][p] = v
-			lits = append(lits, v.Lit())
-		}
-		b.n[g]++
-		m.AddExactly(lits, 1).Named(fmt.Sprintf("%s #%d", g, b.n[g])).InGroup(g)
-	}
-	personal := map[int][]count{}
-	for _, ru := range r.rules() {
-		for _, c := range ru.Counts {
-			if p, ok := c.personal(); ok {
-				personal[p] = append(personal[p], c)
-			}
-		}
-	}
-	for p := range r.Staff {
-		var lits []encode.Lit
-		for j := range shifts {
-			lits = append(lits, b.bk[j][p].Lit())
-		}
-		if len(lits) > 1 {
-			b.n[g]++
-			m.AddAtMost(lits, 1).Named(fmt.Sprintf("%s #%d", g, b.n[g])).InGroup(g)
-		}
-		for j, s := range shifts {
-			gl := b.bk[j][p].Lit()
-			// Off on the backup day.
-			b.addScenario(g, count{Cells: []cell{{p, dc, anyShift}}, AtMost: true, K: 0}, &gl, -1, -1, gl)
-			if r.needsSkill(s) && !r.Staff[p].Skilled {
-				b.n[g]++
-				m.AddAtMost([]encode.Lit{gl}, 0).Named(fmt.Sprintf("%s #%d", g, b.n[g])).InGroup(g)
-			}
-			for _, c := range personal[p] {
-				if touches(c, dc) {
-					b.addScenario(g, c, &gl, p, s, gl)
-				}
-			}
-		}
-	}
-}
-
-// touches reports whether count c has a cell on day d.
-func touches(c count, d int) bool {
-	for _, x := range c.Cells {
-		if x.d == d {
-			return true
-		}
-	}
-	return false
-}
-
-// needsSkill reports whether shift s needs a skilled person
-// (qualification unit).
+// needsSkill reports whether shift s needs a skilled person (a sampled
+// skiller says so: the qualification unit).
 func (r *Roster) needsSkill(s int) bool {
-	if !r.has(unitQualification) {
-		return false
-	}
-	for _, t := range r.SkillShifts {
-		if t == s {
+	for _, u := range domains.Facets[skiller](r.units()) {
+		if u.needsSkill(r, s) {
 			return true
 		}
 	}
@@ -282,25 +192,11 @@ func (r *Roster) encodePlan(pl [][]int, bk []int) json.RawMessage {
 		b.WriteString("]")
 	}
 	b.WriteString("}")
-	if bk != nil {
-		b.WriteString(`, "backups": {`)
-		for j, s := range r.backupShifts() {
-			if j > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%q: %q", r.Shifts[s].Name, r.Staff[bk[j]].Name)
+	for _, p := range r.parts() {
+		if v, ok := p.encodePart(r, pl, bk); ok {
+			key, _ := p.AnswerKey(r)
+			fmt.Fprintf(&b, ", %q: %s", key, v)
 		}
-		b.WriteString("}")
-	}
-	if r.has(unitSelfCheck) {
-		b.WriteString(`, "objective": {`)
-		for i, l := range r.stated() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%q: %d", l.key, l.value(r, pl, bk))
-		}
-		b.WriteString("}")
 	}
 	b.WriteString("}")
 	return json.RawMessage(b.String())

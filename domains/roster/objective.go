@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -28,45 +29,22 @@ const (
 	keyCost    = "cost"
 )
 
-// levels returns the objective levels in order: fewest changes
-// (sick-call), the weekend maximum (weekend-fairness), the spread of
-// totals (balance), the preference penalty (preferences), the pay (always),
-// the backup choice (backup), then the stated tie-break.
+// levels returns the objective levels in order: the units' levels before
+// the pay (leveler: fewest changes with the sick call, the weekend
+// maximum, the spread of totals, the preference penalty), the pay
+// (always), the units' levels after it (laterLeveler: the backup
+// choice), then the stated tie-break.
 func (r *Roster) levels() []level {
+	us := r.units()
 	var out []level
-	if r.has(unitSickCall) {
-		out = append(out, level{keyChanges, changeTerms, changeValue, func(r *Roster) string {
-			return fmt.Sprintf("change as few decisions of the current roster as possible: minimise the number of (%s, day) pairs whose entry (a shift or Off) differs from the current roster", r.Voc.Person)
-		}})
-	}
-	if r.has(unitWeekend) {
-		out = append(out, level{keyWeekend, weekendTerms, weekendValue, func(r *Roster) string {
-			return fmt.Sprintf("share weekend work: minimise the largest number of shifts any one %s works on %s", r.Voc.Person, r.dayNames(r.Weekend))
-		}})
-	}
-	if r.has(unitBalance) {
-		out = append(out, level{keySpread, spreadTerms, spreadValue, func(r *Roster) string {
-			return fmt.Sprintf("balance the totals: minimise the spread, the most shifts any %s works in the week minus the fewest any %s works", r.Voc.Person, r.Voc.Person)
-		}})
-	}
-	if r.has(unitPreferences) {
-		out = append(out, level{keyPenalty, penaltyTerms, penaltyValue, func(r *Roster) string {
-			return "respect preferences: minimise the total penalty of the broken preferences (each preference's weight, once for each day that breaks it)"
-		}})
+	for _, u := range domains.Facets[leveler](us) {
+		out = append(out, u.before(r)...)
 	}
 	out = append(out, level{keyCost, costTerms, costValue, func(r *Roster) string {
 		return fmt.Sprintf("minimise the total %s: the sum over all shifts worked of the %s's rate per shift", r.Voc.Pay, r.Voc.Person)
 	}})
-	if r.BackupDay >= 0 {
-		for j := range r.backupShifts() {
-			out = append(out, level{"", func(b *builder) []encode.Term {
-				var ts []encode.Term
-				for p, v := range b.bk[j] {
-					ts = append(ts, encode.Term{Var: v, Coef: int64(p + 1)})
-				}
-				return ts
-			}, func(_ *Roster, _ [][]int, bk []int) int64 { return int64(bk[j] + 1) }, nil})
-		}
+	for _, u := range domains.Facets[laterLeveler](us) {
+		out = append(out, u.later(r)...)
 	}
 	if r.TieBreaks >= 1 {
 		// One level per (person, day), in table order: the entry's code,
@@ -83,6 +61,31 @@ func (r *Roster) levels() []level {
 				}, func(_ *Roster, pl [][]int, _ []int) int64 { return int64(pl[p][d] + 1) }, nil})
 			}
 		}
+	}
+	return out
+}
+
+// goal adds the goal's levels to the model, each minimised in order: the
+// units' levels before the pay (their domains.Leveler), then the pay and
+// every later level.
+func (b *builder) goal() {
+	n := 0
+	for _, u := range domains.Facets[leveler](b.r.units()) {
+		for _, ts := range u.Levels(b) {
+			b.m.Minimize(ts...)
+			n++
+		}
+	}
+	for _, l := range b.r.levels()[n:] {
+		b.m.Minimize(l.terms(b)...)
+	}
+}
+
+// levelTerms returns the terms of the levels ls in b's model, in order.
+func levelTerms(b *builder, ls []level) [][]encode.Term {
+	var out [][]encode.Term
+	for _, l := range ls {
+		out = append(out, l.terms(b))
 	}
 	return out
 }
@@ -316,9 +319,9 @@ func (b *builder) loads() []encode.Var {
 
 // partLoads returns each person's days worked among days (every day when
 // nil; group "core: loads") and adds the implied demand bound of those
-// days: the always-on staffing's (group "core: loads"), or for holidays
-// alone the holiday rule's high ends (group of that rule, which an
-// always-on bound must not carry).
+// days: the always-on staffing's (group "core: loads"), then the units'
+// (loadBounder: for holidays alone, the holiday rule's high ends, in the
+// group of that rule, which an always-on bound must not carry).
 func (b *builder) partLoads(name string, days []int) []encode.Var {
 	r, m := b.r, b.m
 	if days == nil {
@@ -344,7 +347,7 @@ func (b *builder) partLoads(name string, days []int) []encode.Var {
 	for _, d := range days {
 		in[d] = true
 	}
-	var core, hol int64
+	var core int64
 	for _, c := range r.staffingCounts(false) {
 		if in[c.Cells[0].d] {
 			core += int64(c.K)
@@ -353,15 +356,8 @@ func (b *builder) partLoads(name string, days []int) []encode.Var {
 	if core > 0 {
 		m.AddLinear(slices.Clone(sum), encode.GE, core).Named(g + " " + name + " implied demand").InGroup(g)
 	}
-	for _, c := range r.staffingCounts(true) {
-		if in[c.Cells[0].d] {
-			hol += int64(c.K)
-		}
-	}
-	if hol > 0 && core == 0 && r.has(unitHoliday) {
-		// Holidays only: the holiday rule's high ends, in that rule's
-		// group (it holds exactly when the rule does).
-		m.AddLinear(slices.Clone(sum), encode.GE, hol).Named(ruleHoliday + " (implied demand)").InGroup(ruleHoliday)
+	for _, u := range domains.Facets[loadBounder](r.units()) {
+		u.loadBound(b, in, sum, core)
 	}
 	return out
 }

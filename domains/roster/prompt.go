@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
 )
 
@@ -25,42 +26,25 @@ func (r *Roster) Prompt() string {
 
 	// Staff table.
 	fmt.Fprintf(&b, "**%s**\n", prose.Capital(v.People))
+	cols := domains.Facets[columner](r.units())
 	head := []string{v.Person, v.Pay + " per shift"}
-	if r.has(unitQualification) {
-		head = append(head, r.Skill)
-	}
-	if r.has(unitAvailability) {
-		head = append(head, "leave days")
-	}
-	if r.has(unitMaxShifts) {
-		head = append(head, "max")
-	}
-	if r.has(unitPreferences) {
-		head = append(head, "preferences (penalty weight)")
+	for _, c := range cols {
+		head = append(head, c.column(r))
 	}
 	writeRow(&b, head)
 	writeRow(&b, dashes(len(head)))
 	for p, st := range r.Staff {
 		row := []string{st.Name, fmt.Sprint(st.Rate)}
-		if r.has(unitQualification) {
-			row = append(row, map[bool]string{true: "yes", false: "no"}[st.Skilled])
-		}
-		if r.has(unitAvailability) {
-			row = append(row, orDash(r.dayNames(st.Leave)))
-		}
-		if r.has(unitMaxShifts) {
-			row = append(row, fmt.Sprint(st.Max))
-		}
-		if r.has(unitPreferences) {
-			row = append(row, orDash(r.prefText(p)))
+		for _, c := range cols {
+			row = append(row, c.cell(r, p))
 		}
 		writeRow(&b, row)
 	}
 
 	// Demand table.
 	fmt.Fprintf(&b, "\n**Demand** (the least number of %s on each shift", v.People)
-	if r.has(unitHoliday) {
-		b.WriteString("; on a holiday an interval low–high")
+	for _, u := range domains.Facets[demandNoter](r.units()) {
+		b.WriteString(u.demandNote(r))
 	}
 	b.WriteString(")\n")
 	head = []string{"day"}
@@ -85,26 +69,14 @@ func (r *Roster) Prompt() string {
 		writeRow(&b, row)
 	}
 
-	if r.has(unitSickCall) {
-		fmt.Fprintf(&b, "\n**Current roster** (already published)\n")
-		head = append([]string{v.Person}, r.Days...)
-		writeRow(&b, head)
-		writeRow(&b, dashes(len(head)))
-		for p, st := range r.Staff {
-			row := []string{st.Name}
-			for d := range r.Days {
-				row = append(row, r.shiftName(r.Current[p][d]))
-			}
-			writeRow(&b, row)
-		}
-		fmt.Fprintf(&b, "\n%s has called in sick for %s. Replan the week.\n", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days))
+	for _, u := range domains.Facets[sectioner](r.units()) {
+		b.WriteString(u.section(r))
 	}
 
 	// Rules.
 	b.WriteString("\n**Rules** (each has a name in bold)\n")
-	for i, n := range r.ruleNames() {
-		text, _ := r.ruleText(n)
-		fmt.Fprintf(&b, "%d. **%s**: %s\n", i+1, n, text)
+	for i, ru := range r.rules() {
+		fmt.Fprintf(&b, "%d. **%s**: %s\n", i+1, ru.Name, ru.Text)
 	}
 
 	// Goal.
@@ -125,32 +97,28 @@ func (r *Roster) Prompt() string {
 			b.WriteString(" Then, among those rosters, " + l.text(r) + ".")
 		}
 	}
-	if r.BackupDay >= 0 {
-		fmt.Fprintf(&b, " Then choose the backups shift by shift, in the order %s: each shift's backup is the allowed %s who comes first in the staff table.", r.shiftList(r.backupShifts()), v.Person)
+	for _, u := range domains.Facets[laterLeveler](r.units()) {
+		b.WriteString(u.laterGoal(r))
 	}
 	if r.TieBreaks >= 1 {
 		fmt.Fprintf(&b, " If several rosters are still equally good, take the first in this order: compare them %s by %s in the order of the staff table, and each %s's days from %s to %s; at the first entry where they differ, prefer Off to any shift, and an earlier shift to a later one (%s).",
 			v.Person, v.Person, v.Person, r.Days[0], r.Days[len(r.Days)-1], r.shiftOrder())
 	}
+	same := ""
+	for _, p := range r.parts() {
+		same += p.samePart(r)
+	}
 	fmt.Fprintf(&b, " Two rosters are the same when every %s has the same entry (shift or Off) on every day%s; no two %s are interchangeable, since each has their own %s rate.\n",
-		v.Person, map[bool]string{true: " and every backup is the same", false: ""}[r.BackupDay >= 0], v.People, v.Pay)
+		v.Person, same, v.People, v.Pay)
 
 	// Answer.
 	b.WriteString("\n**Answer** with one JSON object in a ```json block, exactly in this form (names as written above, one entry per day from ")
 	fmt.Fprintf(&b, "%s to %s, each entry a shift name or \"Off\"):\n```json\n%s\n```\n", r.Days[0], r.Days[len(r.Days)-1], r.AnswerSchema())
-	if r.BackupDay >= 0 {
-		fmt.Fprintf(&b, "`backups` names the backup %s of each shift of %s.\n", v.Person, r.Days[r.BackupDay])
+	for _, p := range r.parts() {
+		b.WriteString(p.partNote(r))
 	}
-	if r.has(unitSelfCheck) {
-		b.WriteString("`objective` states your roster's values of the goal: ")
-		var ks []string
-		for _, l := range r.stated() {
-			ks = append(ks, "`"+l.key+"`")
-		}
-		b.WriteString(prose.JoinAnd(ks) + ", in the goal's order.\n")
-	}
-	if r.has(unitInfeasible) {
-		b.WriteString("If no roster keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in bold above) of rules that cannot all hold together.\n")
+	for _, u := range domains.Facets[alternative](r.units()) {
+		b.WriteString(u.alternative(r))
 	}
 	return b.String()
 }
@@ -167,19 +135,9 @@ func (r *Roster) AnswerSchema() string {
 		fmt.Fprintf(&b, "%q: [%q, \"Off\", ...]", r.Staff[p].Name, r.Shifts[p%len(r.Shifts)].Name)
 	}
 	b.WriteString(", ...}")
-	if r.BackupDay >= 0 {
-		bs := r.backupShifts()
-		fmt.Fprintf(&b, `, "backups": {%q: %q, ...}`, r.Shifts[bs[0]].Name, r.Staff[len(r.Staff)-1].Name)
-	}
-	if r.has(unitSelfCheck) {
-		b.WriteString(`, "objective": {`)
-		for i, l := range r.stated() {
-			if i > 0 {
-				b.WriteString(", ")
-			}
-			fmt.Fprintf(&b, "%q: 0", l.key)
-		}
-		b.WriteString("}")
+	for _, p := range r.parts() {
+		key, skeleton := p.AnswerKey(r)
+		fmt.Fprintf(&b, ", %q: %s", key, skeleton)
 	}
 	return b.String() + "}"
 }

@@ -61,9 +61,12 @@ type Roster struct {
 	TieBreaks int `json:"tie_breaks"`
 
 	// xvars and bvars are the variables of the last model built, for
-	// decoding; units is the sampled units in pool order.
+	// decoding.
 	xvars [][][]encode.Var
 	bvars [][]encode.Var
+	// drawing is the subtask the generator draws the instance from, for
+	// the units' Prepare; nil once it is drawn.
+	drawing *subtask
 }
 
 // Off is the shift index of a day off.
@@ -206,9 +209,10 @@ func on(pl [][]int, x cell) bool {
 	return v == x.s
 }
 
-// rule is one named rule of the prompt: Name is its model group and what
-// a conflict answer names; Item is the ID of its checklist item.
-type rule struct {
+// countRule is one named rule of the prompt as counts: Name is its model
+// group and what a conflict answer names; Item is the ID of its checklist
+// item.
+type countRule struct {
 	Name   string
 	Item   string
 	Counts []count
@@ -232,13 +236,19 @@ const (
 	ruleBackup        = "backup"
 )
 
-// rules returns every counting rule of the instance, in prompt order.
-func (r *Roster) rules() []rule {
-	out := []rule{{Name: ruleStaffing, Item: itemStaffing, Counts: r.staffingCounts(false)}}
-	for _, u := range r.units() {
-		out = append(out, u.rules(r)...)
+// countRules returns every counting rule of the instance, in prompt order:
+// the core's staffing, then the counters'.
+func (r *Roster) countRules() []countRule {
+	out := []countRule{r.staffingRule()}
+	for _, u := range domains.Facets[counter](r.units()) {
+		out = append(out, u.counts(r)...)
 	}
 	return out
+}
+
+// staffingRule is the core's rule: every shift has its demand.
+func (r *Roster) staffingRule() countRule {
+	return countRule{Name: ruleStaffing, Item: itemStaffing, Counts: r.staffingCounts(false)}
 }
 
 // staffingCounts returns the staffing counts of the ordinary days
