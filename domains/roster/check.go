@@ -144,31 +144,9 @@ func (r *Roster) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 	items := r.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
-	failAll := res.FailAll
 	ans := r.parse(raw)
-	if !ref.Feasible {
-		switch {
-		case !ans.infeasible && ans.formatErr != "":
-			return failAll(ans.formatErr), nil
-		case !ans.infeasible:
-			set(itemFormat, false, "the answer gives a roster, but no roster keeps every rule")
-			set(itemInfeasible, false, "a roster was given")
-			set(itemConflict, false, "no conflict was named")
-		case ans.formatErr != "":
-			set(itemFormat, false, ans.formatErr)
-			set(itemConflict, false, ans.formatErr)
-		default:
-			if ok, why := r.conflictHolds(ctx, b, ans.conflict); !ok {
-				set(itemConflict, false, why)
-			}
-		}
+	if res.JudgeClaim(ref, ans.formatErr, ans.infeasible, "roster", func() (bool, string) { return r.conflictHolds(ctx, b, ans.conflict) }) {
 		return res, nil
-	}
-	if ans.infeasible {
-		return failAll("the answer claims no roster exists, but one does"), nil
-	}
-	if ans.formatErr != "" {
-		return failAll(ans.formatErr), nil
 	}
 	f := fails{}
 	checkRules([]countRule{r.staffingRule()}, ans.pl, f)
