@@ -7,7 +7,9 @@
 //     default and PLANCERT_LONG=1; the least keep rate; which seeds run
 //     twice; hooks for the core's own checks), Levels and Tasks, which
 //     derives the core's tasks from the registry (domains.Tasks() whose
-//     Core is the family's; at least one, never a fixed count).
+//     Core is the family's; at least one, never a fixed count), narrowed
+//     to the IDs of Family.Tasks where several packages share a core and
+//     each tests its own tasks.
 //   - record.go: the record cache shared by every family test of one test
 //     binary (Record, Family.Record: each task and seed is sampled,
 //     generated and certified under gen.Unique once), and Certify for an

@@ -81,3 +81,36 @@ func TestForcedSpec(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectTasks: a family takes the tasks of its core, in registry
+// order; with Family.Tasks only those, and a listed task that the core
+// does not register is an error, as is a core with no task.
+func TestSelectTasks(t *testing.T) {
+	all := []*domains.Task{{ID: "a", Core: "route"}, {ID: "b", Core: "flow"}, {ID: "c", Core: "route"}, {ID: "d", Core: "route"}}
+	ids := func(tks []*domains.Task) []string {
+		var out []string
+		for _, tk := range tks {
+			out = append(out, tk.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		f    Family
+		want []string
+		err  string
+	}{
+		{f: Family{Core: "route"}, want: []string{"a", "c", "d"}},
+		{f: Family{Core: "route", Tasks: []string{"d", "a"}}, want: []string{"a", "d"}},
+		{f: Family{Core: "route", Tasks: []string{"c"}}, want: []string{"c"}},
+		{f: Family{Core: "route", Tasks: []string{"c", "b"}}, err: `task "b" of the family is not registered with core "route"`},
+		{f: Family{Core: "roster"}, err: `no task of core "roster" is registered`},
+	} {
+		got, err := selectTasks(all, &tc.f)
+		switch {
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("%+v: error %v, want %q", tc.f, err, tc.err)
+		case tc.err == "" && (err != nil || !slices.Equal(ids(got), tc.want)):
+			t.Errorf("%+v: %v %v, want %v", tc.f, ids(got), err, tc.want)
+		}
+	}
+}
