@@ -31,8 +31,9 @@
 //     caught what, and requires per-unit coverage: every unit of every
 //     task's pool is caught by its own item (the checklist item whose
 //     Constraint names the unit) in some kept record, or is listed, with a
-//     reason, in the family's exemptions. ConflictMutants are the generic
-//     mutants of an infeasible record's conflict.
+//     reason, in the family's exemptions; and the items of
+//     Family.MustCatch each catch a mutant of the sweep. ConflictMutants
+//     are the generic mutants of an infeasible record's conflict.
 //   - brute.go: the generic part of the brute-force agreement tests: Optima
 //     tallies the core's enumeration of a tiny instance, and Agree
 //     compares it with the SAT certificate (status, optimum, uniqueness,

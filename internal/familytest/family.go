@@ -104,6 +104,12 @@ type Family struct {
 	// SweepCoverage requires the per-unit coverage of the sweep's records
 	// alone: a unit they do not cover fails without a search.
 	SweepCoverage bool
+	// MustCatch lists checklist items (by ID) that must each catch some
+	// mutant of the sweep's records, per task: the items of no unit (the
+	// format, the core rules, "optimal", "stated", "conflict"), which the
+	// per-unit coverage does not ask for, or unit items a core requires of
+	// the sweep itself. Records of the per-unit search do not count.
+	MustCatch []string
 }
 
 // seeds returns the reference seeds of tk.

@@ -114,3 +114,16 @@ func TestSelectTasks(t *testing.T) {
 		}
 	}
 }
+
+// TestUncaught: the items of Family.MustCatch that caught no mutant, in
+// the family's order.
+func TestUncaught(t *testing.T) {
+	x := newTally()
+	x.items["format"], x.items["optimal"] = 2, 1
+	if got := uncaught(x, []string{"stated", "format", "conflict", "optimal"}); !slices.Equal(got, []string{"stated", "conflict"}) {
+		t.Fatalf("uncaught = %v", got)
+	}
+	if got := uncaught(x, nil); got != nil {
+		t.Fatalf("uncaught of no item = %v", got)
+	}
+}
