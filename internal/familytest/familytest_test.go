@@ -127,3 +127,14 @@ func TestUncaught(t *testing.T) {
 		t.Fatalf("uncaught of no item = %v", got)
 	}
 }
+
+// TestPackagePath: the -update command names the package under test from
+// the module's root, nested packages too.
+func TestPackagePath(t *testing.T) {
+	exists := func(p string) bool { return p == "/m/go.mod" }
+	for dir, want := range map[string]string{"/m/domains/flow": "./domains/flow/", "/m/domains/route/commute": "./domains/route/commute/", "/m": ".", "/x/y": "."} {
+		if got := packagePath(dir, exists); got != want {
+			t.Errorf("packagePath(%q) = %q, want %q", dir, got, want)
+		}
+	}
+}
