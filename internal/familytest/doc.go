@@ -13,7 +13,8 @@
 //   - record.go: the record cache shared by every family test of one test
 //     binary (Record, Family.Record: each task and seed is sampled,
 //     generated and certified under gen.Unique once), and Certify for an
-//     uncached run of a given spec.
+//     uncached run of a given spec; NewSpec builds a spec from a list of
+//     units.
 //   - reference.go: Reference, the reference test (seeds 1..N per task: a
 //     second run gives the same bytes; the record survives a JSON round
 //     trip; the loaded instance has the same prompt, schema and checklist;
@@ -24,7 +25,8 @@
 //   - golden.go: the one -update flag (Update), the golden text of a record
 //     (Text, with the format variants the cores' golden files use), and
 //     Golden, which writes or compares testdata/golden/*.txt and reports
-//     golden files no test writes.
+//     golden files no test writes; FirstKept, FirstCertified and
+//     CertifiedGolden pick a golden file's record.
 //   - mutation.go: Mutations, the mutation test: the core turns a kept
 //     record into Mutants (an answer, the items that must fail or pass, or
 //     a verdict of its own); the harness checks each, tallies which item

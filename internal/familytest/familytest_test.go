@@ -138,3 +138,14 @@ func TestPackagePath(t *testing.T) {
 		}
 	}
 }
+
+// TestNewSpec: the spec has the subtask, the seed and exactly the units
+// given.
+func TestNewSpec(t *testing.T) {
+	tk := &domains.Task{ID: "t", Subtasks: []domains.Subtask{{ID: "s"}},
+		Pool: []domains.Unit{{ID: "a", Tier: domains.Basic}, {ID: "b", Tier: domains.Medium}, {ID: "c", Tier: domains.Hard}}}
+	spec := NewSpec(t, tk, "s", 7, "a", "c")
+	if spec.Subtask != "s" || spec.Seed != 7 || !slices.Equal(spec.Units(), []string{"a", "c"}) {
+		t.Fatalf("%+v, units %v", spec, spec.Units())
+	}
+}

@@ -204,6 +204,20 @@ func checkGolden(t *testing.T, name, text string) {
 	}
 }
 
+// CertifiedGolden is the golden file name of spec's record, certified
+// here (uncached); the test fails when spec is not kept.
+func CertifiedGolden(t *testing.T, f *Family, tk *domains.Task, name string, spec domains.Spec) GoldenFile {
+	t.Helper()
+	o := Certify(tk, spec, f.Timeout)
+	switch {
+	case o.Err != nil:
+		t.Fatalf("golden file %s: %v", name, o.Err)
+	case !o.Kept():
+		t.Fatalf("golden file %s: spec %v dropped: %s", name, spec.Units(), o.Drop)
+	}
+	return GoldenFile{Name: name, Rec: o.Rec}
+}
+
 // FirstKept returns the first kept record of seeds 1..last of tk (from
 // the record cache) that accept takes (nil accepts every kept record), or
 // nil. An error of a seed fails the test.
