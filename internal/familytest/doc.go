@@ -20,8 +20,9 @@
 //     trip; the loaded instance has the same prompt, schema and checklist;
 //     the reference passes every item; its objective is the certificate's;
 //     feasible exactly when optimal; unique under gen.Unique; infeasible
-//     only with the infeasibility unit; keep rate; a logged summary), and
-//     CheckRecord, its per-record part.
+//     only with the infeasibility unit; keep rate; a logged summary),
+//     CheckRecord, its per-record part, and EverySubtask and EveryUnit
+//     for a family's AfterTask.
 //   - golden.go: the one -update flag (Update), the golden text of a record
 //     (Text, with the format variants the cores' golden files use), and
 //     Golden, which writes or compares testdata/golden/*.txt and reports

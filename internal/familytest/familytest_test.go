@@ -2,6 +2,7 @@ package familytest
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -147,5 +148,36 @@ func TestNewSpec(t *testing.T) {
 	spec := NewSpec(t, tk, "s", 7, "a", "c")
 	if spec.Subtask != "s" || spec.Seed != 7 || !slices.Equal(spec.Units(), []string{"a", "c"}) {
 		t.Fatalf("%+v, units %v", spec, spec.Units())
+	}
+}
+
+// errorsTB records the errors of a check.
+type errorsTB struct {
+	testing.TB
+	errs []string
+}
+
+func (e *errorsTB) Helper()             {}
+func (e *errorsTB) Logf(string, ...any) {}
+func (e *errorsTB) Errorf(format string, a ...any) {
+	e.errs = append(e.errs, fmt.Sprintf(format, a...))
+}
+
+// TestEverySubtaskAndUnit: a subtask without a kept record, and a unit
+// in none, are errors, and only they.
+func TestEverySubtaskAndUnit(t *testing.T) {
+	tk := &domains.Task{ID: "t", Subtasks: []domains.Subtask{{ID: "s1"}, {ID: "s2"}, {ID: "s3"}},
+		Pool: []domains.Unit{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}}}
+	kept := []*domains.Record{{Subtask: "s1", Constraints: domains.Constraints{Basic: []string{"a"}, Hard: []string{"c"}}},
+		{Subtask: "s3", Constraints: domains.Constraints{Stateful: []string{"d"}}}}
+	e := &errorsTB{}
+	EverySubtask(e, tk, kept)
+	if len(e.errs) != 1 || !strings.Contains(e.errs[0], "subtask s2") {
+		t.Fatalf("EverySubtask: %q", e.errs)
+	}
+	e = &errorsTB{}
+	EveryUnit(e, tk, kept)
+	if len(e.errs) != 1 || !strings.Contains(e.errs[0], "unit b ") {
+		t.Fatalf("EveryUnit: %q", e.errs)
 	}
 }
