@@ -1,6 +1,7 @@
 // Package familytest is the shared test harness of the task cores under
 // domains/ (flow, quantity, project, production, roster, assign,
-// scheduling; route converts later). A core describes its tests once, in a
+// scheduling, and the route skins commute, delivery, dispatch and
+// itinerary, one family each). A core describes its tests once, in a
 // Family, and its family_*_test.go files call the harness:
 //
 //   - family.go: Family (the core name; the seeds per test level, short,
