@@ -48,8 +48,8 @@ var family = &familytest.Family{
 	},
 	AfterTask: everySubtask,
 	Golden:    goldenFiles,
-	// GoldenText of the former routetest: units without the stateful tier,
-	// no reference section.
+	// The route golden files' form: units without the stateful tier, no
+	// reference section.
 	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
 	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
 	// The sweep alone catches a mutant by every unit's item (and by each
@@ -66,29 +66,9 @@ func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
 // every unit of the pool (30 seeds may miss a hard unit: TestFamilyUnits
 // covers each).
 func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
-	n := seeds.N()
-	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
-	for _, rec := range kept {
-		subtasks[rec.Subtask]++
-		for _, c := range rec.Reference.Conflict {
-			conflicts[c]++
-		}
-		for _, l := range [][]string{rec.Constraints.Basic, rec.Constraints.Medium, rec.Constraints.Hard} {
-			for _, u := range l {
-				units[u]++
-			}
-		}
-	}
-	t.Logf("conflicts %v; subtasks %v", conflicts, subtasks)
-	if n >= 200 {
-		for _, u := range tk.Pool {
-			if units[u.ID] == 0 {
-				t.Errorf("unit %s never sampled in %d seeds", u.ID, n)
-			}
-		}
-	}
-	if len(subtasks) != len(tk.Subtasks) {
-		t.Errorf("subtasks seen: %v", subtasks)
+	familytest.EverySubtask(t, tk, kept)
+	if seeds.N() >= 200 {
+		familytest.EveryUnit(t, tk, kept)
 	}
 }
 
@@ -102,15 +82,7 @@ func TestFamilyUnits(t *testing.T) {
 		kept := 0
 		for _, st := range tk.Subtasks {
 			for seed := uint64(1); seed <= 3; seed++ {
-				units := map[string]bool{u.ID: true}
-				for _, r := range u.Requires {
-					units[r] = true
-				}
-				spec, err := tk.NewSpec(st.ID, seed, units)
-				if err != nil {
-					t.Fatal(err)
-				}
-				o := familytest.Certify(tk, spec, family.Timeout)
+				o := familytest.Certify(tk, familytest.NewSpec(t, tk, st.ID, seed, append([]string{u.ID}, u.Requires...)...), family.Timeout)
 				if o.Err != nil {
 					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
 				}

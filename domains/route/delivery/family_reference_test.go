@@ -50,8 +50,8 @@ var family = &familytest.Family{
 	},
 	AfterTask: everySubtask,
 	Golden:    goldenFiles,
-	// GoldenText of the former routetest: units without the stateful tier,
-	// no reference section.
+	// The route golden files' form: units without the stateful tier, no
+	// reference section.
 	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
 	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
 	// The sweep alone catches a mutant by every unit's item (and by each
@@ -69,32 +69,19 @@ func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
 // covers each) and both infeasibility variants: a conflict with the
 // vehicle capacity and one with the delivery windows.
 func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
-	n := seeds.N()
-	units, subtasks, conflicts := map[string]int{}, map[string]int{}, map[string]int{}
+	familytest.EverySubtask(t, tk, kept)
+	if seeds.N() < 200 {
+		return
+	}
+	familytest.EveryUnit(t, tk, kept)
+	conflicts := map[string]int{}
 	for _, rec := range kept {
-		subtasks[rec.Subtask]++
 		for _, c := range rec.Reference.Conflict {
 			conflicts[c]++
 		}
-		for _, l := range [][]string{rec.Constraints.Basic, rec.Constraints.Medium, rec.Constraints.Hard} {
-			for _, u := range l {
-				units[u]++
-			}
-		}
 	}
-	t.Logf("conflicts %v; subtasks %v", conflicts, subtasks)
-	if n >= 200 && (conflicts["vehicle capacity"] == 0 || conflicts["delivery windows"] == 0) {
+	if conflicts["vehicle capacity"] == 0 || conflicts["delivery windows"] == 0 {
 		t.Errorf("conflicts %v: both infeasibility variants (overload, deadline) should occur", conflicts)
-	}
-	if n >= 200 {
-		for _, u := range tk.Pool {
-			if units[u.ID] == 0 {
-				t.Errorf("unit %s never sampled in %d seeds", u.ID, n)
-			}
-		}
-	}
-	if len(subtasks) != len(tk.Subtasks) {
-		t.Errorf("subtasks seen: %v", subtasks)
 	}
 }
 

@@ -52,8 +52,8 @@ var family = &familytest.Family{
 	},
 	AfterTask: everySubtask,
 	Golden:    goldenFiles,
-	// GoldenText of the former routetest: units without the stateful tier,
-	// no reference section.
+	// The route golden files' form: units without the stateful tier, no
+	// reference section.
 	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
 	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
 	// The sweep alone catches a mutant by every unit's item (and by each

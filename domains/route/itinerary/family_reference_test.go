@@ -55,8 +55,8 @@ var family = &familytest.Family{
 	},
 	AfterTask: everySubtask,
 	Golden:    goldenFiles,
-	// GoldenText of the former routetest: units without the stateful tier,
-	// no reference section.
+	// The route golden files' form: units without the stateful tier, no
+	// reference section.
 	GoldenFormat: familytest.GoldenFormat{NoStateful: true, NoReference: true},
 	// The items the package's mutation test always required of its sweep;
 	// the other units' items are found by the harness's per-unit search.
