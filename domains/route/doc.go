@@ -47,8 +47,8 @@
 //   - domains/route/dispatch: task 22, Transportation Dispatch Planning
 //     ("transportation-dispatch"), on the fleet model over jobs.
 //
-// domains/all registers them; domains/route/internal/routetest holds the
-// helpers their tests share (golden text, results by item, the fleet-plan
-// enumeration). Task 19, Urban Traffic Planning, is on the flow core
+// domains/all registers them; their family tests run through
+// internal/familytest, and domains/route/internal/routetest holds the
+// fleet-plan enumeration of their brute-force tests. Task 19, Urban Traffic Planning, is on the flow core
 // (domains/flow).
 package route

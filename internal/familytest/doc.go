@@ -1,28 +1,34 @@
 // Package familytest is the shared test harness of the task cores under
 // domains/ (flow, quantity, project, production, roster, assign,
-// scheduling; route converts later). A core describes its tests once, in a
+// scheduling, and the route skins commute, delivery, dispatch and
+// itinerary, one family each). A core describes its tests once, in a
 // Family, and its family_*_test.go files call the harness:
 //
 //   - family.go: Family (the core name; the seeds per test level, short,
 //     default and PLANCERT_LONG=1; the least keep rate; which seeds run
 //     twice; hooks for the core's own checks), Levels and Tasks, which
 //     derives the core's tasks from the registry (domains.Tasks() whose
-//     Core is the family's; at least one, never a fixed count).
+//     Core is the family's; at least one, never a fixed count), narrowed
+//     to the IDs of Family.Tasks where several packages share a core and
+//     each tests its own tasks.
 //   - record.go: the record cache shared by every family test of one test
 //     binary (Record, Family.Record: each task and seed is sampled,
 //     generated and certified under gen.Unique once), and Certify for an
-//     uncached run of a given spec.
+//     uncached run of a given spec; NewSpec builds a spec from a list of
+//     units.
 //   - reference.go: Reference, the reference test (seeds 1..N per task: a
 //     second run gives the same bytes; the record survives a JSON round
 //     trip; the loaded instance has the same prompt, schema and checklist;
 //     the reference passes every item; its objective is the certificate's;
 //     feasible exactly when optimal; unique under gen.Unique; infeasible
-//     only with the infeasibility unit; keep rate; a logged summary), and
-//     CheckRecord, its per-record part.
+//     only with the infeasibility unit; keep rate; a logged summary),
+//     CheckRecord, its per-record part, and EverySubtask and EveryUnit
+//     for a family's AfterTask.
 //   - golden.go: the one -update flag (Update), the golden text of a record
 //     (Text, with the format variants the cores' golden files use), and
 //     Golden, which writes or compares testdata/golden/*.txt and reports
-//     golden files no test writes.
+//     golden files no test writes; FirstKept, FirstCertified and
+//     CertifiedGolden pick a golden file's record.
 //   - mutation.go: Mutations, the mutation test: the core turns a kept
 //     record into Mutants (an answer, the items that must fail or pass, or
 //     a verdict of its own); the harness checks each, tallies which item
@@ -30,7 +36,8 @@
 //     task's pool is caught by its own item (the checklist item whose
 //     Constraint names the unit) in some kept record, or is listed, with a
 //     reason, in the family's exemptions (Family.ItemUnit corrects the
-//     mapping where an item's Constraint is not its unit's ID).
+//     mapping where an item's Constraint is not its unit's ID); and the
+//     items of Family.MustCatch each catch a mutant of the sweep.
 //     ConflictMutants are the generic mutants of an infeasible record's
 //     conflict; Apply checks mutants of records a core draws itself.
 //   - brute.go: the generic part of the brute-force agreement tests: Optima

@@ -1,7 +1,9 @@
 package familytest
 
 import (
+	"fmt"
 	"os"
+	"slices"
 	"testing"
 	"time"
 
@@ -39,6 +41,13 @@ func (l Levels) N() uint64 {
 type Family struct {
 	// Core is the Task.Core of the core's tasks.
 	Core string
+	// Tasks, when not empty, restricts the family to the tasks of these
+	// IDs, each of which must be registered with Core: for a core whose
+	// tasks are tested by several packages (the route skins commute,
+	// delivery, dispatch and itinerary share Core "route", and each tests
+	// its own task), so that a test binary that registers more of them
+	// still tests only its own.
+	Tasks []string
 	// Seeds are the seeds 1..N per task of the reference test.
 	Seeds Levels
 	// TaskSeeds, when not nil, gives a task other seeds than Seeds.
@@ -95,6 +104,12 @@ type Family struct {
 	// SweepCoverage requires the per-unit coverage of the sweep's records
 	// alone: a unit they do not cover fails without a search.
 	SweepCoverage bool
+	// MustCatch lists checklist items (by ID) that must each catch some
+	// mutant of the sweep's records, per task: the items of no unit (the
+	// format, the core rules, "optimal", "stated", "conflict"), which the
+	// per-unit coverage does not ask for, or unit items a core requires of
+	// the sweep itself. Records of the per-unit search do not count.
+	MustCatch []string
 }
 
 // seeds returns the reference seeds of tk.
@@ -105,18 +120,37 @@ func (f *Family) seeds(tk *domains.Task) uint64 {
 	return f.Seeds.N()
 }
 
-// Tasks returns the registered tasks of the family's core, in registry
-// order; the test fails when there is none.
+// Tasks returns the registered tasks of the family's core (only those of
+// Family.Tasks when it is set), in registry order; the test fails when
+// there is none, or when a task of Family.Tasks is not registered with
+// the core.
 func Tasks(t testing.TB, f *Family) []*domains.Task {
 	t.Helper()
+	out, err := selectTasks(domains.Tasks(), f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// selectTasks picks the family's tasks from all, in all's order.
+func selectTasks(all []*domains.Task, f *Family) ([]*domains.Task, error) {
 	var out []*domains.Task
-	for _, tk := range domains.Tasks() {
-		if tk.Core == f.Core {
-			out = append(out, tk)
+	found := map[string]bool{}
+	for _, tk := range all {
+		if tk.Core != f.Core || len(f.Tasks) > 0 && !slices.Contains(f.Tasks, tk.ID) {
+			continue
+		}
+		out = append(out, tk)
+		found[tk.ID] = true
+	}
+	for _, id := range f.Tasks {
+		if !found[id] {
+			return nil, fmt.Errorf("task %q of the family is not registered with core %q", id, f.Core)
 		}
 	}
 	if len(out) == 0 {
-		t.Fatalf("no task of core %q is registered", f.Core)
+		return nil, fmt.Errorf("no task of core %q is registered", f.Core)
 	}
-	return out
+	return out, nil
 }

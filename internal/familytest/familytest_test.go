@@ -2,6 +2,7 @@ package familytest
 
 import (
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -79,5 +80,104 @@ func TestForcedSpec(t *testing.T) {
 		if err := tk.Compatible(spec.Units()); err != nil {
 			t.Fatalf("seed %d: %v", k, err)
 		}
+	}
+}
+
+// TestSelectTasks: a family takes the tasks of its core, in registry
+// order; with Family.Tasks only those, and a listed task that the core
+// does not register is an error, as is a core with no task.
+func TestSelectTasks(t *testing.T) {
+	all := []*domains.Task{{ID: "a", Core: "route"}, {ID: "b", Core: "flow"}, {ID: "c", Core: "route"}, {ID: "d", Core: "route"}}
+	ids := func(tks []*domains.Task) []string {
+		var out []string
+		for _, tk := range tks {
+			out = append(out, tk.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		f    Family
+		want []string
+		err  string
+	}{
+		{f: Family{Core: "route"}, want: []string{"a", "c", "d"}},
+		{f: Family{Core: "route", Tasks: []string{"d", "a"}}, want: []string{"a", "d"}},
+		{f: Family{Core: "route", Tasks: []string{"c"}}, want: []string{"c"}},
+		{f: Family{Core: "route", Tasks: []string{"c", "b"}}, err: `task "b" of the family is not registered with core "route"`},
+		{f: Family{Core: "roster"}, err: `no task of core "roster" is registered`},
+	} {
+		got, err := selectTasks(all, &tc.f)
+		switch {
+		case tc.err != "" && (err == nil || err.Error() != tc.err):
+			t.Errorf("%+v: error %v, want %q", tc.f, err, tc.err)
+		case tc.err == "" && (err != nil || !slices.Equal(ids(got), tc.want)):
+			t.Errorf("%+v: %v %v, want %v", tc.f, ids(got), err, tc.want)
+		}
+	}
+}
+
+// TestUncaught: the items of Family.MustCatch that caught no mutant, in
+// the family's order.
+func TestUncaught(t *testing.T) {
+	x := newTally()
+	x.items["format"], x.items["optimal"] = 2, 1
+	if got := uncaught(x, []string{"stated", "format", "conflict", "optimal"}); !slices.Equal(got, []string{"stated", "conflict"}) {
+		t.Fatalf("uncaught = %v", got)
+	}
+	if got := uncaught(x, nil); got != nil {
+		t.Fatalf("uncaught of no item = %v", got)
+	}
+}
+
+// TestPackagePath: the -update command names the package under test from
+// the module's root, nested packages too.
+func TestPackagePath(t *testing.T) {
+	exists := func(p string) bool { return p == "/m/go.mod" }
+	for dir, want := range map[string]string{"/m/domains/flow": "./domains/flow/", "/m/domains/route/commute": "./domains/route/commute/", "/m": ".", "/x/y": "."} {
+		if got := packagePath(dir, exists); got != want {
+			t.Errorf("packagePath(%q) = %q, want %q", dir, got, want)
+		}
+	}
+}
+
+// TestNewSpec: the spec has the subtask, the seed and exactly the units
+// given.
+func TestNewSpec(t *testing.T) {
+	tk := &domains.Task{ID: "t", Subtasks: []domains.Subtask{{ID: "s"}},
+		Pool: []domains.Unit{{ID: "a", Tier: domains.Basic}, {ID: "b", Tier: domains.Medium}, {ID: "c", Tier: domains.Hard}}}
+	spec := NewSpec(t, tk, "s", 7, "a", "c")
+	if spec.Subtask != "s" || spec.Seed != 7 || !slices.Equal(spec.Units(), []string{"a", "c"}) {
+		t.Fatalf("%+v, units %v", spec, spec.Units())
+	}
+}
+
+// errorsTB records the errors of a check.
+type errorsTB struct {
+	testing.TB
+	errs []string
+}
+
+func (e *errorsTB) Helper()             {}
+func (e *errorsTB) Logf(string, ...any) {}
+func (e *errorsTB) Errorf(format string, a ...any) {
+	e.errs = append(e.errs, fmt.Sprintf(format, a...))
+}
+
+// TestEverySubtaskAndUnit: a subtask without a kept record, and a unit
+// in none, are errors, and only they.
+func TestEverySubtaskAndUnit(t *testing.T) {
+	tk := &domains.Task{ID: "t", Subtasks: []domains.Subtask{{ID: "s1"}, {ID: "s2"}, {ID: "s3"}},
+		Pool: []domains.Unit{{ID: "a"}, {ID: "b"}, {ID: "c"}, {ID: "d"}}}
+	kept := []*domains.Record{{Subtask: "s1", Constraints: domains.Constraints{Basic: []string{"a"}, Hard: []string{"c"}}},
+		{Subtask: "s3", Constraints: domains.Constraints{Stateful: []string{"d"}}}}
+	e := &errorsTB{}
+	EverySubtask(e, tk, kept)
+	if len(e.errs) != 1 || !strings.Contains(e.errs[0], "subtask s2") {
+		t.Fatalf("EverySubtask: %q", e.errs)
+	}
+	e = &errorsTB{}
+	EveryUnit(e, tk, kept)
+	if len(e.errs) != 1 || !strings.Contains(e.errs[0], "unit b ") {
+		t.Fatalf("EveryUnit: %q", e.errs)
 	}
 }

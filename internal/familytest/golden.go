@@ -137,13 +137,34 @@ func Golden(t *testing.T, f *Family) {
 }
 
 // updateCommand is the command that rewrites the golden files of the
-// package under test.
+// package under test: its directory relative to the module's root (the
+// nearest directory up with a go.mod), e.g. ./domains/route/commute/.
 func updateCommand() string {
 	dir, err := os.Getwd()
 	if err != nil {
 		return "go test -run TestFamilyGolden -update"
 	}
-	return fmt.Sprintf("go test ./domains/%s/ -run TestFamilyGolden -update", filepath.Base(dir))
+	return fmt.Sprintf("go test %s -run TestFamilyGolden -update", packagePath(dir, func(p string) bool {
+		_, err := os.Stat(p)
+		return err == nil
+	}))
+}
+
+// packagePath is dir relative to the nearest directory up from it that
+// has a go.mod (exists says whether a file exists), as ./path/ ("." when
+// there is none).
+func packagePath(dir string, exists func(string) bool) string {
+	for root := dir; ; root = filepath.Dir(root) {
+		if exists(filepath.Join(root, "go.mod")) {
+			if rel, err := filepath.Rel(root, dir); err == nil && rel != "." {
+				return "./" + filepath.ToSlash(rel) + "/"
+			}
+			return "."
+		}
+		if filepath.Dir(root) == root {
+			return "."
+		}
+	}
 }
 
 // checkGolden compares text with GoldenDir/name.txt, or writes it with
@@ -181,6 +202,20 @@ func checkGolden(t *testing.T, name, text string) {
 			return
 		}
 	}
+}
+
+// CertifiedGolden is the golden file name of spec's record, certified
+// here (uncached); the test fails when spec is not kept.
+func CertifiedGolden(t *testing.T, f *Family, tk *domains.Task, name string, spec domains.Spec) GoldenFile {
+	t.Helper()
+	o := Certify(tk, spec, f.Timeout)
+	switch {
+	case o.Err != nil:
+		t.Fatalf("golden file %s: %v", name, o.Err)
+	case !o.Kept():
+		t.Fatalf("golden file %s: spec %v dropped: %s", name, spec.Units(), o.Drop)
+	}
+	return GoldenFile{Name: name, Rec: o.Rec}
 }
 
 // FirstKept returns the first kept record of seeds 1..last of tk (from

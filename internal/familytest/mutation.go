@@ -113,7 +113,8 @@ func ConflictMutants(rec *domains.Record, minimal bool) []Mutant {
 // it; the exceptions are the units of Family.Exempt (with their reason)
 // and units every subtask of the task excludes (they cannot be drawn).
 // With Family.SweepCoverage there is no search: the sweep's records must
-// cover every unit.
+// cover every unit. Each item of Family.MustCatch must catch some mutant
+// of the sweep's records.
 // The coverage table (task, unit, the first kept record with it, where
 // its item first caught a mutant, how many mutants its item caught) is
 // logged.
@@ -133,12 +134,27 @@ func Mutations(t *testing.T, f *Family, mutate MutateFunc) {
 			t.Parallel()
 			m := &mutator{f: f, tk: tk, mutate: mutate, done: map[where]*tally{}, total: newTally()}
 			m.sweep(t)
+			for _, id := range uncaught(m.total, f.MustCatch) {
+				t.Errorf("item %q: no mutant of the sweep's %d records is caught by it", id, m.total.records)
+			}
 			rows := m.coverage(t)
 			mu.Lock()
 			logs[tk.ID] = append([]string{fmt.Sprintf("%s: %s", tk.ID, m.total)}, rows...)
 			mu.Unlock()
 		})
 	}
+}
+
+// uncaught returns the items of want that caught no mutant of x, in
+// want's order.
+func uncaught(x *tally, want []string) []string {
+	var out []string
+	for _, id := range want {
+		if x.items[id] == 0 {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // tally counts the mutants of one record or of a task.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/plancert/plancert/domains"
@@ -84,4 +85,19 @@ func Certify(tk *domains.Task, spec domains.Spec, timeout time.Duration) Outcome
 		o.Rec = rec
 	}
 	return o
+}
+
+// NewSpec is tk.NewSpec of subtask and seed with the given units (and no
+// others); an error fails the test.
+func NewSpec(t testing.TB, tk *domains.Task, subtask string, seed uint64, units ...string) domains.Spec {
+	t.Helper()
+	set := map[string]bool{}
+	for _, u := range units {
+		set[u] = true
+	}
+	spec, err := tk.NewSpec(subtask, seed, set)
+	if err != nil {
+		t.Fatalf("%s %s seed %d %v: %v", tk.ID, subtask, seed, units, err)
+	}
+	return spec
 }

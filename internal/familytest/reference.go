@@ -178,3 +178,41 @@ func CheckRecord(t *testing.T, f *Family, rec *domains.Record) {
 		f.CheckRecord(t, rec, inst)
 	}
 }
+
+// EverySubtask fails the test unless the kept records cover every subtask
+// of tk; it logs how many records each subtask has. For a family's
+// AfterTask.
+func EverySubtask(t testing.TB, tk *domains.Task, kept []*domains.Record) {
+	t.Helper()
+	n := map[string]int{}
+	for _, rec := range kept {
+		n[rec.Subtask]++
+	}
+	t.Logf("%s: kept records per subtask: %s", tk.ID, counts(n, "%s %d"))
+	for _, st := range tk.Subtasks {
+		if n[st.ID] == 0 {
+			t.Errorf("%s: no kept record of subtask %s in %d (subtasks seen: %s)", tk.ID, st.ID, len(kept), counts(n, "%s %d"))
+		}
+	}
+}
+
+// EveryUnit fails the test unless each unit of tk's pool is in some kept
+// record. For a family's AfterTask, at a level with seeds enough to draw
+// the rare units.
+func EveryUnit(t testing.TB, tk *domains.Task, kept []*domains.Record) {
+	t.Helper()
+	has := map[string]bool{}
+	for _, rec := range kept {
+		c := rec.Constraints
+		for _, l := range [][]string{c.Basic, c.Medium, c.Hard, c.Stateful} {
+			for _, u := range l {
+				has[u] = true
+			}
+		}
+	}
+	for _, u := range tk.Pool {
+		if !has[u.ID] {
+			t.Errorf("%s: unit %s is in none of %d kept records", tk.ID, u.ID, len(kept))
+		}
+	}
+}

@@ -5,12 +5,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/commute"
 	"github.com/plancert/plancert/gen"
-	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -277,136 +278,142 @@ var unitSets = [][]string{{}, {"arrival-deadline"}, {"earliest-departure"}, {"tr
 	{"arrival-deadline", "transfer-time", "fare-budget", "walking", "line-closure"}, {"backup-route"}, {"arrival-deadline", "earliest-departure", "transfer-time", "backup-route"},
 	{"fare-budget", "max-transfers", "avoid-line", "walking", "backup-route"}}
 
-// TestBrute: for every unit of the pool (alone and together), on
-// seeded instances of every subtask, full enumeration of the trips with an
-// oracle written from the instance's JSON agrees with the SAT certificate
-// at every tie-break level (status, optimum vector, uniqueness), and each
-// rule's checklist item passes exactly when the trip keeps that rule.
-func TestBrute(t *testing.T) {
+// bruteSeeds are the seeds per unit set and subtask of the brute-force
+// test.
+var bruteSeeds = familytest.Levels{Short: 1, Default: 2, Long: 3}
+
+// bruteTally counts the outcomes of the brute-force cases.
+type bruteTally struct {
+	infeasible, unique, several, trips int
+}
+
+// TestFamilyBrute: for every unit of the pool (alone and together), on
+// seeded instances of every subtask (2 seeds; 1 with -short, 3 with
+// PLANCERT_LONG=1), full enumeration of the trips with an oracle written
+// from the instance's JSON agrees with the SAT certificate at every
+// tie-break level (familytest.Brute: status, optimum vector, uniqueness,
+// the certified plan passes every item), and each rule's checklist item
+// passes exactly when the trip keeps that rule. Each outcome (infeasible,
+// unique, tied before the tie-breaks) occurs at least twice.
+func TestFamilyBrute(t *testing.T) {
 	tk := commute.Commuting()
-	seeds := 2
-	if testing.Short() {
-		seeds = 1
-	}
-	var infeasible, unique, several, trips int
+	var n bruteTally
 	for _, set := range unitSets {
 		for _, st := range tk.Subtasks {
-			for seed := uint64(1); seed <= uint64(seeds); seed++ {
-				units := map[string]bool{}
-				for _, u := range set {
-					units[u] = true
+			name := strings.Join(set, "+")
+			if name == "" {
+				name = "core"
+			}
+			t.Run(name+"/"+st.ID, func(t *testing.T) {
+				for seed := uint64(1); seed <= bruteSeeds.N(); seed++ {
+					bruteCase(t, tk, set, st.ID, seed, &n)
 				}
-				spec, err := tk.NewSpec(st.ID, seed, units)
-				if err != nil {
-					t.Fatal(err)
-				}
-				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-				if err != nil {
-					t.Fatal(err)
-				}
-				raw, _ := json.Marshal(inst)
-				var d data
-				if err := json.Unmarshal(raw, &d); err != nil {
-					t.Fatal(err)
-				}
-				name := fmt.Sprintf("%v/%s/%d", set, st.ID, seed)
-				dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
-				var keys [][]int64
-				all := d.allTrips()
-				backups := [][]bLeg{nil}
-				if d.Backup {
-					backups = all
-				}
-				for i, trip := range all {
-					v := d.judge(trip)
-					for j, bk := range backups {
-						ok := v.feasible()
-						var bv *bVerdict
-						if d.Backup {
-							x := d.judge(bk)
-							bv = &x
-							ok = ok && d.backupOK(trip, bk)
-						}
-						if ok {
-							keys = append(keys, d.key(v, bv))
-						}
-						if d.Backup && (i*len(all)+j)%7 != 0 {
-							continue // the checker on a sample of the pairs
-						}
-						trips++
-						for _, r := range inst.Check(context.Background(), sat.Backend{}, d.answerPair(trip, bk), dummy) {
-							if want, ok := v.keeps[r.ID]; ok && r.Pass != want {
-								t.Fatalf("%s: trip %v: item %s pass=%v, oracle %v", name, trip, r.ID, r.Pass, want)
-							}
-							if r.ID == "backup-route" && r.Pass != d.backupOK(trip, bk) {
-								t.Fatalf("%s: trip %v backup %v: item %s pass=%v", name, trip, bk, r.ID, r.Pass)
-							}
-							if (r.ID == "route" || r.ID == "format" || r.ID == "stated") && !r.Pass {
-								t.Fatalf("%s: trip %v: item %s fails: %s", name, trip, r.ID, r.Detail)
-							}
-						}
+			})
+		}
+	}
+	t.Logf("%d trips checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.trips, n.infeasible, n.unique, n.several)
+	if n.infeasible < 2 || n.unique < 2 || n.several < 2 {
+		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", n.infeasible, n.unique, n.several)
+	}
+}
+
+// bruteCase compares the enumeration of one seeded instance with the
+// certificates of its model at every tie-break level.
+func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, seed uint64, n *bruteTally) {
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, subtask, seed, set...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(inst)
+	var d data
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	name := fmt.Sprintf("%v/%s/%d", set, subtask, seed)
+	per := 1 // objective levels per stated level: 2 with a backup
+	if d.Backup {
+		per = 2
+	}
+	base := per
+	if d.Current != nil {
+		base++
+	}
+	// maxed: the levels the certificate maximises (kept rides, leaving
+	// time), which the oracle's key holds negated.
+	maxed := func(i int) bool { return d.Current != nil && i == 0 || i >= base+2*per && i < base+3*per }
+	dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
+	var keys [][]int64 // the feasible plans' full vectors, in the certificate's form
+	trips := 0
+	all := d.allTrips()
+	backups := [][]bLeg{nil}
+	if d.Backup {
+		backups = all
+	}
+	for i, trip := range all {
+		v := d.judge(trip)
+		for j, bk := range backups {
+			ok := v.feasible()
+			var bv *bVerdict
+			if d.Backup {
+				x := d.judge(bk)
+				bv = &x
+				ok = ok && d.backupOK(trip, bk)
+			}
+			if ok {
+				k := d.key(v, bv)
+				for l := range k {
+					if maxed(l) {
+						k[l] = -k[l]
 					}
 				}
-				per := 1 // objective levels per stated level: 2 with a backup
-				if d.Backup {
-					per = 2
+				keys = append(keys, k)
+			}
+			if d.Backup && (i*len(all)+j)%7 != 0 {
+				continue // the checker on a sample of the pairs
+			}
+			trips++
+			for _, r := range inst.Check(context.Background(), sat.Backend{}, d.answerPair(trip, bk), dummy) {
+				if want, ok := v.keeps[r.ID]; ok && r.Pass != want {
+					t.Fatalf("%s: trip %v: item %s pass=%v, oracle %v", name, trip, r.ID, r.Pass, want)
 				}
-				base := per
-				if d.Current != nil {
-					base++
+				if r.ID == "backup-route" && r.Pass != d.backupOK(trip, bk) {
+					t.Fatalf("%s: trip %v backup %v: item %s pass=%v", name, trip, bk, r.ID, r.Pass)
 				}
-				for level := base; level <= base+4*per; level += per {
-					if level > base && !inst.TieBreak() {
-						t.Fatalf("%s: no tie-break level %d", name, level)
-					}
-					m, err := inst.Model()
-					if err != nil {
-						t.Fatal(err)
-					}
-					c, err := solver.Certify(context.Background(), sat.Backend{}, m)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if len(keys) == 0 {
-						if c.Status != solver.Infeasible {
-							t.Fatalf("%s: no trip by enumeration, SAT %v", name, c.Status)
-						}
-						infeasible++
-						break
-					}
-					var best []int64
-					count := 0
-					for _, k := range keys {
-						switch o := k[:level]; {
-						case best == nil || slices.Compare(o, best) < 0:
-							best, count = o, 1
-						case slices.Equal(o, best):
-							count++
-						}
-					}
-					want := slices.Clone(best)
-					for i := range want {
-						// maximised levels enter the key negated: kept rides, leaving time
-						if d.Current != nil && i == 0 || i >= base+2*per && i < base+3*per {
-							want[i] = -want[i]
-						}
-					}
-					if c.Status != solver.Optimal || !slices.Equal(c.Objective, want) || c.Unique == nil || *c.Unique != (count == 1) {
-						t.Fatalf("%s level %d: SAT %v %v unique=%v; enumeration %v with %d trips", name, level, c.Status, c.Objective, c.Unique, want, count)
-					}
-					if level == base {
-						if count == 1 {
-							unique++
-						} else {
-							several++
-						}
-					}
+				if (r.ID == "route" || r.ID == "format" || r.ID == "stated") && !r.Pass {
+					t.Fatalf("%s: trip %v: item %s fails: %s", name, trip, r.ID, r.Detail)
 				}
 			}
 		}
 	}
-	t.Logf("%d trips checked; %d infeasible, %d unique, %d with ties before tie-breaks", trips, infeasible, unique, several)
-	if infeasible < 2 || unique < 2 || several < 2 {
-		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", infeasible, unique, several)
+	better := func(x, y []int64) bool {
+		for i := range min(len(x), len(y)) {
+			if a, b := x[i], y[i]; a != b {
+				return a < b != maxed(i)
+			}
+		}
+		return false
 	}
+	var infeasible, unique, several int
+	for level := base; level <= base+4*per; level += per {
+		if level > base && !inst.TieBreak() {
+			t.Fatalf("%s: no tie-break level %d", name, level)
+		}
+		o := &familytest.Optima{Better: better}
+		for _, k := range keys {
+			o.Add(k[:level])
+		}
+		familytest.Brute{Name: fmt.Sprintf("%s level %d", name, level), Inst: inst, Optima: o}.Agree(t)
+		if o.Feasible == 0 {
+			infeasible++
+			break
+		}
+		if level == base {
+			if o.Count == 1 {
+				unique++
+			} else {
+				several++
+			}
+		}
+	}
+	n.infeasible, n.unique, n.several, n.trips = n.infeasible+infeasible, n.unique+unique, n.several+several, n.trips+trips
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -14,7 +13,7 @@ import (
 	"github.com/plancert/plancert/domains/route/dispatch"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
-	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -264,148 +263,149 @@ func (d data) answer(p oraclePlan, stated int64) json.RawMessage {
 	return b
 }
 
-// TestBrute: for every unit of the pool (alone where it can be,
-// and in combinations), on seeded instances of every subtask, full
-// enumeration of the plans (routes per vehicle type as sets, which is the
-// prompt's "same plan") with an independent oracle agrees with the SAT
-// certificate at every tie-break level: status, optimum vector and
-// uniqueness, so the vehicle-order symmetry breaking keeps exactly one
-// model solution per plan. Each rule's checklist item passes exactly when
-// the plan keeps that rule, and the checker's objective is the oracle's.
-func TestBrute(t *testing.T) {
+// bruteSets are the unit sets of the brute-force test: every unit alone
+// where it can be, and in combinations.
+var bruteSets = [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"balanced-routes", "time-windows"}, {"pickup-before-delivery"}, {"compatibility"},
+	{"capacity", "compatibility"}, {"breakdown"}, {"capacity", "compatibility", "breakdown"}, {"balanced-routes", "breakdown", "time-windows"}, {"backup"}, {"backup", "capacity", "compatibility", "time-windows"}, {"time-windows", "infeasibility"},
+	{"capacity", "compatibility", "time-windows", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "pickup-before-delivery", "compatibility", "breakdown"},
+	{"time-windows", "driver-hours", "balanced-routes", "pickup-before-delivery", "compatibility"}}
+
+// bruteSeeds are the seeds per unit set and subtask of the brute-force
+// test.
+var bruteSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}
+
+// bruteTally counts the outcomes of the brute-force cases.
+type bruteTally struct {
+	infeasible, unique, several, plans int
+}
+
+// TestFamilyBrute: for every unit of the pool (alone where it can be,
+// and in combinations), on seeded instances of every subtask (1 seed, 3
+// with PLANCERT_LONG=1), full enumeration of the plans (routes per vehicle
+// type as sets, which is the prompt's "same plan") with an independent
+// oracle agrees with the SAT certificate at every tie-break level
+// (familytest.Brute: status, optimum vector and uniqueness, so the
+// vehicle-order symmetry breaking keeps exactly one model solution per
+// plan; the certified plan passes every item). Each rule's checklist item
+// passes exactly when the plan keeps that rule, and the checker's
+// objective is the oracle's. Each outcome (infeasible, unique, tied
+// before the tie-breaks) occurs at least twice.
+func TestFamilyBrute(t *testing.T) {
 	tk := dispatch.TransportationDispatch()
-	sets := [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"}, {"balanced-routes", "time-windows"}, {"pickup-before-delivery"}, {"compatibility"},
-		{"capacity", "compatibility"}, {"breakdown"}, {"capacity", "compatibility", "breakdown"}, {"balanced-routes", "breakdown", "time-windows"}, {"backup"}, {"backup", "capacity", "compatibility", "time-windows"}, {"time-windows", "infeasibility"},
-		{"capacity", "compatibility", "time-windows", "infeasibility"}, {"capacity", "time-windows", "driver-hours", "pickup-before-delivery", "compatibility", "breakdown"},
-		{"time-windows", "driver-hours", "balanced-routes", "pickup-before-delivery", "compatibility"}}
-	seeds := 1 // 3 with PLANCERT_LONG=1
-	if os.Getenv("PLANCERT_LONG") != "" {
-		seeds = 3
-	}
-	var infeasible, unique, several, plansChecked int
-	for _, set := range sets {
+	var n bruteTally
+	for _, set := range bruteSets {
 		for _, st := range tk.Subtasks {
-			for seed := uint64(1); seed <= uint64(seeds); seed++ {
-				units := map[string]bool{}
-				for _, u := range set {
-					units[u] = true
+			name := strings.Join(set, "+")
+			if name == "" {
+				name = "core"
+			}
+			t.Run(name+"/"+st.ID, func(t *testing.T) {
+				for seed := uint64(1); seed <= bruteSeeds.N(); seed++ {
+					bruteCase(t, tk, set, st.ID, seed, &n)
 				}
-				spec, err := tk.NewSpec(st.ID, seed, units)
-				if err != nil {
-					t.Fatal(err)
+			})
+		}
+	}
+	t.Logf("%d plans checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.plans, n.infeasible, n.unique, n.several)
+	if n.infeasible < 2 || n.unique < 2 || n.several < 2 {
+		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", n.infeasible, n.unique, n.several)
+	}
+}
+
+// bruteCase compares the enumeration of one seeded instance with the
+// certificates of its model at every tie-break level.
+func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, seed uint64, n *bruteTally) {
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, subtask, seed, set...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, _ := json.Marshal(inst)
+	var d data
+	if err := json.Unmarshal(raw, &d); err != nil {
+		t.Fatal(err)
+	}
+	name := fmt.Sprintf("%v/%s/%d", set, subtask, seed)
+	type scored struct {
+		plan oraclePlan
+		obj  []int64 // every level, in the certificate's form
+	}
+	var feasible []scored
+	plans := 0
+	dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
+	for _, p := range allPlans(d) {
+		plans++
+		bad := d.broken(p)
+		res := inst.Check(context.Background(), sat.Backend{}, d.answer(p, 0), dummy)
+		for _, r := range res {
+			switch r.ID {
+			case "format", "coverage", "optimal", "stated":
+				if r.Pass != (r.ID == "format" || r.ID == "coverage") {
+					t.Fatalf("%s: plan %v: item %s pass=%v", name, p, r.ID, r.Pass)
 				}
-				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-				if err != nil {
-					t.Fatal(err)
-				}
-				raw, _ := json.Marshal(inst)
-				var d data
-				if err := json.Unmarshal(raw, &d); err != nil {
-					t.Fatal(err)
-				}
-				name := fmt.Sprintf("%v/%s/%d", set, st.ID, seed)
-				type scored struct {
-					plan oraclePlan
-					obj  []int64
-				}
-				var feasible []scored
-				dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
-				for _, p := range allPlans(d) {
-					plansChecked++
-					bad := d.broken(p)
-					res := inst.Check(context.Background(), sat.Backend{}, d.answer(p, 0), dummy)
-					for _, r := range res {
-						switch r.ID {
-						case "format", "coverage", "optimal", "stated":
-							if r.Pass != (r.ID == "format" || r.ID == "coverage") {
-								t.Fatalf("%s: plan %v: item %s pass=%v", name, p, r.ID, r.Pass)
-							}
-						default:
-							if r.Pass == bad[r.ID] {
-								t.Fatalf("%s: plan %v on %v: item %s pass=%v, oracle broken=%v", name, p.routes, p.vehicle, r.ID, r.Pass, bad[r.ID])
-							}
-						}
-					}
-					if len(bad) > 0 {
-						continue
-					}
-					feasible = append(feasible, scored{p, d.objective(p)})
-				}
-				base := 1
-				if d.Current != nil {
-					base++
-				}
-				if d.Balanced {
-					base++
-				}
-				levels := base + 2
-				if len(d.Vehicles) > 0 && d.Vehicles[0].Type != d.Vehicles[len(d.Vehicles)-1].Type {
-					levels++
-				}
-				for level := base; level <= levels; level++ {
-					if level > base && !inst.TieBreak() {
-						t.Fatalf("%s: no tie-break level %d", name, level)
-					}
-					m, err := inst.Model()
-					if err != nil {
-						t.Fatal(err)
-					}
-					c, err := solver.Certify(context.Background(), sat.Backend{}, m)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if len(feasible) == 0 {
-						if c.Status != solver.Infeasible {
-							t.Fatalf("%s: no plan by enumeration, SAT %v", name, c.Status)
-						}
-						if level == base {
-							infeasible++
-						}
-						break
-					}
-					var best []int64
-					count := 0
-					for _, s := range feasible {
-						switch o := s.obj[:level]; {
-						case best == nil || slices.Compare(o, best) < 0:
-							best, count = o, 1
-						case slices.Equal(o, best):
-							count++
-						}
-					}
-					want := slices.Clone(best)
-					if d.Current != nil {
-						want[0] = -want[0]
-					}
-					if c.Status != solver.Optimal || !slices.Equal(c.Objective, want) || c.Unique == nil || *c.Unique != (count == 1) {
-						t.Fatalf("%s level %d: SAT %v %v unique=%v; enumeration %v with %d plans", name, level, c.Status, c.Objective, c.Unique, want, count)
-					}
-					if level == base {
-						if count == 1 {
-							unique++
-						} else {
-							several++
-						}
-					}
-				}
-				// The checker's objective vector is the oracle's on every
-				// feasible plan (at the final level).
-				o := inst.(domains.Objectiver)
-				for _, s := range feasible {
-					got, ok := o.Objective(d.answer(s.plan, 0))
-					want := slices.Clone(s.obj[:len(got)])
-					if d.Current != nil {
-						want[0] = -want[0]
-					}
-					if !ok || !slices.Equal(got, want) {
-						t.Fatalf("%s: plan %v: checker objective %v ok=%v, oracle %v", name, s.plan, got, ok, want)
-					}
+			default:
+				if r.Pass == bad[r.ID] {
+					t.Fatalf("%s: plan %v on %v: item %s pass=%v, oracle broken=%v", name, p.routes, p.vehicle, r.ID, r.Pass, bad[r.ID])
 				}
 			}
 		}
+		if len(bad) > 0 {
+			continue
+		}
+		obj := d.objective(p)
+		if d.Current != nil {
+			obj[0] = -obj[0] // kept legs, maximised
+		}
+		feasible = append(feasible, scored{p, obj})
 	}
-	t.Logf("%d plans checked; %d infeasible, %d unique, %d with ties before tie-breaks", plansChecked, infeasible, unique, several)
-	if infeasible < 2 || unique < 2 || several < 2 {
-		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", infeasible, unique, several)
+	base := 1
+	if d.Current != nil {
+		base++
 	}
+	if d.Balanced {
+		base++
+	}
+	levels := base + 2
+	if len(d.Vehicles) > 0 && d.Vehicles[0].Type != d.Vehicles[len(d.Vehicles)-1].Type {
+		levels++
+	}
+	better := func(x, y []int64) bool {
+		for i := range min(len(x), len(y)) {
+			if a, b := x[i], y[i]; a != b {
+				return a < b != (i == 0 && d.Current != nil)
+			}
+		}
+		return false
+	}
+	var infeasible, unique, several int
+	for level := base; level <= levels; level++ {
+		if level > base && !inst.TieBreak() {
+			t.Fatalf("%s: no tie-break level %d", name, level)
+		}
+		o := &familytest.Optima{Better: better}
+		for _, s := range feasible {
+			o.Add(s.obj[:level])
+		}
+		familytest.Brute{Name: fmt.Sprintf("%s level %d", name, level), Inst: inst, Optima: o}.Agree(t)
+		if o.Feasible == 0 {
+			infeasible++
+			break
+		}
+		if level == base {
+			if o.Count == 1 {
+				unique++
+			} else {
+				several++
+			}
+		}
+	}
+	// The checker's objective vector is the oracle's on every feasible
+	// plan (at the final level).
+	ob := inst.(domains.Objectiver)
+	for _, s := range feasible {
+		got, ok := ob.Objective(d.answer(s.plan, 0))
+		if !ok || !slices.Equal(got, s.obj[:len(got)]) {
+			t.Fatalf("%s: plan %v: checker objective %v ok=%v, oracle %v", name, s.plan, got, ok, s.obj[:len(got)])
+		}
+	}
+	n.infeasible, n.unique, n.several, n.plans = n.infeasible+infeasible, n.unique+unique, n.several+several, n.plans+plans
 }

@@ -4,15 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/gen"
-	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -311,178 +310,188 @@ func planJSON(d data, plan [][]int, score, travel int64) json.RawMessage {
 	return b
 }
 
-// TestBrute: for every unit of the pool (alone where it can be,
+// bruteSets are the unit sets of the brute-force test: every unit alone
+// where it can be, and together.
+var bruteSets = [][]string{{}, {"must-visit"}, {"opening-hours"}, {"budget"}, {"visit-order"}, {"daily-travel-limit"}, {"balanced-days"}, {"closure"},
+	{"must-visit", "backup"}, {"must-visit", "opening-hours", "infeasibility"}, {"must-visit", "opening-hours", "budget", "infeasibility"},
+	{"must-visit", "opening-hours", "budget", "visit-order", "daily-travel-limit", "balanced-days"},
+	{"must-visit", "opening-hours", "budget", "closure", "backup"}, {"must-visit", "opening-hours", "visit-order", "daily-travel-limit", "balanced-days", "backup"}}
+
+// bruteSeeds are the seeds per unit set and subtask of the brute-force
+// test.
+var bruteSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}
+
+// bruteTally counts the outcomes of the brute-force cases.
+type bruteTally struct {
+	infeasible, unique, several, plans int
+}
+
+// TestFamilyBrute: for every unit of the pool (alone where it can be,
 // and together), on instances of every subtask capped at 5 stops (one
 // seed, the two-day subtasks only on the sets with balanced days or five
 // units or more; three seeds and every set with PLANCERT_LONG=1; -short:
 // only the one-day subtasks), full enumeration of the plans agrees with
-// the SAT certificate at every tie-break level (status, optimum vector,
-// uniqueness), each rule's checklist item passes exactly when the oracle
-// says the plan keeps that rule, and "optimal" passes exactly for the
-// optimal plans; also on variants whose travel times are not metric.
-func TestBrute(t *testing.T) {
+// the SAT certificate at every tie-break level (familytest.Brute: status,
+// optimum vector, uniqueness, the certified plan passes every item), each
+// rule's checklist item passes exactly when the oracle says the plan
+// keeps that rule, and "optimal" passes exactly for the optimal plans;
+// also on variants whose travel times are not metric. Each outcome
+// (infeasible, unique, tied before the tie-breaks) occurs at least twice.
+func TestFamilyBrute(t *testing.T) {
 	defer itinerary.SetMaxStops(5)()
 	tk := itinerary.TravelItinerary()
-	sets := [][]string{{}, {"must-visit"}, {"opening-hours"}, {"budget"}, {"visit-order"}, {"daily-travel-limit"}, {"balanced-days"}, {"closure"},
-		{"must-visit", "backup"}, {"must-visit", "opening-hours", "infeasibility"}, {"must-visit", "opening-hours", "budget", "infeasibility"},
-		{"must-visit", "opening-hours", "budget", "visit-order", "daily-travel-limit", "balanced-days"},
-		{"must-visit", "opening-hours", "budget", "closure", "backup"}, {"must-visit", "opening-hours", "visit-order", "daily-travel-limit", "balanced-days", "backup"}}
-	seeds := 1
-	if os.Getenv("PLANCERT_LONG") != "" {
-		seeds = 3
-	}
-	var infeasible, unique, several, plansChecked int
-	for _, set := range sets {
+	var n bruteTally
+	for _, set := range bruteSets {
 		for _, st := range tk.Subtasks {
 			if slices.ContainsFunc(set, func(u string) bool { return !st.Allows(u) }) {
 				continue
 			}
-			// The two-day subtasks (1631 plans each) by default only on the
-			// sets that need two days or hold every unit they allow; all
-			// of them with PLANCERT_LONG=1; none with -short.
+			// The two-day subtasks (1631 plans each) by default only on
+			// the sets that need two days or hold every unit they allow;
+			// all of them with PLANCERT_LONG=1; none with -short.
 			twoDays := st.ID == "museum-weekend" || st.ID == "road-trip"
-			if twoDays && (testing.Short() || os.Getenv("PLANCERT_LONG") == "" && !slices.Contains(set, "balanced-days") && len(set) < 5) {
+			if twoDays && (testing.Short() || !familytest.Long() && !slices.Contains(set, "balanced-days") && len(set) < 5) {
 				continue
 			}
-			for seed := uint64(1); seed <= uint64(seeds); seed++ {
-				units := map[string]bool{}
-				for _, u := range set {
-					units[u] = true
+			name := strings.Join(set, "+")
+			if name == "" {
+				name = "core"
+			}
+			t.Run(name+"/"+st.ID, func(t *testing.T) {
+				for seed := uint64(1); seed <= bruteSeeds.N(); seed++ {
+					bruteCase(t, tk, set, st.ID, seed, &n)
 				}
-				spec, err := tk.NewSpec(st.ID, seed, units)
-				if err != nil {
-					t.Fatal(err)
+			})
+		}
+	}
+	t.Logf("%d plans checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.plans, n.infeasible, n.unique, n.several)
+	if n.infeasible < 2 || n.unique < 2 || n.several < 2 {
+		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", n.infeasible, n.unique, n.several)
+	}
+}
+
+// bruteCase compares the enumeration of one seeded instance, and on two
+// unit sets of a variant of it whose travel times break the triangle
+// inequality, with the certificates of its model at every tie-break
+// level.
+func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, seed uint64, n *bruteTally) {
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, subtask, seed, set...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The variant: the direct way from the first base to the first stop
+	// 200 minutes longer, so that the pruning of legs by shortest paths is
+	// tested too.
+	variants := []domains.Instance{inst}
+	if seed == 1 && subtask != "city-hopping" && (len(set) == 0 || len(set) == 1 && set[0] == "opening-hours") {
+		var m map[string]any
+		raw, _ := json.Marshal(inst)
+		if err := json.Unmarshal(raw, &m); err != nil {
+			t.Fatal(err)
+		}
+		nb := len(m["vocab"].(map[string]any)["bases"].([]any))
+		tr := m["travel"].([]any)
+		tr[0].([]any)[nb] = tr[0].([]any)[nb].(float64) + 200
+		tr[nb].([]any)[0] = tr[nb].([]any)[0].(float64) + 200
+		raw, _ = json.Marshal(m)
+		other, err := tk.Load(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		variants = append(variants, other)
+	}
+	var infeasible, unique, several, plans int
+	for vi, inst := range variants {
+		raw, _ := json.Marshal(inst)
+		var d data
+		if err := json.Unmarshal(raw, &d); err != nil {
+			t.Fatal(err)
+		}
+		name := fmt.Sprintf("%v/%s/%d/variant %d", set, subtask, seed, vi)
+		type scored struct {
+			plan [][]int
+			obj  []int64 // every level, in the certificate's form
+		}
+		var feasible []scored
+		base := 1
+		if d.Current != nil {
+			base = 2
+		}
+		dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
+		for _, plan := range allPlans(len(d.Stops), len(d.Days)) {
+			plans++
+			kept := d.rulesKept(plan)
+			if d.Backup != nil {
+				kept["backup"] = d.backupKept(plan)
+			}
+			all := true
+			for _, ok := range kept {
+				all = all && ok
+			}
+			for _, r := range inst.Check(context.Background(), sat.Backend{}, statedJSON(d, plan, 0), dummy) {
+				if want, ok := kept[r.ID]; ok && r.Pass != want {
+					t.Fatalf("%s: plan %v: item %s pass=%v, oracle %v (%s)", name, plan, r.ID, r.Pass, want, r.Detail)
 				}
-				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-				if err != nil {
-					t.Fatal(err)
+			}
+			if all {
+				obj := d.objective(plan)
+				for i := range base {
+					obj[i] = -obj[i] // kept legs and score are maximized
 				}
-				// The instance, and on two unit sets a variant whose travel
-				// times break the triangle inequality (the direct way from
-				// the first base to the first stop 200 minutes longer), so
-				// that the pruning of legs by shortest paths is tested too.
-				variants := []domains.Instance{inst}
-				if seed == 1 && st.ID != "city-hopping" && (len(set) == 0 || len(set) == 1 && set[0] == "opening-hours") {
-					var m map[string]any
-					raw, _ := json.Marshal(inst)
-					if err := json.Unmarshal(raw, &m); err != nil {
-						t.Fatal(err)
-					}
-					nb := len(m["vocab"].(map[string]any)["bases"].([]any))
-					tr := m["travel"].([]any)
-					tr[0].([]any)[nb] = tr[0].([]any)[nb].(float64) + 200
-					tr[nb].([]any)[0] = tr[nb].([]any)[0].(float64) + 200
-					raw, _ = json.Marshal(m)
-					other, err := tk.Load(raw)
-					if err != nil {
-						t.Fatal(err)
-					}
-					variants = append(variants, other)
+				feasible = append(feasible, scored{plan, obj})
+			}
+		}
+		ties := 2
+		if d.Vocab.Trip {
+			ties = 1
+		}
+		better := func(x, y []int64) bool {
+			for i := range min(len(x), len(y)) {
+				if a, b := x[i], y[i]; a != b {
+					return a < b != (i < base)
 				}
-				for vi, inst := range variants {
-					raw, _ := json.Marshal(inst)
-					var d data
-					if err := json.Unmarshal(raw, &d); err != nil {
-						t.Fatal(err)
-					}
-					name := fmt.Sprintf("%v/%s/%d/variant %d", set, st.ID, seed, vi)
-					type scored struct {
-						plan [][]int
-						obj  []int64
-					}
-					var feasible []scored
-					dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
-					for _, plan := range allPlans(len(d.Stops), len(d.Days)) {
-						plansChecked++
-						kept := d.rulesKept(plan)
-						if d.Backup != nil {
-							kept["backup"] = d.backupKept(plan)
-						}
-						all := true
-						for _, ok := range kept {
-							all = all && ok
-						}
-						for _, r := range inst.Check(context.Background(), sat.Backend{}, statedJSON(d, plan, 0), dummy) {
-							if want, ok := kept[r.ID]; ok && r.Pass != want {
-								t.Fatalf("%s: plan %v: item %s pass=%v, oracle %v (%s)", name, plan, r.ID, r.Pass, want, r.Detail)
-							}
-						}
-						if all {
-							feasible = append(feasible, scored{plan, d.objective(plan)})
-						}
-					}
-					base := 1
-					if d.Current != nil {
-						base = 2
-					}
-					ties := 2
-					if d.Vocab.Trip {
-						ties = 1
-					}
-					for level := base; level <= base+ties; level++ {
-						if level > base && !inst.TieBreak() {
-							t.Fatalf("%s: no tie-break level %d", name, level)
-						}
-						m, err := inst.Model()
-						if err != nil {
-							t.Fatal(err)
-						}
-						c, err := solver.Certify(context.Background(), sat.Backend{}, m)
-						if err != nil {
-							t.Fatal(err)
-						}
-						if len(feasible) == 0 {
-							if c.Status != solver.Infeasible {
-								t.Fatalf("%s: no plan by enumeration, SAT %v", name, c.Status)
-							}
-							if level == base {
-								infeasible++
-							}
-							break
-						}
-						var best []int64
-						count := 0
-						for _, s := range feasible {
-							switch o := s.obj[:level]; {
-							case best == nil || slices.Compare(o, best) < 0:
-								best, count = o, 1
-							case slices.Equal(o, best):
-								count++
-							}
-						}
-						want := slices.Clone(best)
-						for i := range base {
-							want[i] = -want[i] // kept legs and score are maximized
-						}
-						if c.Status != solver.Optimal || !slices.Equal(c.Objective, want) || c.Unique == nil || *c.Unique != (count == 1) {
-							t.Fatalf("%s level %d: SAT %v %v unique=%v; enumeration %v with %d plans", name, level, c.Status, c.Objective, c.Unique, want, count)
-						}
-						if level == base {
-							if count == 1 {
-								unique++
-							} else {
-								several++
-							}
-						}
-						// The checker's verdict on every optimal plan and on the
-						// best non-optimal one.
-						ref := domains.Reference{Feasible: true, Objective: c.Objective}
-						for _, s := range feasible {
-							res := routetest.Results(inst.Check(context.Background(), sat.Backend{}, statedJSON(d, s.plan, 0), ref))
-							if res["optimal"] != slices.Equal(s.obj[:level], best) {
-								t.Fatalf("%s level %d: plan %v objective %v: optimal item %v", name, level, s.plan, s.obj, res["optimal"])
-							}
-							if !res["stated"] {
-								t.Fatalf("%s: plan %v: the true stated values fail", name, s.plan)
-							}
-						}
-					}
+			}
+			return false
+		}
+		for level := base; level <= base+ties; level++ {
+			if level > base && !inst.TieBreak() {
+				t.Fatalf("%s: no tie-break level %d", name, level)
+			}
+			o := &familytest.Optima{Better: better}
+			for _, s := range feasible {
+				o.Add(s.obj[:level])
+			}
+			cert, _ := familytest.Brute{Name: fmt.Sprintf("%s level %d", name, level), Inst: inst, Optima: o}.Agree(t)
+			if o.Feasible == 0 {
+				if level == base {
+					infeasible++
+				}
+				break
+			}
+			if level == base {
+				if o.Count == 1 {
+					unique++
+				} else {
+					several++
+				}
+			}
+			// The checker's verdict on every feasible plan: "optimal"
+			// exactly for the optimal ones, and the true stated values
+			// pass.
+			ref := domains.Reference{Feasible: true, Objective: cert.Objective}
+			for _, s := range feasible {
+				pass := map[string]bool{}
+				for _, r := range inst.Check(context.Background(), sat.Backend{}, statedJSON(d, s.plan, 0), ref) {
+					pass[r.ID] = r.Pass
+				}
+				if pass["optimal"] != slices.Equal(s.obj[:level], o.Best) {
+					t.Fatalf("%s level %d: plan %v objective %v: optimal item %v", name, level, s.plan, s.obj, pass["optimal"])
+				}
+				if !pass["stated"] {
+					t.Fatalf("%s: plan %v: the true stated values fail", name, s.plan)
 				}
 			}
 		}
 	}
-	t.Logf("%d plans checked; %d infeasible, %d unique, %d with ties before tie-breaks", plansChecked, infeasible, unique, several)
-	if infeasible < 2 || unique < 2 || several < 2 {
-		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", infeasible, unique, several)
-	}
+	n.infeasible, n.unique, n.several, n.plans = n.infeasible+infeasible, n.unique+unique, n.several+several, n.plans+plans
 }

@@ -1,0 +1,100 @@
+package commute_test
+
+import (
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/commute"
+	"github.com/plancert/plancert/internal/familytest"
+)
+
+// The family tests of task 18 run through internal/familytest, in the
+// files family_*_test.go:
+//
+//   - family_reference_test.go: the family (below) and its reference
+//     test: seeds 1..30 (200 with PLANCERT_LONG=1): the certified
+//     reference passes every item of its own checklist (at least 3) after
+//     a JSON round trip of the record and the instance, and a second run
+//     of every seed gives a byte-identical record; kept ≥ 70 %; every
+//     subtask occurs, and with 200 seeds every unit. TestFamilyUnits: each
+//     unit forced into every subtask.
+//   - family_brute_test.go: full enumeration of the trips of seeded
+//     instances, with an oracle written from the instance's JSON, agrees
+//     with the SAT certificate at every tie-break level, for every unit of
+//     the pool; each rule's item passes exactly when the trip keeps it.
+//   - family_mutation_test.go: every other trip of a reference's instance,
+//     broken routes, wrong stated values, unknown rides and malformed
+//     answers fail the items the oracle says they must; conflicts of
+//     infeasible records with a rule added or left out fail; every unit's
+//     item, and every item of the core, catches a mutant of seeds 1..30.
+//     TestObjectiver: Objective and Better against the oracle.
+//   - family_golden_test.go: four prompts and checklists under
+//     testdata/golden, refreshed with -update.
+
+// seeds are the reference test's seeds.
+var seeds = familytest.Levels{Short: 30, Default: 30, Long: 200}
+
+// family describes the tests of task 18 to internal/familytest. Core
+// "route" is shared by the four route skins: Tasks keeps this package's.
+var family = &familytest.Family{
+	Core:    "route",
+	Tasks:   []string{commute.Commuting().ID},
+	Seeds:   seeds,
+	MinKeep: 0.70,
+	CheckRecord: func(t *testing.T, rec *domains.Record, inst domains.Instance) {
+		if len(rec.Checklist) < 3 {
+			t.Errorf("%s: %d items", rec.ID, len(rec.Checklist))
+		}
+	},
+	AfterTask: everySubtask,
+	Golden:    goldenFiles,
+	// The route golden files' form: units without the stateful tier, no
+	// reference section.
+	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
+	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
+	// The sweep alone catches a mutant by every unit's item (and by each
+	// item of the old list, all of them), as the package's mutation test
+	// always required.
+	SweepCoverage: true,
+	MustCatch: []string{"format", "route", "arrival-deadline", "earliest-departure", "transfer-time", "fare-budget", "transfer-limit", "avoided-line",
+		"walking-limit", "line-closure", "backup-route", "optimal", "stated", "conflict", "infeasible"},
+}
+
+func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
+
+// everySubtask: the kept records cover every subtask, and with 200 seeds
+// every unit of the pool (30 seeds may miss a hard unit: TestFamilyUnits
+// covers each).
+func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
+	familytest.EverySubtask(t, tk, kept)
+	if seeds.N() >= 200 {
+		familytest.EveryUnit(t, tk, kept)
+	}
+}
+
+// TestFamilyUnits: for every unit of the pool (with the units it
+// requires), on every subtask and 3 seeds, the certified record passes
+// the reference test's record checks (familytest.CheckRecord), and at
+// least 3 in 4 of the records are kept.
+func TestFamilyUnits(t *testing.T) {
+	tk := commute.Commuting()
+	for _, u := range tk.Pool {
+		kept := 0
+		for _, st := range tk.Subtasks {
+			for seed := uint64(1); seed <= 3; seed++ {
+				o := familytest.Certify(tk, familytest.NewSpec(t, tk, st.ID, seed, append([]string{u.ID}, u.Requires...)...), family.Timeout)
+				if o.Err != nil {
+					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
+				}
+				if !o.Kept() {
+					continue
+				}
+				kept++
+				familytest.CheckRecord(t, family, o.Rec)
+			}
+		}
+		if kept*4 < 3*3*len(tk.Subtasks) {
+			t.Errorf("unit %s: %d of %d records kept", u.ID, kept, 3*len(tk.Subtasks))
+		}
+	}
+}

@@ -1,0 +1,113 @@
+package delivery_test
+
+import (
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/delivery"
+	"github.com/plancert/plancert/internal/familytest"
+)
+
+// The family tests of task 21 run through internal/familytest, in the
+// files family_*_test.go:
+//
+//   - family_reference_test.go: the family (below) and its reference
+//     test: seeds 1..30 (200 with PLANCERT_LONG=1): the certified
+//     reference passes every item of its own checklist (at least 3) after
+//     a JSON round trip of the record and the instance, and a second run
+//     of every seed gives a byte-identical record; kept ≥ 70 %; every
+//     subtask occurs, and with 200 seeds every unit and both
+//     infeasibility variants (overload, deadline). TestFamilyUnits: each
+//     unit forced into every subtask.
+//   - family_brute_test.go: full enumeration of the plans of seeded
+//     instances, with route.Fleet as the oracle, agrees with the SAT
+//     certificate at every tie-break level, for every unit of the pool;
+//     each rule's item passes exactly when the plan keeps it.
+//   - family_mutation_test.go: a stop moved within or between routes
+//     fails the items of the rules the oracle says it breaks (and passes
+//     the others) and "optimal"; a stop dropped or repeated fails
+//     coverage, a wrong stated total "stated" only, unknown stops and
+//     malformed answers "format"; conflicts of infeasible records that can
+//     hold, or with a rule added or left out, fail; every unit's item, and
+//     every item of the core, catches a mutant of seeds 1..30.
+//   - family_golden_test.go: three prompts and checklists under
+//     testdata/golden, refreshed with -update.
+
+// seeds are the reference test's seeds.
+var seeds = familytest.Levels{Short: 30, Default: 30, Long: 200}
+
+// family describes the tests of task 21 to internal/familytest. Core
+// "route" is shared by the four route skins: Tasks keeps this package's.
+var family = &familytest.Family{
+	Core:    "route",
+	Tasks:   []string{delivery.LogisticsDelivery().ID},
+	Seeds:   seeds,
+	MinKeep: 0.70,
+	CheckRecord: func(t *testing.T, rec *domains.Record, inst domains.Instance) {
+		if len(rec.Checklist) < 3 {
+			t.Errorf("%s: %d items", rec.ID, len(rec.Checklist))
+		}
+	},
+	AfterTask: everySubtask,
+	Golden:    goldenFiles,
+	// The route golden files' form: units without the stateful tier, no
+	// reference section.
+	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
+	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
+	// The sweep alone catches a mutant by every unit's item (and by each
+	// item of the old list, all of them), as the package's mutation test
+	// always required.
+	SweepCoverage: true,
+	MustCatch: []string{"format", "coverage", "capacity", "delivery-windows", "driving-limit", "road-closure", "visit-order", "balanced-routes",
+		"optimal", "stated", "conflict", "infeasible"},
+}
+
+func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
+
+// everySubtask: the kept records cover every subtask, and with 200 seeds
+// every unit of the pool (30 seeds may miss a hard unit: TestFamilyUnits
+// covers each) and both infeasibility variants: a conflict with the
+// vehicle capacity and one with the delivery windows.
+func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
+	familytest.EverySubtask(t, tk, kept)
+	if seeds.N() < 200 {
+		return
+	}
+	familytest.EveryUnit(t, tk, kept)
+	conflicts := map[string]int{}
+	for _, rec := range kept {
+		for _, c := range rec.Reference.Conflict {
+			conflicts[c]++
+		}
+	}
+	if conflicts["vehicle capacity"] == 0 || conflicts["delivery windows"] == 0 {
+		t.Errorf("conflicts %v: both infeasibility variants (overload, deadline) should occur", conflicts)
+	}
+}
+
+// TestFamilyUnits: for every unit of the pool (with the units it
+// requires), on every subtask and 3 seeds, the certified record passes
+// the reference test's record checks (familytest.CheckRecord), and at
+// least 9 of the 12 records are kept.
+func TestFamilyUnits(t *testing.T) {
+	tk := delivery.LogisticsDelivery()
+	for _, u := range tk.Pool {
+		kept := 0
+		for _, st := range tk.Subtasks {
+			for seed := uint64(1); seed <= 3; seed++ {
+				o := familytest.Certify(tk, familytest.NewSpec(t, tk, st.ID, seed, append([]string{u.ID}, u.Requires...)...), family.Timeout)
+				if o.Err != nil {
+					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
+				}
+				if !o.Kept() {
+					continue
+				}
+				kept++
+				familytest.CheckRecord(t, family, o.Rec)
+			}
+		}
+		if kept < 9 {
+			t.Errorf("unit %s: %d of 12 records kept", u.ID, kept)
+		}
+	}
+}

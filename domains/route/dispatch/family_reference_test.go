@@ -1,0 +1,106 @@
+package dispatch_test
+
+import (
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/dispatch"
+	"github.com/plancert/plancert/internal/familytest"
+)
+
+// The family tests of task 22 run through internal/familytest, in the
+// files family_*_test.go:
+//
+//   - family_reference_test.go: the family (below) and its reference
+//     test: seeds 1..30 (200 with PLANCERT_LONG=1): the certified
+//     reference passes every item of its own checklist (at least 3) after
+//     a JSON round trip of the record and the instance, and a second run
+//     of every seed gives a byte-identical record; kept ≥ 70 %; every
+//     subtask occurs, and with 200 seeds every unit. TestFamilyUnits: each
+//     unit forced into every subtask.
+//   - family_brute_test.go: full enumeration of the plans of seeded
+//     instances (routes per vehicle type as sets, the prompt's "same
+//     plan"), with an independent oracle, agrees with the SAT certificate
+//     at every tie-break level, for every unit of the pool; each rule's
+//     item passes exactly when the plan keeps it, and the checker's
+//     objective is the oracle's.
+//   - family_mutation_test.go: jobs swapped or moved, routes handed to
+//     other vehicles, appended or exchanged fail exactly the items of the
+//     rules the oracle says they break and "optimal"; a job dropped or
+//     repeated fails coverage, a wrong stated total "stated" only, unknown
+//     jobs or vehicles and malformed answers "format"; conflicts of
+//     infeasible records that can hold, or with a rule added or left out,
+//     fail; every unit's item (balanced-routes has none: see Exempt), and
+//     every item of the core, catches a mutant of seeds 1..30.
+//   - family_golden_test.go: five prompts and checklists under
+//     testdata/golden, refreshed with -update.
+
+// seeds are the reference test's seeds.
+var seeds = familytest.Levels{Short: 30, Default: 30, Long: 200}
+
+// family describes the tests of task 22 to internal/familytest. Core
+// "route" is shared by the four route skins: Tasks keeps this package's.
+var family = &familytest.Family{
+	Core:    "route",
+	Tasks:   []string{dispatch.TransportationDispatch().ID},
+	Seeds:   seeds,
+	MinKeep: 0.70,
+	CheckRecord: func(t *testing.T, rec *domains.Record, inst domains.Instance) {
+		if len(rec.Checklist) < 3 {
+			t.Errorf("%s: %d items", rec.ID, len(rec.Checklist))
+		}
+	},
+	AfterTask: everySubtask,
+	Golden:    goldenFiles,
+	// The route golden files' form: units without the stateful tier, no
+	// reference section.
+	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
+	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
+	// The sweep alone catches a mutant by every unit's item (and by each
+	// item of the old list, all of them), as the package's mutation test
+	// always required.
+	SweepCoverage: true,
+	MustCatch: []string{"capacity", "pickup-windows", "equipment", "driver-hours", "pickup-before-delivery", "breakdown", "backup",
+		"format", "coverage", "optimal", "stated", "conflict", "infeasible"},
+	Exempt: map[string]string{
+		"balanced-routes": "objective-only: adds the goal level of the longest route's driving time before the deadhead (its model group core: longest route only defines that level), with no rule or item of its own; a plan with a longer longest route fails \"optimal\"",
+	},
+}
+
+func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
+
+// everySubtask: the kept records cover every subtask, and with 200 seeds
+// every unit of the pool.
+func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
+	familytest.EverySubtask(t, tk, kept)
+	if seeds.N() >= 200 {
+		familytest.EveryUnit(t, tk, kept)
+	}
+}
+
+// TestFamilyUnits: for every unit of the pool (with the units it
+// requires), on every subtask and 3 seeds, the certified record passes
+// the reference test's record checks (familytest.CheckRecord), and at
+// least 9 of the 12 records are kept.
+func TestFamilyUnits(t *testing.T) {
+	tk := dispatch.TransportationDispatch()
+	for _, u := range tk.Pool {
+		kept := 0
+		for _, st := range tk.Subtasks {
+			for seed := uint64(1); seed <= 3; seed++ {
+				o := familytest.Certify(tk, familytest.NewSpec(t, tk, st.ID, seed, append([]string{u.ID}, u.Requires...)...), family.Timeout)
+				if o.Err != nil {
+					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
+				}
+				if !o.Kept() {
+					continue
+				}
+				kept++
+				familytest.CheckRecord(t, family, o.Rec)
+			}
+		}
+		if kept < 9 {
+			t.Errorf("unit %s: %d of 12 records kept", u.ID, kept)
+		}
+	}
+}

@@ -1,0 +1,139 @@
+package itinerary_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/itinerary"
+	"github.com/plancert/plancert/internal/familytest"
+)
+
+// The family tests of task 20 run through internal/familytest, in the
+// files family_*_test.go:
+//
+//   - family_reference_test.go: the family (below) and its reference
+//     test: seeds 1..30 (10 with -short, 200 with PLANCERT_LONG=1): the
+//     certified reference passes every item of its own checklist (at
+//     least 3) after a JSON round trip of the record and the instance,
+//     and a second run of every seed gives a byte-identical record; kept
+//     ≥ 70 %; with 30 seeds every subtask occurs, with 200 every unit and
+//     both infeasibility variants (fees, hours). TestFamilyUnits: each unit
+//     forced into every subtask that allows it.
+//   - family_brute_test.go: full enumeration of the plans of instances
+//     capped at 5 stops agrees with the SAT certificate at every tie-break
+//     level, for every unit of the pool (and on variants whose travel times
+//     are not metric); each rule's item passes exactly when the oracle
+//     says the plan keeps it, "optimal" exactly for the optimal plans.
+//   - family_mutation_test.go: single changes of reference plans fail
+//     exactly the items of the rules the oracle says they break (or
+//     "optimal"); a repeated stop fails coverage, a wrong stated value
+//     "stated" only, an unknown name "format"; single rules, unknown rules
+//     and conflicts with a rule added or left out are refused for
+//     infeasible records; every unit's item catches a mutant, and every
+//     item of the old list one of the sweep. TestCheckMalformed: answers
+//     of the wrong shape fail every item.
+//   - family_golden_test.go: four prompts and checklists under
+//     testdata/golden, refreshed with -update.
+//
+// natplan_test.go checks trip sequences against internal/natplan.
+
+// seeds are the reference test's seeds (and the mutation test's).
+var seeds = familytest.Levels{Short: 10, Default: 30, Long: 200}
+
+// family describes the tests of task 20 to internal/familytest. Core
+// "route" is shared by the four route skins: Tasks keeps this package's.
+var family = &familytest.Family{
+	Core:    "route",
+	Tasks:   []string{itinerary.TravelItinerary().ID},
+	Seeds:   seeds,
+	MinKeep: 0.70,
+	CheckRecord: func(t *testing.T, rec *domains.Record, inst domains.Instance) {
+		if len(rec.Checklist) < 3 {
+			t.Errorf("%s: %d items", rec.ID, len(rec.Checklist))
+		}
+	},
+	AfterTask: everySubtask,
+	Golden:    goldenFiles,
+	// The route golden files' form: units without the stateful tier, no
+	// reference section.
+	GoldenFormat: familytest.GoldenFormat{NoStateful: true, NoReference: true},
+	// The items the package's mutation test always required of its sweep;
+	// the other units' items are found by the harness's per-unit search.
+	MustCatch: []string{"optimal", "must-visit", "opening-hours", "budget", "day-times", "stated", "format", "coverage", "conflict"},
+}
+
+func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
+
+// everySubtask: with 30 seeds the kept records cover every subtask; with
+// 200 every unit of the pool and both infeasibility variants, a conflict
+// with the budget (fees) and one with the opening hours.
+func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
+	n := seeds.N()
+	if n >= 30 {
+		familytest.EverySubtask(t, tk, kept)
+	}
+	if n < 200 {
+		return
+	}
+	familytest.EveryUnit(t, tk, kept)
+	conflicts := map[string]int{}
+	for _, rec := range kept {
+		for _, c := range rec.Reference.Conflict {
+			conflicts[c]++
+		}
+	}
+	if conflicts["budget"] == 0 || conflicts["opening hours"] == 0 {
+		t.Errorf("conflicts %v: both infeasibility variants (fees, hours) should occur", conflicts)
+	}
+}
+
+// unitSeeds are the seeds per unit and subtask of TestFamilyUnits.
+var unitSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}
+
+// TestFamilyUnits: for every unit of the pool (with the units it
+// requires), on every subtask that allows it and one seed (3 with
+// PLANCERT_LONG=1), the certified record passes the reference test's
+// record checks (familytest.CheckRecord), the unit's rule appears in the
+// prompt, the infeasibility unit gives an infeasible record, and at least
+// 3 in 4 of the records are kept.
+func TestFamilyUnits(t *testing.T) {
+	tk := itinerary.TravelItinerary()
+	for _, u := range tk.Pool {
+		kept, tried := 0, 0
+		for _, st := range tk.Subtasks {
+			if !st.Allows(u.ID) {
+				continue
+			}
+			for seed := uint64(1); seed <= unitSeeds.N(); seed++ {
+				o := familytest.Certify(tk, familytest.NewSpec(t, tk, st.ID, seed, append([]string{u.ID}, u.Requires...)...), family.Timeout)
+				if o.Err != nil {
+					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
+				}
+				tried++
+				if !o.Kept() {
+					continue
+				}
+				kept++
+				rec := o.Rec
+				familytest.CheckRecord(t, family, rec)
+				rule := map[string]string{"opening-hours": "opening hours", "visit-order": "visit order", "daily-travel-limit": "daily travel limit", "balanced-days": "balanced days"}[u.ID]
+				if rule == "" {
+					rule = u.ID
+				}
+				if st.ID == "city-hopping" && u.ID == "opening-hours" {
+					rule = "events"
+				}
+				if u.ID != "infeasibility" && !strings.Contains(rec.Prompt, `"`+rule+`"`) {
+					t.Errorf("%s: the prompt has no rule for unit %s", rec.ID, u.ID)
+				}
+				if u.ID == "infeasibility" && rec.Reference.Feasible {
+					t.Errorf("%s: the infeasibility unit gave a feasible instance", rec.ID)
+				}
+			}
+		}
+		if kept*4 < tried*3 {
+			t.Errorf("unit %s: %d of %d records kept", u.ID, kept, tried)
+		}
+	}
+}
