@@ -1,52 +1,21 @@
 package project_test
 
 import (
-	"context"
-	"math/rand/v2"
 	"testing"
-	"time"
 
-	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/project"
-	"github.com/plancert/plancert/gen"
-	"github.com/plancert/plancert/solver/sat"
-)
 
-// benchCertify certifies one instance per op at default difficulty: the
-// specs gen samples for seeds 1, 2, … (so the taxonomy's tier priors),
-// and reports certified instances per second (kept or dropped: each was
-// proven) and the share kept.
-func benchCertify(b *testing.B, id string) {
-	t, ok := domains.Lookup(id)
-	if !ok {
-		b.Fatalf("%s is not registered", id)
-	}
-	seed, kept := uint64(0), 0
-	start := time.Now()
-	for b.Loop() {
-		seed++
-		spec, err := gen.SampleSpec(t, seed)
-		if err != nil {
-			b.Fatal(err)
-		}
-		inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := gen.Certify(context.Background(), sat.Backend{}, t, inst, gen.Unique); err == nil {
-			kept++
-		} else if _, ok := err.(*gen.DropError); !ok {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "instances/s")
-	b.ReportMetric(float64(kept)/float64(b.N), "kept/op")
-}
+	"github.com/plancert/plancert/internal/familytest"
+)
 
 // BenchmarkCertifyProjectPlanning: certified Project Planning
 // instances per second on one goroutine.
-func BenchmarkCertifyProjectPlanning(b *testing.B) { benchCertify(b, "project-planning") }
+func BenchmarkCertifyProjectPlanning(b *testing.B) {
+	familytest.BenchCertify(b, "project-planning", familytest.Bench{})
+}
 
 // BenchmarkCertifyResourceScheduling: certified Resource Scheduling
 // instances per second on one goroutine.
-func BenchmarkCertifyResourceScheduling(b *testing.B) { benchCertify(b, "resource-scheduling") }
+func BenchmarkCertifyResourceScheduling(b *testing.B) {
+	familytest.BenchCertify(b, "resource-scheduling", familytest.Bench{})
+}

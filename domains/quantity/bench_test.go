@@ -1,60 +1,33 @@
 package quantity_test
 
 import (
-	"context"
-	"math/rand/v2"
 	"testing"
-	"time"
 
-	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/quantity"
-	"github.com/plancert/plancert/gen"
-	"github.com/plancert/plancert/solver/sat"
-)
 
-// benchCertify certifies one instance per op at default difficulty: the
-// specs gen samples for seeds 1, 2, … (so the taxonomy's tier priors),
-// and reports certified instances per second (kept or dropped: each was
-// proven) and the share kept.
-func benchCertify(b *testing.B, id string) {
-	t, ok := domains.Lookup(id)
-	if !ok {
-		b.Fatalf("%s is not registered", id)
-	}
-	seed, kept := uint64(0), 0
-	start := time.Now()
-	for b.Loop() {
-		seed++
-		spec, err := gen.SampleSpec(t, seed)
-		if err != nil {
-			b.Fatal(err)
-		}
-		inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := gen.Certify(context.Background(), sat.Backend{}, t, inst, gen.Unique); err == nil {
-			kept++
-		} else if _, ok := err.(*gen.DropError); !ok {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/time.Since(start).Seconds(), "instances/s")
-	b.ReportMetric(float64(kept)/float64(b.N), "kept/op")
-}
+	"github.com/plancert/plancert/internal/familytest"
+)
 
 // BenchmarkCertifyMaterialAllocation: certified Material Allocation
 // instances per second on one goroutine.
-func BenchmarkCertifyMaterialAllocation(b *testing.B) { benchCertify(b, "material-allocation") }
+func BenchmarkCertifyMaterialAllocation(b *testing.B) {
+	familytest.BenchCertify(b, "material-allocation", familytest.Bench{})
+}
 
 // BenchmarkCertifyProcurementPlanning: certified Procurement Planning
 // instances per second on one goroutine.
-func BenchmarkCertifyProcurementPlanning(b *testing.B) { benchCertify(b, "procurement-planning") }
+func BenchmarkCertifyProcurementPlanning(b *testing.B) {
+	familytest.BenchCertify(b, "procurement-planning", familytest.Bench{})
+}
 
 // BenchmarkCertifyFinancialBudgeting: certified Financial Budgeting
 // instances per second on one goroutine.
-func BenchmarkCertifyFinancialBudgeting(b *testing.B) { benchCertify(b, "financial-budgeting") }
+func BenchmarkCertifyFinancialBudgeting(b *testing.B) {
+	familytest.BenchCertify(b, "financial-budgeting", familytest.Bench{})
+}
 
 // BenchmarkCertifyPowerDispatch: certified Power Dispatch Planning
 // instances per second on one goroutine.
-func BenchmarkCertifyPowerDispatch(b *testing.B) { benchCertify(b, "power-dispatch") }
+func BenchmarkCertifyPowerDispatch(b *testing.B) {
+	familytest.BenchCertify(b, "power-dispatch", familytest.Bench{})
+}

@@ -1,57 +1,26 @@
 package roster_test
 
 import (
-	"context"
-	"math/rand/v2"
 	"testing"
+
 	"time"
 
-	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/roster"
-	"github.com/plancert/plancert/gen"
-	"github.com/plancert/plancert/solver/sat"
+
+	"github.com/plancert/plancert/internal/familytest"
 )
 
-// benchTimeout bounds one certification, as gen's time limit does: an
-// instance not proven in time is dropped, and counts in the rate.
-const benchTimeout = 10 * time.Second
-
-// benchCertify certifies one instance of task id per op, the spec sampled
-// by gen on seeds 1, 2, … (the default difficulty), and reports the
-// certified instances per second and the share kept.
-func benchCertify(b *testing.B, id string) {
-	t, ok := domains.Lookup(id)
-	if !ok {
-		b.Fatalf("task %s is not registered", id)
-	}
-	seed, kept := uint64(0), 0
-	for b.Loop() {
-		seed++
-		spec, err := gen.SampleSpec(t, seed)
-		if err != nil {
-			b.Fatal(err)
-		}
-		inst, err := t.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
-		if err != nil {
-			b.Fatal(err)
-		}
-		ctx, cancel := context.WithTimeout(context.Background(), benchTimeout)
-		_, err = gen.Certify(ctx, sat.Backend{}, t, inst, gen.Unique)
-		cancel()
-		if err == nil {
-			kept++
-		} else if _, ok := err.(*gen.DropError); !ok {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "certified/s")
-	b.ReportMetric(float64(kept)/float64(b.N), "kept/op")
-}
+// Each certification is bounded as gen's time limit bounds it: an
+// instance not proven in time is dropped, and counts in the rates.
 
 // BenchmarkCertifyShiftDutyScheduling: certified instances per second of
 // Shift and Duty Scheduling at the default difficulty.
-func BenchmarkCertifyShiftDutyScheduling(b *testing.B) { benchCertify(b, "shift-duty-scheduling") }
+func BenchmarkCertifyShiftDutyScheduling(b *testing.B) {
+	familytest.BenchCertify(b, "shift-duty-scheduling", familytest.Bench{Timeout: 10 * time.Second})
+}
 
 // BenchmarkCertifyVolunteerScheduling: certified instances per second of
 // Volunteer Scheduling at the default difficulty.
-func BenchmarkCertifyVolunteerScheduling(b *testing.B) { benchCertify(b, "volunteer-scheduling") }
+func BenchmarkCertifyVolunteerScheduling(b *testing.B) {
+	familytest.BenchCertify(b, "volunteer-scheduling", familytest.Bench{Timeout: 10 * time.Second})
+}

@@ -1,35 +1,15 @@
 package dispatch_test
 
 import (
-	"context"
 	"testing"
 
-	"github.com/plancert/plancert/domains/route/dispatch"
-	"github.com/plancert/plancert/gen"
-	"github.com/plancert/plancert/solver/sat"
+	_ "github.com/plancert/plancert/domains/route/dispatch"
+	"github.com/plancert/plancert/internal/familytest"
 )
 
 // BenchmarkCertifyTransportationDispatch reports certified instances per
 // second of task 22 at default difficulty (sampled specs, policy Unique;
 // drops count as work, not as certified).
 func BenchmarkCertifyTransportationDispatch(b *testing.B) {
-	tk := dispatch.TransportationDispatch()
-	seed, kept := uint64(0), 0
-	for b.Loop() {
-		seed++
-		spec, err := gen.SampleSpec(tk, seed)
-		if err != nil {
-			b.Fatal(err)
-		}
-		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-		if err != nil {
-			b.Fatal(err)
-		}
-		if _, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique); err == nil {
-			kept++
-		} else if _, ok := err.(*gen.DropError); !ok {
-			b.Fatal(err)
-		}
-	}
-	b.ReportMetric(float64(kept)/b.Elapsed().Seconds(), "certified/s")
+	familytest.BenchCertify(b, "transportation-dispatch", familytest.Bench{})
 }
