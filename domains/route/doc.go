@@ -47,8 +47,9 @@
 //   - domains/route/dispatch: task 22, Transportation Dispatch Planning
 //     ("transportation-dispatch"), on the fleet model over jobs.
 //
-// domains/all registers them; domains/route/internal/routetest holds the
-// helpers their tests share (golden text, results by item, the fleet-plan
-// enumeration). Task 19, Urban Traffic Planning, is on the flow core
-// (domains/flow).
+// Each task's units follow the domains unit contract (its units.go) and
+// the task registers through domains.RegisterSkin. domains/all imports
+// them; domains/route/internal/routetest holds the helpers their tests
+// share (golden text, results by item, the fleet-plan enumeration). Task
+// 19, Urban Traffic Planning, is on the flow core (domains/flow).
 package route
