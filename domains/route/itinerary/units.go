@@ -143,6 +143,17 @@ var (
 // the checklist, the model and the checker follow.
 var unitPool = domains.Pool[unit]{must{}, hours{}, budget{}, visitOrder{}, travelLimit{}, balanced{}, closure{}, backup{}, infeasible{}}
 
+// unitIDs are the IDs of unitPool, in order: units reads them instead of
+// building every unit's Info (and its lists) on each call, which runs for
+// every plan the checker judges.
+var unitIDs = func() []string {
+	var out []string
+	for _, u := range unitPool {
+		out = append(out, u.Info().ID)
+	}
+	return out
+}()
+
 // pool is the registry's view of the pool, in the same order.
 var pool = unitPool.Infos(nil)
 
@@ -154,8 +165,8 @@ var pool = unitPool.Infos(nil)
 func (it *Itinerary) units() []unit {
 	st := subtaskView(it.S.Subtask)
 	var out []unit
-	for _, u := range unitPool {
-		if id := u.Info().ID; it.S.Has(id) && st.Allows(id) || slices.Contains(st.Always, id) {
+	for i, u := range unitPool {
+		if id := unitIDs[i]; it.S.Has(id) && st.Allows(id) || slices.Contains(st.Always, id) {
 			out = append(out, u)
 		}
 	}
