@@ -47,8 +47,10 @@
 //   - domains/route/dispatch: task 22, Transportation Dispatch Planning
 //     ("transportation-dispatch"), on the fleet model over jobs.
 //
-// domains/all registers them; their family tests run through
-// internal/familytest, and domains/route/internal/routetest holds the
-// fleet-plan enumeration of their brute-force tests. Task 19, Urban Traffic Planning, is on the flow core
-// (domains/flow).
+// Each task's units follow the domains unit contract (its units.go) and
+// the task registers through domains.RegisterSkin. domains/all imports
+// them; their family tests run through internal/familytest, and
+// domains/route/internal/routetest holds the fleet-plan enumeration of
+// their brute-force tests. Task 19, Urban Traffic Planning, is on the
+// flow core (domains/flow).
 package route

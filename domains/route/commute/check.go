@@ -56,79 +56,54 @@ func (c *Commute) Prompt() string {
 		}
 		fmt.Fprintf(&b, "| %s | %s |\n", l.Name, strings.Join(parts, " → "))
 	}
-	if c.Walks != nil {
-		b.WriteString("\n**Walking links** (either way)\n")
-		for _, w := range c.Walks {
-			fmt.Fprintf(&b, "- %s ↔ %s: %d min\n", c.Stops[w.A], c.Stops[w.B], w.Minutes)
-		}
+	us := c.units()
+	type para struct {
+		at   int
+		text string
 	}
-	if c.Transfer != nil {
-		b.WriteString("\n**Minimum transfer times** (to change between two rides at the same stop)\n\n| stop | minutes |\n|---|---:|\n")
-		for s, m := range c.Transfer {
-			fmt.Fprintf(&b, "| %s | %d |\n", c.Stops[s], m)
-		}
+	var secs []para
+	for _, u := range domains.Facets[sectioner](us) {
+		at, text := u.Section(c)
+		secs = append(secs, para{at, text})
 	}
-	rs := c.rides()
-	if c.Current != nil {
-		b.WriteString("\n**Current plan.** This trip was planned before the closure below:\n")
-		for _, l := range c.legsOfRides(rs, c.currentIDs(rs)) {
-			b.WriteString("- " + c.legText(rs, l) + "\n")
-		}
-		s := c.Closed
-		l := c.Lines[s.Line]
-		fmt.Fprintf(&b, "\n**Closure.** %s does not run between %s and %s (either direction): no ride may travel over that section.\n", l.Name, c.Stops[l.Stops[s.Pos]], c.Stops[l.Stops[s.Pos+1]])
+	slices.SortStableFunc(secs, func(x, y para) int { return x.at - y.at })
+	for _, sec := range secs {
+		b.WriteString(sec.text)
 	}
 	b.WriteString("\n**Rules**\n")
-	rule := 1
-	fmt.Fprintf(&b, "%d. The trip is a sequence of legs from %s to %s. A ride boards a run at one of its stops at the listed time and gets off at a later stop of the same run at the listed time; staying on board is one leg, never two rides of the same run in a row. Each leg starts where the previous one ended, and a ride can only be boarded at or after the time you reach its stop (waiting is allowed). ", rule, c.Stops[0], c.Stops[1])
-	if c.Walks != nil {
-		b.WriteString("Walking is possible only along the walking links listed, in the minutes listed, never two walks in a row: a walk after a ride starts when the ride arrives; a walk from the start ends just as the first ride leaves (that is when you leave).\n")
+	fmt.Fprintf(&b, "1. The trip is a sequence of legs from %s to %s. A ride boards a run at one of its stops at the listed time and gets off at a later stop of the same run at the listed time; staying on board is one leg, never two rides of the same run in a row. Each leg starts where the previous one ended, and a ride can only be boarded at or after the time you reach its stop (waiting is allowed). ", c.Stops[0], c.Stops[1])
+	if ws := domains.Facets[walker](us); len(ws) > 0 {
+		for _, u := range ws {
+			b.WriteString(u.WalkSentence(c))
+		}
 	} else {
 		b.WriteString("There is no walking: every leg is a ride, the first from the start and the last to the destination; you leave when the first ride leaves.\n")
 	}
-	named := func(name, text string) {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": %s\n", rule, name, text)
+	for i, r := range c.rules() {
+		fmt.Fprintf(&b, "%d. \"%s\": %s\n", i+2, r.Name, r.Text)
 	}
-	if c.Deadline > 0 {
-		named(ruleDeadline, fmt.Sprintf("you reach %s by %s, when %s.", c.Stops[1], route.Clock(c.Deadline), v.Goal))
+	parts := domains.Facets[tripPart](us)
+	var goals []string
+	for _, l := range domains.Facets[leveler](us) {
+		goals = append(goals, l.Goal(c))
 	}
-	if c.Earliest > 0 {
-		named(ruleEarliest, fmt.Sprintf("you leave %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))
-	}
-	if c.Transfer != nil {
-		named(ruleTransfer, "between two rides at the same stop, the time from arriving to the next departure is at least the stop's minimum transfer time.")
-	}
-	if c.Budget > 0 {
-		named(ruleFare, fmt.Sprintf("the fares of all rides add up to at most %d.", c.Budget))
-	}
-	if c.MaxChanges != nil {
-		named(ruleChanges, fmt.Sprintf("at most %d changes (a change is getting off one ride and later boarding another; walks do not count).", *c.MaxChanges))
-	}
-	if c.Avoid != nil {
-		named(ruleAvoid, fmt.Sprintf("no ride on %s.", c.Lines[*c.Avoid].Name))
-	}
-	if c.Walks != nil {
-		named(ruleWalking, fmt.Sprintf("at most %d minutes of walking in total.", c.MaxWalk))
-	}
-	if c.Closed != nil {
-		l := c.Lines[c.Closed.Line]
-		named(ruleClosure, fmt.Sprintf("no ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))
-	}
-	if c.Backup {
-		named(ruleBackup, fmt.Sprintf("besides the main trip, give a backup trip from %s to %s for the case that the line of the main trip's first ride fails: it follows rule 1 and every other rule above, shares no ride with the main trip (a ride is shared when both board the same run at the same stop and get off at the same stop) and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))
-	}
+	goals = append(goals, fmt.Sprintf("arrive at %s as early as possible", c.Stops[1]))
 	b.WriteString("\n**Goal.** ")
-	if c.Current != nil {
-		b.WriteString("First, change the current plan as little as possible: keep as many of its rides as you can (a ride is kept when the new plan boards the same run at the same stop and gets off at the same stop). Then, among those plans, arrive ")
-	} else {
-		b.WriteString("Arrive ")
+	for i, g := range goals {
+		switch {
+		case len(goals) == 1:
+			b.WriteString(strings.ToUpper(g[:1]) + g[1:])
+		case i == 0:
+			fmt.Fprintf(&b, "First, %s.", g)
+		default:
+			fmt.Fprintf(&b, " Then, among those plans, %s", g)
+		}
 	}
-	fmt.Fprintf(&b, "at %s as early as possible", c.Stops[1])
-	if c.Backup {
-		b.WriteString(" with the main trip, and then with the backup trip. Each tie-break below applies to the main trip first, then to the backup trip.")
-	} else {
+	if len(parts) == 0 {
 		b.WriteString(".")
+	}
+	for _, p := range parts {
+		b.WriteString(p.GoalNote(c))
 	}
 	tb := []string{"take the fewest rides (the fewest changes)", "pay the lowest total fare", "leave the start as late as possible", "choose the one whose rides' departure times, in minutes after midnight, have the smallest sum"}
 	for l := 0; l < c.Levels; l++ {
@@ -138,16 +113,16 @@ func (c *Commute) Prompt() string {
 			fmt.Fprintf(&b, " If several still tie, %s.", tb[l])
 		}
 	}
-	if c.Backup {
-		b.WriteString("\n\nTwo plans are the same plan when their main trips have the same legs in the same order, and so have their backup trips.\n\n")
-	} else {
-		b.WriteString("\n\nTwo plans are the same plan when they have the same legs in the same order.\n\n")
+	same := "Two plans are the same plan when they have the same legs in the same order."
+	for _, p := range parts {
+		same = p.SamePlan(c)
 	}
+	b.WriteString("\n\n" + same + "\n\n")
 	b.WriteString("**Answer** with one JSON object in a ```json block, exactly in this form (names and times as written above; a walk is a leg with \"line\": \"walk\" and only \"from\" and \"to\"):\n```json\n")
 	b.WriteString(c.AnswerSchema())
 	b.WriteString("\n```\n`arrival` is when you reach the destination (HH:MM), `changes` the number of changes (rides minus one), `fare` the total fare")
-	if c.Backup {
-		b.WriteString(" (all three of the main trip); `backup` is the backup trip, its legs in the same form and its arrival")
+	for _, p := range parts {
+		b.WriteString(p.AnswerNote(c))
 	}
 	b.WriteString(". If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
 	return b.String()
@@ -175,28 +150,26 @@ func (c *Commute) currentIDs(rs []ride) []int {
 	return ids
 }
 
-// AnswerSchema implements domains.Instance.
+// AnswerSchema implements domains.Instance: the main trip's form, then
+// each trip part's key and skeleton.
 func (c *Commute) AnswerSchema() string {
 	r := c.Runs[0]
 	l := c.Lines[r.Line]
 	leg := fmt.Sprintf(`{"line": %q, "from": %q, "depart": %q, "to": %q, "arrive": %q}`, l.Name, c.Stops[l.Stops[0]], route.Clock(r.Times[0]), c.Stops[l.Stops[1]], route.Clock(r.Times[1]))
-	if c.Backup {
-		return fmt.Sprintf(`{"legs": [%s, ...], "arrival": "HH:MM", "changes": 0, "fare": 0, "backup": {"legs": [...], "arrival": "HH:MM"}}`, leg)
+	var more string
+	for _, p := range domains.Facets[tripPart](c.units()) {
+		key, skeleton := p.AnswerKey(c)
+		more += fmt.Sprintf(", %q: %s", key, skeleton)
 	}
-	return fmt.Sprintf(`{"legs": [%s, ...], "arrival": "HH:MM", "changes": 0, "fare": 0}`, leg)
+	return fmt.Sprintf(`{"legs": [%s, ...], "arrival": "HH:MM", "changes": 0, "fare": 0%s}`, leg, more)
 }
 
-// rules lists the prompt's quoted rule names in force.
-func (c *Commute) rules() []string {
-	var out []string
-	for _, r := range []struct {
-		on   bool
-		name string
-	}{{c.Deadline > 0, ruleDeadline}, {c.Earliest > 0, ruleEarliest}, {c.Transfer != nil, ruleTransfer}, {c.Budget > 0, ruleFare},
-		{c.MaxChanges != nil, ruleChanges}, {c.Avoid != nil, ruleAvoid}, {c.Walks != nil, ruleWalking}, {c.Closed != nil, ruleClosure}, {c.Backup, ruleBackup}} {
-		if r.on {
-			out = append(out, r.name)
-		}
+// rules lists the prompt's named rules in force: the sampled units'
+// rules, in pool order.
+func (c *Commute) rules() []rule {
+	var out []rule
+	for _, u := range c.units() {
+		out = append(out, u.Rules(c)...)
 	}
 	return out
 }
@@ -219,36 +192,9 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		{ID: itemRoute, Tier: domains.Basic, Constraint: "start and end", Kind: domains.KindCoverage,
 			Text: fmt.Sprintf("The legs form one trip from %s to %s: each leg starts where the previous one ended, no ride is boarded before you reach its stop, no two walks or two rides of the same run follow each other, and there is at least one ride.", c.Stops[0], c.Stops[1])},
 	}
-	add := func(id, unit string, tier domains.Tier, text string) {
-		items = append(items, domains.Item{ID: id, Tier: tier, Constraint: unit, Kind: domains.KindFeasibility, Text: text})
-	}
-	if c.Deadline > 0 {
-		add(itemDeadline, unitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], route.Clock(c.Deadline)))
-	}
-	if c.Earliest > 0 {
-		add(itemEarliest, unitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))
-	}
-	if c.Transfer != nil {
-		add(itemTransfer, unitTransfer, domains.Basic, "Every change between two rides at the same stop leaves at least the stop's minimum transfer time.")
-	}
-	if c.Budget > 0 {
-		add(itemFare, unitFare, domains.Medium, fmt.Sprintf("The rides' fares add up to at most %d.", c.Budget))
-	}
-	if c.MaxChanges != nil {
-		add(itemChanges, unitChanges, domains.Medium, fmt.Sprintf("The trip has at most %d changes.", *c.MaxChanges))
-	}
-	if c.Avoid != nil {
-		add(itemAvoid, unitAvoid, domains.Medium, fmt.Sprintf("No ride is on %s.", c.Lines[*c.Avoid].Name))
-	}
-	if c.Walks != nil {
-		add(itemWalking, unitWalking, domains.Medium, fmt.Sprintf("The walks add up to at most %d minutes.", c.MaxWalk))
-	}
-	if c.Closed != nil {
-		l := c.Lines[c.Closed.Line]
-		add(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("No ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))
-	}
-	if c.Backup {
-		add(itemBackup, unitBackup, domains.Hard, fmt.Sprintf("The backup trip is a trip from %s to %s as in rule 1, keeps every other rule, shares no ride with the main trip and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))
+	us := c.units()
+	for _, u := range us {
+		items = append(items, u.Items(c)...)
 	}
 	lv := ref.Objective
 	get := func(i int) int64 {
@@ -257,30 +203,19 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		}
 		return -1
 	}
-	text, off := "The plan ", 0
-	if c.Current != nil {
-		text, off = fmt.Sprintf("The plan keeps %d of the current plan's rides (the most possible) and then ", get(0)), 1
+	text := "The plan "
+	var reached []string
+	for i, l := range domains.Facets[leveler](us) {
+		reached = append(reached, l.Reached(c, get(i)))
 	}
-	if c.Backup {
-		text += fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", route.Clock(get(off)), route.Clock(get(off+1)))
-		var tb []string
-		for l, what := range []string{"%s rides", "fares %s", "leaving at %s", "sums of departure times %s"} {
-			if l < c.Levels {
-				x, y := get(off+2+2*l), get(off+3+2*l)
-				pair := fmt.Sprintf("%d and %d", x, y)
-				if l == 2 {
-					pair = fmt.Sprintf("%s and %s", route.Clock(x), route.Clock(y))
-				}
-				tb = append(tb, fmt.Sprintf(what, pair))
-			}
-		}
-		if len(tb) > 0 {
-			text += ", with " + strings.Join(tb, ", ") + " (main trip and backup; the stated tie-breaks)"
-		}
+	off := len(reached)
+	if off > 0 {
+		text += strings.Join(reached, ", then ") + " and then "
+	}
+	for _, p := range domains.Facets[tripPart](us) {
 		items = append(items,
-			domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
-			domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
-				Text: "The arrival, changes and fare stated for the main trip and the arrival stated for the backup equal their true values."})
+			domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + p.OptimalText(c, get, off) + "."},
+			domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated, Text: p.StatedText(c)})
 		return items
 	}
 	text += fmt.Sprintf("arrives at %s, the proven earliest", route.Clock(get(off)))
@@ -312,9 +247,14 @@ type parsed struct {
 	arrival    string
 	changes    int64
 	fare       int64
-	backup     []leg
-	bArrival   string
+	trips      map[string]partAnswer // the trip parts' (the backup), by key
 	formatErr  string
+}
+
+// partAnswer is a trip part of an answer: its legs and stated arrival.
+type partAnswer struct {
+	legs    []leg
+	arrival string
 }
 
 func (c *Commute) parse(raw json.RawMessage, rs []ride) parsed {
@@ -351,18 +291,16 @@ func (c *Commute) parse(raw json.RawMessage, rs []ride) parsed {
 	if p.legs, err = c.parseLegs(legs, rs, ""); err != "" {
 		return parsed{formatErr: err}
 	}
-	if c.Backup {
-		var bk struct {
-			Legs    []legJSON `json:"legs"`
-			Arrival *string   `json:"arrival"`
-		}
-		if e := json.Unmarshal(obj["backup"], &bk); e != nil || len(bk.Legs) == 0 || bk.Arrival == nil {
-			return parsed{formatErr: `"backup" must be an object with a non-empty list of legs and an arrival`}
-		}
-		if p.backup, err = c.parseLegs(bk.Legs, rs, "backup "); err != "" {
+	for _, part := range domains.Facets[tripPart](c.units()) {
+		key, _ := part.AnswerKey(c)
+		legs, arrival, err := part.Parse(c, obj, rs)
+		if err != "" {
 			return parsed{formatErr: err}
 		}
-		p.bArrival = *bk.Arrival
+		if p.trips == nil {
+			p.trips = map[string]partAnswer{}
+		}
+		p.trips[key] = partAnswer{legs: legs, arrival: arrival}
 	}
 	return p
 }
@@ -434,72 +372,56 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 	if p.infeasible {
 		return failAll("the answer claims no plan exists, but one does"), nil
 	}
-	e := c.evaluate(rs, p.legs)
-	for _, f := range []struct{ id, why string }{
-		{itemRoute, e.Route}, {itemDeadline, e.Deadline}, {itemEarliest, e.Earliest}, {itemTransfer, e.Transfer}, {itemFare, e.FareErr},
-		{itemChanges, e.Changes}, {itemAvoid, e.Avoid}, {itemWalking, e.Walking}, {itemClosure, e.Closure},
-	} {
-		if f.why != "" {
-			set(f.id, false, f.why)
-		}
-	}
+	ans := &checked{main: c.evaluate(rs, p.legs)}
+	e := &ans.main
 	if p.arrival != route.Clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
 		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", p.arrival, p.changes, p.fare, route.Clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
 	}
-	var bk *eval
-	backupOK := true
-	if c.Backup {
-		be := c.evaluate(rs, p.backup)
-		bk = &be
-		if why := c.backupBroken(rs, e, be); why != "" {
-			set(itemBackup, false, why)
-			backupOK = false
+	us := c.units()
+	for _, part := range domains.Facets[tripPart](us) {
+		key, _ := part.AnswerKey(c)
+		pa := p.trips[key]
+		te := c.evaluate(rs, pa.legs)
+		if ans.trips == nil {
+			ans.trips = map[string]*eval{}
 		}
-		if p.bArrival != route.Clock(be.Arrival) {
-			set(itemStated, false, fmt.Sprintf("stated backup arrival %s; the backup arrives at %s", p.bArrival, route.Clock(be.Arrival)))
+		ans.trips[key] = &te
+		if why := part.Stated(c, pa.arrival, &te); why != "" {
+			set(itemStated, false, why)
 		}
 	}
-	if !e.feasible() || !backupOK {
+	f := fails{}
+	if e.Route != "" {
+		f.Add(itemRoute, e.Route)
+	}
+	for _, u := range us {
+		u.Check(c, ans, f)
+	}
+	for id, why := range f {
+		set(id, false, why[0])
+	}
+	if len(f) > 0 {
 		set(itemOptimal, false, "the plan breaks a rule")
 		return res, nil
 	}
-	obj := c.objective(e, bk)
+	obj := c.objective(ans)
 	if !slices.Equal(obj, ref.Objective) {
 		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
 	}
 	return res, obj
 }
 
-// backupBroken says why backup trip b does not back up main trip e
-// (empty when it does): not a route, a rule broken, a shared ride, or a
-// ride on the main trip's first line.
-func (c *Commute) backupBroken(rs []ride, e, b eval) string {
-	if b.Route != "" {
-		return "the backup: " + b.Route
-	}
-	for _, why := range []string{b.Deadline, b.Earliest, b.Transfer, b.FareErr, b.Changes, b.Avoid, b.Walking, b.Closure} {
-		if why != "" {
-			return "the backup " + why
-		}
-	}
-	for _, id := range b.rideIDs {
-		if slices.Contains(e.rideIDs, id) {
-			return fmt.Sprintf("the backup shares the ride on %s from %s at %s with the main trip", c.Lines[rs[id].Line].Name, c.Stops[rs[id].From], route.Clock(rs[id].Dep))
-		}
-		if len(e.rideIDs) > 0 && rs[id].Line == rs[e.rideIDs[0]].Line {
-			return fmt.Sprintf("the backup rides %s, the line of the main trip's first ride", c.Lines[rs[id].Line].Name)
-		}
-	}
-	return ""
-}
-
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with rule 1 admit no plan (proven by the SAT
 // solver within domains.ConflictTimeout).
 func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
+	known := map[string]bool{}
+	for _, r := range c.rules() {
+		known[r.Name] = true
+	}
 	named := map[string]bool{}
 	for _, n := range names {
-		if !slices.Contains(c.rules(), n) {
+		if !known[n] {
 			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
 		}
 		named[n] = true
@@ -524,15 +446,14 @@ func (c *Commute) Objective(answer json.RawMessage) ([]int64, bool) {
 	return obj, obj != nil
 }
 
-// Better implements domains.Objectiver: kept rides and the leaving time
-// are maximized, every other level minimized.
+// Better implements domains.Objectiver: the units' levels (kept rides)
+// and the leaving time are maximized, every other level minimized; each
+// level after the units' has one value per trip.
 func (c *Commute) Better(x, y []int64) bool {
-	per := 1
-	if c.Backup {
-		per = 2
-	}
+	us := c.units()
+	per := 1 + len(domains.Facets[tripPart](us))
 	var maxed []bool
-	if c.Current != nil {
+	for range domains.Facets[leveler](us) {
 		maxed = append(maxed, true)
 	}
 	for l := -1; l < c.Levels; l++ {

@@ -40,20 +40,6 @@ const (
 	ruleBackup   = "backup route"
 )
 
-// pool is the pool of task 18.
-var pool = []domains.Unit{
-	{ID: unitDeadline, Tier: domains.Basic, Title: "arrival deadline at the destination"},
-	{ID: unitEarliest, Tier: domains.Basic, Title: "earliest departure from the start"},
-	{ID: unitTransfer, Tier: domains.Basic, Title: "minimum transfer (connection) time at each stop"},
-	{ID: unitFare, Tier: domains.Medium, Title: "fare budget: the rides' fares together stay within a budget"},
-	{ID: unitChanges, Tier: domains.Medium, Title: "transfer limit: at most a given number of changes between vehicles"},
-	{ID: unitAvoid, Tier: domains.Medium, Title: "avoid a line altogether"},
-	{ID: unitWalking, Tier: domains.Medium, Title: "walking legs between nearby stops, with a cap on the total walking time"},
-	{ID: unitClosure, Tier: domains.Hard, Title: "a line section closes: replan keeping the most rides of the current plan", Excludes: []string{unitInfeasible, unitBackup}},
-	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible deadline: no route arrives in time; detect it and name a minimal conflicting set of rules", Requires: []string{unitDeadline}, Excludes: []string{unitClosure, unitBackup}},
-	{ID: unitBackup, Tier: domains.Hard, Title: "backup route: a second trip, keeping every rule, that shares no ride with the main trip and avoids the line of its first ride", Excludes: []string{unitClosure, unitInfeasible}},
-}
-
 // vocab is a subtask's vocabulary: the traveller's story, the
 // start and destination, hub stops and line names, and the clock.
 type vocab struct {
@@ -147,27 +133,40 @@ type Commute struct {
 // fare, latest leaving time, least sum of the rides' departure times.
 const maxLevels = 4
 
-var task = &domains.Task{
-	ID: "commuting", Name: "Commuting Planning", Family: domains.Routing, Core: "route",
-	Subtasks: []domains.Subtask{
-		{ID: "morning-commute", Title: "morning commute to the office by bus, tram and train", Likely: map[string]float64{unitDeadline: 2, unitTransfer: 1.5}},
-		{ID: "school-run", Title: "a pupil's trip to school", Likely: map[string]float64{unitChanges: 2, unitDeadline: 2}},
-		{ID: "airport-transfer", Title: "hotel to airport before check-in closes", Likely: map[string]float64{unitDeadline: 2, unitFare: 1.5}},
-		{ID: "cross-city-meeting", Title: "across the city to a client meeting", Likely: map[string]float64{unitWalking: 2, unitEarliest: 1.5}},
-		{ID: "night-shift", Title: "night buses to a hospital shift", Likely: map[string]float64{unitAvoid: 2, unitWalking: 1.5}},
-	},
-	Pool: pool,
-	Load: load,
+// subtaskList is the registry's view of the subtasks (the vocabularies
+// are in subtasks, by ID).
+var subtaskList = []domains.Subtask{
+	{ID: "morning-commute", Title: "morning commute to the office by bus, tram and train", Likely: map[string]float64{unitDeadline: 2, unitTransfer: 1.5}},
+	{ID: "school-run", Title: "a pupil's trip to school", Likely: map[string]float64{unitChanges: 2, unitDeadline: 2}},
+	{ID: "airport-transfer", Title: "hotel to airport before check-in closes", Likely: map[string]float64{unitDeadline: 2, unitFare: 1.5}},
+	{ID: "cross-city-meeting", Title: "across the city to a client meeting", Likely: map[string]float64{unitWalking: 2, unitEarliest: 1.5}},
+	{ID: "night-shift", Title: "night buses to a hospital shift", Likely: map[string]float64{unitAvoid: 2, unitWalking: 1.5}},
 }
 
+// task is task 18 as registered.
+var task *domains.Task
+
+// init registers task 18 through domains.RegisterSkin, which finds the
+// spec's subtask and checks the spec's units against the pool before
+// generate runs. The loader is the skin's own (not domains.Loader): its
+// errors start "route: commuting: " as they always have.
 func init() {
-	task.Generate = domains.NoSolves(generate)
-	domains.Register(task)
+	task = domains.RegisterSkin(domains.Skin[domains.Subtask]{
+		Pkg:      "route",
+		Task:     domains.Task{ID: "commuting", Name: "Commuting Planning", Family: domains.Routing, Core: "route", Pool: pool},
+		Subtasks: subtaskList,
+		View:     func(st domains.Subtask) domains.Subtask { return st },
+		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return generate(subtasks[st.ID], spec, r)
+		},
+		Load: load,
+	})
 }
 
 // Commuting returns task 18, registered as "commuting".
 func Commuting() *domains.Task { return task }
 
+// load reads an instance written by json.Marshal and validates it.
 func load(data []byte) (domains.Instance, error) {
 	c := &Commute{}
 	if err := json.Unmarshal(data, c); err != nil {
@@ -184,7 +183,9 @@ func load(data []byte) (domains.Instance, error) {
 	return c, nil
 }
 
-// validate checks the instance's fields for consistency.
+// validate checks the instance's fields for consistency: the core's
+// data, then the data of units the spec does not have, then each sampled
+// unit's data (its domains.Validator).
 func (c *Commute) validate() error {
 	n := len(c.Stops)
 	if n < 2 {
@@ -245,6 +246,20 @@ func (c *Commute) validate() error {
 	}
 	if c.Levels < 0 || c.Levels > maxLevels {
 		return fmt.Errorf("levels: %d is outside 0..%d", c.Levels, maxLevels)
+	}
+	// A unit's data acts only with its unit: data without it is refused
+	// (else its rule would be stated nowhere and its rows in no model).
+	for _, u := range unitPool {
+		if o, ok := u.(dataOwner); ok && !c.S.Has(u.Info().ID) {
+			if f := o.DataField(c); f != "" {
+				return fmt.Errorf("%s is given, but the spec has no %s unit", f, u.Info().ID)
+			}
+		}
+	}
+	for _, v := range domains.Facets[domains.Validator[*Commute]](c.units()) {
+		if err := v.Validate(c); err != nil {
+			return err
+		}
 	}
 	return nil
 }
@@ -319,28 +334,23 @@ func (c *Commute) legsOfRides(rs []ride, ids []int) []leg {
 	return out
 }
 
-// eval is what the checker computes from a plan's legs: whether it is a
-// route from the start to the destination by the timetable (Route empty),
-// its times and totals, and each rule's violation (empty when kept).
+// eval is what the checker computes from a plan's legs (rides indexed
+// into rs): whether it is a route from the start to the destination by
+// the timetable (Route empty), its times and totals. The units judge
+// their rules on it (tripRule).
 type eval struct {
 	Route          string
 	Leave, Arrival int64
 	Rides, Fare    int64
 	Walk, SumDep   int64
-	Kept           int64
-	Deadline       string
-	Earliest       string
-	Transfer       string
-	FareErr        string
-	Changes        string
-	Avoid, Walking string
-	Closure        string
 	rideIDs        []int
+	legs           []leg
+	rs             []ride
 }
 
-// evaluate checks legs (rides indexed into rs).
+// evaluate checks legs (rides indexed into rs) against rule 1.
 func (c *Commute) evaluate(rs []ride, legs []leg) eval {
-	var e eval
+	e := eval{legs: legs, rs: rs}
 	badRoute := func(s string) {
 		if e.Route == "" {
 			e.Route = s
@@ -392,67 +402,31 @@ func (c *Commute) evaluate(rs []ride, legs []leg) eval {
 			if known && t > rd.Dep {
 				badRoute(fmt.Sprintf("leg %d: %s leaves %s at %s, before you get there at %s", k+1, c.Lines[rd.Line].Name, c.Stops[rd.From], route.Clock(rd.Dep), route.Clock(t)))
 			}
-			if prev.Ride >= 0 && c.Transfer != nil && rs[prev.Ride].Arr+c.Transfer[rd.From] > rd.Dep && e.Transfer == "" {
-				e.Transfer = fmt.Sprintf("at %s you arrive at %s and the next ride leaves at %s: less than %d minutes to change", c.Stops[rd.From], route.Clock(rs[prev.Ride].Arr), route.Clock(rd.Dep), c.Transfer[rd.From])
-			}
 		}
 		t, known = rd.Arr, true
-		if c.Avoid != nil && rd.Line == *c.Avoid && e.Avoid == "" {
-			e.Avoid = fmt.Sprintf("leg %d rides %s", k+1, c.Lines[rd.Line].Name)
-		}
-		if c.closes(rd) && e.Closure == "" {
-			e.Closure = fmt.Sprintf("leg %d rides %s over the closed section", k+1, c.Lines[rd.Line].Name)
-		}
 	}
 	if e.Rides == 0 {
 		badRoute("the plan takes no ride")
 	}
 	e.Arrival = t
-	if c.Deadline > 0 && (!known || e.Arrival > c.Deadline) {
-		e.Deadline = fmt.Sprintf("arrives at %s, after %s", route.Clock(e.Arrival), route.Clock(c.Deadline))
-	}
-	if c.Earliest > 0 && (!known || e.Leave < c.Earliest) {
-		e.Earliest = fmt.Sprintf("leaves at %s, before %s", route.Clock(e.Leave), route.Clock(c.Earliest))
-	}
-	if c.Budget > 0 && e.Fare > c.Budget {
-		e.FareErr = fmt.Sprintf("the fares add up to %d, more than %d", e.Fare, c.Budget)
-	}
-	if c.MaxChanges != nil && e.Rides-1 > int64(*c.MaxChanges) {
-		e.Changes = fmt.Sprintf("%d changes, more than %d", e.Rides-1, *c.MaxChanges)
-	}
-	if c.Walks != nil && e.Walk > c.MaxWalk {
-		e.Walking = fmt.Sprintf("%d minutes of walking, more than %d", e.Walk, c.MaxWalk)
-	}
-	cur := map[[3]int]bool{}
-	for _, rd := range c.Current {
-		cur[rd] = true
-	}
-	for _, id := range e.rideIDs {
-		if rd := rs[id]; cur[[3]int{rd.Run, rd.I, rd.J}] {
-			e.Kept++
-		}
-	}
 	return e
 }
 
-// feasible reports whether e is a route that keeps every rule in force.
-func (e eval) feasible() bool {
-	return e.Route == "" && e.Deadline == "" && e.Earliest == "" && e.Transfer == "" && e.FareErr == "" && e.Changes == "" && e.Avoid == "" && e.Walking == "" && e.Closure == ""
-}
-
-// objective is the objective vector of a main trip e (and its backup bk,
-// nil without the backup unit) with the levels in force: (rides kept of
-// the current plan,) arrival, then rides, fare, leaving time, sum of
-// departure times; with a backup each level is the main trip's, then the
-// backup's.
-func (c *Commute) objective(e eval, bk *eval) []int64 {
-	trips := []eval{e}
-	if bk != nil {
-		trips = append(trips, *bk)
+// objective is the objective vector of a checked plan with the levels in
+// force: the units' levels on the main trip (the kept rides of the
+// current plan), the arrival, then rides, fare, leaving time, sum of
+// departure times; with other trips (the backup) each level is the main
+// trip's, then the others'.
+func (c *Commute) objective(ans *checked) []int64 {
+	us := c.units()
+	trips := []*eval{&ans.main}
+	for _, p := range domains.Facets[tripPart](us) {
+		key, _ := p.AnswerKey(c)
+		trips = append(trips, ans.trips[key])
 	}
 	var out []int64
-	if c.Current != nil {
-		out = append(out, e.Kept)
+	for _, l := range domains.Facets[leveler](us) {
+		out = append(out, l.Value(c, &ans.main))
 	}
 	for _, t := range trips {
 		out = append(out, t.Arrival)
@@ -509,14 +483,9 @@ func (c *Commute) paths(rs []ride, limit int) [][]int {
 	return out
 }
 
-func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-	voc, ok := subtasks[spec.Subtask]
-	if !ok {
-		return nil, fmt.Errorf("route: commuting: unknown subtask %q", spec.Subtask)
-	}
-	if err := task.Compatible(spec.Units()); err != nil {
-		return nil, err
-	}
+// generate draws an instance of subtask voc: up to 200 draws of a
+// timetable with the rules fitted around a hidden route.
+func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	for try := 0; try < 200; try++ {
 		if c := draw(spec, voc, r); c != nil {
 			return c, nil
@@ -527,6 +496,14 @@ func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 
 // draw is one attempt: a timetable with the rules fitted around a hidden route;
 // nil means the draw is unusable (too few routes, no closure possible).
+//
+// The units' data is drawn here, on spec.Has, interleaved with the core's
+// draws: the walking unit's links shape the routes the hidden route is
+// drawn from, the backup unit draws a second hidden route before the rules
+// are fitted to both, and the units' own draws come in an order that is
+// not the pool's (transfer times first). Moving a draw into its unit (a
+// domains.Sampler, run in pool order) would change the random draws and
+// so every instance.
 func draw(spec domains.Spec, voc vocab, r *rand.Rand) *Commute {
 	nh := 3 + r.IntN(2)
 	hubs := slices.Clone(voc.Hubs)
@@ -716,7 +693,7 @@ func draw(spec domains.Spec, voc vocab, r *rand.Rand) *Commute {
 		var sec section
 		for _, p := range all {
 			e := c.evaluate(rs, c.legsOfRides(rs, p))
-			if !e.feasible() || best != nil && e.Arrival >= bestArr {
+			if !c.keeps(&e) || best != nil && e.Arrival >= bestArr {
 				continue
 			}
 			for _, id := range p {
@@ -747,7 +724,7 @@ func draw(spec domains.Spec, voc vocab, r *rand.Rand) *Commute {
 		c.Deadline = 0
 		first := int64(-1)
 		for _, p := range all {
-			if e := c.evaluate(rs, c.legsOfRides(rs, p)); e.feasible() && (first < 0 || e.Arrival < first) {
+			if e := c.evaluate(rs, c.legsOfRides(rs, p)); c.keeps(&e) && (first < 0 || e.Arrival < first) {
 				first = e.Arrival
 			}
 		}
@@ -766,67 +743,42 @@ func (c *Commute) Spec() domains.Spec { return c.S }
 type trip struct {
 	x, start, end                      []encode.Var // ride taken, first, last (−1: cannot be)
 	rides, fares, deps, arrival, leave []encode.Term
+	walks                              []encode.Term // minutes walked, on the arcs that walk
 }
 
-// model is the path model: the main trip and, with the backup unit,
-// the backup trip.
+// model is the path model: its trips, the main trip first, then the trip
+// parts' (the backup), in the order of the units.
 type model struct {
-	m            *encode.Model
-	rides        []ride
-	main, backup *trip
+	m     *encode.Model
+	rides []ride
+	trips []*trip
 }
 
 // model builds the time-expanded path model: per trip, one Boolean per
 // ride; start, end and change arcs between rides; each taken ride has one
 // arc in and one arc out. Times grow along every arc, so the arcs taken
-// form one path. The answer variables are the rides: a set of rides
-// determines the legs (walks included), so distinct plans are distinct
-// leg sequences (pairs of them with a backup).
+// form one path. The main trip comes first, then each unit's Model (the
+// backup trip and its links), then the objective levels: the units'
+// (kept rides), the trips' arrivals, the stated tie-breaks trip by trip.
+// The answer variables are the rides: a set of rides determines the legs
+// (walks included), so distinct plans are distinct leg sequences (pairs of
+// them with a backup).
 func (c *Commute) model() *model {
-	rs := c.rides()
-	cm := &model{m: encode.NewModel(), rides: rs}
-	m := cm.m
-	cm.main = c.addTrip(m, rs, "")
-	answer := slices.Clone(cm.main.x)
-	if c.Backup {
-		b := c.addTrip(m, rs, "backup ")
-		cm.backup = b
-		answer = append(answer, b.x...)
-		// No ride in both trips; no ride of the main trip's first line.
-		for id, rd := range rs {
-			m.AddLinear([]encode.Term{{Var: cm.main.x[id], Coef: 1}, {Var: b.x[id], Coef: 1}}, encode.LE, 1).Named(fmt.Sprintf("shared %d", id)).InGroup(ruleBackup)
-			if cm.main.start[id] < 0 {
-				continue
-			}
-			for q, rq := range rs {
-				if rq.Line == rd.Line {
-					m.AddLinear([]encode.Term{{Var: cm.main.start[id], Coef: 1}, {Var: b.x[q], Coef: 1}}, encode.LE, 1).Named(fmt.Sprintf("first line %d %d", id, q)).InGroup(ruleBackup)
-				}
-			}
-		}
+	b := &builder{c: c, m: encode.NewModel(), rs: c.rides()}
+	m := b.m
+	b.addTrip("")
+	us := c.units()
+	for _, u := range us {
+		u.Model(b)
 	}
-	var kept []encode.Term
-	cur := map[[3]int]bool{}
-	for _, rd := range c.Current {
-		cur[rd] = true
+	for _, l := range domains.Facets[leveler](us) {
+		l.Level(b)
 	}
-	for id, rd := range rs {
-		if cur[[3]int{rd.Run, rd.I, rd.J}] {
-			kept = append(kept, encode.Term{Var: cm.main.x[id], Coef: 1})
-		}
-	}
-	if c.Current != nil {
-		m.Maximize(kept...)
-	}
-	trips := []*trip{cm.main}
-	if cm.backup != nil {
-		trips = append(trips, cm.backup)
-	}
-	for _, tr := range trips {
+	for _, tr := range b.trips {
 		m.Minimize(tr.arrival...)
 	}
 	for l := 0; l < c.Levels; l++ {
-		for _, tr := range trips {
+		for _, tr := range b.trips {
 			switch l {
 			case 0:
 				m.Minimize(tr.rides...)
@@ -839,18 +791,22 @@ func (c *Commute) model() *model {
 			}
 		}
 	}
-	m.SetAnswer(answer...)
-	return cm
+	m.SetAnswer(b.answer...)
+	return &model{m: m, rides: b.rs, trips: b.trips}
 }
 
-// addTrip adds one trip's path and the rules in force on it; tag prefixes
-// its variable and constraint names.
-func (c *Commute) addTrip(m *encode.Model, rs []ride, tag string) *trip {
+// addTrip adds one trip's path and the units' rows on it (their start,
+// end, change, ride and trip facets, where the loops reach them); tag
+// prefixes its variable and constraint names.
+func (b *builder) addTrip(tag string) *trip {
+	c, m, rs := b.c, b.m, b.rs
+	us := c.units()
+	starts, ends := domains.Facets[startRower](us), domains.Facets[endRower](us)
+	changes, rides := domains.Facets[changeRower](us), domains.Facets[rideRower](us)
 	n := len(rs)
 	tr := &trip{x: make([]encode.Var, n), start: make([]encode.Var, n), end: make([]encode.Var, n)}
 	in, out := make([][]encode.Term, n), make([][]encode.Term, n)
-	var starts, ends []encode.Lit
-	var walkTerms []encode.Term
+	var firsts, lasts []encode.Lit
 	for id, rd := range rs {
 		tr.x[id] = m.NewBool(fmt.Sprintf("%sride %d", tag, id))
 		tr.start[id], tr.end[id] = -1, -1
@@ -862,13 +818,13 @@ func (c *Commute) addTrip(m *encode.Model, rs []ride, tag string) *trip {
 			v := m.NewBool(fmt.Sprintf("%sfirst %d", tag, id))
 			tr.start[id] = v
 			tr.leave = append(tr.leave, encode.Term{Var: v, Coef: rd.Dep - w})
-			starts = append(starts, v.Lit())
+			firsts = append(firsts, v.Lit())
 			in[id] = append(in[id], encode.Term{Var: v, Coef: 1})
 			if w > 0 {
-				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
+				tr.walks = append(tr.walks, encode.Term{Var: v, Coef: w})
 			}
-			if c.Earliest > 0 && rd.Dep-w < c.Earliest {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%sleave early %d", tag, id)).InGroup(ruleEarliest)
+			for _, u := range starts {
+				u.StartRows(b, tag, id, v, rd.Dep-w)
 			}
 		}
 		w, linked = 0, rd.To == 1
@@ -879,43 +835,45 @@ func (c *Commute) addTrip(m *encode.Model, rs []ride, tag string) *trip {
 			v := m.NewBool(fmt.Sprintf("%slast %d", tag, id))
 			tr.end[id] = v
 			tr.arrival = append(tr.arrival, encode.Term{Var: v, Coef: rd.Arr + w})
-			ends = append(ends, v.Lit())
+			lasts = append(lasts, v.Lit())
 			out[id] = append(out[id], encode.Term{Var: v, Coef: 1})
 			if w > 0 {
-				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
+				tr.walks = append(tr.walks, encode.Term{Var: v, Coef: w})
 			}
-			if c.Deadline > 0 && rd.Arr+w > c.Deadline {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%slate %d", tag, id)).InGroup(ruleDeadline)
+			for _, u := range ends {
+				u.EndRows(b, tag, id, v, rd.Arr+w)
 			}
 		}
 	}
 	for a, ra := range rs {
-		for b, rb := range rs {
-			if ra.Run == rb.Run {
+		for z, rz := range rs {
+			if ra.Run == rz.Run {
 				continue
 			}
 			var w int64
-			if ra.To != rb.From {
+			if ra.To != rz.From {
 				var linked bool
-				if w, linked = c.walk(ra.To, rb.From); !linked {
+				if w, linked = c.walk(ra.To, rz.From); !linked {
 					continue
 				}
 			}
-			if ra.Arr+w > rb.Dep {
+			if ra.Arr+w > rz.Dep {
 				continue
 			}
-			v := m.NewBool(fmt.Sprintf("%schange %d %d", tag, a, b))
+			v := m.NewBool(fmt.Sprintf("%schange %d %d", tag, a, z))
 			out[a] = append(out[a], encode.Term{Var: v, Coef: 1})
-			in[b] = append(in[b], encode.Term{Var: v, Coef: 1})
+			in[z] = append(in[z], encode.Term{Var: v, Coef: 1})
 			if w > 0 {
-				walkTerms = append(walkTerms, encode.Term{Var: v, Coef: w})
-			} else if c.Transfer != nil && ra.Arr+c.Transfer[rb.From] > rb.Dep {
-				m.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%stight change %d %d", tag, a, b)).InGroup(ruleTransfer)
+				tr.walks = append(tr.walks, encode.Term{Var: v, Coef: w})
+			} else {
+				for _, u := range changes {
+					u.ChangeRows(b, tag, a, z, v)
+				}
 			}
 		}
 	}
-	m.AddExactly(starts, 1).Named(tag + "one first ride").InGroup(ruleRoute)
-	m.AddExactly(ends, 1).Named(tag + "one last ride").InGroup(ruleRoute)
+	m.AddExactly(firsts, 1).Named(tag + "one first ride").InGroup(ruleRoute)
+	m.AddExactly(lasts, 1).Named(tag + "one last ride").InGroup(ruleRoute)
 	for id := range rs {
 		for k, arcs := range [][]encode.Term{in[id], out[id]} {
 			ts := append([]encode.Term{{Var: tr.x[id], Coef: -1}}, arcs...)
@@ -927,22 +885,15 @@ func (c *Commute) addTrip(m *encode.Model, rs []ride, tag string) *trip {
 		tr.rides = append(tr.rides, encode.Term{Var: x, Coef: 1})
 		tr.fares = append(tr.fares, encode.Term{Var: x, Coef: rd.Fare})
 		tr.deps = append(tr.deps, encode.Term{Var: x, Coef: rd.Dep})
-		if c.Avoid != nil && rd.Line == *c.Avoid {
-			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%savoid %d", tag, id)).InGroup(ruleAvoid)
-		}
-		if c.closes(rd) {
-			m.AddLinear([]encode.Term{{Var: x, Coef: 1}}, encode.LE, 0).Named(fmt.Sprintf("%sclosed %d", tag, id)).InGroup(ruleClosure)
+		for _, u := range rides {
+			u.RideRows(b, tag, id, x)
 		}
 	}
-	if c.Budget > 0 {
-		m.AddLinear(tr.fares, encode.LE, c.Budget).Named(tag + ruleFare).InGroup(ruleFare)
+	for _, u := range domains.Facets[tripRower](us) {
+		u.TripRows(b, tag, tr)
 	}
-	if c.MaxChanges != nil {
-		m.AddLinear(tr.rides, encode.LE, int64(*c.MaxChanges)+1).Named(tag + ruleChanges).InGroup(ruleChanges)
-	}
-	if c.Walks != nil {
-		m.AddLinear(walkTerms, encode.LE, c.MaxWalk).Named(tag + ruleWalking).InGroup(ruleWalking)
-	}
+	b.trips = append(b.trips, tr)
+	b.answer = append(b.answer, tr.x...)
 	return tr
 }
 
@@ -1019,20 +970,23 @@ func (c *Commute) tripOf(rs []ride, tr *trip, a encode.Assignment) ([]leg, error
 }
 
 // Plan implements domains.Instance: the rides taken, in time order, with
-// the walks between them (and the backup trip likewise).
+// the walks between them (and the backup trip, the one trip part,
+// likewise).
 func (c *Commute) Plan(a encode.Assignment) (json.RawMessage, error) {
 	cm := c.model()
-	legs, err := c.tripOf(cm.rides, cm.main, a)
-	if err != nil {
-		return nil, err
-	}
-	var backup []leg
-	if cm.backup != nil {
-		if backup, err = c.tripOf(cm.rides, cm.backup, a); err != nil {
+	var trips [][]leg
+	for _, tr := range cm.trips {
+		legs, err := c.tripOf(cm.rides, tr, a)
+		if err != nil {
 			return nil, err
 		}
+		trips = append(trips, legs)
 	}
-	return c.planJSON(cm.rides, legs, backup), nil
+	var backup []leg
+	if len(trips) > 1 {
+		backup = trips[1]
+	}
+	return c.planJSON(cm.rides, trips[0], backup), nil
 }
 
 // TieBreak implements domains.Instance: the fewest rides, then the lowest

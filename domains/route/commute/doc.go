@@ -25,4 +25,16 @@
 // stops has at most one walking link. The tests enumerate every trip (and
 // trip pair) from the instance's JSON alone and compare with the SAT
 // certificate at every tie-break level.
+//
+// Layout. Each unit is one value under the domains unit contract
+// (units.go: its rules, items, model and check, and the facets the core
+// asks it for with domains.Facets: a paragraph after the timetable,
+// rule 1's walking sentence, rows on a trip's first, last, change and ride
+// arcs and on the whole trip, its rule as every trip keeps it, a goal
+// before the arrival, and a second trip of the plan). The backup trip is
+// the backup unit's (a trip part: its answer key, its trip in the model,
+// its texts and its check against the main trip). The core (commute.go,
+// check.go) states rule 1, the arrival goal and the tie-breaks, and
+// iterates the sampled units; the units' data is drawn in generate,
+// interleaved with the hidden route's draws.
 package commute

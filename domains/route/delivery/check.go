@@ -6,10 +6,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
-	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -48,34 +48,12 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 			Text: fmt.Sprintf("Every one of the %d stops is on exactly one route, and at most %d %s are used.", len(d.Stops), d.Vehicles, v.Vehicles)},
 	}
-	if d.Capacity > 0 {
-		items = append(items, domains.Item{ID: itemCapacity, Tier: domains.Basic, Constraint: unitCapacity, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No route's stops take more than %d %s together.", d.Capacity, v.Goods)})
-	}
-	if d.Due != nil {
-		items = append(items, domains.Item{ID: itemWindows, Tier: domains.Basic, Constraint: unitWindows, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Driving each route from %s, waiting where early, unloading starts at every stop within its window and the %s is back by %s.", route.Clock(d.DayStart), v.Vehicle, route.Clock(d.DayStart+d.Due[0]))})
-	}
-	if d.MaxDrive > 0 {
-		items = append(items, domains.Item{ID: itemDriving, Tier: domains.Medium, Constraint: unitDriving, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive)})
-	}
-	if d.Balance > 0 {
-		items = append(items, domains.Item{ID: itemBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("The longest and the shortest route (driving minutes from leaving %s to coming back) differ by at most %d minutes.", v.Depot, d.Balance)})
-	}
-	if d.Before != nil {
-		a, c := d.Before[0][0], d.Before[0][1]
-		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: unitOrder, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("%s and %s are on the same route, %s first.", d.Stops[a-1], d.Stops[c-1], d.Stops[a-1])})
-	}
-	if d.Current != nil {
-		x, y := d.Closed[0][0], d.Closed[0][1]
-		items = append(items, domains.Item{ID: itemClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No route drives directly between %s and %s.", d.Stops[x-1], d.Stops[y-1])})
+	us := d.units()
+	for _, u := range us {
+		items = append(items, u.Items(d)...)
 	}
 	// A malformed reference (too few levels) must not panic the checklist.
-	lv, off := ref.Objective, 0
+	lv := ref.Objective
 	get := func(i int) int64 {
 		if i < len(lv) {
 			return lv[i]
@@ -83,9 +61,13 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 		return -1
 	}
 	text := "The plan's "
-	if d.Current != nil {
-		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(0))
-		off = 1
+	var reached []string
+	for i, l := range domains.Facets[leveler](us) {
+		reached = append(reached, l.Reached(d, get(i)))
+	}
+	off := len(reached)
+	if off > 0 {
+		text = "The plan " + strings.Join(reached, ", then ") + " and then its "
 	}
 	text += fmt.Sprintf("total driving time is %d minutes, the proven minimum", get(off))
 	if len(lv) > off+1 {
@@ -179,49 +161,17 @@ func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMess
 	if p.infeasible {
 		return failAll("the answer claims no plan exists, but one does")
 	}
-	feasible := true
-	fail := func(id, why string) {
-		set(id, false, why)
-		feasible = false
-	}
+	f := fails{}
 	if why := d.coverage(p.routes); why != "" {
-		fail(itemCoverage, why)
+		f.Add(itemCoverage, why)
 	}
-	if d.Capacity > 0 {
-		if why := d.checkCapacity(p.routes); why != "" {
-			fail(itemCapacity, why)
-		}
+	for _, u := range d.units() {
+		u.Check(d, p.routes, f)
 	}
-	if d.Due != nil {
-		if why := d.checkWindows(p.routes); why != "" {
-			fail(itemWindows, why)
-		}
+	for id, why := range f {
+		set(id, false, why[0])
 	}
-	if d.MaxDrive > 0 {
-		if why := d.checkDriving(p.routes); why != "" {
-			fail(itemDriving, why)
-		}
-	}
-	if d.Balance > 0 && len(p.routes) > 1 {
-		var lo, hi int64 = 1 << 62, 0
-		for _, rt := range p.routes {
-			t := d.total([][]int{rt})
-			lo, hi = min(lo, t), max(hi, t)
-		}
-		if hi-lo > d.Balance {
-			fail(itemBalance, fmt.Sprintf("routes drive between %d and %d minutes, more than %d apart", lo, hi, d.Balance))
-		}
-	}
-	if d.Before != nil {
-		if a, c := d.Before[0][0], d.Before[0][1]; !route.VisitsBefore(p.routes, a, c) {
-			fail(itemBefore, fmt.Sprintf("no route visits %s and later %s", d.Stops[a-1], d.Stops[c-1]))
-		}
-	}
-	if d.Current != nil {
-		if why := d.checkClosure(p.routes); why != "" {
-			fail(itemClosure, why)
-		}
-	}
+	feasible := len(f) == 0
 	obj := d.objective(p.routes)
 	if t := d.total(p.routes); t != p.stated {
 		set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes", p.stated, t))
@@ -256,82 +206,12 @@ func (d *Delivery) coverage(routes [][]int) string {
 	return ""
 }
 
-func (d *Delivery) checkCapacity(routes [][]int) string {
-	for i, rt := range routes {
-		var load int64
-		for _, c := range rt {
-			load += d.Demand[c]
-		}
-		if load > d.Capacity {
-			return fmt.Sprintf("route %d carries %d %s, more than %d", i+1, load, d.Voc.Goods, d.Capacity)
-		}
-	}
-	return ""
-}
-
-func (d *Delivery) checkWindows(routes [][]int) string {
-	for i, rt := range routes {
-		t, at := int64(0), 0
-		for _, c := range rt {
-			arrive := t + d.Service[at] + d.Travel[at][c]
-			t = max(arrive, d.Ready[c])
-			if t > d.Due[c] {
-				return fmt.Sprintf("route %d arrives at %s at %s, after its window closes at %s", i+1, d.Stops[c-1], route.Clock(d.DayStart+arrive), route.Clock(d.DayStart+d.Due[c]))
-			}
-			at = c
-		}
-		if back := t + d.Service[at] + d.Travel[at][0]; back > d.Due[0] {
-			return fmt.Sprintf("route %d is back at %s, after %s", i+1, route.Clock(d.DayStart+back), route.Clock(d.DayStart+d.Due[0]))
-		}
-	}
-	return ""
-}
-
-func (d *Delivery) checkDriving(routes [][]int) string {
-	for i, rt := range routes {
-		var drive int64
-		at := 0
-		for _, c := range rt {
-			drive += d.Travel[at][c]
-			at = c
-		}
-		if drive += d.Travel[at][0]; drive > d.MaxDrive {
-			return fmt.Sprintf("route %d drives %d minutes, more than %d", i+1, drive, d.MaxDrive)
-		}
-	}
-	return ""
-}
-
-func (d *Delivery) checkClosure(routes [][]int) string {
-	x, y := d.Closed[0][0], d.Closed[0][1]
-	for _, leg := range route.Legs(routes) {
-		if leg == [2]int{x, y} || leg == [2]int{y, x} {
-			return fmt.Sprintf("a route drives directly between %s and %s", d.Stops[x-1], d.Stops[y-1])
-		}
-	}
-	return ""
-}
-
-// rules lists the prompt's quoted rule names in force.
-func (d *Delivery) rules() []string {
-	var out []string
-	if d.Capacity > 0 {
-		out = append(out, ruleCapacity)
-	}
-	if d.Due != nil {
-		out = append(out, ruleWindows)
-	}
-	if d.MaxDrive > 0 {
-		out = append(out, ruleDriving)
-	}
-	if d.Balance > 0 {
-		out = append(out, ruleBalance)
-	}
-	if d.Before != nil {
-		out = append(out, ruleBefore)
-	}
-	if d.Current != nil {
-		out = append(out, ruleClosure)
+// rules lists the prompt's named rules in force: the sampled units'
+// rules, in pool order.
+func (d *Delivery) rules() []rule {
+	var out []rule
+	for _, u := range d.units() {
+		out = append(out, u.Rules(d)...)
 	}
 	return out
 }
@@ -340,9 +220,13 @@ func (d *Delivery) rules() []string {
 // prompt, and those rules with the always-on rules have no plan (proven by
 // the SAT solver within 10 s).
 func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
+	known := map[string]bool{}
+	for _, r := range d.rules() {
+		known[r.Name] = true
+	}
 	named := map[string]bool{}
 	for _, n := range names {
-		if !slices.Contains(d.rules(), n) {
+		if !known[n] {
 			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
 		}
 		named[n] = true

@@ -36,17 +36,6 @@ const (
 	ruleBalance  = "balanced routes"
 )
 
-// pool is the pool of task 21.
-var pool = []domains.Unit{
-	{ID: unitCapacity, Tier: domains.Basic, Title: "vehicle capacity"},
-	{ID: unitWindows, Tier: domains.Basic, Title: "delivery windows and depot hours"},
-	{ID: unitDriving, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time"},
-	{ID: unitBalance, Tier: domains.Medium, Title: "balanced routes: used routes' driving times differ by at most a bound"},
-	{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same route (papers collected first)"},
-	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility (a deadline the farthest stop cannot meet, or more goods than the fleet holds): detect it and name a minimal conflicting set", Requires: []string{unitWindows}, Excludes: []string{unitClosure}},
-	{ID: unitClosure, Tier: domains.Hard, Title: "a road closes: replan with the fewest changes to the current plan", Excludes: []string{unitInfeasible}},
-}
-
 // vocab is a subtask's vocabulary and sizes.
 type vocab struct {
 	Intro    string   `json:"intro"`
@@ -105,72 +94,117 @@ type Delivery struct {
 	Levels int `json:"levels"`
 }
 
-var task = &domains.Task{
-	ID: "logistics-delivery", Name: "Logistics Delivery Planning", Family: domains.Routing, Core: "route",
-	Subtasks: []domains.Subtask{
-		{ID: "parcel-vans", Title: "city parcel vans", Likely: map[string]float64{unitWindows: 2}},
-		{ID: "grocery-trucks", Title: "refrigerated grocery trucks", Likely: map[string]float64{unitCapacity: 2, unitWindows: 1.5}},
-		{ID: "pharmacy-bikes", Title: "pharmacy cargo bikes", Likely: map[string]float64{unitDriving: 2, unitCapacity: 1.5}},
-		{ID: "building-supplies", Title: "building-site pallet trucks", Likely: map[string]float64{unitCapacity: 2}},
-	},
-	Pool: pool,
-	Load: func(data []byte) (domains.Instance, error) {
-		d := &Delivery{}
-		if err := json.Unmarshal(data, d); err != nil {
-			return nil, fmt.Errorf("route: logistics-delivery: %w", err)
-		}
-		voc, ok := subtasks[d.S.Subtask]
-		if !ok {
-			return nil, fmt.Errorf("route: logistics-delivery: spec.subtask: unknown subtask %q", d.S.Subtask)
-		}
-		d.Voc.Stops, d.Voc.MinStops, d.Voc.MaxStops, d.Voc.MinFleet, d.Voc.MaxFleet, d.Voc.Minute = voc.Stops, voc.MinStops, voc.MaxStops, voc.MinFleet, voc.MaxFleet, voc.Minute
-		if err := d.fleet().Validate(); err != nil {
-			return nil, fmt.Errorf("route: logistics-delivery: %w", err)
-		}
-		if len(d.Stops) != len(d.Travel)-1 {
-			return nil, fmt.Errorf("route: logistics-delivery: stops: %d names for %d stops", len(d.Stops), len(d.Travel)-1)
-		}
-		if d.Levels < 0 || d.Levels > 2 {
-			return nil, fmt.Errorf("route: logistics-delivery: levels: %d is outside 0..2", d.Levels)
-		}
-		if (d.Current == nil) != (d.Closed == nil) || len(d.Closed) > 1 || len(d.Before) > 1 {
-			return nil, fmt.Errorf("route: logistics-delivery: current, closed, before: want a current plan with exactly one closed road, at most one visit order")
-		}
-		seen := map[int]bool{}
-		for i, rt := range d.Current {
-			for _, c := range rt {
-				if c < 1 || c > len(d.Stops) || seen[c] {
-					return nil, fmt.Errorf("route: logistics-delivery: current[%d]: stop %d is unknown or repeated", i, c)
-				}
-				seen[c] = true
-			}
-		}
-		if d.Current != nil && len(seen) != len(d.Stops) {
-			return nil, fmt.Errorf("route: logistics-delivery: current: %d of %d stops", len(seen), len(d.Stops))
-		}
-		if d.Closed != nil && (d.Closed[0][0] < 1 || d.Closed[0][1] < 1) {
-			return nil, fmt.Errorf("route: logistics-delivery: closed: %v is not a road between two stops", d.Closed[0])
-		}
-		return d, nil
-	},
+// subtaskList is the registry's view of the subtasks (the vocabularies
+// are in subtasks, by ID).
+var subtaskList = []domains.Subtask{
+	{ID: "parcel-vans", Title: "city parcel vans", Likely: map[string]float64{unitWindows: 2}},
+	{ID: "grocery-trucks", Title: "refrigerated grocery trucks", Likely: map[string]float64{unitCapacity: 2, unitWindows: 1.5}},
+	{ID: "pharmacy-bikes", Title: "pharmacy cargo bikes", Likely: map[string]float64{unitDriving: 2, unitCapacity: 1.5}},
+	{ID: "building-supplies", Title: "building-site pallet trucks", Likely: map[string]float64{unitCapacity: 2}},
 }
 
+// task is task 21 as registered.
+var task *domains.Task
+
+// init registers task 21 through domains.RegisterSkin, which finds the
+// spec's subtask and checks the spec's units against the pool before
+// generate runs. The loader is the skin's own (not domains.Loader): its
+// errors start "route: logistics-delivery: " as they always have.
 func init() {
-	task.Generate = domains.NoSolves(generate)
-	domains.Register(task)
+	task = domains.RegisterSkin(domains.Skin[domains.Subtask]{
+		Pkg:      "route",
+		Task:     domains.Task{ID: "logistics-delivery", Name: "Logistics Delivery Planning", Family: domains.Routing, Core: "route", Pool: pool},
+		Subtasks: subtaskList,
+		View:     func(st domains.Subtask) domains.Subtask { return st },
+		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return generate(subtasks[st.ID], spec, r)
+		},
+		Load: load,
+	})
 }
 
 // LogisticsDelivery returns task 21, registered as "logistics-delivery".
 func LogisticsDelivery() *domains.Task { return task }
 
-func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-	voc, ok := subtasks[spec.Subtask]
+// load reads an instance written by json.Marshal and validates it.
+func load(data []byte) (domains.Instance, error) {
+	d := &Delivery{}
+	if err := json.Unmarshal(data, d); err != nil {
+		return nil, fmt.Errorf("route: logistics-delivery: %w", err)
+	}
+	voc, ok := subtasks[d.S.Subtask]
 	if !ok {
-		return nil, fmt.Errorf("route: logistics-delivery: unknown subtask %q", spec.Subtask)
+		return nil, fmt.Errorf("route: logistics-delivery: spec.subtask: unknown subtask %q", d.S.Subtask)
 	}
-	if err := task.Compatible(spec.Units()); err != nil {
-		return nil, err
+	d.Voc.Stops, d.Voc.MinStops, d.Voc.MaxStops, d.Voc.MinFleet, d.Voc.MaxFleet, d.Voc.Minute = voc.Stops, voc.MinStops, voc.MaxStops, voc.MinFleet, voc.MaxFleet, voc.Minute
+	if err := d.validate(); err != nil {
+		return nil, fmt.Errorf("route: logistics-delivery: %w", err)
 	}
+	return d, nil
+}
+
+// validate reports the first inconsistency of a loaded instance, naming
+// the field: the core's data and the fleet, then the data of units the
+// spec does not have, then each sampled unit's data (its
+// domains.Validator).
+func (d *Delivery) validate() error {
+	if err := d.fleet().Validate(); err != nil {
+		return err
+	}
+	if len(d.Stops) != len(d.Travel)-1 {
+		return fmt.Errorf("stops: %d names for %d stops", len(d.Stops), len(d.Travel)-1)
+	}
+	if d.Levels < 0 || d.Levels > 2 {
+		return fmt.Errorf("levels: %d is outside 0..2", d.Levels)
+	}
+	if (d.Current == nil) != (d.Closed == nil) || len(d.Closed) > 1 || len(d.Before) > 1 {
+		return fmt.Errorf("current, closed, before: want a current plan with exactly one closed road, at most one visit order")
+	}
+	seen := map[int]bool{}
+	for i, rt := range d.Current {
+		for _, c := range rt {
+			if c < 1 || c > len(d.Stops) || seen[c] {
+				return fmt.Errorf("current[%d]: stop %d is unknown or repeated", i, c)
+			}
+			seen[c] = true
+		}
+	}
+	if d.Current != nil && len(seen) != len(d.Stops) {
+		return fmt.Errorf("current: %d of %d stops", len(seen), len(d.Stops))
+	}
+	if d.Closed != nil && (d.Closed[0][0] < 1 || d.Closed[0][1] < 1) {
+		return fmt.Errorf("closed: %v is not a road between two stops", d.Closed[0])
+	}
+	// A unit's data acts only with its unit: data without it is refused
+	// (else its rule would be stated nowhere and its rows in no model).
+	for _, u := range unitPool {
+		if o, ok := u.(dataOwner); ok && !d.S.Has(u.Info().ID) {
+			if f := o.DataField(d); f != "" {
+				return fmt.Errorf("%s is given, but the spec has no %s unit", f, u.Info().ID)
+			}
+		}
+	}
+	for _, v := range domains.Facets[domains.Validator[*Delivery]](d.units()) {
+		if err := v.Validate(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// generate draws an instance of subtask voc: stops on a street grid, a
+// hidden plan (stops dealt to vehicles), then windows, capacity, driving
+// limit and balance bound fitted around it, so that the instance is
+// feasible unless the infeasibility unit breaks it.
+//
+// The units' data is drawn here, on spec.Has, interleaved with the core's
+// draws: the road-closure and visit-order units steer the deal of the
+// hidden plan, every plan draws the windows (kept only with the
+// time-windows unit), and the units' own draws come in an order that is
+// not the pool's (windows before capacity, road closure before
+// infeasibility). Moving a draw into its unit (a domains.Sampler, run in
+// pool order) would change the random draws and so every instance.
+func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	n := voc.MinStops + r.IntN(voc.MaxStops-voc.MinStops+1)
 	k := voc.MinFleet + r.IntN(voc.MaxFleet-voc.MinFleet+1)
 	d := &Delivery{S: spec, Voc: voc, Vehicles: k, DayStart: 8 * 60}
@@ -198,11 +232,11 @@ func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	// random order. It is never the reference (the solver's optimum is).
 	order := r.Perm(n)
 	routes := make([][]int, k)
-	closure := spec.Has(unitClosure)
+	replan := spec.Has(unitClosure)
 	for i, c := range order {
 		v := i % k
 		switch {
-		case closure && i < 3, spec.Has(unitOrder) && i < 2:
+		case replan && i < 3, spec.Has(unitOrder) && i < 2:
 			v = 0 // the closure needs a route of three stops, the visit order two
 		case i >= k:
 			v = r.IntN(k)
@@ -265,7 +299,7 @@ func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	if spec.Has(unitOrder) {
 		d.Before = [][2]int{{routes[0][0], routes[0][len(routes[0])-1]}}
 	}
-	if closure {
+	if replan {
 		// The current plan is the hidden plan with the second and third
 		// stops of its first route swapped; the road between the first and
 		// (now) second stop closes. The hidden plan does not use that road
@@ -312,34 +346,45 @@ func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 // Spec implements domains.Instance.
 func (d *Delivery) Spec() domains.Spec { return d.S }
 
+// fleet is the instance's whole fleet, every unit's data included: what
+// validate checks.
 func (d *Delivery) fleet() *route.Fleet {
 	return &route.Fleet{Travel: d.Travel, Demand: d.Demand, Ready: d.Ready, Due: d.Due, Service: d.Service, Capacity: d.Capacity, Vehicles: d.Vehicles, MaxDrive: d.MaxDrive, Closed: d.Closed, Before: d.Before, Balance: d.Balance}
 }
 
 var groups = route.FleetGroups{Visit: ruleRoutes, Capacity: ruleCapacity, Windows: ruleWindows, Drive: ruleDriving, Closed: ruleClosure, Before: ruleBefore, Balance: ruleBalance, Order: ruleOrder}
 
-// fleetModel builds the model with the stated tie-break levels.
+// fleetModel builds the model: the route core's fleet model of the core's
+// data (travel times, demands, vehicles) and the data the sampled units
+// give it (their fleeter facet), so that the core states their rows in its
+// own loops; then each unit's Model; then the objective levels: the units'
+// levels before the goal (leveler), the driving time, and the stated
+// tie-break levels.
 func (d *Delivery) fleetModel() (*route.FleetModel, error) {
-	fm, err := route.NewFleetModelGroups(d.fleet(), groups)
+	us := d.units()
+	f := &route.Fleet{Travel: d.Travel, Demand: d.Demand, Vehicles: d.Vehicles}
+	for _, u := range domains.Facets[fleeter](us) {
+		u.Fleet(d, f)
+	}
+	fm, err := route.NewFleetModelGroups(f, groups)
 	if err != nil {
 		return nil, err
 	}
-	k, n := d.Vehicles, len(d.Stops)
-	if d.Current != nil {
-		// First, keep the most legs of the current plan; the model's
-		// objective was set by NewFleetModelGroups as the driving time,
-		// which becomes the second level.
-		var kept []encode.Term
-		for _, leg := range d.currentLegs() {
-			for _, x := range fm.LegArcs(leg[0], leg[1]) {
-				kept = append(kept, encode.Term{Var: x, Coef: 1})
-			}
-		}
+	b := &builder{d: d, fm: fm}
+	for _, u := range us {
+		u.Model(b)
+	}
+	if ls := domains.Facets[leveler](us); len(ls) > 0 {
+		// The levels come first; the model's objective was set by
+		// NewFleetModelGroups as the driving time, which follows them.
 		drive := fm.Model.Objectives[0]
 		fm.Model.Objectives = nil
-		fm.Model.Maximize(kept...)
+		for _, l := range ls {
+			l.Level(b)
+		}
 		fm.Model.Objectives = append(fm.Model.Objectives, drive)
 	}
+	k, n := d.Vehicles, len(d.Stops)
 	if d.Levels >= 1 { // the fewest vehicles
 		var ts []encode.Term
 		for v := range k {
@@ -413,34 +458,20 @@ func (d *Delivery) total(routes [][]int) int64 {
 	return t
 }
 
-// objective returns the objective vector of routes (levels in force).
+// objective returns the objective vector of routes (levels in force):
+// the units' levels before the goal, the driving time, the tie-breaks.
 func (d *Delivery) objective(routes [][]int) []int64 {
-	var total, pairs int64
+	var out []int64
+	for _, l := range domains.Facets[leveler](d.units()) {
+		out = append(out, l.Value(d, routes))
+	}
+	var pairs int64
 	for _, rt := range routes {
-		at := 0
-		for i, c := range rt {
-			total += d.Travel[at][c]
-			if i > 0 {
-				pairs += int64(at) * int64(c) * int64(c)
-			}
-			at = c
+		for i := 1; i < len(rt); i++ {
+			pairs += int64(rt[i-1]) * int64(rt[i]) * int64(rt[i])
 		}
-		total += d.Travel[at][0]
 	}
-	out := []int64{total}
-	if d.Current != nil {
-		have := map[[2]int]bool{}
-		for _, leg := range route.Legs(routes) {
-			have[leg] = true
-		}
-		var kept int64
-		for _, leg := range d.currentLegs() {
-			if have[leg] {
-				kept++
-			}
-		}
-		out = []int64{kept, total}
-	}
+	out = append(out, d.total(routes))
 	if d.Levels >= 1 {
 		out = append(out, int64(len(routes)))
 	}
@@ -449,9 +480,6 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 	}
 	return out
 }
-
-// currentLegs lists the legs of the current plan.
-func (d *Delivery) currentLegs() [][2]int { return route.Legs(d.Current) }
 
 // TieBreak implements domains.Instance: first the fewest vehicles, then
 // the least sum of x·y² over consecutive stops x → y (stop numbers).
@@ -463,42 +491,39 @@ func (d *Delivery) TieBreak() bool {
 	return true
 }
 
-// Prompt implements domains.Instance.
+// Prompt implements domains.Instance. The sampled units add to the fleet
+// sentence, the stops table, the paragraphs after the driving times, the
+// rules and the goal, in pool order.
 func (d *Delivery) Prompt() string {
 	v := d.Voc
+	us := d.units()
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s Plan the routes that deliver to every stop below.\n\n", v.Intro)
 	fmt.Fprintf(&b, "**Fleet.** %d %s, all alike, start and end at %s", d.Vehicles, v.Vehicles, v.Depot)
-	if d.Capacity > 0 {
-		fmt.Fprintf(&b, "; each carries at most %d %s", d.Capacity, v.Goods)
+	for _, u := range domains.Facets[fleetClauser](us) {
+		b.WriteString(u.FleetClause(d))
 	}
 	b.WriteString(".")
-	if d.Due != nil {
-		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, route.Clock(d.DayStart), route.Clock(d.DayStart+d.Due[0]))
+	for _, u := range domains.Facets[fleetSentencer](us) {
+		b.WriteString(u.FleetSentence(d))
+	}
+	var cols []column
+	for _, u := range domains.Facets[columner](us) {
+		cols = append(cols, u.Columns(d)...)
 	}
 	b.WriteString("\n\n**Stops**\n\n| stop |")
-	if d.Capacity > 0 {
-		fmt.Fprintf(&b, " %s |", v.Goods)
-	}
-	if d.Due != nil {
-		b.WriteString(" unloading may start | unloading may start until | unloading takes |")
+	for _, col := range cols {
+		fmt.Fprintf(&b, " %s |", col.Head)
 	}
 	b.WriteString("\n|---|")
-	if d.Capacity > 0 {
-		b.WriteString("---:|")
-	}
-	if d.Due != nil {
-		b.WriteString("---|---|---:|")
+	for _, col := range cols {
+		b.WriteString(col.Align + "|")
 	}
 	b.WriteString("\n")
 	for i, s := range d.Stops {
-		c := i + 1
 		fmt.Fprintf(&b, "| %s |", s)
-		if d.Capacity > 0 {
-			fmt.Fprintf(&b, " %d |", d.Demand[c])
-		}
-		if d.Due != nil {
-			fmt.Fprintf(&b, " %s | %s | %d min |", route.Clock(d.DayStart+d.Ready[c]), route.Clock(d.DayStart+d.Due[c]), d.Service[c])
+		for _, col := range cols {
+			fmt.Fprintf(&b, " %s |", col.Cell(i+1))
 		}
 		b.WriteString("\n")
 	}
@@ -519,49 +544,29 @@ func (d *Delivery) Prompt() string {
 		}
 		b.WriteString("\n")
 	}
-	if d.Current != nil {
-		b.WriteString("\n**Current plan.** These routes were planned before the closure below:\n")
-		for i, rt := range d.Current {
-			fmt.Fprintf(&b, "- route %d: %s", i+1, v.Depot)
-			for _, c := range rt {
-				fmt.Fprintf(&b, " → %s", d.Stops[c-1])
-			}
-			fmt.Fprintf(&b, " → %s\n", v.Depot)
-		}
-		x, y := d.Closed[0][0], d.Closed[0][1]
-		fmt.Fprintf(&b, "\n**Closure.** The road between %s and %s is now closed in both directions.\n", d.Stops[x-1], d.Stops[y-1])
+	for _, u := range domains.Facets[sectioner](us) {
+		b.WriteString(u.Section(d))
 	}
 	b.WriteString("\n**Rules**\n")
-	rule := 1
-	fmt.Fprintf(&b, "%d. Every stop gets exactly one delivery, by one %s. Each %s used drives one route from %s through its stops and back; at most %d %s are used.\n", rule, v.Vehicle, v.Vehicle, v.Depot, d.Vehicles, v.Vehicles)
-	if d.Capacity > 0 {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": a %s's stops together take at most %d %s.\n", rule, ruleCapacity, v.Vehicle, d.Capacity, v.Goods)
+	fmt.Fprintf(&b, "1. Every stop gets exactly one delivery, by one %s. Each %s used drives one route from %s through its stops and back; at most %d %s are used.\n", v.Vehicle, v.Vehicle, v.Depot, d.Vehicles, v.Vehicles)
+	for i, r := range d.rules() {
+		fmt.Fprintf(&b, "%d. \"%s\": %s\n", i+2, r.Name, r.Text)
 	}
-	if d.Due != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": unloading at a stop starts within its window (a %s that arrives early waits) and takes the time in the table; every %s is back at %s by %s.\n", rule, ruleWindows, v.Vehicle, v.Vehicle, v.Depot, route.Clock(d.DayStart+d.Due[0]))
+	var goals []string
+	for _, l := range domains.Facets[leveler](us) {
+		goals = append(goals, l.Goal(d))
 	}
-	if d.MaxDrive > 0 {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, from leaving %s to coming back (waiting and unloading do not count).\n", rule, ruleDriving, v.Vehicle, d.MaxDrive, v.Depot)
-	}
-	if d.Balance > 0 {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the driving times of any two %s used (from leaving %s to coming back) differ by at most %d minutes.\n", rule, ruleBalance, v.Vehicles, v.Depot, d.Balance)
-	}
-	if d.Before != nil {
-		rule++
-		a, c := d.Before[0][0], d.Before[0][1]
-		fmt.Fprintf(&b, "%d. \"%s\": the %s that delivers to %s collects its papers at %s first, so it visits %s earlier on the same route.\n", rule, ruleBefore, v.Vehicle, d.Stops[c-1], d.Stops[a-1], d.Stops[a-1])
-	}
-	if d.Current != nil {
-		rule++
-		x, y := d.Closed[0][0], d.Closed[0][1]
-		fmt.Fprintf(&b, "%d. \"%s\": no %s drives directly from %s to %s or from %s to %s.\n", rule, ruleClosure, v.Vehicle, d.Stops[x-1], d.Stops[y-1], d.Stops[y-1], d.Stops[x-1])
-		fmt.Fprintf(&b, "\n**Goal.** First, change the current plan as little as possible: keep as many of its legs as you can (a leg is driving directly from one place to the next — %s or a stop — in that direction, by any %s). Then, among those plans, minimise the total driving time of all %s, in minutes.", v.Depot, v.Vehicle, v.Vehicles)
-	} else {
-		fmt.Fprintf(&b, "\n**Goal.** Minimise the total driving time of all %s, in minutes.", v.Vehicles)
+	goals = append(goals, fmt.Sprintf("minimise the total driving time of all %s, in minutes", v.Vehicles))
+	b.WriteString("\n**Goal.** ")
+	for i, g := range goals {
+		switch {
+		case len(goals) == 1:
+			b.WriteString(strings.ToUpper(g[:1]) + g[1:] + ".")
+		case i == 0:
+			fmt.Fprintf(&b, "First, %s.", g)
+		default:
+			fmt.Fprintf(&b, " Then, among those plans, %s.", g)
+		}
 	}
 	if d.Levels >= 1 {
 		fmt.Fprintf(&b, " If several plans are equally good, use the fewest %s.", v.Vehicles)

@@ -17,4 +17,13 @@
 // which. Generation draws a hidden plan first and fits windows, capacity and
 // driving limit around it, so instances are feasible unless the
 // infeasibility unit breaks them.
+//
+// Layout. Each unit is one value under the domains unit contract
+// (units.go: its rules, items, model and check, and the facets the core
+// asks it for with domains.Facets: a clause or sentence of the fleet
+// paragraph, columns of the stops table, a paragraph after the driving
+// times, its data for the route core's fleet model, a goal before the
+// driving time). The core (delivery.go, check.go) states rule 1, the goal
+// and the tie-breaks, and iterates the sampled units; the units' data is
+// drawn in generate, interleaved with the hidden plan's draws.
 package delivery

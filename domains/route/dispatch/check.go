@@ -50,30 +50,9 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 			Text: fmt.Sprintf("Every one of the %d %s is on exactly one route.", len(d.Jobs), v.Jobs)},
 	}
-	add := func(id string, tier domains.Tier, unit, text string) {
-		items = append(items, domains.Item{ID: id, Tier: tier, Constraint: unit, Kind: domains.KindFeasibility, Text: text})
-	}
-	if d.Size != nil {
-		add(itemCapacity, domains.Basic, unitCapacity, fmt.Sprintf("Every %s is on a %s whose type takes its size in %s.", v.Job, v.Vehicle, v.Size))
-	}
-	if d.Due != nil {
-		add(itemWindows, domains.Basic, unitWindows, fmt.Sprintf("Driving each route from %s, waiting where early, loading starts at every pickup within its window and the %s is back by %s.", route.Clock(d.DayStart), v.Vehicle, route.Clock(d.DayStart+d.Due[0])))
-	}
-	if d.Equip != nil {
-		add(itemCompat, domains.Medium, unitCompat, fmt.Sprintf("Every %s that needs %s is on a %s.", v.Job, v.Equip, d.TypeNames[0]))
-	}
-	if d.MaxDrive > 0 {
-		add(itemHours, domains.Medium, unitHours, fmt.Sprintf("No %s drives more than %d minutes, loaded and empty.", v.Vehicle, d.MaxDrive))
-	}
-	if d.Before != nil {
-		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
-		add(itemLinked, domains.Medium, unitLinked, fmt.Sprintf("%s and %s are on the same route, %s first.", a, c, a))
-	}
-	if d.Backup {
-		add(itemBackup, domains.Hard, unitBackup, fmt.Sprintf("Every %s has a backup: besides the %s that does it, another %s that drives a route and whose type may take the %s.", v.Job, v.Vehicle, v.Vehicle, v.Job))
-	}
-	if d.Down != nil {
-		add(itemBreakdown, domains.Hard, unitBreakdown, fmt.Sprintf("%s, which has broken down, drives no route.", d.Down.Name))
+	us := d.units()
+	for _, u := range us {
+		items = append(items, u.Items(d)...)
 	}
 	lv := ref.Objective
 	get := func(i int) int64 {
@@ -83,12 +62,8 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 		return -1
 	}
 	text, i := "The plan's ", 0
-	if d.Current != nil {
-		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(i))
-		i++
-	}
-	if d.Balanced {
-		text += fmt.Sprintf("longest route drives %d minutes (the least possible), then its ", get(i))
+	for _, l := range domains.Facets[leveler](us) {
+		text = l.Reached(d, text, get(i))
 		i++
 	}
 	text += fmt.Sprintf("total empty driving is %d minutes, the proven minimum", get(i))
@@ -215,31 +190,17 @@ func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawM
 	if p.infeasible {
 		return failAll("the answer claims no plan exists, but one does")
 	}
-	feasible := true
-	fail := func(id, why string) {
-		set(id, false, why)
-		feasible = false
+	f := fails{}
+	if why := d.checkCoverage(p); why != "" {
+		f.Add(itemCoverage, why)
 	}
-	for _, rule := range []struct {
-		id    string
-		on    bool
-		check func(parsed) string
-	}{
-		{itemCoverage, true, d.checkCoverage},
-		{itemCapacity, d.Size != nil, d.checkCapacity},
-		{itemWindows, d.Due != nil, d.checkWindows},
-		{itemCompat, d.Equip != nil, d.checkEquip},
-		{itemHours, d.MaxDrive > 0, d.checkHours},
-		{itemLinked, d.Before != nil, d.checkLinked},
-		{itemBreakdown, d.Down != nil, d.checkBreakdown},
-		{itemBackup, d.Backup, d.checkBackup},
-	} {
-		if rule.on {
-			if why := rule.check(p); why != "" {
-				fail(rule.id, why)
-			}
-		}
+	for _, u := range d.units() {
+		u.Check(d, p, f)
 	}
+	for id, why := range f {
+		set(id, false, why[0])
+	}
+	feasible := len(f) == 0
 	if t := d.deadhead(p.routes); t != p.stated {
 		set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes empty", p.stated, t))
 	}
@@ -255,28 +216,12 @@ func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawM
 }
 
 // objective is the objective vector of a parsed plan at the levels in
-// force: (kept legs,) deadhead, vehicles, Σ x·y², type-B weight.
+// force: the units' levels (kept legs, longest route), deadhead,
+// vehicles, Σ x·y², type-B weight.
 func (d *Dispatch) objective(p parsed) []int64 {
 	var out []int64
-	if d.Current != nil {
-		have := map[[2]int]bool{}
-		for _, leg := range route.Legs(p.routes) {
-			have[leg] = true
-		}
-		var kept int64
-		for _, leg := range route.Legs(d.currentRoutes()) {
-			if have[leg] {
-				kept++
-			}
-		}
-		out = append(out, kept)
-	}
-	if d.Balanced {
-		var longest int64
-		for _, rt := range p.routes {
-			longest = max(longest, d.driven(rt))
-		}
-		out = append(out, longest)
+	for _, l := range domains.Facets[leveler](d.units()) {
+		out = append(out, l.Value(d, p))
 	}
 	out = append(out, d.deadhead(p.routes))
 	if d.Levels >= 1 {
@@ -330,46 +275,6 @@ func (d *Dispatch) vname(v int) string {
 	return d.Vehicles[v].Name
 }
 
-func (d *Dispatch) checkCapacity(p parsed) string {
-	for i, rt := range p.routes {
-		for _, c := range rt {
-			if t := d.vtype(p.vehicle[i]); !d.fits(c, t) {
-				return fmt.Sprintf("%s (%d %s) is on %s, which takes at most %d", d.Jobs[c-1], d.Size[c], d.Voc.Size, d.vname(p.vehicle[i]), d.Capacity[t])
-			}
-		}
-	}
-	return ""
-}
-
-func (d *Dispatch) checkEquip(p parsed) string {
-	for i, rt := range p.routes {
-		for _, c := range rt {
-			if !d.equips(c, d.vtype(p.vehicle[i])) {
-				return fmt.Sprintf("%s needs %s but is on %s", d.Jobs[c-1], d.Voc.Equip, d.vname(p.vehicle[i]))
-			}
-		}
-	}
-	return ""
-}
-
-func (d *Dispatch) checkWindows(p parsed) string {
-	for i, rt := range p.routes {
-		t, at := d.Ready[0], 0
-		for _, c := range rt {
-			arrive := t + d.Handle[at] + d.drive(at, c)
-			t = max(arrive, d.Ready[c])
-			if t > d.Due[c] {
-				return fmt.Sprintf("%s reaches the pickup of %s at %s, after its window closes at %s", d.vname(p.vehicle[i]), d.Jobs[c-1], route.Clock(d.DayStart+arrive), route.Clock(d.DayStart+d.Due[c]))
-			}
-			at = c
-		}
-		if back := t + d.Handle[at] + d.drive(at, 0); back > d.Due[0] {
-			return fmt.Sprintf("%s is back at %s, after %s", d.vname(p.vehicle[i]), route.Clock(d.DayStart+back), route.Clock(d.DayStart+d.Due[0]))
-		}
-	}
-	return ""
-}
-
 // driven is the driving time, loaded and empty, of one route.
 func (d *Dispatch) driven(rt []int) int64 {
 	var t int64
@@ -379,54 +284,17 @@ func (d *Dispatch) driven(rt []int) int64 {
 	return t
 }
 
-func (d *Dispatch) checkHours(p parsed) string {
-	for i, rt := range p.routes {
-		if t := d.driven(rt); t > d.MaxDrive {
-			return fmt.Sprintf("%s drives %d minutes, more than %d", d.vname(p.vehicle[i]), t, d.MaxDrive)
-		}
-	}
-	return ""
-}
-
-func (d *Dispatch) checkLinked(p parsed) string {
-	if a, c := d.Before[0][0], d.Before[0][1]; !route.VisitsBefore(p.routes, a, c) {
-		return fmt.Sprintf("no route does %s and later %s", d.Jobs[a-1], d.Jobs[c-1])
-	}
-	return ""
-}
-
-func (d *Dispatch) checkBackup(p parsed) string {
-	for c := 1; c <= len(d.Jobs); c++ {
-		able := 0
-		for _, v := range p.vehicle {
-			if t := d.vtype(v); d.fits(c, t) && d.equips(c, t) {
-				able++
-			}
-		}
-		if able < 2 {
-			return fmt.Sprintf("%s has no backup: %d %s in service may take it", d.Jobs[c-1], able, d.Voc.Vehicles)
-		}
-	}
-	return ""
-}
-
-func (d *Dispatch) checkBreakdown(p parsed) string {
-	if slices.Contains(p.vehicle, -1) {
-		return fmt.Sprintf("%s has broken down but drives a route", d.Down.Name)
-	}
-	return ""
-}
-
 // rules lists the prompt's quoted rule names in force that a conflict may
-// name.
+// name: the sampled units' rules, in unitPool order, except those that
+// hold by the model's construction (builtIn).
 func (d *Dispatch) rules() []string {
 	var out []string
-	for _, r := range []struct {
-		name string
-		on   bool
-	}{{ruleCapacity, d.Size != nil}, {ruleWindows, d.Due != nil}, {ruleCompat, d.Equip != nil}, {ruleHours, d.MaxDrive > 0}, {ruleLinked, d.Before != nil}, {ruleBackup, d.Backup}} {
-		if r.on {
-			out = append(out, r.name)
+	for _, u := range d.units() {
+		if _, ok := u.(builtIn); ok {
+			continue
+		}
+		for _, r := range u.Rules(d) {
+			out = append(out, r.Name)
 		}
 	}
 	return out
@@ -468,12 +336,13 @@ func (d *Dispatch) Objective(raw json.RawMessage) ([]int64, bool) {
 }
 
 // Better implements domains.Objectiver: lexicographic, every level
-// minimized except the kept legs of the current plan (breakdown), which
-// come first and are maximized.
+// minimized except the units' levels that are maximized (the kept legs of
+// the current plan, which come first).
 func (d *Dispatch) Better(x, y []int64) bool {
+	ls := domains.Facets[leveler](d.units())
 	for i := range min(len(x), len(y)) {
 		a, b := x[i], y[i]
-		if i == 0 && d.Current != nil {
+		if i < len(ls) && ls[i].Maximized() {
 			a, b = -a, -b
 		}
 		if a != b {

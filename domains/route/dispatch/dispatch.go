@@ -40,18 +40,6 @@ const (
 	ruleBackup    = "backup"
 )
 
-var pool = []domains.Unit{
-	{ID: unitCapacity, Tier: domains.Basic, Title: "vehicle capacity: a job's size must fit the vehicle type"},
-	{ID: unitWindows, Tier: domains.Basic, Title: "pickup windows and depot hours"},
-	{ID: unitHours, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time, loaded and empty"},
-	{ID: unitBalance, Tier: domains.Medium, Title: "balanced routes: first minimise the longest route's driving time (stated goal), then the deadhead", Requires: []string{unitWindows}},
-	{ID: unitLinked, Tier: domains.Medium, Title: "pickup before delivery: one job collects what a later job delivers, on the same vehicle"},
-	{ID: unitCompat, Tier: domains.Medium, Title: "vehicle-job compatibility: some jobs need equipment only one vehicle type has"},
-	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility (a depot closing time the farthest job cannot meet, or a job no vehicle type may take): detect it and name a minimal conflicting set", Requires: []string{unitWindows}, Excludes: []string{unitBreakdown, unitBackup}},
-	{ID: unitBreakdown, Tier: domains.Hard, Title: "a vehicle breaks down: reassign its jobs with the fewest changes to the current plan", Excludes: []string{unitInfeasible, unitBackup}},
-	{ID: unitBackup, Tier: domains.Hard, Title: "backup vehicle per job: besides its own vehicle, another vehicle in service whose type may take it", Excludes: []string{unitInfeasible, unitBreakdown}},
-}
-
 // vocab is a subtask's vocabulary and sizes. Type A (vehicle type
 // 0) is the smaller type and carries the equipment; type B is larger.
 type vocab struct {
@@ -154,27 +142,42 @@ type Dispatch struct {
 	Levels int `json:"levels"`
 }
 
-var task = &domains.Task{
-	ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Family: domains.Routing, Core: "route",
-	Subtasks: []domains.Subtask{
-		{ID: "ride-hail", Title: "ride-hailing cars", Likely: map[string]float64{unitWindows: 2, unitCapacity: 1.5}},
-		{ID: "freight-trucks", Title: "freight trucks with deadhead minimisation", Likely: map[string]float64{unitCompat: 2, unitHours: 1.5}},
-		{ID: "paratransit", Title: "dial-a-ride paratransit vans", Likely: map[string]float64{unitWindows: 2, unitLinked: 2, unitCompat: 1.5}},
-		{ID: "tow-trucks", Title: "tow trucks to breakdowns", Likely: map[string]float64{unitCapacity: 2, unitBreakdown: 1.5}},
-	},
-	Pool: pool,
+// subtaskList is the registry's view of the subtasks (the vocabularies
+// are in subtasks, by ID).
+var subtaskList = []domains.Subtask{
+	{ID: "ride-hail", Title: "ride-hailing cars", Likely: map[string]float64{unitWindows: 2, unitCapacity: 1.5}},
+	{ID: "freight-trucks", Title: "freight trucks with deadhead minimisation", Likely: map[string]float64{unitCompat: 2, unitHours: 1.5}},
+	{ID: "paratransit", Title: "dial-a-ride paratransit vans", Likely: map[string]float64{unitWindows: 2, unitLinked: 2, unitCompat: 1.5}},
+	{ID: "tow-trucks", Title: "tow trucks to breakdowns", Likely: map[string]float64{unitCapacity: 2, unitBreakdown: 1.5}},
 }
 
+// task is task 22 as registered.
+var task *domains.Task
+
+// init registers task 22 through domains.RegisterSkin, which finds the
+// spec's subtask and checks the spec's units against the pool before
+// generate runs. The loader is the skin's own (not domains.Loader): its
+// errors start "route: transportation-dispatch: " as they always have.
 func init() {
-	task.Generate = domains.NoSolves(generate)
-	task.Load = load
-	domains.Register(task)
+	task = domains.RegisterSkin(domains.Skin[domains.Subtask]{
+		Pkg:      "route",
+		Task:     domains.Task{ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Family: domains.Routing, Core: "route", Pool: pool},
+		Subtasks: subtaskList,
+		View:     func(st domains.Subtask) domains.Subtask { return st },
+		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return generate(subtasks[st.ID], spec, r)
+		},
+		Load: load,
+	})
 }
 
 // TransportationDispatch returns task 22, registered as
 // "transportation-dispatch".
 func TransportationDispatch() *domains.Task { return task }
 
+// load reads an instance written by json.Marshal and validates it: the
+// core's data and the fleet, then the data of units the spec does not
+// have, then each sampled unit's data (its domains.Validator).
 func load(data []byte) (domains.Instance, error) {
 	d := &Dispatch{}
 	fail := func(format string, a ...any) (domains.Instance, error) {
@@ -246,8 +249,22 @@ func load(data []byte) (domains.Instance, error) {
 			return fail("current: %d of %d jobs", len(seen), n)
 		}
 	}
-	if err := d.fleet().Validate(); err != nil {
+	if err := d.fleet(unitPool).Validate(); err != nil {
 		return fail("%w", err)
+	}
+	// A unit's data acts only with its unit: data without it is refused
+	// (else its rule would be stated nowhere and its rows in no model).
+	for _, u := range unitPool {
+		if o, ok := u.(dataOwner); ok && !d.S.Has(u.Info().ID) {
+			if f := o.DataField(d); f != "" {
+				return fail("%s is given, but the spec has no %s unit", f, u.Info().ID)
+			}
+		}
+	}
+	for _, v := range domains.Facets[domains.Validator[*Dispatch]](d.units()) {
+		if err := v.Validate(d); err != nil {
+			return fail("%w", err)
+		}
 	}
 	return d, nil
 }
@@ -272,14 +289,6 @@ func (d *Dispatch) maxLevels() int {
 	return 2
 }
 
-// fits reports whether a vehicle of type t is big enough for job c (the
-// capacity rule; always without it).
-func (d *Dispatch) fits(c, t int) bool { return d.Size == nil || d.Size[c] <= d.Capacity[t] }
-
-// equips reports whether a vehicle of type t has the equipment job c
-// needs (the compatibility rule; always without it).
-func (d *Dispatch) equips(c, t int) bool { return d.Equip == nil || !d.Equip[c] || t == 0 }
-
 // drive is the driving time between locations i → j in the route model:
 // job i's loaded ride (i > 0) then the empty drive to j.
 func (d *Dispatch) drive(i, j int) int64 {
@@ -289,7 +298,10 @@ func (d *Dispatch) drive(i, j int) int64 {
 	return d.Ride[i] + d.Deadhead[i][j]
 }
 
-func (d *Dispatch) fleet() *route.Fleet {
+// fleet is the fleet of the core's data (travel times: a job's loaded
+// ride then the empty drive; no demands; the vehicles and their types)
+// with the data that the units us give it (their fleeter facet).
+func (d *Dispatch) fleet(us []unit) *route.Fleet {
 	n := len(d.Jobs)
 	travel := make([][]int64, n+1)
 	for i := range travel {
@@ -304,20 +316,31 @@ func (d *Dispatch) fleet() *route.Fleet {
 	for v, x := range d.Vehicles {
 		types[v] = x.Type
 	}
-	return &route.Fleet{Travel: travel, Demand: make([]int64, n+1), Ready: d.Ready, Due: d.Due, Service: d.Handle, Vehicles: len(d.Vehicles),
-		MaxDrive: d.MaxDrive, Before: d.Before, Types: types}
+	f := &route.Fleet{Travel: travel, Demand: make([]int64, n+1), Vehicles: len(d.Vehicles), Types: types}
+	for _, u := range domains.Facets[fleeter](us) {
+		u.Fleet(d, f)
+	}
+	return f
 }
 
 var groups = route.FleetGroups{Visit: ruleJobs, Windows: ruleWindows, Drive: ruleHours, Before: ruleLinked, Order: ruleOrder, Capacity: ruleCapacity}
 
-func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-	voc, ok := subtasks[spec.Subtask]
-	if !ok {
-		return nil, fmt.Errorf("route: transportation-dispatch: unknown subtask %q", spec.Subtask)
-	}
-	if err := task.Compatible(spec.Units()); err != nil {
-		return nil, err
-	}
+// generate draws an instance of subtask voc: jobs between places on a
+// grid, the vehicles (two types with the capacity or compatibility unit),
+// a hidden plan (with the breakdown unit, the current plan as well), then
+// sizes, equipment, windows and the driving limit fitted around the plans,
+// so that the instance is feasible unless the infeasibility unit breaks
+// it.
+//
+// The units' data is drawn here, on spec.Has, interleaved with the core's
+// draws: the capacity and compatibility units decide the vehicle types
+// (and a draw) before the hidden plan, the breakdown and
+// pickup-before-delivery units steer the hidden plan, every plan draws
+// the windows (kept only with the time-windows unit), and the units' own
+// draws come in an order that is not the pool's. Moving a draw into its
+// unit (a domains.Sampler, run in pool order) would change the random
+// draws and so every instance.
+func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	n := voc.MinJobs + r.IntN(voc.MaxJobs-voc.MinJobs+1)
 	k := voc.MinFleet + r.IntN(voc.MaxFleet-voc.MinFleet+1)
 	d := &Dispatch{S: spec, Voc: voc, DayStart: 7 * 60}
@@ -486,10 +509,11 @@ func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 		// Every live vehicle drives in the hidden plan; a job that only
 		// one of them may take is opened to every type.
 		d.Backup = true
+		ts := domains.Facets[taker](d.units())
 		for c := 1; c <= n; c++ {
 			able := 0
 			for _, v := range live {
-				if d.fits(c, all[v].Type) && d.equips(c, all[v].Type) {
+				if d.takes(ts, c, all[v].Type) {
 					able++
 				}
 			}
@@ -580,46 +604,33 @@ func (d *Dispatch) names(rt []int) []string {
 // Spec implements domains.Instance.
 func (d *Dispatch) Spec() domains.Spec { return d.S }
 
-// fleetModel builds the fleet model with the dispatch rules and the
-// objective levels in force: (kept legs of the current plan, maximized),
-// deadhead minutes, then the stated tie-breaks.
+// fleetModel builds the model: the route core's fleet model of the core's
+// data and the data the sampled units give it (fleeter), so that the core
+// states their rows in its own loops; the takers' rows job by job and
+// vehicle by vehicle; each unit's Model; then the objective levels: the
+// units' levels before the deadhead (leveler: the kept legs of the
+// current plan, maximized, then the longest route), the deadhead minutes,
+// then the stated tie-breaks.
 func (d *Dispatch) fleetModel() (*route.FleetModel, error) {
-	f := d.fleet()
+	us := d.units()
+	f := d.fleet(us)
 	fm, err := route.NewFleetModelGroups(f, groups)
 	if err != nil {
 		return nil, err
 	}
+	b := &builder{d: d, f: f, fm: fm}
 	m := fm.Model
 	k, n := len(d.Vehicles), len(d.Jobs)
+	ts := domains.Facets[taker](us)
 	for c := 1; c <= n; c++ {
-		for v, x := range d.Vehicles {
-			if !d.fits(c, x.Type) {
-				fm.Forbid(c, v, ruleCapacity)
-			}
-			if !d.equips(c, x.Type) {
-				fm.Forbid(c, v, ruleCompat)
+		for v := range d.Vehicles {
+			for _, u := range ts {
+				u.VehicleRows(b, c, v)
 			}
 		}
 	}
-	if d.Backup {
-		// At least two vehicles in service may take job c: its own and a
-		// backup. Vehicle v is in service unless it takes the arc from its
-		// depot node straight to the next one.
-		for c := 1; c <= n; c++ {
-			var able []encode.Lit
-			need := 2
-			for v, x := range d.Vehicles {
-				if !d.fits(c, x.Type) || !d.equips(c, x.Type) {
-					continue
-				}
-				if idle := fm.Arc[v][(v+1)%k]; idle >= 0 {
-					able = append(able, idle.Not())
-				} else {
-					need-- // the only vehicle: always in service
-				}
-			}
-			m.AddAtLeast(able, need).Named(fmt.Sprintf("%s: J%d", ruleBackup, c)).InGroup(ruleBackup)
-		}
+	for _, u := range us {
+		u.Model(b)
 	}
 	loc := func(u int) int {
 		if u < k {
@@ -636,50 +647,8 @@ func (d *Dispatch) fleetModel() (*route.FleetModel, error) {
 		}
 	}
 	m.Objectives = nil
-	var longest []encode.Term
-	if d.Balanced {
-		// reach[c] ≥ the driving time from the depot to job c's pickup
-		// along its route, and top ≥ every route's length: minimizing top
-		// makes it the longest route's driving time.
-		var ub int64
-		for _, row := range f.Travel {
-			ub += slices.Max(row)
-		}
-		top := m.NewInt("longest_route", 0, ub)
-		reach := make([]encode.Var, k+n)
-		for c := k; c < k+n; c++ {
-			reach[c] = m.NewInt(fmt.Sprintf("reach_%d", c-k+1), 0, ub)
-		}
-		for u := range fm.Arc {
-			for v, x := range fm.Arc[u] {
-				if x < 0 || (u < k && v < k) {
-					continue
-				}
-				var ts []encode.Term
-				switch {
-				case u < k:
-					ts = []encode.Term{{Var: reach[v], Coef: 1}}
-				case v < k:
-					ts = []encode.Term{{Var: top, Coef: 1}, {Var: reach[u], Coef: -1}}
-				default:
-					ts = []encode.Term{{Var: reach[v], Coef: 1}, {Var: reach[u], Coef: -1}}
-				}
-				m.AddLinear(ts, encode.GE, f.Travel[loc(u)][loc(v)]).OnlyIf(x.Lit()).Named(fmt.Sprintf("%s: arc %d-%d", ruleLongest, u, v)).InGroup(ruleLongest)
-			}
-		}
-		longest = []encode.Term{{Var: top, Coef: 1}}
-	}
-	if d.Current != nil {
-		var kept []encode.Term
-		for _, leg := range route.Legs(d.currentRoutes()) {
-			for _, x := range fm.LegArcs(leg[0], leg[1]) {
-				kept = append(kept, encode.Term{Var: x, Coef: 1})
-			}
-		}
-		m.Maximize(kept...)
-	}
-	if longest != nil {
-		m.Minimize(longest...)
+	for _, l := range domains.Facets[leveler](us) {
+		l.Level(b)
 	}
 	m.Minimize(dead...)
 	if d.Levels >= 1 { // the fewest vehicles

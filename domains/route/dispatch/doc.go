@@ -21,4 +21,15 @@
 // the vehicle-order rule orders only vehicles of one type, and the
 // brute-force test enumerates plans on exactly that projection and matches
 // the SAT optimum and uniqueness at every tie-break level.
+//
+// Layout. Each unit is one value under the domains unit contract
+// (units.go: its rules, items, model and check, and the facets the core
+// asks it for with domains.Facets: a feature of each vehicle type, a
+// sentence of the fleet paragraph, columns of the jobs table, a paragraph
+// after the empty drives, its data for the route core's fleet model, the
+// vehicle types that may take a job and their rows, a goal before the
+// deadhead). The core (dispatch.go, prompt.go, check.go) states rule 1,
+// the deadhead goal and the tie-breaks, and iterates the sampled units;
+// the units' data is drawn in generate, interleaved with the hidden plan's
+// draws.
 package dispatch

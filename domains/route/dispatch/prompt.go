@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains"
 )
 
 // Prompt implements domains.Instance.
@@ -17,67 +17,45 @@ func (d *Dispatch) Prompt() string {
 	fleet := append(d.downList(), d.Vehicles...)
 	slices.SortStableFunc(fleet, func(x, y vehicle) int { return cmp.Or(x.Type-y.Type, strings.Compare(x.Name, y.Name)) })
 	fmt.Fprintf(&b, "**Fleet.** %d %s start and end their routes at %s: %s.", len(fleet), v.Vehicles, v.Depot, d.vehicleList(fleet))
+	us := d.units()
 	if len(d.TypeNames) == 1 {
 		b.WriteString(" They are all alike.")
 	} else {
+		features := domains.Facets[typeFeaturer](us)
 		for t, name := range d.TypeNames {
 			fmt.Fprintf(&b, " %s %s", article(name), name)
 			var has []string
-			if d.Capacity != nil {
-				has = append(has, fmt.Sprintf("takes %s of up to %d %s", v.Jobs, d.Capacity[t], v.Size))
-			}
-			if d.Equip != nil {
-				if t == 0 {
-					has = append(has, "has "+v.Equip)
-				} else {
-					has = append(has, "does not have "+v.Equip)
-				}
+			for _, u := range features {
+				has = append(has, u.TypeFeature(d, t))
 			}
 			fmt.Fprintf(&b, " %s.", strings.Join(has, " and "))
 		}
 		b.WriteString(" Vehicles of one type are alike.")
 	}
-	if d.Due != nil {
-		fmt.Fprintf(&b, " A %s may leave %s from %s and must be back by %s.", v.Vehicle, v.Depot, route.Clock(d.DayStart), route.Clock(d.DayStart+d.Due[0]))
+	for _, u := range domains.Facets[fleetSentencer](us) {
+		b.WriteString(u.FleetSentence(d))
 	}
 	b.WriteString("\n\n")
 	fmt.Fprintf(&b, "**%s.** Each %s is driven in one go: the %s drives empty to the pickup, loads, drives loaded to the drop-off and unloads; it carries one %s at a time.\n\n", strings.ToUpper(v.Jobs[:1])+v.Jobs[1:], v.Job, v.Vehicle, v.Job)
+	var cols []column
+	for _, u := range domains.Facets[columner](us) {
+		cols = append(cols, u.Columns(d)...)
+	}
+	slices.SortStableFunc(cols, func(x, y column) int { return x.At - y.At })
 	fmt.Fprintf(&b, "| job | %s | pickup at | drop-off at | loaded drive |", v.WhoHead)
-	if d.Size != nil {
-		fmt.Fprintf(&b, " %s |", v.Size)
-	}
-	if d.Equip != nil {
-		fmt.Fprintf(&b, " needs %s |", v.Equip)
-	}
-	if d.Due != nil {
-		b.WriteString(" loading may start | loading may start until | loading + unloading |")
+	for _, col := range cols {
+		fmt.Fprintf(&b, " %s |", col.Head)
 	}
 	b.WriteString("\n|---|---|---|---|---:|")
-	if d.Size != nil {
-		b.WriteString("---:|")
-	}
-	if d.Equip != nil {
-		b.WriteString("---|")
-	}
-	if d.Due != nil {
-		b.WriteString("---|---|---:|")
+	for _, col := range cols {
+		b.WriteString(col.Align + "|")
 	}
 	b.WriteString("\n")
 	for i, j := range d.Jobs {
 		c := i + 1
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d min |", j, d.Who[i], d.From[i], d.To[i], d.Ride[c])
-		if d.Size != nil {
-			fmt.Fprintf(&b, " %d |", d.Size[c])
-		}
-		if d.Equip != nil {
-			if d.Equip[c] {
-				b.WriteString(" yes |")
-			} else {
-				b.WriteString(" no |")
-			}
-		}
-		if d.Due != nil {
-			fmt.Fprintf(&b, " %s | %s | %d min |", route.Clock(d.DayStart+d.Ready[c]), route.Clock(d.DayStart+d.Due[c]), d.Handle[c])
+		for _, col := range cols {
+			fmt.Fprintf(&b, " %s |", col.Cell(c))
 		}
 		b.WriteString("\n")
 	}
@@ -106,61 +84,22 @@ func (d *Dispatch) Prompt() string {
 			fmt.Fprintf(&b, " %d |\n", d.Deadhead[i][0])
 		}
 	}
-	if d.Current != nil {
-		fmt.Fprintf(&b, "\n**Current plan.** This plan was made before the breakdown below:\n")
-		for _, r := range d.Current {
-			fmt.Fprintf(&b, "- %s: %s → %s → %s\n", r.Vehicle, depot, strings.Join(r.Jobs, " → "), depot)
-		}
-		fmt.Fprintf(&b, "\n**Breakdown.** %s has broken down and cannot drive today.\n", d.Down.Name)
+	for _, u := range domains.Facets[sectioner](us) {
+		b.WriteString(u.Section(d))
 	}
 	b.WriteString("\n**Rules**\n")
-	rule := 1
-	fmt.Fprintf(&b, "%d. Every %s is done exactly once, by one %s. Each %s used drives one route from %s through its %s and back; a %s may stay unused.\n", rule, v.Job, v.Vehicle, v.Vehicle, v.Depot, v.Jobs, v.Vehicle)
-	if d.Size != nil {
-		rule++
-		var caps []string
-		for t, name := range d.TypeNames {
-			caps = append(caps, fmt.Sprintf("%s up to %d", name, d.Capacity[t]))
+	fmt.Fprintf(&b, "1. Every %s is done exactly once, by one %s. Each %s used drives one route from %s through its %s and back; a %s may stay unused.\n", v.Job, v.Vehicle, v.Vehicle, v.Depot, v.Jobs, v.Vehicle)
+	n := 1
+	for _, u := range us {
+		for _, r := range u.Rules(d) {
+			n++
+			fmt.Fprintf(&b, "%d. \"%s\": %s\n", n, r.Name, r.Text)
 		}
-		fmt.Fprintf(&b, "%d. \"%s\": a %s goes only on a %s whose type takes its size (%s %s).\n", rule, ruleCapacity, v.Job, v.Vehicle, strings.Join(caps, ", "), v.Size)
-	}
-	if d.Due != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": loading at a %s's pickup starts within its window (a %s that arrives early waits); loading and unloading together take the time in the table; every %s is back at %s by %s.\n", rule, ruleWindows, v.Job, v.Vehicle, v.Vehicle, v.Depot, route.Clock(d.DayStart+d.Due[0]))
-	}
-	if d.Equip != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": a %s that needs %s goes only on a %s.\n", rule, ruleCompat, v.Job, v.Equip, d.TypeNames[0])
-	}
-	if d.MaxDrive > 0 {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": each %s drives at most %d minutes in total, loaded and empty, from leaving %s to coming back (waiting, loading and unloading do not count).\n", rule, ruleHours, v.Vehicle, d.MaxDrive, v.Depot)
-	}
-
-	if d.Before != nil {
-		rule++
-		a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
-		fmt.Fprintf(&b, "%d. \"%s\": %s\n", rule, ruleLinked, fmt.Sprintf(v.Link, a, c))
-	}
-	if d.Backup {
-		rule++
-		who := fmt.Sprintf("at least one other %s drives a route today", v.Vehicle)
-		if len(d.TypeNames) > 1 {
-			who = fmt.Sprintf("at least one other %s that drives a route today is of a type that may take the %s (by its size and equipment)", v.Vehicle, v.Job)
-		}
-		fmt.Fprintf(&b, "%d. \"%s\": every %s has a backup in case its %s breaks down: besides the %s that does it, %s.\n", rule, ruleBackup, v.Job, v.Vehicle, v.Vehicle, who)
-	}
-	if d.Down != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": %s drives no route.\n", rule, ruleBreakdown, d.Down.Name)
 	}
 	empty := fmt.Sprintf("the total empty driving (deadhead) in minutes: driving with nothing aboard, from %s to the first pickup, from each drop-off to the next pickup, and from the last drop-off back to %s (the loaded drives are the same in every plan)", v.Depot, v.Depot)
 	var goals []string
-	if d.Current != nil {
-		goals = append(goals, fmt.Sprintf("change the current plan as little as possible: keep as many of its legs as you can (a leg is going directly from one place of a route to the next — %s or a %s — in that order, by any %s; e.g. %s → %s is a leg of every route that starts with %s)", v.Depot, v.Job, v.Vehicle, depot, d.Jobs[0], d.Jobs[0]))
-	}
-	if d.Balanced {
-		goals = append(goals, fmt.Sprintf("balance the routes: make the longest route as short as possible, a route's length being its driving time, loaded and empty, from leaving %s to coming back (waiting, loading and unloading do not count)", v.Depot))
+	for _, l := range domains.Facets[leveler](us) {
+		goals = append(goals, l.Goal(d))
 	}
 	goals = append(goals, "minimise "+empty)
 	b.WriteString("\n**Goal.** ")

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -74,45 +75,9 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		items = append(items, domains.Item{ID: itemFlights, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility,
 			Text: "Every two cities visited one after the other have a direct flight."})
 	}
-	if it.Must != nil {
-		items = append(items, domains.Item{ID: itemMust, Tier: domains.Basic, Constraint: unitMust, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("The plan visits %s.", it.stopList(it.Must))})
-	}
-	if it.Open != nil {
-		text := fmt.Sprintf("Leaving at the times given and waiting where early, every visit starts after its %s opens and ends by its closing time, and every day still reaches its end place in time.", v.Sight)
-		if v.Trip {
-			text = "The stay in each city with an event includes every day of the event."
-		}
-		items = append(items, domains.Item{ID: itemHours, Tier: domains.Basic, Constraint: unitHours, Kind: domains.KindFeasibility, Text: text})
-	}
-	if it.Fee != nil {
-		items = append(items, domains.Item{ID: itemBudget, Tier: domains.Basic, Constraint: unitBudget, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("The entrance fees of the visits add up to at most €%d.", it.Budget)})
-	}
-	if it.Before != nil {
-		x, y := it.Before[0][0], it.Before[0][1]
-		text := fmt.Sprintf("If the plan visits %s, it visits %s earlier on the same day.", it.Stops[y-1], it.Stops[x-1])
-		if v.Trip {
-			text = fmt.Sprintf("The plan visits %s before %s.", it.Stops[x-1], it.Stops[y-1])
-		}
-		items = append(items, domains.Item{ID: itemBefore, Tier: domains.Medium, Constraint: unitOrder, Kind: domains.KindFeasibility, Text: text})
-	}
-	if it.MaxTravel > 0 {
-		items = append(items, domains.Item{ID: itemTravel, Tier: domains.Medium, Constraint: unitTravel, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No day travels more than %d minutes.", it.MaxTravel)})
-	}
-	if it.Balance > 0 {
-		items = append(items, domains.Item{ID: itemBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("The days' total visit times differ by at most %d minutes.", it.Balance)})
-	}
-	if it.Current != nil {
-		items = append(items, domains.Item{ID: itemClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("The plan does not visit %s.", it.Stops[it.Closed-1])})
-	}
-	if it.Backup != nil {
-		m, k := it.Stops[it.Backup[0]-1], it.Stops[it.Backup[1]-1]
-		items = append(items, domains.Item{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("The plan does not visit %s, and with %s in place of %s it keeps rule 1 and every other rule except visiting %s.", k, k, m, m)})
+	us := it.units()
+	for _, u := range us {
+		items = append(items, u.Items(it)...)
 	}
 	lv := ref.Objective
 	get := func(i int) int64 {
@@ -121,10 +86,14 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		}
 		return -1
 	}
-	text, off := "The plan's ", 0
-	if it.Current != nil {
-		text = fmt.Sprintf("The plan keeps %d legs of the current plan (the most possible) and then its ", get(0))
-		off = 1
+	text := "The plan's "
+	var reached []string
+	for i, l := range domains.Facets[leveler](us) {
+		reached = append(reached, l.Reached(it, get(i)))
+	}
+	off := len(reached)
+	if off > 0 {
+		text = "The plan " + strings.Join(reached, ", then ") + " and then its "
 	}
 	text += fmt.Sprintf("total score is %d, the proven maximum", get(off))
 	for i, k := range it.tieKinds(false) {
@@ -264,111 +233,44 @@ func (it *Itinerary) timing(plan [][]int, hours bool) string {
 	return ""
 }
 
-// violations checks every rule but the backup on a plan of the right
-// number of days: item ID → why the rule is broken.
-func (it *Itinerary) violations(plan [][]int) map[string]string {
-	out := map[string]string{}
-	put := func(id, why string) {
-		if why != "" {
-			out[id] = why
-		}
+// checkCore checks rule 1 on a plan: the number of days and no stop
+// twice (coverage), the days' times and, for a trip, the direct flights
+// (the last missing flight is reported).
+func (it *Itinerary) checkCore(plan [][]int, f fails) {
+	if why := it.coverage(plan); why != "" {
+		f.Add(itemCoverage, why)
 	}
-	visited := map[int]int{} // stop → day
-	for d, day := range plan {
-		for _, s := range day {
-			if _, ok := visited[s]; !ok {
-				visited[s] = d
-			}
-		}
+	if why := it.timing(plan, false); why != "" {
+		f.Add(itemDayTimes, why)
 	}
-	put(itemCoverage, it.coverage(plan))
-	put(itemDayTimes, it.timing(plan, false))
 	if it.Voc.Trip {
+		why := ""
 		for _, day := range plan {
 			for i := 1; i < len(day); i++ {
 				if !it.flight(day[i-1], day[i]) {
-					put(itemFlights, fmt.Sprintf("no direct flight between %s and %s", it.Stops[day[i-1]-1], it.Stops[day[i]-1]))
+					why = fmt.Sprintf("no direct flight between %s and %s", it.Stops[day[i-1]-1], it.Stops[day[i]-1])
 				}
 			}
 		}
-	}
-	for _, m := range it.Must {
-		if _, ok := visited[m]; !ok {
-			put(itemMust, fmt.Sprintf("%s is not visited", it.Stops[m-1]))
-			break
+		if why != "" {
+			f.Add(itemFlights, why)
 		}
 	}
-	if it.Open != nil {
-		put(itemHours, it.timing(plan, true))
-	}
-	if it.Fee != nil {
-		var fees int64
-		for _, day := range plan {
-			for _, s := range day {
-				fees += it.Fee[s-1]
-			}
-		}
-		if fees > it.Budget {
-			put(itemBudget, fmt.Sprintf("the fees add up to €%d, more than €%d", fees, it.Budget))
-		}
-	}
-	for _, p := range it.Before {
-		x, y := p[0], p[1]
-		for _, day := range plan {
-			if j := slices.Index(day, y); j >= 0 {
-				if i := slices.Index(day, x); i < 0 || i > j {
-					put(itemBefore, fmt.Sprintf("%s is visited without %s earlier that day", it.Stops[y-1], it.Stops[x-1]))
-				}
-			}
-		}
-	}
-	if it.MaxTravel > 0 {
-		for d, day := range plan {
-			if tr := it.dayTravel(d, day); tr > it.MaxTravel {
-				put(itemTravel, fmt.Sprintf("%s travels %d minutes, more than %d", capitalize(it.Days[d].Name), tr, it.MaxTravel))
-				break
-			}
-		}
-	}
-	if it.Balance > 0 {
-		var lo, hi int64 = 1 << 62, 0
-		for _, day := range plan {
-			var v int64
-			for _, s := range day {
-				v += it.Visit[s-1]
-			}
-			lo, hi = min(lo, v), max(hi, v)
-		}
-		if hi-lo > it.Balance {
-			put(itemBalance, fmt.Sprintf("the days' visit times range from %d to %d minutes, more than %d apart", lo, hi, it.Balance))
-		}
-	}
-	if it.Current != nil {
-		if _, ok := visited[it.Closed]; ok {
-			put(itemClosure, fmt.Sprintf("%s is closed", it.Stops[it.Closed-1]))
-		}
-	}
-	return out
 }
 
-// backupWhy checks the backup rule: the backup stop is not visited, and
-// the plan with it in place of the must-visit stop keeps every other rule
-// (except visiting that stop).
-func (it *Itinerary) backupWhy(plan [][]int) string {
-	m, k := it.Backup[0], it.Backup[1]
-	for _, day := range plan {
-		if slices.Contains(day, k) {
-			return fmt.Sprintf("the plan visits the backup %s", it.Stops[k-1])
-		}
+// violations checks every rule on a plan of the right number of days:
+// item ID → why the rule is broken (rule 1, then the units in force).
+func (it *Itinerary) violations(plan [][]int) map[string]string {
+	f := fails{}
+	it.checkCore(plan, f)
+	for _, u := range it.units() {
+		u.Check(it, plan, f)
 	}
-	alt := substitute(plan, m, k)
-	viol := it.violations(alt)
-	for _, id := range []string{itemDayTimes, itemFlights, itemHours, itemBudget, itemBefore, itemTravel, itemBalance, itemClosure, itemCoverage} {
-		if why, ok := viol[id]; ok {
-			return fmt.Sprintf("with %s in place of %s: %s", it.Stops[k-1], it.Stops[m-1], why)
-		}
+	out := make(map[string]string, len(f))
+	for id, why := range f {
+		out[id] = why[0]
 	}
-	return ""
+	return out
 }
 
 // objective returns the objective vector of a plan (levels in force).
@@ -384,24 +286,11 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 			at = s - 1
 		}
 	}
-	out := []int64{score}
-	if it.Current != nil {
-		have := map[[3]int]bool{}
-		for d, legs := range it.legs(plan) {
-			for _, l := range legs {
-				have[[3]int{d, l[0], l[1]}] = true
-			}
-		}
-		var kept int64
-		for d, legs := range it.currentLegs() {
-			for _, l := range legs {
-				if have[[3]int{d, l[0], l[1]}] {
-					kept++
-				}
-			}
-		}
-		out = []int64{kept, score}
+	var out []int64
+	for _, l := range domains.Facets[leveler](it.units()) {
+		out = append(out, l.Value(it, plan))
 	}
+	out = append(out, score)
 	for _, k := range it.tieKinds(false) {
 		if k == tieTravel {
 			out = append(out, travel)
@@ -444,11 +333,6 @@ func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMe
 		return failAll(why)
 	}
 	viol := it.violations(p.plan)
-	if it.Backup != nil {
-		if why := it.backupWhy(p.plan); why != "" {
-			viol[itemBackup] = why
-		}
-	}
 	for id, why := range viol {
 		set(id, false, why)
 	}
@@ -470,16 +354,12 @@ func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMe
 	return res
 }
 
-// rules lists the prompt's quoted rule names in force.
-func (it *Itinerary) rules() []string {
-	var out []string
-	for _, r := range []struct {
-		on   bool
-		name string
-	}{{it.Must != nil, ruleMust}, {it.Open != nil, it.hoursRule()}, {it.Fee != nil, ruleBudget}, {it.Before != nil, ruleOrder}, {it.MaxTravel > 0, ruleTravel}, {it.Balance > 0, ruleBalance}, {it.Current != nil, ruleClosure}, {it.Backup != nil, ruleBackup}} {
-		if r.on {
-			out = append(out, r.name)
-		}
+// rules lists the prompt's named rules in force: the units' rules, in
+// pool order.
+func (it *Itinerary) rules() []rule {
+	var out []rule
+	for _, u := range it.units() {
+		out = append(out, u.Rules(it)...)
 	}
 	return out
 }
@@ -488,9 +368,13 @@ func (it *Itinerary) rules() []string {
 // prompt, and those rules with rule 1 have no plan (proven by the SAT
 // solver within 10 s).
 func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
+	known := map[string]bool{}
+	for _, r := range it.rules() {
+		known[r.Name] = true
+	}
 	named := map[string]bool{}
 	for _, n := range names {
-		if !slices.Contains(it.rules(), n) {
+		if !known[n] {
 			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
 		}
 		named[n] = true

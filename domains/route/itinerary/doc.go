@@ -29,4 +29,17 @@
 // the k·(x+1)·y² sum. Its instances, written as NATURAL PLAN prompts, are
 // judged alike by internal/natplan's model and by the checklist on every
 // order of the cities (the test enumerates them).
+//
+// Layout. Each unit is one value under the domains unit contract
+// (units.go: its rules, items, model and check, and the facets the core
+// asks it for with domains.Facets: columns of the stops table, a paragraph
+// after the travel times, rows in the core's timing pass (on the start
+// times, on each day) and linear pass, a goal before the score). The
+// backup scenario is the backup unit's: it runs the same two passes with
+// its stop swapped in, and checks the other units' rules on the swapped
+// plan. The units in force are the sampled ones that the subtask allows
+// and its Always units. The core (itinerary.go, prompt.go, check.go)
+// states rule 1, the goal and the tie-breaks, and iterates those units;
+// the units' data is drawn in generate, interleaved with the hidden plan's
+// draws.
 package itinerary

@@ -38,19 +38,6 @@ const (
 	ruleEvents  = "events"
 )
 
-// pool is the pool of task 20.
-var pool = []domains.Unit{
-	{ID: unitMust, Tier: domains.Basic, Title: "must-visit stops"},
-	{ID: unitHours, Tier: domains.Basic, Title: "opening hours (time windows) of the stops"},
-	{ID: unitBudget, Tier: domains.Basic, Title: "entrance-fee budget"},
-	{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same day"},
-	{ID: unitTravel, Tier: domains.Medium, Title: "a cap on each day's travel time (the driver-hours analogue)"},
-	{ID: unitBalance, Tier: domains.Medium, Title: "balanced days: the days' visiting times differ by at most a bound"},
-	{ID: unitClosure, Tier: domains.Hard, Title: "a stop of the current plan closes: replan with the fewest changes", Excludes: []string{unitInfeasible}},
-	{ID: unitBackup, Tier: domains.Hard, Title: "a backup stop for a must-visit stop: the plan with the backup in its place keeps every rule", Requires: []string{unitMust}, Excludes: []string{unitInfeasible}},
-	{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasibility (a must-visit stop that cannot fit its opening hours, or must-visit fees above the budget): detect it and name a minimal conflicting set", Requires: []string{unitMust, unitHours}, Excludes: []string{unitClosure, unitBackup}},
-}
-
 // vocab is a subtask's vocabulary and sizes.
 type vocab struct {
 	Intro  string `json:"intro"`
@@ -140,28 +127,52 @@ type Itinerary struct {
 	Levels int `json:"levels"`
 }
 
-var task = &domains.Task{
-	ID: "travel-itinerary", Name: "Travel Itinerary Planning", Family: domains.Routing, Core: "route",
-	Subtasks: []domains.Subtask{
-		{ID: "city-day", Title: "a day of city sightseeing", Likely: map[string]float64{unitHours: 2, unitMust: 1.5}, Exclude: []string{unitBalance}},
-		{ID: "museum-weekend", Title: "a museum weekend (two days from one hotel)", Likely: map[string]float64{unitBudget: 2, unitBalance: 2}},
-		{ID: "road-trip", Title: "a two-day road trip between lodges", Likely: map[string]float64{unitTravel: 2, unitHours: 1.5}},
-		{ID: "city-hopping", Title: "a multi-city trip by direct flights (a trip sequence, as in NATURAL PLAN)", Likely: map[string]float64{unitHours: 3}, Always: []string{unitMust},
-			Exclude: []string{unitBudget, unitTravel, unitBalance, unitClosure, unitBackup}},
-		{ID: "family-day", Title: "a family day out with children", Likely: map[string]float64{unitBudget: 2, unitOrder: 1.5}, Exclude: []string{unitBalance}},
-	},
-	Pool: pool,
-	Load: load,
+// subtaskList is the registry's view of the subtasks (the vocabularies
+// are in subtasks, by ID).
+var subtaskList = []domains.Subtask{
+	{ID: "city-day", Title: "a day of city sightseeing", Likely: map[string]float64{unitHours: 2, unitMust: 1.5}, Exclude: []string{unitBalance}},
+	{ID: "museum-weekend", Title: "a museum weekend (two days from one hotel)", Likely: map[string]float64{unitBudget: 2, unitBalance: 2}},
+	{ID: "road-trip", Title: "a two-day road trip between lodges", Likely: map[string]float64{unitTravel: 2, unitHours: 1.5}},
+	{ID: "city-hopping", Title: "a multi-city trip by direct flights (a trip sequence, as in NATURAL PLAN)", Likely: map[string]float64{unitHours: 3}, Always: []string{unitMust},
+		Exclude: []string{unitBudget, unitTravel, unitBalance, unitClosure, unitBackup}},
+	{ID: "family-day", Title: "a family day out with children", Likely: map[string]float64{unitBudget: 2, unitOrder: 1.5}, Exclude: []string{unitBalance}},
 }
 
+// subtaskView returns the registry's view of subtask id (the zero
+// Subtask, which allows every unit, for an unknown one).
+func subtaskView(id string) domains.Subtask {
+	for _, st := range subtaskList {
+		if st.ID == id {
+			return st
+		}
+	}
+	return domains.Subtask{}
+}
+
+// task is task 20 as registered.
+var task *domains.Task
+
+// init registers task 20 through domains.RegisterSkin, which finds the
+// spec's subtask and checks the spec's units against the pool before
+// generate runs. The loader is the skin's own (not domains.Loader): its
+// errors start "route: travel-itinerary: " as they always have.
 func init() {
-	task.Generate = domains.NoSolves(generate)
-	domains.Register(task)
+	task = domains.RegisterSkin(domains.Skin[domains.Subtask]{
+		Pkg:      "route",
+		Task:     domains.Task{ID: "travel-itinerary", Name: "Travel Itinerary Planning", Family: domains.Routing, Core: "route", Pool: pool},
+		Subtasks: subtaskList,
+		View:     func(st domains.Subtask) domains.Subtask { return st },
+		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return generate(subtasks[st.ID], spec, r)
+		},
+		Load: load,
+	})
 }
 
 // TravelItinerary returns task 20, registered as "travel-itinerary".
 func TravelItinerary() *domains.Task { return task }
 
+// load reads an instance written by json.Marshal and validates it.
 func load(data []byte) (domains.Instance, error) {
 	it := &Itinerary{}
 	if err := json.Unmarshal(data, it); err != nil {
@@ -173,7 +184,9 @@ func load(data []byte) (domains.Instance, error) {
 	return it, nil
 }
 
-// validate reports the first malformed field, by its JSON name.
+// validate reports the first malformed field, by its JSON name: the
+// core's data, then the data of units not in force (see units), then each
+// unit's data in force (its domains.Validator).
 func (it *Itinerary) validate() error {
 	voc, ok := subtasks[it.S.Subtask]
 	if !ok {
@@ -285,21 +298,37 @@ func (it *Itinerary) validate() error {
 	if it.Levels < 0 || it.Levels > len(it.tieKinds(true)) {
 		return fmt.Errorf("levels: %d is outside 0..%d", it.Levels, len(it.tieKinds(true)))
 	}
+	// A unit's data acts only with its unit: data without it is refused
+	// (else its rule would be stated nowhere and its rows in no model).
+	for _, u := range unitPool {
+		if o, ok := u.(dataOwner); ok && !it.inForce(u.Info().ID) {
+			if f := o.DataField(it); f != "" {
+				return fmt.Errorf("%s is given, but the spec has no %s unit", f, u.Info().ID)
+			}
+		}
+	}
+	for _, v := range domains.Facets[domains.Validator[*Itinerary]](it.units()) {
+		if err := v.Validate(it); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 
 func round(x, step int64) int64 { return x - x%step }
 
-// generate makes an itinerary around a hidden plan that keeps every
-// rule (or, with the infeasibility unit, breaks one on purpose).
-func generate(spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-	voc, ok := subtasks[spec.Subtask]
-	if !ok {
-		return nil, fmt.Errorf("route: travel-itinerary: unknown subtask %q", spec.Subtask)
-	}
-	if err := task.Compatible(spec.Units()); err != nil {
-		return nil, err
-	}
+// generate makes an itinerary of subtask voc around a hidden plan that
+// keeps every rule (or, with the infeasibility unit, breaks one on
+// purpose).
+//
+// The units' data is drawn here (and in generateTrip), on spec.Has,
+// interleaved with the core's draws: the backup unit adds a second hidden
+// plan before the opening hours are fitted to both, every plan draws the
+// opening hours (kept only with the opening-hours unit), and the units'
+// own draws come in an order that is not the pool's (backup first). Moving
+// a draw into its unit (a domains.Sampler, run in pool order) would change
+// the random draws and so every instance.
+func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	n := voc.MinStops + r.IntN(voc.MaxStops-voc.MinStops+1)
 	if maxStops > 0 {
 		n = min(n, maxStops)
@@ -531,24 +560,46 @@ func (it *Itinerary) gcdTime() int64 {
 	return max(g, 1)
 }
 
+// builder is the model under construction: the instance, its model,
+// the tick (gcdTime), the shortest travel times, the earliest leave and
+// latest return of the days, and the count that numbers the rows.
+type builder struct {
+	it     *Itinerary
+	im     *model
+	g      int64
+	sp     [][]int64
+	lo, hi int64
+	count  int
+}
+
+// term is the term c·v.
+func term(v encode.Var, c int64) encode.Term { return encode.Term{Var: v, Coef: c} }
+
+// lin adds the row "ts op rhs" (if every literal of on holds) to group,
+// named after the group and the row's number.
+func (b *builder) lin(group string, ts []encode.Term, op encode.Op, rhs int64, on ...encode.Lit) {
+	c := b.im.m.AddLinear(ts, op, rhs).OnlyIf(on...)
+	b.count++
+	c.Named(fmt.Sprintf("%s #%d", group, b.count)).InGroup(group)
+}
+
+// build makes the model: the legs and visits of each day and the core's
+// degree rows; the timing pass of the plan (start times, the units' rows
+// on them, the days' legs); the core's implied cuts; the linear pass of
+// the plan (the units' rows over visits and legs); each unit's Model (the
+// must-visit and closure rows, the backup scenario's passes); then the
+// objective levels: the units' levels before the score (leveler), the
+// score, the stated tie-breaks. So every row keeps its place.
 func (it *Itinerary) build() (*model, error) {
 	if err := it.validate(); err != nil {
 		return nil, fmt.Errorf("route: travel-itinerary: %w", err)
 	}
 	n, nd := len(it.Stops), len(it.Days)
-	g := it.gcdTime()
-	sp := it.shortest()
 	m := encode.NewModel()
 	im := &model{m: m, arc: make([][][]encode.Var, nd), y: make([][]encode.Var, nd)}
-	var lo, hi int64 = 24 * 60, 0
+	b := &builder{it: it, im: im, g: it.gcdTime(), sp: it.shortest(), lo: 24 * 60}
 	for _, d := range it.Days {
-		lo, hi = min(lo, d.Leave), max(hi, d.Return)
-	}
-	count := 0
-	name := func(group string) string { count++; return fmt.Sprintf("%s #%d", group, count) }
-	term := func(v encode.Var, c int64) encode.Term { return encode.Term{Var: v, Coef: c} }
-	lin := func(group string, ts []encode.Term, op encode.Op, rhs int64, on ...encode.Lit) {
-		m.AddLinear(ts, op, rhs).OnlyIf(on...).Named(name(group)).InGroup(group)
+		b.lo, b.hi = min(b.lo, d.Leave), max(b.hi, d.Return)
 	}
 	var answer []encode.Var
 	for d := range nd {
@@ -558,7 +609,7 @@ func (it *Itinerary) build() (*model, error) {
 			im.arc[d][u] = make([]encode.Var, n+2)
 			for v := range n + 2 {
 				im.arc[d][u][v] = -1
-				if u == v || u == n+1 || v == n || !it.legFits(sp, d, u, v) {
+				if u == v || u == n+1 || v == n || !it.legFits(b.sp, d, u, v) {
 					continue
 				}
 				x := m.NewBool(fmt.Sprintf("go_%d_%d_%d", d+1, u, v))
@@ -584,8 +635,8 @@ func (it *Itinerary) build() (*model, error) {
 				in = append(in, term(x, 1))
 			}
 		}
-		lin(ruleCore, out, encode.EQ, 1)
-		lin(ruleCore, in, encode.EQ, 1)
+		b.lin(ruleCore, out, encode.EQ, 1)
+		b.lin(ruleCore, in, encode.EQ, 1)
 		for s := range n {
 			out, in = []encode.Term{term(im.y[d][s], -1)}, []encode.Term{term(im.y[d][s], -1)}
 			for v := range n + 2 {
@@ -596,8 +647,8 @@ func (it *Itinerary) build() (*model, error) {
 					in = append(in, term(x, 1))
 				}
 			}
-			lin(ruleCore, out, encode.EQ, 0)
-			lin(ruleCore, in, encode.EQ, 0)
+			b.lin(ruleCore, out, encode.EQ, 0)
+			b.lin(ruleCore, in, encode.EQ, 0)
 		}
 	}
 	for s := range n {
@@ -605,106 +656,10 @@ func (it *Itinerary) build() (*model, error) {
 		for d := range nd {
 			ts = append(ts, term(im.y[d][s], 1))
 		}
-		lin(ruleCore, ts, encode.LE, 1)
+		b.lin(ruleCore, ts, encode.LE, 1)
 	}
-	// Timing, for the plan itself (sub = -1) and for the backup scenario
-	// (stop sub-1 replaced by stop with-1): visit start times in ticks. An
-	// arc u → v forces v's start after u's visit and the travel, which
-	// also rules out cycles among stops.
-	timing := func(group, prefix string, sub, with int) {
-		// Start-time bounds implied by rule 1 (from the earliest leave to
-		// the latest return), which keep the order encoding small.
-		t := make([]encode.Var, n)
-		tlo, thi := make([]int64, n), make([]int64, n)
-		for s := range n {
-			first, last := hi, lo
-			for d, day := range it.Days {
-				first = min(first, day.Leave+sp[it.place(d, n)][it.place(d, s)])
-				last = max(last, day.Return-sp[it.place(d, s)][it.place(d, n+1)]-it.Visit[s])
-			}
-			a, b := ceil(first, g), floor(last, g)
-			tlo[s], thi[s] = a, max(a, b)
-			t[s] = m.NewInt(fmt.Sprintf("%sstart_%d", prefix, s+1), tlo[s], thi[s])
-		}
-		swap := func(u int) int {
-			if u == sub {
-				return with
-			}
-			return u
-		}
-		// A visit starts when the traveller arrives or later (waiting);
-		// a trip's stays follow each other without a gap (each stay lasts
-		// exactly its days).
-		wait := encode.GE
-		if it.Voc.Trip {
-			wait = encode.EQ
-		}
-		if it.Open != nil {
-			// Opening hours: a window that meets the start time's range
-			// bounds it outright (an unvisited stop's time is free to sit
-			// in it), which keeps the MIP free of indicator rows; a window
-			// that does not is a stop that cannot be visited.
-			hours := it.hoursRule()
-			if sub >= 0 {
-				hours = group
-			}
-			for s := range n {
-				if sub >= 0 && s == with {
-					continue
-				}
-				ss := swap(s)
-				wlo, whi := ceil(it.Open[ss], g), floor(it.Close[ss]-it.Visit[ss], g)
-				if max(wlo, tlo[ss]) <= min(whi, thi[ss]) {
-					lin(hours, []encode.Term{term(t[ss], 1)}, encode.GE, wlo)
-					lin(hours, []encode.Term{term(t[ss], 1)}, encode.LE, whi)
-					continue
-				}
-				for d := range it.Days {
-					lin(hours, []encode.Term{term(im.y[d][s], 1)}, encode.LE, 0)
-				}
-			}
-		}
-		for d, day := range it.Days {
-			for u := range n + 2 {
-				for v := range n + 2 {
-					x := im.arc[d][u][v]
-					if x < 0 || (sub >= 0 && (u == with || v == with)) {
-						continue
-					}
-					su, sv := swap(u), swap(v)
-					tr := it.Travel[it.place(d, su)][it.place(d, sv)]
-					switch {
-					case u == n && v == n+1:
-						// an empty day: checked on load
-					case u == n:
-						lin(group, []encode.Term{term(t[sv], 1)}, wait, ceil(day.Leave+tr, g), x.Lit())
-					case v == n+1:
-						lin(group, []encode.Term{term(t[su], 1)}, encode.LE, floor(day.Return-it.Visit[su]-tr, g), x.Lit())
-					default:
-						lin(group, []encode.Term{term(t[sv], 1), term(t[su], -1)}, wait, ceil(it.Visit[su]+tr, g), x.Lit())
-					}
-				}
-			}
-			for _, p := range it.Before {
-				a, b := p[0]-1, p[1]-1
-				order := ruleOrder
-				if sub >= 0 {
-					order = group
-				}
-				switch {
-				case sub == a: // the first stop is replaced: the second may not be visited
-					lin(order, []encode.Term{term(im.y[d][b], 1)}, encode.LE, 0)
-				case sub == b: // the second stop is replaced: nothing to keep
-				default:
-					lin(order, []encode.Term{term(t[b], 1), term(t[a], -1)}, encode.GE, ceil(it.Visit[a], g), im.y[d][b].Lit())
-					if sub < 0 {
-						lin(order, []encode.Term{term(im.y[d][a], 1), term(im.y[d][b], -1)}, encode.GE, 0)
-					}
-				}
-			}
-		}
-	}
-	timing(ruleCore, "", -1, -1)
+	plan := &scenario{sub: -1, with: -1}
+	b.timing(plan)
 	// Implied by rule 1, stated for the LP relaxation of the MIP backend
 	// (and as a shortcut for the SAT one): a day's visits and travel fit
 	// between leaving and returning, and no two stops follow each other
@@ -719,95 +674,22 @@ func (it *Itinerary) build() (*model, error) {
 				if x := im.arc[d][u][v]; x >= 0 {
 					ts = append(ts, term(x, it.Travel[it.place(d, u)][it.place(d, v)]))
 					if u < v && v < n && im.arc[d][v][u] >= 0 {
-						lin(ruleCore, []encode.Term{term(x, 1), term(im.arc[d][v][u], 1)}, encode.LE, 1)
+						b.lin(ruleCore, []encode.Term{term(x, 1), term(im.arc[d][v][u], 1)}, encode.LE, 1)
 					}
 				}
 			}
 		}
-		lin(ruleCore, ts, encode.LE, day.Return-day.Leave)
+		b.lin(ruleCore, ts, encode.LE, day.Return-day.Leave)
 	}
-	// Linear rules over visits and arcs, with per-stop weights w(s) and
-	// per-leg costs c(d, u, v) (the backup scenario swaps the stop).
-	rules := func(sub, with int, group func(string) string) {
-		swap := func(u int) int {
-			if u == sub {
-				return with
-			}
-			return u
-		}
-		if it.Fee != nil {
-			var ts []encode.Term
-			for d := range nd {
-				for s := range n {
-					ts = append(ts, term(im.y[d][s], it.Fee[swap(s)]))
-				}
-			}
-			lin(group(ruleBudget), ts, encode.LE, it.Budget)
-		}
-		if it.MaxTravel > 0 {
-			for d := range nd {
-				var ts []encode.Term
-				for u := range n + 2 {
-					for v := range n + 2 {
-						if x := im.arc[d][u][v]; x >= 0 {
-							ts = append(ts, term(x, it.Travel[it.place(d, swap(u))][it.place(d, swap(v))]))
-						}
-					}
-				}
-				lin(group(ruleTravel), ts, encode.LE, it.MaxTravel)
-			}
-		}
-		if it.Balance > 0 {
-			for a := range nd {
-				for b := range nd {
-					if a == b {
-						continue
-					}
-					var ts []encode.Term
-					for s := range n {
-						ts = append(ts, term(im.y[a][s], it.Visit[swap(s)]), term(im.y[b][s], -it.Visit[swap(s)]))
-					}
-					lin(group(ruleBalance), ts, encode.LE, it.Balance)
-				}
-			}
-		}
+	b.linear(plan)
+	us := it.units()
+	for _, u := range us {
+		u.Model(b)
 	}
-	rules(-1, -1, func(s string) string { return s })
-	for _, s := range it.Must {
-		var ts []encode.Term
-		for d := range nd {
-			ts = append(ts, term(im.y[d][s-1], 1))
-		}
-		lin(ruleMust, ts, encode.EQ, 1)
-	}
-	if it.Current != nil {
-		for d := range nd {
-			lin(ruleClosure, []encode.Term{term(im.y[d][it.Closed-1], 1)}, encode.LE, 0)
-		}
-	}
-	if it.Backup != nil {
-		mb, bk := it.Backup[0]-1, it.Backup[1]-1
-		for d := range nd {
-			lin(ruleBackup, []encode.Term{term(im.y[d][bk], 1)}, encode.LE, 0)
-			if it.Current != nil && it.Closed-1 == bk {
-				lin(ruleBackup, []encode.Term{term(im.y[d][mb], 1)}, encode.LE, 0)
-			}
-		}
-		timing(ruleBackup, "backup_", mb, bk)
-		rules(mb, bk, func(string) string { return ruleBackup })
-	}
-	// Objective levels: kept legs (closure), the score, then the stated
-	// tie-breaks.
-	if it.Current != nil {
-		var kept []encode.Term
-		for d, leg := range it.currentLegs() {
-			for _, l := range leg {
-				if x := im.arc[d][l[0]][l[1]]; x >= 0 {
-					kept = append(kept, term(x, 1))
-				}
-			}
-		}
-		m.Maximize(kept...)
+	// Objective levels: the units' (kept legs of the closure replan), the
+	// score, then the stated tie-breaks.
+	for _, l := range domains.Facets[leveler](us) {
+		l.Level(b)
 	}
 	var score []encode.Term
 	for d := range nd {
@@ -844,6 +726,76 @@ func (it *Itinerary) build() (*model, error) {
 		m.Minimize(ts...)
 	}
 	return im, nil
+}
+
+// timing is the timing pass of scenario sc: visit start times in ticks,
+// with the bounds implied by rule 1 (from the earliest leave to the
+// latest return, which keep the order encoding small); the units' rows on
+// the start times (stopTimer); then day by day the legs' rows (an arc
+// u → v forces v's start after u's visit and the travel, which also rules
+// out cycles among stops) and the units' rows on the day (dayTimer).
+func (b *builder) timing(sc *scenario) {
+	it, im, g := b.it, b.im, b.g
+	n := len(it.Stops)
+	sc.t = make([]encode.Var, n)
+	sc.tlo, sc.thi = make([]int64, n), make([]int64, n)
+	for s := range n {
+		first, last := b.hi, b.lo
+		for d, day := range it.Days {
+			first = min(first, day.Leave+b.sp[it.place(d, n)][it.place(d, s)])
+			last = max(last, day.Return-b.sp[it.place(d, s)][it.place(d, n+1)]-it.Visit[s])
+		}
+		lo, hi := ceil(first, g), floor(last, g)
+		sc.tlo[s], sc.thi[s] = lo, max(lo, hi)
+		sc.t[s] = im.m.NewInt(fmt.Sprintf("%sstart_%d", sc.prefix, s+1), sc.tlo[s], sc.thi[s])
+	}
+	// A visit starts when the traveller arrives or later (waiting); a
+	// trip's stays follow each other without a gap (each stay lasts
+	// exactly its days).
+	wait := encode.GE
+	if it.Voc.Trip {
+		wait = encode.EQ
+	}
+	us := it.units()
+	for _, u := range domains.Facets[stopTimer](us) {
+		u.StopRows(b, sc)
+	}
+	days := domains.Facets[dayTimer](us)
+	group := sc.group(ruleCore)
+	for d, day := range it.Days {
+		for u := range n + 2 {
+			for v := range n + 2 {
+				x := im.arc[d][u][v]
+				if x < 0 || (sc.sub >= 0 && (u == sc.with || v == sc.with)) {
+					continue
+				}
+				su, sv := sc.swap(u), sc.swap(v)
+				tr := it.Travel[it.place(d, su)][it.place(d, sv)]
+				switch {
+				case u == n && v == n+1:
+					// an empty day: checked on load
+				case u == n:
+					b.lin(group, []encode.Term{term(sc.t[sv], 1)}, wait, ceil(day.Leave+tr, g), x.Lit())
+				case v == n+1:
+					b.lin(group, []encode.Term{term(sc.t[su], 1)}, encode.LE, floor(day.Return-it.Visit[su]-tr, g), x.Lit())
+				default:
+					b.lin(group, []encode.Term{term(sc.t[sv], 1), term(sc.t[su], -1)}, wait, ceil(it.Visit[su]+tr, g), x.Lit())
+				}
+			}
+		}
+		for _, u := range days {
+			u.DayRows(b, sc, d)
+		}
+	}
+}
+
+// linear is the linear pass of scenario sc: the units' rows over visits
+// and legs (linearRower), with per-stop weights and per-leg costs of the
+// scenario's stops.
+func (b *builder) linear(sc *scenario) {
+	for _, u := range domains.Facets[linearRower](b.it.units()) {
+		u.LinearRows(b, sc)
+	}
 }
 
 // legFits reports whether rule 1 alone allows going from node u to node

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
 )
 
@@ -40,28 +41,24 @@ func (it *Itinerary) Prompt() string {
 	for _, d := range it.Days {
 		fmt.Fprintf(&b, "- %s: leave %s at %s or later; be at %s by %s.\n", capitalize(d.Name), v.Bases[d.Start], route.Clock(d.Leave), v.Bases[d.End], route.Clock(d.Return))
 	}
-	fmt.Fprintf(&b, "\n**%s**\n\n| %s | score | visit takes |", capitalize(v.Sights), v.Sight)
-	if it.Open != nil {
-		b.WriteString(" opens | closes |")
+	us := it.units()
+	var cols []column
+	for _, u := range domains.Facets[columner](us) {
+		cols = append(cols, u.Columns(it)...)
 	}
-	if it.Fee != nil {
-		b.WriteString(" entrance fee |")
+	fmt.Fprintf(&b, "\n**%s**\n\n| %s | score | visit takes |", capitalize(v.Sights), v.Sight)
+	for _, col := range cols {
+		fmt.Fprintf(&b, " %s |", col.Head)
 	}
 	b.WriteString("\n|---|---:|---:|")
-	if it.Open != nil {
-		b.WriteString("---|---|")
-	}
-	if it.Fee != nil {
-		b.WriteString("---:|")
+	for _, col := range cols {
+		b.WriteString(col.Align + "|")
 	}
 	b.WriteString("\n")
 	for i, s := range it.Stops {
 		fmt.Fprintf(&b, "| %s | %d | %d min |", s, it.Score[i], it.Visit[i])
-		if it.Open != nil {
-			fmt.Fprintf(&b, " %s | %s |", route.Clock(it.Open[i]), route.Clock(it.Close[i]))
-		}
-		if it.Fee != nil {
-			fmt.Fprintf(&b, " €%d |", it.Fee[i])
+		for _, col := range cols {
+			fmt.Fprintf(&b, " %s |", col.Cell(i))
 		}
 		b.WriteString("\n")
 	}
@@ -82,61 +79,30 @@ func (it *Itinerary) Prompt() string {
 		}
 		b.WriteString("\n")
 	}
-	if it.Current != nil {
-		b.WriteString("\n**Current plan.** This plan was made before the closure below:\n")
-		for d, day := range it.Current {
-			fmt.Fprintf(&b, "- %s: %s", capitalize(it.Days[d].Name), v.Bases[it.Days[d].Start])
-			for _, s := range day {
-				fmt.Fprintf(&b, " → %s", it.Stops[s-1])
-			}
-			fmt.Fprintf(&b, " → %s\n", v.Bases[it.Days[d].End])
-		}
-		fmt.Fprintf(&b, "\n**Closure.** %s is closed for the whole trip.\n", it.Stops[it.Closed-1])
+	for _, u := range domains.Facets[sectioner](us) {
+		b.WriteString(u.Section(it))
 	}
 	b.WriteString("\n**Rules**\n")
-	rule := 1
-	fmt.Fprintf(&b, "%d. Each day follows the times above: it starts at its start place no earlier than the time given, goes from place to place by the travel times in the table, stays at each %s for its visit time, and reaches its end place by the time given (waiting is allowed). No %s is visited twice in the whole trip.\n", rule, v.Sight, v.Sight)
-	if it.Must != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the plan visits %s.\n", rule, ruleMust, it.stopList(it.Must))
+	fmt.Fprintf(&b, "1. Each day follows the times above: it starts at its start place no earlier than the time given, goes from place to place by the travel times in the table, stays at each %s for its visit time, and reaches its end place by the time given (waiting is allowed). No %s is visited twice in the whole trip.\n", v.Sight, v.Sight)
+	for i, r := range it.rules() {
+		fmt.Fprintf(&b, "%d. \"%s\": %s\n", i+2, r.Name, r.Text)
 	}
-	if it.Open != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": a visit starts no earlier than the %s opens and ends no later than it closes (if you arrive early, you wait).\n", rule, ruleHours, v.Sight)
+	var goals []string
+	for _, l := range domains.Facets[leveler](us) {
+		goals = append(goals, l.Goal(it))
 	}
-	if it.Fee != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the entrance fees of all visits add up to at most €%d.\n", rule, ruleBudget, it.Budget)
-	}
-	if it.Before != nil {
-		rule++
-		x, y := it.Before[0][0], it.Before[0][1]
-		fmt.Fprintf(&b, "%d. \"%s\": the tickets for %s are sold only at %s, so if the plan visits %s, it visits %s earlier on the same day.\n", rule, ruleOrder, it.Stops[y-1], it.Stops[x-1], it.Stops[y-1], it.Stops[x-1])
-	}
-	if it.MaxTravel > 0 {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": each day's travel time (from its start place to its end place, waiting and visits not counted) is at most %d minutes.\n", rule, ruleTravel, it.MaxTravel)
-	}
-	if it.Balance > 0 {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the total visit times of the days (the sum of the visit times of each day's %s) differ by at most %d minutes.\n", rule, ruleBalance, v.Sights, it.Balance)
-	}
-	if it.Current != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": the plan does not visit %s.\n", rule, ruleClosure, it.Stops[it.Closed-1])
-	}
-	if it.Backup != nil {
-		rule++
-		m, k := it.Stops[it.Backup[0]-1], it.Stops[it.Backup[1]-1]
-		fmt.Fprintf(&b, "%d. \"%s\": %s may turn out to be closed on the day; then you go to %s instead, at the same point of the plan. So the plan does not visit %s, and the plan with %s in place of %s must keep rule 1 and every other rule above except visiting %s.\n", rule, ruleBackup, m, k, k, k, m, m)
-	}
+	goals = append(goals, fmt.Sprintf("maximise the total score of the %s visited", v.Sights))
 	b.WriteString("\n**Goal.** ")
-	if it.Current != nil {
-		b.WriteString("First, change the current plan as little as possible: keep as many of its legs as you can (a leg is going directly from one place to the next on the same day, in that direction; the start and end places count as places). Then, among those plans, maximise")
-	} else {
-		b.WriteString("Maximise")
+	for i, g := range goals {
+		switch {
+		case len(goals) == 1:
+			b.WriteString(capitalize(g) + ".")
+		case i == 0:
+			fmt.Fprintf(&b, "First, %s.", g)
+		default:
+			fmt.Fprintf(&b, " Then, among those plans, %s.", g)
+		}
 	}
-	fmt.Fprintf(&b, " the total score of the %s visited.", v.Sights)
 	if it.Levels >= 1 {
 		b.WriteString(" If several plans are equally good, choose the one with the least total travel time (all days, start place to end place).")
 	}
@@ -190,24 +156,9 @@ func (it *Itinerary) tripPrompt() string {
 		fl = append(fl, fmt.Sprintf("%s and %s", it.Stops[f[0]-1], it.Stops[f[1]-1]))
 	}
 	b.WriteString(strings.Join(fl, "; ") + ".\n\n**Rules**\n")
-	rule := 1
-	fmt.Fprintf(&b, "%d. The trip starts on day 1 in the first city and ends by day %d in the last. You stay in each city for exactly the number of days given, counting the day you arrive and the day you leave: you fly on the last day of one stay, which is also the first day of the next (a flight day counts for both cities). You fly between two cities only if they have a direct flight. No city is visited twice.\n", rule, days)
-	rule++
-	fmt.Fprintf(&b, "%d. \"%s\": the plan visits all %d cities.\n", rule, ruleMust, n)
-	if it.Open != nil {
-		rule++
-		fmt.Fprintf(&b, "%d. \"%s\": your stay in a city includes every day of its event:\n", rule, ruleEvents)
-		for i, s := range it.Stops {
-			if it.Open[i] > it.Days[0].Leave || it.Close[i] < days {
-				from, to := it.Close[i]-it.Visit[i], it.Open[i]+it.Visit[i]
-				fmt.Fprintf(&b, "   - %s: an event from day %d to day %d.\n", s, from, to)
-			}
-		}
-	}
-	if it.Before != nil {
-		rule++
-		x, y := it.Before[0][0], it.Before[0][1]
-		fmt.Fprintf(&b, "%d. \"%s\": you visit %s before %s.\n", rule, ruleOrder, it.Stops[x-1], it.Stops[y-1])
+	fmt.Fprintf(&b, "1. The trip starts on day 1 in the first city and ends by day %d in the last. You stay in each city for exactly the number of days given, counting the day you arrive and the day you leave: you fly on the last day of one stay, which is also the first day of the next (a flight day counts for both cities). You fly between two cities only if they have a direct flight. No city is visited twice.\n", days)
+	for i, r := range it.rules() {
+		fmt.Fprintf(&b, "%d. \"%s\": %s\n", i+2, r.Name, r.Text)
 	}
 	b.WriteString("\n**Goal.** Find an order of the cities that keeps every rule.")
 	if it.Levels >= 1 {
