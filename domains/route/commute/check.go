@@ -419,24 +419,7 @@ func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []s
 	for _, r := range c.rules() {
 		known[r.Name] = true
 	}
-	named := map[string]bool{}
-	for _, n := range names {
-		if !known[n] {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
-		}
-		named[n] = true
-	}
-	status, err := domains.ConflictStatus(ctx, b, c.model().m, named, domains.AlwaysOn)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch status {
-	case solver.Infeasible:
-		return true, ""
-	case solver.Unknown:
-		return false, "the solver could not decide in time"
-	}
-	return false, fmt.Sprintf("the rules %s can all hold together", prose.Quoted(names))
+	return domains.ConflictClaim(ctx, b, c.model().m, known, names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver: the objective vector of an

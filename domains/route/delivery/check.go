@@ -218,33 +218,16 @@ func (d *Delivery) rules() []rule {
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with the always-on rules have no plan (proven by
-// the SAT solver within 10 s).
+// domains.ConflictClaim).
 func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	known := map[string]bool{}
 	for _, r := range d.rules() {
 		known[r.Name] = true
-	}
-	named := map[string]bool{}
-	for _, n := range names {
-		if !known[n] {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
-		}
-		named[n] = true
 	}
 	c := *d
 	m, err := c.Model()
 	if err != nil {
 		return false, err.Error()
 	}
-	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch status {
-	case solver.Infeasible:
-		return true, ""
-	case solver.Unknown:
-		return false, "the solver could not decide in time"
-	}
-	return false, fmt.Sprintf("the rules %s can all hold together", prose.Quoted(names))
+	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
 }

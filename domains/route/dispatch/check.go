@@ -304,28 +304,15 @@ func (d *Dispatch) rules() []string {
 // prompt, and those rules with the always-on rules have no plan (proven by
 // the SAT solver within 10 s).
 func (d *Dispatch) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	named := map[string]bool{}
-	for _, n := range names {
-		if !slices.Contains(d.rules(), n) {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
-		}
-		named[n] = true
-	}
 	m, err := d.Model()
 	if err != nil {
 		return false, err.Error()
 	}
-	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
-	if err != nil {
-		return false, err.Error()
+	known := map[string]bool{}
+	for _, r := range d.rules() {
+		known[r] = true
 	}
-	switch status {
-	case solver.Infeasible:
-		return true, ""
-	case solver.Unknown:
-		return false, "the solver could not decide in time"
-	}
-	return false, fmt.Sprintf("the rules %s can all hold together", prose.Quoted(names))
+	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver: the objective vector of an

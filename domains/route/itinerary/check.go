@@ -372,29 +372,12 @@ func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names 
 	for _, r := range it.rules() {
 		known[r.Name] = true
 	}
-	named := map[string]bool{}
-	for _, n := range names {
-		if !known[n] {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
-		}
-		named[n] = true
-	}
 	c := *it
 	m, err := c.Model()
 	if err != nil {
 		return false, err.Error()
 	}
-	status, err := domains.ConflictStatus(ctx, b, m, named, domains.AlwaysOn)
-	if err != nil {
-		return false, err.Error()
-	}
-	switch status {
-	case solver.Infeasible:
-		return true, ""
-	case solver.Unknown:
-		return false, "the solver could not decide in time"
-	}
-	return false, fmt.Sprintf("the rules %s can all hold together", prose.Quoted(names))
+	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
 }
 
 // firstDays returns the day a trip arrives in each city of an order.
