@@ -54,9 +54,9 @@ var family = &familytest.Family{
 	// reference section.
 	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
 	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
-	// The sweep alone catches a mutant by every unit's item (and by each
-	// item of the old list, all of them), as the package's mutation test
-	// always required.
+	// The sweep's records alone must catch a mutant by every unit's item
+	// and by each item of MustCatch, as the package's mutation test always
+	// required of seeds 1..30.
 	SweepCoverage: true,
 	MustCatch: []string{"format", "coverage", "capacity", "delivery-windows", "driving-limit", "road-closure", "visit-order", "balanced-routes",
 		"optimal", "stated", "conflict", "infeasible"},
