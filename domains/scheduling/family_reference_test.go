@@ -39,7 +39,7 @@ var familyRerunAll = flag.Bool("family-rerun-all", false, "TestFamilyReference: 
 
 // family describes the agenda core's tests to internal/familytest.
 var family = &familytest.Family{
-	Core:  "agenda",
+	Core: "agenda",
 	// 100 seeds per task by default (the package is the longest of make
 	// test, which must stay under 4 minutes on 2 cores), 200 with
 	// PLANCERT_LONG=1; a unit first drawn beyond the default seeds is
