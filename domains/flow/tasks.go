@@ -25,6 +25,10 @@ func init() {
 	stadium.Person, stadium.People, stadium.Junction, stadium.Exit, stadium.Exits = "crowd block", "crowd blocks", "concourse", "gate", "gates"
 	stadium.Link, stadium.Links = "passage", "passages"
 	stadium.Intro = "A storm warning forces the stadium to be cleared. Fans leave in crowd blocks (one block is a hundred fans who walk together behind a steward). Plan, minute by minute, how many blocks from each stand go through which passages and gates, and when."
+	school := evac
+	school.Person, school.People, school.Group, school.Groups = "class", "classes", "year group", "year groups"
+	school.Junction, school.Exit, school.Exits, school.Step = "hallway", "assembly point", "assembly points", "minute"
+	school.Intro = "A gas leak is reported at a school during lessons. Classes leave with their teachers along the hallways and stairs to the assembly points in the playing fields. Plan, minute by minute, how many classes of each year group walk along which corridor, and when."
 
 	register(&task{ID: "disaster-evacuation", Name: "Disaster Evacuation Planning", Family: domains.Emergency, Subtasks: []subtask{
 		{
@@ -66,6 +70,16 @@ func init() {
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Always: []string{unitExitCap},
 			Likely: map[string]float64{unitBalance: 3, unitHold: 1.5},
+		},
+		{
+			ID: "school-campus", Title: "school classes to assembly points", Voc: school, GroupOf: same,
+			Origins:   []string{"Year 7", "Year 8", "Year 9", "Year 10"},
+			Junctions: []string{"Science hallway", "Main stairs", "Canteen"},
+			Exits:     []string{"Front field", "Back field", "Car park"},
+			NGroups:   span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
+			Size: span{2, 5}, Travel: span{1, 2}, LinkCap: span{2, 3}, ExitCap: span{2, 4}, Hold: span{1, 3},
+			Always: []string{unitExitCap},
+			Likely: map[string]float64{unitVulnerable: 2, unitClosure: 1.5},
 		},
 	}})
 
