@@ -349,28 +349,10 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 	items := c.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
-	failAll := res.FailAll
 	rs := c.rides()
 	p := c.parse(raw, rs)
-	if p.formatErr != "" {
-		if !ref.Feasible && p.infeasible {
-			set(itemFormat, false, p.formatErr)
-			set(itemConflict, false, p.formatErr)
-			return res, nil
-		}
-		return failAll(p.formatErr), nil
-	}
-	if !ref.Feasible {
-		if !p.infeasible {
-			return failAll("the answer gives a plan, but no plan keeps every rule"), nil
-		}
-		if ok, why := c.conflictHolds(ctx, b, p.conflict); !ok {
-			set(itemConflict, false, why)
-		}
+	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return c.conflictHolds(ctx, b, p.conflict) }) {
 		return res, nil
-	}
-	if p.infeasible {
-		return failAll("the answer claims no plan exists, but one does"), nil
 	}
 	ans := &checked{main: c.evaluate(rs, p.legs)}
 	e := &ans.main

@@ -139,27 +139,9 @@ func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMess
 	items := d.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
-	failAll := res.FailAll
 	p := d.parse(raw)
-	if p.formatErr != "" {
-		if !ref.Feasible && p.infeasible {
-			set(itemFormat, false, p.formatErr)
-			set(itemConflict, false, p.formatErr)
-			return res
-		}
-		return failAll(p.formatErr)
-	}
-	if !ref.Feasible {
-		if !p.infeasible {
-			return failAll("the answer gives a plan, but no plan keeps every rule")
-		}
-		if ok, why := d.conflictHolds(ctx, b, p.conflict); !ok {
-			set(itemConflict, false, why)
-		}
+	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return d.conflictHolds(ctx, b, p.conflict) }) {
 		return res
-	}
-	if p.infeasible {
-		return failAll("the answer claims no plan exists, but one does")
 	}
 	f := fails{}
 	if why := d.coverage(p.routes); why != "" {

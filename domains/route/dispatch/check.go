@@ -168,27 +168,9 @@ func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawM
 	items := d.Checklist(ref)
 	res := domains.Pending(items)
 	set := res.Set
-	failAll := func(detail string) ([]domains.Result, []int64) { return res.FailAll(detail), nil }
 	p := d.parse(raw)
-	if p.formatErr != "" {
-		if !ref.Feasible && p.infeasible {
-			set(itemFormat, false, p.formatErr)
-			set(itemConflict, false, p.formatErr)
-			return res, nil
-		}
-		return failAll(p.formatErr)
-	}
-	if !ref.Feasible {
-		if !p.infeasible {
-			return failAll("the answer gives a plan, but no plan keeps every rule")
-		}
-		if ok, why := d.conflictHolds(ctx, b, p.conflict); !ok {
-			set(itemConflict, false, why)
-		}
+	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return d.conflictHolds(ctx, b, p.conflict) }) {
 		return res, nil
-	}
-	if p.infeasible {
-		return failAll("the answer claims no plan exists, but one does")
 	}
 	f := fails{}
 	if why := d.checkCoverage(p); why != "" {

@@ -308,25 +308,8 @@ func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMe
 	set := res.Set
 	failAll := res.FailAll
 	p := it.parse(raw)
-	if p.formatErr != "" {
-		if !ref.Feasible && p.infeasible {
-			set(itemFormat, false, p.formatErr)
-			set(itemConflict, false, p.formatErr)
-			return res
-		}
-		return failAll(p.formatErr)
-	}
-	if !ref.Feasible {
-		if !p.infeasible {
-			return failAll("the answer gives a plan, but no plan keeps every rule")
-		}
-		if ok, why := it.conflictHolds(ctx, b, p.conflict); !ok {
-			set(itemConflict, false, why)
-		}
+	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return it.conflictHolds(ctx, b, p.conflict) }) {
 		return res
-	}
-	if p.infeasible {
-		return failAll("the answer claims no plan exists, but one does")
 	}
 	if why := it.coverage(p.plan); why != "" && len(p.plan) != len(it.Days) {
 		// Without one list per day nothing else can be judged.
