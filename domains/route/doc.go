@@ -34,7 +34,10 @@
 //
 // Layout. This package holds what the route tasks share: the tour model
 // (tour.go), the fleet model (vrptw.go, with Legs and VisitsBefore over a
-// plan's routes) and the helpers Clock, Quoted and Abs64 (helpers.go). Each
+// plan's routes), the checklist parts and plan judgement every task's
+// checker uses (check.go: InfeasibleChecklist, FormatItem, CoverageItem,
+// GoalItems, Levels, OptimalOpening, Judge) and the helpers Clock and
+// Abs64 (helpers.go). Each
 // task is a package of its own over them, with its generator, prompt,
 // checker, tests and golden files:
 //

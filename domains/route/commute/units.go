@@ -125,7 +125,7 @@ type (
 		GoalNote(c *Commute) string
 		SamePlan(c *Commute) string
 		AnswerNote(c *Commute) string
-		OptimalText(c *Commute, get func(int) int64, off int) string
+		OptimalText(c *Commute, lv route.Levels, off int) string
 		StatedText(c *Commute) string
 		Stated(c *Commute, arrival string, e *eval) string
 	}
@@ -791,12 +791,12 @@ func (backup) AnswerNote(*Commute) string {
 
 // OptimalText: the two arrivals, then the stated tie-breaks, main trip and
 // backup level by level.
-func (backup) OptimalText(c *Commute, get func(int) int64, off int) string {
-	text := fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", route.Clock(get(off)), route.Clock(get(off+1)))
+func (backup) OptimalText(c *Commute, lv route.Levels, off int) string {
+	text := fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", route.Clock(lv.At(off)), route.Clock(lv.At(off+1)))
 	var tb []string
 	for l, what := range []string{"%s rides", "fares %s", "leaving at %s", "sums of departure times %s"} {
 		if l < c.Levels {
-			x, y := get(off+2+2*l), get(off+3+2*l)
+			x, y := lv.At(off+2+2*l), lv.At(off+3+2*l)
 			pair := fmt.Sprintf("%d and %d", x, y)
 			if l == 2 {
 				pair = fmt.Sprintf("%s and %s", route.Clock(x), route.Clock(y))
