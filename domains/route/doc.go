@@ -36,8 +36,9 @@
 // (tour.go), the fleet model (vrptw.go, with Legs and VisitsBefore over a
 // plan's routes), the checklist parts and plan judgement every task's
 // checker uses (check.go: InfeasibleChecklist, FormatItem, CoverageItem,
-// GoalItems, Levels, OptimalOpening, Judge) and the helpers Clock and
-// Abs64 (helpers.go). Each
+// GoalItems, Levels, OptimalOpening, Judge), the registration, loading
+// and unit bookkeeping of every task (skin.go: Register, Vocab, Loader,
+// Units, CheckUnitData) and the helpers Clock and Abs64 (helpers.go). Each
 // task is a package of its own over them, with its generator, prompt,
 // checker, tests and golden files:
 //

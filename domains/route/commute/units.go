@@ -158,30 +158,14 @@ var (
 // the checklist, the model and the checker follow.
 var unitPool = domains.Pool[unit]{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}, walking{}, closure{}, infeasible{}, backup{}}
 
-// unitIDs are the IDs of unitPool, in order: units reads them instead of
-// building every unit's Info (and its lists) on each call, which runs for
-// every plan the checker judges.
-var unitIDs = func() []string {
-	var out []string
-	for _, u := range unitPool {
-		out = append(out, u.Info().ID)
-	}
-	return out
-}()
+// unitList is unitPool with its IDs read once, for units.
+var unitList = route.NewUnits(unitPool)
 
 // pool is the registry's view of the pool, in the same order.
 var pool = unitPool.Infos(nil)
 
 // units returns the sampled units of c, in pool order (unitPool.Of).
-func (c *Commute) units() []unit {
-	var out []unit
-	for i, u := range unitPool {
-		if c.S.Has(unitIDs[i]) {
-			out = append(out, u)
-		}
-	}
-	return out
-}
+func (c *Commute) units() []unit { return unitList.InForce(c.S.Has) }
 
 // broken says why trip e breaks the rule of u ("" when it keeps it, or
 // when e has no legs at all: such a trip is judged by rule 1 alone).
