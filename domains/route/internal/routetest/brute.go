@@ -1,11 +1,14 @@
 package routetest
 
 import (
+	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
 )
 
 // Tally counts the outcomes of a skin's brute-force cases: instances with
@@ -22,27 +25,68 @@ func SetName(set []string) string {
 	return strings.Join(set, "+")
 }
 
-// Sweep runs the brute-force cases of tk: for every unit set of sets and
-// every subtask, in order, the subtest SetName(set)+"/"+subtask calls run
-// on seeds 1..seeds; skip (nil: none) leaves out the pairs it accepts.
-// Then it logs the tally, plans naming what the skin enumerates ("plans",
-// "trips"), and fails t unless each outcome (infeasible, unique, tied
-// before the tie-breaks) occurred at least twice.
-func Sweep(t *testing.T, tk *domains.Task, sets [][]string, seeds uint64, plans string, skip func(set []string, st domains.Subtask) bool, run func(t *testing.T, set []string, subtask string, seed uint64, n *Tally)) {
+// Case is one brute-force case of a sweep: a unit set, a subtask and a
+// seed, the instance generated for their spec, and Name
+// ("[units]/subtask/seed") for messages.
+type Case struct {
+	Set     []string
+	Subtask string
+	Seed    uint64
+	Inst    domains.Instance
+	Name    string
+}
+
+// Brute is a route skin's brute-force sweep (Sweep).
+type Brute struct {
+	// Sets are the unit sets, Seeds the seeds per unit set and subtask.
+	Sets  [][]string
+	Seeds uint64
+	// Plans names what the skin enumerates ("plans", "trips") in the log.
+	Plans string
+	// Skip leaves out the pairs of a unit set and a subtask it accepts
+	// (nil: none).
+	Skip func(set []string, st domains.Subtask) bool
+	// Generate makes the instance of a spec on Backend: gen.NewInstance
+	// (which this package, under domains/, may not import).
+	Generate func(ctx context.Context, b solver.Backend, tk *domains.Task, spec domains.Spec) (domains.Instance, error)
+	Backend  solver.Backend
+	// Run compares the enumeration of one case with the certificate,
+	// adding its outcome to n (see Levels).
+	Run func(t *testing.T, c Case, n *Tally)
+}
+
+// Sweep runs the brute-force cases of tk: for every unit set and every
+// subtask, in order, the subtest SetName(set)+"/"+subtask generates the
+// instance of the spec of each seed 1..Seeds (an error fails t) and runs
+// it. Then it logs the tally and fails t unless each outcome (infeasible,
+// unique, tied before the tie-breaks) occurred at least twice.
+func (b Brute) Sweep(t *testing.T, tk *domains.Task) {
 	var n Tally
-	for _, set := range sets {
+	for _, set := range b.Sets {
+		units := map[string]bool{}
+		for _, u := range set {
+			units[u] = true
+		}
 		for _, st := range tk.Subtasks {
-			if skip != nil && skip(set, st) {
+			if b.Skip != nil && b.Skip(set, st) {
 				continue
 			}
 			t.Run(SetName(set)+"/"+st.ID, func(t *testing.T) {
-				for seed := uint64(1); seed <= seeds; seed++ {
-					run(t, set, st.ID, seed, &n)
+				for seed := uint64(1); seed <= b.Seeds; seed++ {
+					spec, err := tk.NewSpec(st.ID, seed, units)
+					if err != nil {
+						t.Fatalf("%s %s seed %d %v: %v", tk.ID, st.ID, seed, set, err)
+					}
+					inst, err := b.Generate(context.Background(), b.Backend, tk, spec)
+					if err != nil {
+						t.Fatal(err)
+					}
+					b.Run(t, Case{Set: set, Subtask: st.ID, Seed: seed, Inst: inst, Name: fmt.Sprintf("%v/%s/%d", set, st.ID, seed)}, &n)
 				}
 			})
 		}
 	}
-	t.Logf("%d %s checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.Plans, plans, n.Infeasible, n.Unique, n.Several)
+	t.Logf("%d %s checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.Plans, b.Plans, n.Infeasible, n.Unique, n.Several)
 	if n.Infeasible < 2 || n.Unique < 2 || n.Several < 2 {
 		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", n.Infeasible, n.Unique, n.Several)
 	}
