@@ -66,3 +66,20 @@ func TestJudge(t *testing.T) {
 		t.Errorf("optimal plan: %v, results %+v", obj, res)
 	}
 }
+
+// TestGoalSentences: one goal is a sentence; several are "First, …."
+// and " Then, among those plans, …." in order.
+func TestGoalSentences(t *testing.T) {
+	for _, tc := range []struct {
+		goals []string
+		want  string
+	}{
+		{[]string{"minimise x"}, "Minimise x."},
+		{[]string{"keep a", "minimise x"}, "First, keep a. Then, among those plans, minimise x."},
+		{[]string{"a", "b", "c"}, "First, a. Then, among those plans, b. Then, among those plans, c."},
+	} {
+		if got := route.GoalSentences(tc.goals); got != tc.want {
+			t.Errorf("GoalSentences(%q) = %q, want %q", tc.goals, got, tc.want)
+		}
+	}
+}

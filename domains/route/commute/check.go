@@ -83,17 +83,9 @@ func (c *Commute) Prompt() string {
 		goals = append(goals, l.Goal(c))
 	}
 	goals = append(goals, fmt.Sprintf("arrive at %s as early as possible", c.Stops[1]))
-	b.WriteString("\n**Goal.** ")
-	for i, g := range goals {
-		switch {
-		case len(goals) == 1:
-			b.WriteString(strings.ToUpper(g[:1]) + g[1:])
-		case i == 0:
-			fmt.Fprintf(&b, "First, %s.", g)
-		default:
-			fmt.Fprintf(&b, " Then, among those plans, %s", g)
-		}
-	}
+	// The trip parts' notes continue the last goal's sentence (commute has
+	// at most two goals: the closure's kept rides, then the arrival).
+	b.WriteString("\n**Goal.** " + strings.TrimSuffix(route.GoalSentences(goals), "."))
 	if len(parts) == 0 {
 		b.WriteString(".")
 	}

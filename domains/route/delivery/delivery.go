@@ -520,17 +520,7 @@ func (d *Delivery) Prompt() string {
 		goals = append(goals, l.Goal(d))
 	}
 	goals = append(goals, fmt.Sprintf("minimise the total driving time of all %s, in minutes", v.Vehicles))
-	b.WriteString("\n**Goal.** ")
-	for i, g := range goals {
-		switch {
-		case len(goals) == 1:
-			b.WriteString(strings.ToUpper(g[:1]) + g[1:] + ".")
-		case i == 0:
-			fmt.Fprintf(&b, "First, %s.", g)
-		default:
-			fmt.Fprintf(&b, " Then, among those plans, %s.", g)
-		}
-	}
+	b.WriteString("\n**Goal.** " + route.GoalSentences(goals))
 	if d.Levels >= 1 {
 		fmt.Fprintf(&b, " If several plans are equally good, use the fewest %s.", v.Vehicles)
 	}
