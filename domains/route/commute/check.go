@@ -153,13 +153,7 @@ func (c *Commute) AnswerSchema() string {
 
 // rules lists the prompt's named rules in force: the sampled units'
 // rules, in pool order.
-func (c *Commute) rules() []rule {
-	var out []rule
-	for _, u := range c.units() {
-		out = append(out, u.Rules(c)...)
-	}
-	return out
-}
+func (c *Commute) rules() []rule { return route.Rules(c, c.units()) }
 
 // Checklist implements domains.Instance.
 func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
