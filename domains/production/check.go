@@ -1,7 +1,6 @@
 package production
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -35,25 +34,12 @@ type entry struct {
 // form sets formatErr.
 func (s *Shop) parse(raw json.RawMessage) *answer {
 	ans := &answer{}
-	var obj map[string]json.RawMessage
-	if err := json.NewDecoder(bytes.NewReader(raw)).Decode(&obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not one JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" must be true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" must list the names of the conflicting rules`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	var es []entry
 	if err := json.Unmarshal(obj["schedule"], &es); err != nil || es == nil {
 		ans.formatErr = `"schedule" must be a list of {"job", "step", "machine", "start"} entries`

@@ -66,25 +66,12 @@ func (in *Instance) encode(plan []int) json.RawMessage {
 // unknown or out of the horizon).
 func (in *Instance) parse(raw json.RawMessage) *answer {
 	ans := &answer{stated: map[string]*int64{}}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not a JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" is not true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" is not a non-empty list of rule names`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	ans.start = make([]int, in.planLen())
 	var cover []string
 	if ans.formatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.formatErr != "" {
