@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -264,14 +263,9 @@ func (a *Assign) evaluate(ans *answer) fails {
 func (a *Assign) Checklist(ref domains.Reference) []domains.Item {
 	v := a.Voc
 	if !ref.Feasible {
-		return []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictText(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the numbered rules (checked by the solver)."},
-		}
+		const background = "the numbered rules"
+		format := domains.Item{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: domains.InfeasibleFormat}
+		return append([]domains.Item{format}, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
 	}
 	var items []domains.Item
 	if a.Partition {
@@ -488,22 +482,4 @@ func (a *Assign) conflictHolds(ctx context.Context, b solver.Backend, names []st
 		rules[r.Name] = true
 	}
 	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-// conflictText says that the named rules cannot hold: "the rule "x"
-// cannot hold", "the rules "x", "y" cannot all hold".
-func conflictText(ns []string) string {
-	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %q cannot hold with the numbered rules", ns[0])
-	}
-	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	sort.Strings(q)
-	return strings.Join(q, ", ")
 }

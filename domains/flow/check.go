@@ -165,12 +165,9 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list \"moves\" whose entries give a listed %s, the two ends of a listed %s, a \"step\" from 0 to %d and a whole \"count\", no move listed twice.", v.Group, v.Link, in.H())}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		const background = "the always-on rules"
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
 	}
 	items = append(items,
 		domains.Item{ID: itemMovement, Tier: domains.Basic, Constraint: "conservation", Kind: domains.KindFeasibility,
@@ -294,13 +291,6 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 		rules[r.Name] = true
 	}
 	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-func conflictWords(ns []string) string {
-	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", prose.QuoteList(ns))
-	}
-	return fmt.Sprintf("the rules %s cannot all hold", prose.QuoteList(ns))
 }
 
 func equal(x, y []int64) bool {

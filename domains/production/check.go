@@ -104,12 +104,8 @@ func (s *Shop) Checklist(ref domains.Reference) []domains.Item {
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"schedule\" lists steps of the %s by name and step number, each on the %s its route names, once, with a start time of 0 or more.", v.Jobs, v.Machine)}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with rules 1–3 (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "rules 1–3")...)
 	}
 	items = append(items,
 		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,

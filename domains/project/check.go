@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -157,12 +156,9 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		Text: `The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
 			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[len(in.statedKeys()) > 0]}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		const background = "rule 1"
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
 	}
 	items = append(items, domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 		Text: fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)})
@@ -273,22 +269,6 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 		rules[r.Name] = true
 	}
 	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-func conflictWords(ns []string) string {
-	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %s cannot hold with rule 1", quoteList(ns))
-	}
-	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	sort.Strings(q)
-	return strings.Join(q, ", ")
 }
 
 func equal(x, y []int64) bool {

@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -304,12 +303,9 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice%s.", v.Shipments, keys, v.Shipment, in.recoveryFormat())}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		const background = "the always-on rules"
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
 	}
 	items = append(items, domains.Item{ID: itemSupply, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s sends more than its supply%s.", v.Source, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])})
@@ -454,15 +450,6 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 		rules[r.Name] = true
 	}
 	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-// conflictWords says which rules conflict: "the rule "a" cannot hold",
-// "the rules "a", "b" cannot all hold".
-func conflictWords(ns []string) string {
-	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", prose.QuoteList(ns))
-	}
-	return fmt.Sprintf("the rules %s cannot all hold", prose.QuoteList(ns))
 }
 
 func equal(x, y []int64) bool {

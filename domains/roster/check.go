@@ -91,12 +91,8 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day from %s to %s, each a shift name or Off.", v.Person, r.Days[0], r.Days[len(r.Days)-1])}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "the always-on rules")...)
 	}
 	items = append(items, domains.Item{ID: itemStaffing, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
 		Text: fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)})

@@ -222,12 +222,8 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 		items[0].Text = fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, start and end times on the grid (the end after the start) and a listed %s.", v.Activity, v.Room)
 	}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict)), "the always-on rules")...)
 	}
 	items = append(items,
 		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
