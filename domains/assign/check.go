@@ -477,9 +477,5 @@ func (a *Assign) conflictHolds(ctx context.Context, b solver.Backend, names []st
 	if err != nil {
 		return false, err.Error()
 	}
-	rules := map[string]bool{}
-	for _, r := range a.allRules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(a.allRules()), names, domains.AlwaysOn)
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -244,7 +245,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 	} else {
 		obj = in.objectives(ans.x, s)
-		if !equal(obj, ref.Objective) {
+		if !slices.Equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
 		// Each objective unit's item checks its level, and the levels
@@ -257,7 +258,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 			}
 			k++
 		}
-		if in.has(unitBalance) && (len(ref.Objective) <= k || !equal(obj[:k+1], ref.Objective[:k+1])) {
+		if in.has(unitBalance) && (len(ref.Objective) <= k || !slices.Equal(obj[:k+1], ref.Objective[:k+1])) {
 			set(unitBalance, false, fmt.Sprintf("the busiest %s takes %d, the least possible is %v", in.Voc.Exit, obj[k], ref.Objective[min(k, len(ref.Objective)):min(k+1, len(ref.Objective))]))
 		}
 	}
@@ -286,23 +287,7 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 	if err != nil {
 		return false, err.Error()
 	}
-	rules := map[string]bool{}
-	for _, r := range in.allRules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-func equal(x, y []int64) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(in.allRules()), names, domains.AlwaysOn)
 }
 
 // hasDest reports whether some group has its own destinations.

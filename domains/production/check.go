@@ -187,11 +187,7 @@ func (s *Shop) conflictHolds(ctx context.Context, b solver.Backend, names []stri
 	if err != nil {
 		return false, err.Error()
 	}
-	known := map[string]bool{}
-	for _, n := range s.ruleNames() {
-		known[n] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(s.rules()), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -249,7 +250,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		set(itemOptimal, false, "the plan breaks a rule")
 	} else {
 		obj = got
-		if !equal(obj, ref.Objective) {
+		if !slices.Equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
 	}
@@ -269,16 +270,4 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 		rules[r.Name] = true
 	}
 	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-func equal(x, y []int64) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
 }

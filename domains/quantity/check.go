@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -402,13 +403,13 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 	} else {
 		obj = in.objectives(ans.q, ans.rq, f)
-		if !equal(obj, ref.Objective) {
+		if !slices.Equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
 		if in.replanning() && (len(ref.Objective) == 0 || obj[0] != ref.Objective[0]) {
 			set(unitReplan, false, fmt.Sprintf("the plan changes %d %s, the fewest possible is %v", obj[0], in.Voc.Shipments, ref.Objective[:min(1, len(ref.Objective))]))
 		}
-		if a, n := in.firstClass(), len(in.classes()); n > 0 && (len(ref.Objective) < a+n || !equal(obj[a:a+n], ref.Objective[a:a+n])) {
+		if a, n := in.firstClass(), len(in.classes()); n > 0 && (len(ref.Objective) < a+n || !slices.Equal(obj[a:a+n], ref.Objective[a:a+n])) {
 			set(unitPriority, false, fmt.Sprintf("the class shortfalls are %v, the least possible are %v", obj[a:a+n], ref.Objective[min(a, len(ref.Objective)):min(a+n, len(ref.Objective))]))
 		}
 	}
@@ -445,23 +446,7 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 	if err != nil {
 		return false, err.Error()
 	}
-	rules := map[string]bool{}
-	for _, r := range in.allRules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-func equal(x, y []int64) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(in.allRules()), names, domains.AlwaysOn)
 }
 
 // recoveryFormat is the format item's words for the recovery list (""

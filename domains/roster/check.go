@@ -188,20 +188,7 @@ func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []st
 	if err != nil {
 		return false, err.Error()
 	}
-	known := map[string]bool{}
-	for _, n := range r.ruleNames() {
-		known[n] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
-}
-
-// ruleNames returns the names of the prompt's rules, in order.
-func (r *Roster) ruleNames() []string {
-	var out []string
-	for _, ru := range r.rules() {
-		out = append(out, ru.Name)
-	}
-	return out
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(r.rules()), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -346,7 +347,7 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 			got = append(got, roleValues(roles)...)
 		}
 		obj = got
-		if !equal(got, ref.Objective) {
+		if !slices.Equal(got, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the schedule's values are %v, the optimum is %v", got, ref.Objective))
 		}
 	}
@@ -378,11 +379,7 @@ func (a *Agenda) conflictHolds(ctx context.Context, b solver.Backend, names []st
 	}
 	// A name must be a named rule of the prompt; a rule that constrains
 	// nothing (every room fits, say) has no model group and adds nothing.
-	rules := map[string]bool{}
-	for _, r := range a.allRules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, background)
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(a.allRules()), names, background)
 }
 
 // passes reports whether item id passes in res.
@@ -393,16 +390,4 @@ func passes(res []domains.Result, id string) bool {
 		}
 	}
 	return false
-}
-
-func equal(x, y []int64) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
 }
