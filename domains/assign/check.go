@@ -446,12 +446,8 @@ func (a *Assign) Objective(raw json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimized.
 func (a *Assign) Better(x, y []int64) bool {
-	for i := range min(len(x), len(y)) {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
 }
 
 var (

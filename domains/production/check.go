@@ -198,10 +198,6 @@ func (s *Shop) Objective(raw json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimised.
 func (s *Shop) Better(x, y []int64) bool {
-	for i := range min(len(x), len(y)) {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
 }

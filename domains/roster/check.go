@@ -199,12 +199,8 @@ func (r *Roster) Objective(raw json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimized.
 func (r *Roster) Better(x, y []int64) bool {
-	for i := range min(len(x), len(y)) {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
 }
 
 // optimalText is the text of the optimal item: the goal's values (the
