@@ -152,11 +152,8 @@ func (s *Shop) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessa
 		return res, nil
 	}
 	if ans.missing != "" {
-		for k := range res {
-			if res[k].ID != itemFormat {
-				res[k].Pass, res[k].Detail = false, ans.missing
-			}
-		}
+		res.FailAll(ans.missing)
+		res.Set(itemFormat, true, "") // the answer reads: it is the plan that is incomplete
 		return res, nil
 	}
 	viol := s.violations(ans.st)

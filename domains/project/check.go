@@ -223,11 +223,8 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 	if ans.coverErr != "" {
 		// Without one start per activity within the horizon, no rule can
 		// be judged.
-		for k := range res {
-			if res[k].ID != itemFormat {
-				res[k].Pass, res[k].Detail = false, ans.coverErr
-			}
-		}
+		rs.FailAll(ans.coverErr)
+		rs.Set(itemFormat, true, "") // the answer reads: it is the plan that is incomplete
 		return res, nil
 	}
 	fl := in.check(checked{plan: ans.start, partErr: ans.partErr, stated: ans.stated})
