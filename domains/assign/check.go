@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -307,7 +308,7 @@ func (a *Assign) sizesText() string {
 	for _, b := range a.Bins {
 		ss = append(ss, fmt.Sprint(b.Size))
 	}
-	return andList(ss)
+	return prose.JoinAnd(ss)
 }
 
 // Check implements domains.Instance.
