@@ -306,12 +306,15 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 			}
 		}
 	}
-	fok := true
-	if fans != nil {
-		kinds := map[string]domains.ItemKind{}
+	var kinds map[string]domains.ItemKind // the items' kinds, for the failure's and the backups' checks
+	if fans != nil || bk != nil {
+		kinds = map[string]domains.ItemKind{}
 		for _, it := range items {
 			kinds[it.ID] = it.Kind
 		}
+	}
+	fok := true
+	if fans != nil {
 		var details []string
 		if details, fok = a.checkFailure(fans, kinds); !fok {
 			set(unitRoomFailure, false, strings.Join(details, "; "))
@@ -319,10 +322,6 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 	}
 	bok := true
 	if bk != nil {
-		kinds := map[string]domains.ItemKind{}
-		for _, it := range items {
-			kinds[it.ID] = it.Kind
-		}
 		var details []string
 		if details, bok = a.checkBackups(ans.pl, bk, kinds); !bok {
 			set(unitBackupSlots, false, strings.Join(details, "; "))
