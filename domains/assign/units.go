@@ -277,15 +277,7 @@ func (compatibility) Items(a *Assign) []domains.Item {
 func (compatibility) Check(a *Assign, p *plan, f fails) {
 	if a.Partition {
 		for _, g := range a.groupsOf(p) {
-			ok := false
-			for t := range a.Sessions {
-				all := true
-				for _, i := range g {
-					all = all && a.free(i, t)
-				}
-				ok = ok || all
-			}
-			if !ok {
+			if !a.commonFree(g) {
 				f.Add(unitCompat, fmt.Sprintf("the %s of %s has no %s at which all its members are free", a.Voc.Bin, a.names(g), a.Voc.Session))
 			}
 		}
