@@ -3,6 +3,7 @@ package assign
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -210,9 +211,13 @@ func (a *Assign) allowed(i, b int) bool {
 
 // free reports whether item i is free for session t (compatibility unit,
 // partition mode).
-func (a *Assign) free(i, t int) bool {
-	for _, n := range a.Items[i].Free {
-		if n == a.Sessions[t] {
+func (a *Assign) free(i, t int) bool { return slices.Contains(a.Items[i].Free, a.Sessions[t]) }
+
+// commonFree reports whether some session has every item of g free (the
+// compatibility unit's rule for a group).
+func (a *Assign) commonFree(g []int) bool {
+	for t := range a.Sessions {
+		if !slices.ContainsFunc(g, func(i int) bool { return !a.free(i, t) }) {
 			return true
 		}
 	}

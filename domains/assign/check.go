@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -39,25 +39,12 @@ func (a *Assign) parse(raw json.RawMessage) *answer {
 	for i := range ans.p.bin {
 		ans.p.bin[i] = -1
 	}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not a JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" is not true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" must list the names of the conflicting rules`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	if s, ok := obj["objective"]; ok {
 		var v int64
 		if err := json.Unmarshal(s, &v); err != nil {
@@ -277,14 +264,9 @@ func (a *Assign) evaluate(ans *answer) fails {
 func (a *Assign) Checklist(ref domains.Reference) []domains.Item {
 	v := a.Voc
 	if !ref.Feasible {
-		return []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictText(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the numbered rules (checked by the solver)."},
-		}
+		const background = "the numbered rules"
+		format := domains.Item{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: domains.InfeasibleFormat}
+		return append([]domains.Item{format}, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
 	}
 	var items []domains.Item
 	if a.Partition {
@@ -326,7 +308,7 @@ func (a *Assign) sizesText() string {
 	for _, b := range a.Bins {
 		ss = append(ss, fmt.Sprint(b.Size))
 	}
-	return andList(ss)
+	return prose.JoinAnd(ss)
 }
 
 // Check implements domains.Instance.
@@ -465,12 +447,8 @@ func (a *Assign) Objective(raw json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimized.
 func (a *Assign) Better(x, y []int64) bool {
-	for i := range min(len(x), len(y)) {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
 }
 
 var (
@@ -496,27 +474,5 @@ func (a *Assign) conflictHolds(ctx context.Context, b solver.Backend, names []st
 	if err != nil {
 		return false, err.Error()
 	}
-	rules := map[string]bool{}
-	for _, r := range a.allRules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-// conflictText says that the named rules cannot hold: "the rule "x"
-// cannot hold", "the rules "x", "y" cannot all hold".
-func conflictText(ns []string) string {
-	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %q cannot hold with the numbered rules", ns[0])
-	}
-	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	sort.Strings(q)
-	return strings.Join(q, ", ")
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(a.allRules()), names, domains.AlwaysOn)
 }

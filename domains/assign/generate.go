@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // span is an inclusive range of sizes.
@@ -119,7 +120,7 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 			return nil, fmt.Errorf("assign: %s/%s: %d items needed, the pool has %d", t.ID, st.ID, n, len(st.Items))
 		}
 		for k, s := range sizes {
-			a.Bins = append(a.Bins, Bin{Name: fmt.Sprintf("%s %d", title(st.Voc.Bin), k+1), Size: s})
+			a.Bins = append(a.Bins, Bin{Name: fmt.Sprintf("%s %d", prose.Capital(st.Voc.Bin), k+1), Size: s})
 		}
 		a.Items = pickItems(st, n, r)
 		a.planted = make([]int, n)

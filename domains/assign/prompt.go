@@ -3,6 +3,8 @@ package assign
 import (
 	"fmt"
 	"strings"
+
+	"github.com/plancert/plancert/domains/prose"
 )
 
 // Prompt implements domains.Instance: the problem as a person reads it,
@@ -92,9 +94,9 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 	}
 	if a.Timed {
 		fmt.Fprintf(b, "**Time.** The day runs from %s to %s in slots of %d minutes. %s starts at the start of a slot (%s, %s, …) and must end by %s. Lengths (%s) are in slots.\n\n",
-			a.clock(0), a.clock(a.Slots), a.SlotMin, title(an(v.Item)), a.clock(0), a.clock(1), a.clock(a.Slots), v.Size)
+			a.clock(0), a.clock(a.Slots), a.SlotMin, prose.Capital(prose.An(v.Item)), a.clock(0), a.clock(1), a.clock(a.Slots), v.Size)
 	}
-	fmt.Fprintf(b, "**%s**\n", title(v.Items))
+	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Items))
 	writeRow(b, cols)
 	writeRow(b, dashes(len(cols)))
 	for _, it := range a.Items {
@@ -121,7 +123,7 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 		writeRow(b, row)
 	}
 	b.WriteString("\n")
-	fmt.Fprintf(b, "**%s**\n", title(v.Bins))
+	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Bins))
 	if a.has(unitCapacity) || a.Timed {
 		head := []string{v.Bin}
 		if a.Timed {
@@ -153,7 +155,7 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 	if a.Timed {
 		return
 	}
-	fmt.Fprintf(b, "**%s** (of each %s in each %s)\n", title(v.Cost), v.Item, v.Bin)
+	fmt.Fprintf(b, "**%s** (of each %s in each %s)\n", prose.Capital(v.Cost), v.Item, v.Bin)
 	head := []string{v.Item}
 	for _, bin := range a.Bins {
 		head = append(head, bin.Name)
@@ -183,7 +185,7 @@ func (a *Assign) promptPartition(b *strings.Builder) {
 	if a.has(unitCompat) {
 		cols = append(cols, "free "+v.Session+"s")
 	}
-	fmt.Fprintf(b, "**%s**\n", title(v.Items))
+	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Items))
 	writeRow(b, cols)
 	writeRow(b, dashes(len(cols)))
 	for _, it := range a.Items {
@@ -238,7 +240,7 @@ func (a *Assign) goalText() string {
 		if a.has(unitPriority) {
 			w = v.prio() + " × "
 		}
-		goal = fmt.Sprintf("minimise the sum over %s of %send index, where the end index counts slots from %s (%s ending at %s has end index 2)", v.Items, w, a.clock(0), an(v.Item), a.clock(2))
+		goal = fmt.Sprintf("minimise the sum over %s of %send index, where the end index counts slots from %s (%s ending at %s has end index 2)", v.Items, w, a.clock(0), prose.An(v.Item), a.clock(2))
 	} else if a.has(unitPriority) {
 		goal = fmt.Sprintf("minimise the sum over the %s that get a %s of %s × %s", v.Items, v.Bin, v.prio(), v.Cost)
 	} else {
@@ -250,7 +252,7 @@ func (a *Assign) goalText() string {
 	}
 	var s string
 	if len(parts) == 1 {
-		s = title(goal) + "."
+		s = prose.Capital(goal) + "."
 	} else {
 		s = "First, " + parts[0] + "."
 		for _, p := range parts[1:] {
@@ -262,7 +264,7 @@ func (a *Assign) goalText() string {
 		if a.Partition {
 			s += fmt.Sprintf(" If several plans reach the same values, number the %s 1 to %d in the order of the table and choose the plan that minimises the sum, over pairs of %s in the same %s, of the product of their numbers.", v.Items, n, v.Items, v.Bin)
 		} else {
-			none := fmt.Sprintf("; %s without a %s counts 0", an(v.Item), v.Bin)
+			none := fmt.Sprintf("; %s without a %s counts 0", prose.An(v.Item), v.Bin)
 			if a.Timed {
 				none = ""
 			}
@@ -306,12 +308,12 @@ func (a *Assign) answerText(b *strings.Builder) {
 	} else if a.Timed {
 		fmt.Fprintf(b, "List every %s once, with its %s and start time (HH:MM).", v.Item, v.Bin)
 	} else {
-		fmt.Fprintf(b, "List every %s once; write null as the %s of %s that gets none.", v.Item, v.Bin, an(v.Item))
+		fmt.Fprintf(b, "List every %s once; write null as the %s of %s that gets none.", v.Item, v.Bin, prose.An(v.Item))
 	}
 	if a.criticalIdx() != nil && a.Partition {
-		fmt.Fprintf(b, " Under \"backups\", give one swap partner for each critical %s (%s).", v.Item, andList(a.Critical))
+		fmt.Fprintf(b, " Under \"backups\", give one swap partner for each critical %s (%s).", v.Item, prose.JoinAnd(a.Critical))
 	} else if a.criticalIdx() != nil {
-		fmt.Fprintf(b, " Under \"backups\", give one backup %s for each critical %s (%s).", v.Bin, v.Item, andList(a.Critical))
+		fmt.Fprintf(b, " Under \"backups\", give one backup %s for each critical %s (%s).", v.Bin, v.Item, prose.JoinAnd(a.Critical))
 	}
 	if a.has(unitSelfCheck) {
 		fmt.Fprintf(b, " `objective` is your plan's %s.", a.goalNoun())
@@ -354,11 +356,4 @@ func dashes(n int) []string {
 		out[i] = "---"
 	}
 	return out
-}
-
-func title(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -195,7 +196,7 @@ func (deadlines) Model(b *builder) {
 }
 
 func (deadlines) Rules(a *Assign) []rule {
-	return []rule{{Name: unitDeadlines, Text: fmt.Sprintf("%s with a deadline in the table must end by it.", title(an(a.Voc.Item)))}}
+	return []rule{{Name: unitDeadlines, Text: fmt.Sprintf("%s with a deadline in the table must end by it.", prose.Capital(prose.An(a.Voc.Item)))}}
 }
 
 func (deadlines) Items(a *Assign) []domains.Item {
@@ -206,7 +207,7 @@ func (deadlines) Items(a *Assign) []domains.Item {
 		}
 	}
 	return []domains.Item{{ID: unitDeadlines, Tier: domains.Basic, Constraint: unitDeadlines, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s with a deadline ends by it (%s).", a.Voc.Item, andList(ds))}}
+		Text: fmt.Sprintf("Every %s with a deadline ends by it (%s).", a.Voc.Item, prose.JoinAnd(ds))}}
 }
 
 func (deadlines) Check(a *Assign, p *plan, f fails) {
@@ -259,7 +260,7 @@ func depList(ps []Pair) string {
 	for _, p := range ps {
 		out = append(out, p.A+" before "+p.B)
 	}
-	return andList(out)
+	return prose.JoinAnd(out)
 }
 
 func (dependencies) Rules(a *Assign) []rule {

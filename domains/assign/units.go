@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -276,15 +277,7 @@ func (compatibility) Items(a *Assign) []domains.Item {
 func (compatibility) Check(a *Assign, p *plan, f fails) {
 	if a.Partition {
 		for _, g := range a.groupsOf(p) {
-			ok := false
-			for t := range a.Sessions {
-				all := true
-				for _, i := range g {
-					all = all && a.free(i, t)
-				}
-				ok = ok || all
-			}
-			if !ok {
+			if !a.commonFree(g) {
 				f.Add(unitCompat, fmt.Sprintf("the %s of %s has no %s at which all its members are free", a.Voc.Bin, a.names(g), a.Voc.Session))
 			}
 		}
@@ -303,17 +296,7 @@ func (a *Assign) names(is []int) string {
 	for _, i := range is {
 		ns = append(ns, a.Items[i].Name)
 	}
-	return andList(ns)
-}
-
-func andList(ns []string) string {
-	switch len(ns) {
-	case 0:
-		return ""
-	case 1:
-		return ns[0]
-	}
-	return strings.Join(ns[:len(ns)-1], ", ") + " and " + ns[len(ns)-1]
+	return prose.JoinAnd(ns)
 }
 
 // ---- capacity (basic, labelled) ----
@@ -489,12 +472,12 @@ func (exclusivity) Rules(a *Assign) []rule {
 	if len(a.Exclusive) == 1 {
 		return []rule{{Name: ruleExclusive, Text: fmt.Sprintf("The only one of the %s here is %s; no %s may take more than one of the %s.", a.Voc.Kind, a.Exclusive[0], a.Voc.Bin, a.Voc.Kind)}}
 	}
-	return []rule{{Name: ruleExclusive, Text: fmt.Sprintf("The %s are %s: no %s takes more than one of them.", a.Voc.Kind, andList(a.Exclusive), a.Voc.Bin)}}
+	return []rule{{Name: ruleExclusive, Text: fmt.Sprintf("The %s are %s: no %s takes more than one of them.", a.Voc.Kind, prose.JoinAnd(a.Exclusive), a.Voc.Bin)}}
 }
 
 func (exclusivity) Items(a *Assign) []domains.Item {
 	return []domains.Item{{ID: unitExclusive, Tier: domains.Basic, Constraint: unitExclusive, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s takes two of the %s (%s).", a.Voc.Bin, a.Voc.Kind, andList(a.Exclusive))}}
+		Text: fmt.Sprintf("No %s takes two of the %s (%s).", a.Voc.Bin, a.Voc.Kind, prose.JoinAnd(a.Exclusive))}}
 }
 
 func (exclusivity) Check(a *Assign, p *plan, f fails) {
@@ -777,19 +760,11 @@ func (a *Assign) count(n int) string {
 	return fmt.Sprintf("%d %s", n, a.Voc.Items)
 }
 
-// an puts "a" or "an" before a word.
-func an(w string) string {
-	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
-		return "an " + w
-	}
-	return "a " + w
-}
-
 func (quotas) Rules(a *Assign) []rule {
 	var out []rule
 	for _, q := range a.Quotas {
 		t := a.quotaText(q)
-		out = append(out, rule{Name: ruleQuota(q.Attr), Text: strings.ToUpper(t[:1]) + t[1:] + "."})
+		out = append(out, rule{Name: ruleQuota(q.Attr), Text: prose.Capital(t) + "."})
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -154,7 +155,7 @@ func (replanning) text(a *Assign) string {
 	if a.Timed {
 		return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s or start time differs from the current plan", v.Items, v.Bin)
 	}
-	return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s differs from the current plan (%s left without a %s counts as changed)", v.Items, v.Bin, an(v.Item), v.Bin)
+	return fmt.Sprintf("change the current plan as little as possible: minimise the number of %s whose %s differs from the current plan (%s left without a %s counts as changed)", v.Items, v.Bin, prose.An(v.Item), v.Bin)
 }
 
 func (replanning) Rules(a *Assign) []rule {
@@ -399,22 +400,22 @@ func (a *Assign) backupValues(p *plan) []int64 {
 func (backups) Rules(a *Assign) []rule {
 	v := a.Voc
 	if a.Partition {
-		return []rule{{Name: ruleBackups, Text: fmt.Sprintf("The critical %s are %s. For each of them, name a swap partner (under \"backups\" in the answer): %s of another %s such that, with the two exchanged (the partner takes the critical %s's place and the other way round), the %s still keep every rule above and every other named rule.", v.Items, andList(a.Critical), an(v.Item), v.Bin, v.Item, v.Bins)}}
+		return []rule{{Name: ruleBackups, Text: fmt.Sprintf("The critical %s are %s. For each of them, name a swap partner (under \"backups\" in the answer): %s of another %s such that, with the two exchanged (the partner takes the critical %s's place and the other way round), the %s still keep every rule above and every other named rule.", v.Items, prose.JoinAnd(a.Critical), prose.An(v.Item), v.Bin, v.Item, v.Bins)}}
 	}
 	also := ""
 	if a.Timed {
 		also = fmt.Sprintf(" (at the same start time, so the backup %s must be free then)", v.Bin)
 	}
-	return []rule{{Name: ruleBackups, Text: fmt.Sprintf("The critical %s are %s. Each of them must have a %s, and also a backup %s (under \"backups\" in the answer): a %s other than its own such that the plan with only that %s moved to its backup%s still keeps every rule above and every other named rule.", v.Items, andList(a.Critical), v.Bin, v.Bin, v.Bin, v.Item, also)}}
+	return []rule{{Name: ruleBackups, Text: fmt.Sprintf("The critical %s are %s. Each of them must have a %s, and also a backup %s (under \"backups\" in the answer): a %s other than its own such that the plan with only that %s moved to its backup%s still keeps every rule above and every other named rule.", v.Items, prose.JoinAnd(a.Critical), v.Bin, v.Bin, v.Bin, v.Item, also)}}
 }
 
 func (backups) Items(a *Assign) []domains.Item {
 	if a.Partition {
 		return []domains.Item{{ID: unitBackups, Tier: domains.Hard, Constraint: unitBackups, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Each critical %s (%s) has a swap partner in another %s, and the %s with the two exchanged keep every rule.", a.Voc.Item, andList(a.Critical), a.Voc.Bin, a.Voc.Bins)}}
+			Text: fmt.Sprintf("Each critical %s (%s) has a swap partner in another %s, and the %s with the two exchanged keep every rule.", a.Voc.Item, prose.JoinAnd(a.Critical), a.Voc.Bin, a.Voc.Bins)}}
 	}
 	return []domains.Item{{ID: unitBackups, Tier: domains.Hard, Constraint: unitBackups, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Each critical %s (%s) has a %s and a backup %s other than its own, and the plan with only that %s moved to its backup keeps every rule.", a.Voc.Item, andList(a.Critical), a.Voc.Bin, a.Voc.Bin, a.Voc.Item)}}
+		Text: fmt.Sprintf("Each critical %s (%s) has a %s and a backup %s other than its own, and the plan with only that %s moved to its backup keeps every rule.", a.Voc.Item, prose.JoinAnd(a.Critical), a.Voc.Bin, a.Voc.Bin, a.Voc.Item)}}
 }
 
 func (backups) Check(a *Assign, p *plan, f fails) {

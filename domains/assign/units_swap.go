@@ -191,15 +191,7 @@ func (a *Assign) swapWhy(p *plan, i, j int) string {
 			}
 		}
 		if a.has(unitCompat) {
-			ok := false
-			for t := range a.Sessions {
-				all := true
-				for _, l := range grp {
-					all = all && a.free(l, t)
-				}
-				ok = ok || all
-			}
-			if !ok {
+			if !a.commonFree(grp) {
 				return fmt.Sprintf("%s would have no %s at which all are free", label, v.Session)
 			}
 		}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -70,25 +71,12 @@ func (in *Instance) writeMove(b *strings.Builder, g, l, t, n int) {
 // parse reads an answer; it never fails: problems are in formatErr.
 func (in *Instance) parse(raw json.RawMessage) *answer {
 	ans := &answer{x: in.zero()}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not a JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" is not true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" must list the names of the conflicting rules`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	var entries []map[string]json.RawMessage
 	if err := json.Unmarshal(obj["moves"], &entries); err != nil || entries == nil {
 		ans.formatErr = `"moves" must be a list of moves`
@@ -178,12 +166,9 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list \"moves\" whose entries give a listed %s, the two ends of a listed %s, a \"step\" from 0 to %d and a whole \"count\", no move listed twice.", v.Group, v.Link, in.H())}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		const background = "the always-on rules"
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
 	}
 	items = append(items,
 		domains.Item{ID: itemMovement, Tier: domains.Basic, Constraint: "conservation", Kind: domains.KindFeasibility,
@@ -260,7 +245,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 	} else {
 		obj = in.objectives(ans.x, s)
-		if !equal(obj, ref.Objective) {
+		if !slices.Equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
 		// Each objective unit's item checks its level, and the levels
@@ -273,7 +258,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 			}
 			k++
 		}
-		if in.has(unitBalance) && (len(ref.Objective) <= k || !equal(obj[:k+1], ref.Objective[:k+1])) {
+		if in.has(unitBalance) && (len(ref.Objective) <= k || !slices.Equal(obj[:k+1], ref.Objective[:k+1])) {
 			set(unitBalance, false, fmt.Sprintf("the busiest %s takes %d, the least possible is %v", in.Voc.Exit, obj[k], ref.Objective[min(k, len(ref.Objective)):min(k+1, len(ref.Objective))]))
 		}
 	}
@@ -302,30 +287,7 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 	if err != nil {
 		return false, err.Error()
 	}
-	rules := map[string]bool{}
-	for _, r := range in.allRules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-func conflictWords(ns []string) string {
-	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", prose.QuoteList(ns))
-	}
-	return fmt.Sprintf("the rules %s cannot all hold", prose.QuoteList(ns))
-}
-
-func equal(x, y []int64) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(in.allRules()), names, domains.AlwaysOn)
 }
 
 // hasDest reports whether some group has its own destinations.

@@ -1,7 +1,6 @@
 package production
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -35,25 +34,12 @@ type entry struct {
 // form sets formatErr.
 func (s *Shop) parse(raw json.RawMessage) *answer {
 	ans := &answer{}
-	var obj map[string]json.RawMessage
-	if err := json.NewDecoder(bytes.NewReader(raw)).Decode(&obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not one JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" must be true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" must list the names of the conflicting rules`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	var es []entry
 	if err := json.Unmarshal(obj["schedule"], &es); err != nil || es == nil {
 		ans.formatErr = `"schedule" must be a list of {"job", "step", "machine", "start"} entries`
@@ -118,12 +104,8 @@ func (s *Shop) Checklist(ref domains.Reference) []domains.Item {
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"schedule\" lists steps of the %s by name and step number, each on the %s its route names, once, with a start time of 0 or more.", v.Jobs, v.Machine)}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with rules 1–3 (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "rules 1–3")...)
 	}
 	items = append(items,
 		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
@@ -170,11 +152,8 @@ func (s *Shop) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessa
 		return res, nil
 	}
 	if ans.missing != "" {
-		for k := range res {
-			if res[k].ID != itemFormat {
-				res[k].Pass, res[k].Detail = false, ans.missing
-			}
-		}
+		res.FailAll(ans.missing)
+		res.Set(itemFormat, true, "") // the answer reads: it is the plan that is incomplete
 		return res, nil
 	}
 	viol := s.violations(ans.st)
@@ -205,11 +184,7 @@ func (s *Shop) conflictHolds(ctx context.Context, b solver.Backend, names []stri
 	if err != nil {
 		return false, err.Error()
 	}
-	known := map[string]bool{}
-	for _, n := range s.ruleNames() {
-		known[n] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(s.rules()), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.
@@ -220,10 +195,6 @@ func (s *Shop) Objective(raw json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimised.
 func (s *Shop) Better(x, y []int64) bool {
-	for i := range min(len(x), len(y)) {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
 }

@@ -15,7 +15,7 @@ func (s *Shop) Prompt() string {
 	var b strings.Builder
 	b.WriteString(v.Intro + " Schedule every step of every " + v.Job + ".\n\n")
 	fmt.Fprintf(&b, "**Time.** Times are whole %s counted from 0, the start of the shift. Every step must end by time %d (closing time).\n\n", v.Units, s.Horizon)
-	fmt.Fprintf(&b, "**%ss**: %s.\n\n", capitalize(v.Machine), prose.JoinAnd(s.Machines))
+	fmt.Fprintf(&b, "**%ss**: %s.\n\n", prose.Capital(v.Machine), prose.JoinAnd(s.Machines))
 	us := s.units()
 	var extra []column
 	for _, u := range domains.Facets[columner](us) {
@@ -26,7 +26,7 @@ func (s *Shop) Prompt() string {
 	for _, c := range extra {
 		cols = append(cols, c.Head)
 	}
-	fmt.Fprintf(&b, "**%s**\n", capitalize(v.Jobs))
+	fmt.Fprintf(&b, "**%s**\n", prose.Capital(v.Jobs))
 	writeRow(&b, cols)
 	writeRow(&b, dashes(len(cols)))
 	for _, job := range s.Jobs {
@@ -53,7 +53,7 @@ func (s *Shop) Prompt() string {
 	}
 	b.WriteString("\n**Goal.** Minimise, in this order (a later goal only decides between schedules equal on the earlier ones):\n")
 	for i, l := range s.levels() {
-		fmt.Fprintf(&b, "%d. %s.\n", i+1, capitalize(l.Text))
+		fmt.Fprintf(&b, "%d. %s.\n", i+1, prose.Capital(l.Text))
 	}
 	fmt.Fprintf(&b, "Start times with slack are not different schedules: the sum of start times asks every step to start as early as its order on the %ss allows, so that one schedule is the answer.\n\n", v.Machine)
 	fmt.Fprintf(&b, "**Answer** with one JSON object in a ```json block, exactly in this form (names as written above; one entry per step of every %s; \"step\" counts from 1 along the route; \"objective\" is the value of goal %d, the %s, for your schedule):\n", v.Job, s.mainLevel()+1, s.levels()[s.mainLevel()].Name)
@@ -96,11 +96,4 @@ func orDash(x int) string {
 		return "—"
 	}
 	return fmt.Sprint(x)
-}
-
-func capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }

@@ -202,16 +202,6 @@ func (s *Shop) rules() []rule {
 	return out
 }
 
-// ruleNames returns the names of the prompt's named rules, in prompt
-// order.
-func (s *Shop) ruleNames() []string {
-	var out []string
-	for _, r := range s.rules() {
-		out = append(out, r.Name)
-	}
-	return out
-}
-
 // itemOf returns the checklist item of a model group: the core's, or the
 // item of the unit whose rule the group is ("" for the goal's
 // definitions).

@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -66,25 +66,12 @@ func (in *Instance) encode(plan []int) json.RawMessage {
 // unknown or out of the horizon).
 func (in *Instance) parse(raw json.RawMessage) *answer {
 	ans := &answer{stated: map[string]*int64{}}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not a JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" is not true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" is not a non-empty list of rule names`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	ans.start = make([]int, in.planLen())
 	var cover []string
 	if ans.formatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.formatErr != "" {
@@ -170,12 +157,9 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 		Text: `The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
 			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[len(in.statedKeys()) > 0]}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		const background = "rule 1"
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
 	}
 	items = append(items, domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
 		Text: fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)})
@@ -239,11 +223,8 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 	if ans.coverErr != "" {
 		// Without one start per activity within the horizon, no rule can
 		// be judged.
-		for k := range res {
-			if res[k].ID != itemFormat {
-				res[k].Pass, res[k].Detail = false, ans.coverErr
-			}
-		}
+		rs.FailAll(ans.coverErr)
+		rs.Set(itemFormat, true, "") // the answer reads: it is the plan that is incomplete
 		return res, nil
 	}
 	fl := in.check(checked{plan: ans.start, partErr: ans.partErr, stated: ans.stated})
@@ -266,7 +247,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		set(itemOptimal, false, "the plan breaks a rule")
 	} else {
 		obj = got
-		if !equal(obj, ref.Objective) {
+		if !slices.Equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
 	}
@@ -286,32 +267,4 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 		rules[r.Name] = true
 	}
 	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-func conflictWords(ns []string) string {
-	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %s cannot hold with rule 1", quoteList(ns))
-	}
-	return fmt.Sprintf("the rules %s cannot all hold", quoteList(ns))
-}
-
-func quoteList(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	sort.Strings(q)
-	return strings.Join(q, ", ")
-}
-
-func equal(x, y []int64) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -3,6 +3,7 @@ package project
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 
 	"github.com/plancert/plancert/domains"
@@ -169,7 +170,7 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 		var cands []int
 		for i, a := range in.Activities {
 			for _, b := range in.Activities {
-				if contains(b.After, a.Name) {
+				if slices.Contains(b.After, a.Name) {
 					cands = append(cands, i)
 					break
 				}

@@ -3,6 +3,7 @@ package project
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
@@ -172,12 +173,8 @@ func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimised.
 func (in *Instance) Better(x, y []int64) bool {
-	for i := range min(len(x), len(y)) {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
 }
 
 // TieBreak implements domains.Instance: it states the lexicographic

@@ -512,7 +512,7 @@ func (slack) Rules(in *Instance) []rule {
 		}
 		var succ []string
 		for _, b := range in.Activities {
-			if contains(b.After, a.Name) {
+			if slices.Contains(b.After, a.Name) {
 				succ = append(succ, b.Name)
 			}
 		}
@@ -530,15 +530,6 @@ func (u slack) Items(in *Instance) []domains.Item {
 	return ruleItem(in, u, fmt.Sprintf("Every critical %s keeps the minimum slack of %d %s before its successors and the horizon (rules \"slack after …\").", v.Activity, in.Slack, prose.Plural(in.Slack, v.Period, v.Periods)))
 }
 
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
-}
-
 func (slack) Check(in *Instance, c checked, f fails) {
 	for i, a := range in.Activities {
 		if !a.Critical {
@@ -548,7 +539,7 @@ func (slack) Check(in *Instance, c checked, f fails) {
 			f.Add(unitSlack, fmt.Sprintf("%s ends at %d: less than %d before the horizon %d", a.Name, in.end(c.start, i), in.Slack, in.Horizon))
 		}
 		for j, b := range in.Activities {
-			if contains(b.After, a.Name) && c.start[j] < in.end(c.start, i)+in.Slack {
+			if slices.Contains(b.After, a.Name) && c.start[j] < in.end(c.start, i)+in.Slack {
 				f.Add(unitSlack, fmt.Sprintf("%s starts at %d, less than %d after %s ends at %d", b.Name, c.start[j], in.Slack, a.Name, in.end(c.start, i)))
 			}
 		}
@@ -565,7 +556,7 @@ func (slack) Model(b *builder) {
 		b.cm.m.AddLinear([]encode.Term{tm(b.cm.start[i], 1)}, encode.LE, int64(in.Horizon-a.Duration-in.Slack)).
 			Named(g + ": horizon").InGroup(g)
 		for j, c := range in.Activities {
-			if contains(c.After, a.Name) {
+			if slices.Contains(c.After, a.Name) {
 				b.cm.precedence(i, j, in.Slack, g)
 			}
 		}

@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -107,25 +107,12 @@ func (in *Instance) writeEntry(b *strings.Builder, ks, kk, kt string, s, k, t, x
 // parse reads an answer; it never fails: problems are in formatErr.
 func (in *Instance) parse(raw json.RawMessage) *answer {
 	ans := &answer{q: in.zero()}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not a JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" is not true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" must list the names of the conflicting rules`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	var entries []map[string]json.RawMessage
 	if err := json.Unmarshal(obj[in.Voc.Shipments], &entries); err != nil || entries == nil {
 		ans.formatErr = fmt.Sprintf("%q must be a list of %s", in.Voc.Shipments, in.Voc.Shipments)
@@ -317,12 +304,9 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice%s.", v.Shipments, keys, v.Shipment, in.recoveryFormat())}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", conflictWords(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		const background = "the always-on rules"
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
 	}
 	items = append(items, domains.Item{ID: itemSupply, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
 		Text: fmt.Sprintf("No %s sends more than its supply%s.", v.Source, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])})
@@ -419,13 +403,13 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 	} else {
 		obj = in.objectives(ans.q, ans.rq, f)
-		if !equal(obj, ref.Objective) {
+		if !slices.Equal(obj, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
 		if in.replanning() && (len(ref.Objective) == 0 || obj[0] != ref.Objective[0]) {
 			set(unitReplan, false, fmt.Sprintf("the plan changes %d %s, the fewest possible is %v", obj[0], in.Voc.Shipments, ref.Objective[:min(1, len(ref.Objective))]))
 		}
-		if a, n := in.firstClass(), len(in.classes()); n > 0 && (len(ref.Objective) < a+n || !equal(obj[a:a+n], ref.Objective[a:a+n])) {
+		if a, n := in.firstClass(), len(in.classes()); n > 0 && (len(ref.Objective) < a+n || !slices.Equal(obj[a:a+n], ref.Objective[a:a+n])) {
 			set(unitPriority, false, fmt.Sprintf("the class shortfalls are %v, the least possible are %v", obj[a:a+n], ref.Objective[min(a, len(ref.Objective)):min(a+n, len(ref.Objective))]))
 		}
 	}
@@ -462,32 +446,7 @@ func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names [
 	if err != nil {
 		return false, err.Error()
 	}
-	rules := map[string]bool{}
-	for _, r := range in.allRules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
-}
-
-// conflictWords says which rules conflict: "the rule "a" cannot hold",
-// "the rules "a", "b" cannot all hold".
-func conflictWords(ns []string) string {
-	if len(ns) == 1 {
-		return fmt.Sprintf("the rule %s cannot hold with the always-on rules", prose.QuoteList(ns))
-	}
-	return fmt.Sprintf("the rules %s cannot all hold", prose.QuoteList(ns))
-}
-
-func equal(x, y []int64) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(in.allRules()), names, domains.AlwaysOn)
 }
 
 // recoveryFormat is the format item's words for the recovery list (""

@@ -32,7 +32,7 @@ func tinySubtask(mode string, units []string) *subtask {
 		st.NSinks, st.NPeriods = span{1, 1}, span{2, 3}
 	}
 	for _, u := range units {
-		if contains(periodUnits, u) {
+		if slices.Contains(periodUnits, u) {
 			// Three periods: one sink, quantities up to 2.
 			st.NSinks, st.Supply = span{1, 1}, span{1, 2}
 		}

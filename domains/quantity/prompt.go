@@ -31,6 +31,25 @@ func ints(xs []int) string {
 	return strings.Join(p, " | ")
 }
 
+// tableHead is the head of a table in the prompt: the row of heads and
+// the separator row ("| a | b |\n|---|---|\n").
+func tableHead(head []string) string {
+	return "| " + strings.Join(head, " | ") + " |\n|" + strings.Repeat("---|", len(head)) + "\n"
+}
+
+// perPeriod is the heads of a value per period ("supply week 1", ...), or
+// the one head word with a single period.
+func (in *Instance) perPeriod(word string) []string {
+	if in.T() == 1 {
+		return []string{word}
+	}
+	out := make([]string, in.T())
+	for t, name := range in.Periods {
+		out[t] = word + " " + name
+	}
+	return out
+}
+
 // Prompt implements domains.Instance: every fact the checks use, the goal
 // with its tie-break, and the answer form.
 func (in *Instance) Prompt() string {
@@ -46,27 +65,16 @@ func (in *Instance) Prompt() string {
 	}
 	// Sources.
 	p("**%s**\n", prose.Capital(v.Sources))
-	hdr := "| " + v.Source + " |"
-	sep := "|---|"
-	if multi {
-		for _, t := range in.Periods {
-			hdr += " supply " + t + " |"
-			sep += "---|"
-		}
-	} else {
-		hdr += " supply |"
-		sep += "---|"
-	}
+	head := []string{v.Source}
+	head = append(head, in.perPeriod("supply")...)
 	if in.K() == 1 {
-		hdr += " cost per " + v.unit() + " |"
-		sep += "---|"
+		head = append(head, "cost per "+v.unit())
 	}
 	fees := in.feeWords() != ""
 	if fees {
-		hdr += " fee per " + v.Shipment + " |"
-		sep += "---|"
+		head = append(head, "fee per "+v.Shipment)
 	}
-	p("%s\n%s\n", hdr, sep)
+	p("%s", tableHead(head))
 	for s, src := range in.Sources {
 		p("| %s | %s |", src.Name, ints(src.Supply))
 		if in.K() == 1 {
@@ -79,30 +87,19 @@ func (in *Instance) Prompt() string {
 	}
 	// Sinks.
 	p("\n**%s**\n", prose.Capital(v.Sinks))
-	hdr, sep = "| "+v.Sink+" |", "|---|"
+	head = append([]string{v.Sink}, in.perPeriod("demand")...)
 	worst := in.has(unitWorstCase)
-	if multi {
-		for _, t := range in.Periods {
-			hdr += " demand " + t + " |"
-			sep += "---|"
-		}
-	} else {
-		hdr += " demand |"
-		sep += "---|"
-	}
 	init := false
 	for _, sk := range in.Sinks {
 		init = init || sk.Init > 0
 	}
 	if init {
-		hdr += " starting stock |"
-		sep += "---|"
+		head = append(head, "starting stock")
 	}
 	if in.alloc() {
-		hdr += " weight |"
-		sep += "---|"
+		head = append(head, "weight")
 	}
-	p("%s\n%s\n", hdr, sep)
+	p("%s", tableHead(head))
 	for k, sk := range in.Sinks {
 		p("| %s |", sk.Name)
 		for t := range in.Periods {

@@ -3,6 +3,7 @@ package quantity
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -87,21 +88,12 @@ func poolInfo(mode string, extra, drop []string) []domains.Unit {
 	var out []domains.Unit
 	for _, u := range pool {
 		inf := u.Info()
-		if mode == ModeProcurement && contains(allocOnly, inf.ID) || contains(skinOnly, inf.ID) && !contains(extra, inf.ID) || contains(drop, inf.ID) {
+		if mode == ModeProcurement && slices.Contains(allocOnly, inf.ID) || slices.Contains(skinOnly, inf.ID) && !slices.Contains(extra, inf.ID) || slices.Contains(drop, inf.ID) {
 			continue
 		}
 		out = append(out, inf)
 	}
 	return out
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }
 
 // units returns the sampled units of in, in pool order.

@@ -1,7 +1,6 @@
 package roster
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -30,26 +29,12 @@ type answer struct {
 // form sets formatErr.
 func (r *Roster) parse(raw json.RawMessage) *answer {
 	ans := &answer{}
-	var obj map[string]json.RawMessage
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	if err := dec.Decode(&obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not one JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" must be true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" must list the names of the conflicting rules`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	var ros map[string][]string
 	if err := json.Unmarshal(obj["roster"], &ros); err != nil || ros == nil {
 		ans.formatErr = `"roster" must be an object from each name to a list of one entry per day`
@@ -106,12 +91,8 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
 		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day from %s to %s, each a shift name or Off.", v.Person, r.Days[0], r.Days[len(r.Days)-1])}}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "the always-on rules")...)
 	}
 	items = append(items, domains.Item{ID: itemStaffing, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
 		Text: fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)})
@@ -207,20 +188,7 @@ func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []st
 	if err != nil {
 		return false, err.Error()
 	}
-	known := map[string]bool{}
-	for _, n := range r.ruleNames() {
-		known[n] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
-}
-
-// ruleNames returns the names of the prompt's rules, in order.
-func (r *Roster) ruleNames() []string {
-	var out []string
-	for _, ru := range r.rules() {
-		out = append(out, ru.Name)
-	}
-	return out
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(r.rules()), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.
@@ -231,12 +199,8 @@ func (r *Roster) Objective(raw json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimized.
 func (r *Roster) Better(x, y []int64) bool {
-	for i := range min(len(x), len(y)) {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
 }
 
 // optimalText is the text of the optimal item: the goal's values (the

@@ -295,17 +295,9 @@ func (r *Roster) shiftList(ss []int) string {
 func (r *Roster) restList() string {
 	var ns []string
 	for _, x := range r.Rest {
-		ns = append(ns, fmt.Sprintf("%s %s shift followed by %s %s shift the next day", article(r.Shifts[x[0]].Name), r.Shifts[x[0]].Name, article(r.Shifts[x[1]].Name), r.Shifts[x[1]].Name))
+		ns = append(ns, fmt.Sprintf("%s shift followed by %s shift the next day", prose.An(r.Shifts[x[0]].Name), prose.An(r.Shifts[x[1]].Name)))
 	}
 	return joinOr(ns)
-}
-
-// article returns "an" before a vowel, else "a".
-func article(w string) string {
-	if w != "" && strings.ContainsRune("AEIOUaeiou", rune(w[0])) {
-		return "an"
-	}
-	return "a"
 }
 
 func joinOr(ns []string) string {

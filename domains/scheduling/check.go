@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -38,25 +39,12 @@ type answer struct {
 // formatErr, and missing activities are left !ok.
 func (a *Agenda) parse(raw json.RawMessage) *answer {
 	ans := &answer{pl: make([]placement, len(a.Activities))}
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		ans.formatErr = "the answer is not a JSON object"
+	c := domains.ReadClaim(raw, false)
+	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
+	if c.Done() {
 		return ans
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil {
-			ans.formatErr = `"feasible" is not true or false`
-			return ans
-		}
-		if !feasible {
-			ans.infeasible = true
-			if err := json.Unmarshal(obj["conflict"], &ans.conflict); err != nil || len(ans.conflict) == 0 {
-				ans.formatErr = `"conflict" must list the names of the conflicting rules`
-			}
-			return ans
-		}
-	}
+	obj := c.Obj
 	var entries []map[string]json.RawMessage
 	var fast []map[string]string // the common case: every value a string
 	if err := json.Unmarshal(obj[a.Voc.Activities], &fast); err != nil || fast == nil {
@@ -235,12 +223,8 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 		items[0].Text = fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, start and end times on the grid (the end after the start) and a listed %s.", v.Activity, v.Room)
 	}
 	if !ref.Feasible {
-		items[0].Text = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
-		return append(items,
-			domains.Item{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict))},
-			domains.Item{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with the always-on rules (checked by the solver)."})
+		items[0].Text = domains.InfeasibleFormat
+		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict)), "the always-on rules")...)
 	}
 	items = append(items,
 		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
@@ -322,12 +306,15 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 			}
 		}
 	}
-	fok := true
-	if fans != nil {
-		kinds := map[string]domains.ItemKind{}
+	var kinds map[string]domains.ItemKind // the items' kinds, for the failure's and the backups' checks
+	if fans != nil || bk != nil {
+		kinds = map[string]domains.ItemKind{}
 		for _, it := range items {
 			kinds[it.ID] = it.Kind
 		}
+	}
+	fok := true
+	if fans != nil {
 		var details []string
 		if details, fok = a.checkFailure(fans, kinds); !fok {
 			set(unitRoomFailure, false, strings.Join(details, "; "))
@@ -335,10 +322,6 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 	}
 	bok := true
 	if bk != nil {
-		kinds := map[string]domains.ItemKind{}
-		for _, it := range items {
-			kinds[it.ID] = it.Kind
-		}
 		var details []string
 		if details, bok = a.checkBackups(ans.pl, bk, kinds); !bok {
 			set(unitBackupSlots, false, strings.Join(details, "; "))
@@ -363,7 +346,7 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 			got = append(got, roleValues(roles)...)
 		}
 		obj = got
-		if !equal(got, ref.Objective) {
+		if !slices.Equal(got, ref.Objective) {
 			set(itemOptimal, false, fmt.Sprintf("the schedule's values are %v, the optimum is %v", got, ref.Objective))
 		}
 	}
@@ -395,11 +378,7 @@ func (a *Agenda) conflictHolds(ctx context.Context, b solver.Backend, names []st
 	}
 	// A name must be a named rule of the prompt; a rule that constrains
 	// nothing (every room fits, say) has no model group and adds nothing.
-	rules := map[string]bool{}
-	for _, r := range a.allRules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, background)
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(a.allRules()), names, background)
 }
 
 // passes reports whether item id passes in res.
@@ -410,16 +389,4 @@ func passes(res []domains.Result, id string) bool {
 		}
 	}
 	return false
-}
-
-func equal(x, y []int64) bool {
-	if len(x) != len(y) {
-		return false
-	}
-	for i := range x {
-		if x[i] != y[i] {
-			return false
-		}
-	}
-	return true
 }

@@ -252,7 +252,7 @@ func (pm *planModel) judge(t *testing.T, pl []placement, idx []int) (bool, fails
 		}
 	}
 	if feasible {
-		if got := pm.m.ObjectiveValues(pm.asg); !equal(got, obj) {
+		if got := pm.m.ObjectiveValues(pm.asg); !slices.Equal(got, obj) {
 			t.Fatalf("placements %v: model objective %v, checker %v", pl, got, obj)
 		}
 	}

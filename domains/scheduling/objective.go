@@ -3,6 +3,7 @@ package scheduling
 import (
 	"context"
 	"encoding/json"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -18,12 +19,8 @@ func (a *Agenda) Objective(raw json.RawMessage) ([]int64, bool) {
 // Better implements domains.Objectiver: every level of the agenda is
 // minimized.
 func (a *Agenda) Better(x, y []int64) bool {
-	for i := range min(len(x), len(y)) {
-		if x[i] != y[i] {
-			return x[i] < y[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
 }
 
 var _ domains.Objectiver = (*Agenda)(nil)

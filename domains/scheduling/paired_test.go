@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -96,7 +97,7 @@ func pairedBrute[T any](t *testing.T, a *Agenda, what string,
 		if best[tb] == nil {
 			t.Fatalf("%s: SAT %v, no feasible pair", w, c.Status)
 		}
-		if !equal(c.Objective, best[tb]) {
+		if !slices.Equal(c.Objective, best[tb]) {
 			t.Fatalf("%s: SAT optimum %v, brute force %v", w, c.Objective, best[tb])
 		}
 		if *c.Unique != (count[tb] == 1) {

@@ -193,7 +193,7 @@ func (a *Agenda) levelsText() string {
 	}
 	b.WriteString("Then, among those schedules, the following decides.")
 	if a.has(unitSelfCheck) {
-		fmt.Fprintf(&b, " (The goal value of a schedule is the sum below, not %s.)", joinOr(nouns))
+		fmt.Fprintf(&b, " (The goal value of a schedule is the sum below, not %s.)", prose.JoinWith(nouns, "or"))
 	}
 	b.WriteString(" ")
 	return b.String()

@@ -167,19 +167,10 @@ func (backupSlots) Rules(a *Agenda) []rule {
 		return nil
 	}
 	v := a.Voc
-	crit := quoteNames(a.Critical)
+	crit := prose.QuoteAnd(a.Critical)
 	return []rule{{Name: groupBackupSlots, Text: fmt.Sprintf("The critical %s are %s. For each critical %s, besides its place in the schedule, give a backup placement (a day, a start time and %s, under %q in the answer): the backup does not overlap the %s's own time in the schedule (another day, or no shared slot), and the schedule with only that %s moved to its backup still satisfies rules 1–3 and every other named rule.",
 		v.Activities, crit, v.Activity, prose.An(v.Room), backupKey, v.Activity, v.Activity)}}
 
-}
-
-// quoteNames quotes names and joins them with "and", in their order.
-func quoteNames(ns []string) string {
-	q := make([]string, len(ns))
-	for i, n := range ns {
-		q[i] = fmt.Sprintf("%q", n)
-	}
-	return prose.JoinAnd(q)
 }
 
 // backupGoalText states the backups' levels, after the schedule's goal.

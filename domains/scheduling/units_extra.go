@@ -26,14 +26,6 @@ const (
 	unitKeyPerson     = "key-person"
 )
 
-// joinOr joins names with commas and a final "or".
-func joinOr(xs []string) string {
-	if len(xs) < 2 {
-		return strings.Join(xs, "")
-	}
-	return strings.Join(xs[:len(xs)-1], ", ") + " or " + xs[len(xs)-1]
-}
-
 // ---- confidentiality layers (medium): confidential activities use private rooms ----
 
 type confidential struct{}
@@ -167,7 +159,7 @@ func (confidential) Rules(a *Agenda) []rule {
 	for _, i := range a.confidentialActs() {
 		name := a.Activities[i].Name
 		out = append(out, rule{Name: groupConfidential(name), Text: fmt.Sprintf("%s is confidential: it may be held only in a private %s, that is in %s.",
-			name, a.Voc.Room, joinOr(a.PrivateRooms))})
+			name, a.Voc.Room, prose.JoinWith(a.PrivateRooms, "or"))})
 	}
 	return out
 }

@@ -391,7 +391,7 @@ func bindsOptimum(t *testing.T, a *Agenda, u string, c *solver.Certificate) bool
 		}
 	}
 	c2, _ := certify(t, &b)
-	return c2.Status != c.Status || !equal(c2.Objective, c.Objective)
+	return c2.Status != c.Status || !slices.Equal(c2.Objective, c.Objective)
 }
 
 // checkItemExact enumerates every plan of a and compares the unit's item

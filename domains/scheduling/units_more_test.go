@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -105,7 +106,7 @@ func results(a *Agenda, plan json.RawMessage, ref domains.Reference) map[string]
 
 func wantOptimum(t *testing.T, c *solver.Certificate, obj []int64, unique bool) {
 	t.Helper()
-	if c.Status != solver.Optimal || !equal(c.Objective, obj) || *c.Unique != unique {
+	if c.Status != solver.Optimal || !slices.Equal(c.Objective, obj) || *c.Unique != unique {
 		t.Fatalf("got %v %v unique=%v, want optimal %v unique=%v", c.Status, c.Objective, c.Unique != nil && *c.Unique, obj, unique)
 	}
 }
@@ -571,7 +572,7 @@ func agreeWithBrute(t *testing.T, a *Agenda, what string, c *solver.Certificate,
 		}
 		return false, false
 	}
-	if !equal(best, c.Objective) {
+	if !slices.Equal(best, c.Objective) {
 		t.Fatalf("%s: SAT optimum %v, brute %v", what, c.Objective, best)
 	}
 	if *c.Unique != (count == 1) {
