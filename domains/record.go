@@ -10,6 +10,7 @@ type Record struct {
 	Task         string          `json:"task"`
 	Subtask      string          `json:"subtask"`
 	Seed         uint64          `json:"seed"`
+	Level        int             `json:"level"`
 	Constraints  Constraints     `json:"constraints"`
 	Prompt       string          `json:"prompt"`
 	AnswerSchema string          `json:"answer_schema"`

@@ -87,6 +87,7 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 		Task:        t.ID,
 		Subtask:     spec.Subtask,
 		Seed:        spec.Seed,
+		Level:       spec.AtLevel(),
 		Constraints: domains.Constraints{Basic: nonNil(spec.Basic), Medium: nonNil(spec.Medium), Hard: nonNil(spec.Hard), Stateful: nonNil(spec.Stateful)},
 		Certificate: domains.Certificate{
 			Status: cert.Status.String(), Objective: cert.Objective, Unique: cert.Unique,
