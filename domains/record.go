@@ -18,6 +18,9 @@ type Record struct {
 	Checklist    []Item          `json:"checklist"`
 	Reference    Reference       `json:"reference"`
 	Certificate  Certificate     `json:"certificate"`
+	// Hardness measures how hard the instance was to settle (nil in
+	// records written before it existed).
+	Hardness *Hardness `json:"hardness,omitempty"`
 	// Verbalizer says what made Prompt when the run chose a verbalizer:
 	// "template" (the task's own text) or "llm" (a model's rewrite that
 	// passed the fact audit, see gen/verbalize); empty when none was
@@ -25,6 +28,26 @@ type Record struct {
 	// back to the template.
 	Verbalizer     string `json:"verbalizer,omitempty"`
 	VerbalizerNote string `json:"verbalizer_note,omitempty"`
+}
+
+// Hardness is what the certification measured about an instance's
+// difficulty: deterministic counters, never wall time, so that records
+// stay byte-identical run after run.
+type Hardness struct {
+	// SolveCalls and Conflicts are the solver's effort summed over every
+	// round of the certification (the tie-break rounds included).
+	SolveCalls int   `json:"solve_calls"`
+	Conflicts  int64 `json:"conflicts"`
+	// TieBreaks counts the stated tie-break levels the certification
+	// added before the optimum was unique (0: unique as first stated).
+	TieBreaks int `json:"tie_breaks"`
+	// OptimalPlans counts the optimal plans before the tie-breaks
+	// (different on the answer variables), up to a cap:
+	// OptimalPlansComplete false means at least that many. How much the
+	// tie-breaks decide. 1 for an optimum unique as first stated, 0 for
+	// an infeasible instance.
+	OptimalPlans         int  `json:"optimal_plans"`
+	OptimalPlansComplete bool `json:"optimal_plans_complete"`
 }
 
 // Constraints lists the sampled unit IDs per tier.

@@ -57,17 +57,27 @@ func (e *DropError) Error() string { return "gen: dropped: " + e.Reason }
 func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domains.Instance, policy Determinacy) (*domains.Record, error) {
 	spec := inst.Spec()
 	var cert *solver.Certificate
-	for {
+	hard := domains.Hardness{OptimalPlans: 1, OptimalPlansComplete: true}
+	for round := 0; ; round++ {
 		m, err := inst.Model()
 		if err != nil {
 			return nil, err
 		}
-		cert, err = solver.Certify(ctx, b, m)
+		limit := 0
+		if round == 0 {
+			limit = OptimaCap
+		}
+		cert, err = solver.CertifyCounting(ctx, b, m, limit)
 		if err != nil {
 			return nil, err
 		}
+		hard.SolveCalls += cert.Stats.SolveCalls
+		hard.Conflicts += cert.Stats.Conflicts
 		if !cert.Proven(m) {
 			return nil, &DropError{DropTimeout}
+		}
+		if round == 0 {
+			hard.OptimalPlans, hard.OptimalPlansComplete = cert.Optima, cert.OptimaComplete || cert.Status == solver.Infeasible
 		}
 		if cert.Status == solver.Infeasible {
 			if !spec.Has("infeasibility") {
@@ -81,6 +91,7 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 		if !inst.TieBreak() {
 			return nil, &DropError{DropNotUnique}
 		}
+		hard.TieBreaks++
 	}
 	rec := &domains.Record{
 		Family:      t.Family,
@@ -95,6 +106,7 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 		},
 	}
 	rec.ID = RecordID(spec)
+	rec.Hardness = &hard
 	if cert.Status == solver.Infeasible {
 		var conflict []string
 		for _, g := range cert.Core {
@@ -137,6 +149,10 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 	}
 	return rec, nil
 }
+
+// OptimaCap bounds the count of optimal plans before the tie-breaks that
+// a record's hardness gives (Hardness.OptimalPlans).
+const OptimaCap = 4
 
 // RecordID is the stable ID of a spec's record: task, subtask and seed.
 func RecordID(s domains.Spec) string { return fmt.Sprintf("%s/%s/%d", s.Task, s.Subtask, s.Seed) }
