@@ -353,6 +353,16 @@ type Objectiver interface {
 	Better(x, y []int64) bool
 }
 
+// Greedy is implemented by instances that have a simple baseline plan: a
+// one-pass heuristic of the core (no search, no solver) whose answer is in
+// the answer form and may break rules or miss the optimum. It is the
+// baseline responder ("plancert respond --responder greedy") and a record's
+// Hardness.Greedy*: how far a simple plan is from the proven optimum.
+// Greedy is deterministic: the same instance gives the same plan.
+type Greedy interface {
+	Greedy() json.RawMessage
+}
+
 // NewSpec returns the spec of task t for subtask, seed and a set of unit
 // IDs, each unit in its tier's list, in pool order (unknown IDs are an
 // error). Every tier list is non-nil.

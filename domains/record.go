@@ -48,6 +48,14 @@ type Hardness struct {
 	// an infeasible instance.
 	OptimalPlans         int  `json:"optimal_plans"`
 	OptimalPlansComplete bool `json:"optimal_plans_complete"`
+	// GreedyPasses counts the checklist items that the task's greedy
+	// plan (Greedy) passes, of GreedyItems; GreedyGap is its objective
+	// vector minus the optimum's, level by level, when it keeps every
+	// rule (nil otherwise). All three are zero or nil for a task without
+	// a greedy baseline.
+	GreedyPasses int     `json:"greedy_passes,omitempty"`
+	GreedyItems  int     `json:"greedy_items,omitempty"`
+	GreedyGap    []int64 `json:"greedy_gap,omitempty"`
 }
 
 // Constraints lists the sampled unit IDs per tier.

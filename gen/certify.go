@@ -147,7 +147,34 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 			return nil, &solver.IntegrityError{Backend: b.Name(), What: fmt.Sprintf("%s: the certified reference fails item %q: %s", rec.ID, r.ID, r.Detail)}
 		}
 	}
+	if g, ok := inst.(domains.Greedy); ok {
+		greedy(ctx, b, inst, g, rec)
+	}
 	return rec, nil
+}
+
+// greedy grades the instance's greedy plan against the record's checklist
+// and fills in the record's Greedy* hardness.
+func greedy(ctx context.Context, b solver.Backend, inst domains.Instance, g domains.Greedy, rec *domains.Record) {
+	plan := g.Greedy()
+	res := inst.Check(ctx, b, plan, rec.Reference)
+	h := rec.Hardness
+	h.GreedyItems = len(res)
+	for _, r := range res {
+		if r.Pass {
+			h.GreedyPasses++
+		}
+	}
+	o, ok := inst.(domains.Objectiver)
+	if !ok || !rec.Reference.Feasible {
+		return
+	}
+	if obj, ok := o.Objective(plan); ok && len(obj) == len(rec.Reference.Objective) {
+		h.GreedyGap = make([]int64, len(obj))
+		for k := range obj {
+			h.GreedyGap[k] = obj[k] - rec.Reference.Objective[k]
+		}
+	}
 }
 
 // OptimaCap bounds the count of optimal plans before the tie-breaks that

@@ -102,7 +102,7 @@ func newLoopCmd(ios *iostreams, runF func(context.Context, *loopOptions) error) 
 	f := cmd.Flags()
 	f.StringVar(&opts.Task, "task", "", "the task (kebab case, e.g. meeting-planning)")
 	addResponderFlags(f, &opts.Responder, &opts.Cmd, &opts.K, &opts.PerturbSeed, &opts.RespTimeout)
-	f.Lookup("responder").Usage = "reference, perturbed, command or endpoint"
+	f.Lookup("responder").Usage = "reference, greedy, perturbed, command or endpoint"
 	f.IntVar(&opts.N, "n", 50, "number of steps")
 	f.Uint64Var(&opts.Seed, "seed", 1, "seed of the instances")
 	f.StringVar(&opts.Out, "out", "", "where to write the kept instances (JSONL)")
