@@ -96,8 +96,8 @@ func (s Subtask) Allows(id string) bool {
 	return true
 }
 
-// Spec is what was sampled: r = (task, subtask, Sb, Sm, Sh; seed). Same spec,
-// same instance, byte for byte.
+// Spec is what was sampled: r = (task, subtask, Sb, Sm, Sh; seed) at a
+// size level. Same spec, same instance, byte for byte.
 type Spec struct {
 	Task     string   `json:"task"`
 	Subtask  string   `json:"subtask"`
@@ -106,6 +106,39 @@ type Spec struct {
 	Hard     []string `json:"hard"`
 	Stateful []string `json:"stateful"`
 	Seed     uint64   `json:"seed"`
+	// Level is the size level, 1..Levels. 0 reads as 1 (specs written
+	// before levels existed); use AtLevel.
+	Level int `json:"level,omitempty"`
+}
+
+// Levels is the number of size levels. Level 1 is the smallest (the sizes
+// of plancert before levels); each level up draws larger instances and
+// more constraint units, with more coupling between them (docs/levels.md).
+const Levels = 5
+
+// AtLevel returns the spec's level: Level, or 1 when it is 0.
+func (s Spec) AtLevel() int { return max(s.Level, 1) }
+
+// CheckLevel returns an error unless 1 ≤ level ≤ Levels.
+func CheckLevel(level int) error {
+	if level < 1 || level > Levels {
+		return fmt.Errorf("domains: level %d is not in 1..%d", level, Levels)
+	}
+	return nil
+}
+
+// Size is the range of one size of a task at one level, over its subtasks:
+// Name says what is counted ("activities", "days").
+type Size struct {
+	Name string `json:"name"`
+	Lo   int    `json:"lo"`
+	Hi   int    `json:"hi"`
+}
+
+// LevelSizes lists the sizes of one level of a task.
+type LevelSizes struct {
+	Level int    `json:"level"`
+	Sizes []Size `json:"sizes"`
 }
 
 // Units returns every unit ID of s, tiers in order.
@@ -201,6 +234,10 @@ type Task struct {
 	Core     string    `json:"core"`
 	Subtasks []Subtask `json:"subtasks"`
 	Pool     []Unit    `json:"pool"`
+	// Levels lists the task's sizes at each level, 1..Levels, as its
+	// generator draws them (the core derives the list from the same
+	// tables it draws from).
+	Levels []LevelSizes `json:"levels"`
 	// Generate makes an instance from a spec; rng is seeded from the spec.
 	// The solves the generator makes itself (checking that its hidden
 	// plan exists, solving the plan a replanning unit starts from) run on
@@ -316,6 +353,16 @@ type Objectiver interface {
 	Better(x, y []int64) bool
 }
 
+// Greedy is implemented by instances that have a simple baseline plan: a
+// one-pass heuristic of the core (no search, no solver) whose answer is in
+// the answer form and may break rules or miss the optimum. It is the
+// baseline responder ("plancert respond --responder greedy") and a record's
+// Hardness.Greedy*: how far a simple plan is from the proven optimum.
+// Greedy is deterministic: the same instance gives the same plan.
+type Greedy interface {
+	Greedy() json.RawMessage
+}
+
 // NewSpec returns the spec of task t for subtask, seed and a set of unit
 // IDs, each unit in its tier's list, in pool order (unknown IDs are an
 // error). Every tier list is non-nil.
@@ -360,4 +407,32 @@ func AlwaysOn(group string) bool {
 	}
 	i := strings.Index(group, ": core: ")
 	return i > 0 && !strings.Contains(group[:i], "core: ")
+}
+
+// SizeTable returns a task's Levels, 1..Levels, from the sizes of its
+// subtasks: sizes(sub, level) lists the named sizes that subtask sub (an
+// index into the task's subtasks) draws at level, in a fixed order of
+// names; a level's range of a name is the union of the subtasks' ranges.
+// Cores build their Task.Levels with it from the tables their generators
+// draw from, so that the listing is what generation does.
+func SizeTable(subtasks int, sizes func(sub, level int) []Size) []LevelSizes {
+	out := make([]LevelSizes, 0, Levels)
+	for level := 1; level <= Levels; level++ {
+		ls := LevelSizes{Level: level}
+		at := map[string]int{}
+		for sub := range subtasks {
+			for _, s := range sizes(sub, level) {
+				k, ok := at[s.Name]
+				if !ok {
+					at[s.Name] = len(ls.Sizes)
+					ls.Sizes = append(ls.Sizes, s)
+					continue
+				}
+				ls.Sizes[k].Lo = min(ls.Sizes[k].Lo, s.Lo)
+				ls.Sizes[k].Hi = max(ls.Sizes[k].Hi, s.Hi)
+			}
+		}
+		out = append(out, ls)
+	}
+	return out
 }

@@ -10,6 +10,7 @@ type Record struct {
 	Task         string          `json:"task"`
 	Subtask      string          `json:"subtask"`
 	Seed         uint64          `json:"seed"`
+	Level        int             `json:"level"`
 	Constraints  Constraints     `json:"constraints"`
 	Prompt       string          `json:"prompt"`
 	AnswerSchema string          `json:"answer_schema"`
@@ -17,6 +18,9 @@ type Record struct {
 	Checklist    []Item          `json:"checklist"`
 	Reference    Reference       `json:"reference"`
 	Certificate  Certificate     `json:"certificate"`
+	// Hardness measures how hard the instance was to settle (nil in
+	// records written before it existed).
+	Hardness *Hardness `json:"hardness,omitempty"`
 	// Verbalizer says what made Prompt when the run chose a verbalizer:
 	// "template" (the task's own text) or "llm" (a model's rewrite that
 	// passed the fact audit, see gen/verbalize); empty when none was
@@ -24,6 +28,34 @@ type Record struct {
 	// back to the template.
 	Verbalizer     string `json:"verbalizer,omitempty"`
 	VerbalizerNote string `json:"verbalizer_note,omitempty"`
+}
+
+// Hardness is what the certification measured about an instance's
+// difficulty: deterministic counters, never wall time, so that records
+// stay byte-identical run after run.
+type Hardness struct {
+	// SolveCalls and Conflicts are the solver's effort summed over every
+	// round of the certification (the tie-break rounds included).
+	SolveCalls int   `json:"solve_calls"`
+	Conflicts  int64 `json:"conflicts"`
+	// TieBreaks counts the stated tie-break levels the certification
+	// added before the optimum was unique (0: unique as first stated).
+	TieBreaks int `json:"tie_breaks"`
+	// OptimalPlans counts the optimal plans before the tie-breaks
+	// (different on the answer variables), up to a cap:
+	// OptimalPlansComplete false means at least that many. How much the
+	// tie-breaks decide. 1 for an optimum unique as first stated, 0 for
+	// an infeasible instance.
+	OptimalPlans         int  `json:"optimal_plans"`
+	OptimalPlansComplete bool `json:"optimal_plans_complete"`
+	// GreedyPasses counts the checklist items that the task's greedy
+	// plan (Greedy) passes, of GreedyItems; GreedyGap is its objective
+	// vector minus the optimum's, level by level, when it keeps every
+	// rule (nil otherwise). All three are zero or nil for a task without
+	// a greedy baseline.
+	GreedyPasses int     `json:"greedy_passes,omitempty"`
+	GreedyItems  int     `json:"greedy_items,omitempty"`
+	GreedyGap    []int64 `json:"greedy_gap,omitempty"`
 }
 
 // Constraints lists the sampled unit IDs per tier.

@@ -31,6 +31,15 @@ type Skin[S any] struct {
 	Generate func(sv Solving, st S, spec Spec, rng *rand.Rand) (Instance, error)
 	// Load reads an instance written by json.Marshal (see Loader).
 	Load func(data []byte) (Instance, error)
+	// AtLevel returns subtask st with its sizes at level, 2..Levels (it is
+	// never called for level 1, which draws st as it is). It returns a new
+	// subtask and must not modify st. Nil means the task has only level 1:
+	// its Generate refuses specs of any other level.
+	AtLevel func(st S, level int) S
+	// Sizes lists the named sizes that subtask st draws from, in a fixed
+	// order ("activities", "days", ...): RegisterSkin builds Task.Levels
+	// from it and AtLevel. Nil leaves Task.Levels empty.
+	Sizes func(st S) []Size
 }
 
 // RegisterSkin registers the task of k and returns it. Each subtask's view
@@ -74,11 +83,38 @@ func RegisterSkin[S any](k Skin[S]) *Task {
 				}
 			}
 		}
-		return k.Generate(Solving{Ctx: ctx, Backend: b}, k.Subtasks[i], spec, rng)
+		st, err := k.at(k.Subtasks[i], spec.AtLevel())
+		if err != nil {
+			return nil, fmt.Errorf("%s: %s: %w", k.Pkg, dt.ID, err)
+		}
+		return k.Generate(Solving{Ctx: ctx, Backend: b}, st, spec, rng)
+	}
+	if k.Sizes != nil {
+		dt.Levels = SizeTable(len(k.Subtasks), func(sub, level int) []Size {
+			st, err := k.at(k.Subtasks[sub], level)
+			if err != nil {
+				return nil
+			}
+			return k.Sizes(st)
+		})
 	}
 	dt.Load = k.Load
 	Register(dt)
 	return dt
+}
+
+// at returns st at level: st itself at level 1, k.AtLevel's subtask above
+// it, and an error for a level out of range or a task without levels.
+func (k *Skin[S]) at(st S, level int) (S, error) {
+	switch {
+	case CheckLevel(level) != nil:
+		return st, CheckLevel(level)
+	case level == 1:
+		return st, nil
+	case k.AtLevel == nil:
+		return st, fmt.Errorf("no level %d (the task has only level 1)", level)
+	}
+	return k.AtLevel(st, level), nil
 }
 
 // Loader returns a Task.Load for instances of type *T: it unmarshals the

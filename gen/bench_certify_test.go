@@ -1,11 +1,16 @@
 package gen_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
+	"slices"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/all" // registers every task family
@@ -73,4 +78,54 @@ func BenchmarkRunCLI(b *testing.B) {
 	for _, t := range domains.Tasks() {
 		b.Run(t.ID, func(b *testing.B) { run(b, []*domains.Task{t}) })
 	}
+}
+
+// BenchmarkLevels is BenchmarkRunCLI per size level: sub-benchmark
+// level=L/TASK runs gen.Run at level L with the CLI's default --timeout,
+// one worker, one op = one record of TASK (redraws included). Reported:
+// records per second of one core, redraws per record, and the median
+// prompt length in characters and checklist items of the records made.
+// Run it per level to keep runs short, e.g.
+// go test ./gen -run '^$' -bench 'Levels/level=5/' -benchtime 5x.
+func BenchmarkLevels(b *testing.B) {
+	for level := 1; level <= domains.Levels; level++ {
+		for _, t := range domains.Tasks() {
+			b.Run(fmt.Sprintf("level=%d/%s", level, t.ID), func(b *testing.B) {
+				ctx, cancel := context.WithCancel(context.Background())
+				defer cancel()
+				n, redraws := 0, 0
+				var chars, items []int
+				start := time.Now()
+				for b.Loop() {
+					var buf bytes.Buffer
+					opts := gen.Options{Tasks: []*domains.Task{t}, N: 1, Seed: uint64(n + redraws + 1), Level: level, Workers: 1, Timeout: time.Minute}
+					sum, err := gen.Run(ctx, opts, &buf, nil, nil)
+					if err != nil || sum.Errors > 0 {
+						b.Fatal(err, sum.ErrorMessages)
+					}
+					n += sum.Kept
+					redraws += sum.Redraws
+					var rec domains.Record
+					if err := json.Unmarshal(buf.Bytes(), &rec); err != nil {
+						b.Fatal(err)
+					}
+					chars = append(chars, utf8.RuneCountInString(rec.Prompt))
+					items = append(items, len(rec.Checklist))
+				}
+				b.ReportMetric(float64(n)/time.Since(start).Seconds(), "records/s")
+				b.ReportMetric(float64(redraws)/float64(max(n, 1)), "redraws/record")
+				b.ReportMetric(float64(median(chars)), "prompt-chars")
+				b.ReportMetric(float64(median(items)), "items")
+			})
+		}
+	}
+}
+
+func median(xs []int) int {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[len(s)/2]
 }

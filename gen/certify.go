@@ -57,17 +57,27 @@ func (e *DropError) Error() string { return "gen: dropped: " + e.Reason }
 func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domains.Instance, policy Determinacy) (*domains.Record, error) {
 	spec := inst.Spec()
 	var cert *solver.Certificate
-	for {
+	hard := domains.Hardness{OptimalPlans: 1, OptimalPlansComplete: true}
+	for round := 0; ; round++ {
 		m, err := inst.Model()
 		if err != nil {
 			return nil, err
 		}
-		cert, err = solver.Certify(ctx, b, m)
+		limit := 0
+		if round == 0 {
+			limit = OptimaCap
+		}
+		cert, err = solver.CertifyCounting(ctx, b, m, limit)
 		if err != nil {
 			return nil, err
 		}
+		hard.SolveCalls += cert.Stats.SolveCalls
+		hard.Conflicts += cert.Stats.Conflicts
 		if !cert.Proven(m) {
 			return nil, &DropError{DropTimeout}
+		}
+		if round == 0 {
+			hard.OptimalPlans, hard.OptimalPlansComplete = cert.Optima, cert.OptimaComplete || cert.Status == solver.Infeasible
 		}
 		if cert.Status == solver.Infeasible {
 			if !spec.Has("infeasibility") {
@@ -81,12 +91,14 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 		if !inst.TieBreak() {
 			return nil, &DropError{DropNotUnique}
 		}
+		hard.TieBreaks++
 	}
 	rec := &domains.Record{
 		Family:      t.Family,
 		Task:        t.ID,
 		Subtask:     spec.Subtask,
 		Seed:        spec.Seed,
+		Level:       spec.AtLevel(),
 		Constraints: domains.Constraints{Basic: nonNil(spec.Basic), Medium: nonNil(spec.Medium), Hard: nonNil(spec.Hard), Stateful: nonNil(spec.Stateful)},
 		Certificate: domains.Certificate{
 			Status: cert.Status.String(), Objective: cert.Objective, Unique: cert.Unique,
@@ -94,6 +106,7 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 		},
 	}
 	rec.ID = RecordID(spec)
+	rec.Hardness = &hard
 	if cert.Status == solver.Infeasible {
 		var conflict []string
 		for _, g := range cert.Core {
@@ -134,8 +147,39 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 			return nil, &solver.IntegrityError{Backend: b.Name(), What: fmt.Sprintf("%s: the certified reference fails item %q: %s", rec.ID, r.ID, r.Detail)}
 		}
 	}
+	if g, ok := inst.(domains.Greedy); ok {
+		greedy(ctx, b, inst, g, rec)
+	}
 	return rec, nil
 }
+
+// greedy grades the instance's greedy plan against the record's checklist
+// and fills in the record's Greedy* hardness.
+func greedy(ctx context.Context, b solver.Backend, inst domains.Instance, g domains.Greedy, rec *domains.Record) {
+	plan := g.Greedy()
+	res := inst.Check(ctx, b, plan, rec.Reference)
+	h := rec.Hardness
+	h.GreedyItems = len(res)
+	for _, r := range res {
+		if r.Pass {
+			h.GreedyPasses++
+		}
+	}
+	o, ok := inst.(domains.Objectiver)
+	if !ok || !rec.Reference.Feasible {
+		return
+	}
+	if obj, ok := o.Objective(plan); ok && len(obj) == len(rec.Reference.Objective) {
+		h.GreedyGap = make([]int64, len(obj))
+		for k := range obj {
+			h.GreedyGap[k] = obj[k] - rec.Reference.Objective[k]
+		}
+	}
+}
+
+// OptimaCap bounds the count of optimal plans before the tie-breaks that
+// a record's hardness gives (Hardness.OptimalPlans).
+const OptimaCap = 4
 
 // RecordID is the stable ID of a spec's record: task, subtask and seed.
 func RecordID(s domains.Spec) string { return fmt.Sprintf("%s/%s/%d", s.Task, s.Subtask, s.Seed) }

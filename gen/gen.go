@@ -22,7 +22,8 @@ import (
 
 // Options are the parameters of a run. The id space is the instance
 // indexes i = 0..N−1: index i is of task Tasks[i % len(Tasks)], and its
-// draw a = 0, 1, … has the spec SampleSpec(task, DrawSeed(Seed, i, a)).
+// draw a = 0, 1, … has the spec SampleLevel(task, DrawSeed(LevelSeed(Seed,
+// Level), i, a), Level).
 // Each index makes exactly one record: its first draw that is kept (a
 // draw that is dropped, for any reason Certify gives or because the
 // generator found no instance for it, is redrawn), or, when MaxDraws draws
@@ -39,6 +40,7 @@ type Options struct {
 	Workers     int            // < 1 means 1
 	Timeout     time.Duration  // per draw; 0 means none
 	MaxDraws    int            // draws per index before it is an error; < 1 means DefaultMaxDraws
+	Level       int            // size level, 1..domains.Levels; 0 means 1
 	Backend     solver.Backend // nil means the SAT backend
 	// Verbalize, when not nil, is called with each certified record before
 	// it is written and may change its prompt (e.g. an LLM rewrite, see
@@ -123,15 +125,28 @@ func DrawSeed(seed uint64, i, a int) uint64 {
 	return SpecSeed(s, a-1)
 }
 
+// LevelSeed is the seed of the spec seeds of a run at a size level: seed
+// itself at level 1 (so that level-1 runs are the runs of before levels),
+// and a seed of its own per level above, so that the records of one run
+// seed at two levels never share a spec seed (nor a record ID).
+func LevelSeed(seed uint64, level int) uint64 {
+	if level <= 1 {
+		return seed
+	}
+	return SpecSeed(seed^0x6c6576656c, level) // "level"
+}
+
 // Spec returns the task and spec of the first draw of index i of the run.
 func (o *Options) Spec(i int) (*domains.Task, domains.Spec, error) { return o.Draw(i, 0) }
 
 // Draw returns the task and spec of draw a of index i of the run.
 func (o *Options) Draw(i, a int) (*domains.Task, domains.Spec, error) {
 	t := o.Tasks[i%len(o.Tasks)]
-	spec, err := SampleSpec(t, DrawSeed(o.Seed, i, a))
+	spec, err := SampleLevel(t, DrawSeed(LevelSeed(o.Seed, o.level()), i, a), o.level())
 	return t, spec, err
 }
+
+func (o *Options) level() int { return max(o.Level, 1) }
 
 func (o *Options) maxDraws() int {
 	if o.MaxDraws < 1 {
@@ -150,6 +165,8 @@ func (o *Options) check() error {
 		return fmt.Errorf("gen: shard %d/%d is not k/n with 1 ≤ k ≤ n", o.Shard, o.Shards)
 	case o.Timeout < 0:
 		return fmt.Errorf("gen: timeout %v is negative", o.Timeout)
+	case o.Level != 0 && domains.CheckLevel(o.Level) != nil:
+		return fmt.Errorf("gen: %w", domains.CheckLevel(o.Level))
 	}
 	for _, t := range o.Tasks {
 		if t == nil {

@@ -21,6 +21,17 @@ var (
 	priorStateful = prior{{0, 7}, {1, 3}}          // out of 10
 )
 
+// levelPriors are the tier-count priors of levels 2..domains.Levels: each
+// level draws more units (so more rules and checklist items, and more
+// coupling between them) than the one below; level 1 uses the taxonomy's
+// priors above. Counts are clipped to what a subtask's pool allows.
+var levelPriors = [...]struct{ basic, medium, hard, stateful prior }{
+	2: {prior{{2, 1}, {3, 1}}, prior{{1, 1}, {2, 1}}, prior{{0, 7}, {1, 3}}, prior{{0, 6}, {1, 4}}},
+	3: {prior{{3, 1}, {4, 1}}, prior{{1, 1}, {2, 1}, {3, 1}}, prior{{0, 6}, {1, 4}}, prior{{0, 5}, {1, 5}}},
+	4: {prior{{3, 1}, {4, 1}, {5, 1}}, prior{{2, 1}, {3, 1}}, prior{{0, 5}, {1, 5}}, prior{{0, 5}, {1, 5}}},
+	5: {prior{{4, 1}, {5, 1}, {6, 1}}, prior{{2, 1}, {3, 1}, {4, 1}}, prior{{0, 5}, {1, 5}}, prior{{0, 4}, {1, 6}}},
+}
+
 // prior is a distribution over counts: (count, odds) pairs.
 type prior [][2]int
 
@@ -57,7 +68,18 @@ const maxRedraws = 100
 // compatibility. The spec's unit lists are in pool order; its Seed is
 // seed.
 func SampleSpec(t *domains.Task, seed uint64) (domains.Spec, error) {
-	return sampleSpec(t, seed, nil)
+	return sampleSpec(t, seed, 1, nil)
+}
+
+// SampleLevel is SampleSpec at a size level (1..domains.Levels): the
+// tier counts are drawn with the level's priors (levelPriors; level 1 is
+// SampleSpec's), and the spec's Level is level, which sets the sizes the
+// task's generator draws. A level out of range is an error.
+func SampleLevel(t *domains.Task, seed uint64, level int) (domains.Spec, error) {
+	if err := domains.CheckLevel(level); err != nil {
+		return domains.Spec{}, fmt.Errorf("gen: %s: %w", t.ID, err)
+	}
+	return sampleSpec(t, seed, level, nil)
 }
 
 // SampleSpecCounts is SampleSpec with fixed tier counts (clipped to what
@@ -69,7 +91,19 @@ func SampleSpecCounts(t *domains.Task, seed uint64, nb, nm, nh int) (domains.Spe
 	if nb < 0 || nm < 0 || nh < 0 {
 		return domains.Spec{}, fmt.Errorf("gen: %s: negative tier count (%d, %d, %d)", t.ID, nb, nm, nh)
 	}
-	return sampleSpec(t, seed, &[3]int{nb, nm, nh})
+	return sampleSpec(t, seed, 1, &[3]int{nb, nm, nh})
+}
+
+// SampleLevelCounts is SampleSpecCounts at a size level: the counts are
+// fixed, and the spec's Level is level (1..domains.Levels).
+func SampleLevelCounts(t *domains.Task, seed uint64, level, nb, nm, nh int) (domains.Spec, error) {
+	if err := domains.CheckLevel(level); err != nil {
+		return domains.Spec{}, fmt.Errorf("gen: %s: %w", t.ID, err)
+	}
+	if nb < 0 || nm < 0 || nh < 0 {
+		return domains.Spec{}, fmt.Errorf("gen: %s: negative tier count (%d, %d, %d)", t.ID, nb, nm, nh)
+	}
+	return sampleSpec(t, seed, level, &[3]int{nb, nm, nh})
 }
 
 // hashString is FNV-1a of s, a stream selector for PCG.
@@ -79,7 +113,7 @@ func hashString(s string) uint64 {
 	return h.Sum64()
 }
 
-func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, error) {
+func sampleSpec(t *domains.Task, seed uint64, level int, counts *[3]int) (domains.Spec, error) {
 	if len(t.Subtasks) == 0 {
 		return domains.Spec{}, fmt.Errorf("gen: %s has no subtasks", t.ID)
 	}
@@ -91,9 +125,17 @@ func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, err
 		lastErr error
 	)
 	for range maxRedraws {
-		if counts != nil {
+		pStateful := priorStateful
+		if level > 1 {
+			pStateful = levelPriors[level].stateful
+		}
+		switch {
+		case counts != nil:
 			n = *counts
-		} else {
+		case level > 1:
+			p := levelPriors[level]
+			n = [3]int{p.basic.draw(r), p.medium.draw(r), p.hard.draw(r)}
+		default:
 			n = [3]int{priorBasic.draw(r), priorMedium.draw(r), priorHard.draw(r)}
 		}
 		chosen := map[string]bool{}
@@ -102,7 +144,7 @@ func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, err
 				chosen[id] = true
 			}
 		}
-		if stateful := allowed(st, t.Tier(domains.Stateful)); len(stateful) > 0 && priorStateful.draw(r) == 1 {
+		if stateful := allowed(st, t.Tier(domains.Stateful)); len(stateful) > 0 && pStateful.draw(r) == 1 {
 			for _, id := range drawUnits(r, stateful, st.Likely, 1) {
 				chosen[id] = true
 			}
@@ -127,6 +169,7 @@ func sampleSpec(t *domains.Task, seed uint64, counts *[3]int) (domains.Spec, err
 		if err != nil {
 			return domains.Spec{}, fmt.Errorf("gen: %w", err)
 		}
+		spec.Level = level
 		if lastErr = t.Compatible(spec.Units()); lastErr == nil {
 			return spec, nil
 		}

@@ -66,6 +66,11 @@ func ExampleWriteText() {
 	// demo/a         1  100.0% (1/1)  [20.7%, 100.0%]    100.0%  [0.0%, 100.0%]
 	// demo/b         1    0.0% (0/1)    [0.0%, 79.3%]     33.3%  [0.0%, 100.0%]
 	//
+	// By level
+	// --------
+	// level    records     all-pass   95% interval  avg-pass    95% interval
+	// level 1        2  50.0% (1/2)  [9.5%, 90.5%]     66.7%  [0.0%, 100.0%]
+	//
 	// By tier mix
 	// -----------
 	// tier mix     records     all-pass   95% interval  avg-pass    95% interval

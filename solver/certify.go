@@ -22,7 +22,13 @@ type Certificate struct {
 	Witness       encode.Assignment
 	Core          []string
 	CoreWitnesses []encode.Assignment
-	Stats         Stats
+	// Optima counts the optimal solutions that differ on the answer
+	// variables, up to the limit CertifyCounting was given (0 when it
+	// was not asked for or the model is infeasible); OptimaComplete says
+	// there are no others.
+	Optima         int
+	OptimaComplete bool
+	Stats          Stats
 }
 
 // Proven reports whether c holds a proven result: optimal, infeasible, or
@@ -71,6 +77,15 @@ var ErrNoProof = errors.New("solver: not proven within the time limit")
 // *IntegrityError. When ctx ends first, the certificate carries what was
 // established (Proven reports false).
 func Certify(ctx context.Context, b Backend, m *encode.Model) (*Certificate, error) {
+	return CertifyCounting(ctx, b, m, 0)
+}
+
+// CertifyCounting is Certify that also counts the optimal solutions, up to
+// limit (limit < 1 counts none), on the solver that proved the optimum, so
+// that the count reuses what the proof learned: a unique optimum counts 1;
+// otherwise Enumerate lists up to limit, each checked against m.Check. A
+// count cut short by ctx leaves the certificate unproven.
+func CertifyCounting(ctx context.Context, b Backend, m *encode.Model, limit int) (*Certificate, error) {
 	start := time.Now()
 	s, err := b.Load(m)
 	if err != nil {
@@ -118,6 +133,11 @@ func Certify(ctx context.Context, b Backend, m *encode.Model) (*Certificate, err
 				}
 				cert.Witness = u.Witness
 			}
+			if limit > 0 {
+				if err := cert.count(ctx, b, s, m, limit); err != nil {
+					return nil, err
+				}
+			}
 		}
 	case Infeasible:
 		e, err := s.Explain(ctx)
@@ -135,6 +155,33 @@ func Certify(ctx context.Context, b Backend, m *encode.Model) (*Certificate, err
 		}
 	}
 	return cert, nil
+}
+
+// count fills in Optima and OptimaComplete from s, whose uniqueness is
+// settled; a count that ctx cut short unsettles the certificate.
+func (cert *Certificate) count(ctx context.Context, b Backend, s Solver, m *encode.Model, limit int) error {
+	if *cert.Unique {
+		cert.Optima, cert.OptimaComplete = 1, true
+		return nil
+	}
+	e, err := s.Enumerate(ctx, limit)
+	if err != nil {
+		return err
+	}
+	if ctx.Err() != nil || (e.Status != Optimal && e.Status != Feasible) {
+		cert.Unique = nil // not settled in time: the certificate is unproven
+		return nil
+	}
+	for _, a := range e.Solutions {
+		if err := checkSolution(b, m, a, "enumerated optimum"); err != nil {
+			return err
+		}
+		if got := m.ObjectiveValues(a); !equal(got, cert.Objective) {
+			return &IntegrityError{Backend: b.Name(), What: fmt.Sprintf("enumerated optimum has objective %v, optimum is %v", got, cert.Objective)}
+		}
+	}
+	cert.Optima, cert.OptimaComplete = len(e.Solutions), e.Complete
+	return nil
 }
 
 func checkSolution(b Backend, m *encode.Model, a encode.Assignment, what string) error {

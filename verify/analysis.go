@@ -84,7 +84,7 @@ type Analysis struct {
 	// Errors has one row per kind of ErrorKinds (in that order) that has
 	// a failure, then kinds this version does not list, by name.
 	Errors []ErrorRow `json:"errors"`
-	// Breakdowns are, in order: family, task, subtask, tier mix,
+	// Breakdowns are, in order: family, task, subtask, level, tier mix,
 	// checklist length, prompt length.
 	Breakdowns []Breakdown `json:"breakdowns"`
 	// Units has one row per sampled unit, by tier (basic, medium, hard,
@@ -96,7 +96,7 @@ type Analysis struct {
 // upper bound is ≥ v; the last bin is open.
 var (
 	ChecklistBins = []int{6, 8, 10, 12, 15}
-	PromptBins    = []int{1999, 2999, 3999, 4999, 7499}
+	PromptBins    = []int{1999, 2999, 3999, 4999, 7499, 9999, 15999, 23999}
 )
 
 // recScores holds the scores of one record.
@@ -198,6 +198,8 @@ func Analyze(records []*domains.Record, scores []Score) (Analysis, error) {
 			func(x, y *domains.Record) int {
 				return cmp.Or(byFamily(x, y), cmp.Compare(x.Task, y.Task), cmp.Compare(x.Subtask, y.Subtask))
 			}),
+		breakdown("level", gs, func(r *domains.Record) string { return fmt.Sprintf("level %d", max(r.Level, 1)) },
+			func(x, y *domains.Record) int { return cmp.Compare(max(x.Level, 1), max(y.Level, 1)) }),
 		breakdown("tier mix", gs, mixKey, func(x, y *domains.Record) int {
 			return slices.Compare(mixCounts(x), mixCounts(y))
 		}),

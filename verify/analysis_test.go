@@ -108,11 +108,12 @@ func TestAnalyze(t *testing.T) {
 		"family":           {{"scheduling", 4, 5, 1}},
 		"task":             {{"meeting-planning", 4, 5, 1}},
 		"subtask":          {{"meeting-planning/board-series", 1, 1, 0}, {"meeting-planning/cross-team", 2, 3, 1}, {"meeting-planning/interview-panel", 1, 1, 0}},
+		"level":            {{"level 1", 4, 5, 1}},
 		"tier mix":         {{"1b 0m 0h 0s", 2, 3, 1}, {"1b 1m 0h 0s", 1, 1, 0}, {"2b 0m 0h 1s", 1, 1, 0}},
 		"checklist length": {{"≤6", 4, 5, 1}},
-		"prompt length":    {{"≤1999 chars", 1, 2, 1}, {"2000–2999 chars", 2, 2, 0}, {"7500+ chars", 1, 1, 0}},
+		"prompt length":    {{"≤1999 chars", 1, 2, 1}, {"2000–2999 chars", 2, 2, 0}, {"7500–9999 chars", 1, 1, 0}},
 	}
-	order := []string{"family", "task", "subtask", "tier mix", "checklist length", "prompt length"}
+	order := []string{"family", "task", "subtask", "level", "tier mix", "checklist length", "prompt length"}
 	if len(a.Breakdowns) != len(order) {
 		t.Fatalf("%d breakdowns", len(a.Breakdowns))
 	}

@@ -40,6 +40,7 @@ type genOptions struct {
 	Workers     int
 	Timeout     time.Duration
 	MaxDraws    int
+	Level       int
 	JSON        bool
 	CrossCheck  string
 	Verbalizer  string
@@ -64,7 +65,8 @@ the certified reference plan and the solver's certificate.
 
 Each instance index i = 0..N-1 is of task i mod T (T tasks, by family then
 name) and its spec — subtask and constraints per tier, drawn with the
-taxonomy's priors — is seeded by (--seed, i, draw). Every index makes
+taxonomy's priors at the --level — is seeded by (--seed, --level, i,
+draw). Every index makes
 exactly one record: a draw that cannot be kept is redrawn with the next draw
 seed, and counted by reason in the summary; an index none of whose
 --max-draws draws is kept is an error naming its task. The same flags give
@@ -97,7 +99,7 @@ Exit codes:
      summary)
   1  interrupted (the finished records are kept), an instance failed with an
      error or used up its --max-draws, or an I/O error
-  2  usage error (unknown flag, task or family; bad --shard, --n; --crosscheck
+  2  usage error (unknown flag, task or family; bad --shard, --n, --level; --crosscheck
      cbc in a build without the cbc tag)
   4  integrity failure: a certified answer failed its own checks, or the
      --crosscheck backend disagrees with the SAT solver (a bug in plancert);
@@ -127,6 +129,9 @@ const genExample = `  # Twenty certified Meeting Planning problems
 
   # Continue it after Ctrl-C or a crash (here: nothing left to do)
   $ plancert gen --task meeting-planning --n 20 --seed 1 --out /tmp/suite.jsonl --resume
+
+  # Larger problems: level 3 of 5 (sizes per level: plancert taxonomy)
+  $ plancert gen --task meeting-planning --level 3 --n 4 --seed 1 --out /tmp/level3.jsonl
 
   # Every scheduling task, in two shards (e.g. on two machines)
   $ plancert gen --family scheduling --n 10 --seed 7 --shard 1/2 --out /tmp/part1.jsonl
@@ -181,6 +186,7 @@ func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *c
 	f.IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "instances certified in parallel (the output does not depend on it)")
 	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per draw (generation and certification), e.g. 30s; 0 means none")
 	f.IntVar(&opts.MaxDraws, "max-draws", gen.DefaultMaxDraws, "draws per instance index before it is an error")
+	f.IntVar(&opts.Level, "level", 1, fmt.Sprintf("size level 1..%d: larger instances and more rules per level (see plancert taxonomy)", domains.Levels))
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON on standard output")
 	f.StringVar(&opts.CrossCheck, "crosscheck", "", crossCheckHelp)
 	f.StringVar(&opts.Verbalizer, "verbalizer", "template", "who writes the prompts: `template` or llm (a model's audited rewrite; needs --endpoint and --model)")
@@ -200,6 +206,8 @@ func (o *genOptions) validate() error {
 		return usageErrorf("--timeout must not be negative, got %v", o.Timeout)
 	case o.MaxDraws < 1:
 		return usageErrorf("--max-draws must be at least 1, got %d", o.MaxDraws)
+	case domains.CheckLevel(o.Level) != nil:
+		return usageErrorf("--level must be 1..%d, got %d", domains.Levels, o.Level)
 	case len(o.Families) > 0 && len(o.TaskIDs) > 0:
 		return usageErrorf("--family and --task cannot be used together")
 	case o.Out == "-" && o.Resume:
@@ -311,7 +319,7 @@ type genSummaryJSON struct {
 func runGen(ctx context.Context, opts *genOptions) (err error) {
 	gopts := gen.Options{
 		Tasks: opts.tasks, N: opts.N, Seed: opts.Seed, Shard: opts.shard, Shards: opts.shards,
-		Determinacy: opts.policy, Workers: opts.Workers, Timeout: opts.Timeout, MaxDraws: opts.MaxDraws, Backend: opts.Backend,
+		Determinacy: opts.policy, Workers: opts.Workers, Timeout: opts.Timeout, MaxDraws: opts.MaxDraws, Level: opts.Level, Backend: opts.Backend,
 	}
 	if opts.second != nil {
 		primary := opts.Backend

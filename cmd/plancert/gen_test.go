@@ -318,7 +318,7 @@ func TestGenIntegrity(t *testing.T) {
 
 func TestGenProgress(t *testing.T) {
 	var out, errOut bytes.Buffer
-	o := &genOptions{IO: &iostreams{Out: &out, ErrOut: &errOut}, TaskIDs: []string{"meeting-planning"}, N: 4, Seed: 1, MaxDraws: gen.DefaultMaxDraws,
+	o := &genOptions{IO: &iostreams{Out: &out, ErrOut: &errOut}, TaskIDs: []string{"meeting-planning"}, N: 4, Seed: 1, MaxDraws: gen.DefaultMaxDraws, Level: 1,
 		Out: "-", Shard: "1/1", Determinacy: "unique", Workers: 1, Timeout: time.Minute, ProgressEvery: time.Nanosecond}
 	if err := o.validate(); err != nil {
 		t.Fatal(err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -13,6 +14,8 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/gen/loop"
+	"github.com/plancert/plancert/llm"
+	"github.com/plancert/plancert/llm/eval"
 	"github.com/plancert/plancert/solver/sat"
 	"github.com/plancert/plancert/verify"
 )
@@ -32,28 +35,51 @@ type loopOptions struct {
 	Trace       string
 	Determinacy string
 	Timeout     time.Duration
+	System      string
+	LLM         llmFlags
 	Params      loop.Params
 }
 
 const loopLong = `Run the closed difficulty loop of PlanningBench (eq. 1) on one task.
 
-Each step draws a certified instance with the current tier counts
-(basic, medium, hard), asks the responder, and grades its answer exactly.
-When the responder solves it (All-pass), the tier probabilities become
-p <- normalize(p * exp(eta * [-alpha, beta, gamma])), the total M grows by one
-(at most 6), and the next counts are the point of {1,2,3}x{0,1,2}x{0,1}
-nearest to M*p. When it fails, nothing changes and the instance is kept.
+Each step draws a certified instance at the current size level with the
+current tier counts (basic, medium, hard), asks the responder, and grades
+its answer exactly. When the responder solves it (All-pass), the tier
+probabilities become p <- normalize(p * exp(eta * [-alpha, beta, gamma])),
+the total M grows by one (at most 6), and the next counts are the point of
+{1,2,3}x{0,1,2}x{0,1} nearest to M*p. An instance solved at M = 6 moves the
+task up one size level (from --level up to --max-level), where the tiers
+start again from p = (0.6, 0.3, 0.1), M = 3. When the responder fails,
+nothing changes and the instance is kept.
+
+Responders: reference, perturbed and command as in "plancert respond", and
+endpoint: a model behind an OpenAI-compatible chat completions API
+(--endpoint, --model and the other endpoint flags of "plancert eval"; the
+prompt is the user message, after --system when given).
+
+` + llmFlagsHelp + `
 
 --out receives the kept instances (records, JSONL); --trace receives one
-line per step: {"step", "task", "id", "counts", "p", "m", "solved", "kept",
-"next", "dropped"}. Both are written through temporary files; Ctrl-C keeps
-every finished step.`
+line per step: {"step", "task", "id", "level", "counts", "p", "m",
+"solved", "kept", "next", "dropped"}. Both are written through temporary
+files; Ctrl-C keeps every finished step.
 
-const loopExample = `  # A responder that always solves: the counts climb toward harder tiers
-  $ plancert loop --task meeting-planning --responder reference --n 30 --out /tmp/kept.jsonl --trace /tmp/trace.jsonl
+Exit codes:
+  0  every step ran
+  1  interrupted (the finished steps are kept), a draw or a responder
+     failed, or an I/O error
+  2  usage error (unknown flag or task, a bad --level or --max-level, a
+     responder without its flags)`
+
+const loopExample = `  # A responder that always solves: the counts climb toward harder tiers,
+  # then the level rises (level 2 at step 5, level 3 at step 9)
+  $ plancert loop --task meeting-planning --responder reference --n 10 --out /tmp/kept.jsonl --trace /tmp/trace.jsonl
 
   # One that never does: the counts stay where they start, every instance is kept
-  $ plancert loop --task meeting-planning --responder perturbed --n 10 --out /tmp/kept.jsonl --trace /tmp/trace.jsonl`
+  $ plancert loop --task meeting-planning --responder perturbed --n 10 --out /tmp/kept.jsonl --trace /tmp/trace.jsonl
+
+  # A model behind a local vLLM server, starting at size level 2
+  $ plancert loop --task meeting-planning --responder endpoint --endpoint http://localhost:8000/v1 --model Qwen/Qwen3-8B --temperature 0 --level 2 --n 40 --out /tmp/kept.jsonl --trace /tmp/trace.jsonl`
 
 func newLoopCmd(ios *iostreams, runF func(context.Context, *loopOptions) error) *cobra.Command {
 	opts := &loopOptions{IO: ios, Params: loop.DefaultParams}
@@ -76,6 +102,7 @@ func newLoopCmd(ios *iostreams, runF func(context.Context, *loopOptions) error) 
 	f := cmd.Flags()
 	f.StringVar(&opts.Task, "task", "", "the task (kebab case, e.g. meeting-planning)")
 	addResponderFlags(f, &opts.Responder, &opts.Cmd, &opts.K, &opts.PerturbSeed, &opts.RespTimeout)
+	f.Lookup("responder").Usage = "reference, greedy, perturbed, command or endpoint"
 	f.IntVar(&opts.N, "n", 50, "number of steps")
 	f.Uint64Var(&opts.Seed, "seed", 1, "seed of the instances")
 	f.StringVar(&opts.Out, "out", "", "where to write the kept instances (JSONL)")
@@ -86,6 +113,10 @@ func newLoopCmd(ios *iostreams, runF func(context.Context, *loopOptions) error) 
 	f.Float64Var(&opts.Params.Alpha, "alpha", loop.DefaultParams.Alpha, "rate at which basic loses weight")
 	f.Float64Var(&opts.Params.Beta, "beta", loop.DefaultParams.Beta, "rate at which medium gains weight")
 	f.Float64Var(&opts.Params.Gamma, "gamma", loop.DefaultParams.Gamma, "rate at which hard gains weight")
+	f.IntVar(&opts.Params.Level0, "level", loop.DefaultParams.Level0, fmt.Sprintf("size level to start at, 1..%d", domains.Levels))
+	f.IntVar(&opts.Params.LevelMax, "max-level", loop.DefaultParams.LevelMax, fmt.Sprintf("highest size level to climb to, --level..%d", domains.Levels))
+	f.StringVar(&opts.System, "system", "", "system message sent before each prompt (--responder endpoint)")
+	addLLMFlags(f, &opts.LLM, "llm-seed")
 	return cmd
 }
 
@@ -106,16 +137,58 @@ func (o *loopOptions) validate() error {
 	if _, err := gen.ParseDeterminacy(o.Determinacy); err != nil {
 		return usageErrorf("%v", err)
 	}
+	if err := o.Params.Check(); err != nil || o.Params.Level0 < 1 {
+		return usageErrorf("--level %d and --max-level %d must satisfy 1 <= --level <= --max-level <= %d", o.Params.Level0, o.Params.LevelMax, domains.Levels)
+	}
+	if o.Responder == "endpoint" {
+		return o.LLM.validate()
+	}
+	if set := o.LLM.changedFlags(); len(set) > 0 {
+		return usageErrorf("%s only apply to --responder endpoint", strings.Join(set, ", "))
+	}
 	_, err := newResponder(o.Responder, o.Cmd, o.K, o.PerturbSeed, o.RespTimeout)
 	return err
+}
+
+// responder returns the loop's responder: endpoint's model, or one of
+// newResponder's.
+func (o *loopOptions) responder() (loop.Responder, error) {
+	if o.Responder != "endpoint" {
+		return newResponder(o.Responder, o.Cmd, o.K, o.PerturbSeed, o.RespTimeout)
+	}
+	client, err := o.LLM.client()
+	if err != nil {
+		return nil, err
+	}
+	return modelResponder{client: client, system: o.System}, nil
+}
+
+// modelResponder asks a model through an OpenAI-compatible endpoint, as
+// eval does: the prompt is the user message, after the system message.
+type modelResponder struct {
+	client *llm.Client
+	system string
+}
+
+func (m modelResponder) Name() string { return "endpoint " + m.client.Model() }
+
+func (m modelResponder) Respond(ctx context.Context, rec *domains.Record) (string, error) {
+	comp, err := m.client.Complete(ctx, eval.Messages(m.system, rec.Prompt), 0)
+	if err != nil {
+		return "", err
+	}
+	return comp.Content, nil
 }
 
 func runLoop(ctx context.Context, opts *loopOptions) error {
 	t, _ := domains.Lookup(opts.Task)
 	det, _ := gen.ParseDeterminacy(opts.Determinacy)
-	r, _ := newResponder(opts.Responder, opts.Cmd, opts.K, opts.PerturbSeed, opts.RespTimeout)
-	mk := func(ctx context.Context, t *domains.Task, c [3]int, seed uint64) (*domains.Record, string, error) {
-		spec, err := gen.SampleSpecCounts(t, seed, c[0], c[1], c[2])
+	r, err := opts.responder()
+	if err != nil {
+		return err
+	}
+	mk := func(ctx context.Context, t *domains.Task, level int, c [3]int, seed uint64) (*domains.Record, string, error) {
+		spec, err := gen.SampleLevelCounts(t, seed, level, c[0], c[1], c[2])
 		if err != nil {
 			return nil, "", err
 		}
@@ -154,15 +227,15 @@ func runLoop(ctx context.Context, opts *loopOptions) error {
 						return err
 					}
 				}
-				fmt.Fprintf(opts.IO.ErrOut, "loop: step %d counts %v %s\n", st.Step, st.Counts, map[bool]string{true: "solved", false: "failed, kept"}[st.Solved])
+				fmt.Fprintf(opts.IO.ErrOut, "loop: step %d level %d counts %v %s\n", st.Step, st.Level, st.Counts, map[bool]string{true: "solved", false: "failed, kept"}[st.Solved])
 				return tenc.Encode(st)
 			})
 			runErr = err
 			return err
 		})
 	})
-	fmt.Fprintf(opts.IO.ErrOut, "loop: %d steps, %d solved, %d kept; counts now %v (p = %.3f, M = %d)\n",
-		steps, solved, kept, final.Counts, final.P, final.M)
+	fmt.Fprintf(opts.IO.ErrOut, "loop: %d steps, %d solved, %d kept; level now %d, counts %v (p = %.3f, M = %d)\n",
+		steps, solved, kept, final.Level, final.Counts, final.P, final.M)
 	if errors.Is(runErr, context.Canceled) {
 		return errInterrupted
 	}

@@ -30,6 +30,9 @@ const respondLong = `Answer every record of a suite with a responder and write t
 
 Responders:
   reference   the certified reference plan in a json block (passes every item)
+  greedy      the task's greedy baseline plan: a one-pass heuristic of its
+              core, no search (how far a simple plan gets; see "hardness"
+              in the records)
   perturbed   the reference after --k seeded mutations of its values
   command     runs --cmd with the prompt on standard input and takes its
               standard output as the response, within --timeout
@@ -132,7 +135,7 @@ func addResponderFlags(f interface {
 	Uint64Var(*uint64, string, uint64, string)
 	DurationVar(*time.Duration, string, time.Duration, string)
 }, responder, cmd *string, k *int, seed *uint64, timeout *time.Duration) {
-	f.StringVar(responder, "responder", "", "reference, perturbed or command")
+	f.StringVar(responder, "responder", "", "reference, greedy, perturbed or command")
 	f.StringVar(cmd, "cmd", "", "the shell command of --responder command (prompt on stdin, response on stdout)")
 	f.IntVar(k, "k", 2, "mutations per answer for --responder perturbed")
 	f.Uint64Var(seed, "perturb-seed", 1, "seed of the mutations of --responder perturbed")
@@ -144,6 +147,8 @@ func newResponder(name, cmd string, k int, seed uint64, timeout time.Duration) (
 	switch name {
 	case "reference":
 		return loop.Reference{}, nil
+	case "greedy":
+		return loop.Greedy{}, nil
 	case "perturbed":
 		if k < 1 {
 			return nil, usageErrorf("--k must be at least 1, got %d", k)
@@ -155,7 +160,7 @@ func newResponder(name, cmd string, k int, seed uint64, timeout time.Duration) (
 		}
 		return loop.Command{Cmd: cmd, Timeout: timeout}, nil
 	case "":
-		return nil, usageErrorf("--responder is required: reference, perturbed or command")
+		return nil, usageErrorf("--responder is required: reference, greedy, perturbed or command")
 	}
-	return nil, usageErrorf("unknown responder %q: want reference, perturbed or command", name)
+	return nil, usageErrorf("unknown responder %q: want reference, greedy, perturbed or command", name)
 }

@@ -71,7 +71,7 @@ func runShow(opts *showOptions) error {
 // writeRecord prints a record for a person.
 func writeRecord(w io.Writer, rec *domains.Record) {
 	rule := strings.Repeat("─", 72)
-	fmt.Fprintf(w, "%s\n%s  (%s / %s, seed %d)\n", rule, rec.ID, rec.Family, rec.Task, rec.Seed)
+	fmt.Fprintf(w, "%s\n%s  (%s / %s, level %d, seed %d)\n", rule, rec.ID, rec.Family, rec.Task, max(rec.Level, 1), rec.Seed)
 	c := rec.Constraints
 	fmt.Fprintf(w, "constraints: basic %v, medium %v, hard %v, stateful %v\n%s\n\n", c.Basic, c.Medium, c.Hard, c.Stateful, rule)
 	fmt.Fprintf(w, "%s\n%s\nCHECKLIST\n", strings.TrimRight(rec.Prompt, "\n"), rule)
@@ -92,5 +92,11 @@ func writeRecord(w io.Writer, rec *domains.Record) {
 	if len(ct.Core) > 0 {
 		fmt.Fprintf(w, ", core %q", ct.Core)
 	}
-	fmt.Fprintf(w, "\n  %d solve calls, %d conflicts, %d variables, %d clauses\n%s\n", ct.Stats.SolveCalls, ct.Stats.Conflicts, ct.Stats.Variables, ct.Stats.Clauses, rule)
+	fmt.Fprintf(w, "\n  %d solve calls, %d conflicts, %d variables, %d clauses\n", ct.Stats.SolveCalls, ct.Stats.Conflicts, ct.Stats.Variables, ct.Stats.Clauses)
+	if h := rec.Hardness; h != nil {
+		at := map[bool]string{true: "", false: "at least "}[h.OptimalPlansComplete]
+		fmt.Fprintf(w, "HARDNESS\n  %s%d optimal %s before %d tie-break %s; %d solve calls, %d conflicts in all\n",
+			at, h.OptimalPlans, plural(h.OptimalPlans, "plan", "plans"), h.TieBreaks, plural(h.TieBreaks, "level", "levels"), h.SolveCalls, h.Conflicts)
+	}
+	fmt.Fprintln(w, rule)
 }

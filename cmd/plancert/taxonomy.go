@@ -26,7 +26,9 @@ the constraint pool of each core, unit by unit in basic / medium / hard tiers
 and the stateful layer. Only registered tasks are listed; a family without
 any says so. With --json, one JSON object: {"families": [{"family", "tasks":
 [task]}]}, a task with its id, name, family, core, subtasks (id, title,
-likely and excluded units) and pool (id, tier, title, excludes, requires).`
+likely and excluded units), levels (level, sizes: name, lo, hi; the ranges
+its generator draws at each size level of "plancert gen --level") and pool
+(id, tier, title, excludes, requires).`
 
 const taxonomyExample = `  $ plancert taxonomy
   $ plancert taxonomy --family workforce
@@ -112,6 +114,7 @@ func writeTaxonomy(w io.Writer, fams []taxonomyFamily) error {
 			for _, st := range t.Subtasks {
 				fmt.Fprintf(&b, "    - %s: %s\n", st.ID, st.Title)
 			}
+			writeLevels(&b, "    ", t.Levels)
 			first, seen := pools[t.Core]
 			switch {
 			case !seen:
@@ -131,6 +134,21 @@ func writeTaxonomy(w io.Writer, fams []taxonomyFamily) error {
 	}
 	_, err := io.WriteString(w, strings.TrimSuffix(b.String(), "\n"))
 	return err
+}
+
+// writeLevels writes a task's sizes per level, one level a line:
+// "level 3: 8–12 activities, 2–3 days".
+func writeLevels(b *strings.Builder, indent string, levels []domains.LevelSizes) {
+	for _, l := range levels {
+		parts := make([]string, len(l.Sizes))
+		for k, s := range l.Sizes {
+			parts[k] = fmt.Sprintf("%d %s", s.Lo, s.Name)
+			if s.Hi != s.Lo {
+				parts[k] = fmt.Sprintf("%d–%d %s", s.Lo, s.Hi, s.Name)
+			}
+		}
+		fmt.Fprintf(b, "%slevel %d: %s\n", indent, l.Level, strings.Join(parts, ", "))
+	}
 }
 
 // writePool writes a pool tier by tier, one unit a line: its id, title and

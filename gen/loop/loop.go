@@ -3,7 +3,11 @@
 // solves one (All-pass), the tier probabilities shift toward medium and
 // hard, the total count M grows, and the next counts are the point of
 // S = {1,2,3}×{0,1,2}×{0,1} nearest to M·p; when it fails, nothing changes
-// and the instance is kept.
+// and the instance is kept. On top of eq. 1, the loop raises the size
+// level: an instance solved at the top total count (M = MMax) moves the
+// task up one level (at most LevelMax), where the tiers start again from
+// p0 and M0, so that a responder that keeps solving meets larger problems,
+// not only more rules.
 package loop
 
 import (
@@ -23,32 +27,64 @@ type Params struct {
 	P0    [3]float64 // initial tier probabilities (basic, medium, hard)
 	M0    int        // initial total count
 	MMax  int        // cap of M
+	// Level0 is the size level the loop starts at and LevelMax the
+	// highest it climbs to (1 ≤ Level0 ≤ LevelMax ≤ domains.Levels; 0
+	// reads as 1 and Level0 respectively).
+	Level0, LevelMax int
 }
 
 // DefaultParams are the defaults: η = 0.5, α = 1, β = 0.5, γ = 0.5,
-// p = (0.6, 0.3, 0.1), M = 3 (the priors' mean total), M ≤ 6.
-var DefaultParams = Params{Eta: 0.5, Alpha: 1, Beta: 0.5, Gamma: 0.5, P0: [3]float64{0.6, 0.3, 0.1}, M0: 3, MMax: 6}
+// p = (0.6, 0.3, 0.1), M = 3 (the priors' mean total), M ≤ 6, from level
+// 1 up to domains.Levels.
+var DefaultParams = Params{Eta: 0.5, Alpha: 1, Beta: 0.5, Gamma: 0.5, P0: [3]float64{0.6, 0.3, 0.1}, M0: 3, MMax: 6, Level0: 1, LevelMax: domains.Levels}
 
 // State is the controller's state for one task.
 type State struct {
+	Level  int        `json:"level"`
 	P      [3]float64 `json:"p"`
 	M      int        `json:"m"`
 	Counts [3]int     `json:"counts"`
 }
 
+// Check returns an error unless the levels are in range:
+// 1 ≤ Level0 ≤ LevelMax ≤ domains.Levels (0 reading as described).
+func (pr Params) Check() error {
+	l0, lmax := pr.levels()
+	if pr.Level0 < 0 || pr.LevelMax < 0 || domains.CheckLevel(l0) != nil || domains.CheckLevel(lmax) != nil || l0 > lmax {
+		return fmt.Errorf("loop: levels %d..%d are not within 1..%d", l0, lmax, domains.Levels)
+	}
+	return nil
+}
+
+func (pr Params) levels() (l0, lmax int) {
+	l0 = max(pr.Level0, 1)
+	lmax = pr.LevelMax
+	if lmax == 0 {
+		lmax = l0
+	}
+	return l0, lmax
+}
+
 // Start returns the initial state of the parameters.
 func (pr Params) Start() State {
-	s := State{P: pr.P0, M: pr.M0}
+	l0, _ := pr.levels()
+	s := State{Level: l0, P: pr.P0, M: pr.M0}
 	s.Counts = Nearest(pr.P0, pr.M0)
 	return s
 }
 
 // Update returns the state after one instance: solved shifts p by
-// normalize(p ⊙ exp(η·[−α, β, γ])) and grows M by one up to MMax; a
-// failure changes nothing.
+// normalize(p ⊙ exp(η·[−α, β, γ])) and grows M by one up to MMax; solved
+// at M = MMax below LevelMax moves up one level and starts the tiers again
+// (p0, M0); a failure changes nothing.
 func (pr Params) Update(s State, solved bool) State {
 	if !solved {
 		return s
+	}
+	if _, lmax := pr.levels(); s.M >= pr.MMax && s.Level < lmax {
+		next := pr.Start()
+		next.Level = s.Level + 1
+		return next
 	}
 	w := [3]float64{-pr.Alpha, pr.Beta, pr.Gamma}
 	var sum float64
@@ -98,6 +134,7 @@ type Step struct {
 	Step    int        `json:"step"`
 	Task    string     `json:"task"`
 	ID      string     `json:"id"`
+	Level   int        `json:"level"`
 	Counts  [3]int     `json:"counts"`
 	P       [3]float64 `json:"p"`
 	M       int        `json:"m"`
@@ -107,9 +144,9 @@ type Step struct {
 	Dropped int        `json:"dropped"`
 }
 
-// Maker makes a certified record for a task with fixed tier counts; it
-// returns (nil, reason) when the draw was dropped.
-type Maker func(ctx context.Context, t *domains.Task, counts [3]int, seed uint64) (*domains.Record, string, error)
+// Maker makes a certified record for a task at a size level with fixed
+// tier counts; it returns (nil, reason) when the draw was dropped.
+type Maker func(ctx context.Context, t *domains.Task, level int, counts [3]int, seed uint64) (*domains.Record, string, error)
 
 // Scorer reports whether a response solves a record (All-pass).
 type Scorer func(rec *domains.Record, response string) bool
@@ -120,6 +157,9 @@ type Scorer func(rec *domains.Record, response string) bool
 // calls emit with the step and, when the instance is kept (not solved),
 // its record.
 func Run(ctx context.Context, t *domains.Task, pr Params, n int, seed uint64, mk Maker, r Responder, score Scorer, emit func(Step, *domains.Record) error) (State, error) {
+	if err := pr.Check(); err != nil {
+		return State{}, err
+	}
 	s := pr.Start()
 	next := seed
 	for step := 1; step <= n; step++ {
@@ -130,11 +170,11 @@ func Run(ctx context.Context, t *domains.Task, pr Params, n int, seed uint64, mk
 				return s, err
 			}
 			if dropped >= 50 {
-				return s, fmt.Errorf("loop: %s: 50 draws in a row were dropped at counts %v", t.ID, s.Counts)
+				return s, fmt.Errorf("loop: %s: 50 draws in a row were dropped at level %d, counts %v", t.ID, s.Level, s.Counts)
 			}
 			var err error
 			var reason string
-			rec, reason, err = mk(ctx, t, s.Counts, next)
+			rec, reason, err = mk(ctx, t, s.Level, s.Counts, next)
 			next++
 			if err != nil {
 				return s, err
@@ -150,7 +190,7 @@ func Run(ctx context.Context, t *domains.Task, pr Params, n int, seed uint64, mk
 		}
 		solved := score(rec, resp)
 		after := pr.Update(s, solved)
-		st := Step{Step: step, Task: t.ID, ID: rec.ID, Counts: s.Counts, P: s.P, M: s.M, Solved: solved, Kept: !solved, Next: after, Dropped: dropped}
+		st := Step{Step: step, Task: t.ID, ID: rec.ID, Level: s.Level, Counts: s.Counts, P: s.P, M: s.M, Solved: solved, Kept: !solved, Next: after, Dropped: dropped}
 		var keep *domains.Record
 		if !solved {
 			keep = rec

@@ -51,6 +51,7 @@ func TestUpdate(t *testing.T) {
 // probabilities allow and M stops at 6.
 func TestSuccessesClimb(t *testing.T) {
 	pr := DefaultParams
+	pr.LevelMax = 1
 	s := pr.Start()
 	for range 50 {
 		s = pr.Update(s, true)
@@ -60,5 +61,40 @@ func TestSuccessesClimb(t *testing.T) {
 	}
 	if s.Counts != [3]int{1, 2, 1} {
 		t.Errorf("counts after 50 successes %v, want [1 2 1]", s.Counts)
+	}
+}
+
+// TestLevels: a success at M = MMax moves up a level and starts the tiers
+// again, up to LevelMax, where M stays at MMax; a failure never moves the
+// level; levels out of range are refused.
+func TestLevels(t *testing.T) {
+	pr := DefaultParams
+	s := pr.Start()
+	if s.Level != 1 {
+		t.Fatalf("start level %d", s.Level)
+	}
+	for range 3 {
+		s = pr.Update(s, true)
+	}
+	if s.M != pr.MMax || s.Level != 1 {
+		t.Fatalf("after 3 successes: %+v", s)
+	}
+	if f := pr.Update(s, false); f != s {
+		t.Errorf("a failure at the top moved the state: %+v", f)
+	}
+	s = pr.Update(s, true)
+	if want := (State{Level: 2, P: pr.P0, M: pr.M0, Counts: Nearest(pr.P0, pr.M0)}); s != want {
+		t.Errorf("after the success at the top: %+v, want %+v", s, want)
+	}
+	for range 100 {
+		s = pr.Update(s, true)
+	}
+	if s.Level != pr.LevelMax || s.M != pr.MMax {
+		t.Errorf("after 100 more successes: %+v", s)
+	}
+	for _, bad := range []Params{{Level0: 0, LevelMax: 9}, {Level0: 3, LevelMax: 2}, {Level0: -1, LevelMax: 1}} {
+		if bad.Check() == nil {
+			t.Errorf("levels %d..%d accepted", bad.Level0, bad.LevelMax)
+		}
 	}
 }

@@ -24,6 +24,27 @@ func (Reference) Respond(_ context.Context, rec *domains.Record) (string, error)
 	return "```json\n" + string(rec.Reference.Plan) + "\n```\n", nil
 }
 
+// Greedy answers with the task's greedy baseline plan (domains.Greedy) in a
+// ```json block: a one-pass heuristic of the core, no search. A task
+// without one is an error.
+type Greedy struct{}
+
+// Name returns "greedy".
+func (Greedy) Name() string { return "greedy" }
+
+// Respond returns the greedy plan of the record's instance.
+func (Greedy) Respond(_ context.Context, rec *domains.Record) (string, error) {
+	_, inst, err := rec.Load()
+	if err != nil {
+		return "", fmt.Errorf("loop: %s: %w", rec.ID, err)
+	}
+	g, ok := inst.(domains.Greedy)
+	if !ok {
+		return "", fmt.Errorf("loop: task %s has no greedy baseline", rec.Task)
+	}
+	return "```json\n" + string(g.Greedy()) + "\n```\n", nil
+}
+
 // Perturbed answers with the reference plan after K seeded mutations of
 // distinct values (a string replaced by another value of the same key
 // elsewhere in the plan, or changed when there is none; a number moved by
