@@ -25,10 +25,13 @@ type subtask struct {
 	Cap        span
 	// Edge is the chance in percent that an earlier activity precedes a
 	// later one (before the transitive reduction).
-	Edge    int
-	Likely  map[string]float64
-	Always  []string
-	Exclude []string
+	Edge int
+	// Pool and ResPool are the long name pools of the levels above 1, in
+	// a natural order; each holds Activities and Resources.
+	Pool, ResPool []string
+	Likely        map[string]float64
+	Always        []string
+	Exclude       []string
 }
 
 // task is a task of the family.
@@ -51,7 +54,9 @@ func register(t *task) {
 		Generate: func(_ domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(spec, r)
 		},
-		Load: domains.Loader("project", t.ID, (*Instance).validate),
+		Load:    domains.Loader("project", t.ID, (*Instance).validate),
+		AtLevel: (*subtask).atLevel,
+		Sizes:   (*subtask).sizes,
 	})
 }
 
