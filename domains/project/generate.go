@@ -38,6 +38,9 @@ type subtask struct {
 type task struct {
 	ID, Name string
 	Subtasks []subtask
+	// Acts are the activity counts of the levels above 1 where they are
+	// not levelActivities' (zero: levelActivities').
+	Acts [domains.Levels + 1]span
 }
 
 var registered []*task
@@ -55,7 +58,7 @@ func register(t *task) {
 			return st.generate(spec, r)
 		},
 		Load:    domains.Loader("project", t.ID, (*Instance).validate),
-		AtLevel: (*subtask).atLevel,
+		AtLevel: func(st *subtask, level int) *subtask { return st.atLevel(level, &t.Acts) },
 		Sizes:   (*subtask).sizes,
 	})
 }

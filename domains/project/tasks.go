@@ -61,7 +61,7 @@ func init() {
 		},
 	}})
 
-	register(&task{ID: "resource-scheduling", Name: "Resource Scheduling", Subtasks: []subtask{
+	register(&task{ID: "resource-scheduling", Name: "Resource Scheduling", Acts: [6]span{4: {15, 18}, 5: {19, 22}}, Subtasks: []subtask{
 		{
 			ID: "lab-equipment", Title: "shared lab equipment",
 			Voc: Vocab{Activity: "experiment", Activities: "experiments", Resource: "instrument", Resources: "instruments", Unit: "unit", Units: "units",
