@@ -29,9 +29,14 @@ type subtask struct {
 	Dur       span
 	// Change is the machine whose changeovers the changeovers unit
 	// states (-1: every machine).
-	Change  int
-	Likely  map[string]float64
-	Exclude []string
+	Change int
+	// The pools of the levels above 1 (see atLevel): the machines in
+	// their order (the subtask's own among them), the job names and the
+	// families; IntroAt is the intro with %s for the machines.
+	MachinePool, NamePool, FamilyPool []string
+	IntroAt                           string
+	Likely                            map[string]float64
+	Exclude                           []string
 }
 
 // task is the task skin.
@@ -56,7 +61,9 @@ func register(t *task) {
 		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(sv, spec, r)
 		},
-		Load: domains.Loader("production", t.ID, (*Shop).validate),
+		Load:    domains.Loader("production", t.ID, (*Shop).validate),
+		AtLevel: (*subtask).atLevel,
+		Sizes:   (*subtask).sizes,
 	})
 }
 
@@ -96,14 +103,23 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, rng *rand.Ran
 		}
 		s.Jobs = append(s.Jobs, job)
 	}
+	lv := spec.AtLevel()
 	if s.has(unitRelease) {
-		for _, j := range rng.Perm(n)[:1+rng.IntN(2)] {
+		for _, j := range rng.Perm(n)[:levelCount(rng, lv, n)] {
 			s.Jobs[j].Release = 1 + rng.IntN(3)
 		}
 	}
 	if s.has(unitPrecedence) {
 		p := rng.Perm(n)
 		s.Deps = []Dep{{Before: p[0], After: p[1]}}
+		if lv > 1 {
+			// More dependent pairs, each pair of jobs its own.
+			for k := range min(n/2, 1+(lv-1)/2+rng.IntN(2)) {
+				if k > 0 {
+					s.Deps = append(s.Deps, Dep{Before: p[2*k], After: p[2*k+1]})
+				}
+			}
+		}
 	}
 	if s.has(unitChangeovers) {
 		s.Families = slices.Clone(st.Families)
@@ -155,7 +171,7 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, rng *rand.Ran
 	g := s.greedy()
 	s.Horizon = makespanOf(s, g) + rng.IntN(3)
 	if s.has(unitDeadlines) {
-		for _, j := range rng.Perm(n)[:1+rng.IntN(2)] {
+		for _, j := range rng.Perm(n)[:levelCount(rng, lv, n)] {
 			s.Jobs[j].Deadline = min(s.Horizon, s.end(g, j)+rng.IntN(3))
 		}
 	}
@@ -209,7 +225,7 @@ func (s *Shop) drawDelay(rng *rand.Rand) error {
 		return err
 	}
 	if res.Status != solver.Optimal {
-		return fmt.Errorf("production: the plan before the delay was not found (%v)", res.Status)
+		return fmt.Errorf("production: the plan before the delay was not found (%v): %w", res.Status, domains.ErrRedraw)
 	}
 	plan := make([][]int, len(s.Jobs))
 	for j := range s.Jobs {
@@ -303,6 +319,17 @@ func (s *Shop) keepOrder(plan [][]int) [][]int {
 		}
 	}
 	return st
+}
+
+// levelCount is how many jobs get a release or a deadline: 1–2 at level
+// 1 (one draw, as before levels), and up to level − 1 more above it (a
+// second draw), at most n.
+func levelCount(rng *rand.Rand, level, n int) int {
+	k := 1 + rng.IntN(2)
+	if level > 1 {
+		k += rng.IntN(level)
+	}
+	return min(k, n)
 }
 
 func makespanOf(s *Shop, st [][]int) int {

@@ -26,16 +26,22 @@ type subtask struct {
 	Cap        span
 	// Edge is the chance in percent that an earlier activity precedes a
 	// later one (before the transitive reduction).
-	Edge    int
-	Likely  map[string]float64
-	Always  []string
-	Exclude []string
+	Edge int
+	// Pool and ResPool are the long name pools of the levels above 1, in
+	// a natural order; each holds Activities and Resources.
+	Pool, ResPool []string
+	Likely        map[string]float64
+	Always        []string
+	Exclude       []string
 }
 
 // task is a task of the family.
 type task struct {
 	ID, Name string
 	Subtasks []subtask
+	// Acts are the activity counts of the levels above 1 where they are
+	// not levelActivities' (zero: levelActivities').
+	Acts [domains.Levels + 1]span
 }
 
 var registered []*task
@@ -52,7 +58,9 @@ func register(t *task) {
 		Generate: func(_ domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(spec, r)
 		},
-		Load: domains.Loader("project", t.ID, (*Instance).validate),
+		Load:    domains.Loader("project", t.ID, (*Instance).validate),
+		AtLevel: func(st *subtask, level int) *subtask { return st.atLevel(level, &t.Acts) },
+		Sizes:   (*subtask).sizes,
 	})
 }
 

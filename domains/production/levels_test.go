@@ -1,0 +1,45 @@
+package production
+
+import (
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// TestLevelSizes checks every subtask's levels without solving: the
+// level's machines are the subtask's own plus the next ones of its line,
+// in the line's order, the changeover machine is the same machine, the
+// name pool holds the level-1 names and is long enough, and atLevel
+// leaves the subtask as it was.
+func TestLevelSizes(t *testing.T) {
+	for _, tk := range registeredTasks {
+		for i := range tk.Subtasks {
+			st := &tk.Subtasks[i]
+			before := *st
+			for _, n := range st.Names {
+				if !slices.Contains(st.NamePool, n) {
+					t.Errorf("%s: job %q is not in its pool", st.ID, n)
+				}
+			}
+			for level := 2; level <= domains.Levels; level++ {
+				at := st.atLevel(level)
+				if len(at.Machines) != levelMachines[level] || at.NJobs.Hi > len(at.Names) || at.NJobs != levelJobs[level] {
+					t.Errorf("%s level %d: %d machines, jobs %v of %d names", st.ID, level, len(at.Machines), at.NJobs, len(at.Names))
+				}
+				for _, mc := range st.Machines {
+					if !slices.Contains(at.Machines, mc) {
+						t.Errorf("%s level %d: machine %q dropped", st.ID, level, mc)
+					}
+				}
+				if st.Change >= 0 && at.Machines[at.Change] != st.Machines[st.Change] {
+					t.Errorf("%s level %d: changeovers on %q, want %q", st.ID, level, at.Machines[at.Change], st.Machines[st.Change])
+				}
+			}
+			if !reflect.DeepEqual(before, *st) {
+				t.Errorf("%s: atLevel changed the subtask", st.ID)
+			}
+		}
+	}
+}
