@@ -1,0 +1,65 @@
+package quantity
+
+import (
+	"slices"
+
+	"github.com/plancert/plancert/domains"
+)
+
+// levelSpan is a subtask's sizes at one level above 1: the numbers of
+// periods, sources and sinks, and the cap on sources and sinks of an
+// allocation over several periods.
+type levelSpan struct {
+	Periods, Sources, Sinks span
+	Multi                   int
+}
+
+// levelSpans are the sizes of levels 2..5 (index level-2) per mode. In
+// allocation more sinks share scarce supplies over more periods; in
+// procurement more sources compete over a longer horizon for one stock.
+var levelSpans = map[string][domains.Levels - 1]levelSpan{
+	ModeAllocation: {
+		{Periods: span{1, 2}, Sources: span{2, 3}, Sinks: span{3, 4}, Multi: 3},
+		{Periods: span{1, 2}, Sources: span{2, 3}, Sinks: span{4, 5}, Multi: 3},
+		{Periods: span{2, 2}, Sources: span{3, 3}, Sinks: span{4, 5}, Multi: 3},
+		{Periods: span{2, 3}, Sources: span{3, 4}, Sinks: span{5, 6}, Multi: 4},
+	},
+	ModeProcurement: {
+		{Periods: span{4, 5}, Sources: span{2, 3}, Sinks: span{1, 1}},
+		{Periods: span{4, 6}, Sources: span{3, 3}, Sinks: span{1, 1}},
+		{Periods: span{5, 6}, Sources: span{3, 4}, Sinks: span{1, 1}},
+		{Periods: span{6, 8}, Sources: span{3, 4}, Sinks: span{1, 1}},
+	},
+}
+
+// clip returns s with both ends at most n.
+func (s span) clip(n int) span { return span{min(s.Lo, n), min(s.Hi, n)} }
+
+// atLevel returns a copy of st with the sizes of level (2..5) for mode
+// and the longer name pools.
+func (st *subtask) atLevel(mode string, level int) *subtask {
+	c := *st
+	ls := levelSpans[mode][level-2]
+	if st.LongPeriods != nil {
+		c.Periods = st.LongPeriods
+	}
+	c.Sources = slices.Concat(st.Sources, st.MoreSources)
+	c.Sinks = slices.Concat(st.Sinks, st.MoreSinks)
+	grow := func(at1, to span, n int) span {
+		return span{max(at1.Lo, to.Lo), max(at1.Hi, to.Hi)}.clip(n)
+	}
+	c.NPeriods = grow(st.NPeriods, ls.Periods, len(c.Periods))
+	c.NSources = grow(st.NSources, ls.Sources, len(c.Sources))
+	c.NSinks = grow(st.NSinks, ls.Sinks, len(c.Sinks))
+	c.Multi = ls.Multi
+	return &c
+}
+
+// sizes lists the sizes subtask st draws.
+func (st *subtask) sizes() []domains.Size {
+	return []domains.Size{
+		{Name: "periods", Lo: st.NPeriods.Lo, Hi: min(st.NPeriods.Hi, len(st.Periods))},
+		{Name: "sources", Lo: st.NSources.Lo, Hi: st.NSources.Hi},
+		{Name: "sinks", Lo: st.NSinks.Lo, Hi: st.NSinks.Hi},
+	}
+}
