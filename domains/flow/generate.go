@@ -50,6 +50,8 @@ type task struct {
 	ID, Name string
 	Family   domains.Family
 	Subtasks []subtask
+	// Levels are the task's sizes at levels 2..5 (nil: levelSpans).
+	Levels *[domains.Levels - 1]levelSpan
 }
 
 // pick returns n distinct elements of xs drawn with r, in their order in xs.
@@ -425,7 +427,7 @@ func register(t *task) {
 		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(sv, spec, r)
 		},
-		AtLevel: (*subtask).atLevel,
+		AtLevel: func(st *subtask, level int) *subtask { return st.atLevel(t.Levels, level) },
 		Sizes:   (*subtask).sizes,
 		Load: domains.Loader("flow", t.ID, func(in *Instance) error {
 			if in.Sp.Task != t.ID {

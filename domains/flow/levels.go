@@ -28,11 +28,26 @@ var levelSpans = [domains.Levels - 1]levelSpan{
 // clip returns s with both ends at most n.
 func (s span) clip(n int) span { return span{min(s.Lo, n), min(s.Hi, n)} }
 
-// atLevel returns a copy of st with the sizes of level (2..5) and the
-// longer name pools.
-func (st *subtask) atLevel(level int) *subtask {
+// evacuationSpans are the sizes of Disaster Evacuation Planning at levels
+// 2..5: smaller than levelSpans, since its groups share every exit (no
+// destinations of their own) and the balanced-exits level, so its models
+// are the slowest of the core (at the sizes of levelSpans' level 5, 6 of
+// 16 draws ran out of time on a loaded machine).
+var evacuationSpans = [domains.Levels - 1]levelSpan{
+	{Groups: span{2, 3}, Junctions: span{2, 2}, Exits: span{2, 3}, Size: span{2, 6}, Horizon: 7},
+	{Groups: span{3, 4}, Junctions: span{2, 3}, Exits: span{2, 3}, Size: span{2, 7}, Horizon: 8},
+	{Groups: span{3, 4}, Junctions: span{2, 3}, Exits: span{3, 3}, Size: span{2, 7}, Horizon: 8},
+	{Groups: span{3, 5}, Junctions: span{3, 3}, Exits: span{3, 3}, Size: span{3, 7}, Horizon: 8},
+}
+
+// atLevel returns a copy of st with the sizes of level (2..5) in spans
+// (nil: levelSpans) and the longer name pools.
+func (st *subtask) atLevel(spans *[domains.Levels - 1]levelSpan, level int) *subtask {
 	c := *st
-	ls := levelSpans[level-2]
+	if spans == nil {
+		spans = &levelSpans
+	}
+	ls := spans[level-2]
 	c.Origins = slices.Concat(st.Origins, st.MoreOrigins)
 	c.Junctions = slices.Concat(st.Junctions, st.MoreJunctions)
 	c.Exits = slices.Concat(st.Exits, st.MoreExits)

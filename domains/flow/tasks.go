@@ -30,7 +30,7 @@ func init() {
 	school.Junction, school.Exit, school.Exits, school.Step = "hallway", "assembly point", "assembly points", "minute"
 	school.Intro = "A gas leak is reported at a school during lessons. Classes leave with their teachers along the hallways and stairs to the assembly points in the playing fields. Plan, minute by minute, how many classes of each year group walk along which corridor, and when."
 
-	register(&task{ID: "disaster-evacuation", Name: "Disaster Evacuation Planning", Family: domains.Emergency, Subtasks: []subtask{
+	register(&task{ID: "disaster-evacuation", Name: "Disaster Evacuation Planning", Family: domains.Emergency, Levels: &evacuationSpans, Subtasks: []subtask{
 		{
 			ID: "building-floors", Title: "building floors to exits", Voc: building, GroupOf: same,
 			Origins:       []string{"Floor 2 offices", "Floor 3 east", "Floor 3 west", "Floor 4 lab"},

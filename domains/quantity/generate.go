@@ -53,6 +53,9 @@ type task struct {
 	Extra    []string
 	Drop     []string
 	Subtasks []subtask
+	// Levels are the task's sizes at levels 2..5 (nil: levelSpans of
+	// its mode).
+	Levels *[domains.Levels - 1]levelSpan
 }
 
 // pick returns n distinct elements of xs, drawn with r, in their order in
@@ -331,8 +334,15 @@ func register(t *task) {
 		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(sv, t.Mode, spec, r)
 		},
-		AtLevel: func(st *subtask, level int) *subtask { return st.atLevel(t.Mode, level) },
-		Sizes:   (*subtask).sizes,
+		AtLevel: func(st *subtask, level int) *subtask {
+			spans := t.Levels
+			if spans == nil {
+				ls := levelSpans[t.Mode]
+				spans = &ls
+			}
+			return st.atLevel(spans, level)
+		},
+		Sizes: (*subtask).sizes,
 		Load: domains.Loader("quantity", t.ID, func(in *Instance) error {
 			if in.Mode != t.Mode {
 				return fmt.Errorf("field mode: %q, want %q", in.Mode, t.Mode)

@@ -35,11 +35,22 @@ var levelSpans = map[string][domains.Levels - 1]levelSpan{
 // clip returns s with both ends at most n.
 func (s span) clip(n int) span { return span{min(s.Lo, n), min(s.Hi, n)} }
 
-// atLevel returns a copy of st with the sizes of level (2..5) for mode
+// dispatchSpans are the sizes of Power Dispatch Planning at levels 2..5:
+// shorter horizons than procurement's, since its ramp, minimum-run and
+// minimum-down rules couple every period to the next (at procurement's
+// level 5, 3 of 13 draws ran out of time on a loaded machine).
+var dispatchSpans = [domains.Levels - 1]levelSpan{
+	{Periods: span{4, 5}, Sources: span{2, 3}, Sinks: span{1, 1}},
+	{Periods: span{4, 6}, Sources: span{3, 3}, Sinks: span{1, 1}},
+	{Periods: span{5, 6}, Sources: span{3, 3}, Sinks: span{1, 1}},
+	{Periods: span{6, 7}, Sources: span{3, 4}, Sinks: span{1, 1}},
+}
+
+// atLevel returns a copy of st with the sizes of level (2..5) in spans
 // and the longer name pools.
-func (st *subtask) atLevel(mode string, level int) *subtask {
+func (st *subtask) atLevel(spans *[domains.Levels - 1]levelSpan, level int) *subtask {
 	c := *st
-	ls := levelSpans[mode][level-2]
+	ls := spans[level-2]
 	if st.LongPeriods != nil {
 		c.Periods = st.LongPeriods
 	}

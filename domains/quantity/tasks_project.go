@@ -101,7 +101,7 @@ func init() {
 			},
 		}})
 
-	register(&task{ID: "power-dispatch", Name: "Power Dispatch Planning", Family: domains.Project, Mode: ModeProcurement,
+	register(&task{ID: "power-dispatch", Name: "Power Dispatch Planning", Family: domains.Project, Mode: ModeProcurement, Levels: &dispatchSpans,
 		Extra: []string{unitMinDown, unitCritical}, Drop: []string{unitLead, unitReserve},
 		Subtasks: []subtask{
 			{
