@@ -342,7 +342,7 @@ func register(t *task) {
 			}
 			return st.atLevel(spans, level)
 		},
-		Sizes: (*subtask).sizes,
+		Sizes: func(st *subtask) []domains.Size { return st.sizes(t.Mode) },
 		Load: domains.Loader("quantity", t.ID, func(in *Instance) error {
 			if in.Mode != t.Mode {
 				return fmt.Errorf("field mode: %q, want %q", in.Mode, t.Mode)

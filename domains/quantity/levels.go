@@ -21,8 +21,8 @@ var levelSpans = map[string][domains.Levels - 1]levelSpan{
 	ModeAllocation: {
 		{Periods: span{1, 2}, Sources: span{2, 3}, Sinks: span{3, 4}, Multi: 3},
 		{Periods: span{1, 2}, Sources: span{2, 3}, Sinks: span{4, 5}, Multi: 3},
-		{Periods: span{2, 2}, Sources: span{3, 3}, Sinks: span{4, 5}, Multi: 3},
-		{Periods: span{2, 3}, Sources: span{3, 4}, Sinks: span{5, 6}, Multi: 4},
+		{Periods: span{2, 2}, Sources: span{3, 3}, Sinks: span{4, 4}, Multi: 4},
+		{Periods: span{2, 3}, Sources: span{3, 4}, Sinks: span{4, 4}, Multi: 4},
 	},
 	ModeProcurement: {
 		{Periods: span{4, 5}, Sources: span{2, 3}, Sinks: span{1, 1}},
@@ -66,11 +66,23 @@ func (st *subtask) atLevel(spans *[domains.Levels - 1]levelSpan, level int) *sub
 	return &c
 }
 
-// sizes lists the sizes subtask st draws.
-func (st *subtask) sizes() []domains.Size {
+// sizes lists the sizes subtask st of mode draws. An allocation over
+// several periods has at most Multi (0: 2) sources and sinks.
+func (st *subtask) sizes(mode string) []domains.Size {
+	src, snk := st.NSources, st.NSinks
+	c := st.Multi
+	if c == 0 {
+		c = 2
+	}
+	if mode == ModeAllocation && st.NPeriods.Hi > 1 {
+		src.Lo, snk.Lo = min(src.Lo, c), min(snk.Lo, c)
+		if st.NPeriods.Lo > 1 {
+			src.Hi, snk.Hi = min(src.Hi, c), min(snk.Hi, c)
+		}
+	}
 	return []domains.Size{
 		{Name: "periods", Lo: st.NPeriods.Lo, Hi: min(st.NPeriods.Hi, len(st.Periods))},
-		{Name: "sources", Lo: st.NSources.Lo, Hi: st.NSources.Hi},
-		{Name: "sinks", Lo: st.NSinks.Lo, Hi: st.NSinks.Hi},
+		{Name: "sources", Lo: src.Lo, Hi: src.Hi},
+		{Name: "sinks", Lo: snk.Lo, Hi: snk.Hi},
 	}
 }
