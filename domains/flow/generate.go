@@ -34,9 +34,15 @@ type subtask struct {
 	Hold      span
 	Dest      bool // each group has one destination of its own
 	Window    int  // the closure lasts this many steps (0: to the end)
-	Likely    map[string]float64
-	Exclude   []string
-	Always    []string
+	// MaxHorizon bounds the horizon (0: maxHorizon); levels above 1 raise it.
+	MaxHorizon int
+	// MoreOrigins, MoreJunctions and MoreExits extend the name pools at
+	// levels above 1 (level 1 draws from the pools above alone, so that
+	// its draws stay as they were).
+	MoreOrigins, MoreJunctions, MoreExits []string
+	Likely                                map[string]float64
+	Exclude                               []string
+	Always                                []string
 }
 
 // task is a task of the core: its registry entry and subtasks.
@@ -44,6 +50,8 @@ type task struct {
 	ID, Name string
 	Family   domains.Family
 	Subtasks []subtask
+	// Levels are the task's sizes at levels 2..5 (nil: levelSpans).
+	Levels *[domains.Levels - 1]levelSpan
 }
 
 // pick returns n distinct elements of xs drawn with r, in their order in xs.
@@ -57,8 +65,16 @@ func pick(r *rand.Rand, xs []string, n int) []string {
 	return out
 }
 
-// maxHorizon bounds the horizon of a generated instance.
+// maxHorizon bounds the horizon of a generated instance at level 1.
 const maxHorizon = 7
+
+// maxH is the bound on the horizon the generator may draw for in.
+func (in *Instance) maxH() int {
+	if in.hmax > 0 {
+		return in.hmax
+	}
+	return maxHorizon
+}
 
 // generate builds an instance of subtask st from spec with r: the
 // network, the groups and the unit data, then the horizon: the least one
@@ -68,7 +84,7 @@ const maxHorizon = 7
 // instances get the least feasible horizon minus one: no plan exists, and
 // the certificate names a minimal set of rules in conflict.
 func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand) (*Instance, error) {
-	in := &Instance{solving: sv, Sp: spec, Voc: st.Voc}
+	in := &Instance{solving: sv, Sp: spec, Voc: st.Voc, hmax: st.MaxHorizon}
 	defer func() { in.solving = domains.Solving{} }()
 	has := spec.Has
 	origins := pick(r, st.Origins, st.NGroups.draw(r))
@@ -186,9 +202,9 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 		in.loosen()
 	}
 	if hstar == 0 {
-		return nil, fmt.Errorf("flow: generated instance: no plan within %d steps", maxHorizon)
+		return nil, fmt.Errorf("flow: generated instance: no plan within %d steps", in.maxH())
 	}
-	in.Horizon = min(maxHorizon, hstar+r.IntN(2))
+	in.Horizon = min(in.maxH(), hstar+r.IntN(2))
 	if has(unitVulnerable) {
 		// The least deadline with a plan, by bisection: a later deadline
 		// only relaxes the rule, and the horizon itself has a plan.
@@ -310,7 +326,7 @@ func (in *Instance) loosen() {
 	}
 }
 
-// leastHorizon returns the least horizon up to maxHorizon with a plan
+// leastHorizon returns the least horizon up to in.maxH() with a plan
 // keeping every rule (the vulnerable deadline set to the horizon), or 0.
 func (in *Instance) leastHorizon() int {
 	lb := 1
@@ -359,7 +375,7 @@ func (in *Instance) leastHorizon() int {
 			lb = max(lb, first+(n+c-1)/c-1)
 		}
 	}
-	for h := lb; h <= maxHorizon; h++ {
+	for h := lb; h <= in.maxH(); h++ {
 		in.Horizon, in.Deadline = h, h
 		if in.feasible() {
 			return h
@@ -411,6 +427,8 @@ func register(t *task) {
 		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(sv, spec, r)
 		},
+		AtLevel: func(st *subtask, level int) *subtask { return st.atLevel(t.Levels, level) },
+		Sizes:   (*subtask).sizes,
 		Load: domains.Loader("flow", t.ID, func(in *Instance) error {
 			if in.Sp.Task != t.ID {
 				return fmt.Errorf("field spec.task: %q", in.Sp.Task)

@@ -38,6 +38,9 @@ type Instance struct {
 	// solving is lent by Generate's caller for the generator's own
 	// feasibility solves, for that call only.
 	solving domains.Solving
+	// hmax bounds the horizon the generator may draw (0: maxHorizon);
+	// larger levels have longer horizons.
+	hmax int
 
 	Sp      domains.Spec `json:"spec"`
 	Voc     Vocab        `json:"vocabulary"`

@@ -30,53 +30,68 @@ func init() {
 	school.Junction, school.Exit, school.Exits, school.Step = "hallway", "assembly point", "assembly points", "minute"
 	school.Intro = "A gas leak is reported at a school during lessons. Classes leave with their teachers along the hallways and stairs to the assembly points in the playing fields. Plan, minute by minute, how many classes of each year group walk along which corridor, and when."
 
-	register(&task{ID: "disaster-evacuation", Name: "Disaster Evacuation Planning", Family: domains.Emergency, Subtasks: []subtask{
+	register(&task{ID: "disaster-evacuation", Name: "Disaster Evacuation Planning", Family: domains.Emergency, Levels: &evacuationSpans, Subtasks: []subtask{
 		{
 			ID: "building-floors", Title: "building floors to exits", Voc: building, GroupOf: same,
-			Origins:   []string{"Floor 2 offices", "Floor 3 east", "Floor 3 west", "Floor 4 lab"},
-			Junctions: []string{"Stair A landing", "Stair B landing", "Lobby"},
-			Exits:     []string{"Main exit", "North exit", "Fire door"},
-			NGroups:   span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
+			Origins:       []string{"Floor 2 offices", "Floor 3 east", "Floor 3 west", "Floor 4 lab"},
+			Junctions:     []string{"Stair A landing", "Stair B landing", "Lobby"},
+			Exits:         []string{"Main exit", "North exit", "Fire door"},
+			MoreOrigins:   []string{"Floor 1 reception", "Floor 2 meeting rooms", "Floor 4 east", "Floor 5 offices", "Floor 5 canteen", "Basement archive"},
+			MoreJunctions: []string{"Stair C landing", "Atrium", "Service stair landing", "Floor 1 corridor"},
+			MoreExits:     []string{"Loading dock", "Car park door"},
+			NGroups:       span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{0, 3},
 			Always: []string{unitExitCap},
 			Likely: map[string]float64{unitHold: 1.5, unitClosure: 1.5, unitBalance: 1.2, unitReplan: 1.5},
 		},
 		{
 			ID: "town-districts", Title: "town districts to shelters", Voc: town, GroupOf: same,
-			Origins:   []string{"Riverside", "Old Town", "Harbour", "Mill Lane"},
-			Junctions: []string{"Bridge Road", "Ring Road", "Market Square"},
-			Exits:     []string{"School shelter", "Sports hall", "Hill church"},
-			NGroups:   span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
+			Origins:       []string{"Riverside", "Old Town", "Harbour", "Mill Lane"},
+			Junctions:     []string{"Bridge Road", "Ring Road", "Market Square"},
+			Exits:         []string{"School shelter", "Sports hall", "Hill church"},
+			MoreOrigins:   []string{"Canal Street", "Low Meadow", "Station Quarter", "Brickfields", "Ferry Row", "Willow Bank"},
+			MoreJunctions: []string{"Canal Bridge", "High Street", "Station Road", "Church Lane"},
+			MoreExits:     []string{"Town hall", "Leisure centre"},
+			NGroups:       span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Always: []string{unitExitCap},
 			Likely: map[string]float64{unitVulnerable: 1.5, unitBalance: 1.5, unitWorst: 1.5},
 		},
 		{
 			ID: "hospital-ward", Title: "hospital ward evacuation", Voc: ward, GroupOf: same,
-			Origins:   []string{"Ward A", "Ward B", "ICU", "Maternity"},
-			Junctions: []string{"Lift lobby", "Ramp", "Corridor junction"},
-			Exits:     []string{"Ambulance bay", "Main entrance"},
-			NGroups:   span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
+			Origins:       []string{"Ward A", "Ward B", "ICU", "Maternity"},
+			Junctions:     []string{"Lift lobby", "Ramp", "Corridor junction"},
+			Exits:         []string{"Ambulance bay", "Main entrance"},
+			MoreOrigins:   []string{"Ward C", "Ward D", "Children's ward", "Day surgery", "Cardiology", "Renal unit"},
+			MoreJunctions: []string{"East corridor", "Service lift", "Atrium", "Link bridge"},
+			MoreExits:     []string{"Rear entrance", "Outpatients door"},
+			NGroups:       span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 5}, Travel: span{1, 2}, LinkCap: span{1, 3}, ExitCap: span{1, 3}, Hold: span{0, 2},
 			Always: []string{unitExitCap},
 			Likely: map[string]float64{unitVulnerable: 3, unitClosure: 1.5},
 		},
 		{
 			ID: "stadium-exit", Title: "stadium exit", Voc: stadium, GroupOf: same,
-			Origins:   []string{"North stand", "South stand", "East stand", "West stand"},
-			Junctions: []string{"Concourse A", "Concourse B", "Tunnel"},
-			Exits:     []string{"Gate 1", "Gate 2", "Gate 3"},
-			NGroups:   span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 3},
+			Origins:       []string{"North stand", "South stand", "East stand", "West stand"},
+			Junctions:     []string{"Concourse A", "Concourse B", "Tunnel"},
+			Exits:         []string{"Gate 1", "Gate 2", "Gate 3"},
+			MoreOrigins:   []string{"North upper tier", "South upper tier", "Family stand", "Away section", "Hospitality boxes", "Press box"},
+			MoreJunctions: []string{"Concourse C", "Concourse D", "North tunnel", "Plaza"},
+			MoreExits:     []string{"Gate 4", "Gate 5"},
+			NGroups:       span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 3},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Always: []string{unitExitCap},
 			Likely: map[string]float64{unitBalance: 3, unitHold: 1.5},
 		},
 		{
 			ID: "school-campus", Title: "school classes to assembly points", Voc: school, GroupOf: same,
-			Origins:   []string{"Year 7", "Year 8", "Year 9", "Year 10"},
-			Junctions: []string{"Science hallway", "Main stairs", "Canteen"},
-			Exits:     []string{"Front field", "Back field", "Car park"},
-			NGroups:   span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
+			Origins:       []string{"Year 7", "Year 8", "Year 9", "Year 10"},
+			Junctions:     []string{"Science hallway", "Main stairs", "Canteen"},
+			Exits:         []string{"Front field", "Back field", "Car park"},
+			MoreOrigins:   []string{"Year 11", "Year 12", "Year 13", "Year 6"},
+			MoreJunctions: []string{"Library hallway", "Sports hall corridor", "Art block stairs", "Music corridor"},
+			MoreExits:     []string{"Tennis courts", "Staff car park"},
+			NGroups:       span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 5}, Travel: span{1, 2}, LinkCap: span{2, 3}, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Always: []string{unitExitCap},
 			Likely: map[string]float64{unitVulnerable: 2, unitClosure: 1.5},
@@ -96,11 +111,15 @@ func init() {
 	districts := []string{"Northgate", "Eastfield", "Southbank", "Westend"}
 	crossings := []string{"Central Cross", "Station Square", "Park Junction"}
 	dests := []string{"Business Park", "Hospital", "University"}
+	moreDistricts := []string{"Hillside", "Lakeview", "Old Quarter", "Brookside", "Millbrook", "Kingsmead"}
+	moreCrossings := []string{"Ring Road Junction", "Market Cross", "Bridge Interchange", "Tower Roundabout"}
+	moreDests := []string{"Airport", "Shopping Centre"}
 
 	register(&task{ID: "urban-traffic", Name: "Urban Traffic Planning", Family: domains.Routing, Subtasks: []subtask{
 		{
 			ID: "commuter-peak", Title: "commuter flows through a road grid", Voc: peak, GroupOf: commuters,
 			Origins: districts, Junctions: crossings, Exits: dests,
+			MoreOrigins: moreDistricts, MoreJunctions: moreCrossings, MoreExits: moreDests,
 			NGroups: span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Dest: true, Always: []string{unitArcCap},
@@ -110,6 +129,7 @@ func init() {
 		{
 			ID: "event-diversion", Title: "diversion around an event closure", Voc: event, GroupOf: commuters,
 			Origins: districts, Junctions: crossings, Exits: dests,
+			MoreOrigins: moreDistricts, MoreJunctions: moreCrossings, MoreExits: moreDests,
 			NGroups: span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Dest: true, Always: []string{unitArcCap},
@@ -119,6 +139,7 @@ func init() {
 		{
 			ID: "signal-timing", Title: "signal-cycle road capacity", Voc: signal, GroupOf: commuters,
 			Origins: districts, Junctions: crossings, Exits: dests,
+			MoreOrigins: moreDistricts, MoreJunctions: moreCrossings, MoreExits: moreDests,
 			NGroups: span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{1, 4}, Signal: true, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Dest: true, Always: []string{unitArcCap},
@@ -128,6 +149,7 @@ func init() {
 		{
 			ID: "emergency-corridor", Title: "emergency-vehicle corridor", Voc: corridor, GroupOf: commuters,
 			Origins: districts, Junctions: crossings, Exits: dests,
+			MoreOrigins: moreDistricts, MoreJunctions: moreCrossings, MoreExits: moreDests,
 			NGroups: span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},
 			Dest: true, Window: 2, Always: []string{unitArcCap},

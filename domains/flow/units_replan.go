@@ -116,7 +116,7 @@ func (in *Instance) drawReplan(r *rand.Rand) {
 			}
 		}
 		in.Disruption = nil
-		if in.Horizon >= maxHorizon {
+		if in.Horizon >= in.maxH() {
 			return
 		}
 		in.Horizon++

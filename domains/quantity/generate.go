@@ -30,8 +30,17 @@ type subtask struct {
 	Fee       span // per shipment (procurement)
 	Holding   span // per unit and period (procurement)
 	Peak      int  // with several periods, one period's demand rises by 1..Peak (a peak)
-	Likely    map[string]float64
-	Exclude   []string
+	// LongPeriods, MoreSources and MoreSinks are the name pools of the
+	// levels above 1: LongPeriods replaces Periods, the others extend
+	// Sources and Sinks (level 1 draws from the pools above alone, so
+	// that its draws stay as they were).
+	LongPeriods            []string
+	MoreSources, MoreSinks []string
+	// Multi caps the sources and sinks of an allocation over several
+	// periods (0: 2); levels above 1 raise it.
+	Multi   int
+	Likely  map[string]float64
+	Exclude []string
 }
 
 // task is a task on the quantity core: its registry entry (family, mode,
@@ -44,6 +53,9 @@ type task struct {
 	Extra    []string
 	Drop     []string
 	Subtasks []subtask
+	// Levels are the task's sizes at levels 2..5 (nil: levelSpans of
+	// its mode).
+	Levels *[domains.Levels - 1]levelSpan
 }
 
 // pick returns n distinct elements of xs, drawn with r, in their order in
@@ -76,7 +88,11 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 	nsrc, nsink := st.NSources.draw(r), st.NSinks.draw(r)
 	if T > 1 && mode == ModeAllocation {
 		// Several periods multiply the shipments: keep the model small.
-		nsrc, nsink = min(nsrc, 2), min(nsink, 2)
+		c := st.Multi
+		if c == 0 {
+			c = 2
+		}
+		nsrc, nsink = min(nsrc, c), min(nsink, c)
 	}
 	srcs := pick(r, st.Sources, nsrc)
 	if spec.Has(unitReserve) && len(srcs) < 2 {
@@ -318,6 +334,15 @@ func register(t *task) {
 		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(sv, t.Mode, spec, r)
 		},
+		AtLevel: func(st *subtask, level int) *subtask {
+			spans := t.Levels
+			if spans == nil {
+				ls := levelSpans[t.Mode]
+				spans = &ls
+			}
+			return st.atLevel(spans, level)
+		},
+		Sizes: func(st *subtask) []domains.Size { return st.sizes(t.Mode) },
 		Load: domains.Loader("quantity", t.ID, func(in *Instance) error {
 			if in.Mode != t.Mode {
 				return fmt.Errorf("field mode: %q, want %q", in.Mode, t.Mode)

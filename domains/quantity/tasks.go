@@ -22,7 +22,9 @@ func init() {
 			Sources: []string{"North depot", "South depot", "Airport depot"}, NSources: span{2, 3},
 			Sinks: []string{"Riverside clinic", "Hilltop clinic", "Old Town clinic", "Harbour clinic", "Mill Lane clinic"}, NSinks: span{3, 3},
 			Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 3},
-			Likely: map[string]float64{unitMinimum: 2, unitPriority: 2, unitFairness: 1.5, unitReserve: 1.5},
+			LongPeriods: weeksLong, MoreSources: []string{"East depot", "West depot", "Port depot", "University depot"},
+			MoreSinks: []string{"Station clinic", "Meadow clinic", "Canal clinic", "Parkside clinic", "Market clinic"},
+			Likely:    map[string]float64{unitMinimum: 2, unitPriority: 2, unitFairness: 1.5, unitReserve: 1.5},
 		},
 		{
 			ID: "food-bank", Title: "food bank stock to pantries",
@@ -33,7 +35,9 @@ func init() {
 			Sources: []string{"Central warehouse", "East warehouse", "Church hall"}, NSources: span{2, 3},
 			Sinks: []string{"Elm Street pantry", "Station pantry", "School pantry", "Market pantry"}, NSinks: span{3, 3},
 			Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 3},
-			Likely: map[string]float64{unitFairness: 2.5, unitMinimum: 1.5, unitLanes: 1.5},
+			LongPeriods: weeksLong, MoreSources: []string{"West warehouse", "Supermarket dock", "Community centre", "Mosque hall"},
+			MoreSinks: []string{"Park Road pantry", "Library pantry", "Canal pantry", "Hillside pantry", "Chapel pantry"},
+			Likely:    map[string]float64{unitFairness: 2.5, unitMinimum: 1.5, unitLanes: 1.5},
 		},
 		{
 			ID: "spare-parts", Title: "spare parts to plants",
@@ -44,7 +48,9 @@ func init() {
 			Sources: []string{"Main store", "Regional store", "Vendor consignment"}, NSources: span{2, 3},
 			Sinks: []string{"Plant Alpha", "Plant Beta", "Plant Gamma", "Plant Delta"}, NSinks: span{3, 3},
 			Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 3},
-			Likely: map[string]float64{unitPriority: 2, unitMOQ: 2, unitBudget: 1.5, unitLead: 1.5},
+			LongPeriods: weeksLong, MoreSources: []string{"Northern depot", "Southern depot", "Repair shop", "Partner stock"},
+			MoreSinks: []string{"Plant Epsilon", "Plant Zeta", "Plant Eta", "Plant Theta", "Plant Iota"},
+			Likely:    map[string]float64{unitPriority: 2, unitMOQ: 2, unitBudget: 1.5, unitLead: 1.5},
 		},
 		{
 			ID: "sandbags", Title: "sandbags to districts before a flood",
@@ -55,7 +61,9 @@ func init() {
 			Sources: []string{"Quarry depot", "Council yard", "Army depot"}, NSources: span{2, 3},
 			Sinks: []string{"Lowfield", "Riverbend", "Marsh End", "Bridge Street"}, NSinks: span{3, 3},
 			Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 3},
-			Likely: map[string]float64{unitPriority: 2.5, unitReserve: 2, unitWorstCase: 1.5},
+			LongPeriods: daysLong, MoreSources: []string{"Fire station", "Builders' yard", "Farm store", "Rail depot"},
+			MoreSinks: []string{"Low Street", "Ferry Lane", "Meadowside", "Old Wharf", "Canal End"},
+			Likely:    map[string]float64{unitPriority: 2.5, unitReserve: 2, unitWorstCase: 1.5},
 		},
 	}})
 
@@ -69,6 +77,7 @@ func init() {
 			Sources: []string{"Mill Co", "Baker Supply", "Farm Direct"}, NSources: span{2, 3},
 			Sinks: []string{"Kitchen"}, NSinks: span{1, 1},
 			Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 5}, Holding: span{1, 1},
+			LongPeriods: daysLong, MoreSources: []string{"Stone Mill", "Organic Grain", "Cash and Carry", "Local Bakery"},
 			Likely: map[string]float64{unitLead: 2, unitMOQ: 1.5, unitMinimum: 1.5},
 		},
 		{
@@ -80,6 +89,7 @@ func init() {
 			Sources: []string{"OfficeMart", "PaperCo", "Wholesale Club"}, NSources: span{2, 3},
 			Sinks: []string{"Office"}, NSinks: span{1, 1},
 			Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 4}, Holding: span{1, 1},
+			LongPeriods: weeksLong, MoreSources: []string{"Stationery World", "Print Direct", "EcoPaper", "Supply Hub"},
 			Likely: map[string]float64{unitBudget: 2, unitMOQ: 2},
 		},
 		{
@@ -91,6 +101,7 @@ func init() {
 			Sources: []string{"MedSupply", "CareDirect", "Pharma Hub"}, NSources: span{2, 3},
 			Sinks: []string{"Ward"}, NSinks: span{1, 1},
 			Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 5}, Holding: span{1, 1},
+			LongPeriods: daysLong, MoreSources: []string{"GloveWorks", "Clinic Supply", "NHS Store", "SafeHands"},
 			Likely: map[string]float64{unitMinimum: 2.5, unitReserve: 2, unitWorstCase: 1.5},
 		},
 		{
@@ -102,6 +113,7 @@ func init() {
 			Sources: []string{"Brickworks", "BuildMart", "Reclaim Yard"}, NSources: span{2, 3},
 			Sinks: []string{"Site"}, NSinks: span{1, 1},
 			Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 6}, Holding: span{1, 2},
+			LongPeriods: weeksLong, MoreSources: []string{"Clay Products", "Trade Depot", "Brick Direct", "Quarry Bricks"},
 			Likely: map[string]float64{unitLead: 2, unitMinRun: 1.5, unitRamp: 1.5},
 		},
 	}})

@@ -47,7 +47,9 @@ func init() {
 				Sources: []string{"Operating budget", "Training fund", "Innovation fund"}, NSources: span{2, 3},
 				Sinks: []string{"Software licences", "Travel", "Training", "Equipment", "Contractors"}, NSinks: span{3, 3},
 				Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 3},
-				Likely: map[string]float64{unitPriority: 2, unitContingency: 2, unitRamp: 1.5},
+				LongPeriods: quartersLong, MoreSources: []string{"Travel fund", "Equipment fund", "Carry-over", "Central reserve"},
+				MoreSinks: []string{"Conferences", "Office furniture", "Cloud services", "Recruitment", "Team events"},
+				Likely:    map[string]float64{unitPriority: 2, unitContingency: 2, unitRamp: 1.5},
 			},
 			{
 				ID: "grant-portfolio", Title: "grant portfolio of a foundation",
@@ -57,7 +59,9 @@ func init() {
 				Sources: []string{"City foundation", "Arts council", "Corporate sponsor"}, NSources: span{2, 3},
 				Sinks: []string{"Youth theatre", "Library outreach", "Mural project", "Music school"}, NSinks: span{3, 3},
 				Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 3},
-				Likely: map[string]float64{unitReserve: 2, unitMinimum: 2, unitLanes: 1.5, unitWhole: 1.5},
+				LongPeriods: yearsLong, MoreSources: []string{"Heritage trust", "Lottery fund", "Local council", "Private donor"},
+				MoreSinks: []string{"Food garden", "Senior club", "Film festival", "Sports league", "Reading circle"},
+				Likely:    map[string]float64{unitReserve: 2, unitMinimum: 2, unitLanes: 1.5, unitWhole: 1.5},
 			},
 			{
 				ID: "capital-projects", Title: "capital projects of a school district",
@@ -67,7 +71,9 @@ func init() {
 				Sources: []string{"Capital reserve", "Bond issue", "State grant"}, NSources: span{2, 3},
 				Sinks: []string{"Roof repair", "New boiler", "Car park", "Solar panels", "IT upgrade"}, NSinks: span{3, 3},
 				Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 3},
-				Likely: map[string]float64{unitWhole: 3, unitPriority: 1.5, unitMOQ: 1.5},
+				LongPeriods: yearsLong, MoreSources: []string{"Lease income", "Energy grant", "Parent association", "Council loan"},
+				MoreSinks: []string{"Playground", "Sports hall floor", "Windows", "Science labs", "Ramps and lifts"},
+				Likely:    map[string]float64{unitWhole: 3, unitPriority: 1.5, unitMOQ: 1.5},
 			},
 			{
 				ID: "marketing-mix", Title: "marketing mix across channels",
@@ -77,7 +83,9 @@ func init() {
 				Sources: []string{"Brand budget", "Product budget", "Partner co-funding"}, NSources: span{2, 3},
 				Sinks: []string{"Search ads", "Social media", "Trade shows", "Email", "Print"}, NSinks: span{3, 3},
 				Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 3},
-				Likely: map[string]float64{unitFairness: 2.5, unitLanes: 2, unitBudget: 1.5},
+				LongPeriods: monthsLong, MoreSources: []string{"Regional budget", "Events budget", "Digital budget", "Retail co-op"},
+				MoreSinks: []string{"Radio", "Influencers", "Outdoor posters", "Sponsorship", "Video ads"},
+				Likely:    map[string]float64{unitFairness: 2.5, unitLanes: 2, unitBudget: 1.5},
 			},
 			{
 				ID: "household-budget", Title: "household budget for the coming months",
@@ -87,11 +95,13 @@ func init() {
 				Sources: []string{"Pay cheque", "Savings pot", "Bonus"}, NSources: span{2, 3},
 				Sinks: []string{"Groceries", "Repairs", "Holiday", "Car service", "Gifts"}, NSinks: span{3, 3},
 				Supply: span{2, 6}, Demand: span{1, 5}, Cost: span{1, 2},
-				Likely: map[string]float64{unitContingency: 2.5, unitPriority: 2, unitWhole: 1.5, unitMinimum: 1.5},
+				LongPeriods: monthsLong, MoreSources: []string{"Side job", "Tax refund", "Gift money", "Child benefit"},
+				MoreSinks: []string{"Rent top-up", "School trip", "Dentist", "New bike", "Garden"},
+				Likely:    map[string]float64{unitContingency: 2.5, unitPriority: 2, unitWhole: 1.5, unitMinimum: 1.5},
 			},
 		}})
 
-	register(&task{ID: "power-dispatch", Name: "Power Dispatch Planning", Family: domains.Project, Mode: ModeProcurement,
+	register(&task{ID: "power-dispatch", Name: "Power Dispatch Planning", Family: domains.Project, Mode: ModeProcurement, Levels: &dispatchSpans,
 		Extra: []string{unitMinDown, unitCritical}, Drop: []string{unitLead, unitReserve},
 		Subtasks: []subtask{
 			{
@@ -102,6 +112,7 @@ func init() {
 				Sources: []string{"Wind turbine", "Diesel genset", "Gas microturbine"}, NSources: span{2, 3},
 				Sinks: []string{"Microgrid"}, NSinks: span{1, 1},
 				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 4}, Holding: span{1, 1}, Peak: 3,
+				LongPeriods: blocksLong, MoreSources: []string{"Solar array", "Hydro turbine", "Biogas engine", "Backup diesel"},
 				Likely: map[string]float64{unitRamp: 2, unitMinRun: 1.5, unitCritical: 1.5},
 			},
 			{
@@ -112,6 +123,7 @@ func init() {
 				Sources: []string{"CHP unit", "Gas turbine", "Grid import"}, NSources: span{2, 3},
 				Sinks: []string{"Campus"}, NSinks: span{1, 1},
 				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 5}, Holding: span{1, 1}, Peak: 3,
+				LongPeriods: hoursLong, MoreSources: []string{"Boiler turbine", "Solar field", "Fuel cell", "Standby diesel"},
 				Likely: map[string]float64{unitMinDown: 2, unitBudget: 1.5, unitMOQ: 1.5},
 			},
 			{
@@ -122,6 +134,7 @@ func init() {
 				Sources: []string{"Diesel 1", "Diesel 2", "Wind farm"}, NSources: span{2, 3},
 				Sinks: []string{"Island grid"}, NSinks: span{1, 1},
 				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{2, 5}, Holding: span{1, 1}, Peak: 3,
+				LongPeriods: blocksLong, MoreSources: []string{"Diesel 3", "Solar park", "Tidal unit", "Gas turbine"},
 				Likely: map[string]float64{unitCritical: 2.5, unitRamp: 1.5, unitWorstCase: 1.5},
 			},
 			{
@@ -132,6 +145,7 @@ func init() {
 				Sources: []string{"Generator A", "Generator B", "Generator C"}, NSources: span{2, 3},
 				Sinks: []string{"Hospital"}, NSinks: span{1, 1},
 				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 3}, Holding: span{1, 1}, Peak: 2,
+				LongPeriods: hoursLong, MoreSources: []string{"Generator D", "Generator E", "Battery trailer", "Hired unit"},
 				Likely: map[string]float64{unitCritical: 3, unitMinimum: 2, unitSelfCheck: 1.5},
 			},
 			{
@@ -142,6 +156,7 @@ func init() {
 				Sources: []string{"Stage genset", "Catering genset", "Hired genset"}, NSources: span{2, 3},
 				Sinks: []string{"Festival site"}, NSinks: span{1, 1},
 				Supply: span{2, 7}, Demand: span{1, 4}, Cost: span{1, 4}, Fee: span{1, 4}, Holding: span{1, 1}, Peak: 3,
+				LongPeriods: festivalLong, MoreSources: []string{"Solar trailer", "Spare genset", "Bar genset", "Lighting genset"},
 				Likely: map[string]float64{unitBudget: 2, unitMOQ: 1.5, unitRecovery: 1.5, unitMinRun: 1.5},
 			},
 		}})
