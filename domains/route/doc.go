@@ -34,9 +34,13 @@
 //
 // Layout. This package holds what the route tasks share: the tour model
 // (tour.go), the fleet model (vrptw.go, with Legs and VisitsBefore over a
-// plan's routes) and the helpers Clock, Quoted and Abs64 (helpers.go). Each
-// task is a package of its own over them, with its generator, prompt,
-// checker, tests and golden files:
+// plan's routes), the checklist parts and plan judgement every task's
+// checker uses (check.go: InfeasibleChecklist, FormatItem, CoverageItem,
+// GoalItems, Levels, OptimalOpening, Judge, Rules), the registration,
+// loading and unit bookkeeping of every task (skin.go: Register, Vocab,
+// Loader, Units, CheckUnitData) and the helpers Clock, Abs64 and
+// GoalSentences (helpers.go). Each task is a package of its own over them,
+// with its generator, prompt, checker, tests and golden files:
 //
 //   - domains/route/commute: task 18, Commuting Planning ("commuting"), a
 //     timetable path model;
@@ -48,9 +52,10 @@
 //     ("transportation-dispatch"), on the fleet model over jobs.
 //
 // Each task's units follow the domains unit contract (its units.go) and
-// the task registers through domains.RegisterSkin. domains/all imports
-// them; their family tests run through internal/familytest, and
-// domains/route/internal/routetest holds the fleet-plan enumeration of
-// their brute-force tests. Task 19, Urban Traffic Planning, is on the
+// the task registers through Register (domains.RegisterSkin). domains/all
+// imports them; their family tests run through internal/familytest, and
+// domains/route/internal/routetest holds the test helpers they share (the
+// fleet-plan enumeration, the brute-force sweep, the load-error and
+// per-unit record tests). Task 19, Urban Traffic Planning, is on the
 // flow core (domains/flow).
 package route

@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sort"
 	"testing"
 
 	"github.com/plancert/plancert/domains/route"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -70,53 +70,17 @@ func abs(x int64) int64 { return max(x, -x) }
 // returns the optimum and the optimal plans (as strings), or ok=false when
 // none is feasible. Evaluate is the oracle.
 func brutePlans(f *route.Fleet) (best int64, plans []string, ok bool) {
-	n := f.Customers()
-	perm := make([]int, n)
-	for i := range perm {
-		perm[i] = i + 1
-	}
-	seen := map[string]bool{}
-	var try func(i int)
-	try = func(i int) {
-		if i < n {
-			for j := i; j < n; j++ {
-				perm[i], perm[j] = perm[j], perm[i]
-				try(i + 1)
-				perm[i], perm[j] = perm[j], perm[i]
-			}
-			return
-		}
-		// every way to cut perm into at most Vehicles segments
-		for mask := 0; mask < 1<<(n-1); mask++ {
-			var routes [][]int
-			cur := []int{perm[0]}
-			for p := 1; p < n; p++ {
-				if mask&(1<<(p-1)) != 0 {
-					routes, cur = append(routes, cur), nil
-				}
-				cur = append(cur, perm[p])
-			}
-			routes = append(routes, cur)
-			if len(routes) > f.Vehicles {
-				continue
-			}
-			sort.Slice(routes, func(a, b int) bool { return routes[a][0] < routes[b][0] })
-			key := fmt.Sprint(routes)
-			if seen[key] {
-				continue
-			}
-			seen[key] = true
-			cost, err := f.Evaluate(routes)
-			switch {
-			case err != nil:
-			case !ok || cost < best:
-				best, plans, ok = cost, []string{key}, true
-			case cost == best:
-				plans = append(plans, key)
-			}
+	for _, routes := range routetest.AllPlans(f.Customers(), f.Vehicles) {
+		key := fmt.Sprint(routes)
+		cost, err := f.Evaluate(routes)
+		switch {
+		case err != nil:
+		case !ok || cost < best:
+			best, plans, ok = cost, []string{key}, true
+		case cost == best:
+			plans = append(plans, key)
 		}
 	}
-	try(0)
 	return best, plans, ok
 }
 

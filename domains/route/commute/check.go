@@ -8,19 +8,14 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
-// Item IDs of task 18 (format, optimal, stated, infeasible and conflict
-// are named as in task 21).
+// Item IDs of task 18, besides those every route skin has (format,
+// infeasible and conflict of domains; optimal and stated of route).
 const (
-	itemFormat     = "format"
-	itemOptimal    = "optimal"
-	itemStated     = "stated"
-	itemInfeasible = "infeasible"
-	itemConflict   = "conflict"
+	itemStated = route.ItemStated
 
 	itemRoute    = "route"
 	itemDeadline = "arrival-deadline"
@@ -88,17 +83,9 @@ func (c *Commute) Prompt() string {
 		goals = append(goals, l.Goal(c))
 	}
 	goals = append(goals, fmt.Sprintf("arrive at %s as early as possible", c.Stops[1]))
-	b.WriteString("\n**Goal.** ")
-	for i, g := range goals {
-		switch {
-		case len(goals) == 1:
-			b.WriteString(strings.ToUpper(g[:1]) + g[1:])
-		case i == 0:
-			fmt.Fprintf(&b, "First, %s.", g)
-		default:
-			fmt.Fprintf(&b, " Then, among those plans, %s", g)
-		}
-	}
+	// The trip parts' notes continue the last goal's sentence (commute has
+	// at most two goals: the closure's kept rides, then the arrival).
+	b.WriteString("\n**Goal.** " + strings.TrimSuffix(route.GoalSentences(goals), "."))
 	if len(parts) == 0 {
 		b.WriteString(".")
 	}
@@ -166,77 +153,46 @@ func (c *Commute) AnswerSchema() string {
 
 // rules lists the prompt's named rules in force: the sampled units'
 // rules, in pool order.
-func (c *Commute) rules() []rule {
-	var out []rule
-	for _, u := range c.units() {
-		out = append(out, u.Rules(c)...)
-	}
-	return out
-}
+func (c *Commute) rules() []rule { return route.Rules(c, c.units()) }
 
 // Checklist implements domains.Instance.
 func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 	if !ref.Feasible {
-		return []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", prose.Quoted(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
-		}
+		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-			Text: "The answer is one JSON object in the stated form: a list of legs, each a ride of the timetable (line, stops and times as listed) or a listed walking link, and the stated arrival, changes and fare."},
-		{ID: itemRoute, Tier: domains.Basic, Constraint: "start and end", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("The legs form one trip from %s to %s: each leg starts where the previous one ended, no ride is boarded before you reach its stop, no two walks or two rides of the same run follow each other, and there is at least one ride.", c.Stops[0], c.Stops[1])},
+		route.FormatItem("The answer is one JSON object in the stated form: a list of legs, each a ride of the timetable (line, stops and times as listed) or a listed walking link, and the stated arrival, changes and fare."),
+		route.CoverageItem(itemRoute, "start and end", fmt.Sprintf("The legs form one trip from %s to %s: each leg starts where the previous one ended, no ride is boarded before you reach its stop, no two walks or two rides of the same run follow each other, and there is at least one ride.", c.Stops[0], c.Stops[1])),
 	}
 	us := c.units()
 	for _, u := range us {
 		items = append(items, u.Items(c)...)
 	}
-	lv := ref.Objective
-	get := func(i int) int64 {
-		if i < len(lv) {
-			return lv[i]
-		}
-		return -1
-	}
-	text := "The plan "
+	lv := route.Levels(ref.Objective)
 	var reached []string
 	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(c, get(i)))
+		reached = append(reached, l.Reached(c, lv.At(i)))
 	}
 	off := len(reached)
-	if off > 0 {
-		text += strings.Join(reached, ", then ") + " and then "
-	}
+	text := route.OptimalOpening(reached, false)
 	for _, p := range domains.Facets[tripPart](us) {
-		items = append(items,
-			domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + p.OptimalText(c, get, off) + "."},
-			domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated, Text: p.StatedText(c)})
-		return items
+		return append(items, route.GoalItems(text+p.OptimalText(c, lv, off), p.StatedText(c))...)
 	}
-	text += fmt.Sprintf("arrives at %s, the proven earliest", route.Clock(get(off)))
+	text += fmt.Sprintf("arrives at %s, the proven earliest", route.Clock(lv.At(off)))
 	var tb []string
 	for l, what := range []string{"%d rides", "a total fare of %d", "leaving at %s", "a sum of departure times of %d"} {
 		if l < c.Levels {
 			if l == 2 {
-				tb = append(tb, fmt.Sprintf(what, route.Clock(get(off+1+l))))
+				tb = append(tb, fmt.Sprintf(what, route.Clock(lv.At(off+1+l))))
 			} else {
-				tb = append(tb, fmt.Sprintf(what, get(off+1+l)))
+				tb = append(tb, fmt.Sprintf(what, lv.At(off+1+l)))
 			}
 		}
 	}
 	if len(tb) > 0 {
 		text += ", with " + strings.Join(tb, ", ") + " (the stated tie-breaks)"
 	}
-	items = append(items,
-		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
-		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
-			Text: "The arrival, changes and fare stated in the answer equal the plan's true arrival time, number of changes and total fare."})
-	return items
+	return append(items, route.GoalItems(text, "The arrival, changes and fare stated in the answer equal the plan's true arrival time, number of changes and total fare.")...)
 }
 
 // parsed is a parsed answer.
@@ -258,21 +214,11 @@ type partAnswer struct {
 }
 
 func (c *Commute) parse(raw json.RawMessage, rs []ride) parsed {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		return parsed{formatErr: "the answer is not one JSON object"}
+	claim := domains.ReadClaim(raw, true)
+	if claim.Done() {
+		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
-			return parsed{formatErr: `"feasible" may only be false`}
-		}
-		p := parsed{infeasible: true}
-		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
-			p.formatErr = `"conflict" must list the names of the conflicting rules`
-		}
-		return p
-	}
+	obj := claim.Obj
 	var p parsed
 	var legs []legJSON
 	if err := json.Unmarshal(obj["legs"], &legs); err != nil || len(legs) == 0 {
@@ -379,29 +325,14 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 	for _, u := range us {
 		u.Check(c, ans, f)
 	}
-	for id, why := range f {
-		set(id, false, why[0])
-	}
-	if len(f) > 0 {
-		set(itemOptimal, false, "the plan breaks a rule")
-		return res, nil
-	}
-	obj := c.objective(ans)
-	if !slices.Equal(obj, ref.Objective) {
-		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
-	}
-	return res, obj
+	return res, route.Judge(res, f, ref.Objective, func() []int64 { return c.objective(ans) })
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with rule 1 admit no plan (proven by the SAT
 // solver within domains.ConflictTimeout).
 func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	known := map[string]bool{}
-	for _, r := range c.rules() {
-		known[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, c.model().m, known, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, c.model().m, domains.RuleNames(c.rules()), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver: the objective vector of an

@@ -146,47 +146,24 @@ var subtaskList = []domains.Subtask{
 // task is task 18 as registered.
 var task *domains.Task
 
-// init registers task 18 through domains.RegisterSkin, which finds the
-// spec's subtask and checks the spec's units against the pool before
-// generate runs. The loader is the skin's own (not domains.Loader): its
-// errors start "route: commuting: " as they always have.
+// init registers task 18 (route.Register; its loader's errors start
+// "route: commuting: ").
 func init() {
-	task = domains.RegisterSkin(domains.Skin[domains.Subtask]{
-		Pkg:      "route",
-		Task:     domains.Task{ID: "commuting", Name: "Commuting Planning", Family: domains.Routing, Core: "route", Pool: pool},
-		Subtasks: subtaskList,
-		View:     func(st domains.Subtask) domains.Subtask { return st },
-		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-			return generate(subtasks[st.ID], spec, r)
-		},
-		Load: load,
-	})
+	task = route.Register(domains.Task{ID: "commuting", Name: "Commuting Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("commuting", (*Commute).validate))
 }
 
 // Commuting returns task 18, registered as "commuting".
 func Commuting() *domains.Task { return task }
 
-// load reads an instance written by json.Marshal and validates it.
-func load(data []byte) (domains.Instance, error) {
-	c := &Commute{}
-	if err := json.Unmarshal(data, c); err != nil {
-		return nil, fmt.Errorf("route: commuting: %w", err)
-	}
-	voc, ok := subtasks[c.S.Subtask]
-	if !ok {
-		return nil, fmt.Errorf("route: commuting: spec.subtask: unknown subtask %q", c.S.Subtask)
-	}
-	c.Voc.Hubs, c.Voc.Lines, c.Voc.Start = voc.Hubs, voc.Lines, voc.Start
-	if err := c.validate(); err != nil {
-		return nil, fmt.Errorf("route: commuting: %w", err)
-	}
-	return c, nil
-}
-
-// validate checks the instance's fields for consistency: the core's
-// data, then the data of units the spec does not have, then each sampled
+// validate sets the vocabulary of a loaded instance's subtask and checks
+// the instance's fields for consistency: the core's data, then the data of units the spec does not have, then each sampled
 // unit's data (its domains.Validator).
 func (c *Commute) validate() error {
+	voc, err := route.Vocab(subtasks, c.S)
+	if err != nil {
+		return err
+	}
+	c.Voc.Hubs, c.Voc.Lines, c.Voc.Start = voc.Hubs, voc.Lines, voc.Start
 	n := len(c.Stops)
 	if n < 2 {
 		return fmt.Errorf("stops: %d stops, want the start, the destination and more", n)
@@ -247,21 +224,7 @@ func (c *Commute) validate() error {
 	if c.Levels < 0 || c.Levels > maxLevels {
 		return fmt.Errorf("levels: %d is outside 0..%d", c.Levels, maxLevels)
 	}
-	// A unit's data acts only with its unit: data without it is refused
-	// (else its rule would be stated nowhere and its rows in no model).
-	for _, u := range unitPool {
-		if o, ok := u.(dataOwner); ok && !c.S.Has(u.Info().ID) {
-			if f := o.DataField(c); f != "" {
-				return fmt.Errorf("%s is given, but the spec has no %s unit", f, u.Info().ID)
-			}
-		}
-	}
-	for _, v := range domains.Facets[domains.Validator[*Commute]](c.units()) {
-		if err := v.Validate(c); err != nil {
-			return err
-		}
-	}
-	return nil
+	return route.CheckUnitData(c, unitPool, c.S.Has)
 }
 
 // ride is one ride: board run Run at position I, leave it at position J.

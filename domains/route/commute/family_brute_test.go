@@ -5,11 +5,11 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/commute"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
@@ -282,11 +282,6 @@ var unitSets = [][]string{{}, {"arrival-deadline"}, {"earliest-departure"}, {"tr
 // test.
 var bruteSeeds = familytest.Levels{Short: 1, Default: 2, Long: 3}
 
-// bruteTally counts the outcomes of the brute-force cases.
-type bruteTally struct {
-	infeasible, unique, several, trips int
-}
-
 // TestFamilyBrute: for every unit of the pool (alone and together), on
 // seeded instances of every subtask (2 seeds; 1 with -short, 3 with
 // PLANCERT_LONG=1), full enumeration of the trips with an oracle written
@@ -296,40 +291,15 @@ type bruteTally struct {
 // passes exactly when the trip keeps that rule. Each outcome (infeasible,
 // unique, tied before the tie-breaks) occurs at least twice.
 func TestFamilyBrute(t *testing.T) {
-	tk := commute.Commuting()
-	var n bruteTally
-	for _, set := range unitSets {
-		for _, st := range tk.Subtasks {
-			name := strings.Join(set, "+")
-			if name == "" {
-				name = "core"
-			}
-			t.Run(name+"/"+st.ID, func(t *testing.T) {
-				for seed := uint64(1); seed <= bruteSeeds.N(); seed++ {
-					bruteCase(t, tk, set, st.ID, seed, &n)
-				}
-			})
-		}
-	}
-	t.Logf("%d trips checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.trips, n.infeasible, n.unique, n.several)
-	if n.infeasible < 2 || n.unique < 2 || n.several < 2 {
-		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", n.infeasible, n.unique, n.several)
-	}
+	routetest.Brute{Sets: unitSets, Seeds: bruteSeeds.N(), Plans: "trips", Generate: gen.NewInstance, Backend: sat.Backend{}, Run: bruteCase}.Sweep(t, commute.Commuting())
 }
 
 // bruteCase compares the enumeration of one seeded instance with the
 // certificates of its model at every tie-break level.
-func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, seed uint64, n *bruteTally) {
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, subtask, seed, set...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := json.Marshal(inst)
+func bruteCase(t *testing.T, c routetest.Case, n *routetest.Tally) {
+	inst, name := c.Inst, c.Name
 	var d data
-	if err := json.Unmarshal(raw, &d); err != nil {
-		t.Fatal(err)
-	}
-	name := fmt.Sprintf("%v/%s/%d", set, subtask, seed)
+	routetest.Decode(t, inst, &d)
 	per := 1 // objective levels per stated level: 2 with a backup
 	if d.Backup {
 		per = 2
@@ -385,35 +355,14 @@ func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, see
 			}
 		}
 	}
-	better := func(x, y []int64) bool {
-		for i := range min(len(x), len(y)) {
-			if a, b := x[i], y[i]; a != b {
-				return a < b != maxed(i)
-			}
-		}
-		return false
-	}
-	var infeasible, unique, several int
-	for level := base; level <= base+4*per; level += per {
-		if level > base && !inst.TieBreak() {
-			t.Fatalf("%s: no tie-break level %d", name, level)
-		}
+	better := routetest.Better(maxed)
+	routetest.Levels(t, name, inst, base, base+4*per, per, func(level int) (int, int) {
 		o := &familytest.Optima{Better: better}
 		for _, k := range keys {
 			o.Add(k[:level])
 		}
 		familytest.Brute{Name: fmt.Sprintf("%s level %d", name, level), Inst: inst, Optima: o}.Agree(t)
-		if o.Feasible == 0 {
-			infeasible++
-			break
-		}
-		if level == base {
-			if o.Count == 1 {
-				unique++
-			} else {
-				several++
-			}
-		}
-	}
-	n.infeasible, n.unique, n.several, n.trips = n.infeasible+infeasible, n.unique+unique, n.several+several, n.trips+trips
+		return o.Feasible, o.Count
+	}, n)
+	n.Plans += trips
 }

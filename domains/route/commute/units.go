@@ -125,7 +125,7 @@ type (
 		GoalNote(c *Commute) string
 		SamePlan(c *Commute) string
 		AnswerNote(c *Commute) string
-		OptimalText(c *Commute, get func(int) int64, off int) string
+		OptimalText(c *Commute, lv route.Levels, off int) string
 		StatedText(c *Commute) string
 		Stated(c *Commute, arrival string, e *eval) string
 	}
@@ -158,30 +158,14 @@ var (
 // the checklist, the model and the checker follow.
 var unitPool = domains.Pool[unit]{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}, walking{}, closure{}, infeasible{}, backup{}}
 
-// unitIDs are the IDs of unitPool, in order: units reads them instead of
-// building every unit's Info (and its lists) on each call, which runs for
-// every plan the checker judges.
-var unitIDs = func() []string {
-	var out []string
-	for _, u := range unitPool {
-		out = append(out, u.Info().ID)
-	}
-	return out
-}()
+// unitList is unitPool with its IDs read once, for units.
+var unitList = route.NewUnits(unitPool)
 
 // pool is the registry's view of the pool, in the same order.
 var pool = unitPool.Infos(nil)
 
 // units returns the sampled units of c, in pool order (unitPool.Of).
-func (c *Commute) units() []unit {
-	var out []unit
-	for i, u := range unitPool {
-		if c.S.Has(unitIDs[i]) {
-			out = append(out, u)
-		}
-	}
-	return out
-}
+func (c *Commute) units() []unit { return unitList.InForce(c.S.Has) }
 
 // broken says why trip e breaks the rule of u ("" when it keeps it, or
 // when e has no legs at all: such a trip is judged by rule 1 alone).
@@ -791,12 +775,12 @@ func (backup) AnswerNote(*Commute) string {
 
 // OptimalText: the two arrivals, then the stated tie-breaks, main trip and
 // backup level by level.
-func (backup) OptimalText(c *Commute, get func(int) int64, off int) string {
-	text := fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", route.Clock(get(off)), route.Clock(get(off+1)))
+func (backup) OptimalText(c *Commute, lv route.Levels, off int) string {
+	text := fmt.Sprintf("arrives at %s and its backup at %s, the proven earliest", route.Clock(lv.At(off)), route.Clock(lv.At(off+1)))
 	var tb []string
 	for l, what := range []string{"%s rides", "fares %s", "leaving at %s", "sums of departure times %s"} {
 		if l < c.Levels {
-			x, y := get(off+2+2*l), get(off+3+2*l)
+			x, y := lv.At(off+2+2*l), lv.At(off+3+2*l)
 			pair := fmt.Sprintf("%d and %d", x, y)
 			if l == 2 {
 				pair = fmt.Sprintf("%s and %s", route.Clock(x), route.Clock(y))

@@ -6,81 +6,53 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/prose"
+	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
-// Item IDs of task 21.
+// Item IDs of task 21, besides those every route skin has (format,
+// infeasible and conflict of domains; optimal and stated of route).
 const (
-	itemFormat     = "format"
-	itemCoverage   = "coverage"
-	itemCapacity   = "capacity"
-	itemWindows    = "delivery-windows"
-	itemDriving    = "driving-limit"
-	itemClosure    = "road-closure"
-	itemBefore     = "visit-order"
-	itemBalance    = "balanced-routes"
-	itemOptimal    = "optimal"
-	itemStated     = "stated"
-	itemInfeasible = "infeasible"
-	itemConflict   = "conflict"
+	itemCoverage = "coverage"
+	itemCapacity = "capacity"
+	itemWindows  = "delivery-windows"
+	itemDriving  = "driving-limit"
+	itemClosure  = "road-closure"
+	itemBefore   = "visit-order"
+	itemBalance  = "balanced-routes"
+	itemStated   = route.ItemStated
 )
 
 // Checklist implements domains.Instance.
 func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 	v := d.Voc
 	if !ref.Feasible {
-		return []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", prose.Quoted(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
-		}
+		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-			Text: "The answer is one JSON object in the stated form: a list of routes, each a non-empty list of stop names as written in the problem, and an integer total_minutes."},
-		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("Every one of the %d stops is on exactly one route, and at most %d %s are used.", len(d.Stops), d.Vehicles, v.Vehicles)},
+		route.FormatItem("The answer is one JSON object in the stated form: a list of routes, each a non-empty list of stop names as written in the problem, and an integer total_minutes."),
+		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d stops is on exactly one route, and at most %d %s are used.", len(d.Stops), d.Vehicles, v.Vehicles)),
 	}
 	us := d.units()
 	for _, u := range us {
 		items = append(items, u.Items(d)...)
 	}
-	// A malformed reference (too few levels) must not panic the checklist.
-	lv := ref.Objective
-	get := func(i int) int64 {
-		if i < len(lv) {
-			return lv[i]
-		}
-		return -1
-	}
-	text := "The plan's "
+	lv := route.Levels(ref.Objective)
 	var reached []string
 	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(d, get(i)))
+		reached = append(reached, l.Reached(d, lv.At(i)))
 	}
 	off := len(reached)
-	if off > 0 {
-		text = "The plan " + strings.Join(reached, ", then ") + " and then its "
-	}
-	text += fmt.Sprintf("total driving time is %d minutes, the proven minimum", get(off))
+	text := route.OptimalOpening(reached, true) + fmt.Sprintf("total driving time is %d minutes, the proven minimum", lv.At(off))
 	if len(lv) > off+1 {
-		text += fmt.Sprintf(", with %d %s", get(off+1), v.Vehicles)
+		text += fmt.Sprintf(", with %d %s", lv.At(off+1), v.Vehicles)
 	}
 	if len(lv) > off+2 {
-		text += fmt.Sprintf(" and the stated tie-break sum %d", get(off+2))
+		text += fmt.Sprintf(" and the stated tie-break sum %d", lv.At(off+2))
 	}
-	items = append(items,
-		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
-		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
-			Text: "The total_minutes stated in the answer equals the plan's true total driving time."})
-	return items
+	return append(items, route.GoalItems(text, "The total_minutes stated in the answer equals the plan's true total driving time.")...)
 }
 
 // parsed is a parsed answer.
@@ -93,21 +65,11 @@ type parsed struct {
 }
 
 func (d *Delivery) parse(raw json.RawMessage) parsed {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return parsed{formatErr: "the answer is not one JSON object"}
+	claim := domains.ReadClaim(raw, true)
+	if claim.Done() {
+		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
-			return parsed{formatErr: `"feasible" may only be false`}
-		}
-		p := parsed{infeasible: true}
-		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
-			p.formatErr = `"conflict" must list the names of the conflicting rules`
-		}
-		return p
-	}
+	obj := claim.Obj
 	var p parsed
 	var names [][]string
 	dec := json.NewDecoder(bytes.NewReader(obj["routes"]))
@@ -138,10 +100,12 @@ func (d *Delivery) parse(raw json.RawMessage) parsed {
 func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
 	items := d.Checklist(ref)
 	res := domains.Pending(items)
-	set := res.Set
 	p := d.parse(raw)
 	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return d.conflictHolds(ctx, b, p.conflict) }) {
 		return res
+	}
+	if t := d.total(p.routes); t != p.stated {
+		res.Set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes", p.stated, t))
 	}
 	f := fails{}
 	if why := d.coverage(p.routes); why != "" {
@@ -150,20 +114,7 @@ func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMess
 	for _, u := range d.units() {
 		u.Check(d, p.routes, f)
 	}
-	for id, why := range f {
-		set(id, false, why[0])
-	}
-	feasible := len(f) == 0
-	obj := d.objective(p.routes)
-	if t := d.total(p.routes); t != p.stated {
-		set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes", p.stated, t))
-	}
-	switch {
-	case !feasible:
-		set(itemOptimal, false, "the plan breaks a rule")
-	case !slices.Equal(obj, ref.Objective):
-		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
-	}
+	route.Judge(res, f, ref.Objective, func() []int64 { return d.objective(p.routes) })
 	return res
 }
 
@@ -190,26 +141,16 @@ func (d *Delivery) coverage(routes [][]int) string {
 
 // rules lists the prompt's named rules in force: the sampled units'
 // rules, in pool order.
-func (d *Delivery) rules() []rule {
-	var out []rule
-	for _, u := range d.units() {
-		out = append(out, u.Rules(d)...)
-	}
-	return out
-}
+func (d *Delivery) rules() []rule { return route.Rules(d, d.units()) }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with the always-on rules have no plan (proven by
 // domains.ConflictClaim).
 func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	known := map[string]bool{}
-	for _, r := range d.rules() {
-		known[r.Name] = true
-	}
 	c := *d
 	m, err := c.Model()
 	if err != nil {
 		return false, err.Error()
 	}
-	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(d.rules()), names, domains.AlwaysOn)
 }

@@ -106,48 +106,25 @@ var subtaskList = []domains.Subtask{
 // task is task 21 as registered.
 var task *domains.Task
 
-// init registers task 21 through domains.RegisterSkin, which finds the
-// spec's subtask and checks the spec's units against the pool before
-// generate runs. The loader is the skin's own (not domains.Loader): its
-// errors start "route: logistics-delivery: " as they always have.
+// init registers task 21 (route.Register; its loader's errors start
+// "route: logistics-delivery: ").
 func init() {
-	task = domains.RegisterSkin(domains.Skin[domains.Subtask]{
-		Pkg:      "route",
-		Task:     domains.Task{ID: "logistics-delivery", Name: "Logistics Delivery Planning", Family: domains.Routing, Core: "route", Pool: pool},
-		Subtasks: subtaskList,
-		View:     func(st domains.Subtask) domains.Subtask { return st },
-		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-			return generate(subtasks[st.ID], spec, r)
-		},
-		Load: load,
-	})
+	task = route.Register(domains.Task{ID: "logistics-delivery", Name: "Logistics Delivery Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("logistics-delivery", (*Delivery).validate))
 }
 
 // LogisticsDelivery returns task 21, registered as "logistics-delivery".
 func LogisticsDelivery() *domains.Task { return task }
 
-// load reads an instance written by json.Marshal and validates it.
-func load(data []byte) (domains.Instance, error) {
-	d := &Delivery{}
-	if err := json.Unmarshal(data, d); err != nil {
-		return nil, fmt.Errorf("route: logistics-delivery: %w", err)
-	}
-	voc, ok := subtasks[d.S.Subtask]
-	if !ok {
-		return nil, fmt.Errorf("route: logistics-delivery: spec.subtask: unknown subtask %q", d.S.Subtask)
+// validate sets the vocabulary of a loaded instance's subtask and reports
+// its first inconsistency, naming the field: the core's data and the
+// fleet, then the data of units the spec does not have, then each sampled
+// unit's data (its domains.Validator).
+func (d *Delivery) validate() error {
+	voc, err := route.Vocab(subtasks, d.S)
+	if err != nil {
+		return err
 	}
 	d.Voc.Stops, d.Voc.MinStops, d.Voc.MaxStops, d.Voc.MinFleet, d.Voc.MaxFleet, d.Voc.Minute = voc.Stops, voc.MinStops, voc.MaxStops, voc.MinFleet, voc.MaxFleet, voc.Minute
-	if err := d.validate(); err != nil {
-		return nil, fmt.Errorf("route: logistics-delivery: %w", err)
-	}
-	return d, nil
-}
-
-// validate reports the first inconsistency of a loaded instance, naming
-// the field: the core's data and the fleet, then the data of units the
-// spec does not have, then each sampled unit's data (its
-// domains.Validator).
-func (d *Delivery) validate() error {
 	if err := d.fleet().Validate(); err != nil {
 		return err
 	}
@@ -175,21 +152,7 @@ func (d *Delivery) validate() error {
 	if d.Closed != nil && (d.Closed[0][0] < 1 || d.Closed[0][1] < 1) {
 		return fmt.Errorf("closed: %v is not a road between two stops", d.Closed[0])
 	}
-	// A unit's data acts only with its unit: data without it is refused
-	// (else its rule would be stated nowhere and its rows in no model).
-	for _, u := range unitPool {
-		if o, ok := u.(dataOwner); ok && !d.S.Has(u.Info().ID) {
-			if f := o.DataField(d); f != "" {
-				return fmt.Errorf("%s is given, but the spec has no %s unit", f, u.Info().ID)
-			}
-		}
-	}
-	for _, v := range domains.Facets[domains.Validator[*Delivery]](d.units()) {
-		if err := v.Validate(d); err != nil {
-			return err
-		}
-	}
-	return nil
+	return route.CheckUnitData(d, unitPool, d.S.Has)
 }
 
 // generate draws an instance of subtask voc: stops on a street grid, a
@@ -557,17 +520,7 @@ func (d *Delivery) Prompt() string {
 		goals = append(goals, l.Goal(d))
 	}
 	goals = append(goals, fmt.Sprintf("minimise the total driving time of all %s, in minutes", v.Vehicles))
-	b.WriteString("\n**Goal.** ")
-	for i, g := range goals {
-		switch {
-		case len(goals) == 1:
-			b.WriteString(strings.ToUpper(g[:1]) + g[1:] + ".")
-		case i == 0:
-			fmt.Fprintf(&b, "First, %s.", g)
-		default:
-			fmt.Fprintf(&b, " Then, among those plans, %s.", g)
-		}
-	}
+	b.WriteString("\n**Goal.** " + route.GoalSentences(goals))
 	if d.Levels >= 1 {
 		fmt.Fprintf(&b, " If several plans are equally good, use the fewest %s.", v.Vehicles)
 	}

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -44,11 +43,6 @@ var bruteSets = [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"},
 // test.
 var bruteSeeds = familytest.Levels{Short: 1, Default: 2, Long: 3}
 
-// bruteTally counts the outcomes of the brute-force cases.
-type bruteTally struct {
-	infeasible, unique, several, plans int
-}
-
 // TestFamilyBrute: for every unit of the pool (alone where it can be,
 // and all together), on seeded instances of every subtask (2 seeds; 1
 // with -short, 3 with PLANCERT_LONG=1), full enumeration of the plans
@@ -59,40 +53,15 @@ type bruteTally struct {
 // outcome (infeasible, unique, tied before the tie-breaks) occurs at
 // least twice.
 func TestFamilyBrute(t *testing.T) {
-	tk := delivery.LogisticsDelivery()
-	var n bruteTally
-	for _, set := range bruteSets {
-		for _, st := range tk.Subtasks {
-			name := strings.Join(set, "+")
-			if name == "" {
-				name = "core"
-			}
-			t.Run(name+"/"+st.ID, func(t *testing.T) {
-				for seed := uint64(1); seed <= bruteSeeds.N(); seed++ {
-					bruteCase(t, tk, set, st.ID, seed, &n)
-				}
-			})
-		}
-	}
-	t.Logf("%d plans checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.plans, n.infeasible, n.unique, n.several)
-	if n.infeasible < 2 || n.unique < 2 || n.several < 2 {
-		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", n.infeasible, n.unique, n.several)
-	}
+	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Generate: gen.NewInstance, Backend: sat.Backend{}, Run: bruteCase}.Sweep(t, delivery.LogisticsDelivery())
 }
 
 // bruteCase compares the enumeration of one seeded instance with the
 // certificates of its model at every tie-break level.
-func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, seed uint64, n *bruteTally) {
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, subtask, seed, set...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := json.Marshal(inst)
+func bruteCase(t *testing.T, c routetest.Case, n *routetest.Tally) {
+	inst, name := c.Inst, c.Name
 	var d data
-	if err := json.Unmarshal(raw, &d); err != nil {
-		t.Fatal(err)
-	}
-	name := fmt.Sprintf("%v/%s/%d", set, subtask, seed)
+	routetest.Decode(t, inst, &d)
 	full := fleetOf(d, true, true, true)
 	full.Closed, full.Before, full.Balance = d.Closed, d.Before, d.Balance
 	balanceOnly := fleetOf(d, false, false, false)
@@ -168,37 +137,16 @@ func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, see
 	if d.Current != nil {
 		base = 2 // kept legs, then driving time
 	}
-	better := func(x, y []int64) bool {
-		for i := range min(len(x), len(y)) {
-			if a, b := x[i], y[i]; a != b {
-				return a < b != (i == 0 && d.Current != nil)
-			}
-		}
-		return false
-	}
-	var infeasible, unique, several int
-	for level := base; level <= base+2; level++ {
-		if level > base && !inst.TieBreak() {
-			t.Fatalf("%s: no tie-break level %d", name, level)
-		}
+	better := routetest.Better(func(i int) bool { return i == 0 && d.Current != nil })
+	routetest.Levels(t, name, inst, base, base+2, 1, func(level int) (int, int) {
 		o := &familytest.Optima{Better: better}
 		for _, v := range vectors {
 			o.Add(v[:level])
 		}
 		familytest.Brute{Name: fmt.Sprintf("%s level %d", name, level), Inst: inst, Optima: o}.Agree(t)
-		if o.Feasible == 0 {
-			infeasible++
-			break
-		}
-		if level == base {
-			if o.Count == 1 {
-				unique++
-			} else {
-				several++
-			}
-		}
-	}
-	n.infeasible, n.unique, n.several, n.plans = n.infeasible+infeasible, n.unique+unique, n.several+several, n.plans+plans
+		return o.Feasible, o.Count
+	}, n)
+	n.Plans += plans
 }
 
 // fleetOf is the instance as a Fleet with only the chosen rules.

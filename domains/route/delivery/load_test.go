@@ -2,57 +2,29 @@ package delivery_test
 
 import (
 	"context"
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains/route/delivery"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
 // TestLoadErrors: a malformed instance file is refused with the
-// field and the reason.
+// field and the reason (routetest.LoadErrors).
 func TestLoadErrors(t *testing.T) {
 	tk := delivery.LogisticsDelivery()
-	units := map[string]bool{"capacity": true, "time-windows": true, "road-closure": true}
-	spec, err := tk.NewSpec("parcel-vans", 3, units)
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, "parcel-vans", 3, "capacity", "time-windows", "road-closure"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	good, _ := json.Marshal(inst)
-	if _, err := tk.Load(good); err != nil {
-		t.Fatal(err)
-	}
-	for _, tc := range []struct {
-		field string
-		value any
-		want  string
-	}{
-		{"levels", 3, "levels: 3 is outside 0..2"},
-		{"current", [][]int{{1, 1}}, "current[0]: stop 1 is unknown or repeated"},
-		{"current", [][]int{{1}}, "current: 1 of"},
-		{"closed", nil, "want a current plan with exactly one closed road"},
-		{"capacity", -1, "Capacity: -1 is negative"},
-		{"travel", [][]int{{0}}, "want the depot and at least one customer"},
-		{"spec", map[string]any{"subtask": "boats"}, `unknown subtask "boats"`},
-	} {
-		var m map[string]any
-		if err := json.Unmarshal(good, &m); err != nil {
-			t.Fatal(err)
-		}
-		if tc.field == "spec" {
-			m["spec"].(map[string]any)["subtask"] = "boats"
-		} else {
-			m[tc.field] = tc.value
-		}
-		data, _ := json.Marshal(m)
-		if _, err := tk.Load(data); err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "route: logistics-delivery: ") {
-			t.Errorf("%s = %v: %v, want %q", tc.field, tc.value, err, tc.want)
-		}
-	}
+	routetest.LoadErrors(t, tk, inst, []routetest.Broken{
+		{Field: "levels", Value: 3, Want: "levels: 3 is outside 0..2"},
+		{Field: "current", Value: [][]int{{1, 1}}, Want: "current[0]: stop 1 is unknown or repeated"},
+		{Field: "current", Value: [][]int{{1}}, Want: "current: 1 of"},
+		{Field: "closed", Value: nil, Want: "want a current plan with exactly one closed road"},
+		{Field: "capacity", Value: -1, Want: "Capacity: -1 is negative"},
+		{Field: "travel", Value: [][]int{{0}}, Want: "want the depot and at least one customer"},
+	})
 }

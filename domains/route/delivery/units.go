@@ -103,30 +103,14 @@ var (
 // the checklist and the checker follow.
 var unitPool = domains.Pool[unit]{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, infeasible{}, closure{}}
 
-// unitIDs are the IDs of unitPool, in order: units reads them instead of
-// building every unit's Info (and its lists) on each call, which runs for
-// every plan the checker judges.
-var unitIDs = func() []string {
-	var out []string
-	for _, u := range unitPool {
-		out = append(out, u.Info().ID)
-	}
-	return out
-}()
+// unitList is unitPool with its IDs read once, for units.
+var unitList = route.NewUnits(unitPool)
 
 // pool is the registry's view of the pool, in the same order.
 var pool = unitPool.Infos(nil)
 
 // units returns the sampled units of d, in pool order (unitPool.Of).
-func (d *Delivery) units() []unit {
-	var out []unit
-	for i, u := range unitPool {
-		if d.S.Has(unitIDs[i]) {
-			out = append(out, u)
-		}
-	}
-	return out
-}
+func (d *Delivery) units() []unit { return unitList.InForce(d.S.Has) }
 
 // feasibility returns the feasibility item id of unit u.
 func feasibility(id, u string, tier domains.Tier, text string) domains.Item {

@@ -7,20 +7,16 @@ import (
 	"slices"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
-// Item IDs of task 22 (format, coverage, optimal, stated, infeasible and
-// conflict are named as in task 21).
+// Item IDs of task 22, besides those every route skin has (format,
+// infeasible and conflict of domains; optimal and stated of route);
+// coverage is named as in task 21.
 const (
-	itemFormat     = "format"
-	itemCoverage   = "coverage"
-	itemOptimal    = "optimal"
-	itemStated     = "stated"
-	itemInfeasible = "infeasible"
-	itemConflict   = "conflict"
+	itemCoverage = "coverage"
+	itemStated   = route.ItemStated
 
 	itemCapacity  = "capacity"
 	itemWindows   = "pickup-windows"
@@ -35,52 +31,33 @@ const (
 func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 	v := d.Voc
 	if !ref.Feasible {
-		return []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", prose.Quoted(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
-		}
+		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-			Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list of routes, each naming a %s of the problem at most once and listing %s by their names, and an integer deadhead_minutes.", v.Vehicle, v.Jobs)},
-		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("Every one of the %d %s is on exactly one route.", len(d.Jobs), v.Jobs)},
+		route.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list of routes, each naming a %s of the problem at most once and listing %s by their names, and an integer deadhead_minutes.", v.Vehicle, v.Jobs)),
+		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is on exactly one route.", len(d.Jobs), v.Jobs)),
 	}
 	us := d.units()
 	for _, u := range us {
 		items = append(items, u.Items(d)...)
 	}
-	lv := ref.Objective
-	get := func(i int) int64 {
-		if i < len(lv) {
-			return lv[i]
-		}
-		return -1
-	}
-	text, i := "The plan's ", 0
+	lv := route.Levels(ref.Objective)
+	text, i := route.OptimalOpening(nil, true), 0
 	for _, l := range domains.Facets[leveler](us) {
-		text = l.Reached(d, text, get(i))
+		text = l.Reached(d, text, lv.At(i))
 		i++
 	}
-	text += fmt.Sprintf("total empty driving is %d minutes, the proven minimum", get(i))
+	text += fmt.Sprintf("total empty driving is %d minutes, the proven minimum", lv.At(i))
 	if len(lv) > i+1 {
-		text += fmt.Sprintf(", with %d %s", get(i+1), v.Vehicles)
+		text += fmt.Sprintf(", with %d %s", lv.At(i+1), v.Vehicles)
 	}
 	if len(lv) > i+2 {
-		text += fmt.Sprintf(", the stated tie-break sum %d", get(i+2))
+		text += fmt.Sprintf(", the stated tie-break sum %d", lv.At(i+2))
 	}
 	if len(lv) > i+3 {
-		text += fmt.Sprintf(" and the stated %s weight %d", d.TypeNames[min(1, len(d.TypeNames)-1)], get(i+3))
+		text += fmt.Sprintf(" and the stated %s weight %d", d.TypeNames[min(1, len(d.TypeNames)-1)], lv.At(i+3))
 	}
-	items = append(items,
-		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
-		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
-			Text: "The deadhead_minutes stated in the answer equals the plan's true total empty driving."})
-	return items
+	return append(items, route.GoalItems(text, "The deadhead_minutes stated in the answer equals the plan's true total empty driving.")...)
 }
 
 // parsed is a parsed dispatch answer. A route's vehicle is an
@@ -95,21 +72,11 @@ type parsed struct {
 }
 
 func (d *Dispatch) parse(raw json.RawMessage) parsed {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil || obj == nil {
-		return parsed{formatErr: "the answer is not one JSON object"}
+	claim := domains.ReadClaim(raw, true)
+	if claim.Done() {
+		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
-			return parsed{formatErr: `"feasible" may only be false`}
-		}
-		p := parsed{infeasible: true}
-		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
-			p.formatErr = `"conflict" must list the names of the conflicting rules`
-		}
-		return p
-	}
+	obj := claim.Obj
 	var rs []*vehicleRoute
 	if err := json.Unmarshal(obj["routes"], &rs); err != nil || rs == nil {
 		return parsed{formatErr: `"routes" must be a list of {"vehicle": name, "jobs": [names]}`}
@@ -167,10 +134,12 @@ func (d *Dispatch) Check(ctx context.Context, b solver.Backend, raw json.RawMess
 func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := d.Checklist(ref)
 	res := domains.Pending(items)
-	set := res.Set
 	p := d.parse(raw)
 	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return d.conflictHolds(ctx, b, p.conflict) }) {
 		return res, nil
+	}
+	if t := d.deadhead(p.routes); t != p.stated {
+		res.Set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes empty", p.stated, t))
 	}
 	f := fails{}
 	if why := d.checkCoverage(p); why != "" {
@@ -179,22 +148,7 @@ func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawM
 	for _, u := range d.units() {
 		u.Check(d, p, f)
 	}
-	for id, why := range f {
-		set(id, false, why[0])
-	}
-	feasible := len(f) == 0
-	if t := d.deadhead(p.routes); t != p.stated {
-		set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes empty", p.stated, t))
-	}
-	obj := d.objective(p)
-	switch {
-	case !feasible:
-		set(itemOptimal, false, "the plan breaks a rule")
-		return res, nil
-	case !slices.Equal(obj, ref.Objective):
-		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
-	}
-	return res, obj
+	return res, route.Judge(res, f, ref.Objective, func() []int64 { return d.objective(p) })
 }
 
 // objective is the objective vector of a parsed plan at the levels in
@@ -269,15 +223,13 @@ func (d *Dispatch) driven(rt []int) int64 {
 // rules lists the prompt's quoted rule names in force that a conflict may
 // name: the sampled units' rules, in unitPool order, except those that
 // hold by the model's construction (builtIn).
-func (d *Dispatch) rules() []string {
-	var out []string
+func (d *Dispatch) rules() []rule {
+	var out []rule
 	for _, u := range d.units() {
 		if _, ok := u.(builtIn); ok {
 			continue
 		}
-		for _, r := range u.Rules(d) {
-			out = append(out, r.Name)
-		}
+		out = append(out, u.Rules(d)...)
 	}
 	return out
 }
@@ -290,11 +242,7 @@ func (d *Dispatch) conflictHolds(ctx context.Context, b solver.Backend, names []
 	if err != nil {
 		return false, err.Error()
 	}
-	known := map[string]bool{}
-	for _, r := range d.rules() {
-		known[r] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(d.rules()), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver: the objective vector of an

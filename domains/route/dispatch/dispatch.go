@@ -154,119 +154,88 @@ var subtaskList = []domains.Subtask{
 // task is task 22 as registered.
 var task *domains.Task
 
-// init registers task 22 through domains.RegisterSkin, which finds the
-// spec's subtask and checks the spec's units against the pool before
-// generate runs. The loader is the skin's own (not domains.Loader): its
-// errors start "route: transportation-dispatch: " as they always have.
+// init registers task 22 (route.Register; its loader's errors start
+// "route: transportation-dispatch: ").
 func init() {
-	task = domains.RegisterSkin(domains.Skin[domains.Subtask]{
-		Pkg:      "route",
-		Task:     domains.Task{ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Family: domains.Routing, Core: "route", Pool: pool},
-		Subtasks: subtaskList,
-		View:     func(st domains.Subtask) domains.Subtask { return st },
-		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-			return generate(subtasks[st.ID], spec, r)
-		},
-		Load: load,
-	})
+	task = route.Register(domains.Task{ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("transportation-dispatch", (*Dispatch).validate))
 }
 
 // TransportationDispatch returns task 22, registered as
 // "transportation-dispatch".
 func TransportationDispatch() *domains.Task { return task }
 
-// load reads an instance written by json.Marshal and validates it: the
-// core's data and the fleet, then the data of units the spec does not
-// have, then each sampled unit's data (its domains.Validator).
-func load(data []byte) (domains.Instance, error) {
-	d := &Dispatch{}
-	fail := func(format string, a ...any) (domains.Instance, error) {
-		return nil, fmt.Errorf("route: transportation-dispatch: "+format, a...)
-	}
-	if err := json.Unmarshal(data, d); err != nil {
-		return fail("%w", err)
-	}
-	voc, ok := subtasks[d.S.Subtask]
-	if !ok {
-		return fail("spec.subtask: unknown subtask %q", d.S.Subtask)
+// validate sets the vocabulary of a loaded instance's subtask and reports
+// the first inconsistency, naming the field: the core's data and the
+// fleet, then the data of units the spec does not have, then each sampled
+// unit's data (its domains.Validator).
+func (d *Dispatch) validate() error {
+	voc, err := route.Vocab(subtasks, d.S)
+	if err != nil {
+		return err
 	}
 	d.Voc = voc
 	n := len(d.Jobs)
 	if n < 1 || len(d.Who) != n || len(d.From) != n || len(d.To) != n || len(d.Ride) != n+1 || len(d.Deadhead) != n+1 {
-		return fail("jobs, who, from, to, ride, deadhead: %d jobs with %d, %d, %d, %d, %d entries", n, len(d.Who), len(d.From), len(d.To), len(d.Ride), len(d.Deadhead))
+		return fmt.Errorf("jobs, who, from, to, ride, deadhead: %d jobs with %d, %d, %d, %d, %d entries", n, len(d.Who), len(d.From), len(d.To), len(d.Ride), len(d.Deadhead))
 	}
 	for i, row := range d.Deadhead {
 		if len(row) != n+1 {
-			return fail("deadhead[%d]: %d entries, want %d", i, len(row), n+1)
+			return fmt.Errorf("deadhead[%d]: %d entries, want %d", i, len(row), n+1)
 		}
 		for j, x := range row {
 			if x < 0 {
-				return fail("deadhead[%d][%d]: %d is negative", i, j, x)
+				return fmt.Errorf("deadhead[%d][%d]: %d is negative", i, j, x)
 			}
 		}
 	}
 	for c, x := range d.Ride {
 		if x < 0 {
-			return fail("ride[%d]: %d is negative", c, x)
+			return fmt.Errorf("ride[%d]: %d is negative", c, x)
 		}
 	}
 	if len(d.TypeNames) < 1 || len(d.TypeNames) > 2 || len(d.Vehicles) < 1 {
-		return fail("type_names, vehicles: %d types and %d vehicles, want 1 or 2 types and a vehicle", len(d.TypeNames), len(d.Vehicles))
+		return fmt.Errorf("type_names, vehicles: %d types and %d vehicles, want 1 or 2 types and a vehicle", len(d.TypeNames), len(d.Vehicles))
 	}
 	names := map[string]bool{}
 	for i, v := range append(slices.Clone(d.Vehicles), d.downList()...) {
 		if v.Type < 0 || v.Type >= len(d.TypeNames) || names[v.Name] || (i > 0 && i < len(d.Vehicles) && v.Type < d.Vehicles[i-1].Type) {
-			return fail("vehicles: %q has an unknown type %d, a repeated name, or is out of type order", v.Name, v.Type)
+			return fmt.Errorf("vehicles: %q has an unknown type %d, a repeated name, or is out of type order", v.Name, v.Type)
 		}
 		names[v.Name] = true
 	}
 	if d.Size != nil && (len(d.Size) != n+1 || len(d.Capacity) != len(d.TypeNames)) {
-		return fail("size, capacity: %d sizes and %d capacities, want %d and %d", len(d.Size), len(d.Capacity), n+1, len(d.TypeNames))
+		return fmt.Errorf("size, capacity: %d sizes and %d capacities, want %d and %d", len(d.Size), len(d.Capacity), n+1, len(d.TypeNames))
 	}
 	if d.Equip != nil && len(d.Equip) != n+1 {
-		return fail("equip: %d entries, want %d", len(d.Equip), n+1)
+		return fmt.Errorf("equip: %d entries, want %d", len(d.Equip), n+1)
 	}
 	if (d.Current == nil) != (d.Down == nil) || len(d.Before) > 1 {
-		return fail("current, down, before: want a current plan with a broken-down vehicle, at most one pickup-before-delivery pair")
+		return fmt.Errorf("current, down, before: want a current plan with a broken-down vehicle, at most one pickup-before-delivery pair")
 	}
 	if d.Levels < 0 || d.Levels > d.maxLevels() {
-		return fail("levels: %d is outside 0..%d", d.Levels, d.maxLevels())
+		return fmt.Errorf("levels: %d is outside 0..%d", d.Levels, d.maxLevels())
 	}
 	if d.Current != nil {
 		seen := map[string]bool{}
 		for i, r := range d.Current {
 			if !names[r.Vehicle] {
-				return fail("current[%d]: unknown vehicle %q", i, r.Vehicle)
+				return fmt.Errorf("current[%d]: unknown vehicle %q", i, r.Vehicle)
 			}
 			for _, j := range r.Jobs {
 				if !slices.Contains(d.Jobs, j) || seen[j] {
-					return fail("current[%d]: job %q is unknown or repeated", i, j)
+					return fmt.Errorf("current[%d]: job %q is unknown or repeated", i, j)
 				}
 				seen[j] = true
 			}
 		}
 		if len(seen) != n {
-			return fail("current: %d of %d jobs", len(seen), n)
+			return fmt.Errorf("current: %d of %d jobs", len(seen), n)
 		}
 	}
 	if err := d.fleet(unitPool).Validate(); err != nil {
-		return fail("%w", err)
+		return err
 	}
-	// A unit's data acts only with its unit: data without it is refused
-	// (else its rule would be stated nowhere and its rows in no model).
-	for _, u := range unitPool {
-		if o, ok := u.(dataOwner); ok && !d.S.Has(u.Info().ID) {
-			if f := o.DataField(d); f != "" {
-				return fail("%s is given, but the spec has no %s unit", f, u.Info().ID)
-			}
-		}
-	}
-	for _, v := range domains.Facets[domains.Validator[*Dispatch]](d.units()) {
-		if err := v.Validate(d); err != nil {
-			return fail("%w", err)
-		}
-	}
-	return d, nil
+	return route.CheckUnitData(d, unitPool, d.S.Has)
 }
 
 func (d *Dispatch) downList() []vehicle {

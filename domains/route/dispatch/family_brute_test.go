@@ -274,11 +274,6 @@ var bruteSets = [][]string{{}, {"capacity"}, {"time-windows"}, {"driver-hours"},
 // test.
 var bruteSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}
 
-// bruteTally counts the outcomes of the brute-force cases.
-type bruteTally struct {
-	infeasible, unique, several, plans int
-}
-
 // TestFamilyBrute: for every unit of the pool (alone where it can be,
 // and in combinations), on seeded instances of every subtask (1 seed, 3
 // with PLANCERT_LONG=1), full enumeration of the plans (routes per vehicle
@@ -291,40 +286,15 @@ type bruteTally struct {
 // objective is the oracle's. Each outcome (infeasible, unique, tied
 // before the tie-breaks) occurs at least twice.
 func TestFamilyBrute(t *testing.T) {
-	tk := dispatch.TransportationDispatch()
-	var n bruteTally
-	for _, set := range bruteSets {
-		for _, st := range tk.Subtasks {
-			name := strings.Join(set, "+")
-			if name == "" {
-				name = "core"
-			}
-			t.Run(name+"/"+st.ID, func(t *testing.T) {
-				for seed := uint64(1); seed <= bruteSeeds.N(); seed++ {
-					bruteCase(t, tk, set, st.ID, seed, &n)
-				}
-			})
-		}
-	}
-	t.Logf("%d plans checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.plans, n.infeasible, n.unique, n.several)
-	if n.infeasible < 2 || n.unique < 2 || n.several < 2 {
-		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", n.infeasible, n.unique, n.several)
-	}
+	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Generate: gen.NewInstance, Backend: sat.Backend{}, Run: bruteCase}.Sweep(t, dispatch.TransportationDispatch())
 }
 
 // bruteCase compares the enumeration of one seeded instance with the
 // certificates of its model at every tie-break level.
-func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, seed uint64, n *bruteTally) {
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, subtask, seed, set...))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, _ := json.Marshal(inst)
+func bruteCase(t *testing.T, c routetest.Case, n *routetest.Tally) {
+	inst, name := c.Inst, c.Name
 	var d data
-	if err := json.Unmarshal(raw, &d); err != nil {
-		t.Fatal(err)
-	}
-	name := fmt.Sprintf("%v/%s/%d", set, subtask, seed)
+	routetest.Decode(t, inst, &d)
 	type scored struct {
 		plan oraclePlan
 		obj  []int64 // every level, in the certificate's form
@@ -368,36 +338,15 @@ func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, see
 	if len(d.Vehicles) > 0 && d.Vehicles[0].Type != d.Vehicles[len(d.Vehicles)-1].Type {
 		levels++
 	}
-	better := func(x, y []int64) bool {
-		for i := range min(len(x), len(y)) {
-			if a, b := x[i], y[i]; a != b {
-				return a < b != (i == 0 && d.Current != nil)
-			}
-		}
-		return false
-	}
-	var infeasible, unique, several int
-	for level := base; level <= levels; level++ {
-		if level > base && !inst.TieBreak() {
-			t.Fatalf("%s: no tie-break level %d", name, level)
-		}
+	better := routetest.Better(func(i int) bool { return i == 0 && d.Current != nil })
+	routetest.Levels(t, name, inst, base, levels, 1, func(level int) (int, int) {
 		o := &familytest.Optima{Better: better}
 		for _, s := range feasible {
 			o.Add(s.obj[:level])
 		}
 		familytest.Brute{Name: fmt.Sprintf("%s level %d", name, level), Inst: inst, Optima: o}.Agree(t)
-		if o.Feasible == 0 {
-			infeasible++
-			break
-		}
-		if level == base {
-			if o.Count == 1 {
-				unique++
-			} else {
-				several++
-			}
-		}
-	}
+		return o.Feasible, o.Count
+	}, n)
 	// The checker's objective vector is the oracle's on every feasible
 	// plan (at the final level).
 	ob := inst.(domains.Objectiver)
@@ -407,5 +356,5 @@ func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, see
 			t.Fatalf("%s: plan %v: checker objective %v ok=%v, oracle %v", name, s.plan, got, ok, s.obj[:len(got)])
 		}
 	}
-	n.infeasible, n.unique, n.several, n.plans = n.infeasible+infeasible, n.unique+unique, n.several+several, n.plans+plans
+	n.Plans += plans
 }

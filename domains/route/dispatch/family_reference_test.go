@@ -5,6 +5,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/dispatch"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/internal/familytest"
 )
 
@@ -41,17 +42,13 @@ var seeds = familytest.Levels{Short: 30, Default: 30, Long: 200}
 // family describes the tests of task 22 to internal/familytest. Core
 // "route" is shared by the four route skins: Tasks keeps this package's.
 var family = &familytest.Family{
-	Core:    "route",
-	Tasks:   []string{dispatch.TransportationDispatch().ID},
-	Seeds:   seeds,
-	MinKeep: 0.70,
-	CheckRecord: func(t *testing.T, rec *domains.Record, inst domains.Instance) {
-		if len(rec.Checklist) < 3 {
-			t.Errorf("%s: %d items", rec.ID, len(rec.Checklist))
-		}
-	},
-	AfterTask: everySubtask,
-	Golden:    goldenFiles,
+	Core:        "route",
+	Tasks:       []string{dispatch.TransportationDispatch().ID},
+	Seeds:       seeds,
+	MinKeep:     0.70,
+	CheckRecord: routetest.AtLeastItems(3),
+	AfterTask:   everySubtask,
+	Golden:      goldenFiles,
 	// The route golden files' form: units without the stateful tier, no
 	// reference section.
 	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
@@ -78,29 +75,13 @@ func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
 	}
 }
 
-// TestFamilyUnits: for every unit of the pool (with the units it
-// requires), on every subtask and 3 seeds, the certified record passes
-// the reference test's record checks (familytest.CheckRecord), and at
-// least 9 of the 12 records are kept.
+// TestFamilyUnits: routetest.UnitRecords on 3 seeds; every kept record
+// passes the reference test's record checks (familytest.CheckRecord).
 func TestFamilyUnits(t *testing.T) {
 	tk := dispatch.TransportationDispatch()
-	for _, u := range tk.Pool {
-		kept := 0
-		for _, st := range tk.Subtasks {
-			for seed := uint64(1); seed <= 3; seed++ {
-				o := familytest.Certify(tk, familytest.NewSpec(t, tk, st.ID, seed, append([]string{u.ID}, u.Requires...)...), family.Timeout)
-				if o.Err != nil {
-					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
-				}
-				if !o.Kept() {
-					continue
-				}
-				kept++
-				familytest.CheckRecord(t, family, o.Rec)
-			}
-		}
-		if kept < 9 {
-			t.Errorf("unit %s: %d of 12 records kept", u.ID, kept)
-		}
+	certify := func(spec domains.Spec) (*domains.Record, error) {
+		o := familytest.Certify(tk, spec, family.Timeout)
+		return o.Rec, o.Err
 	}
+	routetest.UnitRecords(t, tk, 3, certify, func(_ domains.Unit, _ domains.Subtask, rec *domains.Record) { familytest.CheckRecord(t, family, rec) })
 }

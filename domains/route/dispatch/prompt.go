@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
 )
 
 // Prompt implements domains.Instance.
@@ -102,17 +103,7 @@ func (d *Dispatch) Prompt() string {
 		goals = append(goals, l.Goal(d))
 	}
 	goals = append(goals, "minimise "+empty)
-	b.WriteString("\n**Goal.** ")
-	for i, g := range goals {
-		switch {
-		case len(goals) == 1:
-			b.WriteString(strings.ToUpper(g[:1]) + g[1:] + ".")
-		case i == 0:
-			fmt.Fprintf(&b, "First, %s.", g)
-		default:
-			fmt.Fprintf(&b, " Then, among those plans, %s.", g)
-		}
-	}
+	b.WriteString("\n**Goal.** " + route.GoalSentences(goals))
 	if d.Levels >= 1 {
 		fmt.Fprintf(&b, " If several plans are equally good, use the fewest %s.", v.Vehicles)
 	}

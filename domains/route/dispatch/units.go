@@ -132,16 +132,8 @@ var (
 // draws in (changing it changes every spec).
 var unitPool = domains.Pool[unit]{capacity{}, windows{}, compat{}, hours{}, linked{}, infeasible{}, backup{}, breakdown{}, balanced{}}
 
-// unitIDs are the IDs of unitPool, in order: units reads them instead of
-// building every unit's Info (and its lists) on each call, which runs for
-// every plan the checker judges.
-var unitIDs = func() []string {
-	var out []string
-	for _, u := range unitPool {
-		out = append(out, u.Info().ID)
-	}
-	return out
-}()
+// unitList is unitPool with its IDs read once, for units.
+var unitList = route.NewUnits(unitPool)
 
 // pool is the registry's view of the pool, in the taxonomy's order.
 var pool = func() []domains.Unit {
@@ -157,15 +149,7 @@ var pool = func() []domains.Unit {
 }()
 
 // units returns the sampled units of d, in unitPool order (unitPool.Of).
-func (d *Dispatch) units() []unit {
-	var out []unit
-	for i, u := range unitPool {
-		if d.S.Has(unitIDs[i]) {
-			out = append(out, u)
-		}
-	}
-	return out
-}
+func (d *Dispatch) units() []unit { return unitList.InForce(d.S.Has) }
 
 // takes reports whether a vehicle of type t may take job c under the
 // rules of the sampled units ts (the takers of d.units()).

@@ -5,24 +5,19 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/solver"
 )
 
-// Item IDs of task 20 (format, coverage, optimal, stated, infeasible,
-// conflict and visit-order are named as in task 21).
+// Item IDs of task 20, besides those every route skin has (format,
+// infeasible and conflict of domains; optimal and stated of route);
+// coverage and visit-order are named as in task 21.
 const (
-	itemFormat     = "format"
-	itemCoverage   = "coverage"
-	itemBefore     = "visit-order"
-	itemOptimal    = "optimal"
-	itemStated     = "stated"
-	itemInfeasible = "infeasible"
-	itemConflict   = "conflict"
+	itemCoverage = "coverage"
+	itemBefore   = "visit-order"
+	itemStated   = route.ItemStated
 
 	itemDayTimes = "day-times"
 	itemMust     = "must-visit"
@@ -47,14 +42,7 @@ func (it *Itinerary) when(t int64) string {
 func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 	v := it.Voc
 	if !ref.Feasible {
-		return []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`},
-			{ID: itemInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", prose.Quoted(ref.Conflict))},
-			{ID: itemConflict, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-				Text: "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."},
-		}
+		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	format := fmt.Sprintf("The answer is one JSON object in the stated form: a list of day plans, each a list of %s names as written in the problem, and integers total_score and travel_minutes.", v.Sight)
 	dayTimes := "Leaving each start place at the time given and going on at once after each visit, every day reaches its end place by the time given."
@@ -63,9 +51,8 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		dayTimes = fmt.Sprintf("Staying the given days in each city in this order, the first on day 1 and each flight day counted for both cities, the trip ends by day %d.", it.Days[0].Return)
 	}
 	items := []domains.Item{
-		{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: format},
-		{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)},
+		route.FormatItem(format),
+		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)),
 	}
 	if v.Trip {
 		items[1].Text = "The plan lists no city twice."
@@ -79,45 +66,30 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 	for _, u := range us {
 		items = append(items, u.Items(it)...)
 	}
-	lv := ref.Objective
-	get := func(i int) int64 {
-		if i < len(lv) {
-			return lv[i]
-		}
-		return -1
-	}
-	text := "The plan's "
+	lv := route.Levels(ref.Objective)
 	var reached []string
 	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(it, get(i)))
+		reached = append(reached, l.Reached(it, lv.At(i)))
 	}
 	off := len(reached)
-	if off > 0 {
-		text = "The plan " + strings.Join(reached, ", then ") + " and then its "
-	}
-	text += fmt.Sprintf("total score is %d, the proven maximum", get(off))
+	text := route.OptimalOpening(reached, true) + fmt.Sprintf("total score is %d, the proven maximum", lv.At(off))
 	for i, k := range it.tieKinds(false) {
 		switch k {
 		case tieTravel:
-			text += fmt.Sprintf(", with %d minutes of travel", get(off+1+i))
+			text += fmt.Sprintf(", with %d minutes of travel", lv.At(off+1+i))
 		case tieWeight:
-			text += fmt.Sprintf(", and the stated tie-break sum %d", get(off+1+i))
+			text += fmt.Sprintf(", and the stated tie-break sum %d", lv.At(off+1+i))
 		}
 	}
+	stated := "The total_score and travel_minutes stated in the answer equal the plan's true total score and total travel time."
 	if v.Trip {
 		text = "The plan visits every city (a proven optimum: any order that keeps every rule)"
 		if len(it.tieKinds(false)) > 0 {
-			text = fmt.Sprintf("The order has the stated tie-break sum %d, the proven minimum", get(off+1))
+			text = fmt.Sprintf("The order has the stated tie-break sum %d, the proven minimum", lv.At(off+1))
 		}
+		stated = "The first day stated for each city equals the day the plan arrives there."
 	}
-	items = append(items,
-		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."},
-		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
-			Text: "The total_score and travel_minutes stated in the answer equal the plan's true total score and total travel time."})
-	if v.Trip {
-		items[len(items)-1].Text = "The first day stated for each city equals the day the plan arrives there."
-	}
-	return items
+	return append(items, route.GoalItems(text, stated)...)
 }
 
 // parsed is a parsed answer.
@@ -132,21 +104,11 @@ type parsed struct {
 }
 
 func (it *Itinerary) parse(raw json.RawMessage) parsed {
-	var obj map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &obj); err != nil {
-		return parsed{formatErr: "the answer is not one JSON object"}
+	claim := domains.ReadClaim(raw, true)
+	if claim.Done() {
+		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
 	}
-	if f, ok := obj["feasible"]; ok {
-		var feasible bool
-		if err := json.Unmarshal(f, &feasible); err != nil || feasible {
-			return parsed{formatErr: `"feasible" may only be false`}
-		}
-		p := parsed{infeasible: true}
-		if err := json.Unmarshal(obj["conflict"], &p.conflict); err != nil || len(p.conflict) == 0 {
-			p.formatErr = `"conflict" must list the names of the conflicting rules`
-		}
-		return p
-	}
+	obj := claim.Obj
 	var p parsed
 	var names [][]string
 	if it.Voc.Trip {
@@ -259,18 +221,14 @@ func (it *Itinerary) checkCore(plan [][]int, f fails) {
 }
 
 // violations checks every rule on a plan of the right number of days:
-// item ID → why the rule is broken (rule 1, then the units in force).
-func (it *Itinerary) violations(plan [][]int) map[string]string {
+// the failures per item ID (rule 1, then the units in force).
+func (it *Itinerary) violations(plan [][]int) fails {
 	f := fails{}
 	it.checkCore(plan, f)
 	for _, u := range it.units() {
 		u.Check(it, plan, f)
 	}
-	out := make(map[string]string, len(f))
-	for id, why := range f {
-		out[id] = why[0]
-	}
-	return out
+	return f
 }
 
 // objective returns the objective vector of a plan (levels in force).
@@ -305,62 +263,40 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
 	items := it.Checklist(ref)
 	res := domains.Pending(items)
-	set := res.Set
-	failAll := res.FailAll
 	p := it.parse(raw)
 	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return it.conflictHolds(ctx, b, p.conflict) }) {
 		return res
 	}
 	if why := it.coverage(p.plan); why != "" && len(p.plan) != len(it.Days) {
 		// Without one list per day nothing else can be judged.
-		return failAll(why)
-	}
-	viol := it.violations(p.plan)
-	for id, why := range viol {
-		set(id, false, why)
+		return res.FailAll(why)
 	}
 	ans := it.answer(p.plan)
 	if it.Voc.Trip {
 		if want := it.firstDays(p.plan[0]); !slices.Equal(want, p.firstDays) {
-			set(itemStated, false, fmt.Sprintf("stated first days %v, the plan arrives on days %v", p.firstDays, want))
+			res.Set(itemStated, false, fmt.Sprintf("stated first days %v, the plan arrives on days %v", p.firstDays, want))
 		}
 	} else if ans.TotalScore != p.score || ans.TravelMinutes != p.travel {
-		set(itemStated, false, fmt.Sprintf("stated score %d and travel %d minutes, the plan has %d and %d", p.score, p.travel, ans.TotalScore, ans.TravelMinutes))
+		res.Set(itemStated, false, fmt.Sprintf("stated score %d and travel %d minutes, the plan has %d and %d", p.score, p.travel, ans.TotalScore, ans.TravelMinutes))
 	}
-	obj := it.objective(p.plan)
-	switch {
-	case len(viol) > 0:
-		set(itemOptimal, false, "the plan breaks a rule")
-	case !slices.Equal(obj, ref.Objective):
-		set(itemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, ref.Objective))
-	}
+	route.Judge(res, it.violations(p.plan), ref.Objective, func() []int64 { return it.objective(p.plan) })
 	return res
 }
 
 // rules lists the prompt's named rules in force: the units' rules, in
 // pool order.
-func (it *Itinerary) rules() []rule {
-	var out []rule
-	for _, u := range it.units() {
-		out = append(out, u.Rules(it)...)
-	}
-	return out
-}
+func (it *Itinerary) rules() []rule { return route.Rules(it, it.units()) }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with rule 1 have no plan (proven by the SAT
 // solver within 10 s).
 func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	known := map[string]bool{}
-	for _, r := range it.rules() {
-		known[r.Name] = true
-	}
 	c := *it
 	m, err := c.Model()
 	if err != nil {
 		return false, err.Error()
 	}
-	return domains.ConflictClaim(ctx, b, m, known, names, domains.AlwaysOn)
+	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(it.rules()), names, domains.AlwaysOn)
 }
 
 // firstDays returns the day a trip arrives in each city of an order.

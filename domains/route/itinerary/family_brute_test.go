@@ -5,10 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
@@ -321,11 +321,6 @@ var bruteSets = [][]string{{}, {"must-visit"}, {"opening-hours"}, {"budget"}, {"
 // test.
 var bruteSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}
 
-// bruteTally counts the outcomes of the brute-force cases.
-type bruteTally struct {
-	infeasible, unique, several, plans int
-}
-
 // TestFamilyBrute: for every unit of the pool (alone where it can be,
 // and together), on instances of every subtask capped at 5 stops (one
 // seed, the two-day subtasks only on the sets with balanced days or five
@@ -340,73 +335,46 @@ type bruteTally struct {
 func TestFamilyBrute(t *testing.T) {
 	defer itinerary.SetMaxStops(5)()
 	tk := itinerary.TravelItinerary()
-	var n bruteTally
-	for _, set := range bruteSets {
-		for _, st := range tk.Subtasks {
-			if slices.ContainsFunc(set, func(u string) bool { return !st.Allows(u) }) {
-				continue
-			}
-			// The two-day subtasks (1631 plans each) by default only on
-			// the sets that need two days or hold every unit they allow;
-			// all of them with PLANCERT_LONG=1; none with -short.
-			twoDays := st.ID == "museum-weekend" || st.ID == "road-trip"
-			if twoDays && (testing.Short() || !familytest.Long() && !slices.Contains(set, "balanced-days") && len(set) < 5) {
-				continue
-			}
-			name := strings.Join(set, "+")
-			if name == "" {
-				name = "core"
-			}
-			t.Run(name+"/"+st.ID, func(t *testing.T) {
-				for seed := uint64(1); seed <= bruteSeeds.N(); seed++ {
-					bruteCase(t, tk, set, st.ID, seed, &n)
-				}
-			})
+	skip := func(set []string, st domains.Subtask) bool {
+		if slices.ContainsFunc(set, func(u string) bool { return !st.Allows(u) }) {
+			return true
 		}
+		// The two-day subtasks (1631 plans each) by default only on the
+		// sets that need two days or hold every unit they allow; all of
+		// them with PLANCERT_LONG=1; none with -short.
+		twoDays := st.ID == "museum-weekend" || st.ID == "road-trip"
+		return twoDays && (testing.Short() || !familytest.Long() && !slices.Contains(set, "balanced-days") && len(set) < 5)
 	}
-	t.Logf("%d plans checked; %d infeasible, %d unique, %d with ties before tie-breaks", n.plans, n.infeasible, n.unique, n.several)
-	if n.infeasible < 2 || n.unique < 2 || n.several < 2 {
-		t.Errorf("%d infeasible, %d unique, %d with ties: each outcome needs testing", n.infeasible, n.unique, n.several)
-	}
+	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Skip: skip, Generate: gen.NewInstance, Backend: sat.Backend{}, Run: bruteCase}.Sweep(t, tk)
 }
 
 // bruteCase compares the enumeration of one seeded instance, and on two
 // unit sets of a variant of it whose travel times break the triangle
 // inequality, with the certificates of its model at every tie-break
 // level.
-func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, seed uint64, n *bruteTally) {
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, subtask, seed, set...))
-	if err != nil {
-		t.Fatal(err)
-	}
+func bruteCase(t *testing.T, c routetest.Case, n *routetest.Tally) {
+	inst, set, subtask, seed := c.Inst, c.Set, c.Subtask, c.Seed
 	// The variant: the direct way from the first base to the first stop
 	// 200 minutes longer, so that the pruning of legs by shortest paths is
 	// tested too.
 	variants := []domains.Instance{inst}
 	if seed == 1 && subtask != "city-hopping" && (len(set) == 0 || len(set) == 1 && set[0] == "opening-hours") {
 		var m map[string]any
-		raw, _ := json.Marshal(inst)
-		if err := json.Unmarshal(raw, &m); err != nil {
-			t.Fatal(err)
-		}
+		routetest.Decode(t, inst, &m)
 		nb := len(m["vocab"].(map[string]any)["bases"].([]any))
 		tr := m["travel"].([]any)
 		tr[0].([]any)[nb] = tr[0].([]any)[nb].(float64) + 200
 		tr[nb].([]any)[0] = tr[nb].([]any)[0].(float64) + 200
-		raw, _ = json.Marshal(m)
-		other, err := tk.Load(raw)
+		raw, _ := json.Marshal(m)
+		other, err := itinerary.TravelItinerary().Load(raw)
 		if err != nil {
 			t.Fatal(err)
 		}
 		variants = append(variants, other)
 	}
-	var infeasible, unique, several, plans int
 	for vi, inst := range variants {
-		raw, _ := json.Marshal(inst)
 		var d data
-		if err := json.Unmarshal(raw, &d); err != nil {
-			t.Fatal(err)
-		}
+		routetest.Decode(t, inst, &d)
 		name := fmt.Sprintf("%v/%s/%d/variant %d", set, subtask, seed, vi)
 		type scored struct {
 			plan [][]int
@@ -419,7 +387,7 @@ func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, see
 		}
 		dummy := domains.Reference{Feasible: true, Objective: []int64{-1}}
 		for _, plan := range allPlans(len(d.Stops), len(d.Days)) {
-			plans++
+			n.Plans++
 			kept := d.rulesKept(plan)
 			if d.Backup != nil {
 				kept["backup"] = d.backupKept(plan)
@@ -445,35 +413,15 @@ func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, see
 		if d.Vocab.Trip {
 			ties = 1
 		}
-		better := func(x, y []int64) bool {
-			for i := range min(len(x), len(y)) {
-				if a, b := x[i], y[i]; a != b {
-					return a < b != (i < base)
-				}
-			}
-			return false
-		}
-		for level := base; level <= base+ties; level++ {
-			if level > base && !inst.TieBreak() {
-				t.Fatalf("%s: no tie-break level %d", name, level)
-			}
+		better := routetest.Better(func(i int) bool { return i < base })
+		routetest.Levels(t, name, inst, base, base+ties, 1, func(level int) (int, int) {
 			o := &familytest.Optima{Better: better}
 			for _, s := range feasible {
 				o.Add(s.obj[:level])
 			}
 			cert, _ := familytest.Brute{Name: fmt.Sprintf("%s level %d", name, level), Inst: inst, Optima: o}.Agree(t)
 			if o.Feasible == 0 {
-				if level == base {
-					infeasible++
-				}
-				break
-			}
-			if level == base {
-				if o.Count == 1 {
-					unique++
-				} else {
-					several++
-				}
+				return 0, 0
 			}
 			// The checker's verdict on every feasible plan: "optimal"
 			// exactly for the optimal ones, and the true stated values
@@ -491,7 +439,7 @@ func bruteCase(t *testing.T, tk *domains.Task, set []string, subtask string, see
 					t.Fatalf("%s: plan %v: the true stated values fail", name, s.plan)
 				}
 			}
-		}
+			return o.Feasible, o.Count
+		}, n)
 	}
-	n.infeasible, n.unique, n.several, n.plans = n.infeasible+infeasible, n.unique+unique, n.several+several, n.plans+plans
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/internal/familytest"
 )
@@ -44,17 +45,13 @@ var seeds = familytest.Levels{Short: 10, Default: 30, Long: 200}
 // family describes the tests of task 20 to internal/familytest. Core
 // "route" is shared by the four route skins: Tasks keeps this package's.
 var family = &familytest.Family{
-	Core:    "route",
-	Tasks:   []string{itinerary.TravelItinerary().ID},
-	Seeds:   seeds,
-	MinKeep: 0.70,
-	CheckRecord: func(t *testing.T, rec *domains.Record, inst domains.Instance) {
-		if len(rec.Checklist) < 3 {
-			t.Errorf("%s: %d items", rec.ID, len(rec.Checklist))
-		}
-	},
-	AfterTask: everySubtask,
-	Golden:    goldenFiles,
+	Core:        "route",
+	Tasks:       []string{itinerary.TravelItinerary().ID},
+	Seeds:       seeds,
+	MinKeep:     0.70,
+	CheckRecord: routetest.AtLeastItems(3),
+	AfterTask:   everySubtask,
+	Golden:      goldenFiles,
 	// The route golden files' form: units without the stateful tier, no
 	// reference section.
 	GoldenFormat: familytest.GoldenFormat{NoStateful: true, NoReference: true},
@@ -77,12 +74,7 @@ func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
 		return
 	}
 	familytest.EveryUnit(t, tk, kept)
-	conflicts := map[string]int{}
-	for _, rec := range kept {
-		for _, c := range rec.Reference.Conflict {
-			conflicts[c]++
-		}
-	}
+	conflicts := routetest.Conflicts(kept)
 	if conflicts["budget"] == 0 || conflicts["opening hours"] == 0 {
 		t.Errorf("conflicts %v: both infeasibility variants (fees, hours) should occur", conflicts)
 	}
@@ -91,49 +83,30 @@ func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
 // unitSeeds are the seeds per unit and subtask of TestFamilyUnits.
 var unitSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}
 
-// TestFamilyUnits: for every unit of the pool (with the units it
-// requires), on every subtask that allows it and one seed (3 with
-// PLANCERT_LONG=1), the certified record passes the reference test's
-// record checks (familytest.CheckRecord), the unit's rule appears in the
-// prompt, the infeasibility unit gives an infeasible record, and at least
-// 3 in 4 of the records are kept.
+// TestFamilyUnits: routetest.UnitRecords on unitSeeds; every kept record
+// passes the reference test's record checks (familytest.CheckRecord), the
+// unit's rule appears in the prompt, and the infeasibility unit gives an
+// infeasible record.
 func TestFamilyUnits(t *testing.T) {
 	tk := itinerary.TravelItinerary()
-	for _, u := range tk.Pool {
-		kept, tried := 0, 0
-		for _, st := range tk.Subtasks {
-			if !st.Allows(u.ID) {
-				continue
-			}
-			for seed := uint64(1); seed <= unitSeeds.N(); seed++ {
-				o := familytest.Certify(tk, familytest.NewSpec(t, tk, st.ID, seed, append([]string{u.ID}, u.Requires...)...), family.Timeout)
-				if o.Err != nil {
-					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
-				}
-				tried++
-				if !o.Kept() {
-					continue
-				}
-				kept++
-				rec := o.Rec
-				familytest.CheckRecord(t, family, rec)
-				rule := map[string]string{"opening-hours": "opening hours", "visit-order": "visit order", "daily-travel-limit": "daily travel limit", "balanced-days": "balanced days"}[u.ID]
-				if rule == "" {
-					rule = u.ID
-				}
-				if st.ID == "city-hopping" && u.ID == "opening-hours" {
-					rule = "events"
-				}
-				if u.ID != "infeasibility" && !strings.Contains(rec.Prompt, `"`+rule+`"`) {
-					t.Errorf("%s: the prompt has no rule for unit %s", rec.ID, u.ID)
-				}
-				if u.ID == "infeasibility" && rec.Reference.Feasible {
-					t.Errorf("%s: the infeasibility unit gave a feasible instance", rec.ID)
-				}
-			}
-		}
-		if kept*4 < tried*3 {
-			t.Errorf("unit %s: %d of %d records kept", u.ID, kept, tried)
-		}
+	certify := func(spec domains.Spec) (*domains.Record, error) {
+		o := familytest.Certify(tk, spec, family.Timeout)
+		return o.Rec, o.Err
 	}
+	routetest.UnitRecords(t, tk, unitSeeds.N(), certify, func(u domains.Unit, st domains.Subtask, rec *domains.Record) {
+		familytest.CheckRecord(t, family, rec)
+		rule := map[string]string{"opening-hours": "opening hours", "visit-order": "visit order", "daily-travel-limit": "daily travel limit", "balanced-days": "balanced days"}[u.ID]
+		if rule == "" {
+			rule = u.ID
+		}
+		if st.ID == "city-hopping" && u.ID == "opening-hours" {
+			rule = "events"
+		}
+		if u.ID != "infeasibility" && !strings.Contains(rec.Prompt, `"`+rule+`"`) {
+			t.Errorf("%s: the prompt has no rule for unit %s", rec.ID, u.ID)
+		}
+		if u.ID == "infeasibility" && rec.Reference.Feasible {
+			t.Errorf("%s: the infeasibility unit gave a feasible instance", rec.ID)
+		}
+	})
 }

@@ -152,45 +152,22 @@ func subtaskView(id string) domains.Subtask {
 // task is task 20 as registered.
 var task *domains.Task
 
-// init registers task 20 through domains.RegisterSkin, which finds the
-// spec's subtask and checks the spec's units against the pool before
-// generate runs. The loader is the skin's own (not domains.Loader): its
-// errors start "route: travel-itinerary: " as they always have.
+// init registers task 20 (route.Register; its loader's errors start
+// "route: travel-itinerary: ").
 func init() {
-	task = domains.RegisterSkin(domains.Skin[domains.Subtask]{
-		Pkg:      "route",
-		Task:     domains.Task{ID: "travel-itinerary", Name: "Travel Itinerary Planning", Family: domains.Routing, Core: "route", Pool: pool},
-		Subtasks: subtaskList,
-		View:     func(st domains.Subtask) domains.Subtask { return st },
-		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-			return generate(subtasks[st.ID], spec, r)
-		},
-		Load: load,
-	})
+	task = route.Register(domains.Task{ID: "travel-itinerary", Name: "Travel Itinerary Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("travel-itinerary", (*Itinerary).validate))
 }
 
 // TravelItinerary returns task 20, registered as "travel-itinerary".
 func TravelItinerary() *domains.Task { return task }
 
-// load reads an instance written by json.Marshal and validates it.
-func load(data []byte) (domains.Instance, error) {
-	it := &Itinerary{}
-	if err := json.Unmarshal(data, it); err != nil {
-		return nil, fmt.Errorf("route: travel-itinerary: %w", err)
-	}
-	if err := it.validate(); err != nil {
-		return nil, fmt.Errorf("route: travel-itinerary: %w", err)
-	}
-	return it, nil
-}
-
 // validate reports the first malformed field, by its JSON name: the
 // core's data, then the data of units not in force (see units), then each
 // unit's data in force (its domains.Validator).
 func (it *Itinerary) validate() error {
-	voc, ok := subtasks[it.S.Subtask]
-	if !ok {
-		return fmt.Errorf("spec.subtask: unknown subtask %q", it.S.Subtask)
+	voc, err := route.Vocab(subtasks, it.S)
+	if err != nil {
+		return err
 	}
 	it.Voc.Stops, it.Voc.Days, it.Voc.Route, it.Voc.MinStops, it.Voc.MaxStops, it.Voc.Minute, it.Voc.Fee, it.Voc.Trip = voc.Stops, voc.Days, voc.Route, voc.MinStops, voc.MaxStops, voc.Minute, voc.Fee, voc.Trip
 	n, nb := len(it.Stops), len(it.Voc.Bases)
@@ -298,21 +275,7 @@ func (it *Itinerary) validate() error {
 	if it.Levels < 0 || it.Levels > len(it.tieKinds(true)) {
 		return fmt.Errorf("levels: %d is outside 0..%d", it.Levels, len(it.tieKinds(true)))
 	}
-	// A unit's data acts only with its unit: data without it is refused
-	// (else its rule would be stated nowhere and its rows in no model).
-	for _, u := range unitPool {
-		if o, ok := u.(dataOwner); ok && !it.inForce(u.Info().ID) {
-			if f := o.DataField(it); f != "" {
-				return fmt.Errorf("%s is given, but the spec has no %s unit", f, u.Info().ID)
-			}
-		}
-	}
-	for _, v := range domains.Facets[domains.Validator[*Itinerary]](it.units()) {
-		if err := v.Validate(it); err != nil {
-			return err
-		}
-	}
-	return nil
+	return route.CheckUnitData(it, unitPool, it.inForce)
 }
 
 func round(x, step int64) int64 { return x - x%step }

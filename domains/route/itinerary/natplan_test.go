@@ -2,12 +2,12 @@ package itinerary_test
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/natplan"
@@ -52,11 +52,8 @@ func TestTripNaturalPlan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		raw, _ := json.Marshal(inst)
 		var d data
-		if err := json.Unmarshal(raw, &d); err != nil {
-			t.Fatal(err)
-		}
+		routetest.Decode(t, inst, &d)
 		city := func(c int) string { return strings.Fields(d.Stops[c-1])[1] }
 		days := d.Days[0].Return
 		var b strings.Builder

@@ -92,17 +92,7 @@ func (it *Itinerary) Prompt() string {
 		goals = append(goals, l.Goal(it))
 	}
 	goals = append(goals, fmt.Sprintf("maximise the total score of the %s visited", v.Sights))
-	b.WriteString("\n**Goal.** ")
-	for i, g := range goals {
-		switch {
-		case len(goals) == 1:
-			b.WriteString(capitalize(g) + ".")
-		case i == 0:
-			fmt.Fprintf(&b, "First, %s.", g)
-		default:
-			fmt.Fprintf(&b, " Then, among those plans, %s.", g)
-		}
-	}
+	b.WriteString("\n**Goal.** " + route.GoalSentences(goals))
 	if it.Levels >= 1 {
 		b.WriteString(" If several plans are equally good, choose the one with the least total travel time (all days, start place to end place).")
 	}

@@ -143,16 +143,8 @@ var (
 // the checklist, the model and the checker follow.
 var unitPool = domains.Pool[unit]{must{}, hours{}, budget{}, visitOrder{}, travelLimit{}, balanced{}, closure{}, backup{}, infeasible{}}
 
-// unitIDs are the IDs of unitPool, in order: units reads them instead of
-// building every unit's Info (and its lists) on each call, which runs for
-// every plan the checker judges.
-var unitIDs = func() []string {
-	var out []string
-	for _, u := range unitPool {
-		out = append(out, u.Info().ID)
-	}
-	return out
-}()
+// unitList is unitPool with its IDs read once, for units.
+var unitList = route.NewUnits(unitPool)
 
 // pool is the registry's view of the pool, in the same order.
 var pool = unitPool.Infos(nil)
@@ -162,16 +154,7 @@ var pool = unitPool.Infos(nil)
 // sequence visits every city whether or not a spec made by hand lists
 // must-visit; a unit the subtask excludes has no data, so it states
 // nothing, as it never did).
-func (it *Itinerary) units() []unit {
-	st := subtaskView(it.S.Subtask)
-	var out []unit
-	for i, u := range unitPool {
-		if id := unitIDs[i]; it.S.Has(id) && st.Allows(id) || slices.Contains(st.Always, id) {
-			out = append(out, u)
-		}
-	}
-	return out
-}
+func (it *Itinerary) units() []unit { return unitList.InForce(it.inForce) }
 
 // inForce reports whether unit id is in force in it (see units).
 func (it *Itinerary) inForce(id string) bool {

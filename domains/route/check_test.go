@@ -1,0 +1,85 @@
+package route_test
+
+import (
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/route"
+)
+
+// TestChecklistParts: the shared checklist helpers give the items and
+// words the route skins' checklists and checkers are made of.
+func TestChecklistParts(t *testing.T) {
+	items := route.InfeasibleChecklist("infeasibility", []string{"b", "a"})
+	if len(items) != 3 || items[0].ID != domains.ItemFormat || items[0].Text != domains.InfeasibleFormat ||
+		items[1].ID != domains.ItemInfeasible || items[2].ID != domains.ItemConflict || items[1].Constraint != "infeasibility" {
+		t.Fatalf("infeasible checklist %+v", items)
+	}
+	if want := "The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is \"b\", \"a\")."; items[1].Text != want {
+		t.Errorf("infeasible item %q, want %q", items[1].Text, want)
+	}
+	if want := "The rules named in \"conflict\" exist and cannot all hold together with rule 1 (checked by the solver)."; items[2].Text != want {
+		t.Errorf("conflict item %q, want %q", items[2].Text, want)
+	}
+	goal := route.GoalItems("x", "y")
+	if goal[0].ID != route.ItemOptimal || goal[0].Text != "x." || goal[1].ID != route.ItemStated || goal[1].Text != "y" {
+		t.Errorf("goal items %+v", goal)
+	}
+	lv := route.Levels{4, 5}
+	if lv.At(1) != 5 || lv.At(2) != -1 {
+		t.Errorf("levels %v: At(1) = %d, At(2) = %d", lv, lv.At(1), lv.At(2))
+	}
+	for _, tc := range []struct {
+		reached []string
+		its     bool
+		want    string
+	}{
+		{nil, true, "The plan's "},
+		{nil, false, "The plan "},
+		{[]string{"keeps 3 legs", "drives 9"}, true, "The plan keeps 3 legs, then drives 9 and then its "},
+		{[]string{"keeps 3 rides"}, false, "The plan keeps 3 rides and then "},
+	} {
+		if got := route.OptimalOpening(tc.reached, tc.its); got != tc.want {
+			t.Errorf("OptimalOpening(%q, %v) = %q, want %q", tc.reached, tc.its, got, tc.want)
+		}
+	}
+}
+
+// TestJudge: the failed items keep their first detail; the optimal item
+// fails for a broken rule (without asking for the objective) or a
+// vector other than the optimum.
+func TestJudge(t *testing.T) {
+	items := append([]domains.Item{{ID: "coverage"}}, route.GoalItems("o", "s")...)
+	res := domains.Pending(items)
+	called := false
+	obj := route.Judge(res, domains.Fails{"coverage": {"first", "second"}}, []int64{1}, func() []int64 { called = true; return []int64{1} })
+	if obj != nil || called || res[0].Pass || res[0].Detail != "first" || res[1].Pass || res[1].Detail != "the plan breaks a rule" || !res[2].Pass {
+		t.Errorf("broken plan: %v, objective called %v, results %+v", obj, called, res)
+	}
+	res = domains.Pending(items)
+	obj = route.Judge(res, domains.Fails{}, []int64{1}, func() []int64 { return []int64{2} })
+	if len(obj) != 1 || obj[0] != 2 || !res[0].Pass || res[1].Pass || res[1].Detail != "the plan's objective values are [2], the optimum is [1]" {
+		t.Errorf("worse plan: %v, results %+v", obj, res)
+	}
+	res = domains.Pending(items)
+	if obj = route.Judge(res, nil, []int64{1}, func() []int64 { return []int64{1} }); len(obj) != 1 || !res[1].Pass {
+		t.Errorf("optimal plan: %v, results %+v", obj, res)
+	}
+}
+
+// TestGoalSentences: one goal is a sentence; several are "First, …."
+// and " Then, among those plans, …." in order.
+func TestGoalSentences(t *testing.T) {
+	for _, tc := range []struct {
+		goals []string
+		want  string
+	}{
+		{[]string{"minimise x"}, "Minimise x."},
+		{[]string{"keep a", "minimise x"}, "First, keep a. Then, among those plans, minimise x."},
+		{[]string{"a", "b", "c"}, "First, a. Then, among those plans, b. Then, among those plans, c."},
+	} {
+		if got := route.GoalSentences(tc.goals); got != tc.want {
+			t.Errorf("GoalSentences(%q) = %q, want %q", tc.goals, got, tc.want)
+		}
+	}
+}
