@@ -149,7 +149,7 @@ var task *domains.Task
 // init registers task 18 (route.Register; its loader's errors start
 // "route: commuting: ").
 func init() {
-	task = route.Register(domains.Task{ID: "commuting", Name: "Commuting Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("commuting", (*Commute).validate))
+	task = route.Register(domains.Task{ID: "commuting", Name: "Commuting Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("commuting", (*Commute).validate), levels)
 }
 
 // Commuting returns task 18, registered as "commuting".

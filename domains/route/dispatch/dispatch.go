@@ -157,7 +157,7 @@ var task *domains.Task
 // init registers task 22 (route.Register; its loader's errors start
 // "route: transportation-dispatch: ").
 func init() {
-	task = route.Register(domains.Task{ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("transportation-dispatch", (*Dispatch).validate))
+	task = route.Register(domains.Task{ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("transportation-dispatch", (*Dispatch).validate), levels)
 }
 
 // TransportationDispatch returns task 22, registered as

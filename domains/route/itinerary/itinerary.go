@@ -155,7 +155,7 @@ var task *domains.Task
 // init registers task 20 (route.Register; its loader's errors start
 // "route: travel-itinerary: ").
 func init() {
-	task = route.Register(domains.Task{ID: "travel-itinerary", Name: "Travel Itinerary Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("travel-itinerary", (*Itinerary).validate))
+	task = route.Register(domains.Task{ID: "travel-itinerary", Name: "Travel Itinerary Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("travel-itinerary", (*Itinerary).validate), levels)
 }
 
 // TravelItinerary returns task 20, registered as "travel-itinerary".

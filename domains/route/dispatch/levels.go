@@ -1,0 +1,5 @@
+package dispatch
+
+import "github.com/plancert/plancert/domains/route"
+
+var levels = route.Grow[vocab]{}
