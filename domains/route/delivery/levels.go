@@ -13,8 +13,8 @@ import (
 var levelSizes = [][4]int{
 	{6, 8, 2, 3},
 	{8, 10, 2, 3},
-	{10, 12, 2, 4},
-	{12, 14, 2, 4},
+	{9, 11, 2, 4},
+	{11, 13, 2, 4},
 }
 
 // levels is how the delivery sizes grow with the level (route.Levels).
