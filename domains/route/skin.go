@@ -17,19 +17,49 @@ import (
 // subtasks and vocab their vocabularies, by subtask ID; generate draws the
 // instance of spec in the vocabulary of its subtask (the route generators
 // make no solves of their own, so they are lent none); load reads an
-// instance (see Loader).
-func Register[V any](task domains.Task, subtasks []domains.Subtask, vocab map[string]V, generate func(voc V, spec domains.Spec, r *rand.Rand) (domains.Instance, error), load func(data []byte) (domains.Instance, error)) *domains.Task {
+// instance (see Loader). levels gives the skin's sizes per level (see
+// Grow); its zero value leaves the task at level 1 only.
+func Register[V any](task domains.Task, subtasks []domains.Subtask, vocab map[string]V, generate func(voc V, spec domains.Spec, r *rand.Rand) (domains.Instance, error), load func(data []byte) (domains.Instance, error), levels Grow[V]) *domains.Task {
 	task.Family, task.Core = domains.Routing, "route"
-	return domains.RegisterSkin(domains.Skin[domains.Subtask]{
+	subs := make([]skinSub[V], len(subtasks))
+	for i, st := range subtasks {
+		subs[i] = skinSub[V]{sub: st, voc: vocab[st.ID]}
+	}
+	k := domains.Skin[skinSub[V]]{
 		Pkg:      "route",
 		Task:     task,
-		Subtasks: subtasks,
-		View:     func(st domains.Subtask) domains.Subtask { return st },
-		Generate: func(_ domains.Solving, st domains.Subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
-			return generate(vocab[st.ID], spec, r)
+		Subtasks: subs,
+		View:     func(st skinSub[V]) domains.Subtask { return st.sub },
+		Generate: func(_ domains.Solving, st skinSub[V], spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return generate(st.voc, spec, r)
 		},
 		Load: load,
-	})
+	}
+	if levels.At != nil {
+		k.AtLevel = func(st skinSub[V], level int) skinSub[V] {
+			return skinSub[V]{sub: st.sub, voc: levels.At(st.voc, level)}
+		}
+	}
+	if levels.Sizes != nil {
+		k.Sizes = func(st skinSub[V]) []domains.Size { return levels.Sizes(st.voc) }
+	}
+	return domains.RegisterSkin(k)
+}
+
+// Grow is how a route skin's sizes grow with the level: At returns
+// vocabulary voc with the sizes of level (2..domains.Levels; never called
+// for level 1), a new vocabulary that shares nothing mutable with voc;
+// Sizes names the sizes that voc draws from (domains.Skin.Sizes).
+type Grow[V any] struct {
+	At    func(voc V, level int) V
+	Sizes func(voc V) []domains.Size
+}
+
+// skinSub is a route skin's subtask as domains.RegisterSkin sees it: the
+// registry's view and the vocabulary it draws in, at one level.
+type skinSub[V any] struct {
+	sub domains.Subtask
+	voc V
 }
 
 // Vocab returns the vocabulary of spec's subtask, or an error naming the

@@ -50,24 +50,39 @@ type vocab struct {
 	Hubs   []string `json:"-"`
 	Lines  []string `json:"-"`
 	Start  int64    `json:"-"` // minutes after midnight of the first departures
+	// The spans of the draw: hubs, lines, and runs per line. MoreHubs
+	// and MoreLines are the names that the higher levels add to Hubs and
+	// Lines (level 1 shuffles Hubs and Lines as they are).
+	MinHubs, MaxHubs, MinLines, MaxLines, MinRuns, MaxRuns int      `json:"-"`
+	MoreHubs, MoreLines                                    []string `json:"-"`
 }
 
 var subtasks = map[string]vocab{
 	"morning-commute": {Intro: "You commute by public transport from home to the office this morning.", Goal: "your first meeting starts",
 		Origin: "Home (Elm Street stop)", Dest: "Office (Harbour Square)", Hubs: []string{"Central Station", "Market Hall", "University", "Riverside", "Old Town"},
-		Lines: []string{"Bus 12", "Tram 3", "S-Bahn S1", "Bus 40", "Tram 7", "Metro M2"}, Start: 7 * 60},
+		Lines: []string{"Bus 12", "Tram 3", "S-Bahn S1", "Bus 40", "Tram 7", "Metro M2"}, Start: 7 * 60,
+		MinHubs: 3, MaxHubs: 4, MinLines: 4, MaxLines: 5, MinRuns: 2, MaxRuns: 3,
+		MoreHubs: []string{"Tech Park", "Cathedral Square", "Ferry Terminal"}, MoreLines: []string{"Bus 18", "Tram 4", "S-Bahn S3", "Metro M5", "Bus 72"}},
 	"school-run": {Intro: "A pupil travels alone by bus and tram from home to school this morning.", Goal: "lessons start",
 		Origin: "Home (Birch Lane stop)", Dest: "School (Hill Road)", Hubs: []string{"Library", "Town Hall", "Park Gate", "Swimming Pool", "Fire Station"},
-		Lines: []string{"Bus 5", "Bus 9", "Tram 2", "Bus 21", "Tram 6", "Bus 33"}, Start: 7*60 - 10},
+		Lines: []string{"Bus 5", "Bus 9", "Tram 2", "Bus 21", "Tram 6", "Bus 33"}, Start: 7*60 - 10,
+		MinHubs: 3, MaxHubs: 4, MinLines: 4, MaxLines: 5, MinRuns: 2, MaxRuns: 3,
+		MoreHubs: []string{"Sports Ground", "Post Office", "Leisure Centre"}, MoreLines: []string{"Bus 14", "Tram 8", "Bus 47", "Bus 52", "Tram 10"}},
 	"airport-transfer": {Intro: "A traveller goes from the hotel to the airport by public transport.", Goal: "check-in closes",
 		Origin: "Hotel (Park Avenue stop)", Dest: "Airport Terminal 1", Hubs: []string{"Main Station", "Exhibition Centre", "North Interchange", "Ring Road", "Cargo Gate"},
-		Lines: []string{"Metro M1", "Airport Express", "Shuttle Bus A", "Bus 110", "Regional RE4", "Tram 9"}, Start: 9 * 60},
+		Lines: []string{"Metro M1", "Airport Express", "Shuttle Bus A", "Bus 110", "Regional RE4", "Tram 9"}, Start: 9 * 60,
+		MinHubs: 3, MaxHubs: 4, MinLines: 4, MaxLines: 5, MinRuns: 2, MaxRuns: 3,
+		MoreHubs: []string{"Trade Fair Gate", "Park and Ride", "Airport Hotels"}, MoreLines: []string{"Metro M3", "Bus 120", "Shuttle Bus B", "Regional RE7", "Tram 12"}},
 	"cross-city-meeting": {Intro: "You cross the city by public transport from your office to a client's headquarters for a meeting.", Goal: "the meeting starts",
 		Origin: "Own office (Canal Street stop)", Dest: "Client HQ (Tower Plaza)", Hubs: []string{"City Hall", "West Gate", "Museum Quarter", "Stadium", "Docklands"},
-		Lines: []string{"Metro M4", "Tram 11", "Bus 27", "Metro M6", "Bus 61", "Tram 15"}, Start: 13 * 60},
+		Lines: []string{"Metro M4", "Tram 11", "Bus 27", "Metro M6", "Bus 61", "Tram 15"}, Start: 13 * 60,
+		MinHubs: 3, MaxHubs: 4, MinLines: 4, MaxLines: 5, MinRuns: 2, MaxRuns: 3,
+		MoreHubs: []string{"Opera", "Central Park", "Financial District"}, MoreLines: []string{"Metro M8", "Tram 19", "Bus 33", "Bus 85", "Tram 21"}},
 	"night-shift": {Intro: "A nurse travels by night buses and trams from home to the hospital for the night shift.", Goal: "the shift handover starts",
 		Origin: "Home (Maple Court stop)", Dest: "St Mary's Hospital", Hubs: []string{"Night Hub Centre", "Cathedral", "Ring Market", "Bridge Street", "East Depot"},
-		Lines: []string{"Night Bus N1", "Night Bus N4", "Night Tram T8", "Night Bus N7", "Night Bus N12", "Night Tram T3"}, Start: 21*60 + 30},
+		Lines: []string{"Night Bus N1", "Night Bus N4", "Night Tram T8", "Night Bus N7", "Night Bus N12", "Night Tram T3"}, Start: 21*60 + 30,
+		MinHubs: 3, MaxHubs: 4, MinLines: 4, MaxLines: 5, MinRuns: 2, MaxRuns: 3,
+		MoreHubs: []string{"University Hospital Gate", "Clock Square", "Riverside Depot"}, MoreLines: []string{"Night Bus N2", "Night Bus N9", "Night Tram T5", "Night Bus N15", "Night Bus N20"}},
 }
 
 // line is a line: its stops in order and its flat fare per ride.
@@ -149,7 +164,7 @@ var task *domains.Task
 // init registers task 18 (route.Register; its loader's errors start
 // "route: commuting: ").
 func init() {
-	task = route.Register(domains.Task{ID: "commuting", Name: "Commuting Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("commuting", (*Commute).validate))
+	task = route.Register(domains.Task{ID: "commuting", Name: "Commuting Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("commuting", (*Commute).validate), levels)
 }
 
 // Commuting returns task 18, registered as "commuting".
@@ -468,14 +483,14 @@ func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, err
 // domains.Sampler, run in pool order) would change the random draws and
 // so every instance.
 func draw(spec domains.Spec, voc vocab, r *rand.Rand) *Commute {
-	nh := 3 + r.IntN(2)
+	nh := voc.MinHubs + r.IntN(voc.MaxHubs-voc.MinHubs+1)
 	hubs := slices.Clone(voc.Hubs)
 	r.Shuffle(len(hubs), func(i, j int) { hubs[i], hubs[j] = hubs[j], hubs[i] })
 	c := &Commute{S: spec, Voc: voc, Stops: append([]string{voc.Origin, voc.Dest}, hubs[:nh]...)}
 	// Lines: from the start or a hub to a hub or the destination, two or
 	// three stops; the first line leaves the start, the second reaches the
 	// destination.
-	nl := 4 + r.IntN(2)
+	nl := voc.MinLines + r.IntN(voc.MaxLines-voc.MinLines+1)
 	names := slices.Clone(voc.Lines)
 	r.Shuffle(len(names), func(i, j int) { names[i], names[j] = names[j], names[i] })
 	for li := range nl {
@@ -515,7 +530,7 @@ func draw(spec domains.Spec, voc vocab, r *rand.Rand) *Commute {
 			first += 10
 		}
 		headway := 10 + r.Int64N(3)*5
-		nrun := 2 + r.IntN(2)
+		nrun := voc.MinRuns + r.IntN(voc.MaxRuns-voc.MinRuns+1)
 		for k := range nrun {
 			times := []int64{first + int64(k)*headway}
 			for _, h := range hops {

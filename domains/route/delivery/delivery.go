@@ -53,13 +53,13 @@ type vocab struct {
 
 var subtasks = map[string]vocab{
 	"parcel-vans": {Intro: "You are planning today's parcel deliveries for a small courier company.", Vehicle: "van", Vehicles: "vans", Goods: "parcels", Depot: "the depot",
-		Stops: []string{"S1 Bakery", "S2 Library", "S3 Dentist", "S4 Bookshop", "S5 Florist", "S6 Gym"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 4},
+		Stops: []string{"S1 Bakery", "S2 Library", "S3 Dentist", "S4 Bookshop", "S5 Florist", "S6 Gym", "S7 Pharmacy", "S8 Town Hall", "S9 Toy Shop", "S10 Café", "S11 Bike Shop", "S12 Tailor", "S13 Optician", "S14 Pet Shop", "S15 Hardware Store", "S16 Post Office", "S17 Wine Shop", "S18 Music School", "S19 Deli", "S20 Shoe Shop"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 4},
 	"grocery-trucks": {Intro: "You are planning the morning deliveries of a grocery wholesaler's refrigerated trucks.", Vehicle: "truck", Vehicles: "trucks", Goods: "crates", Depot: "the warehouse",
-		Stops: []string{"S1 Corner Market", "S2 Fresh Mart", "S3 Hilltop Grocer", "S4 Station Deli", "S5 Harbour Foods", "S6 Mill Lane Shop"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 5},
+		Stops: []string{"S1 Corner Market", "S2 Fresh Mart", "S3 Hilltop Grocer", "S4 Station Deli", "S5 Harbour Foods", "S6 Mill Lane Shop", "S7 Green Basket", "S8 Village Stores", "S9 Park Road Market", "S10 Bridge Grocer", "S11 Riverside Foods", "S12 Old Town Deli", "S13 Quay Provisions", "S14 Church Street Shop", "S15 Meadow Farm Shop", "S16 Canal Market", "S17 North End Grocer", "S18 Castle Foods", "S19 Orchard Stores", "S20 Square Deli"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 5},
 	"pharmacy-bikes": {Intro: "You are planning the rounds of a pharmacy supplier's cargo bikes.", Vehicle: "cargo bike", Vehicles: "cargo bikes", Goods: "boxes", Depot: "the hub",
-		Stops: []string{"S1 North Pharmacy", "S2 Clinic", "S3 Care Home", "S4 Old Town Pharmacy", "S5 Health Centre"}, MinStops: 4, MaxStops: 5, MinFleet: 2, MaxFleet: 2, Minute: 6},
+		Stops: []string{"S1 North Pharmacy", "S2 Clinic", "S3 Care Home", "S4 Old Town Pharmacy", "S5 Health Centre", "S6 Children's Hospital", "S7 Riverside Pharmacy", "S8 Dental Practice", "S9 Hospice", "S10 Eye Clinic", "S11 Park Surgery", "S12 Station Pharmacy", "S13 Rehab Centre", "S14 Maternity Unit", "S15 West Pharmacy", "S16 Day Hospital", "S17 Blood Bank", "S18 Vet Clinic", "S19 Sports Clinic", "S20 Walk-in Centre"}, MinStops: 4, MaxStops: 5, MinFleet: 2, MaxFleet: 2, Minute: 6},
 	"building-supplies": {Intro: "You are planning the day's deliveries of a builders' merchant's flatbed trucks.", Vehicle: "truck", Vehicles: "trucks", Goods: "pallets", Depot: "the yard",
-		Stops: []string{"S1 School site", "S2 Bridge works", "S3 Housing plot", "S4 Office fit-out", "S5 Roof repair", "S6 Shop front"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 5},
+		Stops: []string{"S1 School site", "S2 Bridge works", "S3 Housing plot", "S4 Office fit-out", "S5 Roof repair", "S6 Shop front", "S7 Library extension", "S8 Hospital wing", "S9 Car park deck", "S10 Church restoration", "S11 Canal wall", "S12 Sports hall", "S13 Barn conversion", "S14 Pier repair", "S15 Fire station", "S16 Station canopy", "S17 Hotel refit", "S18 Care home annex", "S19 Factory floor", "S20 Water tower"}, MinStops: 4, MaxStops: 6, MinFleet: 2, MaxFleet: 3, Minute: 5},
 }
 
 // Delivery is an instance of task 21: a VRPTW over a depot and named
@@ -109,7 +109,7 @@ var task *domains.Task
 // init registers task 21 (route.Register; its loader's errors start
 // "route: logistics-delivery: ").
 func init() {
-	task = route.Register(domains.Task{ID: "logistics-delivery", Name: "Logistics Delivery Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("logistics-delivery", (*Delivery).validate))
+	task = route.Register(domains.Task{ID: "logistics-delivery", Name: "Logistics Delivery Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("logistics-delivery", (*Delivery).validate), levels)
 }
 
 // LogisticsDelivery returns task 21, registered as "logistics-delivery".

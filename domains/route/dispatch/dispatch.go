@@ -63,22 +63,22 @@ type vocab struct {
 var subtasks = map[string]vocab{
 	"ride-hail": {Intro: "You dispatch a small ride-hailing fleet for the morning rush.", Vehicle: "car", Vehicles: "cars", Job: "ride", Jobs: "rides", Depot: "the garage",
 		Places:  []string{"Central Station", "Airport", "City Hospital", "University", "Old Town", "Harbour", "Stadium", "Business Park", "Riverside Mall", "Zoo"},
-		WhoHead: "rider", Who: []string{"Ana", "Ben", "Chen", "Dara", "Eli", "Fay"}, Size: "riders", TypeA: "Comfort", TypeB: "XL", CapA: 3, CapB: 6, Equip: "a child seat",
+		WhoHead: "rider", Who: []string{"Ana", "Ben", "Chen", "Dara", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jun", "Kai", "Lea", "Milo", "Nia", "Omar", "Pia"}, Size: "riders", TypeA: "Comfort", TypeB: "XL", CapA: 3, CapB: 6, Equip: "a child seat",
 		Link:    "%[1]s and %[2]s are booked as one chain on a company account: the car that does %[2]s does %[1]s earlier on the same route.",
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 3},
 	"freight-trucks": {Intro: "You dispatch a haulier's trucks for today's loads between warehouses and customers.", Vehicle: "truck", Vehicles: "trucks", Job: "load", Jobs: "loads", Depot: "the yard",
 		Places:  []string{"North Warehouse", "Port Terminal", "Rail Hub", "Dairy", "Bakery Plant", "Supermarket DC", "Steel Works", "Paper Mill", "Farm Co-op", "Retail Park"},
-		WhoHead: "cargo", Who: []string{"chilled dairy", "flour", "steel coils", "paper rolls", "vegetables", "drinks"}, Size: "pallets", TypeA: "Reefer", TypeB: "Curtainsider", CapA: 10, CapB: 18, Equip: "refrigeration",
+		WhoHead: "cargo", Who: []string{"chilled dairy", "flour", "steel coils", "paper rolls", "vegetables", "drinks", "timber", "frozen fish", "cement bags", "furniture", "tyres", "glass panes", "fertiliser", "textiles", "machine parts", "fruit"}, Size: "pallets", TypeA: "Reefer", TypeB: "Curtainsider", CapA: 10, CapB: 18, Equip: "refrigeration",
 		Link:    "%[1]s collects the empty trailer that %[2]s is loaded into, so the truck that does %[2]s does %[1]s earlier on the same route.",
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 5},
 	"paratransit": {Intro: "You dispatch the vans of a dial-a-ride service for older and disabled riders.", Vehicle: "van", Vehicles: "vans", Job: "trip", Jobs: "trips", Depot: "the depot",
 		Places:  []string{"Elm Court", "Day Centre", "Clinic", "Library", "Rose Street", "Pool", "Church Hall", "Market", "Park Lodge", "Surgery"},
-		WhoHead: "rider", Who: []string{"Mrs Patel", "Mr Okafor", "Ms Lind", "Mr Rossi", "Mrs Kim", "Mr Dubois"}, Size: "seats", TypeA: "Lift van", TypeB: "Minibus", CapA: 3, CapB: 8, Equip: "a wheelchair lift",
+		WhoHead: "rider", Who: []string{"Mrs Patel", "Mr Okafor", "Ms Lind", "Mr Rossi", "Mrs Kim", "Mr Dubois", "Mrs Novak", "Mr Haddad", "Ms Moreau", "Mr Byrne", "Mrs Silva", "Mr Tanaka", "Ms Quinn", "Mr Larsen", "Mrs Adeyemi", "Mr Costa"}, Size: "seats", TypeA: "Lift van", TypeB: "Minibus", CapA: 3, CapB: 8, Equip: "a wheelchair lift",
 		Link:    "%[2]s's rider asked for the driver who does %[1]s, who knows their needs: the van that does %[2]s does %[1]s earlier on the same route.",
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 4},
 	"tow-trucks": {Intro: "You dispatch a roadside-assistance company's tow trucks to this morning's breakdowns.", Vehicle: "tow truck", Vehicles: "tow trucks", Job: "tow", Jobs: "tows", Depot: "the base",
 		Places:  []string{"Ring Road", "Hill Garage", "Bridge Street", "Motorway Junction 4", "Lakeside", "Main Garage", "Quarry Lane", "Scrapyard", "Airport Road", "Forest Drive"},
-		WhoHead: "vehicle towed", Who: []string{"hatchback", "delivery van", "SUV", "minibus", "sports car", "camper"}, Size: "tonnes", TypeA: "Flatbed", TypeB: "Wrecker", CapA: 3, CapB: 12, Equip: "a flat deck (for a vehicle that cannot roll)",
+		WhoHead: "vehicle towed", Who: []string{"hatchback", "delivery van", "SUV", "minibus", "sports car", "camper", "pickup", "estate car", "motorbike", "taxi", "horsebox", "electric car", "saloon", "coupé", "small lorry", "convertible"}, Size: "tonnes", TypeA: "Flatbed", TypeB: "Wrecker", CapA: 3, CapB: 12, Equip: "a flat deck (for a vehicle that cannot roll)",
 		Link:    "%[1]s fetches the spare dolly that %[2]s needs, so the tow truck that does %[2]s does %[1]s earlier on the same route.",
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 5},
 }
@@ -157,7 +157,7 @@ var task *domains.Task
 // init registers task 22 (route.Register; its loader's errors start
 // "route: transportation-dispatch: ").
 func init() {
-	task = route.Register(domains.Task{ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("transportation-dispatch", (*Dispatch).validate))
+	task = route.Register(domains.Task{ID: "transportation-dispatch", Name: "Transportation Dispatch Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("transportation-dispatch", (*Dispatch).validate), levels)
 }
 
 // TransportationDispatch returns task 22, registered as

@@ -61,19 +61,19 @@ type vocab struct {
 
 var subtasks = map[string]vocab{
 	"city-day": {Intro: "You are planning a day of sightseeing in a city you are visiting.", Sight: "sight", Sights: "sights", Move: "walking", Bases: []string{"the hotel"},
-		Stops: []string{"A1 Cathedral", "A2 Castle", "A3 Art Museum", "A4 Botanical Garden", "A5 Old Market", "A6 Harbour Tower"},
+		Stops: []string{"A1 Cathedral", "A2 Castle", "A3 Art Museum", "A4 Botanical Garden", "A5 Old Market", "A6 Harbour Tower", "A7 Opera House", "A8 City Park", "A9 Royal Palace", "A10 Clock Tower", "A11 Old Bridge", "A12 Town Hall", "A13 Fish Market", "A14 Synagogue", "A15 Observatory", "A16 River Quay"},
 		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 20},
 	"museum-weekend": {Intro: "You are planning a museum weekend: two days of museums and galleries.", Sight: "museum", Sights: "museums", Move: "by tram and on foot", Bases: []string{"the hotel"},
-		Stops: []string{"M1 National Gallery", "M2 Science Museum", "M3 History Museum", "M4 Design Museum", "M5 Maritime Museum", "M6 Photo Gallery"},
+		Stops: []string{"M1 National Gallery", "M2 Science Museum", "M3 History Museum", "M4 Design Museum", "M5 Maritime Museum", "M6 Photo Gallery", "M7 Natural History Museum", "M8 Modern Art Museum", "M9 Toy Museum", "M10 Railway Museum", "M11 Textile Museum", "M12 Map Library", "M13 Sculpture Hall", "M14 Folk Museum", "M15 Glass Museum", "M16 Film Museum"},
 		Days:  []string{"Saturday", "Sunday"}, Route: [][2]int{{0, 0}, {0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 25},
 	"road-trip": {Intro: "You are planning a two-day road trip through a national park region, staying at a different lodge each night.", Sight: "stop", Sights: "stops", Move: "driving", Bases: []string{"Lake Lodge", "Valley Inn", "Coast Hotel"},
-		Stops: []string{"V1 Waterfall", "V2 Lookout", "V3 Cave", "V4 Old Mill", "V5 Vineyard", "V6 Castle Ruin"},
+		Stops: []string{"V1 Waterfall", "V2 Lookout", "V3 Cave", "V4 Old Mill", "V5 Vineyard", "V6 Castle Ruin", "V7 Gorge Trail", "V8 Lake Beach", "V9 Stone Circle", "V10 Cheese Farm", "V11 Hot Springs", "V12 Abbey", "V13 Pine Forest", "V14 Dam", "V15 Canyon Bridge", "V16 Glacier View"},
 		Days:  []string{"Day 1", "Day 2"}, Route: [][2]int{{0, 1}, {1, 2}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 15},
 	"city-hopping": {Intro: "You are planning a trip through several European cities, flying between them.", Sight: "city", Sights: "cities", Move: "flights", Bases: []string{"home"}, Trip: true,
-		Stops: []string{"C1 Porto", "C2 Lyon", "C3 Vienna", "C4 Oslo", "C5 Riga", "C6 Krakow"},
+		Stops: []string{"C1 Porto", "C2 Lyon", "C3 Vienna", "C4 Oslo", "C5 Riga", "C6 Krakow", "C7 Seville", "C8 Ghent", "C9 Prague", "C10 Tallinn", "C11 Bologna", "C12 Ljubljana", "C13 Gdansk", "C14 Bergen", "C15 Lisbon", "C16 Zagreb"},
 		Days:  []string{"the trip"}, Route: [][2]int{{0, 0}}, MinStops: 4, MaxStops: 6, Minute: 0, Fee: 0},
 	"family-day": {Intro: "You are planning a day out with children in a city you are visiting.", Sight: "place", Sights: "places", Move: "walking", Bases: []string{"the flat"},
-		Stops: []string{"F1 Zoo", "F2 Aquarium", "F3 Adventure Playground", "F4 Toy Museum", "F5 Science Centre", "F6 Puppet Theatre"},
+		Stops: []string{"F1 Zoo", "F2 Aquarium", "F3 Adventure Playground", "F4 Toy Museum", "F5 Science Centre", "F6 Puppet Theatre", "F7 Farm Park", "F8 Dinosaur Museum", "F9 Swimming Lagoon", "F10 Miniature Railway", "F11 Climbing Wall", "F12 Ice Rink", "F13 Butterfly House", "F14 Planetarium", "F15 Boat Pond", "F16 Circus Tent"},
 		Days:  []string{"the day"}, Route: [][2]int{{0, 0}}, MinStops: 5, MaxStops: 6, Minute: 10, Fee: 15},
 }
 
@@ -155,7 +155,7 @@ var task *domains.Task
 // init registers task 20 (route.Register; its loader's errors start
 // "route: travel-itinerary: ").
 func init() {
-	task = route.Register(domains.Task{ID: "travel-itinerary", Name: "Travel Itinerary Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("travel-itinerary", (*Itinerary).validate))
+	task = route.Register(domains.Task{ID: "travel-itinerary", Name: "Travel Itinerary Planning", Pool: pool}, subtaskList, subtasks, generate, route.Loader("travel-itinerary", (*Itinerary).validate), levels)
 }
 
 // TravelItinerary returns task 20, registered as "travel-itinerary".
