@@ -8,10 +8,10 @@ import (
 )
 
 // Levels (issue 17): level 1 draws a subtask as its table states it; each
-// level up draws more activities over more people, a longer day, more days
-// where the story allows them, a room more from level 3, and bigger
-// attendee lists from level 4, so that the activities share more people
-// and rooms (the sampler adds more units per level on top). The longer
+// level up draws more activities over more people on nearly the same grid
+// (a slot more per day from level 3, a room more from level 4, bigger
+// attendee lists at level 5), so that the activities share more people,
+// rooms and time (the sampler adds more units per level on top). The longer
 // name pools a level needs are in levels_names.go: they are used from
 // level 2 only, so that level 1 draws exactly as before.
 
@@ -41,26 +41,28 @@ func atLevel(st *subtask, level int) *subtask {
 		s.Tags = maps.Clone(st.Tags)
 		maps.Copy(s.Tags, m.Tags)
 	}
-	// A one-day story stays one day, and so do stories whose intro names
-	// their days; the others gain a day at levels 3 and 5.
-	if st.NDays.Hi > 1 && !slices.Contains(fixedDays, st.ID) {
-		s.NDays = widen(st.NDays, up/2, up/2, len(s.Days))
+	// The grid grows little: a slot more per day from level 3 and a room
+	// more from level 4, never a day (the intros name their days), so
+	// that the added activities and people crowd the same week. A larger
+	// grid makes the optimum's proofs much slower (its many equivalent
+	// placements) for no added coupling.
+	if level >= 3 {
+		s.Slots = widen(st.Slots, 1, 1, (24*60-st.DayStart)/st.SlotMin)
 	}
-	s.Slots = widen(st.Slots, up/2, up/2, (24*60-st.DayStart)/st.SlotMin)
 	s.NPeople = widen(st.NPeople, levelPeople[level], levelPeople[level], len(s.People))
 	rooms := 0
-	if level >= 3 {
+	if level >= 4 {
 		rooms = 1
 	}
 	s.NRooms = widen(st.NRooms, rooms, rooms, len(s.Rooms))
 	s.NActs = widen(st.NActs, levelActs[level][0], levelActs[level][1], len(s.Activities))
-	if level >= 4 {
+	if level >= 5 {
 		s.Attendees = widen(st.Attendees, 0, 1, s.NPeople.Lo)
 	}
 	if st.Pipeline != nil {
 		pp := *st.Pipeline
 		pp.Candidates = grow(pp.Candidates, m.Candidates)
-		if !slices.Contains(fixedDays, st.ID) {
+		if !slices.Contains(fixedCands, st.ID) {
 			pp.NCands = widen(pp.NCands, up/2, up/2, len(pp.Candidates))
 		}
 		pp.NStages = widen(pp.NStages, 0, 1, len(pp.Stages))
@@ -70,9 +72,9 @@ func atLevel(st *subtask, level int) *subtask {
 	return &s
 }
 
-// fixedDays lists the subtasks whose intro states how many days (or
-// candidates) there are: their day (and candidate) counts do not grow.
-var fixedDays = []string{"board-series", "engineering-loop"}
+// fixedCands lists the recruitment subtasks whose intro states how many
+// candidates there are: their candidate counts do not grow.
+var fixedCands = []string{"engineering-loop"}
 
 // grow returns xs followed by more, in a new list (xs itself when more is
 // empty).

@@ -28,7 +28,7 @@ func TestLevelPools(t *testing.T) {
 				if want := st.NPeople.Hi + levelPeople[level]; s.NPeople.Hi != want {
 					t.Errorf("%s/%s level %d: people up to %d, want %d", tk.ID, st.ID, level, s.NPeople.Hi, want)
 				}
-				if level >= 3 && s.NRooms.Hi != st.NRooms.Hi+1 {
+				if level >= 4 && s.NRooms.Hi != st.NRooms.Hi+1 {
 					t.Errorf("%s/%s level %d: rooms up to %d, want %d", tk.ID, st.ID, level, s.NRooms.Hi, st.NRooms.Hi+1)
 				}
 				names := slices.Concat(s.People, s.Activities)
