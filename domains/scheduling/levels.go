@@ -56,7 +56,11 @@ func atLevel(st *subtask, level int) *subtask {
 	}
 	s.NRooms = widen(st.NRooms, rooms, rooms, len(s.Rooms))
 	s.NActs = widen(st.NActs, levelActs[level][0], levelActs[level][1], len(s.Activities))
-	if level >= 5 {
+	// Lists of one or two grow to three at level 5; panels of two or
+	// three stay (four of six to eight people leave no plan for ten
+	// meetings in one day often enough: a third of the draws were dropped
+	// as infeasible).
+	if level >= 5 && st.Attendees.Hi <= 2 {
 		s.Attendees = widen(st.Attendees, 0, 1, s.NPeople.Lo)
 	}
 	if st.Pipeline != nil {
