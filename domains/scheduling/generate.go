@@ -54,6 +54,9 @@ type subtask struct {
 	// of candidates (recruitment skins, recruit.go) instead of from
 	// Activities; People are then the interviewers.
 	Pipeline *pipeline
+	// MaxActs caps a recruitment instance's interviews (maxInterviews when
+	// 0): levels above 1 raise it (levels.go).
+	MaxActs int
 }
 
 // task is a task on the agenda core: its registry entry and its
@@ -252,6 +255,8 @@ func register(t *task) {
 		Generate: func(sv domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(sv, spec, r)
 		},
+		AtLevel: atLevel,
+		Sizes:   sizes,
 		Load: domains.Loader("scheduling", t.ID, func(a *Agenda) error {
 			if err := a.validate(); err != nil {
 				return err

@@ -70,7 +70,7 @@ func (a *Agenda) drawStages(st *subtask, r *rand.Rand) {
 		ks[c] = min(pp.NStages.draw(r), len(pp.Stages))
 		total += ks[c]
 	}
-	for total > maxInterviews {
+	for total > st.maxActs() {
 		m := 0
 		for c := range ks {
 			if ks[c] >= ks[m] {
