@@ -34,15 +34,8 @@ const maxPlans = 40000
 func tinyInstance(t *testing.T, units []string, seed uint64, dest bool) (*Instance, uint64) {
 	t.Helper()
 	tk := &domains.Task{ID: "tiny", Pool: poolInfo()}
-	set := map[string]bool{}
-	for _, u := range units {
-		set[u] = true
-	}
 	for ; ; seed++ {
-		spec, err := tk.NewSpec("tiny", seed, set)
-		if err != nil {
-			t.Fatal(err)
-		}
+		spec := familytest.NewSpec(t, tk, "tiny", seed, units...)
 		in, err := tinySubtask(dest).generate(testSolving, spec, rand.New(rand.NewPCG(seed, 99)))
 		if err != nil {
 			t.Fatal(err)

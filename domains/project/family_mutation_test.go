@@ -1,7 +1,6 @@
 package project
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -25,8 +24,7 @@ func TestFamilyMutation(t *testing.T) { familytest.Mutations(t, family, mutants)
 func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 	in := inst.(*Instance)
 	if !rec.Reference.Feasible {
-		return append(familytest.ConflictMutants(rec, true), familytest.Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
-			Answer: in.encode(make([]int, in.planLen())), Fail: []string{itemFormat, itemInfeasible, itemConflict}, Exact: true})
+		return familytest.InfeasibleMutants(rec, in.encode(make([]int, in.planLen())))
 	}
 	ans := in.parse(rec.Reference.Plan)
 	units := map[string]bool{}
@@ -72,13 +70,7 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 		}
 	}
 	if in.has(unitStated) {
-		var obj map[string]any
-		if err := json.Unmarshal(rec.Reference.Plan, &obj); err != nil {
-			t.Fatal(err)
-		}
-		obj["makespan"] = obj["makespan"].(float64) + 1
-		bad, _ := json.Marshal(obj)
-		out = append(out, familytest.Mutant{Name: "a wrong stated makespan", Kind: "stated", Answer: bad, Fail: []string{unitStated}, Exact: true})
+		out = append(out, familytest.StatedMutant(t, rec, "makespan", unitStated))
 	}
 	return out
 }

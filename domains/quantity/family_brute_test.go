@@ -40,14 +40,7 @@ func tinySubtask(mode string, units []string) *subtask {
 func tinyInstance(t *testing.T, mode string, units []string, seed uint64) *Instance {
 	t.Helper()
 	tk := &domains.Task{ID: "tiny-" + mode, Pool: poolInfo(mode, skinOnly, nil)}
-	set := map[string]bool{}
-	for _, u := range units {
-		set[u] = true
-	}
-	spec, err := tk.NewSpec("tiny", seed, set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := familytest.NewSpec(t, tk, "tiny", seed, units...)
 	in, err := tinySubtask(mode, units).generate(testSolving, mode, spec, rand.New(rand.NewPCG(seed, 99)))
 	if err != nil {
 		t.Fatal(err)
