@@ -179,6 +179,10 @@ func bruteUnits() [][]string {
 		[]string{unitExitCap, unitBalance, unitReplan})
 }
 
+// TestFamilyBrute: every plan of tiny evacuation and traffic instances
+// (bruteUnits, seeds 1..2, 10 with PLANCERT_LONG=1) is graded by the
+// checker, which must agree with the SAT certificate (bruteCase), and a
+// sample of them rule by rule with the model.
 func TestFamilyBrute(t *testing.T) {
 	seeds := familytest.Levels{Short: 1, Default: 2, Long: 10}.N()
 	sample := int(familytest.Levels{Short: 10, Default: 10, Long: 1}.N())

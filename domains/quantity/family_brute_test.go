@@ -211,6 +211,9 @@ func bruteUnits(mode string) [][]string {
 	return out
 }
 
+// TestFamilyBrute: per mode and unit set (bruteUnits), seeds 1..3 (12
+// with PLANCERT_LONG=1), bruteCase on a tiny instance; each unit must
+// constrain something in some seed.
 func TestFamilyBrute(t *testing.T) {
 	seeds := familytest.Levels{Short: 1, Default: 3, Long: 12}.N()
 	sample := int(familytest.Levels{Short: 7, Default: 7, Long: 1}.N())
