@@ -234,14 +234,5 @@ func (in *Instance) unitActive(u string) bool {
 		return in.replanning()
 	}
 	c := *in
-	m, err := c.Model()
-	if err != nil {
-		return false
-	}
-	for _, g := range m.Groups() {
-		if itemOfGroup(g) == u {
-			return true
-		}
-	}
-	return false
+	return familytest.HasItemGroup(&c, itemOfGroup, u)
 }

@@ -18,11 +18,9 @@ import (
 // the objective units (balanced-exits, replanning) fail exactly when the
 // plan breaks a rule or its levels up to theirs differ from the
 // optimum's; a wrong stated total fails "stated" alone; an unknown name
-// fails "format". For an infeasible record, a conflict with a rule added
-// or left out fails "conflict" alone, and a plan fails "infeasible".
+// fails "format". An infeasible record has familytest.InfeasibleMutants.
 func TestFamilyMutation(t *testing.T) { familytest.Mutations(t, family, mutants) }
 
-// mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 	in := inst.(*Instance)
 	ref := rec.Reference

@@ -15,12 +15,10 @@ import (
 // the model says are broken (the SAT solver on that unit's groups with
 // the starts fixed) fails, the items of units the model says hold pass,
 // and "optimal" fails (every optimum is unique). A wrong stated value
-// fails the stated-values item alone. For an infeasible record, a
-// conflict with a rule added or left out fails "conflict" alone, and a
-// plan fails "infeasible".
+// fails the stated-values item alone. An infeasible record has the
+// harness's InfeasibleMutants.
 func TestFamilyMutation(t *testing.T) { familytest.Mutations(t, family, mutants) }
 
-// mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 	in := inst.(*Instance)
 	if !rec.Reference.Feasible {

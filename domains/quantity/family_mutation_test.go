@@ -17,12 +17,10 @@ import (
 // breaks; the items of the objective units (priority-order, replanning)
 // fail exactly when the plan breaks a rule or their levels differ from
 // the optimum's; a wrong stated value fails "stated" alone; an unknown
-// name fails "format". For an infeasible record, a conflict with a rule
-// added or left out fails "conflict" alone, and a plan fails
-// "infeasible".
+// name fails "format"; an infeasible record has
+// familytest.InfeasibleMutants.
 func TestFamilyMutation(t *testing.T) { familytest.Mutations(t, family, mutants) }
 
-// mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 	in := inst.(*Instance)
 	ref := rec.Reference

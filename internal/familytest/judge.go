@@ -231,3 +231,19 @@ func Clone3[T ~[][][]E, E any](x T) T {
 	}
 	return out
 }
+
+// HasItemGroup reports whether inst's model has a group that itemOf maps
+// to item (false when the model does not build): whether a unit whose
+// item it is constrains something.
+func HasItemGroup(inst domains.Instance, itemOf func(group string) string, item string) bool {
+	m, err := inst.Model()
+	if err != nil {
+		return false
+	}
+	for _, g := range m.Groups() {
+		if itemOf(g) == item {
+			return true
+		}
+	}
+	return false
+}
