@@ -137,12 +137,7 @@ func bruteCheck(t *testing.T, what string, a *Assign) (status string) {
 		}
 		cert, ref := familytest.Brute{Name: what, Inst: a, Optima: o, ConflictHolds: a.conflictHolds}.Agree(t)
 		if o.Feasible == 0 {
-			var conflict []string
-			for _, g := range cert.Core {
-				if !domains.AlwaysOn(g) {
-					conflict = append(conflict, g)
-				}
-			}
+			conflict := familytest.Named(cert.Core)
 			// Minimal over the named rules given every always-on rule.
 			checkConflicts(t, what, a, m, plans)
 			for x := range conflict {

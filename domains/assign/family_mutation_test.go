@@ -73,17 +73,20 @@ func mutateFeasible(t *testing.T, a *Assign, rec *domains.Record) []familytest.M
 		out = append(out, familytest.Mutant{Name: "stated value off by one", Kind: "stated", Answer: answerOf(a, base.p, &off), Fail: []string{itemStated}, Exact: true})
 	}
 	// A name that is not in the instance fails every item.
-	bad := bytes.Replace(ref.Plan, []byte(fmt.Sprintf("%q", a.Items[0].Name)), []byte(`"Nobody"`), 1)
-	out = append(out, familytest.Mutant{Name: "a renamed item", Kind: "rename", Answer: bad, Fail: []string{itemFormat},
-		Verdict: func(t *testing.T, got familytest.Results, _ []int64) []string {
-			for id, r := range got {
-				if r.Pass {
-					t.Fatalf("%s: a renamed item passes %q", rec.ID, id)
-				}
+	bad, ok := familytest.RenameMutant(rec, a.Items[0].Name)
+	if !ok {
+		t.Fatalf("%s: the reference %s does not name %q", rec.ID, ref.Plan, a.Items[0].Name)
+	}
+	bad.Name, bad.Kind = "a renamed item", "rename"
+	bad.Verdict = func(t *testing.T, got familytest.Results, _ []int64) []string {
+		for id, r := range got {
+			if r.Pass {
+				t.Fatalf("%s: a renamed item passes %q", rec.ID, id)
 			}
-			return nil
-		}})
-	return out
+		}
+		return nil
+	}
+	return append(out, bad)
 }
 
 // mutants returns the single-change mutations of plan p with what they

@@ -3,10 +3,10 @@ package assign
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -32,39 +32,31 @@ func TestLoadErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := load(data); err != nil {
-			t.Fatalf("%s: a generated instance does not load: %v", id, err)
-		}
 		base[id] = data
 	}
-	for _, tc := range []struct {
-		task, name string
-		edit       func(a *Assign)
-		want       string
+	loadErr := func(data []byte) error { _, err := load(data); return err }
+	for _, task := range []struct {
+		id    string
+		cases []familytest.LoadCase[*Assign]
 	}{
-		{"educational-resource-planning", "duplicate item", func(a *Assign) { a.Items[1].Name = a.Items[0].Name }, "items[1].name"},
-		{"educational-resource-planning", "cost rows", func(a *Assign) { a.Cost = a.Cost[1:] }, "cost"},
-		{"educational-resource-planning", "unknown allowed bin", func(a *Assign) { a.Items[0].Allowed = []string{"Nowhere"} }, `items[0].allowed: unknown bin "Nowhere"`},
-		{"educational-resource-planning", "pair of one item", func(a *Assign) { a.Apart = []Pair{{A: a.Items[0].Name, B: a.Items[0].Name}} }, "apart[0]"},
-		{"student-grouping", "sizes", func(a *Assign) { a.Bins[0].Size++ }, "group sizes add up"},
-		{"student-grouping", "unknown request", func(a *Assign) { a.Requests = append(a.Requests, Pair{A: "Zed", B: a.Items[0].Name}) }, "requests["},
-		{"work-assignment-scheduling", "too long", func(a *Assign) { a.Items[0].Size = a.Slots + 1 }, "items[0].size"},
-		{"work-assignment-scheduling", "grid", func(a *Assign) { a.SlotMin = 0 }, "slots"},
-		{"work-assignment-scheduling", "deadline", func(a *Assign) { a.Items[0].Deadline = a.Slots + 1 }, "items[0].deadline"},
-		{"work-assignment-scheduling", "vocabulary", func(a *Assign) { a.Voc.Bin = "" }, "vocabulary"},
+		{"educational-resource-planning", []familytest.LoadCase[*Assign]{
+			{Name: "duplicate item", Edit: func(a *Assign) { a.Items[1].Name = a.Items[0].Name }, Want: "items[1].name"},
+			{Name: "cost rows", Edit: func(a *Assign) { a.Cost = a.Cost[1:] }, Want: "cost"},
+			{Name: "unknown allowed bin", Edit: func(a *Assign) { a.Items[0].Allowed = []string{"Nowhere"} }, Want: `items[0].allowed: unknown bin "Nowhere"`},
+			{Name: "pair of one item", Edit: func(a *Assign) { a.Apart = []Pair{{A: a.Items[0].Name, B: a.Items[0].Name}} }, Want: "apart[0]"},
+		}},
+		{"student-grouping", []familytest.LoadCase[*Assign]{
+			{Name: "sizes", Edit: func(a *Assign) { a.Bins[0].Size++ }, Want: "group sizes add up"},
+			{Name: "unknown request", Edit: func(a *Assign) { a.Requests = append(a.Requests, Pair{A: "Zed", B: a.Items[0].Name}) }, Want: "requests["},
+			{Name: "malformed JSON", Data: `{"items": 3}`},
+		}},
+		{"work-assignment-scheduling", []familytest.LoadCase[*Assign]{
+			{Name: "too long", Edit: func(a *Assign) { a.Items[0].Size = a.Slots + 1 }, Want: "items[0].size"},
+			{Name: "grid", Edit: func(a *Assign) { a.SlotMin = 0 }, Want: "slots"},
+			{Name: "deadline", Edit: func(a *Assign) { a.Items[0].Deadline = a.Slots + 1 }, Want: "items[0].deadline"},
+			{Name: "vocabulary", Edit: func(a *Assign) { a.Voc.Bin = "" }, Want: "vocabulary"},
+		}},
 	} {
-		var a Assign
-		if err := json.Unmarshal(base[tc.task], &a); err != nil {
-			t.Fatal(err)
-		}
-		tc.edit(&a)
-		data, _ := json.Marshal(&a)
-		_, err := load(data)
-		if err == nil || !strings.Contains(err.Error(), tc.want) || !strings.HasPrefix(err.Error(), "assign: instance: ") {
-			t.Errorf("%s/%s: error %v, want one naming %q", tc.task, tc.name, err, tc.want)
-		}
-	}
-	if _, err := load([]byte(`{"items": 3}`)); err == nil || !strings.HasPrefix(err.Error(), "assign: instance: ") {
-		t.Errorf("malformed JSON: error %v", err)
+		t.Run(task.id, func(t *testing.T) { familytest.LoadErrors(t, loadErr, base[task.id], "assign: instance: ", task.cases) })
 	}
 }

@@ -1,19 +1,14 @@
 package flow
 
 import (
-	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // tinySubtask is small enough to enumerate every plan: one or two groups
@@ -39,15 +34,8 @@ const maxPlans = 40000
 func tinyInstance(t *testing.T, units []string, seed uint64, dest bool) (*Instance, uint64) {
 	t.Helper()
 	tk := &domains.Task{ID: "tiny", Pool: poolInfo()}
-	set := map[string]bool{}
-	for _, u := range units {
-		set[u] = true
-	}
 	for ; ; seed++ {
-		spec, err := tk.NewSpec("tiny", seed, set)
-		if err != nil {
-			t.Fatal(err)
-		}
+		spec := familytest.NewSpec(t, tk, "tiny", seed, units...)
 		in, err := tinySubtask(dest).generate(testSolving, spec, rand.New(rand.NewPCG(seed, 99)))
 		if err != nil {
 			t.Fatal(err)
@@ -90,17 +78,6 @@ func (in *Instance) allPlans(fn func(x moves)) {
 	rec(0)
 }
 
-func copyMoves(x moves) moves {
-	out := make(moves, len(x))
-	for g := range x {
-		out[g] = make([][]int, len(x[g]))
-		for l := range x[g] {
-			out[g][l] = slices.Clone(x[g][l])
-		}
-	}
-	return out
-}
-
 // isDefinition reports whether a group is always on (movement, and the
 // definitions of derived counts).
 func isDefinition(g string) bool { return strings.HasPrefix(g, "core: ") }
@@ -132,10 +109,10 @@ func itemOfGroup(g string) string {
 }
 
 // modelVerdict fixes the move variables of in's model to x and solves the
-// always-on groups alone: ok is false when they have no solution (someone
-// leaves a place they are not at); otherwise holds says, per checklist
-// item, whether every constraint of that item's groups holds, and obj is
-// the model's objective vector.
+// always-on groups alone (familytest.FixedVerdict): ok is false when they
+// have no solution (someone leaves a place they are not at); otherwise
+// holds says, per checklist item, whether every constraint of that item's
+// groups holds, and obj is the model's objective vector.
 func modelVerdict(t *testing.T, in *Instance, x moves) (ok bool, holds map[string]bool, obj []int64) {
 	t.Helper()
 	c := *in
@@ -143,39 +120,11 @@ func modelVerdict(t *testing.T, in *Instance, x moves) (ok bool, holds map[strin
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixed := m.Restrict(isDefinition)
-	fixed.Objectives = nil
-	fixed.Constraints = slices.Clone(fixed.Constraints)
+	var fixes []familytest.Fix
 	in.eachMove(func(g, l, tt int) {
-		v := c.xv[g][l][tt]
-		fixed.Constraints = append(fixed.Constraints, &encode.Constraint{Name: "fix " + m.Name(v), Group: "fix", Kind: encode.Linear,
-			Terms: []encode.Term{{Var: v, Coef: 1}}, Op: encode.EQ, RHS: int64(x[g][l][tt])})
+		fixes = append(fixes, familytest.Fix{Var: c.xv[g][l][tt], Value: int64(x[g][l][tt])})
 	})
-	sv, err := sat.Backend{}.Load(fixed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := sv.Optimize(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Status == solver.Infeasible {
-		return false, nil, nil
-	}
-	holds = map[string]bool{}
-	for _, con := range m.Constraints {
-		it := itemOfGroup(con.Group)
-		if it == "" {
-			continue
-		}
-		if _, seen := holds[it]; !seen {
-			holds[it] = true
-		}
-		if !m.Holds(con, r.Solution) {
-			holds[it] = false
-		}
-	}
-	return true, holds, m.ObjectiveValues(r.Solution)
+	return familytest.FixedVerdict(t, m, isDefinition, fixes, itemOfGroup)
 }
 
 // bruteCase runs the exhaustive comparison on one tiny instance; the
@@ -183,32 +132,14 @@ func modelVerdict(t *testing.T, in *Instance, x moves) (ok bool, holds map[strin
 func bruteCase(t *testing.T, in *Instance, sample int) {
 	t.Helper()
 	name := fmt.Sprintf("%v seed %d", in.Sp.Units(), in.Sp.Seed)
-	ref := domains.Reference{Feasible: true}
-	kind := map[string]domains.ItemKind{}
-	for _, it := range in.Checklist(ref) {
-		kind[it.ID] = it.Kind
-	}
+	judge := familytest.NewJudge(in, domains.Reference{Feasible: true})
 	var feas []moves
 	n := 0
 	in.allPlans(func(x moves) {
 		n++
-		res, obj := in.Evaluate(context.Background(), sat.Backend{}, in.encode(x), ref)
-		pass := map[string]bool{}
-		feasible := true
-		for _, r := range res {
-			pass[r.ID] = r.Pass
-			if k := kind[r.ID]; !r.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage) {
-				feasible = false
-			}
-		}
-		if !pass[itemFormat] {
-			t.Fatalf("%s: plan %v fails the format item", name, x)
-		}
-		if feasible != (obj != nil) {
-			t.Fatalf("%s: plan %v: feasible %v but objective %v", name, x, feasible, obj)
-		}
+		pass, feasible, obj := judge.Plan(t, name, in.encode(x))
 		if feasible {
-			feas = append(feas, copyMoves(x))
+			feas = append(feas, familytest.Clone3(x))
 		}
 		if sample > 0 && n%sample != 0 && !feasible {
 			return
@@ -220,35 +151,18 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 		if !ok {
 			return
 		}
-		for it, h := range holds {
-			if strings.HasPrefix(it, "?") {
-				t.Fatalf("%s: group %q has no item", name, it[1:])
-			}
-			if pass[it] != h {
-				t.Fatalf("%s: plan %v: item %q passes %v, the model's rule holds %v", name, x, it, pass[it], h)
-			}
-		}
+		familytest.ItemsAgree(t, fmt.Sprintf("%s: plan %v", name, x), pass, holds)
 		if feasible && !slices.Equal(obj, mobj) {
 			t.Fatalf("%s: plan %v: checker objective %v, model %v", name, x, obj, mobj)
 		}
 	})
-	for _, tb := range []int{0, 1} {
-		in.TieBreaks = tb
-		// The checker's values are the objective levels recomputed for
-		// this tie-break setting.
-		o := familytest.NewOptima(in)
+	// The checker's values are the objective levels recomputed for each
+	// tie-break setting.
+	familytest.Brute{Name: name, Inst: in, ConflictHolds: in.conflictHolds}.AgreeTieBreaks(t, func(tb int) { in.TieBreaks = tb }, func(o *familytest.Optima) {
 		for _, x := range feas {
 			o.Add(in.objectives(x, in.simulate(x)))
 		}
-		familytest.Brute{Name: fmt.Sprintf("%s tie-breaks %d", name, tb), Inst: in, Optima: o, ConflictHolds: in.conflictHolds}.Agree(t)
-		if o.Feasible == 0 {
-			break
-		}
-		if tb == 1 && o.Count != 1 {
-			t.Fatalf("%s: %d optimal plans after the tie-break", name, o.Count)
-		}
-	}
-	in.TieBreaks = 0
+	})
 }
 
 // bruteUnits lists the unit sets of the brute test: every unit of the
@@ -265,14 +179,13 @@ func bruteUnits() [][]string {
 		[]string{unitExitCap, unitBalance, unitReplan})
 }
 
+// TestFamilyBrute: every plan of tiny evacuation and traffic instances
+// (bruteUnits, seeds 1..2, 10 with PLANCERT_LONG=1) is graded by the
+// checker, which must agree with the SAT certificate (bruteCase), and a
+// sample of them rule by rule with the model.
 func TestFamilyBrute(t *testing.T) {
-	seeds, sample := uint64(2), 10
-	if testing.Short() {
-		seeds = 1
-	}
-	if os.Getenv("PLANCERT_LONG") == "1" {
-		seeds, sample = 10, 1
-	}
+	seeds := familytest.Levels{Short: 1, Default: 2, Long: 10}.N()
+	sample := int(familytest.Levels{Short: 10, Default: 10, Long: 1}.N())
 	for _, dest := range []bool{false, true} {
 		for _, units := range bruteUnits() {
 			if dest && slices.Contains(units, unitBalance) || dest && slices.Contains(units, unitVulnerable) {
@@ -321,14 +234,5 @@ func (in *Instance) unitActive(u string) bool {
 		return in.replanning()
 	}
 	c := *in
-	m, err := c.Model()
-	if err != nil {
-		return false
-	}
-	for _, g := range m.Groups() {
-		if itemOfGroup(g) == u {
-			return true
-		}
-	}
-	return false
+	return familytest.HasItemGroup(&c, itemOfGroup, u)
 }

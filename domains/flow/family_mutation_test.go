@@ -1,10 +1,8 @@
 package flow
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -20,17 +18,14 @@ import (
 // the objective units (balanced-exits, replanning) fail exactly when the
 // plan breaks a rule or its levels up to theirs differ from the
 // optimum's; a wrong stated total fails "stated" alone; an unknown name
-// fails "format". For an infeasible record, a conflict with a rule added
-// or left out fails "conflict" alone, and a plan fails "infeasible".
+// fails "format". An infeasible record has familytest.InfeasibleMutants.
 func TestFamilyMutation(t *testing.T) { familytest.Mutations(t, family, mutants) }
 
-// mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 	in := inst.(*Instance)
 	ref := rec.Reference
 	if !ref.Feasible {
-		return append(familytest.ConflictMutants(rec, true), familytest.Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
-			Answer: in.encode(in.zero()), Fail: []string{itemFormat, itemInfeasible, itemConflict}, Exact: true})
+		return familytest.InfeasibleMutants(rec, in.encode(in.zero()))
 	}
 	ans := in.parse(ref.Plan)
 	if ans.formatErr != "" {
@@ -41,47 +36,31 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 	change := func(x moves, kind, name string) {
 		out = append(out, familytest.Mutant{Name: name, Kind: kind, Answer: in.encode(x), Changed: true,
 			Verdict: func(t *testing.T, got familytest.Results, obj []int64) []string {
+				what := rec.ID + ": " + name
+				pass := got.Passes()
 				ok, holds, mobj := modelVerdict(t, in, x)
-				if ok != got[itemMovement].Pass {
-					t.Fatalf("%s: %s: the model's movement rule holds %v, the item passes %v", rec.ID, name, ok, got[itemMovement].Pass)
+				if ok != pass[itemMovement] {
+					t.Fatalf("%s: the model's movement rule holds %v, the item passes %v", what, ok, pass[itemMovement])
 				}
 				if !ok {
 					return []string{itemMovement}
 				}
-				var caught []string
-				for it, h := range holds {
-					if got[it].Pass != h {
-						t.Fatalf("%s: %s: item %q passes %v, the model's rule holds %v", rec.ID, name, it, got[it].Pass, h)
-					}
-					if !h {
-						caught = append(caught, it)
-					}
-				}
+				caught := familytest.ItemsAgree(t, what, pass, holds)
 				broken := len(caught) > 0
 				if !broken && !slices.Equal(obj, mobj) {
-					t.Fatalf("%s: %s: the checker's objective %v, the model's %v", rec.ID, name, obj, mobj)
+					t.Fatalf("%s: the checker's objective %v, the model's %v", what, obj, mobj)
 				}
 				// The objective units' items: a level (with the levels
 				// before it) other than the optimum's.
 				k := 0
 				if in.replanning() {
-					pass := !broken && len(ref.Objective) > 0 && mobj[0] == ref.Objective[0]
-					if got[unitReplan].Pass != pass {
-						t.Fatalf("%s: %s: item %q passes %v; the plan breaks a rule: %v, changes %d moves, the optimum %v", rec.ID, name, unitReplan, got[unitReplan].Pass, broken, mobj[0], ref.Objective)
-					}
-					if !broken && !pass {
+					if familytest.LevelsItem(t, what, pass, unitReplan, broken, mobj, ref.Objective, 0, 1) {
 						caught = append(caught, unitReplan)
 					}
 					k++
 				}
-				if in.has(unitBalance) {
-					pass := !broken && len(ref.Objective) > k && slices.Equal(mobj[:k+1], ref.Objective[:k+1])
-					if got[unitBalance].Pass != pass {
-						t.Fatalf("%s: %s: item %q passes %v; the plan breaks a rule: %v, its levels %v, the optimum %v", rec.ID, name, unitBalance, got[unitBalance].Pass, broken, mobj, ref.Objective)
-					}
-					if !broken && !pass {
-						caught = append(caught, unitBalance)
-					}
+				if in.has(unitBalance) && familytest.LevelsItem(t, what, pass, unitBalance, broken, mobj, ref.Objective, 0, k+1) {
+					caught = append(caught, unitBalance)
 				}
 				return caught
 			}})
@@ -96,7 +75,7 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 	in.eachMove(func(g, l, tt int) {
 		lk := in.Links[l]
 		for _, d := range []int{1, -1} {
-			x := copyMoves(ans.x)
+			x := familytest.Clone3(ans.x)
 			x[g][l][tt] += d
 			if x[g][l][tt] >= 0 && x[g][l][tt] <= in.Groups[g].Size {
 				change(x, "count", fmt.Sprintf("%s %s→%s at %d %+d", in.Groups[g].Name, lk.From, lk.To, tt, d))
@@ -110,7 +89,7 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 				if lk2.From != lk.From || (l2 == l) == (t2 == tt) || !inModel[[3]int{g, l2, t2}] {
 					continue
 				}
-				x := copyMoves(ans.x)
+				x := familytest.Clone3(ans.x)
 				x[g][l][tt]--
 				x[g][l2][t2]++
 				if x[g][l2][t2] <= in.Groups[g].Size {
@@ -123,7 +102,7 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 	// before anyone can be there.
 	for l, lk := range in.Links {
 		if p := in.place(lk.From); in.Places[p].Kind == KindJunction {
-			x := copyMoves(ans.x)
+			x := familytest.Clone3(ans.x)
 			x[0][l][0]++
 			out = append(out, familytest.Mutant{Name: fmt.Sprintf("a move out of %s at step 0, before anyone is there", lk.From), Kind: "no variable",
 				Answer: in.encode(x), Changed: true, Fail: []string{itemMovement}})
@@ -131,16 +110,10 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 		}
 	}
 	if in.has(unitSelfCheck) {
-		var obj map[string]any
-		if err := json.Unmarshal(ref.Plan, &obj); err != nil {
-			t.Fatal(err)
-		}
-		obj["total_time"] = obj["total_time"].(float64) + 1
-		raw, _ := json.Marshal(obj)
-		out = append(out, familytest.Mutant{Name: "a wrong stated total", Kind: "stated", Answer: raw, Fail: []string{itemStated}, Exact: true})
+		out = append(out, familytest.StatedMutant(t, rec, "total_time", itemStated))
 	}
-	if bad := strings.Replace(string(ref.Plan), fmt.Sprintf("%q", in.Groups[0].Name), `"Nobody"`, 1); bad != string(ref.Plan) {
-		out = append(out, familytest.Mutant{Name: "an unknown name", Kind: "format", Answer: json.RawMessage(bad), Fail: []string{itemFormat}})
+	if mu, ok := familytest.RenameMutant(rec, in.Groups[0].Name); ok {
+		out = append(out, mu)
 	}
 	return out
 }

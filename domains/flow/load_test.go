@@ -3,11 +3,11 @@ package flow
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -24,41 +24,19 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	good, _ := json.Marshal(inst)
-	if _, err := tk.Load(good); err != nil {
-		t.Fatalf("a generated instance does not load: %v", err)
-	}
-	for _, c := range []struct {
-		name  string
-		edit  func(in *Instance)
-		field string
-	}{
-		{"horizon", func(in *Instance) { in.Horizon = 0 }, "field horizon"},
-		{"unknown place", func(in *Instance) { in.Links[0].To = "Nowhere" }, "field links[0]"},
-		{"link out of an exit", func(in *Instance) {
+	familytest.LoadErrors(t, func(b []byte) error { _, err := tk.Load(b); return err }, good, "flow: ", []familytest.LoadCase[*Instance]{
+		{Name: "horizon", Edit: func(in *Instance) { in.Horizon = 0 }, Want: "field horizon"},
+		{Name: "unknown place", Edit: func(in *Instance) { in.Links[0].To = "Nowhere" }, Want: "field links[0]"},
+		{Name: "link out of an exit", Edit: func(in *Instance) {
 			in.Links = append(in.Links, Link{From: in.Places[len(in.Places)-1].Name, To: in.Places[len(in.Places)-2].Name, Time: 1, Cap: []int{1}})
-		}, "is an exit"},
-		{"travel time", func(in *Instance) { in.Links[0].Time = 0 }, "travel_time"},
-		{"capacity", func(in *Instance) { in.Links[0].Cap = nil }, "capacity"},
-		{"group size", func(in *Instance) { in.Groups[0].Size = 0 }, "field groups[0]"},
-		{"origin", func(in *Instance) { in.Groups[0].Origin = in.Places[len(in.Places)-1].Name }, "field groups[0].origin"},
-		{"deadline", func(in *Instance) { in.Deadline = in.Horizon + 1 }, "field vulnerable_deadline"},
-		{"repeated place", func(in *Instance) { in.Places[1].Name = in.Places[0].Name }, "field places[1].name"},
-		{"tie-breaks", func(in *Instance) { in.TieBreaks = 3 }, "field tie_breaks"},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			in := &Instance{}
-			if err := json.Unmarshal(good, in); err != nil {
-				t.Fatal(err)
-			}
-			c.edit(in)
-			data, _ := json.Marshal(in)
-			_, err := tk.Load(data)
-			if err == nil || !strings.Contains(err.Error(), c.field) || !strings.HasPrefix(err.Error(), "flow: ") {
-				t.Fatalf("error %v, want one starting %q and naming %q", err, "flow: ", c.field)
-			}
-		})
-	}
-	if _, err := tk.Load([]byte(`{"horizon": "x"}`)); err == nil || !strings.HasPrefix(err.Error(), "flow: ") {
-		t.Fatalf("bad JSON: error %v", err)
-	}
+		}, Want: "is an exit"},
+		{Name: "travel time", Edit: func(in *Instance) { in.Links[0].Time = 0 }, Want: "travel_time"},
+		{Name: "capacity", Edit: func(in *Instance) { in.Links[0].Cap = nil }, Want: "capacity"},
+		{Name: "group size", Edit: func(in *Instance) { in.Groups[0].Size = 0 }, Want: "field groups[0]"},
+		{Name: "origin", Edit: func(in *Instance) { in.Groups[0].Origin = in.Places[len(in.Places)-1].Name }, Want: "field groups[0].origin"},
+		{Name: "deadline", Edit: func(in *Instance) { in.Deadline = in.Horizon + 1 }, Want: "field vulnerable_deadline"},
+		{Name: "repeated place", Edit: func(in *Instance) { in.Places[1].Name = in.Places[0].Name }, Want: "field places[1].name"},
+		{Name: "tie-breaks", Edit: func(in *Instance) { in.TieBreaks = 3 }, Want: "field tie_breaks"},
+		{Name: "bad JSON", Data: `{"horizon": "x"}`},
+	})
 }

@@ -32,14 +32,7 @@ const maxPlans = 60000
 func tinyInstance(t *testing.T, units []string, seed uint64) *Shop {
 	t.Helper()
 	tk, _ := domains.Lookup("production-planning")
-	set := map[string]bool{}
-	for _, u := range units {
-		set[u] = true
-	}
-	spec, err := tk.NewSpec("tiny", seed, set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := familytest.NewSpec(t, tk, "tiny", seed, units...)
 	s, err := tinySubtask().generate(testSolving, spec, rand.New(rand.NewPCG(seed, 7)))
 	if err != nil {
 		t.Fatalf("%v seed %d: %v", units, seed, err)
@@ -139,16 +132,6 @@ func b2i(b bool) int64 {
 	return 0
 }
 
-// groupHolds reports whether every constraint of group g holds under a.
-func groupHolds(m *encode.Model, g string, a encode.Assignment) bool {
-	for _, c := range m.Constraints {
-		if c.Group == g && !m.Holds(c, a) {
-			return false
-		}
-	}
-	return true
-}
-
 // bruteUnits are the unit sets of the brute-force test: every unit of the
 // pool alone (with what it requires), and a few mixes.
 var bruteUnits = [][]string{
@@ -225,7 +208,7 @@ func bruteAgree(t *testing.T, s *Shop, name string) {
 		failed := map[string]bool{}
 		for _, g := range groups {
 			it := s.itemOf(g)
-			if it == "" || groupHolds(m, g, a) {
+			if it == "" || familytest.GroupHolds(m, g, a) {
 				continue
 			}
 			failed[it] = true
@@ -261,17 +244,12 @@ func bruteAgree(t *testing.T, s *Shop, name string) {
 	cert, _ := familytest.Brute{Name: name, Inst: s, Optima: o, ConflictHolds: s.conflictHolds, EmptyConflict: true}.Agree(t)
 	if o.Feasible == 0 {
 		// No schedule keeps the conflict, by brute force.
-		var names []string
-		for _, g := range cert.Core {
-			if !domains.AlwaysOn(g) {
-				names = append(names, g)
-			}
-		}
+		names := familytest.Named(cert.Core)
 		t.Logf("%s: infeasible, conflict %q", name, names)
 		enumerate(s, func(st [][]int) {
 			a := assignment(t, s, m, st)
 			for _, g := range groups {
-				if (domains.AlwaysOn(g) && g != groupDefs || slices.Contains(names, g)) && !groupHolds(m, g, a) {
+				if (domains.AlwaysOn(g) && g != groupDefs || slices.Contains(names, g)) && !familytest.GroupHolds(m, g, a) {
 					return
 				}
 			}

@@ -3,45 +3,21 @@ package production
 import (
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/familytest"
 )
 
-// The family tests of the shop core run through internal/familytest:
-//
-//   - family_reference_test.go: the family (below) and its reference
-//     test: every task, seeds 1..30 (10 in short mode, 200 with
-//     PLANCERT_LONG=1): the certified reference passes every item of its
-//     own checklist after a JSON round trip of the record and the
-//     instance, and a second run of the same spec gives a byte-identical
-//     record (every third seed; every seed in short mode and with
-//     PLANCERT_LONG=1); kept ≥ 90 %; a delay record's optimum re-sequences
-//     exactly when the plan's sequences no longer keep every rule; no two
-//     jobs have the same route.
-//   - family_brute_test.go: exhaustive search over start times with the
-//     checker as the oracle agrees with the SAT certificate (status,
-//     optimum vector, uniqueness) on tiny instances, for every unit of the
-//     pool, and each rule's item agrees with its model groups.
-//   - family_mutation_test.go: mutations of reference plans fail the item
-//     of the rule they break, and "optimal" fails for every changed plan;
-//     every unit is caught by its own item in the sweep's records, but
-//     the two objective-only units (see family.Exempt).
-//   - family_golden_test.go: prompt and checklist under testdata/golden,
-//     refreshed with -update.
-//   - known_test.go: ft06 (and la01–la05 with PLANCERT_LONG=1) proven at
-//     their published optima through this package's model.
-
-// family describes the shop core's tests to internal/familytest.
+// family describes the shop core's tests to internal/familytest (its doc
+// says what each family test checks; family_*_test.go hold the core's
+// parts, known_test.go ft06 and la01–la05 at their published optima).
+// Its own checks of a kept record are checkShop's.
 var family = &familytest.Family{
-	Core:    "project (job shop / flow shop)",
-	Seeds:   familytest.Levels{Short: 10, Default: 30, Long: 200},
-	MinKeep: 0.90,
-	Rerun:   func(seed uint64) bool { return familytest.Long() || testing.Short() || seed%3 == 1 },
-	// Generous, so that a drop for time does not depend on the load of the
-	// machine.
-	Timeout:     60 * time.Second,
+	Core:        "project (job shop / flow shop)",
+	Seeds:       familytest.DefaultSeeds,
+	MinKeep:     0.90,
+	Rerun:       familytest.RerunEvery(3),
+	Timeout:     familytest.GenerousTimeout,
 	CheckRecord: checkShop,
 	Golden:      goldenFiles,
 	Exempt: map[string]string{

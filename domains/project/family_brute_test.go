@@ -4,12 +4,10 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -26,19 +24,12 @@ var tinySubtask = subtask{ID: "tiny", Title: "tiny",
 func tinyInstance(t *testing.T, units []string, seed uint64) *Instance {
 	t.Helper()
 	tk := &domains.Task{ID: "tiny", Pool: pool}
-	set := map[string]bool{}
-	for _, u := range units {
-		set[u] = true
-	}
 	if err := tk.Compatible(units); err != nil {
 		t.Fatal(err)
 	}
-	spec, err := tk.NewSpec("tiny", seed, set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := familytest.NewSpec(t, tk, "tiny", seed, units...)
 	st := tinySubtask
-	if set[unitException] {
+	if spec.Has(unitException) {
 		// Two schedules: three activities keep the enumeration small.
 		st.NAct = span{3, 3}
 	}
@@ -93,25 +84,17 @@ func modelHolds(t *testing.T, in *Instance, u string, start []int) bool {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := m.Restrict(func(g string) bool { return domains.AlwaysOn(g) || in.unitOfGroup(g) == u })
-	r.Objectives = nil
+	fixes := make([]familytest.Fix, len(start))
 	for k, x := range start {
 		name := startName(in.Activities[k%in.n()].Name)
 		if k >= in.n() {
 			name = backupPrefix + name
 		}
-		v, _ := r.Lookup(name)
-		r.AddLinear([]encode.Term{{Var: v, Coef: 1}}, encode.EQ, int64(x)).Named("_fix " + name)
+		v, _ := m.Lookup(name)
+		fixes[k] = familytest.Fix{Var: v, Value: int64(x)}
 	}
-	s, err := sat.Backend{}.Load(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := s.Optimize(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.Status == solver.Optimal || res.Status == solver.Feasible
+	ok, _, _ := familytest.FixedVerdict(t, m, func(g string) bool { return domains.AlwaysOn(g) || in.unitOfGroup(g) == u }, fixes, nil)
+	return ok
 }
 
 // bruteCase enumerates every plan of in and compares with the SAT
@@ -227,13 +210,8 @@ var bruteUnits = [][]string{
 // search agrees with the SAT certificate, and each rule's item agrees with
 // the model on sampled plans.
 func TestFamilyBrute(t *testing.T) {
-	seeds, every := uint64(3), 9
-	if testing.Short() {
-		seeds, every = 2, 23
-	}
-	if os.Getenv("PLANCERT_LONG") == "1" {
-		seeds, every = 12, 3
-	}
+	seeds := familytest.Levels{Short: 2, Default: 3, Long: 12}.N()
+	every := int(familytest.Levels{Short: 23, Default: 9, Long: 3}.N())
 	for _, units := range bruteUnits {
 		t.Run(strings.Join(units, "+"), func(t *testing.T) {
 			for seed := uint64(1); seed <= seeds; seed++ {

@@ -13,38 +13,21 @@ import (
 // more medium or hard units; and the first infeasible record of the spec
 // {precedence, resource-capacity, infeasibility} on its first subtask.
 func goldenFiles(t *testing.T, f *familytest.Family, tk *domains.Task) []familytest.GoldenFile {
-	feasible := familytest.FirstKept(t, f, tk, 100, func(o familytest.Outcome) bool {
-		return o.Rec.Reference.Feasible && len(o.Spec.Medium)+len(o.Spec.Hard) >= 2
-	})
-	infeasible := familytest.FirstCertified(t, f, tk, 100, func(seed uint64) (domains.Spec, error) {
-		return tk.NewSpec(tk.Subtasks[0].ID, seed, map[string]bool{unitPrecedence: true, unitCapacity: true, unitInfeasible: true})
-	}, func(rec *domains.Record) bool { return !rec.Reference.Feasible })
-	if feasible == nil || infeasible == nil {
-		t.Fatalf("%s: no feasible or no infeasible record in seeds 1..100", tk.ID)
-	}
 	var out []familytest.GoldenFile
 	for _, hard := range []struct {
 		name  string
-		units map[string]bool
+		units []string
 	}{
-		{"replan", map[string]bool{unitPrecedence: true, unitCapacity: true, unitDeadlines: true, unitStated: true, unitReplan: true}},
-		{"backup", map[string]bool{unitPrecedence: true, unitCapacity: true, unitMaintenance: true, unitSlack: true, unitException: true}},
+		{"replan", []string{unitPrecedence, unitCapacity, unitDeadlines, unitStated, unitReplan}},
+		{"backup", []string{unitPrecedence, unitCapacity, unitMaintenance, unitSlack, unitException}},
 	} {
 		st := tk.Subtasks[1]
 		if !st.Allows(unitSlack) {
 			st = tk.Subtasks[0]
 		}
-		spec, err := tk.NewSpec(st.ID, 1, hard.units)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o := familytest.Certify(tk, spec, 0)
-		if !o.Kept() {
-			t.Fatalf("%s %v: %v %s", tk.ID, spec.Units(), o.Err, o.Drop)
-		}
-		out = append(out, familytest.GoldenFile{Name: tk.ID + "-" + hard.name, Rec: o.Rec})
+		out = append(out, familytest.CertifiedGolden(t, f, tk, tk.ID+"-"+hard.name, familytest.NewSpec(t, tk, st.ID, 1, hard.units...)))
 	}
-	return append(out, familytest.GoldenFile{Name: tk.ID, Rec: feasible}, familytest.GoldenFile{Name: tk.ID + "-infeasible", Rec: infeasible})
+	return append(out, familytest.FeasibleAndInfeasible(t, f, tk, 2, unitPrecedence, unitCapacity, unitInfeasible)...)
 }
 
 func TestFamilyGolden(t *testing.T) { familytest.Golden(t, family) }

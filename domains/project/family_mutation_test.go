@@ -1,7 +1,6 @@
 package project
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -16,17 +15,14 @@ import (
 // the model says are broken (the SAT solver on that unit's groups with
 // the starts fixed) fails, the items of units the model says hold pass,
 // and "optimal" fails (every optimum is unique). A wrong stated value
-// fails the stated-values item alone. For an infeasible record, a
-// conflict with a rule added or left out fails "conflict" alone, and a
-// plan fails "infeasible".
+// fails the stated-values item alone. An infeasible record has the
+// harness's InfeasibleMutants.
 func TestFamilyMutation(t *testing.T) { familytest.Mutations(t, family, mutants) }
 
-// mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 	in := inst.(*Instance)
 	if !rec.Reference.Feasible {
-		return append(familytest.ConflictMutants(rec, true), familytest.Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
-			Answer: in.encode(make([]int, in.planLen())), Fail: []string{itemFormat, itemInfeasible, itemConflict}, Exact: true})
+		return familytest.InfeasibleMutants(rec, in.encode(make([]int, in.planLen())))
 	}
 	ans := in.parse(rec.Reference.Plan)
 	units := map[string]bool{}
@@ -72,13 +68,7 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 		}
 	}
 	if in.has(unitStated) {
-		var obj map[string]any
-		if err := json.Unmarshal(rec.Reference.Plan, &obj); err != nil {
-			t.Fatal(err)
-		}
-		obj["makespan"] = obj["makespan"].(float64) + 1
-		bad, _ := json.Marshal(obj)
-		out = append(out, familytest.Mutant{Name: "a wrong stated makespan", Kind: "stated", Answer: bad, Fail: []string{unitStated}, Exact: true})
+		out = append(out, familytest.StatedMutant(t, rec, "makespan", unitStated))
 	}
 	return out
 }

@@ -6,35 +6,13 @@ import (
 	"github.com/plancert/plancert/internal/familytest"
 )
 
-// The family test suite of the project core runs through
-// internal/familytest, in the files family_*_test.go:
-//
-//   - family_reference_test.go: the family (below) and its reference
-//     test: both tasks, seeds 1..30 (10 in short mode, 200 with
-//     PLANCERT_LONG=1): the certified reference passes every item of its
-//     own checklist after a JSON round trip, and a second run of the same
-//     spec gives a byte-identical record; keep rate ≥ 70 %.
-//     TestFamilyEveryUnit certifies every unit on every subtask.
-//   - family_brute_test.go: exhaustive search over every start vector of
-//     tiny instances, with the checker as the oracle, agrees with the SAT
-//     certificate (status, optimum, uniqueness) for every unit of the
-//     pool, and each rule's item passes exactly when the model's groups of
-//     that rule hold at the plan (sampled plans); infeasible cores are
-//     minimal by enumeration.
-//   - family_mutation_test.go: one start moved by ±1 or ±2 fails the item
-//     of every rule the model finds broken, and "optimal" always;
-//     conflicts of infeasible records with a rule added or left out fail;
-//     every unit of the pool is caught by its own item, but the two
-//     objective-only units (see family.Exempt).
-//   - family_golden_test.go: prompts and checklists per task under
-//     testdata/golden, refreshed with -update.
-//   - psplib_test.go: PSPLIB j30 known optima through the same network
-//     model, and that model against enumeration on random small networks.
-
-// family describes the project core's tests to internal/familytest.
+// family describes the project core's tests to internal/familytest (its
+// doc says what each family test checks; family_*_test.go hold the core's
+// parts, psplib_test.go the PSPLIB j30 optima through the same network
+// model). TestFamilyEveryUnit below certifies every unit on every subtask.
 var family = &familytest.Family{
 	Core:          "project",
-	Seeds:         familytest.Levels{Short: 10, Default: 30, Long: 200},
+	Seeds:         familytest.DefaultSeeds,
 	MinKeep:       0.70,
 	Golden:        goldenFiles,
 	MutationSeeds: familytest.Levels{Short: 6, Default: 20, Long: 200},

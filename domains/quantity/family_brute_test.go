@@ -2,18 +2,14 @@ package quantity
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -44,14 +40,7 @@ func tinySubtask(mode string, units []string) *subtask {
 func tinyInstance(t *testing.T, mode string, units []string, seed uint64) *Instance {
 	t.Helper()
 	tk := &domains.Task{ID: "tiny-" + mode, Pool: poolInfo(mode, skinOnly, nil)}
-	set := map[string]bool{}
-	for _, u := range units {
-		set[u] = true
-	}
-	spec, err := tk.NewSpec("tiny", seed, set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := familytest.NewSpec(t, tk, "tiny", seed, units...)
 	in, err := tinySubtask(mode, units).generate(testSolving, mode, spec, rand.New(rand.NewPCG(seed, 99)))
 	if err != nil {
 		t.Fatal(err)
@@ -91,63 +80,47 @@ func (in *Instance) allPlans(fn func(q, rq quantities)) {
 	rec(0)
 }
 
-func copyQ(q quantities) quantities {
-	out := make(quantities, len(q))
-	for s := range q {
-		out[s] = make([][]int, len(q[s]))
-		for k := range q[s] {
-			out[s][k] = slices.Clone(q[s][k])
-		}
-	}
-	return out
+// groupItems maps model groups to the checklist items of their rules
+// (itemOfGroup), in order: a group that ends with a space stands for every
+// group it begins, any other for itself.
+var groupItems = []struct{ group, item string }{
+	{"core: supply of ", itemSupply},
+	{"core: no surplus at ", itemSurplus},
+	{"lanes from ", unitLanes},
+	{"minimum for ", unitMinimum},
+	{groupBudget, unitBudget},
+	{groupFair, unitFairness},
+	{"minimum quantity from ", unitMOQ},
+	{"ramp of ", unitRamp},
+	{"reserve if ", unitReserve},
+	{"lowest demand at ", unitWorstCase},
+	{"storage at the lowest demand at ", unitWorstCase},
+	{"minimum run of ", unitMinRun},
+	{"contract with ", unitInfeasible},
+	{groupContingency, unitContingency},
+	{"all or nothing for ", unitWhole},
+	{"minimum down time of ", unitMinDown},
+	{"critical load if ", unitCritical},
+	{"recovery if ", unitRecovery},
 }
 
 // itemOfGroup maps a model group to the checklist item of its rule; ""
 // for the definitions.
 func itemOfGroup(g string) string {
-	switch {
-	case isDefinition(g):
+	if isDefinition(g) {
 		return ""
-	case strings.HasPrefix(g, "core: supply of "):
-		return itemSupply
-	case strings.HasPrefix(g, "core: no surplus at "):
-		return itemSurplus
-	case strings.HasPrefix(g, "lanes from "):
-		return unitLanes
-	case strings.HasPrefix(g, "minimum for "):
-		return unitMinimum
-	case g == groupBudget:
-		return unitBudget
-	case g == groupFair:
-		return unitFairness
-	case strings.HasPrefix(g, "minimum quantity from "):
-		return unitMOQ
-	case strings.HasPrefix(g, "ramp of "):
-		return unitRamp
-	case strings.HasPrefix(g, "reserve if "):
-		return unitReserve
-	case strings.HasPrefix(g, "lowest demand at "), strings.HasPrefix(g, "storage at the lowest demand at "):
-		return unitWorstCase
-	case strings.HasPrefix(g, "minimum run of "):
-		return unitMinRun
-	case strings.HasPrefix(g, "contract with "):
-		return unitInfeasible
-	case g == groupContingency:
-		return unitContingency
-	case strings.HasPrefix(g, "all or nothing for "):
-		return unitWhole
-	case strings.HasPrefix(g, "minimum down time of "):
-		return unitMinDown
-	case strings.HasPrefix(g, "critical load if "):
-		return unitCritical
-	case strings.HasPrefix(g, "recovery if "):
-		return unitRecovery
+	}
+	for _, x := range groupItems {
+		if g == x.group || strings.HasSuffix(x.group, " ") && strings.HasPrefix(g, x.group) {
+			return x.item
+		}
 	}
 	return "?" + g
 }
 
-// modelVerdict fixes the shipment variables of in's model to q and solves
-// the definitions alone: ok is false when they have no solution (the
+// modelVerdict fixes the shipment variables of in's model to q (and the
+// recovery plan's to rq) and solves the definitions alone
+// (familytest.FixedVerdict): ok is false when they have no solution (the
 // derived quantities leave their domains: procurement stock below zero or
 // above the storage, allocation deliveries above the demand); otherwise
 // holds says, per checklist item, whether every constraint of the groups
@@ -159,83 +132,38 @@ func modelVerdict(t *testing.T, in *Instance, q, rq quantities) (ok bool, holds 
 	if err != nil {
 		t.Fatal(err)
 	}
-	fixed := m.Restrict(isDefinition)
-	fixed.Objectives = nil
-	fixed.Constraints = slices.Clone(fixed.Constraints)
+	var fixes []familytest.Fix
 	in.eachShipment(func(s, k, tt int) {
-		v := c.xv[s][k][tt]
-		fixed.Constraints = append(fixed.Constraints, &encode.Constraint{Name: "fix " + m.Name(v), Group: "fix", Kind: encode.Linear,
-			Terms: []encode.Term{{Var: v, Coef: 1}}, Op: encode.EQ, RHS: int64(q[s][k][tt])})
+		fixes = append(fixes, familytest.Fix{Var: c.xv[s][k][tt], Value: int64(q[s][k][tt])})
 	})
 	if in.recovering() {
 		in.eachRecovery(func(s, k, tt int) {
-			v := c.rxv[s][k][tt]
-			fixed.Constraints = append(fixed.Constraints, &encode.Constraint{Name: "fix " + m.Name(v), Group: "fix", Kind: encode.Linear,
-				Terms: []encode.Term{{Var: v, Coef: 1}}, Op: encode.EQ, RHS: int64(rq[s][k][tt])})
+			fixes = append(fixes, familytest.Fix{Var: c.rxv[s][k][tt], Value: int64(rq[s][k][tt])})
 		})
 	}
-	sv, err := sat.Backend{}.Load(fixed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := sv.Optimize(context.Background())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Status == solver.Infeasible {
-		return false, nil, nil
-	}
-	holds = map[string]bool{}
-	for _, con := range m.Constraints {
-		it := itemOfGroup(con.Group)
-		if it == "" {
-			continue
-		}
-		if _, seen := holds[it]; !seen {
-			holds[it] = true
-		}
-		if !m.Holds(con, r.Solution) {
-			holds[it] = false
-		}
-	}
-	return true, holds, m.ObjectiveValues(r.Solution)
+	return familytest.FixedVerdict(t, m, isDefinition, fixes, itemOfGroup)
+}
+
+// coreItemsPass reports whether the checker's core items that the model's
+// definitions stand for pass (pass): no surplus (allocation), or demand
+// and storage (procurement), and the recovery item.
+func (in *Instance) coreItemsPass(pass map[string]bool) bool {
+	return (in.alloc() && pass[itemSurplus] || !in.alloc() && pass[itemDemand] && pass[itemStorage]) && (!in.recovering() || pass[unitRecovery])
 }
 
 // bruteCase runs the exhaustive comparison on one tiny instance.
 func bruteCase(t *testing.T, in *Instance, sample int) {
 	t.Helper()
 	name := fmt.Sprintf("%s %v seed %d", in.Mode, in.Sp.Units(), in.Sp.Seed)
-	ref := domains.Reference{Feasible: true}
-	items := in.Checklist(ref)
-	kind := map[string]domains.ItemKind{}
-	for _, it := range items {
-		kind[it.ID] = it.Kind
-	}
-	type scored struct {
-		q, rq quantities
-		obj   []int64
-	}
+	judge := familytest.NewJudge(in, domains.Reference{Feasible: true})
+	type scored struct{ q, rq quantities }
 	var feas []scored
 	n := 0
 	in.allPlans(func(q, rq quantities) {
 		n++
-		res, obj := in.Evaluate(context.Background(), sat.Backend{}, in.encode(q, rq), ref)
-		pass := map[string]bool{}
-		feasible := true
-		for _, r := range res {
-			pass[r.ID] = r.Pass
-			if k := kind[r.ID]; !r.Pass && (k == domains.KindFeasibility || k == domains.KindCoverage) {
-				feasible = false
-			}
-		}
-		if !pass[itemFormat] {
-			t.Fatalf("%s: plan %v fails the format item", name, q)
-		}
-		if feasible != (obj != nil) {
-			t.Fatalf("%s: plan %v: feasible %v but objective %v", name, q, feasible, obj)
-		}
+		pass, feasible, obj := judge.Plan(t, name, in.encode(q, rq))
 		if feasible {
-			feas = append(feas, scored{copyQ(q), copyPlan(rq), obj})
+			feas = append(feas, scored{copyPlan(q), copyPlan(rq)})
 		}
 		// Rule by rule against the model, on a sample of the plans.
 		if sample > 0 && n%sample != 0 {
@@ -245,7 +173,7 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 		if !ok {
 			// The definitions fail: the plan's or the recovery plan's
 			// derived quantities leave their domains.
-			if (in.alloc() && pass[itemSurplus] || !in.alloc() && pass[itemDemand] && pass[itemStorage]) && (!in.recovering() || pass[unitRecovery]) {
+			if in.coreItemsPass(pass) {
 				t.Fatalf("%s: plan %v: the model's definitions fail, but the checker's core items pass", name, q)
 			}
 			return
@@ -253,35 +181,18 @@ func bruteCase(t *testing.T, in *Instance, sample int) {
 		if !in.alloc() && (!pass[itemDemand] || !pass[itemStorage]) {
 			t.Fatalf("%s: plan %v: the model keeps demand and storage, the checker does not", name, q)
 		}
-		for it, h := range holds {
-			if strings.HasPrefix(it, "?") {
-				t.Fatalf("%s: group %q has no item", name, it[1:])
-			}
-			if pass[it] != h {
-				t.Fatalf("%s: plan %v: item %q passes %v, the model's rule holds %v", name, q, it, pass[it], h)
-			}
-		}
+		familytest.ItemsAgree(t, fmt.Sprintf("%s: plan %v", name, q), pass, holds)
 		if feasible && !slices.Equal(obj, mobj) {
 			t.Fatalf("%s: plan %v: checker objective %v, model %v", name, q, obj, mobj)
 		}
 	})
-	for _, tb := range []int{0, 1} {
-		in.TieBreaks = tb
-		// The checker's values are the objective levels recomputed for
-		// this tie-break setting.
-		o := familytest.NewOptima(in)
+	// The checker's values are the objective levels recomputed for each
+	// tie-break setting.
+	familytest.Brute{Name: name, Inst: in, ConflictHolds: in.conflictHolds}.AgreeTieBreaks(t, func(tb int) { in.TieBreaks = tb }, func(o *familytest.Optima) {
 		for _, p := range feas {
 			o.Add(in.objectives(p.q, p.rq, in.flows(p.q)))
 		}
-		familytest.Brute{Name: fmt.Sprintf("%s tie-break %d", name, tb), Inst: in, Optima: o, ConflictHolds: in.conflictHolds}.Agree(t)
-		if o.Feasible == 0 {
-			break
-		}
-		if tb == 1 && o.Count != 1 {
-			t.Fatalf("%s: %d optimal plans after the lexicographic tie-break", name, o.Count)
-		}
-	}
-	in.TieBreaks = 0
+	})
 }
 
 // bruteUnits lists, per mode, the unit sets of the brute test: the core
@@ -300,14 +211,12 @@ func bruteUnits(mode string) [][]string {
 	return out
 }
 
+// TestFamilyBrute: per mode and unit set (bruteUnits), seeds 1..3 (12
+// with PLANCERT_LONG=1), bruteCase on a tiny instance; each unit must
+// constrain something in some seed.
 func TestFamilyBrute(t *testing.T) {
-	seeds, sample := uint64(3), 7
-	if testing.Short() {
-		seeds = 1
-	}
-	if os.Getenv("PLANCERT_LONG") == "1" {
-		seeds, sample = 12, 1
-	}
+	seeds := familytest.Levels{Short: 1, Default: 3, Long: 12}.N()
+	sample := int(familytest.Levels{Short: 7, Default: 7, Long: 1}.N())
 	for _, mode := range []string{ModeAllocation, ModeProcurement} {
 		for _, units := range bruteUnits(mode) {
 			t.Run(fmt.Sprintf("%s/%s", mode, strings.Join(units, "+")), func(t *testing.T) {
@@ -359,8 +268,6 @@ func TestFamilyBruteInfeasible(t *testing.T) {
 	}
 }
 
-var _ = json.Marshal
-
 // unitActive reports whether unit u adds something to in: a model group
 // of its rule, an objective level, or stated values.
 func (in *Instance) unitActive(u string) bool {
@@ -382,14 +289,5 @@ func (in *Instance) unitActive(u string) bool {
 		return false
 	}
 	c := *in
-	m, err := c.Model()
-	if err != nil {
-		return false
-	}
-	for _, g := range m.Groups() {
-		if itemOfGroup(g) == u {
-			return true
-		}
-	}
-	return false
+	return familytest.HasItemGroup(&c, itemOfGroup, u)
 }

@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -18,18 +17,15 @@ import (
 // breaks; the items of the objective units (priority-order, replanning)
 // fail exactly when the plan breaks a rule or their levels differ from
 // the optimum's; a wrong stated value fails "stated" alone; an unknown
-// name fails "format". For an infeasible record, a conflict with a rule
-// added or left out fails "conflict" alone, and a plan fails
-// "infeasible".
+// name fails "format"; an infeasible record has
+// familytest.InfeasibleMutants.
 func TestFamilyMutation(t *testing.T) { familytest.Mutations(t, family, mutants) }
 
-// mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familytest.Mutant {
 	in := inst.(*Instance)
 	ref := rec.Reference
 	if !ref.Feasible {
-		return append(familytest.ConflictMutants(rec, true), familytest.Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
-			Answer: in.encode(in.zero(), in.zero()), Fail: []string{itemFormat, itemInfeasible, itemConflict}, Exact: true})
+		return familytest.InfeasibleMutants(rec, in.encode(in.zero(), in.zero()))
 	}
 	ans := in.parse(ref.Plan)
 	if ans.formatErr != "" {
@@ -46,7 +42,7 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 		for k := range in.Sinks {
 			for tt := range in.Periods {
 				for _, d := range []int{1, -1} {
-					q := copyQ(ans.q)
+					q := copyPlan(ans.q)
 					q[s][k][tt] += d
 					if q[s][k][tt] < 0 || !inModel[[3]int{s, k, tt}] && d < 0 {
 						continue
@@ -73,7 +69,7 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 					continue
 				}
 				for _, d := range []int{1, -1} {
-					rq := copyQ(ans.rq)
+					rq := copyPlan(ans.rq)
 					rq[s][k][tt] += d
 					own := inRecovery[[3]int{s, k, tt}]
 					if rq[s][k][tt] < 0 || !own && (d < 0 || s != in.srcIndex(in.Failure.Source)) {
@@ -93,16 +89,10 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 		}
 	}
 	if in.has(unitSelfCheck) {
-		var obj map[string]any
-		if err := json.Unmarshal(ref.Plan, &obj); err != nil {
-			t.Fatal(err)
-		}
-		obj["cost"] = obj["cost"].(float64) + 1
-		raw, _ := json.Marshal(obj)
-		out = append(out, familytest.Mutant{Name: "a wrong stated cost", Kind: "stated", Answer: raw, Fail: []string{itemStated}, Exact: true})
+		out = append(out, familytest.StatedMutant(t, rec, "cost", itemStated))
 	}
-	if bad := strings.Replace(string(ref.Plan), fmt.Sprintf("%q", in.Sources[0].Name), `"Nobody"`, 1); bad != string(ref.Plan) {
-		out = append(out, familytest.Mutant{Name: "an unknown name", Kind: "format", Answer: json.RawMessage(bad), Fail: []string{itemFormat}})
+	if mu, ok := familytest.RenameMutant(rec, in.Sources[0].Name); ok {
+		out = append(out, mu)
 	}
 	return out
 }
@@ -113,14 +103,16 @@ func verdictMutant(rec *domains.Record, in *Instance, name, kind string, answer 
 	ref := rec.Reference
 	return familytest.Mutant{Name: name, Kind: kind, Answer: answer, Changed: true,
 		Verdict: func(t *testing.T, got familytest.Results, obj []int64) []string {
+			what := rec.ID + ": " + name
+			pass := got.Passes()
 			ok, holds, mobj := modelVerdict(t, in, q, rq)
 			if !ok {
-				if (in.alloc() && got[itemSurplus].Pass || !in.alloc() && got[itemDemand].Pass && got[itemStorage].Pass) && (!in.recovering() || got[unitRecovery].Pass) {
-					t.Fatalf("%s: %s: the model's definitions fail but the core items pass", rec.ID, name)
+				if in.coreItemsPass(pass) {
+					t.Fatalf("%s: the model's definitions fail but the core items pass", what)
 				}
 				for _, id := range []string{unitPriority, unitReplan} {
-					if in.has(id) && got[id].Pass {
-						t.Fatalf("%s: %s: the plan breaks a rule, yet %q passes", rec.ID, name, id)
+					if in.has(id) && pass[id] {
+						t.Fatalf("%s: the plan breaks a rule, yet %q passes", what, id)
 					}
 				}
 				var caught []string
@@ -136,37 +128,19 @@ func verdictMutant(rec *domains.Record, in *Instance, name, kind string, answer 
 				}
 				return caught
 			}
-			var caught []string
-			for it, h := range holds {
-				if got[it].Pass != h {
-					t.Fatalf("%s: %s: item %q passes %v, the model's rule holds %v", rec.ID, name, it, got[it].Pass, h)
-				}
-				if !h {
-					caught = append(caught, it)
-				}
-			}
+			caught := familytest.ItemsAgree(t, what, pass, holds)
 			broken := len(caught) > 0
 			if !broken && !slices.Equal(obj, mobj) {
-				t.Fatalf("%s: %s: the checker's objective %v, the model's %v", rec.ID, name, obj, mobj)
+				t.Fatalf("%s: the checker's objective %v, the model's %v", what, obj, mobj)
 			}
 			// The objective units' items: their levels against the
 			// optimum's.
-			if _, has := got[unitReplan]; has && in.replanning() {
-				pass := !broken && len(ref.Objective) > 0 && mobj[0] == ref.Objective[0]
-				if got[unitReplan].Pass != pass {
-					t.Fatalf("%s: %s: item %q passes %v; the plan breaks a rule: %v, its levels %v, the optimum %v", rec.ID, name, unitReplan, got[unitReplan].Pass, broken, mobj, ref.Objective)
-				}
-				if !broken && !pass {
-					caught = append(caught, unitReplan)
-				}
+			if _, has := got[unitReplan]; has && in.replanning() && familytest.LevelsItem(t, what, pass, unitReplan, broken, mobj, ref.Objective, 0, 1) {
+				caught = append(caught, unitReplan)
 			}
 			if _, has := got[unitPriority]; has && len(in.classes()) > 0 {
 				a, n := in.firstClass(), len(in.classes())
-				pass := !broken && len(ref.Objective) >= a+n && slices.Equal(mobj[a:a+n], ref.Objective[a:a+n])
-				if got[unitPriority].Pass != pass {
-					t.Fatalf("%s: %s: item %q passes %v; the plan breaks a rule: %v, its levels %v, the optimum %v", rec.ID, name, unitPriority, got[unitPriority].Pass, broken, mobj, ref.Objective)
-				}
-				if !broken && !pass {
+				if familytest.LevelsItem(t, what, pass, unitPriority, broken, mobj, ref.Objective, a, a+n) {
 					caught = append(caught, unitPriority)
 				}
 			}

@@ -29,21 +29,9 @@ func tinySubtask() *subtask {
 func tinyInstance(t *testing.T, units []string, seed uint64) *Roster {
 	t.Helper()
 	tk, _ := domains.Lookup("shift-duty-scheduling")
-	set := map[string]bool{}
-	for _, u := range units {
-		set[u] = true
-		if x, ok := tk.Unit(u); ok {
-			for _, q := range x.Requires {
-				set[q] = true
-			}
-		}
-	}
-	spec, err := tk.NewSpec("tiny", seed, set)
-	if err != nil {
-		t.Fatal(err)
-	}
+	spec := familytest.NewSpec(t, tk, "tiny", seed, familytest.Requiring(tk, units...)...)
 	st := tinySubtask()
-	if set[unitBackup] {
+	if spec.Has(unitBackup) {
 		st.Days = st.Days[:2]
 		st.Weekend = []int{1}
 	}
@@ -150,16 +138,6 @@ func assignment(t *testing.T, r *Roster, m *encode.Model, pl [][]int, bk []int) 
 	return a
 }
 
-// groupHolds reports whether every constraint of group g holds at a.
-func groupHolds(m *encode.Model, g string, a encode.Assignment) bool {
-	for _, c := range m.Constraints {
-		if c.Group == g && !m.Holds(c, a) {
-			return false
-		}
-	}
-	return true
-}
-
 // TestFamilyBrute: on tiny instances with each unit of the pool, the
 // exhaustive search with the checker as the oracle agrees with the SAT
 // certificate on the status, the optimum vector and its uniqueness (with
@@ -213,12 +191,7 @@ func bruteAgree(t *testing.T, r *Roster, sample bool) {
 	cert, plan := familytest.Brute{Name: fmt.Sprintf("tie-breaks %d", r.TieBreaks), Inst: r, Optima: o, ConflictHolds: r.conflictHolds, EmptyConflict: true}.Agree(t)
 	best, feasible, nbest := o.Best, o.Feasible, o.Count
 	if feasible == 0 {
-		var named []string
-		for _, g := range cert.Core {
-			if !domains.AlwaysOn(g) {
-				named = append(named, g)
-			}
-		}
+		named := familytest.Named(cert.Core)
 		// The named rules alone, by enumeration: no plan keeps them.
 		var sub []countRule
 		for _, ru := range rules {
@@ -267,7 +240,7 @@ func bruteAgree(t *testing.T, r *Roster, sample bool) {
 			items[ruleBackup] = itemBackup
 		}
 		for g, it := range items {
-			if got, want := pass[it], groupHolds(m, g, a); got != want {
+			if got, want := pass[it], familytest.GroupHolds(m, g, a); got != want {
 				raw, _ := json.Marshal(pl)
 				t.Fatalf("plan %s backups %v: item %s passes %v, group %q holds %v", raw, bk, it, got, g, want)
 			}

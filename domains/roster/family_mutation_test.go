@@ -53,7 +53,7 @@ func mutateFeasible(t *testing.T, r *Roster, rec *domains.Record) []familytest.M
 		a := assignment(t, r, m, pl, bk)
 		var broken []string
 		for g, it := range items {
-			if !groupHolds(m, g, a) {
+			if !familytest.GroupHolds(m, g, a) {
 				broken = append(broken, it)
 			}
 		}

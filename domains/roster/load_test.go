@@ -1,11 +1,10 @@
 package roster
 
 import (
-	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/familytest"
 )
 
 // TestLoadErrors: an instance that does not fit its schema is refused
@@ -17,36 +16,16 @@ func TestLoadErrors(t *testing.T) {
 		t.Fatalf("seed 1: %v %q", o.Err, o.Drop)
 	}
 	rec := o.Rec
-	cases := []struct {
-		name, want string
-		edit       func(m map[string]any)
-	}{
-		{"demand rows", "demand: ", func(m map[string]any) { m["demand"] = []any{} }},
-		{"demand row", "demand[0]: ", func(m map[string]any) { m["demand"].([]any)[0] = []any{1} }},
-		{"staff name", "staff[1]: name", func(m map[string]any) {
+	familytest.LoadErrors(t, func(b []byte) error { _, err := tk.Load(b); return err }, rec.Instance, "roster: ", []familytest.LoadCase[map[string]any]{
+		{Name: "demand rows", Want: "demand: ", Edit: func(m map[string]any) { m["demand"] = []any{} }},
+		{Name: "demand row", Want: "demand[0]: ", Edit: func(m map[string]any) { m["demand"].([]any)[0] = []any{1} }},
+		{Name: "staff name", Want: "staff[1]: name", Edit: func(m map[string]any) {
 			st := m["staff"].([]any)
 			st[1].(map[string]any)["name"] = st[0].(map[string]any)["name"]
 		}},
-		{"leave day", "staff[0].leave: day 9", func(m map[string]any) { m["staff"].([]any)[0].(map[string]any)["leave"] = []any{9} }},
-		{"tie-breaks", "tie_breaks: 3", func(m map[string]any) { m["tie_breaks"] = 3 }},
-		{"backup day", "backup_day: 2 does not match", func(m map[string]any) { m["backup_day"] = 2 }},
-		{"not json", "roster: shift-duty-scheduling instance", nil},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			data := []byte("{")
-			if c.edit != nil {
-				var m map[string]any
-				if err := json.Unmarshal(rec.Instance, &m); err != nil {
-					t.Fatal(err)
-				}
-				c.edit(m)
-				data, _ = json.Marshal(m)
-			}
-			_, err := tk.Load(data)
-			if err == nil || !strings.Contains(err.Error(), c.want) {
-				t.Fatalf("error %v, want one containing %q", err, c.want)
-			}
-		})
-	}
+		{Name: "leave day", Want: "staff[0].leave: day 9", Edit: func(m map[string]any) { m["staff"].([]any)[0].(map[string]any)["leave"] = []any{9} }},
+		{Name: "tie-breaks", Want: "tie_breaks: 3", Edit: func(m map[string]any) { m["tie_breaks"] = 3 }},
+		{Name: "backup day", Want: "backup_day: 2 does not match", Edit: func(m map[string]any) { m["backup_day"] = 2 }},
+		{Name: "not json", Data: "{", Want: "roster: shift-duty-scheduling instance"},
+	})
 }

@@ -233,11 +233,7 @@ func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mut
 	if string(answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: tail})) != string(ref.Plan) {
 		t.Fatalf("%s: the reference %s is not in the form the mutations are written in", rec.ID, ref.Plan)
 	}
-	items := a.Checklist(ref)
-	kind := map[string]domains.ItemKind{}
-	for _, it := range items {
-		kind[it.ID] = it.Kind
-	}
+	items, kind := itemKinds(a, ref)
 	var out []familytest.Mutant
 	var pm *planModel
 	switch {
@@ -254,16 +250,7 @@ func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mut
 		m.tail = tail
 		plan := answerJSON(a, m)
 		mu := familytest.Mutant{Name: m.what, Kind: m.kind, Answer: plan}
-		switch m.kind {
-		case "rename":
-			// An entry that names no activity is a format error, and an
-			// answer with a format error fails every item.
-			mu.Fail = []string{itemFormat}
-			mu.Verdict = failsEvery(rec, m.what, plan, len(items))
-			out = append(out, mu)
-			continue
-		case "objective":
-			mu.Fail, mu.Exact = []string{itemStated}, true
+		if formatOrStated(&mu, rec, m.kind, len(items)) {
 			out = append(out, mu)
 			continue
 		}
@@ -301,19 +288,7 @@ func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mut
 				f[unitBackupSlots] = details
 				feasible = feasible && ok
 			}
-			var caught []string
-			for _, it := range items {
-				if it.Kind != domains.KindFeasibility && it.Kind != domains.KindCoverage {
-					continue
-				}
-				broken := len(f[it.ID]) > 0
-				if broken != !got[it.ID].Pass {
-					t.Fatalf("%s: %s breaks %q: %v (%v); the item fails: %v", what, plan, it.ID, broken, f[it.ID], !got[it.ID].Pass)
-				}
-				if broken {
-					caught = append(caught, it.ID)
-				}
-			}
+			caught, _ := brokenItems(t, what, plan, items, f, got)
 			for id := range coreBroken(ea, ans.pl) {
 				if got[id].Pass {
 					t.Fatalf("%s: %s breaks the always-on rule of %q, which passes", what, plan, id)
@@ -345,6 +320,54 @@ func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mut
 	return out
 }
 
+// itemKinds returns the checklist of a for ref and the kind of each item.
+func itemKinds(a *Agenda, ref domains.Reference) ([]domains.Item, map[string]domains.ItemKind) {
+	items := a.Checklist(ref)
+	kind := map[string]domains.ItemKind{}
+	for _, it := range items {
+		kind[it.ID] = it.Kind
+	}
+	return items, kind
+}
+
+// formatOrStated completes mu, a mutation of the given kind of a plan
+// with n items, when it is a rename or an objective change, and reports
+// whether it was: an entry that names no activity is a format error, and
+// an answer with a format error fails every item; a changed objective
+// fails "stated" alone.
+func formatOrStated(mu *familytest.Mutant, rec *domains.Record, kind string, n int) bool {
+	switch kind {
+	case "rename":
+		mu.Fail = []string{itemFormat}
+		mu.Verdict = failsEvery(rec, mu.Name, mu.Answer, n)
+		return true
+	case "objective":
+		mu.Fail, mu.Exact = []string{itemStated}, true
+		return true
+	}
+	return false
+}
+
+// brokenItems compares the failing feasibility and coverage items (got)
+// with the rules f says plan breaks; it returns those items, and whether
+// none is broken. what prefixes the messages.
+func brokenItems(t *testing.T, what string, plan json.RawMessage, items []domains.Item, f fails, got familytest.Results) (broken []string, feasible bool) {
+	t.Helper()
+	for _, it := range items {
+		if it.Kind != domains.KindFeasibility && it.Kind != domains.KindCoverage {
+			continue
+		}
+		b := len(f[it.ID]) > 0
+		if b != !got[it.ID].Pass {
+			t.Fatalf("%s: %s breaks %q: %v (%v); the item fails: %v", what, plan, it.ID, b, f[it.ID], !got[it.ID].Pass)
+		}
+		if b {
+			broken = append(broken, it.ID)
+		}
+	}
+	return broken, len(broken) == 0
+}
+
 // failsEvery is the verdict of an answer with a format error: it fails
 // every one of the n items.
 func failsEvery(rec *domains.Record, what string, plan json.RawMessage, n int) func(*testing.T, familytest.Results, []int64) []string {
@@ -363,25 +386,14 @@ func failsEvery(rec *domains.Record, what string, plan json.RawMessage, n int) f
 // rename fails every item, an objective change only "stated".
 func mutateFailure(rec *domains.Record, a *Agenda, base, fbase *answer) []familytest.Mutant {
 	ref := rec.Reference
-	kind := map[string]domains.ItemKind{}
-	items := a.Checklist(ref)
-	for _, it := range items {
-		kind[it.ID] = it.Kind
-	}
+	items, kind := itemKinds(a, ref)
 	var out []familytest.Mutant
 	for _, m := range mutations(a, fbase.pl, fbase.stated) {
 		what := fmt.Sprintf("if %s fails: %s", a.FailRoom, m.what)
 		plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated,
 			tail: fmt.Sprintf(", %q: %s", failKey, answerJSON(a, m))})
 		mu := familytest.Mutant{Name: what, Kind: "failure " + m.kind, Answer: plan}
-		switch m.kind {
-		case "rename":
-			mu.Fail = []string{itemFormat}
-			mu.Verdict = failsEvery(rec, what, plan, len(items))
-			out = append(out, mu)
-			continue
-		case "objective":
-			mu.Fail, mu.Exact = []string{itemStated}, true
+		if formatOrStated(&mu, rec, m.kind, len(items)) {
 			out = append(out, mu)
 			continue
 		}
@@ -414,10 +426,7 @@ func mutateFailure(rec *domains.Record, a *Agenda, base, fbase *answer) []family
 // fails.
 func mutateBackups(t *testing.T, rec *domains.Record, a *Agenda, base *answer, bk []placement) []familytest.Mutant {
 	ref := rec.Reference
-	kind := map[string]domains.ItemKind{}
-	for _, it := range a.Checklist(ref) {
-		kind[it.ID] = it.Kind
-	}
+	_, kind := itemKinds(a, ref)
 	var out []familytest.Mutant
 	for k, c := range a.criticalIdx() {
 		q := bk[k]
@@ -504,22 +513,7 @@ func mutateRoles(rec *domains.Record, a *Agenda, base *answer, roles []int) []fa
 			plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated, tail: a.rolesJSON(other)})
 			out = append(out, familytest.Mutant{Name: what, Kind: "role", Answer: plan, Changed: true, Pass: []string{unitRequiredRole, itemFormat},
 				Verdict: func(t *testing.T, got familytest.Results, _ []int64) []string {
-					f := a.withRoles(other).evaluate(base)
-					feasible := true
-					var caught []string
-					for _, it := range items {
-						if it.Kind != domains.KindFeasibility && it.Kind != domains.KindCoverage {
-							continue
-						}
-						broken := len(f[it.ID]) > 0
-						if broken != !got[it.ID].Pass {
-							t.Fatalf("%s: %s: %s breaks %q: %v (%v); the item fails: %v", rec.ID, what, plan, it.ID, broken, f[it.ID], !got[it.ID].Pass)
-						}
-						if broken {
-							feasible = false
-							caught = append(caught, it.ID)
-						}
-					}
+					caught, feasible := brokenItems(t, rec.ID+": "+what, plan, items, a.withRoles(other).evaluate(base), got)
 					if objs := append(a.objectives(base.pl), roleValues(other)...); feasible && lexCmp(objs, ref.Objective) <= 0 {
 						t.Fatalf("%s: %s: %s keeps every rule with values %v, not worse than the unique optimum %v", rec.ID, what, plan, objs, ref.Objective)
 					}

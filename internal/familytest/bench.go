@@ -89,3 +89,11 @@ func dropped(err error, timedOut bool) bool {
 	var drop *gen.DropError
 	return timedOut || errors.As(err, &drop) || errors.Is(err, domains.ErrRedraw)
 }
+
+// BenchFamily is BenchCertify of each task of the family (Tasks, from the
+// registry), one sub-benchmark per task ID, with the options opts.
+func BenchFamily(b *testing.B, f *Family, opts Bench) {
+	for _, tk := range Tasks(b, f) {
+		b.Run(tk.ID, func(b *testing.B) { BenchCertify(b, tk.ID, opts) })
+	}
+}

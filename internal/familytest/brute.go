@@ -85,12 +85,7 @@ func (b Brute) Agree(t testing.TB) (*solver.Certificate, json.RawMessage) {
 		if cert.Status != solver.Infeasible {
 			t.Fatalf("%s: no plan keeps every rule, the solver says %v %v", b.Name, cert.Status, cert.Objective)
 		}
-		var conflict []string
-		for _, g := range cert.Core {
-			if !domains.AlwaysOn(g) {
-				conflict = append(conflict, g)
-			}
-		}
+		conflict := Named(cert.Core)
 		if b.ConflictHolds != nil && (len(conflict) > 0 || b.EmptyConflict) {
 			if ok, why := b.ConflictHolds(context.Background(), sat.Backend{}, conflict); !ok {
 				t.Fatalf("%s: the certified conflict %v does not hold: %s", b.Name, conflict, why)

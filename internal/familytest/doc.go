@@ -44,6 +44,18 @@
 //     tallies the core's enumeration of a tiny instance, and Agree
 //     compares it with the SAT certificate (status, optimum, uniqueness,
 //     the certified conflict, the certified plan against Check).
+//   - judge.go: the parts of the brute-force and mutation tests that the
+//     cores shared: Judge (the checker's verdict on each enumerated plan),
+//     FixedVerdict (the model with the plan's variables fixed, per item),
+//     ItemsAgree, LevelsItem, GroupHolds, HasItemGroup, Named (a core's
+//     conflict without its always-on groups), Brute.AgreeTieBreaks,
+//     Clone3. mutation.go adds the mutants several cores draw alike:
+//     InfeasibleMutants, StatedMutant, RenameMutant.
+//   - load.go: LoadErrors, the load-error test over a table of LoadCase
+//     (an edit of a good instance, or raw bytes, and the error's words).
+//   - bench.go also has BenchFamily (BenchCertify of each of a family's
+//     tasks); family.go DefaultSeeds, RerunEvery and GenerousTimeout;
+//     golden.go FeasibleAndInfeasible; record.go Requiring.
 //   - familytest_test.go: tests of the harness's own parts (levels, the
 //     golden text forms, Optima, conflict mutants, forced specs).
 //

@@ -22,6 +22,20 @@ const OptimalItem = "optimal"
 // test-long).
 func Long() bool { return os.Getenv("PLANCERT_LONG") == "1" }
 
+// DefaultSeeds are the reference seeds most cores use: 1..30, 10 in
+// short mode, 200 with PLANCERT_LONG=1.
+var DefaultSeeds = Levels{Short: 10, Default: 30, Long: 200}
+
+// GenerousTimeout is a Family.Timeout long enough that a drop for time
+// does not depend on the load of the machine.
+const GenerousTimeout = 60 * time.Second
+
+// RerunEvery is a Family.Rerun that runs every n-th seed (1, n+1, …) a
+// second time, and every seed in short mode and with PLANCERT_LONG=1.
+func RerunEvery(n uint64) func(seed uint64) bool {
+	return func(seed uint64) bool { return Long() || testing.Short() || seed%n == 1 }
+}
+
 // Levels is a number per test level: Short under go test -short, Long with
 // PLANCERT_LONG=1 (which wins over -short), Default otherwise.
 type Levels struct{ Short, Default, Long uint64 }

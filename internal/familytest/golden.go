@@ -255,3 +255,22 @@ func FirstCertified(t *testing.T, f *Family, tk *domains.Task, last uint64, spec
 	}
 	return nil
 }
+
+// FeasibleAndInfeasible are the golden files tk.ID and tk.ID-infeasible:
+// the first kept feasible record of seeds 1..100 (the record cache) with
+// at least minHarder medium or hard units, and the first infeasible record
+// of the specs of seeds 1..100 with the given units on tk's first subtask
+// (certified here). The test fails when either is missing.
+func FeasibleAndInfeasible(t *testing.T, f *Family, tk *domains.Task, minHarder int, infeasibleUnits ...string) []GoldenFile {
+	t.Helper()
+	feasible := FirstKept(t, f, tk, 100, func(o Outcome) bool {
+		return o.Rec.Reference.Feasible && len(o.Spec.Medium)+len(o.Spec.Hard) >= minHarder
+	})
+	infeasible := FirstCertified(t, f, tk, 100, func(seed uint64) (domains.Spec, error) {
+		return NewSpec(t, tk, tk.Subtasks[0].ID, seed, infeasibleUnits...), nil
+	}, func(rec *domains.Record) bool { return !rec.Reference.Feasible })
+	if feasible == nil || infeasible == nil {
+		t.Fatalf("%s: no feasible or no infeasible record in seeds 1..100", tk.ID)
+	}
+	return []GoldenFile{{Name: tk.ID, Rec: feasible}, {Name: tk.ID + "-infeasible", Rec: infeasible}}
+}

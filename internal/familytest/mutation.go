@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"sync"
 	"testing"
 
@@ -578,4 +579,43 @@ func forcedSpec(t *testing.T, tk *domains.Task, u domains.Unit, k uint64) (domai
 		return domains.Spec{}, false
 	}
 	return spec, true
+}
+
+// InfeasibleItem is the checklist item of an infeasible record that
+// checks the answer claims infeasibility.
+const InfeasibleItem = "infeasible"
+
+// InfeasibleMutants are the mutants of an infeasible record whose core
+// certifies minimal conflicts: ConflictMutants, and plan (an answer in the
+// form of a plan) given for it, which fails FormatItem, InfeasibleItem and
+// ConflictItem exactly.
+func InfeasibleMutants(rec *domains.Record, plan json.RawMessage) []Mutant {
+	return append(ConflictMutants(rec, true), Mutant{Name: "a plan for an infeasible instance", Kind: "plan",
+		Answer: plan, Fail: []string{FormatItem, InfeasibleItem, ConflictItem}, Exact: true})
+}
+
+// StatedMutant is the reference plan (a JSON object) with its stated
+// value key one more, which fails item (the stated values' item) alone.
+func StatedMutant(t testing.TB, rec *domains.Record, key, item string) Mutant {
+	t.Helper()
+	var obj map[string]any
+	if err := json.Unmarshal(rec.Reference.Plan, &obj); err != nil {
+		t.Fatalf("%s: %v", rec.ID, err)
+	}
+	v, ok := obj[key].(float64)
+	if !ok {
+		t.Fatalf("%s: the reference %s states no number %q", rec.ID, rec.Reference.Plan, key)
+	}
+	obj[key] = v + 1
+	raw, _ := json.Marshal(obj)
+	return Mutant{Name: "a wrong stated " + key, Kind: "stated", Answer: raw, Fail: []string{item}, Exact: true}
+}
+
+// RenameMutant is the reference plan with its first occurrence of the
+// quoted name replaced by "Nobody", a name the instance does not have,
+// which fails FormatItem; false when the plan does not name it.
+func RenameMutant(rec *domains.Record, name string) (Mutant, bool) {
+	plan := string(rec.Reference.Plan)
+	bad := strings.Replace(plan, fmt.Sprintf("%q", name), `"Nobody"`, 1)
+	return Mutant{Name: "an unknown name", Kind: "format", Answer: json.RawMessage(bad), Fail: []string{FormatItem}}, bad != plan
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -100,4 +101,16 @@ func NewSpec(t testing.TB, tk *domains.Task, subtask string, seed uint64, units 
 		t.Fatalf("%s %s seed %d %v: %v", tk.ID, subtask, seed, units, err)
 	}
 	return spec
+}
+
+// Requiring returns units with the units each of them requires in tk's
+// pool (Unit.Requires, one step), for NewSpec.
+func Requiring(tk *domains.Task, units ...string) []string {
+	out := slices.Clone(units)
+	for _, u := range units {
+		if x, ok := tk.Unit(u); ok {
+			out = append(out, x.Requires...)
+		}
+	}
+	return out
 }
