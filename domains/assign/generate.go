@@ -41,6 +41,9 @@ type subtask struct {
 	Packed  bool
 	Likely  map[string]float64
 	Exclude []string
+	// MoreItems and MoreBins extend Items and Bins above level 1 (see
+	// atLevel); level 1 draws from Items and Bins alone, as before levels.
+	MoreItems, MoreBins []string
 }
 
 // task is a registered task and its subtasks.
@@ -74,14 +77,19 @@ var tasks []*task
 // register adds t to the domains registry.
 func register(t *task) {
 	tasks = append(tasks, t)
-	var subs []domains.Subtask
-	for _, st := range t.Subtasks {
-		subs = append(subs, domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude})
-	}
-	domains.Register(&domains.Task{
-		ID: t.ID, Name: t.Name, Family: t.Family, Core: "assign", Subtasks: subs, Pool: poolInfo(t.mode()),
-		Generate: domains.NoSolves(func(spec domains.Spec, r *rand.Rand) (domains.Instance, error) { return t.generate(spec, r) }),
-		Load:     func(data []byte) (domains.Instance, error) { return load(data) },
+	domains.RegisterSkin(domains.Skin[*subtask]{
+		Pkg:      "assign",
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "assign", Pool: poolInfo(t.mode())},
+		Subtasks: domains.Ptrs(t.Subtasks),
+		View: func(st *subtask) domains.Subtask {
+			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}
+		},
+		Generate: func(_ domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+			return t.draw(st, spec, r)
+		},
+		Load:    func(data []byte) (domains.Instance, error) { return load(data) },
+		AtLevel: func(st *subtask, level int) *subtask { return t.atLevel(st, level) },
+		Sizes:   func(st *subtask) []domains.Size { return t.sizes(st) },
 	})
 }
 
@@ -100,6 +108,11 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 	if st == nil {
 		return nil, fmt.Errorf("assign: %s has no subtask %q", t.ID, spec.Subtask)
 	}
+	return t.draw(st, spec, r)
+}
+
+// draw makes the instance of spec for subtask st (at the spec's level).
+func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, error) {
 	timed := t.Timed || st.Timed
 	a := &Assign{Sp: spec, Voc: st.Voc, Partition: t.Partition, Timed: timed}
 	if t.Partition {
@@ -178,13 +191,18 @@ func (t *task) generate(spec domains.Spec, r *rand.Rand) (*Assign, error) {
 		if timed {
 			a.DayStart, a.SlotMin, a.Slots = st.DayStart, st.SlotMin, st.Slots.draw(r)
 			a.plantTimes(r, st.Packed)
-			for k, x := range r.Perm(6)[:nb] {
+			for k, x := range r.Perm(max(6, nb))[:nb] {
 				a.Bins[k].Rate = 20 + 5*x
 			}
 		}
 	}
 	for _, u := range a.units() {
 		u.Sample(a, r)
+	}
+	if timed && (a.Slots > 48 || a.DayStart+a.Slots*a.SlotMin > 24*60) {
+		// The hidden plan stretched the day past midnight (only the
+		// larger levels can): the instance would not load.
+		return nil, fmt.Errorf("assign: %s/%s: the hidden plan needs %d slots from minute %d: %w", t.ID, st.ID, a.Slots, a.DayStart, domains.ErrRedraw)
 	}
 	return a, nil
 }

@@ -16,7 +16,8 @@ func init() {
 				Intro: "You are splitting a class into project teams for a term-long project. Put every student below in a team."},
 			Items: students, NBins: span{2, 3}, GroupSize: span{2, 3}, Sizes: span{1, 5},
 			Attrs: []string{"Year 10", "Year 11"}, Sessions: []string{"Mon 15:00", "Wed 15:00", "Fri 14:00"},
-			Likely: map[string]float64{unitBalance: 2, unitQuotas: 1.5},
+			MoreItems: moreStudents,
+			Likely:    map[string]float64{unitBalance: 2, unitQuotas: 1.5},
 		},
 		{
 			ID: "lab-pairs", Title: "lab pairs",
@@ -25,7 +26,8 @@ func init() {
 				Intro: "You are pairing up students for the chemistry lab. Each pair works at one bench for the whole term. Put every student below in a pair."},
 			Items: students, NBins: span{3, 4}, GroupSize: span{2, 2}, Sizes: span{1, 4},
 			Attrs: []string{"Chemistry", "Biology"}, Sessions: []string{"Tue 09:00", "Tue 13:00", "Thu 09:00"},
-			Likely: map[string]float64{unitCompat: 2, unitExclusive: 1.5},
+			MoreItems: moreStudents,
+			Likely:    map[string]float64{unitCompat: 2, unitExclusive: 1.5},
 		},
 		{
 			ID: "seminar-groups", Title: "seminar groups",
@@ -34,7 +36,8 @@ func init() {
 				Intro: "You are dividing first-year students into seminar groups for a reading course. Put every student below in a seminar group."},
 			Items: students, NBins: span{2, 3}, GroupSize: span{3, 3}, Sizes: span{1, 4},
 			Attrs: []string{"History", "Philosophy", "Literature"}, Sessions: []string{"Mon 10:00", "Tue 14:00", "Thu 11:00"},
-			Likely: map[string]float64{unitCompat: 2, unitQuotas: 2},
+			MoreItems: moreStudents,
+			Likely:    map[string]float64{unitCompat: 2, unitQuotas: 2},
 		},
 		{
 			ID: "sports-teams", Title: "sports teams",
@@ -43,12 +46,21 @@ func init() {
 				Intro: "You are picking even teams for a school five-a-side tournament. Put every player below in a team."},
 			Items: students, NBins: span{2, 2}, GroupSize: span{3, 4}, Sizes: span{1, 6},
 			Attrs: []string{"defence", "attack"}, Sessions: []string{"Mon 16:00", "Wed 16:00", "Sat 10:00"},
-			Likely: map[string]float64{unitBalance: 3, unitExclusive: 2},
+			MoreItems: moreStudents,
+			Likely:    map[string]float64{unitBalance: 3, unitExclusive: 2},
 		},
 	}})
 }
 
+// moreStudents extends students above level 1 (see atLevel).
+var moreStudents = []string{"Omar", "Priya", "Quinn", "Rosa", "Sami", "Tara", "Umar", "Vera", "Wes", "Xia", "Yara", "Zane",
+	"Aiko", "Bram", "Cora", "Dario", "Elin", "Femi", "Greta", "Hamid", "Ines", "Jasper", "Kofi", "Lucia"}
+
 var classes = []string{"7A Maths", "7B English", "8A Science", "8B History", "9A Physics", "9B Art", "10A Chemistry", "10B Music"}
+
+// moreClasses extends classes above level 1 (see atLevel).
+var moreClasses = []string{"7C Geography", "7D French", "8C Computing", "8D Drama", "9C Biology", "9D Spanish", "10C Physics", "10D History",
+	"11A Maths", "11B English", "11C Art", "11D Music", "12A Economics", "12B Psychology", "13A Chemistry", "13B Further Maths"}
 
 func init() {
 	register(&task{ID: "educational-resource-planning", Name: "Educational Resource Planning", Family: domains.Allocation, Subtasks: []subtask{
@@ -59,6 +71,7 @@ func init() {
 				Intro: "You are giving each class of a school a home room for the year. A room can host several classes over the week."},
 			Items: classes, NItems: span{4, 6}, Bins: []string{"Room 101", "Room 102", "Room 201", "Room 202"}, NBins: span{2, 3},
 			Sizes: span{2, 6}, Attrs: []string{"KS3", "KS4"}, Cost: span{1, 9},
+			MoreItems: moreClasses, MoreBins: []string{"Room 103", "Room 203", "Room 301", "Room 302"},
 			Likely: map[string]float64{unitCapacity: 2, unitCompat: 1.5},
 		},
 		{
@@ -68,6 +81,7 @@ func init() {
 				Intro: "You are assigning teachers to the classes of a department for next term. Each class is taught by one teacher."},
 			Items: classes, NItems: span{4, 6}, Bins: []string{"Ms Okafor", "Mr Lind", "Dr Sato", "Ms Ruiz"}, NBins: span{2, 3},
 			Sizes: span{2, 5}, Attrs: []string{"lower school", "upper school"}, Cost: span{1, 5},
+			MoreItems: moreClasses, MoreBins: []string{"Mr Haddad", "Ms Novak", "Mr Adeyemi", "Dr Brennan"},
 			Likely: map[string]float64{unitBalance: 2, unitCompat: 2, unitAllAssigned: 1.5},
 		},
 		{
@@ -77,6 +91,7 @@ func init() {
 				Intro: "You are booking the school's shared equipment kits for Friday's lessons. Each class gets one kit or none."},
 			Items: classes, NItems: span{4, 6}, Bins: []string{"Laptop cart", "Tablet cart", "VR kit", "Robotics kit"}, NBins: span{2, 3},
 			Sizes: span{1, 4}, Attrs: []string{"STEM", "humanities"}, Cost: span{1, 9},
+			MoreItems: moreClasses, MoreBins: []string{"3D printer kit", "Camera kit", "Microscope set", "Sound kit"},
 			Likely: map[string]float64{unitExclusive: 2, unitPriority: 1.5},
 		},
 		{
@@ -87,6 +102,7 @@ func init() {
 			Items:  []string{"Titration", "Flame tests", "Dissection", "Microscopy", "Circuits", "Pendulum", "Electrolysis", "Chromatography"},
 			NItems: span{4, 6}, Bins: []string{"Lab 1", "Lab 2", "Lab 3", "Lab 4"}, NBins: span{2, 3},
 			Sizes: span{1, 4}, Attrs: []string{"low", "high"}, Cost: span{1, 9},
+			MoreItems: []string{"Osmosis", "Rates of reaction", "Specific heat", "Hooke's law", "Enzyme activity", "Photosynthesis", "Distillation", "Crystallisation", "Ohm's law", "Density", "Food tests", "Refraction", "Acid-base neutralisation", "Respiration", "Magnetism", "Sound waves"}, MoreBins: []string{"Lab 5", "Lab 6", "Prep room", "Physics lab"},
 			Likely: map[string]float64{unitCapacity: 2, unitQuotas: 1.5, unitBackups: 1.5},
 		},
 	}})
@@ -103,6 +119,7 @@ func init() {
 			NItems: span{4, 5}, Bins: []string{"Aziz", "Bea", "Carlos", "Dina"}, NBins: span{2, 3},
 			Sizes: span{1, 2}, Attrs: []string{"electrical", "plumbing", "general"},
 			DayStart: 8 * 60, SlotMin: 60, Slots: span{5, 7},
+			MoreItems: []string{"Service lift", "Fix window latch", "Reseal shower", "Repair fence", "Clean vents", "Change filters", "Patch plaster", "Fix tap leak", "Check sprinklers", "Replace carpet tile", "Fit door stop", "Inspect roof", "Fix radiator"}, MoreBins: []string{"Elif", "Femi"},
 			Likely: map[string]float64{unitCompat: 2, unitDeadlines: 1.5, unitDeps: 1.5},
 		},
 		{
@@ -114,6 +131,7 @@ func init() {
 			NItems: span{4, 5}, Bins: []string{"Ines", "Jamal", "Kira", "Leo"}, NBins: span{2, 3},
 			Sizes: span{1, 3}, Attrs: []string{"backend", "frontend"},
 			DayStart: 9 * 60, SlotMin: 60, Slots: span{6, 8},
+			MoreItems: []string{"Cache layer", "Signup flow", "CSV export", "Email queue", "Rate limiter", "Audit log", "Dark mode", "Push alerts", "Refund flow", "Profile page", "Backup job", "Metrics board", "Retry logic"}, MoreBins: []string{"Maya", "Nils"},
 			Likely: map[string]float64{unitDeps: 2.5, unitBalance: 1.5},
 		},
 		{
@@ -125,6 +143,7 @@ func init() {
 			NItems: span{4, 6}, Bins: []string{"Mara", "Nico", "Olga", "Pavel"}, NBins: span{2, 3},
 			Sizes: span{1, 2}, Attrs: []string{"ground floor", "first floor"},
 			DayStart: 18 * 60, SlotMin: 30, Slots: span{5, 6},
+			MoreItems: []string{"Reception", "Print room", "Boardroom", "Canteen", "Corridors", "Lift lobby", "Library", "Gym", "Locker room", "Archive", "Roof terrace", "Break room", "Quiet room"}, MoreBins: []string{"Rosa", "Samir"},
 			Likely: map[string]float64{unitBalance: 2, unitQuotas: 1.5},
 		},
 		{
@@ -136,6 +155,7 @@ func init() {
 			NItems: span{4, 5}, Bins: []string{"Quinn", "Rhea", "Sami"}, NBins: span{2, 3},
 			Sizes: span{1, 2}, Attrs: []string{"wet lab", "instrument room"},
 			DayStart: 9 * 60, SlotMin: 60, Slots: span{5, 7},
+			MoreItems: []string{"Western blot", "Flow cytometry", "DNA extraction", "HPLC run", "Cell culture", "qPCR plate", "Microscopy", "Protein assay", "Autoclave load", "Media prep", "Spectrometry", "Plate reading", "Buffer prep", "Titration run"}, MoreBins: []string{"Tomas", "Uma", "Vera"},
 			Likely: map[string]float64{unitCompat: 2, unitDeadlines: 2, unitBackups: 1.5},
 		},
 	}})
@@ -164,6 +184,7 @@ func init() {
 				Intro: "You are the dispatcher of a city ambulance service during a busy evening. Several incidents are open at once; assign a response unit to each incident. A unit that takes more than one incident serves them in turn."},
 			Items: incidents, NItems: span{4, 6}, Bins: []string{"Medic 1", "Medic 2", "Medic 3", "Rapid car 4"}, NBins: span{2, 3},
 			Sizes: span{1, 3}, Attrs: []string{"north", "south"}, Cost: span{3, 18},
+			MoreItems: []string{"Oak Rd seizure", "Bank St chest pain", "Queen St diabetic", "Bridge Rd cyclist", "King St child fever", "School Ln allergy", "Church Rd collapse", "High St fracture", "Castle Way head injury", "Dock Rd hypothermia", "Pier Rd fall", "Rose Ave labour", "Ash Grove poisoning", "Harbour Rd stabbing", "Mill Lane asthma", "Green St chest pain", "Vine St sepsis", "North Rd overdose"}, MoreBins: []string{"Medic 5", "Medic 6", "Rapid car 7", "Medic 8"},
 			Likely:  map[string]float64{unitPriority: 2.5, unitReplan: 1.5, unitBackups: 1.5},
 			Exclude: []string{unitBalance},
 		},
@@ -175,6 +196,7 @@ func init() {
 			Items:  []string{"Ridge fire", "Creek fire", "Quarry fire", "Pine Hollow fire", "Highway 9 fire", "Orchard fire", "Dam Road fire"},
 			NItems: span{4, 6}, Bins: []string{"Engine 11", "Engine 12", "Hotshot crew A", "Water tender 3"}, NBins: span{2, 3},
 			Sizes: span{1, 5}, Attrs: []string{"forest", "grassland"}, Cost: span{10, 60},
+			MoreItems: []string{"Ridgeback fire", "Cedar fire", "Miller fire", "Hawk fire", "Bluff fire", "Sawmill fire", "Fox Creek fire", "Canyon fire", "Lookout fire", "Granite fire", "Aspen fire", "Meadow fire", "Rail fire", "Crossing fire", "Windy Gap fire", "Elk fire", "Summit fire", "Bear Creek fire"}, MoreBins: []string{"Engine 14", "Dozer 2", "Hotshot crew B", "Helitack 5"},
 			Likely:  map[string]float64{unitCompat: 2, unitCapacity: 2, unitPriority: 1.5},
 			Exclude: []string{unitBalance},
 		},
@@ -186,6 +208,7 @@ func init() {
 			Items:  []string{"River Rd stranded car", "Mill Lane care home", "Ferry St roof rescue", "Low Bridge trapped van", "Marsh End farmhouse", "Weir Path campsite"},
 			NItems: span{4, 6}, Bins: []string{"Boat team 1", "Boat team 2", "High-water truck", "Swift-water crew"}, NBins: span{2, 3},
 			Sizes: span{1, 4}, Attrs: []string{"east bank", "west bank"}, Cost: span{5, 40},
+			MoreItems: []string{"Church Lane basement", "Station Rd bus", "Mill Pond cottage", "Quay St flats", "Bridge End pub", "School Rd minibus", "Orchard Farm cattle", "Riverside caravan park", "Lock Keeper cottage", "Old Mill flats", "Water Lane surgery", "Meadow Close bungalow", "Fen Rd lorry", "Ford Lane tractor", "Boat Yard workers", "Tow Path cyclists", "Brook St shop", "Green Lane school"}, MoreBins: []string{"Boat team 3", "Hovercraft", "Rescue helicopter", "Mountain rescue"},
 			Likely:  map[string]float64{unitCompat: 2, unitExclusive: 1.5, unitInfeasible: 1.5},
 			Exclude: []string{unitBalance},
 		},
@@ -197,6 +220,7 @@ func init() {
 			Items:  []string{"Gate A", "Gate B", "North stand", "South stand", "Car park", "Concourse", "Pitch side"},
 			NItems: span{4, 6}, Bins: []string{"Ambulance 1", "Ambulance 2", "Ambulance 3", "Casualty bus"}, NBins: span{2, 3},
 			Sizes: span{1, 3}, Attrs: []string{"red", "yellow"}, Cost: span{2, 12},
+			MoreItems: []string{"East stand", "West stand", "Tunnel", "Players entrance", "Media room", "Ticket office", "Food court", "Family zone", "Bus bay", "Turnstile 4", "Turnstile 9", "Lower tier", "Upper tier", "Hospitality", "First aid room", "Press box", "Stairwell C", "Fan zone"}, MoreBins: []string{"Ambulance 4", "Ambulance 5", "Ambulance 6", "Patient transport van"},
 			Likely:  map[string]float64{unitPriority: 2, unitQuotas: 1.5, unitAllAssigned: 1.5},
 			Exclude: []string{unitBalance},
 		},
@@ -209,6 +233,10 @@ func init() {
 // interchangeable; two plans are the same plan when every SKU has the same
 // location. With the priority-weighted unit the priority is the pick
 // frequency, so the goal is pick frequency × distance.
+// moreSKUs extends skus above level 1 (see atLevel).
+var moreSKUs = []string{"Pasta 5kg", "Flour 16kg", "Cooking oil", "Dog food", "Nappies", "Toilet rolls", "Canned tomatoes", "Coffee beans",
+	"Sugar 25kg", "Washing powder", "Light bulbs", "Bottled water", "Charcoal", "Lawn feed", "Crisps", "Cereal"}
+
 var skus = []string{"Frozen peas", "Ice cream", "Bleach 5L", "Paint thinner", "Cement bags", "Rice 10kg", "Tea boxes", "Batteries"}
 
 func init() {
@@ -220,6 +248,7 @@ func init() {
 				Intro: "You are re-slotting a distribution warehouse before the peak season. Give each SKU below one storage location; a location may hold several SKUs."},
 			Items: skus, NItems: span{4, 6}, Bins: []string{"Aisle A low", "Aisle A high", "Aisle B low", "Mezzanine"}, NBins: span{2, 3},
 			Sizes: span{1, 4}, Attrs: []string{"food", "non-food"}, Cost: span{5, 60},
+			MoreItems: moreSKUs, MoreBins: []string{"Aisle B high", "Aisle C low", "Aisle C high", "Bulk floor"},
 			Likely:  map[string]float64{unitPriority: 2.5, unitCapacity: 2, unitTogether: 1.5},
 			Exclude: []string{unitDeadlines, unitDeps},
 		},
@@ -231,6 +260,7 @@ func init() {
 			Items:  []string{"Frozen peas", "Ice cream", "Fish fillets", "Chicken wings", "Butter", "Cheese", "Yoghurt", "Berries"},
 			NItems: span{4, 6}, Bins: []string{"Chamber 1", "Chamber 2", "Blast freezer", "Chill room"}, NBins: span{2, 3},
 			Sizes: span{1, 4}, Attrs: []string{"frozen", "chilled"}, Cost: span{2, 20},
+			MoreItems: []string{"Prawns", "Pizza bases", "Sausages", "Ice cubes", "Peas and carrots", "Salmon", "Cream", "Milk", "Ham", "Lettuce", "Chips", "Ready meals", "Duck", "Sorbet", "Mozzarella", "Spinach"}, MoreBins: []string{"Chamber 3", "Chamber 4", "Freezer tunnel", "Dairy room"},
 			Likely:  map[string]float64{unitCompat: 2.5, unitQuotas: 1.5, unitReplan: 1.5},
 			Exclude: []string{unitDeadlines, unitDeps},
 		},
@@ -243,6 +273,7 @@ func init() {
 			NItems: span{4, 5}, Bins: []string{"Door 1", "Door 2", "Door 3", "Door 4"}, NBins: span{2, 3},
 			Sizes: span{1, 2}, Attrs: []string{"North Freight", "Swift Haul"},
 			DayStart: 18 * 60, SlotMin: 30, Slots: span{5, 7},
+			MoreItems: []string{"Trailer 108", "Trailer 109", "Trailer 110", "Trailer 111", "Trailer 112", "Trailer 113", "Trailer 114", "Trailer 115", "Trailer 116", "Trailer 117", "Trailer 118", "Trailer 119", "Trailer 120"}, MoreBins: []string{"Door 5", "Door 6"},
 			Likely:  map[string]float64{unitDeadlines: 2, unitExclusive: 1.5, unitDeps: 1.5},
 			Exclude: []string{unitAllAssigned},
 		},
@@ -254,6 +285,7 @@ func init() {
 			Items:  []string{"Bleach 5L", "Paint thinner", "Pool chlorine", "Lamp oil", "Drain cleaner", "Aerosol paint", "Lithium cells"},
 			NItems: span{4, 6}, Bins: []string{"Bay 1", "Bay 2", "Flammables cage", "Corrosives bay"}, NBins: span{2, 3},
 			Sizes: span{1, 3}, Attrs: []string{"flammable", "corrosive"}, Cost: span{5, 40},
+			MoreItems: []string{"Caustic soda", "White spirit", "Hydrogen peroxide", "Acetone", "Lighter fluid", "Brake fluid", "Ammonia", "Oven cleaner", "Spray adhesive", "Methylated spirit", "Battery acid", "Weed killer", "Gas canisters", "Wood varnish", "Rust remover", "Fire lighters", "Limescale remover"}, MoreBins: []string{"Bay 3", "Bay 4", "Oxidisers cage", "Toxics bay"},
 			Likely:  map[string]float64{unitTogether: 2.5, unitCompat: 2, unitInfeasible: 1.5},
 			Exclude: []string{unitDeadlines, unitDeps},
 		},

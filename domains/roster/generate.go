@@ -28,6 +28,12 @@ type subtask struct {
 	POff    float64
 	Likely  map[string]float64
 	Exclude []string
+	// MoreStaff extends Staff above level 1 (see atLevel).
+	MoreStaff []string
+	// Weeks, when set (levels above 1), is how many times the period
+	// repeats Days (and Weekend): a draw of 2 makes a fortnight of a
+	// week's subtask. Level 1 leaves it zero and draws Days as they are.
+	Weeks span
 }
 
 // task is a task skin over the roster core.
@@ -59,6 +65,8 @@ func register(t *task) {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}
 		},
 		RejectExcluded: true,
+		AtLevel:        atLevel,
+		Sizes:          sizes,
 		Generate: func(_ domains.Solving, st *subtask, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 			return st.generate(spec, r)
 		},
@@ -92,6 +100,10 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 	// The tie-break is always stated: rosters tie too often (two staff
 	// swapping days) for a goal alone to decide.
 	r := &Roster{Sp: spec, Voc: st.Voc, Days: slices.Clone(st.Days), Shifts: slices.Clone(st.Shifts), BackupDay: -1, TieBreaks: 1, drawing: st}
+	if st.Weeks.Hi > 0 {
+		st = st.repeat(st.Weeks.draw(rng))
+		r.Days, r.drawing = slices.Clone(st.Days), st
+	}
 	us := r.units()
 	n := st.NStaff.draw(rng)
 	for _, u := range domains.Facets[crewer](us) {
@@ -99,7 +111,9 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 	}
 	pick := rng.Perm(len(st.Staff))[:n]
 	slices.Sort(pick)
-	rates := rng.Perm(9)
+	// Nine distinct rates, as before levels; more staff than nine get
+	// as many distinct rates as there are staff.
+	rates := rng.Perm(max(9, n))
 	for i, k := range pick {
 		r.Staff = append(r.Staff, Staff{Name: st.Staff[k], Rate: 2 + rates[i]})
 	}

@@ -21,7 +21,8 @@ func init() {
 			Days: week, Weekend: []int{5, 6}, Shifts: threeShifts, Night: 2,
 			Staff:  []string{"Ana", "Ben", "Chidi", "Dana", "Emil", "Farah", "Goran", "Hiro"},
 			NStaff: span{5, 6}, Skill: "charge nurse", POff: 0.4,
-			Likely: map[string]float64{unitQualification: 2, unitRest: 2, unitNightRest: 2, unitSickCall: 1.5},
+			MoreStaff: []string{"Ines", "Jakob", "Kalani", "Lotte", "Malik", "Noor", "Olu", "Priya", "Ruth", "Soren", "Tamsin", "Uche"},
+			Likely:    map[string]float64{unitQualification: 2, unitRest: 2, unitNightRest: 2, unitSickCall: 1.5},
 		},
 		{
 			ID: "customer-service", Title: "customer-service duty",
@@ -30,7 +31,8 @@ func init() {
 			Days: week, Weekend: []int{5, 6}, Shifts: []Shift{{"Morning", "08:00–14:00"}, {"Evening", "14:00–20:00"}}, Night: -1,
 			Staff:  []string{"Iris", "Jonas", "Kemal", "Lena", "Mateo", "Nadia", "Oskar"},
 			NStaff: span{4, 5}, Skill: "billing", POff: 0.35,
-			Likely: map[string]float64{unitPreferences: 2, unitBalance: 2, unitWeekend: 2},
+			MoreStaff: []string{"Amira", "Bastian", "Chloe", "Darius", "Esme", "Felix", "Greta", "Hassan", "Ingrid", "Jamal", "Klara", "Luca", "Mei"},
+			Likely:    map[string]float64{unitPreferences: 2, unitBalance: 2, unitWeekend: 2},
 		},
 		{
 			ID: "holiday-rota", Title: "holiday rules",
@@ -39,7 +41,8 @@ func init() {
 			Days: week, Weekend: []int{5, 6}, Shifts: threeShifts, Night: 2,
 			Staff:  []string{"Pia", "Quentin", "Rosa", "Sami", "Tomas", "Ula", "Vera"},
 			NStaff: span{5, 6}, Skill: "medication round", POff: 0.4,
-			Likely: map[string]float64{unitHoliday: 3, unitAvailability: 2, unitWeekend: 1.5},
+			MoreStaff: []string{"Abel", "Bianca", "Cosmin", "Dorota", "Eitan", "Fiona", "Gustav", "Halima", "Igor", "Joanna", "Kwame", "Lidia", "Marek"},
+			Likely:    map[string]float64{unitHoliday: 3, unitAvailability: 2, unitWeekend: 1.5},
 		},
 		{
 			ID: "security-guards", Title: "security guard rota",
@@ -48,7 +51,8 @@ func init() {
 			Days: week, Weekend: []int{5, 6}, Shifts: guardShifts, Night: 2,
 			Staff:  []string{"Will", "Xena", "Yusuf", "Zoe", "Arjun", "Bea", "Cyril"},
 			NStaff: span{4, 6}, Skill: "first aid", POff: 0.35,
-			Likely: map[string]float64{unitBackup: 2, unitConsecutive: 2, unitMaxShifts: 1.5},
+			MoreStaff: []string{"Dmitri", "Esther", "Fabian", "Gloria", "Hamza", "Isla", "Jorge", "Keira", "Lamar", "Marta", "Nikolai", "Odette", "Pedro"},
+			Likely:    map[string]float64{unitBackup: 2, unitConsecutive: 2, unitMaxShifts: 1.5},
 		},
 	}})
 
@@ -60,7 +64,8 @@ func init() {
 			Days: week[:6], Weekend: []int{5}, Shifts: []Shift{{"Sorting", "09:00–13:00"}, {"Distribution", "13:00–17:00"}}, Night: -1,
 			Staff:  []string{"Alma", "Bruno", "Carla", "Dev", "Elif", "Finn", "Gina"},
 			NStaff: span{4, 5}, Skill: "food hygiene", POff: 0.45,
-			Likely: map[string]float64{unitQualification: 2, unitAvailability: 2, unitMaxShifts: 1.5},
+			MoreStaff: []string{"Hugo", "Ilse", "Jonah", "Keiko", "Luis", "Marit", "Nour", "Otto", "Petra", "Rami", "Selin", "Theo", "Ursula"},
+			Likely:    map[string]float64{unitQualification: 2, unitAvailability: 2, unitMaxShifts: 1.5},
 		},
 		{
 			ID: "festival-stewards", Title: "festival stewards",
@@ -70,8 +75,9 @@ func init() {
 			Shifts: []Shift{{"Gates", "10:00–16:00"}, {"Arena", "16:00–22:00"}, {"Night", "22:00–04:00"}}, Night: 2,
 			Staff:  []string{"Hana", "Ivo", "Jade", "Karl", "Lior", "Mina", "Nils"},
 			NStaff: span{5, 6}, Skill: "first aid", POff: 0.3,
-			Likely:  map[string]float64{unitHoliday: 2, unitWeekend: 2, unitBackup: 1.5},
-			Exclude: []string{unitConsecutive},
+			MoreStaff: []string{"Olga", "Pablo", "Quincy", "Rania", "Sven", "Talia", "Umberto", "Vesna", "Wyatt", "Ximena", "Yosef", "Zara", "Arlo"},
+			Likely:    map[string]float64{unitHoliday: 2, unitWeekend: 2, unitBackup: 1.5},
+			Exclude:   []string{unitConsecutive},
 		},
 		{
 			ID: "hotline", Title: "hotline volunteers",
@@ -80,7 +86,8 @@ func init() {
 			Days: week, Weekend: []int{5, 6}, Shifts: []Shift{{"Day", "08:00–16:00"}, {"Evening", "16:00–24:00"}, {"Night", "24:00–08:00"}}, Night: 2,
 			Staff:  []string{"Omar", "Paula", "Quinn", "Ravi", "Sofia", "Tariq", "Uma"},
 			NStaff: span{5, 6}, Skill: "crisis training", POff: 0.45,
-			Likely: map[string]float64{unitQualification: 2.5, unitNightRest: 2, unitRest: 1.5},
+			MoreStaff: []string{"Vanya", "Wendell", "Xiu", "Yasmin", "Zoltan", "Adele", "Bilal", "Carmen", "Dirk", "Eun-ji", "Florin", "Gaia", "Henrik"},
+			Likely:    map[string]float64{unitQualification: 2.5, unitNightRest: 2, unitRest: 1.5},
 		},
 		{
 			ID: "animal-shelter", Title: "animal shelter rotation",
@@ -89,7 +96,8 @@ func init() {
 			Days: week, Weekend: []int{5, 6}, Shifts: []Shift{{"Morning", "07:00–12:00"}, {"Afternoon", "12:00–17:00"}}, Night: -1,
 			Staff:  []string{"Vik", "Wanda", "Xavi", "Yara", "Zeno", "Aiko"},
 			NStaff: span{4, 5}, Skill: "dog handling", POff: 0.4,
-			Likely: map[string]float64{unitBalance: 2, unitPreferences: 2, unitSickCall: 1.5},
+			MoreStaff: []string{"Bodhi", "Celeste", "Dagny", "Emeka", "Freya", "Gideon", "Hallie", "Ivan", "Juno", "Kasimir", "Leila", "Moritz", "Nia", "Orla"},
+			Likely:    map[string]float64{unitBalance: 2, unitPreferences: 2, unitSickCall: 1.5},
 		},
 	}})
 }
