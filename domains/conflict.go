@@ -42,6 +42,11 @@ func ConflictStatus(ctx context.Context, b solver.Backend, m *encode.Model, name
 	return res.Status, nil
 }
 
+// ConflictUndecided is ConflictClaim's reason when the solver decided
+// nothing within ConflictTimeout or the caller's deadline: the claim is not
+// proven, and not refuted either.
+const ConflictUndecided = "the solver could not decide in time"
+
 // ConflictClaim checks an answer's claimed conflict against m: every name
 // must be in rules (the names of the prompt's rules), and the named groups
 // with the groups alwaysOn accepts must admit no solution (ConflictStatus).
@@ -64,7 +69,7 @@ func ConflictClaim(ctx context.Context, b solver.Backend, m *encode.Model, rules
 	case solver.Infeasible:
 		return true, ""
 	case solver.Unknown:
-		return false, "the solver could not decide in time"
+		return false, ConflictUndecided
 	}
 	q := make([]string, 0, len(named))
 	for n := range named {

@@ -52,7 +52,7 @@ func TestConflictClaimHonoursContext(t *testing.T) {
 	none := func(string) bool { return false }
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if ok, why := domains.ConflictClaim(ctx, sat.Backend{}, m, rules, []string{"a", "b"}, none); ok || why != "the solver could not decide in time" {
+	if ok, why := domains.ConflictClaim(ctx, sat.Backend{}, m, rules, []string{"a", "b"}, none); ok || why != domains.ConflictUndecided {
 		t.Errorf("cancelled context: ConflictClaim = %v %q, want false and undecided", ok, why)
 	}
 	if ok, why := domains.ConflictClaim(context.Background(), nil, m, rules, []string{"a", "b"}, none); ok || why == "" {

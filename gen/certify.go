@@ -143,6 +143,11 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 	rec.AnswerSchema = inst.AnswerSchema()
 	rec.Checklist = inst.Checklist(rec.Reference)
 	for _, r := range inst.Check(ctx, b, rec.Reference.Plan, rec.Reference) {
+		if !r.Pass && r.Detail == domains.ConflictUndecided {
+			// The certified conflict was not re-proven in time: a
+			// timeout of this draw, not a wrong certificate.
+			return nil, &DropError{DropTimeout}
+		}
 		if !r.Pass {
 			return nil, &solver.IntegrityError{Backend: b.Name(), What: fmt.Sprintf("%s: the certified reference fails item %q: %s", rec.ID, r.ID, r.Detail)}
 		}

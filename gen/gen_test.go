@@ -408,3 +408,50 @@ func BenchmarkRun(b *testing.B) {
 		})
 	}
 }
+
+// undecided is the SAT backend, but a model without objectives (the
+// restricted model that re-proves a claimed conflict) is never decided.
+type undecided struct{ sat.Backend }
+
+func (b undecided) Load(m *encode.Model) (solver.Solver, error) {
+	s, err := b.Backend.Load(m)
+	if err != nil || len(m.Objectives) > 0 {
+		return s, err
+	}
+	return undecidedSolver{s}, nil
+}
+
+type undecidedSolver struct{ solver.Solver }
+
+func (undecidedSolver) Optimize(context.Context) (*solver.Result, error) {
+	return &solver.Result{Status: solver.Unknown}, nil
+}
+
+// TestCertifyConflictUndecided: when the certified conflict of an
+// infeasible reference is not re-proven in time by its own checklist,
+// the draw is dropped as a timeout, never reported as an integrity
+// failure (which would stop the run with exit 4).
+func TestCertifyConflictUndecided(t *testing.T) {
+	task, _ := domains.Lookup("educational-resource-planning")
+	spec, err := gen.SampleSpec(task, 13063601391977507079)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, _ := inst.Model(); len(m.Objectives) == 0 {
+		t.Skip("the model has no objectives: undecided would refuse the certification itself")
+	}
+	rec, err := gen.Certify(context.Background(), sat.Backend{}, task, inst, gen.Unique)
+	if err != nil || rec.Reference.Feasible {
+		t.Fatalf("the draw is not an infeasible record (%v): pick another seed", err)
+	}
+	inst, _ = gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
+	_, err = gen.Certify(context.Background(), undecided{}, task, inst, gen.Unique)
+	var drop *gen.DropError
+	if !errors.As(err, &drop) || drop.Reason != gen.DropTimeout {
+		t.Errorf("err = %v, want a drop for %q", err, gen.DropTimeout)
+	}
+}
