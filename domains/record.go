@@ -53,8 +53,8 @@ type Hardness struct {
 	// vector minus the optimum's, level by level, when it keeps every
 	// rule (nil otherwise). All three are zero or nil for a task without
 	// a greedy baseline.
-	GreedyPasses int     `json:"greedy_passes,omitempty"`
-	GreedyItems  int     `json:"greedy_items,omitempty"`
+	GreedyPasses int     `json:"greedy_passes"`
+	GreedyItems  int     `json:"greedy_items"`
 	GreedyGap    []int64 `json:"greedy_gap,omitempty"`
 }
 
