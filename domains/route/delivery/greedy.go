@@ -16,10 +16,9 @@ var _ domains.Greedy = (*Delivery)(nil)
 // time, the route's driving (back to the depot) within the driving limit,
 // not over the closed road, and the second stop of a visit order only
 // after the first on the same route. It returns when none fits. Stops no
-// vehicle took are added to the end of the last route, or of the route of
-// the first stop of their visit order (a plan that may break a rule).
-// The current plan and the balance bound are not looked at; the stated
-// total is the plan's own.
+// vehicle took are added to the end of the last route (a plan that breaks
+// a rule). The current plan and the balance bound are not looked at; the
+// stated total is the plan's own.
 func (d *Delivery) Greedy() json.RawMessage {
 	n := len(d.Stops)
 	done := make([]bool, n+1)
@@ -75,15 +74,7 @@ func (d *Delivery) Greedy() json.RawMessage {
 		if len(routes) == 0 {
 			routes = append(routes, nil)
 		}
-		v := len(routes) - 1
-		for _, b := range d.Before {
-			for w, rt := range routes {
-				if b[1] == c && slices.Contains(rt, b[0]) {
-					v = w
-				}
-			}
-		}
-		routes[v] = append(routes[v], c)
+		routes[len(routes)-1] = append(routes[len(routes)-1], c)
 	}
 	p := answer{Routes: [][]string{}, TotalMinutes: d.total(routes)}
 	for _, rt := range routes {
