@@ -1,9 +1,12 @@
 package verify
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/plancert/plancert/domains"
@@ -177,6 +180,67 @@ func loadCached(rec *domains.Record) (domains.Instance, error) {
 	return v.(domains.Instance), nil
 }
 
+// claimVerdicts caches the results of answers that claim infeasibility,
+// per record and answer (its JSON compacted): proving a claimed conflict
+// is a solve, the costliest part of grading, and a trainer's samples
+// repeat the same claims. A verdict that depended on time (an item failed
+// as domains.ConflictUndecided) is not cached. The cache holds at most
+// maxClaims verdicts and starts afresh when full. Safe for concurrent use.
+type claimVerdicts struct {
+	mu sync.Mutex
+	m  map[claimID][]domains.Result
+}
+
+// claimID is a record (by pointer, as loaded caches instances) and the
+// compacted answer.
+type claimID struct {
+	rec    *domains.Record
+	answer string
+}
+
+const maxClaims = 1 << 16
+
+// claimCache turns the cache on (tests and benchmarks turn it off to
+// compare).
+var claimCache = true
+
+var claims claimVerdicts
+
+// claimKey returns the cache key of answer when it claims infeasibility
+// in a form that reads ("feasible": false with a list of names), and
+// whether it does.
+func claimKey(rec *domains.Record, answer json.RawMessage) (claimID, bool) {
+	if c := domains.ReadClaim(answer, false); !c.Infeasible || c.FormatErr != "" {
+		return claimID{}, false
+	}
+	var b bytes.Buffer
+	if err := json.Compact(&b, answer); err != nil {
+		return claimID{}, false
+	}
+	return claimID{rec, b.String()}, true
+}
+
+func (c *claimVerdicts) get(k claimID) ([]domains.Result, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	r, ok := c.m[k]
+	return slices.Clone(r), ok
+}
+
+func (c *claimVerdicts) put(k claimID, res []domains.Result) {
+	for _, r := range res {
+		if !r.Pass && strings.Contains(r.Detail, domains.ConflictUndecided) {
+			return
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= maxClaims {
+		c.m = make(map[claimID][]domains.Result)
+	}
+	c.m[k] = slices.Clone(res)
+}
+
 // backend proves the conflicts that answers claim.
 var backend solver.Backend = sat.Backend{}
 
@@ -191,6 +255,17 @@ func check(ctx context.Context, rec *domains.Record, answer json.RawMessage) (re
 	inst, err := loadCached(rec)
 	if err != nil {
 		return nil, nil, fmt.Errorf("loading the instance: %w", err)
+	}
+	key, claim := claimKey(rec, answer)
+	if claim && claimCache {
+		if cached, ok := claims.get(key); ok {
+			return cached, nil, nil
+		}
+		defer func() {
+			if err == nil {
+				claims.put(key, res)
+			}
+		}()
 	}
 	if e, ok := inst.(domains.Evaluator); ok {
 		res, obj = e.Evaluate(ctx, backend, answer, rec.Reference)

@@ -422,3 +422,46 @@ func TestScoreInfeasible(t *testing.T) {
 		t.Errorf("a schedule scores %+v", s)
 	}
 }
+
+// TestClaimCache: grading the same claimed conflict twice gives the same
+// score (the second from the cache), whitespace in the answer does not
+// matter, a verdict that depended on time (ctx already ended: the claim is
+// undecided) is not kept, so the next grading with time proves the claim.
+func TestClaimCache(t *testing.T) {
+	task, _ := domains.Lookup("educational-resource-planning")
+	spec, err := gen.SampleSpec(task, 13063601391977507079)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := gen.Certify(context.Background(), sat.Backend{}, task, inst, gen.Unique)
+	if err != nil || rec.Reference.Feasible {
+		t.Fatalf("want an infeasible record (%v)", err)
+	}
+	claim, _ := json.Marshal(map[string]any{"feasible": false, "conflict": rec.Reference.Conflict})
+	spaced := strings.ReplaceAll(string(claim), ",", " ,  ")
+
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	if s := verify.ScoreResponse(done, rec, string(claim), ""); s.AllPass != 0 {
+		t.Fatalf("a claim graded without time passed: %+v", s)
+	}
+	first := verify.ScoreResponse(context.Background(), rec, string(claim), "")
+	if first.AllPass != 1 {
+		t.Fatalf("after an undecided grading, the certified conflict scores %+v", first)
+	}
+	for _, resp := range []string{string(claim), spaced} {
+		again := verify.ScoreResponse(done, rec, resp, "") // from the cache: no solve needed
+		if fmt.Sprint(again) != fmt.Sprint(first) {
+			t.Errorf("%s: graded again %+v, first %+v", resp, again, first)
+		}
+	}
+	wrong := `{"feasible": false, "conflict": ["no such rule"]}`
+	a, b := verify.ScoreResponse(context.Background(), rec, wrong, ""), verify.ScoreResponse(context.Background(), rec, wrong, "")
+	if a.AllPass != 0 || fmt.Sprint(a) != fmt.Sprint(b) {
+		t.Errorf("a made-up rule: %+v then %+v", a, b)
+	}
+}
