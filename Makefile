@@ -35,7 +35,7 @@ audit: build
 
 test: check-go
 	CGO_ENABLED=0 $(GO) test ./...
-	$(GO) vet ./...
+	CGO_ENABLED=0 $(GO) vet ./...
 
 # CBC (COIN-OR, through cgo, build tag cbc) is the independent cross-check
 # backend: "plancert gen/audit --crosscheck cbc". cbc-lib installs the Debian
@@ -101,7 +101,7 @@ report-check: check-go
 	PLANCERT_CHROMIUM=1 $(GO) test -count=1 -run 'TestHTMLInChromium' -v ./report
 
 lint: check-go
-	$(GO) vet ./...
+	CGO_ENABLED=0 $(GO) vet ./...
 	@files=$$("$$($(GO) env GOROOT)/bin/gofmt" -l .); \
 	if [ -n "$$files" ]; then \
 	  echo "gofmt: these files need formatting (run gofmt -w on them):" >&2; \

@@ -12,7 +12,7 @@ import (
 // through internal/familytest, in the files family_*_test.go:
 //
 //   - family_reference_test.go: the family (below) and its reference
-//     test: every task, seeds 1..100 (200 with PLANCERT_LONG=1; 30 in
+//     test: every task, seeds 1..60 (200 with PLANCERT_LONG=1; 30 in
 //     short mode, and for the tasks of tasks_ops.go unless
 //     PLANCERT_LONG=1): the certified reference
 //     passes every item of its own checklist after a JSON round trip of
@@ -40,11 +40,11 @@ var familyRerunAll = flag.Bool("family-rerun-all", false, "TestFamilyReference: 
 // family describes the agenda core's tests to internal/familytest.
 var family = &familytest.Family{
 	Core: "agenda",
-	// 100 seeds per task by default (the package is the longest of make
-	// test, which must stay under 4 minutes on 2 cores), 200 with
-	// PLANCERT_LONG=1; a unit first drawn beyond the default seeds is
-	// reached by the per-unit coverage's forced specs.
-	Seeds: familytest.Levels{Short: 30, Default: 100, Long: 200},
+	// 60 seeds per task by default (the package is the longest of make
+	// test, which must stay under 4 minutes on 2 cores from a cold build
+	// cache), 200 with PLANCERT_LONG=1; a unit first drawn beyond the
+	// default seeds is reached by the per-unit coverage's forced specs.
+	Seeds: familytest.Levels{Short: 30, Default: 60, Long: 200},
 	// The tasks of tasks_ops.go (IT maintenance, medical resources): 30
 	// seeds by default, to keep the package's test time, and 200 with
 	// PLANCERT_LONG=1.
@@ -52,7 +52,7 @@ var family = &familytest.Family{
 		if tk.Family == domains.Project || tk.Family == domains.Emergency {
 			return familytest.Levels{Short: 30, Default: 30, Long: 200}
 		}
-		return familytest.Levels{Short: 30, Default: 100, Long: 200}
+		return familytest.Levels{Short: 30, Default: 60, Long: 200}
 	},
 	MinKeep:      0.70,
 	Rerun:        func(seed uint64) bool { return testing.Short() || *familyRerunAll || seed%2 == 1 },
