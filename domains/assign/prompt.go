@@ -318,13 +318,13 @@ func (a *Assign) answerText(b *strings.Builder) {
 	if a.has(unitSelfCheck) {
 		fmt.Fprintf(b, " `objective` is your plan's %s.", a.goalNoun())
 	}
-	if a.has(unitInfeasible) {
-		core := "rule 1"
-		if a.Partition || a.Timed {
-			core = "rules 1 and 2"
-		}
-		fmt.Fprintf(b, " If no plan can keep every rule, answer {\"feasible\": false, \"conflict\": [...]} instead, naming (in quotes as above) a set of named rules that cannot all hold together with %s.", core)
+	// Every prompt offers the infeasibility answer, whether or not the
+	// instance has a plan: its form must not tell which.
+	core := "rule 1"
+	if a.Partition || a.Timed {
+		core = "rules 1 and 2"
 	}
+	fmt.Fprintf(b, " If no plan can keep every rule, answer {\"feasible\": false, \"conflict\": [...]} instead, naming (in quotes as above) a set of named rules that cannot all hold together with %s.", core)
 	b.WriteString("\n")
 }
 

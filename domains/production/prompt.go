@@ -58,9 +58,9 @@ func (s *Shop) Prompt() string {
 	fmt.Fprintf(&b, "Start times with slack are not different schedules: the sum of start times asks every step to start as early as its order on the %ss allows, so that one schedule is the answer.\n\n", v.Machine)
 	fmt.Fprintf(&b, "**Answer** with one JSON object in a ```json block, exactly in this form (names as written above; one entry per step of every %s; \"step\" counts from 1 along the route; \"objective\" is the value of goal %d, the %s, for your schedule):\n", v.Job, s.mainLevel()+1, s.levels()[s.mainLevel()].Name)
 	b.WriteString("```json\n" + s.AnswerSchema() + "\n```\n")
-	for _, u := range domains.Facets[alternative](us) {
-		b.WriteString(u.Alternative(s))
-	}
+	// Every prompt offers the infeasibility answer, whether or not the
+	// instance has a plan: its form must not tell which.
+	b.WriteString(infeasibleAnswer)
 	return b.String()
 }
 

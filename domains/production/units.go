@@ -44,9 +44,6 @@ type (
 	// sectioner is a unit with a paragraph of its data after the job
 	// table (a table of times, a given plan).
 	sectioner interface{ Section(s *Shop) string }
-	// alternative is a unit that allows another form of answer, stated
-	// after the answer's form.
-	alternative interface{ Alternative(s *Shop) string }
 	// disruption is a unit that disrupts a given plan: it applies after
 	// every other unit (its rule and item close their lists).
 	disruption interface{ disrupts() }
@@ -115,7 +112,6 @@ type column struct {
 var (
 	_ = []columner{release{}, deadlines{}, changeovers{}, tardiness{}, cost{}}
 	_ = []sectioner{changeovers{}, delay{}}
-	_ = []alternative{infeasible{}}
 	_ = []disruption{delay{}}
 	_ = []stepRower{buffer{}}
 	_ = []jobRower{release{}, deadlines{}}
@@ -861,12 +857,10 @@ func (infeasible) Info() domains.Unit {
 	return domains.Unit{ID: unitInfeasible, Tier: domains.Hard, Title: "infeasible deadlines: detect and name a conflicting set of rules", Requires: []string{unitDeadlines}, Excludes: []string{unitDelay}}
 }
 
-// Alternative states the infeasibility answer. It is stated only when the
-// unit is drawn, so it tells whether the instance may be infeasible (a
-// known issue, kept as it was).
-func (infeasible) Alternative(*Shop) string {
-	return "If no schedule keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in quotes above) of rules that cannot all hold together; rules 1–3 always hold and are not named.\n"
-}
+// infeasibleAnswer is the answer form for an instance without a plan,
+// stated in every prompt (drawn or not, the unit must not show in the
+// prompt's form).
+const infeasibleAnswer = "If no schedule keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in quotes above) of rules that cannot all hold together; rules 1–3 always hold and are not named.\n"
 
 func (infeasible) Model(*builder)              {}
 func (infeasible) Rules(*Shop) []rule          { return nil }

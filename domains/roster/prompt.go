@@ -117,9 +117,9 @@ func (r *Roster) Prompt() string {
 	for _, p := range r.parts() {
 		b.WriteString(p.partNote(r))
 	}
-	for _, u := range domains.Facets[alternative](r.units()) {
-		b.WriteString(u.alternative(r))
-	}
+	// Every prompt offers the infeasibility answer, whether or not the
+	// instance has a roster: its form must not tell which.
+	b.WriteString(infeasibleAnswer)
 	return b.String()
 }
 

@@ -32,7 +32,6 @@ import (
 //	columner           a column of the staff table            qualification, availability, max-shifts, preferences
 //	demandNoter        a note on the demand table             holiday-demand
 //	sectioner          a paragraph before the rules           sick-call
-//	alternative        another form of answer                 infeasibility
 //	skiller            the shifts that need the skill         qualification
 //	ownWeek            a rule the backup rule names           max-shifts, rest, max-consecutive, sick-call, night-rest
 //	loadBounder        an implied bound of the loads          holiday-demand
@@ -110,9 +109,6 @@ type (
 	// sectioner is a unit with a paragraph of its data after the demand
 	// table (the current roster and the sick call).
 	sectioner interface{ section(r *Roster) string }
-	// alternative is a unit that allows another form of answer, stated
-	// after the answer's form.
-	alternative interface{ alternative(r *Roster) string }
 	// skiller is a unit that says which shifts need a skilled person.
 	skiller interface{ needsSkill(r *Roster, s int) bool }
 	// ownWeek is a counter whose rule is on a person's own week, which
@@ -151,7 +147,6 @@ var (
 	_ = []columner{qualification{}, availability{}, maxShifts{}, preferences{}}
 	_ = []demandNoter{holiday{}}
 	_ = []sectioner{sickCall{}}
-	_ = []alternative{infeasible{}}
 	_ = []skiller{qualification{}}
 	_ = []ownWeek{maxShifts{}, rest{}, consecutive{}, sickCall{}, nightRest{}}
 	_ = []loadBounder{holiday{}}

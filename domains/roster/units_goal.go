@@ -184,9 +184,10 @@ func (infeasible) Sample(r *Roster, rng *rand.Rand) {
 	}
 }
 
-func (infeasible) alternative(*Roster) string {
-	return "If no roster keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in bold above) of rules that cannot all hold together.\n"
-}
+// infeasibleAnswer is the answer form for an instance without a roster,
+// stated in every prompt (drawn or not, the infeasibility unit must not
+// show in the prompt's form).
+const infeasibleAnswer = "If no roster keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]}, listing the names (in bold above) of rules that cannot all hold together.\n"
 
 func (infeasible) Rules(*Roster) []rule          { return nil }
 func (infeasible) Items(*Roster) []domains.Item  { return nil }

@@ -126,9 +126,9 @@ func (a *Agenda) Prompt() string {
 		p(" Finally, for each required role in turn (%s), choose the qualified person who comes first in its order of preference among the choices that keep every rule and the levels above.", prose.JoinAnd(a.roleActs()))
 	}
 	p("\n")
-	if a.has(unitInfeasible) {
-		p("\n**If no schedule satisfies every rule**, answer instead with {\"feasible\": false, \"conflict\": [...]}, listing the names (exactly as quoted above) of named rules that cannot all hold together with rules 1–3.\n")
-	}
+	// Every prompt offers the infeasibility answer, whether or not the
+	// instance has a schedule: its form must not tell which.
+	p("\n**If no schedule satisfies every rule**, answer instead with {\"feasible\": false, \"conflict\": [...]}, listing the names (exactly as quoted above) of named rules that cannot all hold together with rules 1–3.\n")
 	p("\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above, days as written, times as HH:MM):\n```json\n%s\n```\n", a.AnswerSchema())
 	p("List every %s once.", v.Activity)
 	if a.flexible() {
