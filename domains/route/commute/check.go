@@ -111,7 +111,7 @@ func (c *Commute) Prompt() string {
 	for _, p := range parts {
 		b.WriteString(p.AnswerNote(c))
 	}
-	b.WriteString(". If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
+	b.WriteString(". If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, rules that cannot all hold together (with rule 1).\n")
 	return b.String()
 }
 

@@ -530,7 +530,7 @@ func (d *Delivery) Prompt() string {
 	fmt.Fprintf(&b, "\n\nTwo plans are the same plan when they have the same routes, whichever %s drives which route; the order of the stops on a route matters.\n\n", v.Vehicle)
 	b.WriteString("**Answer** with one JSON object in a ```json block, exactly in this form (one list of stop names per route, in driving order, names as written above):\n```json\n")
 	b.WriteString(d.AnswerSchema())
-	fmt.Fprintf(&b, "\n```\n`total_minutes` is the total driving time of your plan. If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
+	fmt.Fprintf(&b, "\n```\n`total_minutes` is the total driving time of your plan. If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, rules that cannot all hold together (with rule 1).\n")
 	return b.String()
 }
 

@@ -124,7 +124,7 @@ func (d *Dispatch) Prompt() string {
 	}
 	fmt.Fprintf(&b, "**Answer** with one JSON object in a ```json block, exactly in this form (one entry per %s used, with its %s in driving order; names as written above):\n```json\n", v.Vehicle, v.Jobs)
 	b.WriteString(d.AnswerSchema())
-	fmt.Fprintf(&b, "\n```\n`deadhead_minutes` is the total empty driving of your plan. If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
+	fmt.Fprintf(&b, "\n```\n`deadhead_minutes` is the total empty driving of your plan. If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, rules that cannot all hold together (with rule 1).\n")
 	return b.String()
 }
 

@@ -108,7 +108,7 @@ func (it *Itinerary) Prompt() string {
 	}
 	b.WriteString("; names as written above):\n```json\n")
 	b.WriteString(it.AnswerSchema())
-	fmt.Fprintf(&b, "\n```\n`total_score` is the total score of your plan and `travel_minutes` its total travel time. If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
+	fmt.Fprintf(&b, "\n```\n`total_score` is the total score of your plan and `travel_minutes` its total travel time. If no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, rules that cannot all hold together (with rule 1).\n")
 	return b.String()
 }
 
@@ -157,7 +157,7 @@ func (it *Itinerary) tripPrompt() string {
 	b.WriteString("\n\nTwo plans are the same plan when they visit the cities in the same order.\n\n")
 	b.WriteString("**Answer** with one JSON object in a ```json block, exactly in this form (the cities in the order you visit them, names as written above, and the day you arrive in each):\n```json\n")
 	b.WriteString(it.AnswerSchema())
-	b.WriteString("\n```\nIf no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, a smallest set of rules that cannot all hold together.\n")
+	b.WriteString("\n```\nIf no plan keeps every rule, answer instead {\"feasible\": false, \"conflict\": [...]} listing, by the names in quotes above, rules that cannot all hold together (with rule 1).\n")
 	return b.String()
 }
 
