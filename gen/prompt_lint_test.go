@@ -3,6 +3,7 @@ package gen_test
 import (
 	"context"
 	"errors"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -11,6 +12,10 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
+// TestPromptOffersInfeasibleAnswer also lints every prompt it reads
+// (lint): "a" before a vowel, "an" before a consonant, a plural after "at
+// most 1" and the like, an empty "()".
+//
 // TestPromptOffersInfeasibleAnswer: every prompt of every task, at levels
 // 1 and 3, offers the answer for an instance without a plan
 // ({"feasible": false, ...}), whether or not the infeasibility unit was
@@ -34,8 +39,12 @@ func TestPromptOffersInfeasibleAnswer(t *testing.T) {
 				if err != nil {
 					t.Fatalf("%s level %d seed %d: %v", task.ID, level, seed, err)
 				}
-				if !strings.Contains(inst.Prompt(), offer) {
+				prompt := inst.Prompt()
+				if !strings.Contains(prompt, offer) {
 					t.Errorf("%s level %d seed %d (units %v): the prompt does not offer %s", task.ID, level, seed, spec.Units(), offer)
+				}
+				for _, bad := range lint(prompt) {
+					t.Errorf("%s level %d seed %d: %s", task.ID, level, seed, bad)
 				}
 				if spec.Has("infeasibility") {
 					with++
@@ -48,4 +57,35 @@ func TestPromptOffersInfeasibleAnswer(t *testing.T) {
 			t.Errorf("%s: every spec drew the infeasibility unit; the test saw no prompt without it", task.ID)
 		}
 	}
+}
+
+var (
+	aVowel    = regexp.MustCompile(`\ba ([aeiou][a-z]*)`)
+	anCons    = regexp.MustCompile(`\ban ([b-df-hj-np-tv-z][a-z]*)`)
+	onePlural = regexp.MustCompile(`\b(?:[Aa]t most|[Aa]t least|[Ee]xactly|[Oo]nly) 1 ([a-z]{2,}s)\b`)
+)
+
+// lint returns the grammar slips of a prompt that its templates can make
+// when a vocabulary word or a number is filled in.
+func lint(prompt string) []string {
+	var out []string
+	for _, m := range aVowel.FindAllStringSubmatchIndex(prompt, -1) {
+		if w := prompt[m[2]:m[3]]; !strings.HasPrefix(w, "uni") && !strings.HasPrefix(w, "use") && !strings.HasPrefix(w, "one") && !strings.HasPrefix(w, "eu") {
+			out = append(out, `"…`+prompt[max(0, m[0]-40):m[1]]+`": "an" before a vowel`)
+		}
+	}
+	for _, m := range anCons.FindAllStringSubmatch(prompt, -1) {
+		if w := m[1]; !strings.HasPrefix(w, "hour") && !strings.HasPrefix(w, "honest") {
+			out = append(out, `"`+m[0]+`": "a" before a consonant`)
+		}
+	}
+	for _, m := range onePlural.FindAllStringSubmatch(prompt, -1) {
+		if !strings.HasSuffix(m[1], "ss") && !strings.HasSuffix(m[1], "us") {
+			out = append(out, `"`+m[0]+`": a plural after 1`)
+		}
+	}
+	if strings.Contains(prompt, "()") {
+		out = append(out, `an empty "()"`)
+	}
+	return out
 }

@@ -107,9 +107,9 @@ func (arcCap) Rules(in *Instance) []rule {
 	for l, lk := range in.Links {
 		var text string
 		if len(lk.Cap) == 1 {
-			text = fmt.Sprintf("At most %d %s enter %s → %s at any one %s.", lk.Cap[0], in.Voc.People, lk.From, lk.To, in.Voc.Step)
+			text = fmt.Sprintf("At most %s enter %s → %s at any one %s.", in.people(lk.Cap[0]), lk.From, lk.To, in.Voc.Step)
 		} else {
-			text = fmt.Sprintf("At most %d %s enter %s → %s at an even %s (0, 2, …) and at most %d at an odd %s.", lk.Cap[0], in.Voc.People, lk.From, lk.To, in.Voc.Step, lk.Cap[1], in.Voc.Step)
+			text = fmt.Sprintf("At most %s enter %s → %s at an even %s (0, 2, …) and at most %d at an odd %s.", in.people(lk.Cap[0]), lk.From, lk.To, in.Voc.Step, lk.Cap[1], in.Voc.Step)
 		}
 		out = append(out, rule{Name: in.groupArc(l), Text: text})
 	}
@@ -158,7 +158,7 @@ func (exitCap) Rules(in *Instance) []rule {
 	var out []rule
 	for p, pl := range in.Places {
 		if pl.Kind == KindExit && pl.ExitCap > 0 {
-			out = append(out, rule{Name: in.groupExit(p), Text: fmt.Sprintf("At most %d %s reach %s at any one %s.", pl.ExitCap, in.Voc.People, pl.Name, in.Voc.Step)})
+			out = append(out, rule{Name: in.groupExit(p), Text: fmt.Sprintf("At most %s reach %s at any one %s.", in.people(pl.ExitCap), pl.Name, in.Voc.Step)})
 		}
 	}
 	return out
@@ -219,7 +219,7 @@ func (hold) Rules(in *Instance) []rule {
 		}
 		text := fmt.Sprintf("Nobody may wait at %s: whoever arrives there moves on at the same %s.", pl.Name, in.Voc.Step)
 		if pl.Hold > 0 {
-			text = fmt.Sprintf("At most %d %s may wait at %s from one %s to the next (all %s together).", pl.Hold, in.Voc.People, pl.Name, in.Voc.Step, in.Voc.Groups)
+			text = fmt.Sprintf("At most %s may wait at %s from one %s to the next (all %s together).", in.people(pl.Hold), pl.Name, in.Voc.Step, in.Voc.Groups)
 		}
 		out = append(out, rule{Name: in.groupHold(p), Text: text})
 	}
@@ -428,3 +428,8 @@ func (infeasible) Model(*builder)                  {}
 func (infeasible) Rules(*Instance) []rule          { return nil }
 func (infeasible) Items(*Instance) []domains.Item  { return nil }
 func (infeasible) Check(*Instance, checked, fails) {}
+
+// people says n of the instance's people: "1 family", "3 families".
+func (in *Instance) people(n int) string {
+	return fmt.Sprintf("%d %s", n, prose.Plural(n, in.Voc.Person, in.Voc.People))
+}

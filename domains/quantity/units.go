@@ -463,8 +463,8 @@ func (fairness) Model(b *builder) {
 
 func (fairness) Rules(in *Instance) []rule {
 	v := in.Voc
-	return []rule{{Name: groupFair, Text: fmt.Sprintf("The fill ratio of a %s is what it receives over all %s (plus its starting stock) divided by its total demand. For any two %s A and B, A's fill ratio exceeds B's by at most %d/%d; in whole numbers: %d × (served_A × demand_B − served_B × demand_A) ≤ %d × demand_A × demand_B.",
-		v.Sink, v.Periods, v.Sinks, in.FairP, in.FairQ, in.FairQ, in.FairP)}}
+	return []rule{{Name: groupFair, Text: fmt.Sprintf("The fill ratio of %s is what it receives over all %s (plus its starting stock) divided by its total demand. For any two %s A and B, A's fill ratio exceeds B's by at most %d/%d; in whole numbers: %d × (served_A × demand_B − served_B × demand_A) ≤ %d × demand_A × demand_B.",
+		prose.An(v.Sink), v.Periods, v.Sinks, in.FairP, in.FairQ, in.FairQ, in.FairP)}}
 
 }
 

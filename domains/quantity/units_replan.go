@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
 )
@@ -153,8 +154,8 @@ func (replanning) Rules(in *Instance) []rule {
 	} else {
 		what = fmt.Sprintf("the cost per %s from %s to %s has risen from %d to %d (the table shows the new value)", v.unit(), d.Source, d.Sink, d.Was, d.Cost)
 	}
-	return []rule{{Name: ruleReplan, Text: fmt.Sprintf("A plan was made before a change: %s. Since then %s. Change as few %s of that plan as possible before anything else in the goal: a %s counts as changed when its quantity differs from the plan (from or to 0 too).",
-		strings.Join(cur, "; "), what, v.Shipments, v.Shipment)}}
+	return []rule{{Name: ruleReplan, Text: fmt.Sprintf("A plan was made before a change: %s. Since then %s. Change as few %s of that plan as possible before anything else in the goal: %s counts as changed when its quantity differs from the plan (from or to 0 too).",
+		strings.Join(cur, "; "), what, v.Shipments, prose.An(v.Shipment))}}
 
 }
 

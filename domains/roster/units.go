@@ -397,7 +397,7 @@ func (availability) column(*Roster) string { return "leave days" }
 func (availability) cell(r *Roster, p int) string { return orDash(r.dayNames(r.Staff[p].Leave)) }
 
 func (availability) Rules(r *Roster) []rule {
-	return []rule{{Name: ruleAvailability, Text: fmt.Sprintf("a %s is Off on each of their leave days in the staff table.", r.Voc.Person)}}
+	return []rule{{Name: ruleAvailability, Text: fmt.Sprintf("%s is Off on each of their leave days in the staff table.", prose.An(r.Voc.Person))}}
 }
 
 func (u availability) Items(r *Roster) []domains.Item {
@@ -432,7 +432,7 @@ func (maxShifts) cell(r *Roster, p int) string { return fmt.Sprint(r.Staff[p].Ma
 func (maxShifts) ownWeek() {}
 
 func (maxShifts) Rules(r *Roster) []rule {
-	return []rule{{Name: ruleMaxShifts, Text: fmt.Sprintf("a %s works at most the \"max\" number of shifts in the week given in the staff table.", r.Voc.Person)}}
+	return []rule{{Name: ruleMaxShifts, Text: fmt.Sprintf("%s works at most the \"max\" number of shifts in the week given in the staff table.", prose.An(r.Voc.Person))}}
 }
 
 func (u maxShifts) Items(r *Roster) []domains.Item {
@@ -757,7 +757,7 @@ func (nightRest) Validate(r *Roster) error {
 func (nightRest) ownWeek() {}
 
 func (nightRest) Rules(r *Roster) []rule {
-	return []rule{{Name: ruleNightRest, Text: fmt.Sprintf("a %s who works %d %s shifts on consecutive days is Off the day after the last of them.", r.Voc.Person, r.NightRun, r.Shifts[r.Night].Name)}}
+	return []rule{{Name: ruleNightRest, Text: fmt.Sprintf("%s who works %d %s shifts on consecutive days is Off the day after the last of them.", prose.An(r.Voc.Person), r.NightRun, r.Shifts[r.Night].Name)}}
 }
 
 func (u nightRest) Items(r *Roster) []domains.Item {

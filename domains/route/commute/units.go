@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/encode"
 )
@@ -457,7 +458,7 @@ func (changes) Validate(c *Commute) error {
 }
 
 func (changes) Rules(c *Commute) []rule {
-	return []rule{{Name: ruleChanges, Text: fmt.Sprintf("at most %d changes (a change is getting off one ride and later boarding another; walks do not count).", *c.MaxChanges)}}
+	return []rule{{Name: ruleChanges, Text: fmt.Sprintf("at most %d %s (a change is getting off one ride and later boarding another; walks do not count).", *c.MaxChanges, prose.Plural(*c.MaxChanges, "change", "changes"))}}
 }
 
 func (changes) Items(c *Commute) []domains.Item {
@@ -575,7 +576,7 @@ func (walking) Validate(c *Commute) error {
 }
 
 func (walking) Rules(c *Commute) []rule {
-	return []rule{{Name: ruleWalking, Text: fmt.Sprintf("at most %d minutes of walking in total.", c.MaxWalk)}}
+	return []rule{{Name: ruleWalking, Text: fmt.Sprintf("at most %d %s of walking in total.", c.MaxWalk, prose.Plural(int(c.MaxWalk), "minute", "minutes"))}}
 }
 
 func (walking) Items(c *Commute) []domains.Item {
