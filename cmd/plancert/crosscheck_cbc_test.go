@@ -45,7 +45,7 @@ func TestCrossCheckCBCLevels(t *testing.T) {
 	dir := t.TempDir()
 	for _, level := range []string{"3", "5"} {
 		args := []string{"gen", "--task", "emergency-planning,commuting,meeting-planning,work-assignment-scheduling",
-			"--level", level, "--n", "4", "--seed", "3", "--workers", "2"}
+			"--level", level, "--n", "4", "--seed", "3", "--workers", "2", "--timeout", "0"}
 		plain := runPlancert(t, "", append(args, "--out", filepath.Join(dir, "plain.jsonl"))...)
 		checked := runPlancert(t, "", append(args, "--out", filepath.Join(dir, "checked.jsonl"), "--crosscheck", "cbc")...)
 		if plain.code != exitOK || checked.code != exitOK {
