@@ -209,7 +209,11 @@ var claims claimVerdicts
 // claimKey returns the cache key of answer when it claims infeasibility
 // in a form that reads ("feasible": false with a list of names), and
 // whether it does.
+// Plans (no "feasible" key) cost one byte scan, nothing more.
 func claimKey(rec *domains.Record, answer json.RawMessage) (claimID, bool) {
+	if !claimCache || !bytes.Contains(answer, []byte(`"feasible"`)) {
+		return claimID{}, false
+	}
 	if c := domains.ReadClaim(answer, false); !c.Infeasible || c.FormatErr != "" {
 		return claimID{}, false
 	}
@@ -256,8 +260,7 @@ func check(ctx context.Context, rec *domains.Record, answer json.RawMessage) (re
 	if err != nil {
 		return nil, nil, fmt.Errorf("loading the instance: %w", err)
 	}
-	key, claim := claimKey(rec, answer)
-	if claim && claimCache {
+	if key, claim := claimKey(rec, answer); claim {
 		if cached, ok := claims.get(key); ok {
 			return cached, nil, nil
 		}
