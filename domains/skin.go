@@ -106,9 +106,10 @@ func RegisterSkin[S any](k Skin[S]) *Task {
 // at returns st at level: st itself at level 1, k.AtLevel's subtask above
 // it, and an error for a level out of range or a task without levels.
 func (k *Skin[S]) at(st S, level int) (S, error) {
+	if err := CheckLevel(level); err != nil {
+		return st, err
+	}
 	switch {
-	case CheckLevel(level) != nil:
-		return st, CheckLevel(level)
 	case level == 1:
 		return st, nil
 	case k.AtLevel == nil:

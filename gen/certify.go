@@ -57,7 +57,7 @@ func (e *DropError) Error() string { return "gen: dropped: " + e.Reason }
 func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domains.Instance, policy Determinacy) (*domains.Record, error) {
 	spec := inst.Spec()
 	var cert *solver.Certificate
-	hard := domains.Hardness{OptimalPlans: 1, OptimalPlansComplete: true}
+	var hard domains.Hardness // round 0 sets the optimal plans
 	for round := 0; ; round++ {
 		m, err := inst.Model()
 		if err != nil {
@@ -162,7 +162,18 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 // and fills in the record's Greedy* hardness.
 func greedy(ctx context.Context, b solver.Backend, inst domains.Instance, g domains.Greedy, rec *domains.Record) {
 	plan := g.Greedy()
-	res := inst.Check(ctx, b, plan, rec.Reference)
+	var (
+		res []domains.Result
+		obj []int64 // nil unless the plan keeps every rule
+	)
+	if e, ok := inst.(domains.Evaluator); ok {
+		res, obj = e.Evaluate(ctx, b, plan, rec.Reference)
+	} else {
+		res = inst.Check(ctx, b, plan, rec.Reference)
+		if o, ok := inst.(domains.Objectiver); ok {
+			obj, _ = o.Objective(plan)
+		}
+	}
 	h := rec.Hardness
 	h.GreedyItems = len(res)
 	for _, r := range res {
@@ -170,11 +181,7 @@ func greedy(ctx context.Context, b solver.Backend, inst domains.Instance, g doma
 			h.GreedyPasses++
 		}
 	}
-	o, ok := inst.(domains.Objectiver)
-	if !ok || !rec.Reference.Feasible {
-		return
-	}
-	if obj, ok := o.Objective(plan); ok && len(obj) == len(rec.Reference.Objective) {
+	if rec.Reference.Feasible && obj != nil && len(obj) == len(rec.Reference.Objective) {
 		h.GreedyGap = make([]int64, len(obj))
 		for k := range obj {
 			h.GreedyGap[k] = obj[k] - rec.Reference.Objective[k]
