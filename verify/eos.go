@@ -14,8 +14,11 @@ import "strings"
 var EndTokens = []string{
 	"<|im_end|>", "<|endoftext|>", // Qwen, ChatML
 	"<|eot_id|>", "<|end_of_text|>", "<|eom_id|>", // Llama 3
-	"</s>",                              // Mistral, Llama 2
-	"<|return|>", "<|end|>", "<|call|>", // GPT-OSS (harmony); <|end|> is also Phi's
+	"</s>", // Mistral, Llama 2
+	// GPT-OSS (harmony, o200k_harmony): <|return|> ends the final
+	// message, <|call|> a tool call, <|end|> any other message (and a Phi
+	// turn).
+	"<|return|>", "<|end|>", "<|call|>",
 	"<end_of_turn>", "<eos>", // Gemma
 	"<｜end▁of▁sentence｜>", // DeepSeek
 }

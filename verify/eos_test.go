@@ -21,6 +21,7 @@ func TestEndTokens(t *testing.T) {
 			"right after the fence": ref + tok,
 			"after a newline":       ref + "\n" + tok,
 			"repeated as padding":   ref + tok + tok + "\n" + tok + strings.Repeat(" ", 3),
+			"then white space":      ref + tok + " \r\n\t",
 		} {
 			if s := verify.ScoreResponse(context.Background(), rec, resp, verify.RewardAllPass); s.AllPass != 1 {
 				t.Errorf("%s %s: all-pass %v, error %q", tok, name, s.AllPass, s.ErrorKind)
@@ -30,6 +31,12 @@ func TestEndTokens(t *testing.T) {
 		if s := verify.ScoreResponse(context.Background(), rec, inside, verify.RewardAllPass); s.AllPass != 0 || s.Parsed {
 			t.Errorf("%s inside the block: all-pass %v, parsed %v", tok, s.AllPass, s.Parsed)
 		}
+	}
+	// GPT-OSS as a trainer decodes it: the analysis message, then the
+	// final one, ended by <|return|>.
+	harmony := "<|channel|>analysis<|message|>Schedule the long meeting first.<|end|><|start|>assistant<|channel|>final<|message|>" + ref + "<|return|>"
+	if s := verify.ScoreResponse(context.Background(), rec, harmony, verify.RewardAllPass); s.AllPass != 1 {
+		t.Errorf("harmony: all-pass %v, error %q", s.AllPass, s.ErrorKind)
 	}
 	for in, want := range map[string]string{
 		"a<|im_end|>":                "a",

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +14,7 @@ import (
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
+	"github.com/plancert/plancert/verify"
 )
 
 // readmeExample is the "Library use" example of README.md; the lines
@@ -70,5 +72,29 @@ func TestReadmeExample(t *testing.T) {
 		if line = strings.TrimSpace(line); line != "" && !strings.Contains(string(readme), line) {
 			t.Errorf("README.md lacks the example line %q", line)
 		}
+	}
+}
+
+// TestDocsEndTokens: docs/formats.md lists exactly verify.EndTokens, in
+// order (a token named again is counted once), between its markers.
+func TestDocsEndTokens(t *testing.T) {
+	data, err := os.ReadFile("../../docs/formats.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok1 := strings.Cut(string(data), "<!-- end tokens -->")
+	list, _, ok2 := strings.Cut(rest, "<!-- end tokens end -->")
+	if !ok1 || !ok2 {
+		t.Fatal("docs/formats.md has no <!-- end tokens --> section")
+	}
+	var toks []string
+	parts := strings.Split(list, "`")
+	for i := 1; i < len(parts); i += 2 { // the text between backquotes
+		if !slices.Contains(toks, parts[i]) {
+			toks = append(toks, parts[i])
+		}
+	}
+	if !slices.Equal(toks, verify.EndTokens) {
+		t.Errorf("docs/formats.md lists %q,\nverify.EndTokens is %q", toks, verify.EndTokens)
 	}
 }

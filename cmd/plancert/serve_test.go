@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -156,5 +157,65 @@ func TestServeErrors(t *testing.T) {
 		if r.code != tt.code || !strings.Contains(r.stderr, tt.stderr) {
 			t.Errorf("plancert %s:\nexit %d, want %d\nstderr %q\nwant   %q", strings.Join(tt.args, " "), r.code, tt.code, r.stderr, tt.stderr)
 		}
+	}
+}
+
+// TestServeEndTokens: what a trainer that keeps special tokens sends. The
+// OpenRLHF request (query = chat-template prompt + response, decoded with
+// skip_special_tokens=False) whose answer's closing fence is followed
+// directly by <|im_end|> scores the reference 1, and so do the other
+// decoders' end tokens on /v1/score; a token inside the answer still
+// fails it.
+func TestServeEndTokens(t *testing.T) {
+	recs, _ := verifyFixture(t)
+	url, stop, _ := startServe(t, "--suite", fixtureSuite)
+	defer stop()
+	post := func(path string, v any) []byte {
+		t.Helper()
+		req, _ := json.Marshal(v)
+		resp, err := http.Post(url+path, "application/json", bytes.NewReader(req))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		body, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("POST %s: %d %s", path, resp.StatusCode, body)
+		}
+		return body
+	}
+	var query, prompts, labels []string
+	for _, rec := range recs {
+		prompt := "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n<|im_start|>user\n" + rec.Prompt + "<|im_end|>\n<|im_start|>assistant\n"
+		query = append(query, prompt+"```json\n"+string(rec.Reference.Plan)+"\n```<|im_end|>")
+		prompts, labels = append(prompts, prompt), append(labels, rec.ID)
+	}
+	inside := "```json\n" + string(recs[0].Reference.Plan) + "<|im_end|>\n```"
+	query, prompts, labels = append(query, prompts[0]+inside), append(prompts, prompts[0]), append(labels, recs[0].ID)
+	var got struct{ Rewards []float64 }
+	json.Unmarshal(post("/get_reward", map[string]any{"query": query, "prompts": prompts, "labels": labels}), &got)
+	want := append(slices.Repeat([]float64{1}, len(recs)), 0)
+	if !slices.Equal(got.Rewards, want) {
+		t.Errorf("/get_reward: rewards %v, want %v", got.Rewards, want)
+	}
+
+	var items []map[string]string
+	for _, tok := range []string{"<|im_end|>", "<|endoftext|>", "<|eot_id|>", "<|end_of_text|>", "</s>", "<|return|>", "<|end|>", "<|call|>"} {
+		items = append(items, map[string]string{"id": recs[0].ID, "response": "```json\n" + string(recs[0].Reference.Plan) + "\n```" + tok + "\n"})
+	}
+	var sc struct {
+		Results []struct {
+			Reward    float64 `json:"reward"`
+			ErrorKind string  `json:"error_kind"`
+		}
+	}
+	json.Unmarshal(post("/v1/score", map[string]any{"items": items}), &sc)
+	for i, r := range sc.Results {
+		if r.Reward != 1 {
+			t.Errorf("/v1/score %q: reward %v, error kind %q", items[i]["response"][len(items[i]["response"])-15:], r.Reward, r.ErrorKind)
+		}
+	}
+	if len(sc.Results) != len(items) {
+		t.Errorf("/v1/score: %d results for %d items", len(sc.Results), len(items))
 	}
 }

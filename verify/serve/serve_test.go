@@ -581,19 +581,50 @@ func Example() {
 
 // TestGetRewardEndToken: OpenRLHF decodes the query with
 // skip_special_tokens=False, so the chat template's end token follows the
-// answer's closing fence directly; the reference still scores 1.
+// answer's closing fence directly; the reference still scores 1, through
+// /get_reward and through /v1/score, for every token of verify.EndTokens,
+// right after the fence, repeated, or followed by white space. The same
+// token inside the JSON block fails it.
 func TestGetRewardEndToken(t *testing.T) {
 	recs := readSuite(t)
 	rec := recs[0]
 	s := newServer(t, recs, serve.Options{})
 	fence := "```json\n" + string(rec.Reference.Plan) + "\n```"
-	for _, tok := range []string{"<|im_end|>", "<|eot_id|>", "</s>", "<|return|>", "<|endoftext|>"} {
-		prompt := "<|im_start|>user\n" + rec.Prompt + "<|im_end|>\n<|im_start|>assistant\n"
-		req := serve.RewardRequest{Query: []string{prompt + fence + tok}, Prompts: []string{prompt}, Labels: []string{rec.ID}}
+	prompt := "<|im_start|>user\n" + rec.Prompt + "<|im_end|>\n<|im_start|>assistant\n"
+	reward := func(resp string) float64 {
+		t.Helper()
+		req := serve.RewardRequest{Query: []string{prompt + resp}, Prompts: []string{prompt}, Labels: []string{rec.ID}}
 		code, body := do(t, s, "POST", "/get_reward", mustJSON(t, req))
 		var got serve.RewardResponse
-		if err := json.Unmarshal(body, &got); code != 200 || err != nil || len(got.Rewards) != 1 || got.Rewards[0] != 1 {
-			t.Errorf("%s: status %d, %s", tok, code, body)
+		if err := json.Unmarshal(body, &got); code != 200 || err != nil || len(got.Rewards) != 1 {
+			t.Fatalf("/get_reward: status %d, %s", code, body)
+		}
+		return got.Rewards[0]
+	}
+	score := func(resp string) (float64, verify.ErrorKind) {
+		t.Helper()
+		code, body := do(t, s, "POST", "/v1/score", mustJSON(t, map[string]any{"items": []any{map[string]string{"id": rec.ID, "response": resp}}}))
+		var got serve.ScoreAnswer
+		if err := json.Unmarshal(body, &got); code != 200 || err != nil || len(got.Results) != 1 || got.Results[0].Score == nil {
+			t.Fatalf("/v1/score: status %d, %s", code, body)
+		}
+		return got.Results[0].Reward, got.Results[0].ErrorKind
+	}
+	for _, tok := range verify.EndTokens {
+		for _, resp := range []string{fence + tok, fence + "\n" + tok, fence + tok + tok + tok, fence + tok + " \n\t", fence + tok + "\n" + tok + "\n"} {
+			if r := reward(resp); r != 1 {
+				t.Errorf("/get_reward %q: reward %v", resp[len(fence):], r)
+			}
+			if r, kind := score(resp); r != 1 {
+				t.Errorf("/v1/score %q: reward %v, error kind %q", resp[len(fence):], r, kind)
+			}
+		}
+		inside := "```json\n" + string(rec.Reference.Plan) + tok + "\n```"
+		if r := reward(inside); r != 0 {
+			t.Errorf("/get_reward, %s inside the block: reward %v", tok, r)
+		}
+		if r, kind := score(inside); r != 0 || kind != verify.ErrorFormat {
+			t.Errorf("/v1/score, %s inside the block: reward %v, error kind %q", tok, r, kind)
 		}
 	}
 }
