@@ -10,13 +10,14 @@ import (
 // entry is one cache file: what was asked (without the API key) and the
 // answer.
 type entry struct {
-	Key        string      `json:"key"`
-	Endpoint   string      `json:"endpoint"`
-	Model      string      `json:"model"`
-	Params     Params      `json:"params"`
-	Messages   []Message   `json:"messages"`
-	Sample     int         `json:"sample"`
-	Completion *Completion `json:"completion"`
+	Key        string                     `json:"key"`
+	Endpoint   string                     `json:"endpoint"`
+	Model      string                     `json:"model"`
+	Params     Params                     `json:"params"`
+	Extra      map[string]json.RawMessage `json:"extra,omitempty"`
+	Messages   []Message                  `json:"messages"`
+	Sample     int                        `json:"sample"`
+	Completion *Completion                `json:"completion"`
 }
 
 // cachePath is the file of key k: CacheDir/k[:2]/k.json.
@@ -49,7 +50,7 @@ func (c *Client) cachePut(k string, messages []Message, sample int, comp *Comple
 		return nil
 	}
 	path := c.cachePath(k)
-	data, err := json.Marshal(entry{k, redactURL(c.cfg.Endpoint), c.cfg.Model, c.cfg.Params, messages, sample, comp})
+	data, err := json.Marshal(entry{k, redactURL(c.cfg.Endpoint), c.cfg.Model, c.cfg.Params, c.cfg.ExtraBody, messages, sample, comp})
 	if err != nil {
 		return fmt.Errorf("llm: cache: %w", err)
 	}

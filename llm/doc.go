@@ -10,8 +10,15 @@
 //     "Authorization: Bearer …" when it is set. The key never appears in an
 //     error, a cache key or a cache file: a server message that echoes it
 //     has it replaced by "[redacted]".
-//   - Sampling parameters (temperature, top_p, top_k, max_tokens, seed) are
-//     sent only when set, so the server's defaults apply otherwise.
+//   - Sampling parameters (temperature, top_p, top_k, max_tokens,
+//     max_completion_tokens, reasoning_effort, seed) are sent only when
+//     set, so the server's defaults apply otherwise. Config.ExtraBody adds
+//     a server's own fields (vLLM's chat_template_kwargs, …) to the
+//     request; it may not set the fields the client sets.
+//   - A reasoning model's reasoning text (reasoning_content or reasoning)
+//     is kept in Completion.Reasoning. A reply cut at the token limit
+//     (finish_reason "length", Completion.Truncated) is an answer, cached
+//     like the others, even when it has no content at all.
 //   - Each attempt has its own time limit (Config.Timeout). A 429, a 5xx, a
 //     network error or an attempt's time limit is retried up to
 //     Config.Retries times with exponential backoff and seeded jitter; a

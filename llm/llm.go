@@ -9,10 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -39,17 +41,25 @@ type Message struct {
 	Content string `json:"content"`
 }
 
-// Params are the sampling parameters. A nil pointer (or MaxTokens 0) is not
-// sent, and the server's default applies.
+// Params are the sampling parameters. A nil pointer (or a zero MaxTokens,
+// MaxCompletionTokens or ReasoningEffort) is not sent, and the server's
+// default applies.
 //
 // Seed, when set, is sent as Seed + the sample index of the request, so
 // that the samples of one prompt differ while each stays reproducible.
+//
+// MaxCompletionTokens is the limit OpenAI's reasoning models take instead
+// of max_tokens (it counts the reasoning tokens too); ReasoningEffort is
+// their reasoning_effort ("low", "medium", "high"; the client sends what
+// it is given).
 type Params struct {
-	Temperature *float64 `json:"temperature,omitempty"`
-	TopP        *float64 `json:"top_p,omitempty"`
-	TopK        *int     `json:"top_k,omitempty"`
-	MaxTokens   int      `json:"max_tokens,omitempty"`
-	Seed        *int64   `json:"seed,omitempty"`
+	Temperature         *float64 `json:"temperature,omitempty"`
+	TopP                *float64 `json:"top_p,omitempty"`
+	TopK                *int     `json:"top_k,omitempty"`
+	MaxTokens           int      `json:"max_tokens,omitempty"`
+	MaxCompletionTokens int      `json:"max_completion_tokens,omitempty"`
+	ReasoningEffort     string   `json:"reasoning_effort,omitempty"`
+	Seed                *int64   `json:"seed,omitempty"`
 }
 
 // Config configures a Client. Zero values take the defaults named.
@@ -64,6 +74,13 @@ type Config struct {
 	APIKeyEnv string
 	// Params are the sampling parameters.
 	Params Params
+	// ExtraBody holds more fields of the request body, sent as they are
+	// at its top level next to the model, the messages and Params: a
+	// server's extensions, such as vLLM's chat_template_kwargs. Each value
+	// must be valid JSON. The fields the client sets are refused: model,
+	// messages and stream always, and a field of Params when it is set.
+	// They are part of the cache key.
+	ExtraBody map[string]json.RawMessage
 	// Timeout is the time limit of one attempt (default 2 minutes).
 	Timeout time.Duration
 	// Retries is the number of retries after the first attempt (default 4;
@@ -94,8 +111,14 @@ type Usage struct {
 
 // Completion is one answer.
 type Completion struct {
-	// Content is the text of the first choice's message.
+	// Content is the text of the first choice's message; empty when the
+	// message has no content because the reply was cut at the token limit
+	// (see Truncated) or the model answered only in its reasoning.
 	Content string `json:"content"`
+	// Reasoning is the reasoning text a server returns beside the content
+	// (reasoning_content, as vLLM, SGLang and DeepSeek name it, or
+	// reasoning, as others do), when there is one.
+	Reasoning string `json:"reasoning,omitempty"`
 	// FinishReason is the first choice's finish_reason ("stop", "length",
 	// …), as the server says.
 	FinishReason string `json:"finish_reason"`
@@ -108,6 +131,10 @@ type Completion struct {
 	// cached).
 	Attempts int `json:"-"`
 }
+
+// Truncated reports whether the server cut the answer at the token limit
+// (finish_reason "length"): its content, if any, is not the whole answer.
+func (c *Completion) Truncated() bool { return c.FinishReason == "length" }
 
 // Client sends chat completion requests. It is safe for concurrent use.
 type Client struct {
@@ -129,6 +156,14 @@ type Client struct {
 func New(cfg Config) (*Client, error) {
 	if cfg.Model == "" {
 		return nil, errors.New("llm: no model name")
+	}
+	for name, v := range map[string]*float64{"temperature": cfg.Params.Temperature, "top_p": cfg.Params.TopP} {
+		if v != nil && (math.IsNaN(*v) || math.IsInf(*v, 0)) {
+			return nil, fmt.Errorf("llm: %s %v is not a finite number", name, *v)
+		}
+	}
+	if err := checkExtraBody(cfg.ExtraBody, cfg.Params); err != nil {
+		return nil, err
 	}
 	u, err := url.Parse(cfg.Endpoint)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
@@ -203,19 +238,70 @@ type request struct {
 	Params
 }
 
+// ownFields are the request fields the client sets whatever Params say;
+// the value says why ExtraBody may not set them.
+var ownFields = map[string]string{
+	"model":    "is set by the client",
+	"messages": "is set by the client",
+	"stream":   "is not supported: the client reads one JSON answer, not a stream",
+}
+
+// checkExtraBody checks extra against the fields the client sets.
+func checkExtraBody(extra map[string]json.RawMessage, p Params) error {
+	set := map[string]json.RawMessage{}
+	b, _ := json.Marshal(p)
+	json.Unmarshal(b, &set)
+	names := make([]string, 0, len(extra))
+	for name := range extra {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		switch why, own := ownFields[name]; {
+		case own:
+			return fmt.Errorf("llm: extra body field %q %s", name, why)
+		case set[name] != nil:
+			return fmt.Errorf("llm: extra body field %q is also a parameter (Params); set it once", name)
+		case !json.Valid(extra[name]):
+			return fmt.Errorf("llm: extra body field %q is not valid JSON", name)
+		}
+	}
+	return nil
+}
+
+// requestBody returns the JSON body of a request: req's fields, then the extra
+// ones, when there are any (in the order of their names).
+func requestBody(req request, extra map[string]json.RawMessage) ([]byte, error) {
+	b, err := json.Marshal(req)
+	if err != nil || len(extra) == 0 {
+		return b, err
+	}
+	fields := map[string]json.RawMessage{}
+	if err := json.Unmarshal(b, &fields); err != nil {
+		return nil, err
+	}
+	for name, v := range extra {
+		fields[name] = v
+	}
+	return json.Marshal(fields)
+}
+
 // key is what a cache entry is keyed by; it never holds the API key.
 type key struct {
-	Endpoint string    `json:"endpoint"`
-	Model    string    `json:"model"`
-	Params   Params    `json:"params"`
-	Messages []Message `json:"messages"`
-	Sample   int       `json:"sample"`
+	Endpoint string                     `json:"endpoint"`
+	Model    string                     `json:"model"`
+	Params   Params                     `json:"params"`
+	Extra    map[string]json.RawMessage `json:"extra,omitempty"`
+	Messages []Message                  `json:"messages"`
+	Sample   int                        `json:"sample"`
 }
 
 // CacheKey returns the hex SHA-256 that names the cache entry of messages
-// and sample index under the client's endpoint, model and parameters.
+// and sample index under the client's endpoint, model, parameters and
+// extra body fields (their values compacted: white space does not
+// matter).
 func (c *Client) CacheKey(messages []Message, sample int) string {
-	b, _ := json.Marshal(key{strings.TrimRight(c.cfg.Endpoint, "/"), c.cfg.Model, c.cfg.Params, messages, sample})
+	b, _ := json.Marshal(key{strings.TrimRight(c.cfg.Endpoint, "/"), c.cfg.Model, c.cfg.Params, c.cfg.ExtraBody, messages, sample})
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
 }
@@ -240,7 +326,7 @@ func (c *Client) Complete(ctx context.Context, messages []Message, sample int) (
 		s := *p.Seed + int64(sample)
 		p.Seed = &s
 	}
-	body, err := json.Marshal(request{c.cfg.Model, messages, p})
+	body, err := requestBody(request{c.cfg.Model, messages, p}, c.cfg.ExtraBody)
 	if err != nil {
 		return nil, fmt.Errorf("llm: encoding the request: %w", err)
 	}
@@ -505,6 +591,9 @@ func parseCompletion(data []byte) (*Completion, error) {
 		Choices []struct {
 			Message *struct {
 				Content *string `json:"content"`
+				// Reasoning texts: a string, or else ignored.
+				ReasoningContent json.RawMessage `json:"reasoning_content"`
+				Reasoning        json.RawMessage `json:"reasoning"`
 			} `json:"message"`
 			FinishReason *string `json:"finish_reason"`
 		} `json:"choices"`
@@ -518,12 +607,24 @@ func parseCompletion(data []byte) (*Completion, error) {
 		return nil, &ResponseError{Reason: "no choices"}
 	case v.Choices[0].Message == nil:
 		return nil, &ResponseError{Reason: "choices[0] has no message"}
-	case v.Choices[0].Message.Content == nil:
-		return nil, &ResponseError{Reason: "choices[0].message has no text content"}
 	}
-	comp := &Completion{Content: *v.Choices[0].Message.Content, Model: v.Model}
+	msg := v.Choices[0].Message
+	comp := &Completion{Model: v.Model}
 	if fr := v.Choices[0].FinishReason; fr != nil {
 		comp.FinishReason = *fr
+	}
+	for _, raw := range []json.RawMessage{msg.ReasoningContent, msg.Reasoning} {
+		if json.Unmarshal(raw, &comp.Reasoning) == nil && comp.Reasoning != "" {
+			break
+		}
+	}
+	switch {
+	case msg.Content != nil:
+		comp.Content = *msg.Content
+	case !comp.Truncated() && comp.Reasoning == "":
+		// Not cut and no reasoning either: a tool call, a refusal, or a
+		// server's fault; not an answer.
+		return nil, &ResponseError{Reason: "choices[0].message has no text content"}
 	}
 	if v.Usage != nil {
 		comp.Usage = *v.Usage

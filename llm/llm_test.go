@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -112,6 +113,8 @@ func TestCompleteSendsOnlySetParams(t *testing.T) {
 			map[string]any{"temperature": 0.7, "top_p": 0.9, "top_k": 20.0, "max_tokens": 512.0, "seed": 5.0}},
 		{"seed offset by sample", Params{Seed: ptr[int64](5)}, 3, map[string]any{"seed": 8.0}},
 		{"zero temperature is sent", Params{Temperature: ptr(0.0)}, 0, map[string]any{"temperature": 0.0}},
+		{"reasoning model", Params{MaxCompletionTokens: 16000, ReasoningEffort: "high"}, 0,
+			map[string]any{"max_completion_tokens": 16000.0, "reasoning_effort": "high"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := newFake(t, okAnswer)
@@ -580,6 +583,8 @@ func TestNewRejects(t *testing.T) {
 		{Config{Endpoint: "localhost:8000/v1", Model: "m"}, "not an http(s) URL"},
 		{Config{Endpoint: "ftp://x/v1", Model: "m"}, "not an http(s) URL"},
 		{Config{Endpoint: "", Model: "m"}, "not an http(s) URL"},
+		{Config{Endpoint: "http://x/v1", Model: "m", Params: Params{Temperature: ptr(math.NaN())}}, "temperature NaN is not a finite number"},
+		{Config{Endpoint: "http://x/v1", Model: "m", Params: Params{TopP: ptr(math.Inf(1))}}, "top_p +Inf is not a finite number"},
 	} {
 		if _, err := New(tc.cfg); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("New(%+v) = %v, want %q", tc.cfg, err, tc.want)
@@ -623,4 +628,128 @@ func findFiles(t *testing.T, dir, suffix string) []string {
 		return err
 	})
 	return out
+}
+
+// TestExtraBody: the extra fields are sent at the top level of the
+// request, next to the others; they are part of the cache key; fields the
+// client sets itself are refused.
+func TestExtraBody(t *testing.T) {
+	f := newFake(t, okAnswer)
+	dir := t.TempDir()
+	extra := map[string]json.RawMessage{
+		"chat_template_kwargs": json.RawMessage(`{"enable_thinking": false}`),
+		"reasoning_effort":     json.RawMessage(`"minimal"`),
+	}
+	c, _ := newTestClient(t, f, Config{CacheDir: dir, ExtraBody: extra, Params: Params{Temperature: ptr(0.0)}})
+	if _, err := c.Complete(context.Background(), user("q"), 0); err != nil {
+		t.Fatal(err)
+	}
+	req := f.reqs[0]
+	if fmt.Sprint(req["chat_template_kwargs"]) != "map[enable_thinking:false]" || req["reasoning_effort"] != "minimal" ||
+		req["temperature"] != 0.0 || req["model"] != "m1" || len(req) != 5 {
+		t.Errorf("request %v", req)
+	}
+	// The same extras (spelt otherwise) hit the cache; other extras or
+	// none miss it.
+	same := map[string]json.RawMessage{"reasoning_effort": json.RawMessage(` "minimal"`), "chat_template_kwargs": json.RawMessage(`{ "enable_thinking":false }`)}
+	for _, tc := range []struct {
+		name  string
+		extra map[string]json.RawMessage
+		hit   bool
+	}{
+		{"same", same, true},
+		{"none", nil, false},
+		{"other", map[string]json.RawMessage{"chat_template_kwargs": json.RawMessage(`{"enable_thinking": true}`)}, false},
+	} {
+		c2, _ := newTestClient(t, f, Config{CacheDir: dir, ExtraBody: tc.extra, Params: Params{Temperature: ptr(0.0)}})
+		comp, err := c2.Complete(context.Background(), user("q"), 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if comp.Cached != tc.hit {
+			t.Errorf("%s extras: cached %v, want %v", tc.name, comp.Cached, tc.hit)
+		}
+	}
+	if last := f.reqs[len(f.reqs)-1]; len(last) != 4 {
+		t.Errorf("request without extras %v", f.reqs[len(f.reqs)-2])
+	}
+	for _, tc := range []struct {
+		extra  string
+		params Params
+		want   string
+	}{
+		{`{"model": "other"}`, Params{}, `extra body field "model" is set by the client`},
+		{`{"messages": []}`, Params{}, `extra body field "messages" is set by the client`},
+		{`{"stream": true}`, Params{}, `extra body field "stream"`},
+		{`{"temperature": 1}`, Params{Temperature: ptr(0.5)}, `extra body field "temperature" is also a parameter`},
+		{`{"max_completion_tokens": 1}`, Params{MaxCompletionTokens: 9}, `extra body field "max_completion_tokens" is also a parameter`},
+		{`{"x": nope}`, Params{}, `extra body field "x" is not valid JSON`},
+	} {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal([]byte(tc.extra), &m); err != nil {
+			m = map[string]json.RawMessage{"x": json.RawMessage("nope")}
+		}
+		_, err := New(Config{Endpoint: "http://x/v1", Model: "m", ExtraBody: m, Params: tc.params})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("extra %s: error %v, want %q", tc.extra, err, tc.want)
+		}
+	}
+}
+
+// TestReasoningAndTruncation: a reasoning model's reasoning text
+// (reasoning_content, or reasoning as some servers call it) is kept with
+// the answer and in the cache; a reply cut at the token limit with no
+// content at all is an answer with empty content and finish_reason
+// "length", cached like any other, not a malformed body.
+func TestReasoningAndTruncation(t *testing.T) {
+	for _, tc := range []struct {
+		name, body      string
+		content, reason string
+		finish          string
+		truncated       bool
+	}{
+		{"reasoning_content", `{"choices": [{"message": {"content": "42", "reasoning_content": "six times seven"}, "finish_reason": "stop"}]}`, "42", "six times seven", "stop", false},
+		{"reasoning", `{"choices": [{"message": {"content": "42", "reasoning": "six times seven"}, "finish_reason": "stop"}]}`, "42", "six times seven", "stop", false},
+		{"both", `{"choices": [{"message": {"content": "42", "reasoning_content": "first", "reasoning": "second"}, "finish_reason": "stop"}]}`, "42", "first", "stop", false},
+		{"cut while reasoning", `{"choices": [{"message": {"role": "assistant", "content": null, "reasoning_content": "let me think"}, "finish_reason": "length"}]}`, "", "let me think", "length", true},
+		{"cut, nothing", `{"choices": [{"message": {"role": "assistant", "content": null}, "finish_reason": "length"}]}`, "", "", "length", true},
+		{"cut in the answer", `{"choices": [{"message": {"content": "{\"a\": "}, "finish_reason": "length"}]}`, `{"a": `, "", "length", true},
+		{"reasoned, no answer", `{"choices": [{"message": {"content": null, "reasoning": "hmm"}, "finish_reason": "stop"}]}`, "", "hmm", "stop", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := newFake(t, func(w http.ResponseWriter, _ *http.Request, _ int, _ map[string]any) {
+				io.WriteString(w, tc.body)
+			})
+			dir := t.TempDir()
+			c, _ := newTestClient(t, f, Config{CacheDir: dir})
+			for round := range 2 {
+				comp, err := c.Complete(context.Background(), user("x"), 0)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if comp.Content != tc.content || comp.Reasoning != tc.reason || comp.FinishReason != tc.finish || comp.Truncated() != tc.truncated || comp.Cached != (round == 1) {
+					t.Errorf("round %d: completion %+v, truncated %v", round, comp, comp.Truncated())
+				}
+			}
+			if f.calls.Load() != 1 {
+				t.Errorf("%d calls: the answer was not cached", f.calls.Load())
+			}
+		})
+	}
+}
+
+// TestCacheKeyStable: a configuration without the newer fields
+// (max_completion_tokens, reasoning_effort, extra body fields) keeps the
+// cache key it had before they existed, so that earlier caches still
+// answer.
+func TestCacheKeyStable(t *testing.T) {
+	c, err := New(Config{Endpoint: "http://localhost:8000/v1/", Model: "Qwen/Qwen3-8B",
+		Params: Params{Temperature: ptr(0.7), MaxTokens: 8192, Seed: ptr[int64](3)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const want = "afdcde8a6da5add0eb226113bdc18d24d84673e5792bfd165abf0b3a1eafc325"
+	if got := c.CacheKey([]Message{{Role: "system", Content: "s"}, {Role: "user", Content: "p"}}, 2); got != want {
+		t.Errorf("cache key %s, want %s", got, want)
+	}
 }
