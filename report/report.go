@@ -149,6 +149,7 @@ var errorLabels = map[verify.ErrorKind]string{
 	verify.ErrorStated:     "Stated-value mismatch",
 	verify.ErrorChecker:    "Checker error (a plancert bug)",
 	verify.ErrorOther:      "Other",
+	verify.ErrorTruncated:  "Truncated (token limit)",
 	verify.ErrorNoResponse: "No response",
 }
 

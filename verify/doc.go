@@ -31,6 +31,8 @@
 //	"stated-value mismatch" only stated-value items failed: the plan is right but
 //	                        a value the answer computed and stated about it is not
 //	"other"                 only items of a kind this package does not know failed
+//	"truncated"             the model's server cut the response at its token limit
+//	                        (Truncated, ScoreLine); its text is not graded
 //	"no response"           the record got no response at all (Summarize, Missing)
 //
 // "wrong assignment" is PlanningBench's "wrong calculation / assignment":

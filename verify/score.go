@@ -62,12 +62,13 @@ const (
 	ErrorSuboptimal ErrorKind = "suboptimal"
 	ErrorStated     ErrorKind = "stated-value mismatch"
 	ErrorOther      ErrorKind = "other"
+	ErrorTruncated  ErrorKind = "truncated"
 	ErrorNoResponse ErrorKind = "no response"
 )
 
 // ErrorKinds lists the kinds of failure in the order they are matched and
 // reported.
-var ErrorKinds = []ErrorKind{ErrorChecker, ErrorFormat, ErrorOmitted, ErrorWrong, ErrorState, ErrorSuboptimal, ErrorStated, ErrorOther, ErrorNoResponse}
+var ErrorKinds = []ErrorKind{ErrorChecker, ErrorFormat, ErrorOmitted, ErrorWrong, ErrorState, ErrorSuboptimal, ErrorStated, ErrorOther, ErrorTruncated, ErrorNoResponse}
 
 // ItemScore is the outcome of one checklist item. Detail says why it
 // failed; it is empty when the item passes.
@@ -376,9 +377,32 @@ func ItemErrorKind(it domains.Item) ErrorKind {
 // NoResponse is the score of a record that got no response: every item
 // fails with the detail "no response", error kind "no response".
 func NoResponse(rec *domains.Record) Score {
-	s := Score{ID: rec.ID, Items: make([]ItemScore, len(rec.Checklist)), ErrorKind: ErrorNoResponse}
+	return failEvery(rec, ErrorNoResponse, "no response")
+}
+
+// Truncated is the score of a response that the model's server cut at its
+// token limit (finish_reason "length"): every item fails, error kind
+// "truncated", reward 0 in every mode. Its text is not graded: a cut
+// answer is not the model's answer, even when the part before the cut
+// holds a plan.
+func Truncated(rec *domains.Record) Score {
+	return failEvery(rec, ErrorTruncated, "truncated: the answer was cut at the token limit")
+}
+
+// ScoreLine grades one response of a responses file: Truncated when the
+// line says the response was cut, else ScoreResponse of its text.
+func ScoreLine(ctx context.Context, rec *domains.Record, r Response, mode RewardMode) Score {
+	if r.Truncated {
+		return Truncated(rec)
+	}
+	return ScoreResponse(ctx, rec, r.Response, mode)
+}
+
+// failEvery is a score whose items all fail with detail, of kind kind.
+func failEvery(rec *domains.Record, kind ErrorKind, detail string) Score {
+	s := Score{ID: rec.ID, Items: make([]ItemScore, len(rec.Checklist)), ErrorKind: kind}
 	for i, it := range rec.Checklist {
-		s.Items[i] = ItemScore{ID: it.ID, Detail: "no response"}
+		s.Items[i] = ItemScore{ID: it.ID, Detail: detail}
 	}
 	return s
 }

@@ -114,11 +114,17 @@ type Response struct {
 	Response string `json:"response"`
 	// Line is the response's line in its file (from 1).
 	Line int `json:"-"`
+	// Truncated says the response was cut at the model's token limit (the
+	// line's "truncated": true, as plancert eval writes it): it scores as
+	// Truncated, whatever its text (ScoreLine).
+	Truncated bool `json:"truncated,omitempty"`
 }
 
 // ReadResponses reads responses, one JSON object {"id", "response"} per
 // line (JSONL; blank lines are skipped; other fields are ignored). Both
-// fields are required and must be strings; the response may be empty.
+// fields are required and must be strings; the response may be empty. An
+// optional "truncated" (true or false) says the response was cut at the
+// token limit.
 // Every id must be the id of one of records; a record may get several
 // responses (samples), kept in file order. Errors are *LineError naming
 // the line and the field.
@@ -130,8 +136,9 @@ func ReadResponses(r io.Reader, records []*domains.Record) ([]Response, error) {
 	var out []Response
 	err := eachLine(r, func(n int, line []byte) error {
 		var raw struct {
-			ID       *string `json:"id"`
-			Response *string `json:"response"`
+			ID        *string `json:"id"`
+			Response  *string `json:"response"`
+			Truncated bool    `json:"truncated"`
 		}
 		if err := json.Unmarshal(line, &raw); err != nil {
 			return decodeError(n, line, err)
@@ -144,7 +151,7 @@ func ReadResponses(r io.Reader, records []*domains.Record) ([]Response, error) {
 		case !known[*raw.ID]:
 			return &LineError{n, "id", fmt.Errorf("no record of the suite has the id %q", *raw.ID)}
 		}
-		out = append(out, Response{ID: *raw.ID, Response: *raw.Response, Line: n})
+		out = append(out, Response{ID: *raw.ID, Response: *raw.Response, Line: n, Truncated: raw.Truncated})
 		return nil
 	})
 	return out, err

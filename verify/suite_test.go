@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -108,12 +109,17 @@ func TestReadResponses(t *testing.T) {
 	recs := certified(t, 2)
 	in := `{"id": "` + recs[0].ID + `", "response": "a"}` + "\n\n" +
 		`{"id": "` + recs[1].ID + `", "response": "", "model": "m"}` + "\n" +
-		`{"id": "` + recs[0].ID + `", "response": "b"}`
+		`{"id": "` + recs[0].ID + `", "response": "b"}` + "\n" +
+		`{"id": "` + recs[1].ID + `", "response": "{\"a\": ", "truncated": true, "reasoning": "…"}` + "\n" +
+		`{"id": "` + recs[1].ID + `", "response": "c", "truncated": false}`
 	got, err := verify.ReadResponses(strings.NewReader(in), recs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []verify.Response{{recs[0].ID, "a", 1}, {recs[1].ID, "", 3}, {recs[0].ID, "b", 4}}
+	want := []verify.Response{
+		{ID: recs[0].ID, Response: "a", Line: 1}, {ID: recs[1].ID, Response: "", Line: 3}, {ID: recs[0].ID, Response: "b", Line: 4},
+		{ID: recs[1].ID, Response: `{"a": `, Line: 5, Truncated: true}, {ID: recs[1].ID, Response: "c", Line: 6},
+	}
 	if len(got) != len(want) {
 		t.Fatalf("got %+v", got)
 	}
@@ -128,11 +134,39 @@ func TestReadResponses(t *testing.T) {
 		{`{"id": "` + recs[0].ID + `"}`, `line 1: field "response": missing`},
 		{`{"id": "` + recs[0].ID + `", "response": 3}`, `line 1: field "response": want a string, got a number`},
 		{`{"id": "` + recs[0].ID + `", "response": "a"`, `line 1: not valid JSON: unexpected end of JSON input`},
+		{`{"id": "` + recs[0].ID + `", "response": "a", "truncated": "yes"}`, `line 1: field "truncated": want true or false, got a string`},
 	}
 	for _, tt := range bad {
 		if _, err := verify.ReadResponses(strings.NewReader(tt.in), recs); err == nil || err.Error() != tt.want {
 			t.Errorf("%q: got  %v\nwant %s", tt.in, err, tt.want)
 		}
+	}
+}
+
+// TestTruncated: a response cut at the token limit scores 0 in every
+// reward mode with the error kind "truncated", whatever its text (here the
+// whole reference plan); ScoreLine grades a line of a responses file as
+// it says, and Summarize counts the kind.
+func TestTruncated(t *testing.T) {
+	recs := certified(t, 1)
+	rec := recs[0]
+	for _, mode := range verify.RewardModes {
+		s := verify.ScoreLine(context.Background(), rec, verify.Response{ID: rec.ID, Response: reference(rec), Truncated: true}, mode)
+		if s.ID != rec.ID || s.Reward != 0 || s.AllPass != 0 || s.AvgPass != 0 || s.Parsed || s.ErrorKind != verify.ErrorTruncated || len(s.Items) != len(rec.Checklist) {
+			t.Errorf("%s: truncated score %+v", mode, s)
+		}
+		for _, it := range s.Items {
+			if it.Pass || !strings.Contains(it.Detail, "token limit") {
+				t.Errorf("%s: item %+v", mode, it)
+			}
+		}
+		if whole := verify.ScoreLine(context.Background(), rec, verify.Response{ID: rec.ID, Response: reference(rec)}, mode); whole.Reward != 1 {
+			t.Errorf("%s: the whole reference gets %v", mode, whole.Reward)
+		}
+	}
+	rep := verify.Summarize(recs, []verify.Score{verify.Truncated(rec)})
+	if want := []verify.KindCount{{verify.ErrorTruncated, 1}}; !slices.Equal(rep.ErrorKinds, want) || rep.Responses != 1 || rep.NoResponse != 0 {
+		t.Errorf("summary: kinds %+v, %d responses, %d without", rep.ErrorKinds, rep.Responses, rep.NoResponse)
 	}
 }
 

@@ -145,7 +145,7 @@ func scoreFile(ctx context.Context, in io.Reader, file string, records []*domain
 		if err := ctx.Err(); err != nil {
 			return nil, errInterrupted
 		}
-		scores = append(scores, verify.ScoreResponse(ctx, byID[resp.ID], resp.Response, verify.RewardAllPass))
+		scores = append(scores, verify.ScoreLine(ctx, byID[resp.ID], resp, verify.RewardAllPass))
 	}
 	return scores, nil
 }

@@ -142,7 +142,7 @@ func runScore(ctx context.Context, opts *scoreOptions) error {
 		if err := ctx.Err(); err != nil {
 			return errInterrupted
 		}
-		scores = append(scores, verify.ScoreResponse(ctx, byID[resp.ID], resp.Response, opts.mode))
+		scores = append(scores, verify.ScoreLine(ctx, byID[resp.ID], resp, opts.mode))
 	}
 	if opts.Out != "" {
 		all := append(scores[:len(scores):len(scores)], verify.Missing(records, scores)...)
