@@ -480,7 +480,9 @@ func checkDIMACS(t *testing.T, data []byte) (nvars, nclauses int, groups []strin
 
 // TestHelpExamples runs every "$ plancert ..." line of every command's
 // (and subcommand's, such as import natural-plan) Example section from the
-// repository root, as the help promises.
+// repository root, as the help promises. Arguments are split at white
+// space; a single-quoted one (which then has none) loses its quotes, as in
+// the shell.
 func TestHelpExamples(t *testing.T) {
 	root := newRootCmd(&iostreams{})
 	cmds := []*cobra.Command{root}
@@ -504,6 +506,9 @@ func TestHelpExamples(t *testing.T) {
 			}
 			var args []string
 			for _, a := range strings.Fields(strings.TrimPrefix(l, "$ plancert ")) {
+				if len(a) >= 2 && a[0] == '\'' && a[len(a)-1] == '\'' {
+					a = a[1 : len(a)-1]
+				}
 				a = strings.ReplaceAll(a, "/tmp/", tmp+"/")
 				a = endpoint(a)
 				if strings.ContainsAny(a, "*?[") {

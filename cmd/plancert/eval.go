@@ -40,10 +40,20 @@ Each record's prompt is sent as the user message (after --system, when
 given), --samples times; sample s is request s of the prompt (it is part of
 the cache key, and --seed is sent as seed + s). The answers are written to
 --out as JSONL, one {"id", "response", "sample"} per line in suite order:
-the file "plancert score --responses" reads. The file is written through a
-temporary file renamed at the end; Ctrl-C keeps every answer received so far,
-and the same command again asks only for the rest (the others come from the
-cache).
+the file "plancert score --responses" reads, with "truncated": true on an
+answer cut at the token limit and "reasoning" holding the reasoning text a
+server returns beside the answer (reasoning_content or reasoning). The file
+is written through a temporary file renamed at the end; Ctrl-C keeps every
+answer received so far, and the same command again asks only for the rest
+(the others come from the cache).
+
+An answer that the server cut at the token limit (finish_reason "length",
+with some content or none, as when a reasoning model spends every token
+thinking) is a response: written, cached, counted in requests.truncated and
+scored 0 with the error kind "truncated", whatever its text (plancert score
+reads the flag from the file). A warning on standard error says how many; a
+higher --max-completion-tokens or --max-tokens is a new cache key, so the
+same command with it asks again.
 
 A request that still fails after --retries is not written to --out and
 counts in the report like a record without a response: a failed response
@@ -63,11 +73,15 @@ With --json, the summary is one JSON object: the fields of "plancert score
 ` + rewardHelp + `
 
 Exit codes:
-  0  every request was answered and scored, whatever the scores
+  0  every request was answered and scored, whatever the scores (an
+     answer cut at the token limit is answered)
   1  some request failed after its retries, interrupted (the received
      answers are kept), or an I/O error
   2  usage error or bad input (unknown flag, missing file, malformed suite,
-     an endpoint that is not an http(s) URL)
+     an endpoint that is not an http(s) URL, a --temperature that is NaN,
+     infinite or negative, a --top-p outside 0..1, an --extra-body that is
+     not a JSON object or sets a field plancert sets), found before any
+     request
   4  integrity alarm: a feasible answer beat the certified optimum`
 
 const evalExample = `  # A local vLLM server (vllm serve Qwen/Qwen3-8B), greedy, one answer per record
@@ -79,7 +93,15 @@ const evalExample = `  # A local vLLM server (vllm serve Qwen/Qwen3-8B), greedy,
 
   # A hosted API, after "export MY_PROVIDER_KEY=...": the flag names the
   # variable, never the key
-  $ plancert eval --suite /tmp/suite.jsonl --endpoint https://api.example.com/v1 --model some-model --api-key-env MY_PROVIDER_KEY --concurrency 16 --out /tmp/hosted.jsonl`
+  $ plancert eval --suite /tmp/suite.jsonl --endpoint https://api.example.com/v1 --model some-model --api-key-env MY_PROVIDER_KEY --concurrency 16 --out /tmp/hosted.jsonl
+
+  # An OpenAI-style reasoning model: max_completion_tokens (reasoning
+  # included) instead of max_tokens, and its reasoning effort
+  $ plancert eval --suite /tmp/suite.jsonl --endpoint https://api.example.com/v1 --model o4-mini --max-completion-tokens 32000 --reasoning-effort medium --out /tmp/o4-mini.jsonl
+
+  # vLLM with Qwen3's thinking turned off through its chat template (a
+  # server's own request field, sent as it is)
+  $ plancert eval --suite /tmp/suite.jsonl --endpoint http://localhost:8000/v1 --model Qwen/Qwen3-8B --temperature 0 --extra-body '{"chat_template_kwargs":{"enable_thinking":false}}' --out /tmp/qwen-nothink.jsonl`
 
 func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) *cobra.Command {
 	opts := &evalOptions{IO: ios}
@@ -181,7 +203,7 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 		sum.Written, sum.Total, sum.Cached, sum.Errors, elapsed.Round(time.Millisecond),
 		float64(sum.Total-sum.Unfinished)/max(elapsed.Seconds(), 1e-9), client.Model(), client.Endpoint())
 	if sum.Truncated > 0 {
-		fmt.Fprintf(errOut, "eval: warning: %d %s cut at the token limit (finish_reason \"length\"); scored as they are\n",
+		fmt.Fprintf(errOut, "eval: warning: %d %s cut at the token limit (finish_reason \"length\") and scored 0 (error kind \"truncated\"); a higher --max-completion-tokens or --max-tokens leaves room for them\n",
 			sum.Truncated, plural(sum.Truncated, "answer was", "answers were"))
 	}
 	if errors.Is(err, context.Canceled) {
@@ -202,7 +224,7 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	}
 	scores := make([]verify.Score, 0, len(responses)+len(sum.Failed))
 	for _, resp := range responses {
-		scores = append(scores, verify.ScoreResponse(ctx, byID[resp.ID], resp.Response, opts.mode))
+		scores = append(scores, verify.ScoreLine(ctx, byID[resp.ID], resp, opts.mode))
 	}
 	for _, f := range sum.Failed { // a failed request is a failed response
 		scores = append(scores, verify.NoResponse(byID[f.ID]))

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -277,6 +280,162 @@ func TestEvalUsage(t *testing.T) {
 		if r.code != exitBadInput || !strings.Contains(r.stderr, tc.want) {
 			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, r.code, r.stderr, exitBadInput, tc.want)
 		}
+	}
+}
+
+// TestEvalBadParams: sampling parameters a server cannot take and a bad
+// --extra-body are usage errors found before any request is sent (a NaN
+// temperature used to fail every request, and exit 1).
+func TestEvalBadParams(t *testing.T) {
+	suite, records := evalTestSuite(t)
+	m := newFakeModel(t, records, halfRight(records))
+	base := []string{"eval", "--suite", suite, "--endpoint", m.endpoint(), "--model", "m", "--no-cache"}
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--temperature", "NaN"}, "--temperature must be a finite number of at least 0, got NaN"},
+		{[]string{"--temperature", "+Inf"}, "--temperature must be a finite number of at least 0, got +Inf"},
+		{[]string{"--temperature", "-0.5"}, "--temperature must be a finite number of at least 0, got -0.5"},
+		{[]string{"--top-p", "nan"}, "--top-p must be a number from 0 to 1, got NaN"},
+		{[]string{"--top-p", "1.5"}, "--top-p must be a number from 0 to 1, got 1.5"},
+		{[]string{"--max-completion-tokens", "-1"}, "--max-completion-tokens must not be negative, got -1"},
+		{[]string{"--max-tokens", "100", "--max-completion-tokens", "100"}, "--max-tokens and --max-completion-tokens cannot be used together"},
+		{[]string{"--reasoning-effort", "max"}, `--reasoning-effort must be low, medium or high, got "max"`},
+		{[]string{"--extra-body", `{"chat_template_kwargs": `}, "--extra-body is not valid JSON: unexpected end of JSON input"},
+		{[]string{"--extra-body", `[1, 2]`}, "--extra-body must be a JSON object, got an array"},
+		{[]string{"--extra-body", `null`}, "--extra-body must be a JSON object, got null"},
+		{[]string{"--extra-body", `{"model": "other"}`}, `--extra-body may not set "model": plancert sends it`},
+		{[]string{"--extra-body", `{"messages": []}`}, `--extra-body may not set "messages": plancert sends it`},
+		{[]string{"--extra-body", `{"stream": true}`}, `--extra-body may not set "stream": plancert reads one JSON answer, not a stream`},
+		{[]string{"--temperature", "0", "--extra-body", `{"temperature": 1}`}, `--extra-body sets "temperature", which --temperature sets too; give it once`},
+		{[]string{"--seed", "1", "--extra-body", `{"seed": 2}`}, `--extra-body sets "seed", which --seed sets too; give it once`},
+		{[]string{"--reasoning-effort", "low", "--extra-body", `{"reasoning_effort": "minimal"}`}, `--extra-body sets "reasoning_effort", which --reasoning-effort sets too`},
+	} {
+		r := runPlancert(t, "", append(base, tc.args...)...)
+		if r.code != exitBadInput || !strings.Contains(r.stderr, tc.want) {
+			t.Errorf("%v: exit %d, stderr %q; want %d and %q", tc.args, r.code, r.stderr, exitBadInput, tc.want)
+		}
+	}
+	if n := m.calls.Load(); n != 0 {
+		t.Errorf("%d requests sent for bad parameters", n)
+	}
+	// gen and loop share the endpoint flags: the new ones are refused
+	// without an endpoint, as the others are.
+	for _, args := range [][]string{
+		{"gen", "--n", "1", "--out", filepath.Join(t.TempDir(), "s.jsonl"), "--reasoning-effort", "low"},
+		{"loop", "--task", "meeting-planning", "--responder", "reference", "--n", "1", "--out", "-", "--trace", "-", "--extra-body", "{}"},
+	} {
+		if r := runPlancert(t, "", args...); r.code != exitBadInput || !strings.Contains(r.stderr, "--"+strings.TrimPrefix(args[len(args)-2], "--")) {
+			t.Errorf("%v: exit %d, stderr %q", args, r.code, r.stderr)
+		}
+	}
+}
+
+// reasoningModel is a stand-in for a reasoning model's server: record 0 is
+// cut at the token limit while reasoning (content null), record 1 after a
+// whole plan (finish_reason "length"); the others get the reference plan
+// with a reasoning text, under the field name reasoning. Every request
+// body is kept.
+func reasoningModel(t *testing.T, records []*domains.Record) (*httptest.Server, *[]map[string]any, *atomic.Int64) {
+	t.Helper()
+	byPrompt := map[string]*domains.Record{}
+	for _, r := range records {
+		byPrompt[r.Prompt] = r
+	}
+	var (
+		mu    sync.Mutex
+		reqs  []map[string]any
+		calls atomic.Int64
+	)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		var req map[string]any
+		body, _ := io.ReadAll(r.Body)
+		json.Unmarshal(body, &req)
+		mu.Lock()
+		reqs = append(reqs, req)
+		mu.Unlock()
+		msgs, _ := req["messages"].([]any)
+		last, _ := msgs[len(msgs)-1].(map[string]any)
+		prompt, _ := last["content"].(string)
+		rec := byPrompt[prompt]
+		msg := map[string]any{"role": "assistant", "content": "```json\n" + string(rec.Reference.Plan) + "\n```", "reasoning": "I place the long one first."}
+		finish := "stop"
+		switch rec {
+		case records[0]:
+			msg["content"], finish = nil, "length"
+		case records[1]:
+			finish = "length"
+		}
+		json.NewEncoder(w).Encode(map[string]any{"model": "o-test", "choices": []any{map[string]any{"index": 0, "message": msg, "finish_reason": finish}}})
+	}))
+	t.Cleanup(srv.Close)
+	return srv, &reqs, &calls
+}
+
+// TestEvalReasoningModel: the reasoning flags reach the request body
+// (--extra-body merged at its top level); an answer cut at the token limit
+// is a scored response (reward 0, error kind "truncated", counted as
+// truncated), exit 0, written with its reasoning and cached, so that the
+// rerun asks nothing; plancert score on the file agrees.
+func TestEvalReasoningModel(t *testing.T) {
+	suite, records := evalTestSuite(t)
+	srv, reqs, calls := reasoningModel(t, records)
+	dir := t.TempDir()
+	out := filepath.Join(dir, "r.jsonl")
+	args := []string{"eval", "--suite", suite, "--endpoint", srv.URL + "/v1", "--model", "o-test", "--cache", filepath.Join(dir, "c"),
+		"--max-completion-tokens", "16000", "--reasoning-effort", "high",
+		"--extra-body", `{"chat_template_kwargs": {"enable_thinking": true}, "service_tier": "flex"}`, "--out", out, "--json"}
+	r := runPlancert(t, "", args...)
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	req := (*reqs)[0]
+	if req["max_completion_tokens"] != 16000.0 || req["reasoning_effort"] != "high" || req["service_tier"] != "flex" ||
+		fmt.Sprint(req["chat_template_kwargs"]) != "map[enable_thinking:true]" || req["max_tokens"] != nil || req["model"] != "o-test" {
+		t.Errorf("request body %v", req)
+	}
+	var sum evalSummaryJSON
+	if err := json.Unmarshal([]byte(r.stdout), &sum); err != nil {
+		t.Fatalf("%v: %s", err, r.stdout)
+	}
+	n := len(records)
+	if sum.Requests.Truncated != 2 || sum.Requests.Errors != 0 || sum.Requests.Written != n || sum.Responses != n || sum.NoResponse != 0 ||
+		sum.AllPassed != n-2 || !slices.Equal(sum.ErrorKinds, []verify.KindCount{{Kind: verify.ErrorTruncated, N: 2}}) {
+		t.Errorf("summary %s", r.stdout)
+	}
+	if !strings.Contains(r.stderr, `eval: warning: 2 answers were cut at the token limit (finish_reason "length") and scored 0 (error kind "truncated"); a higher --max-completion-tokens or --max-tokens leaves room for them`) {
+		t.Errorf("stderr has no warning: %s", r.stderr)
+	}
+	data, _ := os.ReadFile(out)
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	if len(lines) != n || !strings.HasPrefix(lines[0], `{"id":"`+records[0].ID+`","response":"","sample":0,"truncated":true,"reasoning":"I place the long one first."}`) ||
+		!strings.Contains(lines[1], `"truncated":true`) || strings.Contains(lines[2], "truncated") || !strings.Contains(lines[2], `"reasoning":"I place`) {
+		t.Errorf("responses file:\n%s", data)
+	}
+
+	// The rerun asks nothing and says the same, but for the answers from
+	// the cache.
+	before := calls.Load()
+	r2 := runPlancert(t, "", args...)
+	var sum2 evalSummaryJSON
+	json.Unmarshal([]byte(r2.stdout), &sum2)
+	if r2.code != exitOK || calls.Load() != before || sum2.Requests.Cached != n {
+		t.Errorf("rerun: exit %d, %d new calls, %d cached: %s", r2.code, calls.Load()-before, sum2.Requests.Cached, r2.stderr)
+	}
+	sum2.Requests.Cached = 0
+	if !reflect.DeepEqual(sum2, sum) {
+		t.Errorf("rerun summary %s, first %s", r2.stdout, r.stdout)
+	}
+	// plancert score reads "truncated" from the file.
+	s := runPlancert(t, "", "score", "--suite", suite, "--responses", out, "--json")
+	var ssum scoreSummaryJSON
+	if err := json.Unmarshal([]byte(s.stdout), &ssum); err != nil || s.code != exitOK {
+		t.Fatalf("score: exit %d %v: %s", s.code, err, s.stderr)
+	}
+	if ssum.Report.AllPass != sum.AllPass || !slices.Equal(ssum.ErrorKinds, sum.ErrorKinds) {
+		t.Errorf("score says %+v, eval said %+v", ssum.Report, sum.Report)
 	}
 }
 

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"io/fs"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 
 	"github.com/spf13/pflag"
@@ -22,6 +26,9 @@ type llmFlags struct {
 	TopP        float64
 	TopK        int
 	MaxTokens   int
+	MaxComplete int
+	Effort      string
+	ExtraBody   string
 	Seed        int64
 	Timeout     time.Duration
 	Retries     int
@@ -31,7 +38,11 @@ type llmFlags struct {
 
 	flags    *pflag.FlagSet
 	seedFlag string
+	extra    map[string]json.RawMessage // ExtraBody, parsed by validate
 }
+
+// reasoningEfforts are the values of --reasoning-effort.
+var reasoningEfforts = []string{"low", "medium", "high"}
 
 // llmFlagsHelp describes the endpoint, the key and the cache.
 const llmFlagsHelp = `The endpoint is the base URL of an OpenAI-compatible server (vLLM, SGLang,
@@ -45,8 +56,20 @@ in flight.
 
 Every answer is cached in its own file under --cache (default: the user cache
 directory, e.g. ~/.cache/plancert/llm), keyed by a SHA-256 of the endpoint,
-model, parameters, messages and sample index: a rerun makes no request and an
-interrupted run resumes where it stopped. --no-cache turns it off.`
+model, parameters, --extra-body fields, messages and sample index: a rerun
+makes no request and an interrupted run resumes where it stopped. --no-cache
+turns it off.
+
+Reasoning models: --max-completion-tokens sends max_completion_tokens (the
+limit OpenAI's o-series and later models take instead of max_tokens; it
+counts the reasoning tokens too) and --reasoning-effort their
+reasoning_effort. --extra-body JSON adds the fields of a JSON object to
+every request as they are, for what a server has and plancert has no flag
+for: vLLM's chat_template_kwargs, a reasoning_effort beyond low, medium and
+high. It may not set model, messages or stream, nor a field that a flag
+given with it sets (--temperature with "temperature": give it once; a
+"seed" given there is not offset by the sample index). A server's reasoning
+text (reasoning_content or reasoning) is kept in the cache with the answer.`
 
 // addLLMFlags adds the endpoint flags to f; seedFlag names the sampling
 // seed's flag (gen already has --seed).
@@ -59,6 +82,9 @@ func addLLMFlags(f *pflag.FlagSet, o *llmFlags, seedFlag string) {
 	f.Float64Var(&o.TopP, "top-p", 0, "nucleus sampling top_p (sent only when given)")
 	f.IntVar(&o.TopK, "top-k", 0, "top_k, a vLLM/SGLang/Ollama extension (sent only when given)")
 	f.IntVar(&o.MaxTokens, "max-tokens", 0, "max_tokens per answer (sent only when given)")
+	f.IntVar(&o.MaxComplete, "max-completion-tokens", 0, "max_completion_tokens per answer, reasoning included: OpenAI's reasoning models take it instead of --max-tokens (sent only when given)")
+	f.StringVar(&o.Effort, "reasoning-effort", "", "reasoning_effort of a reasoning model, `LEVEL` low, medium or high (sent only when given)")
+	f.StringVar(&o.ExtraBody, "extra-body", "", "a JSON `OBJECT` of more request fields, sent as they are, e.g. '{\"chat_template_kwargs\": {\"enable_thinking\": false}}'")
 	f.Int64Var(&o.Seed, seedFlag, 0, "sampling seed sent to the server, plus the sample index (sent only when given)")
 	f.DurationVar(&o.Timeout, "request-timeout", 5*time.Minute, "time limit of one request attempt")
 	f.IntVar(&o.Retries, "retries", 4, "retries of a request after a 429, 5xx, network error or time limit")
@@ -70,7 +96,8 @@ func addLLMFlags(f *pflag.FlagSet, o *llmFlags, seedFlag string) {
 // llmFlagNames are the flags addLLMFlags adds, but the seed's.
 var llmFlagNames = map[string]bool{
 	"endpoint": true, "model": true, "api-key-env": true, "temperature": true, "top-p": true,
-	"top-k": true, "max-tokens": true, "request-timeout": true,
+	"top-k": true, "max-tokens": true, "max-completion-tokens": true, "reasoning-effort": true,
+	"extra-body": true, "request-timeout": true,
 	"retries": true, "concurrency": true, "cache": true, "no-cache": true,
 }
 
@@ -103,10 +130,99 @@ func (o *llmFlags) validate() error {
 		return usageErrorf("--request-timeout must be positive, got %v", o.Timeout)
 	case o.MaxTokens < 0:
 		return usageErrorf("--max-tokens must not be negative, got %d", o.MaxTokens)
+	case o.MaxComplete < 0:
+		return usageErrorf("--max-completion-tokens must not be negative, got %d", o.MaxComplete)
+	case o.MaxTokens > 0 && o.MaxComplete > 0:
+		return usageErrorf("--max-tokens and --max-completion-tokens cannot be used together (reasoning models take max_completion_tokens, others max_tokens)")
+	case o.Effort != "" && !slices.Contains(reasoningEfforts, o.Effort):
+		return usageErrorf("--reasoning-effort must be low, medium or high, got %q (another value can go in --extra-body)", o.Effort)
 	case o.NoCache && o.Cache != "":
 		return usageErrorf("--cache and --no-cache cannot be used together")
 	}
+	if o.changed("temperature") && (math.IsNaN(o.Temperature) || math.IsInf(o.Temperature, 0) || o.Temperature < 0) {
+		return usageErrorf("--temperature must be a finite number of at least 0, got %v", o.Temperature)
+	}
+	if o.changed("top-p") && !(o.TopP >= 0 && o.TopP <= 1) {
+		return usageErrorf("--top-p must be a number from 0 to 1, got %v", o.TopP)
+	}
+	extra, err := o.parseExtraBody()
+	if err != nil {
+		return err
+	}
+	o.extra = extra
 	return nil
+}
+
+func (o *llmFlags) changed(name string) bool { return o.flags != nil && o.flags.Changed(name) }
+
+// parseExtraBody reads --extra-body: a JSON object whose fields plancert
+// does not set itself (see llmFlagsHelp).
+func (o *llmFlags) parseExtraBody() (map[string]json.RawMessage, error) {
+	if o.ExtraBody == "" {
+		return nil, nil
+	}
+	b := []byte(o.ExtraBody)
+	var v any
+	if err := json.Unmarshal(b, &v); err != nil {
+		return nil, usageErrorf("--extra-body is not valid JSON: %v", err)
+	}
+	if _, ok := v.(map[string]any); !ok {
+		return nil, usageErrorf("--extra-body must be a JSON object, got %s", jsonKind(bytes.TrimSpace(b)))
+	}
+	var extra map[string]json.RawMessage
+	if err := json.Unmarshal(b, &extra); err != nil {
+		return nil, usageErrorf("--extra-body is not valid JSON: %v", err)
+	}
+	setBy := map[string]string{ // the fields the flags given set
+		"temperature": "temperature", "top_p": "top-p", "top_k": "top-k", "seed": o.seedFlag,
+	}
+	for field, flag := range setBy {
+		if !o.changed(flag) {
+			delete(setBy, field)
+		}
+	}
+	if o.MaxTokens > 0 {
+		setBy["max_tokens"] = "max-tokens"
+	}
+	if o.MaxComplete > 0 {
+		setBy["max_completion_tokens"] = "max-completion-tokens"
+	}
+	if o.Effort != "" {
+		setBy["reasoning_effort"] = "reasoning-effort"
+	}
+	names := make([]string, 0, len(extra))
+	for name := range extra {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		switch {
+		case name == "model" || name == "messages":
+			return nil, usageErrorf("--extra-body may not set %q: plancert sends it", name)
+		case name == "stream":
+			return nil, usageErrorf("--extra-body may not set %q: plancert reads one JSON answer, not a stream", name)
+		case setBy[name] != "":
+			return nil, usageErrorf("--extra-body sets %q, which --%s sets too; give it once", name, setBy[name])
+		}
+	}
+	return extra, nil
+}
+
+// jsonKind names the kind of the JSON value that b starts.
+func jsonKind(b []byte) string {
+	switch {
+	case len(b) == 0:
+		return "nothing"
+	case b[0] == '[':
+		return "an array"
+	case b[0] == '"':
+		return "a string"
+	case b[0] == 't' || b[0] == 'f':
+		return "true or false"
+	case b[0] == 'n':
+		return "null"
+	}
+	return "a number"
 }
 
 // client returns the client the flags describe.
@@ -118,7 +234,7 @@ func (o *llmFlags) client() (*llm.Client, error) {
 	if cfg.Retries == 0 {
 		cfg.Retries = -1 // none
 	}
-	changed := func(name string) bool { return o.flags != nil && o.flags.Changed(name) }
+	changed := o.changed
 	if changed("temperature") {
 		cfg.Params.Temperature = &o.Temperature
 	}
@@ -132,6 +248,16 @@ func (o *llmFlags) client() (*llm.Client, error) {
 		cfg.Params.Seed = &o.Seed
 	}
 	cfg.Params.MaxTokens = o.MaxTokens
+	cfg.Params.MaxCompletionTokens = o.MaxComplete
+	cfg.Params.ReasoningEffort = o.Effort
+	if o.extra == nil && o.ExtraBody != "" {
+		extra, err := o.parseExtraBody()
+		if err != nil {
+			return nil, err
+		}
+		o.extra = extra
+	}
+	cfg.ExtraBody = o.extra
 	if !o.NoCache {
 		cfg.CacheDir = o.Cache
 		if cfg.CacheDir == "" {

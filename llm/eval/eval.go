@@ -1,7 +1,8 @@
 // Package eval asks a model every prompt of a suite through an llm.Client
 // and writes the answers as a responses file (JSONL, one {"id",
-// "response", "sample"} per line), the form verify.ReadResponses and
-// "plancert score" read.
+// "response", "sample"} per line, with "truncated": true for an answer cut
+// at the token limit and "reasoning" for a reasoning text), the form
+// verify.ReadResponses and "plancert score" read.
 //
 // Run asks the records' prompts (K samples each) with a bounded number of
 // workers, and writes each answer as soon as every answer before it (in
@@ -44,11 +45,15 @@ type Options struct {
 	Workers int
 }
 
-// Line is one line of a responses file.
+// Line is one line of a responses file. Truncated is set (and written)
+// only for an answer the server cut at the token limit; Reasoning only when
+// the server returned a reasoning text beside the answer.
 type Line struct {
-	ID       string `json:"id"`
-	Response string `json:"response"`
-	Sample   int    `json:"sample"`
+	ID        string `json:"id"`
+	Response  string `json:"response"`
+	Sample    int    `json:"sample"`
+	Truncated bool   `json:"truncated,omitempty"`
+	Reasoning string `json:"reasoning,omitempty"`
 }
 
 // Progress is reported after each request settles.
@@ -72,7 +77,8 @@ type Summary struct {
 	// Unfinished counts the requests not settled when the run stopped.
 	Unfinished int `json:"unfinished"`
 	// Truncated counts the answers the server cut at the token limit
-	// (finish_reason "length"); they are written and scored as they are.
+	// (finish_reason "length", with or without content); they are written
+	// with "truncated": true and score as verify.Truncated.
 	Truncated int `json:"truncated"`
 	// Failed lists the requests that failed, in suite order.
 	Failed []Request `json:"failed,omitempty"`
@@ -166,12 +172,12 @@ func Run(ctx context.Context, opts Options, w io.Writer, progress func(Progress)
 			return
 		}
 		rec := opts.Records[j/k]
-		if err := enc.Encode(Line{rec.ID, comp.Content, j % k}); err != nil {
+		if err := enc.Encode(Line{rec.ID, comp.Content, j % k, comp.Truncated(), comp.Reasoning}); err != nil {
 			werr = fmt.Errorf("eval: writing responses: %w", err)
 			cancel()
 			return
 		}
-		written = append(written, verify.Response{ID: rec.ID, Response: comp.Content, Line: len(written) + 1})
+		written = append(written, verify.Response{ID: rec.ID, Response: comp.Content, Line: len(written) + 1, Truncated: comp.Truncated()})
 		sum.Written++
 	}
 	start := time.Now()
@@ -191,7 +197,7 @@ func Run(ctx context.Context, opts Options, w io.Writer, progress func(Progress)
 			case r.comp.Cached:
 				sum.Cached++
 			}
-			if r.err == nil && r.comp.FinishReason == "length" {
+			if r.err == nil && r.comp.Truncated() {
 				sum.Truncated++
 			}
 		}

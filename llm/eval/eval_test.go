@@ -232,3 +232,77 @@ func idOf(recs []*domains.Record, prompt string) string {
 	}
 	return fmt.Sprint("unknown")
 }
+
+// TestRunTruncatedAndReasoning: a reasoning model cut at its token limit
+// (content null, or a whole plan with finish_reason "length") is an
+// answer: written with "truncated": true, counted, returned as a
+// truncated response and cached, so that a rerun asks nothing. Reasoning
+// text is written beside the answer.
+func TestRunTruncatedAndReasoning(t *testing.T) {
+	recs := readSuite(t)
+	idx := byPrompt(recs)
+	var calls atomic.Int64
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		var req struct {
+			Messages []llm.Message `json:"messages"`
+		}
+		body, _ := io.ReadAll(r.Body)
+		json.Unmarshal(body, &req)
+		rec := idx[req.Messages[len(req.Messages)-1].Content]
+		plan := "```json\n" + string(rec.Reference.Plan) + "\n```"
+		msg := map[string]any{"role": "assistant", "content": plan, "reasoning_content": "thinking about " + rec.ID}
+		finish := "stop"
+		switch rec {
+		case recs[0]:
+			msg["content"], finish = nil, "length"
+		case recs[1]:
+			finish = "length"
+			delete(msg, "reasoning_content")
+		}
+		json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"message": msg, "finish_reason": finish}}})
+	}))
+	defer srv.Close()
+	cache := t.TempDir()
+	newClient := func() *llm.Client {
+		c, err := llm.New(llm.Config{Endpoint: srv.URL + "/v1", Model: "fake", CacheDir: cache, Retries: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return c
+	}
+	var out bytes.Buffer
+	sum, resp, err := Run(context.Background(), Options{Client: newClient(), Records: recs}, &out, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Written != len(recs) || sum.Errors != 0 || sum.Truncated != 2 || len(resp) != len(recs) {
+		t.Fatalf("summary %+v, %d responses", sum, len(resp))
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	for i, l := range lines {
+		var got Line
+		if err := json.Unmarshal([]byte(l), &got); err != nil {
+			t.Fatal(err)
+		}
+		wantReasoning := "thinking about " + recs[i].ID
+		if i == 1 {
+			wantReasoning = ""
+		}
+		if got.Truncated != (i < 2) || resp[i].Truncated != (i < 2) || got.Reasoning != wantReasoning || (i == 0) != (got.Response == "") {
+			t.Errorf("line %d: %s; response %+v", i+1, l, resp[i])
+		}
+		if i == 1 && strings.Contains(l, "reasoning") {
+			t.Errorf("line %d has an empty reasoning field: %s", i+1, l)
+		}
+	}
+	if s := verify.ScoreLine(context.Background(), recs[1], resp[1], verify.RewardAllPass); s.ErrorKind != verify.ErrorTruncated || s.Reward != 0 {
+		t.Errorf("a whole plan cut at the limit scores %+v", s)
+	}
+	n := calls.Load()
+	var again bytes.Buffer
+	sum2, _, err := Run(context.Background(), Options{Client: newClient(), Records: recs}, &again, nil)
+	if err != nil || calls.Load() != n || sum2.Cached != len(recs) || sum2.Truncated != 2 || again.String() != out.String() {
+		t.Errorf("rerun: error %v, %d new calls, summary %+v, same bytes %v", err, calls.Load()-n, sum2, again.String() == out.String())
+	}
+}
