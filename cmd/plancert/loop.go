@@ -172,10 +172,15 @@ type modelResponder struct {
 
 func (m modelResponder) Name() string { return "endpoint " + m.client.Model() }
 
+// Respond returns the model's answer; an answer cut at the token limit
+// is no answer (it fails, as eval scores it 0, whatever its text).
 func (m modelResponder) Respond(ctx context.Context, rec *domains.Record) (string, error) {
 	comp, err := m.client.Complete(ctx, eval.Messages(m.system, rec.Prompt), 0)
 	if err != nil {
 		return "", err
+	}
+	if comp.Truncated() {
+		return "", nil
 	}
 	return comp.Content, nil
 }

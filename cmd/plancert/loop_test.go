@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
@@ -10,8 +11,10 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/plancert/plancert/gen/loop"
+	"github.com/plancert/plancert/verify"
 )
 
 // TestLoopEndpoint: --responder endpoint asks the model each step's prompt
@@ -69,6 +72,39 @@ func TestLoopEndpoint(t *testing.T) {
 		args = append([]string{"loop", "--task", "meeting-planning", "--n", "1", "--out", out, "--trace", trace}, args...)
 		if res := runPlancert(t, "", args...); res.code != exitBadInput {
 			t.Errorf("%v: exit %d, want %d (usage)", args, res.code, exitBadInput)
+		}
+	}
+}
+
+// TestLoopEndpointTruncated: the endpoint responder gives no answer for a
+// reply cut at the token limit, even one that holds the whole reference
+// plan, so that the loop counts it failed as eval scores it 0; the same
+// reply ended by the model solves.
+func TestLoopEndpointTruncated(t *testing.T) {
+	recs, _ := verifyFixture(t)
+	rec := recs[0]
+	var finish atomic.Value
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		json.NewEncoder(w).Encode(map[string]any{"choices": []any{map[string]any{"finish_reason": finish.Load(),
+			"message": map[string]any{"role": "assistant", "content": "```json\n" + string(rec.Reference.Plan) + "\n```"}}}})
+	}))
+	defer srv.Close()
+	for _, tc := range []struct {
+		finish string
+		solved int
+	}{{"length", 0}, {"stop", 1}} {
+		finish.Store(tc.finish)
+		o := &loopOptions{Responder: "endpoint", LLM: llmFlags{Endpoint: srv.URL + "/v1", Model: "m", NoCache: true, Concurrency: 1, Timeout: time.Minute}}
+		r, err := o.responder()
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := r.Respond(context.Background(), rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := verify.ScoreResponse(context.Background(), rec, resp, verify.RewardAllPass).AllPass; got != tc.solved {
+			t.Errorf("finish_reason %q: all-pass %d, want %d", tc.finish, got, tc.solved)
 		}
 	}
 }
