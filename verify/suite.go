@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/bom"
 )
 
 // LineError is bad input on one line of a JSONL file: the line number
@@ -40,7 +41,8 @@ var ErrEmptySuite = errors.New("the suite has no records")
 // checklist whose items have ids, and an instance that the task loads.
 // Errors are *LineError naming the line and the field; a suite without
 // records is ErrEmptySuite. Fields this version does not know are ignored
-// (records add fields, never rename them).
+// (records add fields, never rename them). A UTF-8 byte order mark at the
+// start of r is skipped.
 func ReadSuite(r io.Reader) ([]*domains.Record, error) {
 	var (
 		records []*domains.Record
@@ -121,7 +123,8 @@ type Response struct {
 // fields are required and must be strings; the response may be empty.
 // Every id must be the id of one of records; a record may get several
 // responses (samples), kept in file order. Errors are *LineError naming
-// the line and the field.
+// the line and the field. A UTF-8 byte order mark at the start of r is
+// skipped.
 func ReadResponses(r io.Reader, records []*domains.Record) ([]Response, error) {
 	known := make(map[string]bool, len(records))
 	for _, rec := range records {
@@ -150,9 +153,11 @@ func ReadResponses(r io.Reader, records []*domains.Record) ([]Response, error) {
 	return out, err
 }
 
-// eachLine calls f with every non-blank line of r and its number.
+// eachLine calls f with every non-blank line of r and its number. A UTF-8
+// byte order mark at the start of r is skipped.
 func eachLine(r io.Reader, f func(n int, line []byte) error) error {
 	br := bufio.NewReaderSize(r, 64<<10)
+	bom.Skip(br)
 	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
@@ -182,6 +187,9 @@ func decodeError(n int, line []byte, err error) error {
 			return &LineError{n, "", fmt.Errorf("want a JSON object, got %s", valueName(te.Value))}
 		}
 		return &LineError{n, field, fmt.Errorf("want %s, got %s", typeName(te.Type), valueName(te.Value))}
+	case errors.As(err, &se) && bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte(bom.Mark)):
+		// eachLine skipped the file's first: this one follows other lines.
+		return &LineError{n, "", errors.New("a UTF-8 byte order mark not at the start of the file (files joined after one was saved with it?); save without BOM")}
 	case errors.As(err, &se):
 		return &LineError{n, "", fmt.Errorf("not valid JSON: %s", describeJSONError(bytes.TrimRight(line, "\r\n"), err))}
 	}
