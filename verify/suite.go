@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -37,8 +38,9 @@ var ErrEmptySuite = errors.New("the suite has no records")
 
 // ReadSuite reads a suite: one domains.Record per line (JSONL); blank lines
 // are skipped. Every record must have an id (unique in the suite), a
-// registered task (its family package must be imported), a non-empty
-// checklist whose items have ids, and an instance that the task loads.
+// registered task (its family package must be imported) and that task's
+// family, a non-empty checklist whose items have ids, and an instance that
+// the task loads.
 // Errors are *LineError naming the line and the field; a suite without
 // records is ErrEmptySuite. Fields this version does not know are ignored
 // (records add fields, never rename them). A UTF-8 byte order mark at the
@@ -90,8 +92,21 @@ func checkRecord(rec *domains.Record) *LineError {
 			return &LineError{Field: fmt.Sprintf("checklist.%d.id", i), Err: errors.New("missing or empty")}
 		}
 	}
-	if _, ok := domains.Lookup(rec.Task); !ok {
+	tk, ok := domains.Lookup(rec.Task)
+	if !ok {
 		return &LineError{Field: "task", Err: fmt.Errorf("no task %q is registered", rec.Task)}
+	}
+	switch {
+	case rec.Family == "":
+		return &LineError{Field: "family", Err: errors.New("missing or empty")}
+	case !slices.Contains(domains.Families, rec.Family):
+		names := make([]string, len(domains.Families))
+		for i, f := range domains.Families {
+			names[i] = string(f)
+		}
+		return &LineError{Field: "family", Err: fmt.Errorf("%q is not a family (%s)", rec.Family, strings.Join(names, ", "))}
+	case rec.Family != tk.Family:
+		return &LineError{Field: "family", Err: fmt.Errorf("%q, but task %q is of family %q", rec.Family, rec.Task, tk.Family)}
 	}
 	if err := loads(rec); err != nil {
 		return &LineError{Field: "instance", Err: err}
