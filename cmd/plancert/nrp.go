@@ -124,15 +124,15 @@ const nrpExample = `  # A one-week instance in the benchmark's format, with its 
   $ plancert nrp --json testdata/nrp/week.txt
 
   # Branch-and-price with a certificate, then re-check the certificate alone
-  $ plancert nrp --method lagrange --certificate week.cert.json testdata/nrp/week.txt
-  $ plancert nrp --check-certificate week.cert.json testdata/nrp/week.txt
+  $ plancert nrp --method lagrange --certificate /tmp/week.cert.json testdata/nrp/week.txt
+  $ plancert nrp --check-certificate /tmp/week.cert.json testdata/nrp/week.txt
 
   # The benchmark instances in testdata/external: all five are proven by
   # --method lagrange (Instance9 with the shortfall cut, about 20 s;
   # Instance6 by branch-and-price, about 25 s); the SAT method proves
   # Instance1 in about a second and Instance2 and 3 in minutes:
-  #   plancert nrp --method lagrange --certificate i9.json testdata/external/rostering/Instance9.txt
-  #   plancert nrp --check-certificate i9.json testdata/external/rostering/Instance9.txt
+  #   plancert nrp --method lagrange --certificate /tmp/i9.cert.json testdata/external/rostering/Instance9.txt
+  #   plancert nrp --check-certificate /tmp/i9.cert.json testdata/external/rostering/Instance9.txt
   #   plancert nrp --json --timeout 10m testdata/external/rostering/Instance*.txt`
 
 func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *cobra.Command {
