@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/plancert/plancert/internal/bom"
 )
 
 // ModelError is an error in a model file or in a model being written: the
@@ -101,12 +103,14 @@ const jsonTermLimit = 1e15
 // bytes from 1). Unknown fields, fields that do not belong to the type of a
 // constraint or variable, duplicate fields, non-integer numbers and data
 // after the model are errors. The model is finally checked with Validate,
-// whose error is returned as is, as is an error reading r.
+// whose error is returned as is, as is an error reading r. A UTF-8 byte
+// order mark at the start of r is skipped (and not counted in columns).
 func ReadModel(r io.Reader) (*Model, error) {
 	data, err := io.ReadAll(r)
 	if err != nil {
 		return nil, err
 	}
+	data = bom.Trim(data)
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {

@@ -484,6 +484,10 @@ func TestReadAccepts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A file saved with a UTF-8 byte order mark reads the same.
+	if mb, err := ReadModel(strings.NewReader("\uFEFF" + in)); err != nil || !reflect.DeepEqual(mb, m) {
+		t.Errorf("with a byte order mark: %v", err)
+	}
 	want := NewModel()
 	x := want.NewInt("x", 0, 3)
 	a := want.NewBool("a")

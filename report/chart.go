@@ -16,10 +16,13 @@ import (
 	"github.com/plancert/plancert/verify"
 )
 
-// series is one set of estimates over the categories of a chart.
+// series is one set of estimates over the categories of a chart. none,
+// when set, marks the categories that have no estimate (no records): they
+// get a "—" instead of a dot and an interval, as the tables show them.
 type series struct {
 	name string
 	est  []verify.Estimate
+	none []bool
 }
 
 // palette holds colours that stay apart for colour-blind readers (Okabe–Ito).
@@ -109,9 +112,17 @@ func forest(title, xlabel string, cats []string, ss []series) (string, error) {
 		if len(ss) > 1 {
 			off = 0.15 * (float64(len(ss)-1) - 2*float64(k)) / float64(len(ss)-1)
 		}
-		pts := points{est: s.est, y: make([]float64, len(s.est))}
-		for i := range s.est {
-			pts.y[i] = float64(n-1-i) + off
+		var pts points
+		var dashes plotter.XYLabels
+		for i, e := range s.est {
+			y := float64(n-1-i) + off
+			if i < len(s.none) && s.none[i] {
+				dashes.XYs = append(dashes.XYs, plotter.XY{X: 0.01, Y: y})
+				dashes.Labels = append(dashes.Labels, "—")
+				continue
+			}
+			pts.est = append(pts.est, e)
+			pts.y = append(pts.y, y)
 		}
 		bars, err := plotter.NewXErrorBars(pts)
 		if err != nil {
@@ -129,6 +140,18 @@ func forest(title, xlabel string, cats []string, ss []series) (string, error) {
 		sc.GlyphStyle.Radius = vg.Points(3.5)
 		p.Add(bars, sc)
 		p.Legend.Add(s.name, sc)
+		if len(dashes.XYs) > 0 {
+			l, err := plotter.NewLabels(dashes)
+			if err != nil {
+				return "", fmt.Errorf("report: chart %q: %w", title, err)
+			}
+			for i := range l.TextStyle {
+				l.TextStyle[i].Font.Variant = "Sans"
+				l.TextStyle[i].Color = palette[k%len(palette)]
+				l.TextStyle[i].YAlign = draw.YCenter
+			}
+			p.Add(l)
+		}
 	}
 	p.Legend.Top = true
 	h := 90*vg.Points(1) + vg.Length(n*max(len(ss), 2)+2*len(ss))*rowHeight

@@ -36,7 +36,7 @@ func charts(in *Input) ([]chart, error) {
 		avg = append(avg, s.Analysis.AvgPass)
 	}
 	svg, err := forest("All-pass and Avg-pass", "share of responses / of items (95% interval)", cats,
-		[]series{{"All-pass (Wilson)", all}, {"Avg-pass (t over records)", avg}})
+		[]series{{name: "All-pass (Wilson)", est: all}, {name: "Avg-pass (t over records)", est: avg}})
 	if err := add("summary", svg, err); err != nil {
 		return nil, err
 	}
@@ -93,14 +93,14 @@ func charts(in *Input) ([]chart, error) {
 			if len(in.Sets) > 1 {
 				name = s.Name
 			}
-			ss = append(ss, series{name, e})
+			ss = append(ss, series{name: name, est: e})
 		}
 		if len(in.Sets) == 1 {
 			var e []verify.Estimate
 			for _, r := range b.Rows {
 				e = append(e, r.AvgPass)
 			}
-			ss = append(ss, series{"Avg-pass", e})
+			ss = append(ss, series{name: "Avg-pass", est: e})
 		}
 		title := "All-pass by " + b.By
 		if len(in.Sets) == 1 {
@@ -114,21 +114,24 @@ func charts(in *Input) ([]chart, error) {
 
 	if us := in.Sets[0].Analysis.Units; len(us) > 0 {
 		var cats []string
-		var with, without []verify.Estimate
+		with := series{name: "sampled"}
+		without := series{name: "could have been, was not"}
 		for _, u := range us {
 			cats = append(cats, fmt.Sprintf("%s (%s)", u.Unit, u.Tier))
-			with = append(with, u.With.AllPass)
-			if u.Without.N == 0 {
-				without = append(without, verify.Estimate{Mean: 0, Lo: 0, Hi: 1})
-			} else {
-				without = append(without, u.Without.AllPass)
+			// A group without responses has no estimate: "—", as in the table.
+			for _, g := range []struct {
+				s   *series
+				row verify.Row
+			}{{&with, u.With}, {&without, u.Without}} {
+				g.s.est = append(g.s.est, g.row.AllPass)
+				g.s.none = append(g.s.none, g.row.N == 0)
 			}
 		}
 		title := "All-pass with and without each unit"
 		if len(in.Sets) > 1 {
 			title += " (" + in.Sets[0].Name + ")"
 		}
-		svg, err := forest(title, "95% Wilson interval", cats, []series{{"sampled", with}, {"could have been, was not", without}})
+		svg, err := forest(title, "95% Wilson interval", cats, []series{with, without})
 		if err := add("units", svg, err); err != nil {
 			return nil, err
 		}

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/bom"
 )
 
 // LineError is bad input on one line of a JSONL file: the line number
@@ -36,11 +38,13 @@ var ErrEmptySuite = errors.New("the suite has no records")
 
 // ReadSuite reads a suite: one domains.Record per line (JSONL); blank lines
 // are skipped. Every record must have an id (unique in the suite), a
-// registered task (its family package must be imported), a non-empty
-// checklist whose items have ids, and an instance that the task loads.
+// registered task (its family package must be imported) and that task's
+// family, a non-empty checklist whose items have ids, and an instance that
+// the task loads.
 // Errors are *LineError naming the line and the field; a suite without
 // records is ErrEmptySuite. Fields this version does not know are ignored
-// (records add fields, never rename them).
+// (records add fields, never rename them). A UTF-8 byte order mark at the
+// start of r is skipped.
 func ReadSuite(r io.Reader) ([]*domains.Record, error) {
 	var (
 		records []*domains.Record
@@ -88,8 +92,21 @@ func checkRecord(rec *domains.Record) *LineError {
 			return &LineError{Field: fmt.Sprintf("checklist.%d.id", i), Err: errors.New("missing or empty")}
 		}
 	}
-	if _, ok := domains.Lookup(rec.Task); !ok {
+	tk, ok := domains.Lookup(rec.Task)
+	if !ok {
 		return &LineError{Field: "task", Err: fmt.Errorf("no task %q is registered", rec.Task)}
+	}
+	switch {
+	case rec.Family == "":
+		return &LineError{Field: "family", Err: errors.New("missing or empty")}
+	case !slices.Contains(domains.Families, rec.Family):
+		names := make([]string, len(domains.Families))
+		for i, f := range domains.Families {
+			names[i] = string(f)
+		}
+		return &LineError{Field: "family", Err: fmt.Errorf("%q is not a family (%s)", rec.Family, strings.Join(names, ", "))}
+	case rec.Family != tk.Family:
+		return &LineError{Field: "family", Err: fmt.Errorf("%q, but task %q is of family %q", rec.Family, rec.Task, tk.Family)}
 	}
 	if err := loads(rec); err != nil {
 		return &LineError{Field: "instance", Err: err}
@@ -127,7 +144,8 @@ type Response struct {
 // token limit.
 // Every id must be the id of one of records; a record may get several
 // responses (samples), kept in file order. Errors are *LineError naming
-// the line and the field.
+// the line and the field. A UTF-8 byte order mark at the start of r is
+// skipped.
 func ReadResponses(r io.Reader, records []*domains.Record) ([]Response, error) {
 	known := make(map[string]bool, len(records))
 	for _, rec := range records {
@@ -157,9 +175,11 @@ func ReadResponses(r io.Reader, records []*domains.Record) ([]Response, error) {
 	return out, err
 }
 
-// eachLine calls f with every non-blank line of r and its number.
+// eachLine calls f with every non-blank line of r and its number. A UTF-8
+// byte order mark at the start of r is skipped.
 func eachLine(r io.Reader, f func(n int, line []byte) error) error {
 	br := bufio.NewReaderSize(r, 64<<10)
+	bom.Skip(br)
 	for n := 1; ; n++ {
 		line, err := br.ReadBytes('\n')
 		if len(bytes.TrimSpace(line)) > 0 {
@@ -189,6 +209,9 @@ func decodeError(n int, line []byte, err error) error {
 			return &LineError{n, "", fmt.Errorf("want a JSON object, got %s", valueName(te.Value))}
 		}
 		return &LineError{n, field, fmt.Errorf("want %s, got %s", typeName(te.Type), valueName(te.Value))}
+	case errors.As(err, &se) && bytes.HasPrefix(bytes.TrimLeft(line, " \t"), []byte(bom.Mark)):
+		// eachLine skipped the file's first: this one follows other lines.
+		return &LineError{n, "", errors.New("a UTF-8 byte order mark not at the start of the file (files joined after one was saved with it?); save without BOM")}
 	case errors.As(err, &se):
 		return &LineError{n, "", fmt.Errorf("not valid JSON: %s", describeJSONError(bytes.TrimRight(line, "\r\n"), err))}
 	}

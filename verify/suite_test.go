@@ -61,6 +61,13 @@ func TestReadSuite(t *testing.T) {
 		t.Fatalf("read %d records", len(got))
 	}
 
+	// A file saved with a UTF-8 byte order mark (Windows editors) reads
+	// the same; a mark further on is named in the error.
+	got, err = verify.ReadSuite(strings.NewReader("\uFEFF" + suiteJSONL(t, a, b)))
+	if err != nil || len(got) != 2 || got[0].ID != a.ID {
+		t.Fatalf("suite with a byte order mark: %d records, %v", len(got), err)
+	}
+
 	good := strings.TrimSuffix(suiteJSONL(t, a), "\n")
 	edit := func(f func(m map[string]any)) string {
 		var m map[string]any
@@ -81,9 +88,13 @@ func TestReadSuite(t *testing.T) {
 		{"wrong nested type", edit(func(m map[string]any) { m["checklist"] = []any{map[string]any{"id": 7}} }), `line 1: field "checklist.id": want a string, got a number`},
 		{"no id", edit(func(m map[string]any) { delete(m, "id") }), `line 1: field "id": missing or empty`},
 		{"unknown task", edit(func(m map[string]any) { m["task"] = "tea-planning" }), `line 1: field "task": no task "tea-planning" is registered`},
+		{"no family", edit(func(m map[string]any) { delete(m, "family") }), `line 1: field "family": missing or empty`},
+		{"unknown family", edit(func(m map[string]any) { m["family"] = "tea" }), `line 1: field "family": "tea" is not a family (scheduling, allocation, workforce, routing, project, emergency)`},
+		{"another task's family", edit(func(m map[string]any) { m["family"] = "routing" }), `line 1: field "family": "routing", but task "` + a.Task + `" is of family "` + string(a.Family) + `"`},
 		{"empty checklist", edit(func(m map[string]any) { m["checklist"] = []any{} }), `line 1: field "checklist": missing or empty`},
 		{"item without id", edit(func(m map[string]any) { m["checklist"].([]any)[1].(map[string]any)["id"] = "" }), `line 1: field "checklist.1.id": missing or empty`},
 		{"no instance", edit(func(m map[string]any) { m["instance"] = nil }), `line 1: field "instance": missing`},
+		{"byte order mark on line 2", good + "\n\uFEFF" + good, `line 2: a UTF-8 byte order mark not at the start of the file (files joined after one was saved with it?); save without BOM`},
 		{"duplicate id", good + "\n" + good, `line 2: field "id": "` + a.ID + `" is also the id of line 1`},
 		{"empty", "\n\n", verify.ErrEmptySuite.Error()},
 	}
@@ -112,20 +123,22 @@ func TestReadResponses(t *testing.T) {
 		`{"id": "` + recs[0].ID + `", "response": "b"}` + "\n" +
 		`{"id": "` + recs[1].ID + `", "response": "{\"a\": ", "truncated": true, "reasoning": "…"}` + "\n" +
 		`{"id": "` + recs[1].ID + `", "response": "c", "truncated": false}`
-	got, err := verify.ReadResponses(strings.NewReader(in), recs)
-	if err != nil {
-		t.Fatal(err)
-	}
 	want := []verify.Response{
 		{ID: recs[0].ID, Response: "a", Line: 1}, {ID: recs[1].ID, Response: "", Line: 3}, {ID: recs[0].ID, Response: "b", Line: 4},
 		{ID: recs[1].ID, Response: `{"a": `, Line: 5, Truncated: true}, {ID: recs[1].ID, Response: "c", Line: 6},
 	}
-	if len(got) != len(want) {
-		t.Fatalf("got %+v", got)
-	}
-	for i := range want {
-		if got[i] != want[i] {
-			t.Errorf("response %d: %+v, want %+v", i, got[i], want[i])
+	for _, bom := range []string{"", "\uFEFF"} { // a leading byte order mark is skipped
+		got, err := verify.ReadResponses(strings.NewReader(bom+in), recs)
+		if err != nil {
+			t.Fatalf("%q: %v", bom, err)
+		}
+		if len(got) != len(want) {
+			t.Fatalf("%q: got %+v", bom, got)
+		}
+		for i := range want {
+			if got[i] != want[i] {
+				t.Errorf("%q: response %d: %+v, want %+v", bom, i, got[i], want[i])
+			}
 		}
 	}
 	bad := []struct{ in, want string }{

@@ -13,6 +13,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/internal/bom"
 	"github.com/plancert/plancert/solver"
 )
 
@@ -60,6 +61,7 @@ func loadTaskInstance(in io.Reader, file, id string) (*taskAudit, error) {
 		}
 		return nil, &inputError{file, err}
 	}
+	data = bom.Trim(data)
 	ta := &taskAudit{task: tk}
 	var probe struct {
 		Task     *string         `json:"task"`

@@ -6,6 +6,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -527,6 +529,10 @@ func TestHelpExamples(t *testing.T) {
 			examples = append(examples, args)
 		}
 	}
+	// The examples write under /tmp (here tmp), never into the folder
+	// they run in or the repository's testdata.
+	dirs := []string{".", filepath.Join("..", "..", "testdata")}
+	before := treeState(t, dirs...)
 	for _, args := range examples {
 		if args[0] == "serve" {
 			continue // serves until interrupted; TestServe runs it
@@ -535,6 +541,42 @@ func TestHelpExamples(t *testing.T) {
 			t.Errorf("plancert %s: exit %d: %s", strings.Join(args, " "), r.code, r.stderr)
 		}
 	}
+	after := treeState(t, dirs...)
+	for path, st := range after {
+		if was, ok := before[path]; !ok {
+			t.Errorf("the examples wrote %s (write under /tmp/)", path)
+		} else if was != st {
+			t.Errorf("the examples rewrote %s (write under /tmp/)", path)
+		}
+	}
+	for path := range before {
+		if _, ok := after[path]; !ok {
+			t.Errorf("the examples removed %s", path)
+		}
+	}
+}
+
+// treeState maps every file under dirs to its size and modification time.
+func treeState(t *testing.T, dirs ...string) map[string]string {
+	t.Helper()
+	state := map[string]string{}
+	for _, dir := range dirs {
+		err := filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() {
+				return err
+			}
+			fi, err := d.Info()
+			if err != nil {
+				return err
+			}
+			state[path] = fmt.Sprintf("%d %d", fi.Size(), fi.ModTime().UnixNano())
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	return state
 }
 
 func TestInterrupted(t *testing.T) {

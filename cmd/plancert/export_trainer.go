@@ -88,7 +88,7 @@ func (o *exportOptions) validate() error {
 		return usageErrorf("--suite is required")
 	case o.Out == "":
 		return usageErrorf("--out is required (a directory)")
-	case o.Split < 0 || o.Split >= 1:
+	case !(o.Split >= 0 && o.Split < 1): // NaN too
 		return usageErrorf("--split must be at least 0 and less than 1, got %v", o.Split)
 	}
 	return nil

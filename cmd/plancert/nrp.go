@@ -100,7 +100,22 @@ the root; Instance9 439 at the root with the shortfall cut (about 20 s,
 most of it the dive); Instance6 1950 after 103 branch-and-price nodes
 (root bound 1949, about 25 s).
 
-` + exitCodesHelp
+Exit codes:
+  0  every FILE got a proven result (the optimum; with the SAT method, also
+     infeasibility); with --check-certificate, the certificate checks
+  1  any other error (I/O error, e.g. writing --certificate; files not
+     started before an interrupt; --check-certificate cut short by --timeout
+     or an interrupt)
+  2  usage error or bad input (unknown flag or flag combination, a FILE that
+     is missing or not in the benchmark's format, a --check-certificate CERT
+     that cannot be read or is for another instance)
+  3  an optimum was not proven within --timeout or before an interrupt (the
+     best roster found and the proven lower bound are printed, if any)
+  4  integrity failure: the roster breaks a hard rule or its penalty is not
+     the solver's when re-scored by the evaluator, or the --check-certificate
+     certificate does not check
+With several files every file is processed and the most severe code wins,
+in the order 4, 2, 1, 3, 0.`
 
 const nrpExample = `  # A one-week instance in the benchmark's format, with its optimal roster
   $ plancert nrp --roster testdata/nrp/week.txt
@@ -109,15 +124,15 @@ const nrpExample = `  # A one-week instance in the benchmark's format, with its 
   $ plancert nrp --json testdata/nrp/week.txt
 
   # Branch-and-price with a certificate, then re-check the certificate alone
-  $ plancert nrp --method lagrange --certificate week.cert.json testdata/nrp/week.txt
-  $ plancert nrp --check-certificate week.cert.json testdata/nrp/week.txt
+  $ plancert nrp --method lagrange --certificate /tmp/week.cert.json testdata/nrp/week.txt
+  $ plancert nrp --check-certificate /tmp/week.cert.json testdata/nrp/week.txt
 
   # The benchmark instances in testdata/external: all five are proven by
   # --method lagrange (Instance9 with the shortfall cut, about 20 s;
   # Instance6 by branch-and-price, about 25 s); the SAT method proves
   # Instance1 in about a second and Instance2 and 3 in minutes:
-  #   plancert nrp --method lagrange --certificate i9.json testdata/external/rostering/Instance9.txt
-  #   plancert nrp --check-certificate i9.json testdata/external/rostering/Instance9.txt
+  #   plancert nrp --method lagrange --certificate /tmp/i9.cert.json testdata/external/rostering/Instance9.txt
+  #   plancert nrp --check-certificate /tmp/i9.cert.json testdata/external/rostering/Instance9.txt
   #   plancert nrp --json --timeout 10m testdata/external/rostering/Instance*.txt`
 
 func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *cobra.Command {

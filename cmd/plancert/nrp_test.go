@@ -194,3 +194,27 @@ func TestNRPCommand(t *testing.T) {
 		}
 	})
 }
+
+// TestNRPHelpExitCodes: nrp's help has its own exit codes, not audit's
+// (which name audit's flags).
+func TestNRPHelpExitCodes(t *testing.T) {
+	r := runPlancert(t, "", "nrp", "--help")
+	if r.code != exitOK {
+		t.Fatalf("exit %d, stderr %q", r.code, r.stderr)
+	}
+	_, codes, ok := strings.Cut(r.stdout, "Exit codes:\n")
+	if !ok {
+		t.Fatalf("no exit codes in\n%s", r.stdout)
+	}
+	codes, _, _ = strings.Cut(codes, "\n\n")
+	for _, flag := range []string{"--brute", "--proof", "--task", "--crosscheck", "minimal core", "uniqueness"} {
+		if strings.Contains(codes, flag) {
+			t.Errorf("nrp's exit codes name audit's %q:\n%s", flag, codes)
+		}
+	}
+	for _, want := range []string{"  0  ", "  1  ", "  2  ", "  3  ", "  4  ", "--timeout", "--check-certificate", "evaluator", "in the order 4, 2, 1, 3, 0"} {
+		if !strings.Contains(codes, want) {
+			t.Errorf("nrp's exit codes lack %q:\n%s", want, codes)
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/all" // registers every task family
+	"github.com/plancert/plancert/internal/bom"
 	"github.com/plancert/plancert/verify"
 )
 
@@ -197,7 +198,8 @@ func withGradeInput(in io.Reader, file string, f func(io.Reader) error) error {
 	return bareFSError(f(fh))
 }
 
-// readGradeInput reads all of file ("-": in).
+// readGradeInput reads all of file ("-": in), without a leading UTF-8
+// byte order mark.
 func readGradeInput(in io.Reader, file string) ([]byte, error) {
 	var data []byte
 	err := withGradeInput(in, file, func(r io.Reader) error {
@@ -205,7 +207,7 @@ func readGradeInput(in io.Reader, file string) ([]byte, error) {
 		data, err = io.ReadAll(r)
 		return err
 	})
-	return data, err
+	return bom.Trim(data), err
 }
 
 // bareFSError drops the path of a *fs.PathError (the file is named by the

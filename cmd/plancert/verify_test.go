@@ -309,6 +309,7 @@ func TestGradeErrors(t *testing.T) {
 	first, _, _ := strings.Cut(string(suite), "\n")
 	badSuite := write("bad-suite.jsonl", first+"\n"+`{"id": "x", "seed": "one"}`+"\n")
 	unknownTask := write("unknown-task.jsonl", strings.Replace(first, `"task":"meeting-planning"`, `"task":"tea-planning"`, 1)+"\n")
+	badFamily := write("bad-family.jsonl", first+"\n"+strings.NewReplacer(`"family":"scheduling"`, `"family":"scheduIing"`, `"id":"meeting-planning/cross-team/1"`, `"id":"copy"`).Replace(first)+"\n")
 	badResponses := write("bad-responses.jsonl", `{"id": "`+recs[0].ID+`", "response": "x"}`+"\n"+`{"id": "nope", "response": "x"}`+"\n")
 	resp := write("response.txt", "no answer")
 	missing := filepath.Join(dir, "missing.jsonl")
@@ -324,6 +325,8 @@ func TestGradeErrors(t *testing.T) {
 			"plancert: " + badSuite + `: line 2: field "seed": want an integer, got a string` + "\n"},
 		{[]string{"verify", "--suite", unknownTask, "--id", recs[0].ID, "--response", resp}, exitBadInput,
 			"plancert: " + unknownTask + `: line 1: field "task": no task "tea-planning" is registered` + "\n"},
+		{[]string{"show", "--suite", badFamily}, exitBadInput,
+			"plancert: " + badFamily + `: line 2: field "family": "scheduIing" is not a family (scheduling, allocation, workforce, routing, project, emergency)` + "\n"},
 		{[]string{"verify", "--suite", fixtureSuite, "--id", "nope", "--response", resp}, exitBadInput,
 			"plancert: " + fixtureSuite + `: no record has the id "nope"` + "\n"},
 		{[]string{"verify", "--suite", fixtureSuite, "--id", recs[0].ID, "--response", missing}, exitBadInput,

@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/plancert/plancert/internal/bom"
 )
 
 // Task is one of the three NATURAL PLAN tasks.
@@ -74,7 +76,7 @@ func ReadFile(path string) ([]Example, error) {
 
 // Read is ReadFile on the bytes of a file called name.
 func Read(name string, b []byte) ([]Example, error) {
-	t := bytes.TrimSpace(b)
+	t := bytes.TrimSpace(bom.Trim(b))
 	var exs []Example
 	if len(t) == 0 {
 		return nil, &FileError{File: name, Reason: "empty file"}

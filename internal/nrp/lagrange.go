@@ -7,6 +7,8 @@ import (
 	"io"
 	"math"
 	"os"
+
+	"github.com/plancert/plancert/internal/bom"
 )
 
 // Certificate is a Lagrangian lower bound on an instance's penalty, in
@@ -318,7 +320,7 @@ func ReadCertificate(path string) (*Certificate, error) {
 		return nil, fmt.Errorf("nrp: %w", err)
 	}
 	var c Certificate
-	if err := json.Unmarshal(data, &c); err != nil {
+	if err := json.Unmarshal(bom.Trim(data), &c); err != nil {
 		return nil, fmt.Errorf("nrp: %s: %w", path, err)
 	}
 	return &c, nil

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/plancert/plancert/internal/bom"
 )
 
 // Instance is one employee shift scheduling instance in the text format of
@@ -121,13 +123,13 @@ type line struct {
 
 // Parse reads an instance in the benchmark's text format: sections headed
 // by SECTION_* lines, comma-separated fields, '#' comment lines and blank
-// lines ignored. Sections may come in any order; each must appear once
+// lines ignored (and a UTF-8 byte order mark at the start). Sections may come in any order; each must appear once
 // (SECTION_DAYS_OFF and the request sections may be empty or absent).
 // Every defect is reported as a *ParseError naming name, the line, the
 // section and the field.
 func Parse(r io.Reader, name string) (*Instance, error) {
 	p := &parser{file: name, lines: map[string][]line{}, header: map[string]int{}}
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(bom.Reader(r))
 	sc.Buffer(make([]byte, 0, 64*1024), 4*1024*1024)
 	cur := ""
 	for n := 1; sc.Scan(); n++ {
