@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -200,8 +201,8 @@ func (o *Options) indexes() []int {
 // before it, as in a file that Run wrote (an index that failed leaves a
 // gap). bad is the position in ids of the first ID that is not, or -1
 // when all are; pos then holds the positions of the IDs before it.
-// Drawing a spec solves nothing, so Locate is fast on a file of the run;
-// an ID that is not of the run costs a draw of every later index.
+// Locate solves nothing, and draws a spec only for a draw whose seed is
+// the ID's.
 func (o *Options) Locate(ids []string) (pos []int, bad int) {
 	if len(o.Tasks) == 0 {
 		if len(ids) > 0 {
@@ -210,13 +211,24 @@ func (o *Options) Locate(ids []string) (pos []int, bad int) {
 		return nil, -1
 	}
 	indexes := o.indexes()
+	levelSeed := LevelSeed(o.Seed, o.level())
 	next := 0 // the first position the next ID may have
 	for k, id := range ids {
+		// An ID is task/subtask/seed, and a draw's spec has the draw's seed
+		// (SampleLevel): only a draw of the task with that seed is drawn.
+		task, _, _ := strings.Cut(id, "/")
+		seed, err := strconv.ParseUint(id[strings.LastIndexByte(id, '/')+1:], 10, 64)
 		found := false
-		for p := next; p < len(indexes) && !found; p++ {
+		for p := next; err == nil && p < len(indexes) && !found; p++ {
+			i := indexes[p]
+			if o.Tasks[i%len(o.Tasks)].ID != task {
+				continue
+			}
 			for a := range o.maxDraws() {
-				_, spec, err := o.Draw(indexes[p], a)
-				if err == nil && RecordID(spec) == id {
+				if DrawSeed(levelSeed, i, a) != seed {
+					continue
+				}
+				if _, spec, err := o.Draw(i, a); err == nil && RecordID(spec) == id {
 					pos, next, found = append(pos, p), p+1, true
 					break
 				}

@@ -109,6 +109,26 @@ func (o *llmFlags) validate() error {
 	return nil
 }
 
+// params returns the sampling parameters given on the command line.
+func (o *llmFlags) params() llm.Params {
+	var p llm.Params
+	changed := func(name string) bool { return o.flags != nil && o.flags.Changed(name) }
+	if changed("temperature") {
+		p.Temperature = &o.Temperature
+	}
+	if changed("top-p") {
+		p.TopP = &o.TopP
+	}
+	if changed("top-k") {
+		p.TopK = &o.TopK
+	}
+	if changed(o.seedFlag) {
+		p.Seed = &o.Seed
+	}
+	p.MaxTokens = o.MaxTokens
+	return p
+}
+
 // client returns the client the flags describe.
 func (o *llmFlags) client() (*llm.Client, error) {
 	cfg := llm.Config{
@@ -118,20 +138,7 @@ func (o *llmFlags) client() (*llm.Client, error) {
 	if cfg.Retries == 0 {
 		cfg.Retries = -1 // none
 	}
-	changed := func(name string) bool { return o.flags != nil && o.flags.Changed(name) }
-	if changed("temperature") {
-		cfg.Params.Temperature = &o.Temperature
-	}
-	if changed("top-p") {
-		cfg.Params.TopP = &o.TopP
-	}
-	if changed("top-k") {
-		cfg.Params.TopK = &o.TopK
-	}
-	if changed(o.seedFlag) {
-		cfg.Params.Seed = &o.Seed
-	}
-	cfg.Params.MaxTokens = o.MaxTokens
+	cfg.Params = o.params()
 	if !o.NoCache {
 		cfg.CacheDir = o.Cache
 		if cfg.CacheDir == "" {
