@@ -201,7 +201,7 @@ func TestGenResume(t *testing.T) {
 // failing is a backend whose nth Load fails, as an instance that fails to
 // generate or certify.
 type failing struct {
-	sat.Backend
+	solver.Backend
 	n     int32
 	loads *atomic.Int32
 }
@@ -220,7 +220,7 @@ func TestGenResumeRetriesFailed(t *testing.T) {
 	want := runPlancert(t, "", genArgs("-")...).stdout
 	out := filepath.Join(t.TempDir(), "suite.jsonl")
 	code, stderr := genRun(t, context.Background(), genArgs(out, "--workers", "1"), func(o *genOptions) {
-		o.Backend = failing{n: 5, loads: new(atomic.Int32)}
+		o.Backend = failing{Backend: sat.Backend{}, n: 5, loads: new(atomic.Int32)}
 	})
 	if code != exitError || !strings.Contains(stderr, "injected failure") || !strings.Contains(stderr, " errors 1 ") {
 		t.Fatalf("exit %d: %s", code, stderr)
@@ -232,6 +232,22 @@ func TestGenResumeRetriesFailed(t *testing.T) {
 	if r := runPlancert(t, "", genArgs(out, "--resume")...); r.code != exitOK || readString(t, out) != want {
 		t.Errorf("resume: exit %d, the file differs from the run where nothing failed: %s", r.code, r.stderr)
 	}
+
+	// The same, interrupted after the failure: the resume puts the
+	// retried record in its place, then appends the rest.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	code, stderr = genRun(t, ctx, genArgs(out, "--workers", "1"), func(o *genOptions) {
+		o.Backend = failing{Backend: cancelling{n: 15, loads: new(atomic.Int32), cancel: cancel}, n: 5, loads: new(atomic.Int32)}
+	})
+	got = readString(t, out)
+	if code != exitError || !strings.Contains(stderr, "interrupted") || strings.HasPrefix(want, got) || strings.Count(got, "\n") >= strings.Count(want, "\n")-1 {
+		t.Fatalf("exit %d, %d of %d records: %s", code, strings.Count(got, "\n"), strings.Count(want, "\n"), stderr)
+	}
+	if r := runPlancert(t, "", genArgs(out, "--resume")...); r.code != exitOK || readString(t, out) != want {
+		t.Errorf("resume after the interrupt: exit %d, the file differs from the run where nothing failed: %s", r.code, r.stderr)
+	}
+	onlyFile(t, filepath.Dir(out), "suite.jsonl")
 }
 
 // noLoads is a backend that fails the test when gen solves anything.
