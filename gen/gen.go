@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -181,6 +182,65 @@ func (o *Options) check() error {
 	return nil
 }
 
+// indexes returns the instance indexes of the shard, in order.
+func (o *Options) indexes() []int {
+	shard, shards := o.Shard, o.Shards
+	if shards == 0 {
+		shard, shards = 1, 1
+	}
+	var indexes []int
+	for i := shard - 1; i < o.N; i += shards {
+		indexes = append(indexes, i)
+	}
+	return indexes
+}
+
+// Locate returns the shard position (0-based, as RecordWriter has it) of
+// each record ID of ids, which are read in file order: each must be the
+// record of a draw (below MaxDraws) of an index after the one of the ID
+// before it, as in a file that Run wrote (an index that failed leaves a
+// gap). bad is the position in ids of the first ID that is not, or -1
+// when all are; pos then holds the positions of the IDs before it.
+// Locate solves nothing, and draws a spec only for a draw whose seed is
+// the ID's.
+func (o *Options) Locate(ids []string) (pos []int, bad int) {
+	if len(o.Tasks) == 0 {
+		if len(ids) > 0 {
+			return nil, 0
+		}
+		return nil, -1
+	}
+	indexes := o.indexes()
+	levelSeed := LevelSeed(o.Seed, o.level())
+	next := 0 // the first position the next ID may have
+	for k, id := range ids {
+		// An ID is task/subtask/seed, and a draw's spec has the draw's seed
+		// (SampleLevel): only a draw of the task with that seed is drawn.
+		task, _, _ := strings.Cut(id, "/")
+		seed, err := strconv.ParseUint(id[strings.LastIndexByte(id, '/')+1:], 10, 64)
+		found := false
+		for p := next; err == nil && p < len(indexes) && !found; p++ {
+			i := indexes[p]
+			if o.Tasks[i%len(o.Tasks)].ID != task {
+				continue
+			}
+			for a := range o.maxDraws() {
+				if DrawSeed(levelSeed, i, a) != seed {
+					continue
+				}
+				if _, spec, err := o.Draw(i, a); err == nil && RecordID(spec) == id {
+					pos, next, found = append(pos, p), p+1, true
+					break
+				}
+			}
+		}
+		if !found {
+			return pos, k
+		}
+	}
+	return pos, -1
+}
+
 // outcome is what one index came to.
 type outcome struct {
 	pos        int // position in the shard
@@ -193,6 +253,15 @@ type outcome struct {
 	integrity  error    // an integrity failure: aborts the run
 	skipped    bool
 	unfinished bool // stopped by the context
+}
+
+// A RecordWriter is told where each record goes: Run calls WriteRecord
+// instead of Write when its writer is one, with the record's position in
+// the shard (0-based, in index order: see Options.Locate), e.g. to put the
+// records that a resumed run makes for indexes that failed before in their
+// places among the records already written. WriteRecord may keep line.
+type RecordWriter interface {
+	WriteRecord(pos int, line []byte) error
 }
 
 // Run generates the run's shard and writes each kept record to w as one
@@ -213,14 +282,7 @@ func Run(ctx context.Context, opts Options, w io.Writer, done map[string]bool, p
 	if err := opts.check(); err != nil {
 		return sum, err
 	}
-	shard, shards := opts.Shard, opts.Shards
-	if shards == 0 {
-		shard, shards = 1, 1
-	}
-	var indexes []int
-	for i := shard - 1; i < opts.N; i += shards {
-		indexes = append(indexes, i)
-	}
+	indexes := opts.indexes()
 	sum.Total = len(indexes)
 	workers := max(opts.Workers, 1)
 	policy := opts.Determinacy
@@ -305,7 +367,13 @@ func Run(ctx context.Context, opts Options, w io.Writer, done map[string]bool, p
 			case o.skipped:
 				sum.Skipped++
 			case o.line != nil:
-				if _, err := w.Write(o.line); err != nil {
+				var err error
+				if rw, ok := w.(RecordWriter); ok {
+					err = rw.WriteRecord(o.pos, o.line)
+				} else {
+					_, err = w.Write(o.line)
+				}
+				if err != nil {
 					if runErr == nil {
 						runErr = fmt.Errorf("gen: writing records: %w", err)
 					}

@@ -455,3 +455,80 @@ func TestCertifyConflictUndecided(t *testing.T) {
 		t.Errorf("err = %v, want a drop for %q", err, gen.DropTimeout)
 	}
 }
+
+// positions records the positions Run gives a RecordWriter.
+type positions struct {
+	bytes.Buffer
+	pos []int
+}
+
+func (p *positions) WriteRecord(pos int, line []byte) error {
+	p.pos = append(p.pos, pos)
+	_, err := p.Write(line)
+	return err
+}
+
+// TestRunLocate: Run tells a RecordWriter each record's shard position,
+// and Locate finds the same positions from the record IDs of the file; an
+// ID of another run, or out of order, is the bad one.
+func TestRunLocate(t *testing.T) {
+	out, _ := baseline(t)
+	opts := baseOptions()
+	opts.Shard, opts.Shards = 2, 3
+	var w positions
+	if _, err := gen.Run(context.Background(), opts, &w, nil, nil); err != nil {
+		t.Fatal(err)
+	}
+	var ids []string
+	for _, l := range lines(w.String()) {
+		var rec struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, rec.ID)
+	}
+	if len(ids) < 3 {
+		t.Fatalf("%d records", len(ids))
+	}
+	for k, p := range w.pos {
+		if p != k { // no index fails in this run
+			t.Fatalf("record %d has position %d (%v)", k, p, w.pos)
+		}
+	}
+	if pos, bad := opts.Locate(ids); bad != -1 || !slices.Equal(pos, w.pos) {
+		t.Errorf("Locate: %v, bad %d; Run gave %v", pos, bad, w.pos)
+	}
+	// A gap (an index that failed) is allowed.
+	gap := append([]string{ids[0]}, ids[2:]...)
+	if pos, bad := opts.Locate(gap); bad != -1 || pos[0] != 0 || pos[1] != 2 {
+		t.Errorf("Locate with a gap: %v, bad %d", pos, bad)
+	}
+	// Out of order, twice the same, or of another shard: bad.
+	swapped := append([]string{ids[1], ids[0]}, ids[2:]...)
+	if _, bad := opts.Locate(swapped); bad != 1 {
+		t.Errorf("Locate of swapped records: bad %d, want 1", bad)
+	}
+	if _, bad := opts.Locate([]string{ids[0], ids[0]}); bad != 1 {
+		t.Errorf("Locate of a repeated record: bad %d, want 1", bad)
+	}
+	var whole []string
+	for _, l := range lines(out) {
+		var rec struct {
+			ID string `json:"id"`
+		}
+		if err := json.Unmarshal([]byte(l), &rec); err != nil {
+			t.Fatal(err)
+		}
+		whole = append(whole, rec.ID)
+	}
+	if _, bad := opts.Locate(whole[:1]); bad != 0 { // index 0 is in shard 1/3
+		t.Errorf("Locate of a record of shard 1/3 in shard 2/3: bad %d, want 0", bad)
+	}
+	other := opts
+	other.Seed++
+	if _, bad := other.Locate(ids); bad != 0 {
+		t.Errorf("Locate with another seed: bad %d, want 0", bad)
+	}
+}

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
@@ -82,11 +80,26 @@ machine). Which draws are kept:
 --shard k/n keeps the indexes i with i mod n = k-1: the n shards of a run
 partition it exactly, and their files together hold the run's records.
 
-The file is written to a temporary file next to --out and renamed onto it
-at the end. Ctrl-C keeps every record finished in index order (the file is
-renamed with what was written); --resume reads an existing --out, keeps its
-records (a half-written last line is dropped with a warning) and makes the
-rest, so that the final file is the one an uninterrupted run writes.
+While it runs, gen writes each record to FILE.partial next to --out as
+soon as it and every index before it are settled, and the run's flags to
+FILE.partial.run.json; at the end FILE.partial is renamed onto --out and
+the run file removed. Ctrl-C does the same with the records finished in
+index order. After a crash or kill -9 both files stay, and --resume
+continues FILE.partial (a half-written last line is dropped with a
+warning) when its run is this one: a resume with another --task/--family,
+--n, --seed, --level, --shard, --determinacy, --max-draws, --crosscheck,
+--verbalizer or model flag, or by another plancert version, is refused
+with exit code 2, naming each flag that differs with both values.
+--workers and --timeout may change: the records do not depend on
+--workers, and on --timeout only through the machine's speed. Without a
+partial file, --resume continues a finished or interrupted --out: each of
+its records must be the one this run makes at its place (so a larger --n
+extends a file), else it is refused with exit code 2. An index that failed
+is made again, and its record put in its place. Either way the file is,
+byte for byte, the one an uninterrupted run writes. Without --resume, an
+existing FILE.partial is refused (add --resume, or remove it). While gen
+writes --out it holds FILE.partial.run.json locked (Linux, macOS, BSD): a
+second gen to the same --out is refused.
 
 Progress goes to standard error every second, and a summary at the end:
 kept, redrawn by reason, kept per task. With --json the summary is one JSON
@@ -98,12 +111,16 @@ Exit codes:
   0  the run finished with exactly --n records (redraws are counted in the
      summary)
   1  interrupted (the finished records are kept), an instance failed with an
-     error or used up its --max-draws, or an I/O error
-  2  usage error (unknown flag, task or family; bad --shard, --n, --level; --crosscheck
-     cbc in a build without the cbc tag)
+     error or used up its --max-draws, an I/O error (a partial file that
+     cannot be made next to --out is one, found before any work), or another
+     gen is writing --out
+  2  usage error (unknown flag, task or family; bad --shard, --n, --level;
+     --workers not 1..1024; --out a directory or not a regular file;
+     --crosscheck cbc in a build without the cbc tag), or --resume of a file
+     of another run
   4  integrity failure: a certified answer failed its own checks, or the
      --crosscheck backend disagrees with the SAT solver (a bug in plancert);
-     --out is left as it was
+     --out is left as it was (and FILE.partial removed)
 
 --crosscheck cbc solves every model also with CBC (a MIP solver; plancert
 built with "make build-cbc"): both must agree on feasibility, the optimum and
@@ -127,7 +144,7 @@ its instance.`
 const genExample = `  # Twenty certified Meeting Planning problems
   $ plancert gen --task meeting-planning --n 20 --seed 1 --out /tmp/suite.jsonl
 
-  # Continue it after Ctrl-C or a crash (here: nothing left to do)
+  # Continue it after Ctrl-C, a crash or kill -9 (here: nothing left to do)
   $ plancert gen --task meeting-planning --n 20 --seed 1 --out /tmp/suite.jsonl --resume
 
   # Larger problems: level 3 of 5 (sizes per level: plancert taxonomy)
@@ -181,9 +198,9 @@ func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *c
 	f.Uint64Var(&opts.Seed, "seed", 1, "seed of the run")
 	f.StringVar(&opts.Out, "out", "", "write the records to `FILE` (- for standard output)")
 	f.StringVar(&opts.Shard, "shard", "1/1", "make only shard `k/n` of the run")
-	f.BoolVar(&opts.Resume, "resume", false, "keep the records already in --out and make the rest")
+	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted run: keep the records of FILE.partial (or of --out) and make the rest")
 	f.StringVar(&opts.Determinacy, "determinacy", string(gen.Unique), "which instances to keep: `unique`, value or any")
-	f.IntVar(&opts.Workers, "workers", runtime.GOMAXPROCS(0), "instances certified in parallel (the output does not depend on it)")
+	f.IntVar(&opts.Workers, "workers", min(runtime.GOMAXPROCS(0), maxGenWorkers), fmt.Sprintf("instances certified in parallel, 1..%d (the output does not depend on it)", maxGenWorkers))
 	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per draw (generation and certification), e.g. 30s; 0 means none")
 	f.IntVar(&opts.MaxDraws, "max-draws", gen.DefaultMaxDraws, "draws per instance index before it is an error")
 	f.IntVar(&opts.Level, "level", 1, fmt.Sprintf("size level 1..%d: larger instances and more rules per level (see plancert taxonomy)", domains.Levels))
@@ -200,8 +217,8 @@ func (o *genOptions) validate() error {
 		return usageErrorf("--n must be at least 1, got %d", o.N)
 	case o.Out == "":
 		return usageErrorf("--out is required (a FILE, or - for standard output)")
-	case o.Workers < 1:
-		return usageErrorf("--workers must be at least 1, got %d", o.Workers)
+	case o.Workers < 1 || o.Workers > maxGenWorkers:
+		return usageErrorf("--workers must be 1..%d, got %d", maxGenWorkers, o.Workers)
 	case o.Timeout < 0:
 		return usageErrorf("--timeout must not be negative, got %v", o.Timeout)
 	case o.MaxDraws < 1:
@@ -214,6 +231,11 @@ func (o *genOptions) validate() error {
 		return usageErrorf("--resume needs a FILE for --out, not standard output")
 	case o.Out == "-" && o.JSON:
 		return usageErrorf("--json prints the summary on standard output; it cannot be used with --out -")
+	}
+	if o.Out != "-" {
+		if err := checkOut(o.Out); err != nil {
+			return err
+		}
 	}
 	switch o.Verbalizer {
 	case "", "template":
@@ -241,6 +263,27 @@ func (o *genOptions) validate() error {
 	}
 	o.tasks, err = selectTasks(o.Families, o.TaskIDs)
 	return err
+}
+
+// maxGenWorkers bounds --workers: far more instances at once than any
+// machine has cores only costs memory.
+const maxGenWorkers = 1024
+
+// checkOut refuses, before any work, an --out that the records must not
+// be renamed onto: a directory (the rename would fail after the whole
+// run), or a file that is not a regular one (a device such as /dev/null
+// would be replaced by a regular file).
+func checkOut(path string) error {
+	info, err := os.Stat(path)
+	switch {
+	case err != nil: // missing (the partial file's creation tells of a parent that cannot be written)
+		return nil
+	case info.IsDir():
+		return usageErrorf("--out %s is a directory; give the FILE to write", path)
+	case !info.Mode().IsRegular():
+		return usageErrorf("--out %s is not a regular file (use - for standard output)", path)
+	}
+	return nil
 }
 
 // parseShard reads "k/n" with 1 ≤ k ≤ n.
@@ -338,29 +381,14 @@ func runGen(ctx context.Context, opts *genOptions) (err error) {
 	errOut := opts.IO.ErrOut
 	var (
 		w    io.Writer = opts.IO.Out
-		tmp  *os.File
+		pf   *partialFile
 		done map[string]bool
 	)
 	if opts.Out != "-" {
-		tmp, err = os.CreateTemp(filepath.Dir(opts.Out), "."+filepath.Base(opts.Out)+".*.tmp")
-		if err != nil {
-			return &fileError{opts.Out, err}
+		if pf, err = openPartial(opts, &gopts, errOut); err != nil {
+			return err
 		}
-		defer func() {
-			if tmp != nil { // not renamed
-				tmp.Close()
-				os.Remove(tmp.Name())
-			}
-		}()
-		if err := tmp.Chmod(0o644); err != nil { // CreateTemp makes it 0600
-			return &fileError{opts.Out, err}
-		}
-		if opts.Resume {
-			if done, err = copyExisting(opts.Out, tmp, errOut); err != nil {
-				return err
-			}
-		}
-		w = tmp
+		w, done = pf, pf.done
 	}
 
 	every := opts.ProgressEvery
@@ -390,16 +418,20 @@ func runGen(ctx context.Context, opts *genOptions) (err error) {
 	integrity := errors.As(runErr, &ie)
 	interrupted := runErr != nil && !integrity && ctx.Err() != nil && errors.Is(runErr, ctx.Err())
 	if runErr != nil && !integrity && !interrupted {
+		if pf != nil {
+			if err := pf.keep(); err != nil {
+				return &fileError{opts.Out, errors.Join(runErr, err)}
+			}
+			return &fileError{opts.Out, fmt.Errorf("%w (the finished records are in %s; --resume continues)", runErr, pf.path)}
+		}
 		return &fileError{opts.Out, runErr}
 	}
-	if tmp != nil && !integrity {
-		if err := tmp.Close(); err != nil {
+	if pf != nil {
+		if integrity {
+			pf.discard()
+		} else if err := pf.commit(); err != nil {
 			return &fileError{opts.Out, err}
 		}
-		if err := os.Rename(tmp.Name(), opts.Out); err != nil {
-			return &fileError{opts.Out, err}
-		}
-		tmp = nil
 	}
 
 	if opts.JSON {
@@ -411,11 +443,11 @@ func runGen(ctx context.Context, opts *genOptions) (err error) {
 			return err
 		}
 	} else {
-		writeGenSummary(errOut, opts, sum, elapsed)
-	}
-	if foreign := len(done) - sum.Skipped; runErr == nil && foreign > 0 {
-		fmt.Fprintf(errOut, "gen: warning: %d %s of %s %s not part of this run (another seed, task set or shard?); kept as they were\n",
-			foreign, plural(foreign, "record", "records"), opts.Out, plural(foreign, "is", "are"))
+		source := opts.Out
+		if pf != nil && pf.source != "" {
+			source = pf.source
+		}
+		writeGenSummary(errOut, opts, source, sum, elapsed)
 	}
 
 	var errs []error
@@ -449,60 +481,15 @@ func runGen(ctx context.Context, opts *genOptions) (err error) {
 	return nil
 }
 
-// copyExisting copies the complete lines of the records file path into w
-// and returns their record IDs. A missing
-// file is an empty one; a last line without its newline (a crash in the
-// middle of a write) is dropped with a warning on errOut.
-func copyExisting(path string, w io.Writer, errOut io.Writer) (map[string]bool, error) {
-	done := map[string]bool{}
-	f, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return done, nil
-	}
-	if err != nil {
-		return nil, &fileError{path, err}
-	}
-	defer f.Close()
-	r := bufio.NewReaderSize(f, 1<<20)
-	lines := 0
-	for {
-		line, err := r.ReadBytes('\n')
-		if err == io.EOF {
-			if len(line) > 0 {
-				fmt.Fprintf(errOut, "gen: warning: %s: dropping the half-written last line (line %d, %d bytes); its instance is made again\n", path, lines+1, len(line))
-			}
-			return done, nil
-		}
-		if err != nil {
-			return nil, &fileError{path, err}
-		}
-		lines++
-		var rec struct {
-			ID string `json:"id"`
-		}
-		if err := json.Unmarshal(line, &rec); err != nil || rec.ID == "" {
-			why := "no record id"
-			if err != nil {
-				why = err.Error()
-			}
-			return nil, &inputError{path, fmt.Errorf("line %d is not a record: %s", lines, why)}
-		}
-		done[rec.ID] = true
-		if _, err := w.Write(line); err != nil {
-			return nil, &fileError{path, fmt.Errorf("copying to the temporary file: %w", err)}
-		}
-	}
-}
-
 // writeGenSummary writes the end-of-run summary for a person.
-func writeGenSummary(w io.Writer, opts *genOptions, sum gen.Summary, elapsed time.Duration) {
+func writeGenSummary(w io.Writer, opts *genOptions, source string, sum gen.Summary, elapsed time.Duration) {
 	made := sum.Total - sum.Skipped - sum.Unfinished
 	fmt.Fprintf(w, "gen: %d/%d kept %d redrawn %d", sum.Total-sum.Unfinished, sum.Total, sum.Kept, sum.DroppedTotal())
 	if sum.Errors > 0 {
 		fmt.Fprintf(w, " errors %d", sum.Errors)
 	}
 	if sum.Skipped > 0 {
-		fmt.Fprintf(w, " skipped %d (already in %s)", sum.Skipped, opts.Out)
+		fmt.Fprintf(w, " skipped %d (already in %s)", sum.Skipped, source)
 	}
 	rate := 0.0
 	if elapsed > 0 {

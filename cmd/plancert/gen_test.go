@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -159,15 +161,133 @@ func TestGenResume(t *testing.T) {
 	if r := runPlancert(t, "", genArgs(fresh, "--resume")...); r.code != exitOK || readString(t, fresh) != want {
 		t.Errorf("resume without a file: exit %d: %s", r.code, r.stderr)
 	}
-	// A record of another run is kept, with a warning.
+	// A file of another run is refused, and left as it was.
 	other := filepath.Join(t.TempDir(), "other.jsonl")
-	if err := os.WriteFile(other, []byte(`{"id":"meeting-planning/cross-team/1"}`+"\n"), 0o644); err != nil {
+	foreign := `{"id":"meeting-planning/cross-team/1","task":"meeting-planning","level":1}` + "\n"
+	if err := os.WriteFile(other, []byte(foreign+want), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	r = runPlancert(t, "", genArgs(other, "--resume")...)
-	if r.code != exitOK || readString(t, other) != `{"id":"meeting-planning/cross-team/1"}`+"\n"+want || !strings.Contains(r.stderr, "1 record of "+other+" is not part of this run") {
+	if r.code != exitBadInput || !strings.Contains(r.stderr, other+": line 1: record meeting-planning/cross-team/1 is not a record of this run") || readString(t, other) != foreign+want {
 		t.Errorf("foreign record: exit %d: %s", r.code, r.stderr)
 	}
+	onlyFile(t, filepath.Dir(other), "other.jsonl")
+	for _, tt := range []struct {
+		args   []string
+		stderr string
+	}{
+		{genArgs(out, "--resume", "--seed", "4"), "another --seed, --n, --shard or --max-draws"},
+		{genArgs(out, "--resume", "--level", "2"), "it is of level 1, this run's --level is 2"},
+		{[]string{"gen", "--task", "exam-scheduling", "--n", "10", "--seed", "3", "--out", out, "--resume"}, "its task meeting-planning is not one of this run's (--task/--family)"},
+		{genArgs(out, "--resume", "--shard", "2/2"), "another --seed, --n, --shard or --max-draws"},
+	} {
+		r := runPlancert(t, "", tt.args...)
+		if r.code != exitBadInput || !strings.Contains(r.stderr, out+": line 1: record ") || !strings.Contains(r.stderr, tt.stderr) {
+			t.Errorf("%v: exit %d, want %d with %q: %s", tt.args[1:], r.code, exitBadInput, tt.stderr, r.stderr)
+		}
+		if readString(t, out) != want {
+			t.Errorf("%v changed the file", tt.args[1:])
+		}
+	}
+	// A run with a larger --n extends the file: the records of the smaller
+	// run are its first ones.
+	r = runPlancert(t, "", genArgs(out, "--resume", "--n", "12")...)
+	if r.code != exitOK || readString(t, out) != runPlancert(t, "", genArgs("-", "--n", "12")...).stdout {
+		t.Errorf("resume with a larger --n: exit %d: %s", r.code, r.stderr)
+	}
+	onlyFile(t, dir2, "suite.jsonl")
+}
+
+// failing is a backend whose nth Load fails, as an instance that fails to
+// generate or certify.
+type failing struct {
+	solver.Backend
+	n     int32
+	loads *atomic.Int32
+}
+
+func (b failing) Load(m *encode.Model) (solver.Solver, error) {
+	if b.loads.Add(1) == b.n {
+		return nil, errors.New("injected failure")
+	}
+	return b.Backend.Load(m)
+}
+
+// TestGenResumeRetriesFailed: an index that failed leaves a gap in the
+// file; --resume makes it again and puts its record in its place, so the
+// file is the one of a run where nothing failed.
+func TestGenResumeRetriesFailed(t *testing.T) {
+	want := runPlancert(t, "", genArgs("-")...).stdout
+	out := filepath.Join(t.TempDir(), "suite.jsonl")
+	code, stderr := genRun(t, context.Background(), genArgs(out, "--workers", "1"), func(o *genOptions) {
+		o.Backend = failing{Backend: sat.Backend{}, n: 5, loads: new(atomic.Int32)}
+	})
+	if code != exitError || !strings.Contains(stderr, "injected failure") || !strings.Contains(stderr, " errors 1 ") {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	got := readString(t, out)
+	if strings.Count(got, "\n") != strings.Count(want, "\n")-1 || strings.HasPrefix(want, got) {
+		t.Fatalf("the failed index is not a gap in the middle of the file (%d of %d records)", strings.Count(got, "\n"), strings.Count(want, "\n"))
+	}
+	if r := runPlancert(t, "", genArgs(out, "--resume")...); r.code != exitOK || readString(t, out) != want {
+		t.Errorf("resume: exit %d, the file differs from the run where nothing failed: %s", r.code, r.stderr)
+	}
+
+	// The same, interrupted after the failure: the resume puts the
+	// retried record in its place, then appends the rest.
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	code, stderr = genRun(t, ctx, genArgs(out, "--workers", "1"), func(o *genOptions) {
+		o.Backend = failing{Backend: cancelling{n: 15, loads: new(atomic.Int32), cancel: cancel}, n: 5, loads: new(atomic.Int32)}
+	})
+	got = readString(t, out)
+	if code != exitError || !strings.Contains(stderr, "interrupted") || strings.HasPrefix(want, got) || strings.Count(got, "\n") >= strings.Count(want, "\n")-1 {
+		t.Fatalf("exit %d, %d of %d records: %s", code, strings.Count(got, "\n"), strings.Count(want, "\n"), stderr)
+	}
+	if r := runPlancert(t, "", genArgs(out, "--resume")...); r.code != exitOK || readString(t, out) != want {
+		t.Errorf("resume after the interrupt: exit %d, the file differs from the run where nothing failed: %s", r.code, r.stderr)
+	}
+	onlyFile(t, filepath.Dir(out), "suite.jsonl")
+}
+
+// noLoads is a backend that fails the test when gen solves anything.
+type noLoads struct {
+	sat.Backend
+	t *testing.T
+}
+
+func (b noLoads) Load(m *encode.Model) (solver.Solver, error) {
+	b.t.Error("gen solved a model before checking --out")
+	return b.Backend.Load(m)
+}
+
+// TestGenOut: an --out that cannot be written is refused before any work.
+func TestGenOut(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// A usage error: gen does not run.
+	if r := runPlancert(t, "", genArgs(dir)...); r.code != exitBadInput || !strings.Contains(r.stderr, "--out "+dir+" is a directory") {
+		t.Errorf("--out %s: exit %d, want %d: %s", dir, r.code, exitBadInput, r.stderr)
+	}
+	// The partial file cannot be made: gen stops before it solves anything.
+	tests := []struct {
+		out    string
+		code   exitCode
+		stderr string
+	}{
+		{filepath.Join(dir, "missing", "suite.jsonl"), exitError, "cannot create a file in " + filepath.Join(dir, "missing")},
+		{filepath.Join(file, "suite.jsonl"), exitError, "cannot create a file in " + file},
+	}
+	for _, tt := range tests {
+		code, stderr := genRun(t, context.Background(), genArgs(tt.out), func(o *genOptions) { o.Backend = noLoads{t: t} })
+		if code != tt.code || !strings.Contains(stderr, tt.stderr) {
+			t.Errorf("--out %s: exit %d, want %d with %q: %s", tt.out, code, tt.code, tt.stderr, stderr)
+		}
+	}
+	onlyFile(t, dir, "file")
 }
 
 func TestGenResumeBadFile(t *testing.T) {
@@ -217,7 +337,8 @@ func TestGenUsage(t *testing.T) {
 		{"bad determinacy", []string{"gen", "--n", "3", "--out", out, "--determinacy", "most"}, `--determinacy "most" is not unique, value or any`},
 		{"resume to stdout", []string{"gen", "--n", "3", "--out", "-", "--resume"}, "--resume needs a FILE"},
 		{"json to stdout", []string{"gen", "--n", "3", "--out", "-", "--json"}, "--json prints the summary on standard output"},
-		{"workers", []string{"gen", "--n", "3", "--out", out, "--workers", "0"}, "--workers must be at least 1"},
+		{"workers", []string{"gen", "--n", "3", "--out", out, "--workers", "0"}, "--workers must be 1..1024, got 0"},
+		{"too many workers", []string{"gen", "--n", "3", "--out", out, "--workers", "100000"}, "--workers must be 1..1024, got 100000"},
 		{"argument", []string{"gen", "--n", "3", "--out", out, "extra"}, `takes no arguments, got "extra"`},
 		{"bad seed", []string{"gen", "--n", "3", "--out", out, "--seed", "-1"}, "invalid argument"},
 	}
@@ -258,7 +379,7 @@ func (b cancelling) Load(m *encode.Model) (solver.Solver, error) {
 }
 
 // genRun runs gen in-process with options changed by mod and returns the
-// exit code and stderr.
+// exit code and stderr (with the error, as run prints it).
 func genRun(t *testing.T, ctx context.Context, args []string, mod func(*genOptions)) (exitCode, string) {
 	t.Helper()
 	var out, errOut bytes.Buffer
@@ -266,7 +387,12 @@ func genRun(t *testing.T, ctx context.Context, args []string, mod func(*genOptio
 	var code exitCode = -1
 	cmd := newGenCmd(ios, func(ctx context.Context, o *genOptions) error {
 		mod(o)
-		code = exitCodeOf(runGen(ctx, o))
+		err := runGen(ctx, o)
+		var reported *reportedError
+		if err != nil && !errors.As(err, &reported) { // as run prints it
+			fmt.Fprintf(&errOut, "plancert: %v\n", err)
+		}
+		code = exitCodeOf(err)
 		return nil
 	})
 	cmd.SetArgs(args[1:])

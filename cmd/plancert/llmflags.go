@@ -225,6 +225,28 @@ func jsonKind(b []byte) string {
 	return "a number"
 }
 
+// params returns the sampling parameters given on the command line.
+func (o *llmFlags) params() llm.Params {
+	var p llm.Params
+	changed := o.changed
+	if changed("temperature") {
+		p.Temperature = &o.Temperature
+	}
+	if changed("top-p") {
+		p.TopP = &o.TopP
+	}
+	if changed("top-k") {
+		p.TopK = &o.TopK
+	}
+	if changed(o.seedFlag) {
+		p.Seed = &o.Seed
+	}
+	p.MaxTokens = o.MaxTokens
+	p.MaxCompletionTokens = o.MaxComplete
+	p.ReasoningEffort = o.Effort
+	return p
+}
+
 // client returns the client the flags describe.
 func (o *llmFlags) client() (*llm.Client, error) {
 	cfg := llm.Config{
@@ -234,22 +256,7 @@ func (o *llmFlags) client() (*llm.Client, error) {
 	if cfg.Retries == 0 {
 		cfg.Retries = -1 // none
 	}
-	changed := o.changed
-	if changed("temperature") {
-		cfg.Params.Temperature = &o.Temperature
-	}
-	if changed("top-p") {
-		cfg.Params.TopP = &o.TopP
-	}
-	if changed("top-k") {
-		cfg.Params.TopK = &o.TopK
-	}
-	if changed(o.seedFlag) {
-		cfg.Params.Seed = &o.Seed
-	}
-	cfg.Params.MaxTokens = o.MaxTokens
-	cfg.Params.MaxCompletionTokens = o.MaxComplete
-	cfg.Params.ReasoningEffort = o.Effort
+	cfg.Params = o.params()
 	if o.extra == nil && o.ExtraBody != "" {
 		extra, err := o.parseExtraBody()
 		if err != nil {
