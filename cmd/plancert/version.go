@@ -46,3 +46,30 @@ func moduleVersion() string {
 	}
 	return "devel"
 }
+
+// buildVersion is moduleVersion with the commit the binary was built from,
+// when the build recorded it (go build in a git checkout, without
+// -buildvcs=false): "devel (commit 0123abcd..., modified)".
+func buildVersion() string {
+	v := moduleVersion()
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return v
+	}
+	var rev, modified string
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	switch {
+	case rev == "":
+		return v
+	case modified == "true":
+		return v + " (commit " + rev + ", modified)"
+	}
+	return v + " (commit " + rev + ")"
+}

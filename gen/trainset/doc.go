@@ -1,7 +1,10 @@
-// Package trainset writes a suite as training data for RL trainers: a
-// verl dataset (parquet) and a JSONL dataset for TRL (and OpenRLHF).
-// Rewards do not travel with the data: each row carries the record id,
-// and the reward server (verify/serve) grades a response by that id.
+// Package trainset writes a suite as training data: a verl dataset
+// (parquet), a JSONL dataset for TRL (and OpenRLHF), and a Hugging Face
+// dataset (parquet splits and a dataset card). Every row carries the
+// record id, which the reward server (verify/serve) grades by, and the
+// record itself (RecordJSON: the record's line in the suite, exactly, as
+// a JSON string), so that grading works offline: the records of a split,
+// written one per line, are a suite.
 //
 // # verl
 //
@@ -12,24 +15,38 @@
 //	prompt        list<struct{role, content}>  one user message: the record's prompt
 //	ability       string  "planning"
 //	reward_model  struct{style, ground_truth}  style "rule", ground_truth the record id
-//	extra_info    struct{index, id, split, task, family, subtask}
+//	extra_info    struct{index, id, split, task, family, subtask, record}
 //
 // index is the record's position in the suite (from 0), the same in the
 // train and test files. verl passes data_source, the response text,
 // ground_truth and extra_info to a custom compute_score
-// (examples/plancert_verl.py).
+// (examples/plancert_verl.py): ground_truth stays the id the server
+// grades by, and extra_info.record lets a compute_score grade without it.
 //
 // # JSONL
 //
 // WriteJSONL writes one JSON object per row:
 //
 //	{"prompt": [{"role": "user", "content": ...}], "id", "data_source",
-//	 "task", "family", "subtask", "split", "index"}
+//	 "task", "family", "subtask", "split", "index", "record"}
 //
 // TRL's GRPOTrainer takes "prompt" as a conversation and passes the other
 // columns to reward functions as keyword arguments (examples/plancert_trl.py
 // reads id). OpenRLHF reads the same file with --input_key prompt
-// --apply_chat_template --label_key id.
+// --apply_chat_template --label_key id. record is a string, not an object:
+// records of different tasks have differently shaped instances, which one
+// Arrow schema (datasets' JSON loader) cannot hold.
+//
+// # Hugging Face
+//
+// WriteHF writes a split's rows, HFRow (id, index, family, task, subtask,
+// level, status, prompt, record), to the file HFSplitPath names in the
+// dataset directory; WriteCard writes README.md, the dataset card:
+// configs and dataset_info in YAML front matter (the features from
+// HFRow's parquet schema, num_examples and the Arrow num_bytes per split),
+// the licence, and prose on how the records were certified, the columns,
+// grading and the counts per family, task and level. datasets.load_dataset
+// reads the directory; the same records give the same bytes.
 //
 // # Split
 //

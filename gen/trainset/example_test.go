@@ -17,7 +17,11 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	for _, row := range trainset.JSONLRows(test, trainset.Test) {
+	rows, err := trainset.JSONLRows(test, trainset.Test)
+	if err != nil {
+		panic(err)
+	}
+	for _, row := range rows {
 		fmt.Println(row.Split, row.Index, row.ID, row.DataSource, row.Prompt[0].Role)
 	}
 	fmt.Println(len(train), "train rows")

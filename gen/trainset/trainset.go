@@ -1,6 +1,7 @@
 package trainset
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"hash/fnv"
@@ -8,9 +9,8 @@ import (
 	"math"
 	"sort"
 
-	"github.com/parquet-go/parquet-go"
-
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/bom"
 )
 
 // The constant columns.
@@ -40,7 +40,9 @@ type RewardModel struct {
 	GroundTruth string `parquet:"ground_truth"`
 }
 
-// ExtraInfo is the extra_info column of a verl row.
+// ExtraInfo is the extra_info column of a verl row. Record is the
+// record's JSON (RecordJSON): verl passes extra_info to compute_score, so
+// that a reward function can grade without the server.
 type ExtraInfo struct {
 	Index   int64  `parquet:"index"`
 	ID      string `parquet:"id"`
@@ -48,6 +50,7 @@ type ExtraInfo struct {
 	Task    string `parquet:"task"`
 	Family  string `parquet:"family"`
 	Subtask string `parquet:"subtask"`
+	Record  string `parquet:"record"`
 }
 
 // VerlRow is one row of a verl dataset.
@@ -69,19 +72,77 @@ type JSONLRow struct {
 	Subtask    string    `json:"subtask"`
 	Split      string    `json:"split"`
 	Index      int       `json:"index"`
+	// Record is the record's JSON as a string (RecordJSON), not an
+	// object: records of different tasks have differently shaped
+	// instances, which one Arrow schema (datasets' JSON loader) cannot hold.
+	Record string `json:"record"`
 }
 
-// Indexed is a record with its position in the suite (from 0).
+// Indexed is a record with its position in the suite (from 0) and, when
+// it was read from a file, its line there (Lines).
 type Indexed struct {
 	Index  int
 	Record *domains.Record
+	// Line is the record's line in the suite without its line end and
+	// surrounding white space, or nil.
+	Line []byte
+}
+
+// RecordJSON is the value of a row's record column: the record's line in
+// the suite exactly, or, without one, the record encoded as gen writes it
+// (encoding/json without HTML escapes).
+func RecordJSON(x Indexed) (string, error) {
+	if x.Line != nil {
+		return string(x.Line), nil
+	}
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(x.Record); err != nil {
+		return "", fmt.Errorf("trainset: record %s: %w", x.Record.ID, err)
+	}
+	return string(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
+}
+
+// Lines returns the lines of suite data that hold records, in order,
+// without line ends and surrounding white space: the i-th is the line of
+// the i-th record verify.ReadSuite returns for the same data (both skip
+// blank lines). A leading UTF-8 byte order mark is dropped.
+func Lines(data []byte) [][]byte {
+	data = bom.Trim(data)
+	var lines [][]byte
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
+		if line = bytes.TrimSpace(line); len(line) > 0 {
+			lines = append(lines, line)
+		}
+	}
+	return lines
+}
+
+// SetLines sets the Line of each record from lines (Lines of the suite
+// the records were read from), by Index.
+func SetLines(records []Indexed, lines [][]byte) error {
+	for i := range records {
+		x := &records[i]
+		if x.Index < 0 || x.Index >= len(lines) {
+			return fmt.Errorf("trainset: record %d of a suite of %d lines", x.Index, len(lines))
+		}
+		x.Line = lines[x.Index]
+	}
+	return nil
 }
 
 // All returns the records with their positions.
 func All(records []*domains.Record) []Indexed {
 	out := make([]Indexed, len(records))
 	for i, r := range records {
-		out[i] = Indexed{i, r}
+		out[i] = Indexed{Index: i, Record: r}
 	}
 	return out
 }
@@ -122,9 +183,9 @@ func Split(records []*domains.Record, fraction float64) (train, test []Indexed, 
 	}
 	for i, r := range records {
 		if inTest[i] {
-			test = append(test, Indexed{i, r})
+			test = append(test, Indexed{Index: i, Record: r})
 		} else {
-			train = append(train, Indexed{i, r})
+			train = append(train, Indexed{Index: i, Record: r})
 		}
 	}
 	return train, test, nil
@@ -136,10 +197,14 @@ func DataSource(r *domains.Record) string { return "plancert/" + string(r.Family
 func prompt(r *domains.Record) []Message { return []Message{{Role: "user", Content: r.Prompt}} }
 
 // VerlRows returns the verl rows of records, all of split.
-func VerlRows(records []Indexed, split string) []VerlRow {
+func VerlRows(records []Indexed, split string) ([]VerlRow, error) {
 	rows := make([]VerlRow, len(records))
 	for i, x := range records {
 		r := x.Record
+		rec, err := RecordJSON(x)
+		if err != nil {
+			return nil, err
+		}
 		rows[i] = VerlRow{
 			DataSource:  DataSource(r),
 			Prompt:      prompt(r),
@@ -148,47 +213,37 @@ func VerlRows(records []Indexed, split string) []VerlRow {
 			ExtraInfo: ExtraInfo{
 				Index: int64(x.Index), ID: r.ID, Split: split,
 				Task: r.Task, Family: string(r.Family), Subtask: r.Subtask,
+				Record: rec,
 			},
 		}
 	}
-	return rows
+	return rows, nil
 }
 
 // JSONLRows returns the JSONL rows of records, all of split.
-func JSONLRows(records []Indexed, split string) []JSONLRow {
+func JSONLRows(records []Indexed, split string) ([]JSONLRow, error) {
 	rows := make([]JSONLRow, len(records))
 	for i, x := range records {
 		r := x.Record
+		rec, err := RecordJSON(x)
+		if err != nil {
+			return nil, err
+		}
 		rows[i] = JSONLRow{
 			Prompt: prompt(r), ID: r.ID, DataSource: DataSource(r),
 			Task: r.Task, Family: string(r.Family), Subtask: r.Subtask,
-			Split: split, Index: x.Index,
+			Split: split, Index: x.Index, Record: rec,
 		}
 	}
-	return rows
+	return rows, nil
 }
 
 // WriteVerl writes rows as one parquet file (snappy-compressed columns).
 // The same rows give the same bytes.
-func WriteVerl(w io.Writer, rows []VerlRow) error {
-	pw := parquet.NewGenericWriter[VerlRow](w, parquet.Compression(&parquet.Snappy))
-	if _, err := pw.Write(rows); err != nil {
-		return fmt.Errorf("trainset: writing parquet rows: %w", err)
-	}
-	if err := pw.Close(); err != nil {
-		return fmt.Errorf("trainset: closing the parquet file: %w", err)
-	}
-	return nil
-}
+func WriteVerl(w io.Writer, rows []VerlRow) error { return writeParquet(w, rows) }
 
 // ReadVerl reads a parquet file written by WriteVerl.
-func ReadVerl(r io.ReaderAt, size int64) ([]VerlRow, error) {
-	rows, err := parquet.Read[VerlRow](r, size)
-	if err != nil {
-		return nil, fmt.Errorf("trainset: reading parquet rows: %w", err)
-	}
-	return rows, nil
-}
+func ReadVerl(r io.ReaderAt, size int64) ([]VerlRow, error) { return readParquet[VerlRow](r, size) }
 
 // WriteJSONL writes rows, one JSON object per line.
 func WriteJSONL(w io.Writer, rows []JSONLRow) error {

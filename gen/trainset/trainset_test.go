@@ -17,26 +17,48 @@ import (
 	"github.com/plancert/plancert/verify"
 )
 
+const fixture = "../../testdata/verify/suite.jsonl"
+
 func readSuite(t *testing.T) []*domains.Record {
 	t.Helper()
-	f, err := os.Open("../../testdata/verify/suite.jsonl")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	recs, err := verify.ReadSuite(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	recs, _ := readSuiteLines(t)
 	return recs
+}
+
+// readSuiteLines returns the fixture's records and their lines.
+func readSuiteLines(t *testing.T) ([]*domains.Record, [][]byte) {
+	t.Helper()
+	data, err := os.ReadFile(fixture)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := verify.ReadSuite(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs, bytes.Split(bytes.TrimSuffix(data, []byte("\n")), []byte("\n"))
+}
+
+// indexed returns the fixture's records with their lines.
+func indexed(t *testing.T) ([]*domains.Record, []trainset.Indexed) {
+	t.Helper()
+	recs, lines := readSuiteLines(t)
+	all := trainset.All(recs)
+	if err := trainset.SetLines(all, lines); err != nil {
+		t.Fatal(err)
+	}
+	return recs, all
 }
 
 // TestVerlRoundTrip writes a verl file, checks its schema against the
 // columns verl reads, reads it back and checks every row against its
 // record; the same rows give the same bytes.
 func TestVerlRoundTrip(t *testing.T) {
-	recs := readSuite(t)
-	rows := trainset.VerlRows(trainset.All(recs), trainset.Train)
+	recs, all := indexed(t)
+	rows, err := trainset.VerlRows(all, trainset.Train)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
 	if err := trainset.WriteVerl(&buf, rows); err != nil {
 		t.Fatal(err)
@@ -54,7 +76,7 @@ func TestVerlRoundTrip(t *testing.T) {
 		"prompt.list.element.role", "prompt.list.element.content",
 		"ability",
 		"reward_model.style", "reward_model.ground_truth",
-		"extra_info.index", "extra_info.id", "extra_info.split", "extra_info.task", "extra_info.family", "extra_info.subtask",
+		"extra_info.index", "extra_info.id", "extra_info.split", "extra_info.task", "extra_info.family", "extra_info.subtask", "extra_info.record",
 	}
 	if !reflect.DeepEqual(cols, want) {
 		t.Errorf("columns %q,\nwant    %q", cols, want)
@@ -80,7 +102,7 @@ func TestVerlRoundTrip(t *testing.T) {
 			Prompt:      []trainset.Message{{Role: "user", Content: r.Prompt}},
 			Ability:     "planning",
 			RewardModel: trainset.RewardModel{Style: "rule", GroundTruth: r.ID},
-			ExtraInfo:   trainset.ExtraInfo{Index: int64(i), ID: r.ID, Split: "train", Task: r.Task, Family: "scheduling", Subtask: r.Subtask},
+			ExtraInfo:   trainset.ExtraInfo{Index: int64(i), ID: r.ID, Split: "train", Task: r.Task, Family: "scheduling", Subtask: r.Subtask, Record: string(all[i].Line)},
 		}
 		if !reflect.DeepEqual(row, want) {
 			t.Errorf("row %d:\n%+v\nwant\n%+v", i, row, want)
@@ -97,9 +119,13 @@ func TestVerlRoundTrip(t *testing.T) {
 }
 
 func TestJSONL(t *testing.T) {
-	recs := readSuite(t)
+	recs, all := indexed(t)
+	rows, err := trainset.JSONLRows(all, trainset.Test)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var buf bytes.Buffer
-	if err := trainset.WriteJSONL(&buf, trainset.JSONLRows(trainset.All(recs), trainset.Test)); err != nil {
+	if err := trainset.WriteJSONL(&buf, rows); err != nil {
 		t.Fatal(err)
 	}
 	sc := bufio.NewScanner(&buf)
@@ -114,7 +140,7 @@ func TestJSONL(t *testing.T) {
 		want := map[string]any{
 			"prompt": []any{map[string]any{"role": "user", "content": r.Prompt}},
 			"id":     r.ID, "data_source": "plancert/scheduling", "task": r.Task, "family": "scheduling",
-			"subtask": r.Subtask, "split": "test", "index": float64(i),
+			"subtask": r.Subtask, "split": "test", "index": float64(i), "record": string(all[i].Line),
 		}
 		if !reflect.DeepEqual(row, want) {
 			t.Errorf("line %d: %v\nwant %v", i+1, row, want)
