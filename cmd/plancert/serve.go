@@ -58,8 +58,9 @@ Endpoints:
                     unknown label fails the request (400).
   POST /v1/score    {"items": [{"id", "response"}], "reward": MODE} ->
                     {"reward", "n", "scored", "errors", "mean_reward",
-                     "results": [{"id", "reward", "all_pass", "avg_pass",
-                     "passed", "failed", "items", "error_kind", ...}]};
+                     "integrity_alarms", "results": [{"id", "reward",
+                     "all_pass", "avg_pass", "passed", "failed", "items",
+                     "error_kind", "integrity_alarm", ...}]};
                     an unknown id is a per-item "error".
   GET  /healthz     {"status": "ok", "records": N, "reward": MODE}
 
