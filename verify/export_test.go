@@ -1,8 +1,22 @@
 package verify
 
+import (
+	"flag"
+	"os"
+)
+
 // SetClaimCache turns the claim verdict cache on or off and returns what
 // it was (for tests and benchmarks that compare).
 func SetClaimCache(on bool) (was bool) {
 	was, claimCache = claimCache, on
 	return was
 }
+
+// AnswerLimits is answerLimits.
+var AnswerLimits = answerLimits
+
+var longFlag = flag.Bool("long", false, "run the long tests (also PLANCERT_LONG=1)")
+
+// Long reports whether the long tests run: -long, or PLANCERT_LONG set
+// (read here, not at init, so that the test cache notices it).
+func Long() bool { return *longFlag || os.Getenv("PLANCERT_LONG") != "" }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -80,8 +81,8 @@ type ItemScore struct {
 
 // Score is the grade of one response (the data contract's score line).
 //
-// Parsed says a JSON answer was extracted from the response (whether it is
-// in the task's form is the format item). Items follow the record's
+// Parsed says a JSON answer was extracted from the response, within the
+// size limits (whether it is in the task's form is the format item). Items follow the record's
 // checklist. AllPass is 1 when every item passes, else 0; AvgPass is the
 // fraction of items that pass; Reward is computed in the mode given to
 // ScoreResponse. Objective is the answer's objective vector when the
@@ -114,7 +115,12 @@ const checkerErrorPrefix = "checker error: "
 //
 // The answer is extracted (Extract) and checked by the record's task
 // (rec.Load, then Instance.Check against rec.Reference). When nothing can
-// be extracted, every item fails with the extraction error as its detail.
+// be extracted, every item fails with the extraction error as its detail;
+// so does an answer larger than any plan of the record needs to be (over
+// 1 MiB + 16 × the reference plan's bytes, or 4,096 + 16 × its JSON
+// values: an error wrapping ErrTooLarge), which is not decoded (decoding
+// takes up to about 130 bytes of memory per byte of answer). Parsed is
+// false then.
 // When the checker fails — the instance does not load, Check panics, or its
 // results do not match the record's checklist item for item — every item
 // fails with a detail that starts "checker error: " and the error kind is
@@ -139,6 +145,9 @@ func ScoreResponse(ctx context.Context, rec *domains.Record, response string, mo
 		return finish(rec, s, mode, checkerErrorPrefix+"the record has no checklist", true)
 	}
 	answer, err := Extract(response)
+	if err == nil {
+		err = checkSize(rec, answer)
+	}
 	if err != nil {
 		return finish(rec, s, mode, err.Error(), false)
 	}
@@ -164,6 +173,78 @@ func ScoreResponse(ctx context.Context, rec *domains.Record, response string, mo
 	return finish(rec, s, mode, "", false)
 }
 
+// ErrTooLarge says an answer is larger than any plan of its record needs
+// to be (see ScoreResponse); ScoreResponse wraps it with the size.
+var ErrTooLarge = errors.New("verify: the answer is too large")
+
+// The size limits of an answer, per record: answerSlackBytes bytes and
+// answerSlackValues JSON values, plus answerFactor times the size of the
+// record's reference plan. Real answers are about the size of the
+// reference (at most 190 values and 1.8 KB in "plancert gen --n 640"), so
+// the limits never touch them; they bound what decoding an answer costs,
+// which for small values is up to about 130 bytes of memory per byte (a
+// list of 25 MB of {} would take 3 GB).
+const (
+	answerSlackBytes  = 1 << 20
+	answerSlackValues = 4096
+	answerFactor      = 16
+)
+
+// answerLimits returns the most bytes and JSON values an answer to rec may
+// have.
+func answerLimits(rec *domains.Record) (maxBytes, maxValues int) {
+	plan := rec.Reference.Plan
+	return answerSlackBytes + answerFactor*len(plan), answerSlackValues + answerFactor*countValues(plan)
+}
+
+// checkSize returns an error wrapping ErrTooLarge when answer is over the
+// size limits of rec.
+func checkSize(rec *domains.Record, answer json.RawMessage) error {
+	maxBytes, maxValues := answerLimits(rec)
+	if len(answer) > maxBytes {
+		return fmt.Errorf("%w: %d bytes, over this record's limit of %d (1 MiB + %d × its reference plan)", ErrTooLarge, len(answer), maxBytes, answerFactor)
+	}
+	if n := countValues(answer); n > maxValues {
+		return fmt.Errorf("%w: %d JSON values, over this record's limit of %d (%d + %d × its reference plan's)", ErrTooLarge, n, maxValues, answerSlackValues, answerFactor)
+	}
+	return nil
+}
+
+// countValues returns the number of values in the valid JSON text b:
+// objects, arrays, strings (keys too), numbers, true, false and null.
+func countValues(b []byte) int {
+	n := 0
+	for i := 0; i < len(b); i++ {
+		switch b[i] {
+		case ' ', '\t', '\n', '\r', ':', ',', '}', ']':
+		case '{', '[':
+			n++
+		case '"':
+			n++
+			for i++; i < len(b) && b[i] != '"'; i++ {
+				if b[i] == '\\' {
+					i++
+				}
+			}
+		default: // a number or a literal
+			n++
+			for i+1 < len(b) && !endsScalar(b[i+1]) {
+				i++
+			}
+		}
+	}
+	return n
+}
+
+// endsScalar says c ends a number or a literal.
+func endsScalar(c byte) bool {
+	switch c {
+	case ' ', '\t', '\n', '\r', ',', '}', ']':
+		return true
+	}
+	return false
+}
+
 // loaded caches the instance of each record (by pointer): loading is the
 // costliest step of grading, and a suite's records are graded many times.
 // Instances are safe for concurrent Check.
@@ -186,10 +267,12 @@ func loadCached(rec *domains.Record) (domains.Instance, error) {
 // is a solve, the costliest part of grading, and a trainer's samples
 // repeat the same claims. A verdict that depended on time (an item failed
 // as domains.ConflictUndecided) is not cached. The cache holds at most
-// maxClaims verdicts and starts afresh when full. Safe for concurrent use.
+// maxClaims verdicts and maxClaimBytes bytes of answers and details, and
+// starts afresh when full. Safe for concurrent use.
 type claimVerdicts struct {
-	mu sync.Mutex
-	m  map[claimID][]domains.Result
+	mu    sync.Mutex
+	m     map[claimID][]domains.Result
+	bytes int // of the answers and the results' texts in m
 }
 
 // claimID is a record (by pointer, as loaded caches instances) and the
@@ -199,7 +282,10 @@ type claimID struct {
 	answer string
 }
 
-const maxClaims = 1 << 16
+const (
+	maxClaims     = 1 << 16
+	maxClaimBytes = 64 << 20
+)
 
 // claimCache turns the cache on (tests and benchmarks turn it off to
 // compare).
@@ -238,12 +324,20 @@ func (c *claimVerdicts) put(k claimID, res []domains.Result) {
 			return
 		}
 	}
+	size := len(k.answer)
+	for _, r := range res {
+		size += len(r.ID) + len(r.Detail)
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m == nil || len(c.m) >= maxClaims {
-		c.m = make(map[claimID][]domains.Result)
+	if _, ok := c.m[k]; ok {
+		return // put by another worker meanwhile
+	}
+	if c.m == nil || len(c.m) >= maxClaims || c.bytes+size > maxClaimBytes {
+		c.m, c.bytes = make(map[claimID][]domains.Result), 0
 	}
 	c.m[k] = slices.Clone(res)
+	c.bytes += size
 }
 
 // backend proves the conflicts that answers claim.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -463,5 +464,106 @@ func TestClaimCache(t *testing.T) {
 	a, b := verify.ScoreResponse(context.Background(), rec, wrong, ""), verify.ScoreResponse(context.Background(), rec, wrong, "")
 	if a.AllPass != 0 || fmt.Sprint(a) != fmt.Sprint(b) {
 		t.Errorf("a made-up rule: %+v then %+v", a, b)
+	}
+}
+
+// hostile are responses of about n bytes that cost much to grade when
+// grading is not linear: braces that never close, and valid answers of
+// many small values or one large one.
+func hostile(n int) map[string]string {
+	entry := `{"meeting": "M1", "day": "Tue", "start": "09:00", "room": "Oak"}, `
+	return map[string]string{
+		"open braces":     strings.Repeat("{", n),
+		"open keys":       strings.Repeat(`{"a":`, n/5),
+		"json block of {": "```json\n" + strings.Repeat("{", n) + "\n```",
+		"long plan":       "```json\n{\"meetings\": [" + strings.Repeat(entry, n/len(entry)) + "{}]}\n```",
+		"bare long plan":  "{\"meetings\": [" + strings.Repeat(entry, n/len(entry)) + "{}]}",
+		"empty objects":   "```json\n{\"meetings\": [" + strings.Repeat("{},", n/3) + "{}]}\n```",
+		"numbers":         "```json\n{\"meetings\": [" + strings.Repeat("1,", n/2) + "1]}\n```",
+		"long conflict":   "```json\n{\"feasible\": false, \"conflict\": [" + strings.Repeat(`"availability of Ivo", `, n/22) + "\"x\"]}\n```",
+		"long string":     "```json\n{\"meetings\": [{\"meeting\": \"" + strings.Repeat("M", n) + "\"}]}\n```",
+	}
+}
+
+// TestScoreHostileMemory: grading a hostile response of 5 MB (50 MB with
+// -long) allocates at most twice its size, and fails every item as a
+// format error. Before the object scan was one pass, 5 MB of '{'
+// allocated 52 bytes per byte; before answers had size limits, a list of
+// 5 MB of {} allocated 126.
+func TestScoreHostileMemory(t *testing.T) {
+	n := 5 << 20
+	if verify.Long() {
+		n = 50 << 20
+	}
+	rec := record(t, 0)
+	if s := verify.ScoreResponse(context.Background(), rec, reference(rec), ""); s.AllPass != 1 { // loads the instance
+		t.Fatalf("the reference scores %+v", s)
+	}
+	for name, text := range hostile(n) {
+		var s verify.Score
+		allocs := allocated(func() { s = verify.ScoreResponse(context.Background(), rec, text, "") })
+		if allocs > 2*uint64(len(text)) {
+			t.Errorf("%s: grading %d bytes allocated %d (%.1f per byte)", name, len(text), allocs, float64(allocs)/float64(len(text)))
+		}
+		if s.AvgPass != 0 || s.ErrorKind != verify.ErrorFormat {
+			t.Errorf("%s: avg_pass %v, error kind %q; want 0, format", name, s.AvgPass, s.ErrorKind)
+		}
+	}
+}
+
+// allocated returns the bytes f allocates on the heap.
+func allocated(f func()) uint64 {
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	f()
+	runtime.ReadMemStats(&after)
+	return after.TotalAlloc - before.TotalAlloc
+}
+
+// TestScoreSizeLimits: an answer at the size limits of its record is
+// graded as any other (the reference padded with white space, or with an
+// extra field of values, still passes); one byte or one value more fails
+// every item as too large.
+func TestScoreSizeLimits(t *testing.T) {
+	rec := record(t, 0)
+	maxBytes, maxValues := verify.AnswerLimits(rec)
+	plan := strings.TrimSuffix(string(rec.Reference.Plan), "}")
+	padded := func(size int) string { // the plan, size bytes
+		return plan + strings.Repeat(" ", size-len(plan)-1) + "}"
+	}
+	planValues := 0
+	dec := json.NewDecoder(strings.NewReader(string(rec.Reference.Plan)))
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			break
+		}
+		if d, ok := tok.(json.Delim); !ok || d == '{' || d == '[' {
+			planValues++
+		}
+	}
+	withValues := func(values int) string { // the plan and a list of notes, values in all
+		return plan + `, "notes": [` + strings.Repeat("0,", values-planValues-3) + "0]}"
+	}
+	for _, tt := range []struct {
+		name   string
+		answer string
+		pass   bool
+	}{
+		{"bytes at the limit", padded(maxBytes), true},
+		{"a byte over", padded(maxBytes + 1), false},
+		{"values at the limit", withValues(maxValues), true},
+		{"a value over", withValues(maxValues + 1), false},
+	} {
+		s := verify.ScoreResponse(context.Background(), rec, "```json\n"+tt.answer+"\n```", "")
+		if tt.pass {
+			if s.AllPass != 1 {
+				t.Errorf("%s: %+v", tt.name, s)
+			}
+			continue
+		}
+		if s.AvgPass != 0 || s.Parsed || s.ErrorKind != verify.ErrorFormat || !strings.HasPrefix(s.Items[0].Detail, verify.ErrTooLarge.Error()+": ") {
+			t.Errorf("%s: %+v", tt.name, s)
+		}
 	}
 }

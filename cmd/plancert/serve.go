@@ -27,6 +27,11 @@ type serveOptions struct {
 	Workers  int
 	MaxConc  int
 
+	HeaderTimeout time.Duration
+	BodyTimeout   time.Duration
+	BodyGrace     time.Duration
+	BodyMinRate   int64
+
 	opts serve.Options
 	// ready, when set, is called with the listening address (tests).
 	ready func(addr net.Addr)
@@ -53,8 +58,9 @@ Endpoints:
                     unknown label fails the request (400).
   POST /v1/score    {"items": [{"id", "response"}], "reward": MODE} ->
                     {"reward", "n", "scored", "errors", "mean_reward",
-                     "results": [{"id", "reward", "all_pass", "avg_pass",
-                     "passed", "failed", "items", "error_kind", ...}]};
+                     "integrity_alarms", "results": [{"id", "reward",
+                     "all_pass", "avg_pass", "passed", "failed", "items",
+                     "error_kind", "integrity_alarm", ...}]};
                     an unknown id is a per-item "error".
   GET  /healthz     {"status": "ok", "records": N, "reward": MODE}
 
@@ -63,8 +69,20 @@ certificate or the checker is wrong) is logged loudly on standard error and
 flagged in the answer (integrity_alarm), never scored silently.
 
 Errors are JSON {"error": "..."}: 400 malformed request, 413 body or batch
-over the limits, 405 wrong method, 404 unknown path, 500 a recovered panic.
-The reward mode of /get_reward is --reward; /v1/score takes it per request.
+over the limits, 408 a body too slow (below), 503 no room for the body
+(below), 405 wrong method, 404 unknown path, 500 a recovered panic. The
+reward mode of /get_reward is --reward; /v1/score takes it per request.
+
+Limits: a request's headers must come within --read-header-timeout, and
+its body within --body-timeout, at --body-min-rate bytes/s at least once
+--body-grace has passed (its first n bytes by grace + n/rate); else 408.
+Bodies are read before a request waits for one of the --max-concurrent
+grading slots, so slow clients never hold one. The bodies held at once
+are at most --max-concurrent × --max-body bytes; a body that does not fit
+waits for room (503 if not in its time). Grading a request takes at most
+about 3 times its body besides (an answer larger than any plan of its
+problem could be is a format error, not decoded), so the server needs
+about 4 × --max-concurrent × --max-body of memory.
 
 ` + rewardHelp
 
@@ -73,6 +91,9 @@ const serveExample = `  # Serve a suite on port 8000 of this machine
 
   # Grade a response by record id
   $ curl -s localhost:8000/v1/score -d '{"items": [{"id": "ID", "response": "..."}]}'
+
+  # Clients on a slow link: 20 minutes for a body, at 8 KiB/s at least
+  $ plancert serve --suite out/suite.jsonl --body-timeout 20m --body-min-rate 8192
 
   # OpenRLHF: rewards from the server, record ids as labels
   $ python -m openrlhf.cli.train_ppo_ray ... --remote_rm_url http://127.0.0.1:8000/get_reward --label_key id`
@@ -102,7 +123,11 @@ func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error
 	f.Int64Var(&opts.MaxBody, "max-body", serve.DefaultMaxBodyBytes, "largest request body in `BYTES`")
 	f.IntVar(&opts.MaxBatch, "max-batch", serve.DefaultMaxBatch, "most responses in one request (`N`)")
 	f.IntVar(&opts.Workers, "workers", 0, "goroutines that score one request (`N`; 0: GOMAXPROCS)")
-	f.IntVar(&opts.MaxConc, "max-concurrent", serve.DefaultMaxConcurrent, "POST requests read and graded at once (`N`); others wait")
+	f.IntVar(&opts.MaxConc, "max-concurrent", serve.DefaultMaxConcurrent, "POST requests graded at once (`N`); others wait once their body is read")
+	f.DurationVar(&opts.HeaderTimeout, "read-header-timeout", serve.DefaultReadHeaderTimeout, "time to read a request's headers (`DURATION`)")
+	f.DurationVar(&opts.BodyTimeout, "body-timeout", serve.DefaultBodyTimeout, "time to read a request's body (`DURATION`)")
+	f.DurationVar(&opts.BodyGrace, "body-grace", serve.DefaultBodyGrace, "time a body may come slower than --body-min-rate (`DURATION`)")
+	f.Int64Var(&opts.BodyMinRate, "body-min-rate", serve.DefaultMinBodyRate, "slowest a body may come after --body-grace, in `BYTES` per second")
 	return cmd
 }
 
@@ -120,6 +145,14 @@ func (o *serveOptions) validate() error {
 		return usageErrorf("--workers must be 0 (GOMAXPROCS) or more, got %d", o.Workers)
 	case o.MaxConc < 1:
 		return usageErrorf("--max-concurrent must be at least 1, got %d", o.MaxConc)
+	case o.HeaderTimeout <= 0:
+		return usageErrorf("--read-header-timeout must be positive, got %v", o.HeaderTimeout)
+	case o.BodyTimeout <= 0:
+		return usageErrorf("--body-timeout must be positive, got %v", o.BodyTimeout)
+	case o.BodyGrace <= 0:
+		return usageErrorf("--body-grace must be positive, got %v", o.BodyGrace)
+	case o.BodyMinRate < 1:
+		return usageErrorf("--body-min-rate must be at least 1 (bytes per second), got %d", o.BodyMinRate)
 	}
 	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
 		return usageErrorf("--addr %q is not HOST:PORT: %v", o.Addr, err)
@@ -128,7 +161,8 @@ func (o *serveOptions) validate() error {
 	if err != nil {
 		return err
 	}
-	o.opts = serve.Options{Reward: mode, MaxBodyBytes: o.MaxBody, MaxBatch: o.MaxBatch, Workers: o.Workers, MaxConcurrent: o.MaxConc}
+	o.opts = serve.Options{Reward: mode, MaxBodyBytes: o.MaxBody, MaxBatch: o.MaxBatch, Workers: o.Workers, MaxConcurrent: o.MaxConc,
+		ReadHeaderTimeout: o.HeaderTimeout, BodyTimeout: o.BodyTimeout, BodyGrace: o.BodyGrace, MinBodyRate: o.BodyMinRate}
 	return nil
 }
 

@@ -147,6 +147,10 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"serve", "--suite", fixtureSuite, "--max-batch", "0"}, exitBadInput, "plancert: --max-batch must be at least 1, got 0\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--max-body", "0"}, exitBadInput, "plancert: --max-body must be at least 1, got 0\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--max-concurrent", "0"}, exitBadInput, "plancert: --max-concurrent must be at least 1, got 0\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--read-header-timeout", "0s"}, exitBadInput, "plancert: --read-header-timeout must be positive, got 0s\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--body-timeout", "-1s"}, exitBadInput, "plancert: --body-timeout must be positive, got -1s\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--body-grace", "0s"}, exitBadInput, "plancert: --body-grace must be positive, got 0s\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--body-min-rate", "0"}, exitBadInput, "plancert: --body-min-rate must be at least 1 (bytes per second), got 0\n"},
 		{[]string{"serve", "--suite", "no/such/suite.jsonl"}, exitBadInput, "plancert: no/such/suite.jsonl: no such file or directory\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "x"}, exitBadInput, `plancert: plancert serve takes no arguments, got "x"` + "\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--addr", busy}, exitError, "plancert: --addr: listen tcp " + busy + ": bind: address already in use\n"},
@@ -217,5 +221,37 @@ func TestServeEndTokens(t *testing.T) {
 	}
 	if len(sc.Results) != len(items) {
 		t.Errorf("/v1/score: %d results for %d items", len(sc.Results), len(items))
+	}
+}
+
+// TestServeSlowBody: the body limits are flags; a body that comes too
+// slowly is answered 408.
+func TestServeSlowBody(t *testing.T) {
+	url, stop, stderr := startServe(t, "--suite", fixtureSuite, "--body-grace", "100ms", "--body-min-rate", "100")
+	defer func() {
+		if err := stop(); err != nil {
+			t.Errorf("serve: %v\n%s", err, stderr)
+		}
+	}()
+	pr, pw := io.Pipe()
+	defer pw.Close()
+	go func() {
+		for range 100 {
+			if _, err := pw.Write([]byte(" ")); err != nil {
+				return
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}()
+	req, _ := http.NewRequest("POST", url+"/v1/score", pr)
+	req.ContentLength = 100
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(body), "the request body came slower than 100 bytes/s") {
+		t.Errorf("status %d: %s", resp.StatusCode, body)
 	}
 }

@@ -64,11 +64,13 @@
 // Every error is a JSON object {"error": "..."}: 400 for a malformed
 // request (not JSON, wrong types, trailing data, mismatched lists, a
 // missing field, an unknown reward mode, an unknown label), 413 for a
-// body over Options.MaxBodyBytes or a batch over Options.MaxBatch, 405
-// (with an Allow header) for a wrong method, 404 for another path, 500
-// for a panic while handling a request (recovered and logged; the server
-// keeps running). Fields a request has and this version does not know are
-// ignored.
+// body over Options.MaxBodyBytes or a batch over Options.MaxBatch, 408
+// for a body slower than Options.MinBodyRate or longer to come than
+// Options.BodyTimeout, 503 for a body that found no room in memory in its
+// time, 405 (with an Allow header) for a wrong method, 404 for another
+// path, 500 for a panic while handling a request (recovered and logged;
+// the server keeps running). Fields a request has and this version does
+// not know are ignored.
 //
 // Server.Warm grades every record's reference plan once: it loads every
 // instance before the first request and reports a reference that fails its
@@ -76,10 +78,18 @@
 //
 // Scoring is spread over Options.Workers goroutines (GOMAXPROCS by
 // default) within each request; at most Options.MaxConcurrent POST
-// requests (4 by default) are read and graded at once, the others wait
-// their turn, which bounds memory. Server.Serve shuts down gracefully when
-// its context ends: it stops accepting connections and waits for the
-// requests in flight.
+// requests (4 by default) are graded at once, the others wait their turn
+// once their bodies are read. A body is read first, under time limits (a
+// total, and a minimum rate after a grace period): a client that sends
+// slowly holds a connection, never a grading slot, and is answered 408
+// when it falls behind. The bodies in memory at once are at most
+// MaxConcurrent × MaxBodyBytes bytes, and grading a request takes at most
+// about 3 times its body besides (verify.Extract reads a response once
+// and keeps nothing per byte; verify.ScoreResponse refuses answers larger
+// than any plan of their problem), so the server's memory stays within
+// about 4 × MaxConcurrent × MaxBodyBytes. Server.Serve shuts down
+// gracefully when its context ends: it stops accepting connections and
+// waits for the requests in flight.
 //
 // Request bodies of the usual shape are read by a small scanner that
 // leaves the texts encoded (only the response part of each query is

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bytes"
 	"encoding/json"
 	"unicode/utf8"
 )
@@ -198,17 +199,27 @@ func (s *scanner) item() (it rawScoreItem, ok bool) {
 // decodeString decodes a JSON string the scanner has checked, without
 // encoding/json when it has no escapes and is valid UTF-8.
 func decodeString(raw []byte) string {
-	c := raw[1 : len(raw)-1]
-	for _, b := range c {
-		if b == '\\' {
-			return unquote(raw)
-		}
+	if c := raw[1 : len(raw)-1]; plain(c) {
+		return string(c)
 	}
-	if !utf8.Valid(c) {
-		return unquote(raw) // invalid bytes become U+FFFD, as encoding/json does
-	}
-	return string(c)
+	return unquote(raw)
 }
+
+// decodeContent is decodeString of the string whose content (between the
+// quotes) is c, which the scanner has checked: a copy of c when it is
+// plain, else the decoding of a quoted copy.
+func decodeContent(c []byte) string {
+	if plain(c) {
+		return string(c)
+	}
+	q := make([]byte, 0, len(c)+2)
+	return unquote(append(append(append(q, '"'), c...), '"'))
+}
+
+// plain says JSON string content c has no escapes and is valid UTF-8
+// (invalid bytes become U+FFFD when encoding/json decodes it), so that it
+// is its own decoding.
+func plain(c []byte) bool { return bytes.IndexByte(c, '\\') < 0 && utf8.Valid(c) }
 
 // scanner walks a JSON text.
 type scanner struct {

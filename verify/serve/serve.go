@@ -2,13 +2,17 @@ package serve
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log"
+	"math"
 	"net"
 	"net/http"
+	"os"
 	"reflect"
 	"runtime"
 	"runtime/debug"
@@ -31,6 +35,15 @@ const (
 	DefaultMaxBatch = 16384
 	// DefaultMaxConcurrent is the default of Options.MaxConcurrent.
 	DefaultMaxConcurrent = 4
+	// DefaultReadHeaderTimeout is the default of
+	// Options.ReadHeaderTimeout.
+	DefaultReadHeaderTimeout = 10 * time.Second
+	// DefaultBodyTimeout is the default of Options.BodyTimeout.
+	DefaultBodyTimeout = 5 * time.Minute
+	// DefaultBodyGrace is the default of Options.BodyGrace.
+	DefaultBodyGrace = 10 * time.Second
+	// DefaultMinBodyRate is the default of Options.MinBodyRate: 64 KiB/s.
+	DefaultMinBodyRate = 64 << 10
 	// ShutdownGrace is how long Serve waits for requests in flight
 	// after its context ends.
 	ShutdownGrace = 30 * time.Second
@@ -48,12 +61,27 @@ type Options struct {
 	// Workers is the number of goroutines that score one request
 	// (0: GOMAXPROCS).
 	Workers int
-	// MaxConcurrent bounds the POST requests read and graded at once
-	// (0: DefaultMaxConcurrent); others wait for a slot before their body
-	// is read, so memory stays within about MaxConcurrent × MaxBodyBytes.
-	// Each request already uses every worker: more in parallel would
-	// not grade faster.
+	// MaxConcurrent bounds the POST requests graded at once
+	// (0: DefaultMaxConcurrent); others wait for a slot once their body
+	// is read. Each request already uses every worker: more in parallel
+	// would not grade faster. It also bounds the bodies held in memory at
+	// once, read or being read: MaxConcurrent × MaxBodyBytes bytes in all.
+	// A body that does not fit waits for room, until its read deadline
+	// at most (then 503); the wait does not count against its limits.
 	MaxConcurrent int
+	// ReadHeaderTimeout bounds the time to read a request's headers
+	// (0: DefaultReadHeaderTimeout).
+	ReadHeaderTimeout time.Duration
+	// BodyTimeout bounds the time to read a request's body
+	// (0: DefaultBodyTimeout). A body also has to come at MinBodyRate
+	// bytes per second at least, after BodyGrace: by BodyGrace + n /
+	// MinBodyRate after its headers, its first n bytes have arrived
+	// (0: DefaultBodyGrace, DefaultMinBodyRate). A body that does not
+	// is refused with 408, before it takes a grading slot: slow clients
+	// hold a connection, never a slot of MaxConcurrent.
+	BodyTimeout time.Duration
+	BodyGrace   time.Duration
+	MinBodyRate int64
 	// ErrorLog receives recovered panics and failed writes; nil is the
 	// log package's standard logger.
 	ErrorLog *log.Logger
@@ -70,8 +98,12 @@ type Server struct {
 	maxN    int
 	workers int
 	slots   chan struct{}
+	bodies  *budget // bytes of the bodies in memory
 	logger  *log.Logger
 	mux     *http.ServeMux
+
+	headerTimeout, bodyTimeout, bodyGrace time.Duration
+	minRate                               int64
 }
 
 // New returns a Server grading responses to records (as read by
@@ -94,15 +126,22 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 		return nil, fmt.Errorf("serve: Workers is %d, want 0 (GOMAXPROCS) or more", opts.Workers)
 	case opts.MaxConcurrent < 0:
 		return nil, fmt.Errorf("serve: MaxConcurrent is %d, want 0 (the default) or more", opts.MaxConcurrent)
+	case opts.ReadHeaderTimeout < 0, opts.BodyTimeout < 0, opts.BodyGrace < 0, opts.MinBodyRate < 0:
+		return nil, fmt.Errorf("serve: ReadHeaderTimeout, BodyTimeout, BodyGrace and MinBodyRate are %v, %v, %v and %d; want 0 (the default) or more",
+			opts.ReadHeaderTimeout, opts.BodyTimeout, opts.BodyGrace, opts.MinBodyRate)
 	}
 	s := &Server{
-		byID:    make(map[string]*domains.Record, len(records)),
-		n:       len(records),
-		mode:    mode,
-		maxBody: opts.MaxBodyBytes,
-		maxN:    opts.MaxBatch,
-		workers: opts.Workers,
-		logger:  opts.ErrorLog,
+		byID:          make(map[string]*domains.Record, len(records)),
+		n:             len(records),
+		mode:          mode,
+		maxBody:       opts.MaxBodyBytes,
+		maxN:          opts.MaxBatch,
+		workers:       opts.Workers,
+		logger:        opts.ErrorLog,
+		headerTimeout: cmp.Or(opts.ReadHeaderTimeout, DefaultReadHeaderTimeout),
+		bodyTimeout:   cmp.Or(opts.BodyTimeout, DefaultBodyTimeout),
+		bodyGrace:     cmp.Or(opts.BodyGrace, DefaultBodyGrace),
+		minRate:       cmp.Or(opts.MinBodyRate, DefaultMinBodyRate),
 	}
 	for _, r := range records {
 		if _, dup := s.byID[r.ID]; dup {
@@ -123,6 +162,11 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 		opts.MaxConcurrent = DefaultMaxConcurrent
 	}
 	s.slots = make(chan struct{}, opts.MaxConcurrent)
+	total := int64(math.MaxInt64)
+	if s.maxBody <= math.MaxInt64/int64(opts.MaxConcurrent) {
+		total = int64(opts.MaxConcurrent) * s.maxBody
+	}
+	s.bodies = newBudget(total)
 	if s.logger == nil {
 		s.logger = log.Default()
 	}
@@ -230,12 +274,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           s,
-		ReadHeaderTimeout: 10 * time.Second,
-		ReadTimeout:       5 * time.Minute,
-		WriteTimeout:      10 * time.Minute,
-		IdleTimeout:       2 * time.Minute,
-		ErrorLog:          s.logger,
-		BaseContext:       func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
+		ReadHeaderTimeout: s.headerTimeout,
+		// readBody keeps the bodies of POST requests to their limits;
+		// ReadTimeout bounds the bodies net/http reads itself (those of
+		// other requests, which it discards).
+		ReadTimeout:  s.headerTimeout + s.bodyTimeout,
+		WriteTimeout: s.bodyTimeout + 5*time.Minute,
+		IdleTimeout:  2 * time.Minute,
+		ErrorLog:     s.logger,
+		BaseContext:  func(net.Listener) context.Context { return context.WithoutCancel(ctx) },
 	}
 	done := make(chan error, 1)
 	go func() { done <- srv.Serve(ln) }()
@@ -267,11 +314,14 @@ func badRequest(format string, args ...any) *requestError {
 	return &requestError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
 }
 
-// bodyPool holds request-body buffers for reuse. A buffer goes back only
-// after the answer is written, and no answer keeps a slice of its body.
-var bodyPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
+// bodyPool holds request-body buffers (*[]byte) for reuse. A buffer goes
+// back only after the answer is written, and no answer keeps a slice of
+// its body.
+var bodyPool = sync.Pool{New: func() any { return new([]byte) }}
 
-// post wraps a POST handler: method check, body limit, errors as JSON.
+// post wraps a POST handler: method check, body limits, errors as JSON.
+// The body is read first (readBody), then the request waits for a
+// grading slot: a slow client never holds one.
 func (s *Server) post(h func(ctx context.Context, body []byte) (any, *requestError)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
@@ -279,32 +329,20 @@ func (s *Server) post(h func(ctx context.Context, body []byte) (any, *requestErr
 			writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("%s takes POST, got %s", r.URL.Path, r.Method))
 			return
 		}
+		buf := bodyPool.Get().(*[]byte)
+		defer bodyPool.Put(buf)
+		body, held, rerr := s.readBody(w, r, (*buf)[:0])
+		*buf = body
+		defer s.bodies.release(held)
+		if rerr != nil {
+			writeError(w, rerr.status, rerr.msg)
+			return
+		}
 		select {
 		case s.slots <- struct{}{}:
 			defer func() { <-s.slots }()
 		case <-r.Context().Done():
 			return // the client went away while waiting
-		}
-		// The body is read into a pooled buffer, grown once to the
-		// declared length: /get_reward bodies are megabytes, and reading
-		// them with io.ReadAll left about twice that in garbage per
-		// request, whose collection made the latency tail.
-		buf := bodyPool.Get().(*bytes.Buffer)
-		buf.Reset()
-		defer bodyPool.Put(buf)
-		if n := r.ContentLength; n > 0 && n <= s.maxBody {
-			buf.Grow(int(n) + bytes.MinRead)
-		}
-		_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, s.maxBody))
-		body := buf.Bytes()
-		if err != nil {
-			var mbe *http.MaxBytesError
-			if errors.As(err, &mbe) {
-				writeError(w, http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", mbe.Limit))
-				return
-			}
-			writeError(w, http.StatusBadRequest, "reading the request body: "+err.Error())
-			return
 		}
 		out, rerr := h(r.Context(), body)
 		if rerr != nil {
@@ -315,6 +353,166 @@ func (s *Server) post(h func(ctx context.Context, body []byte) (any, *requestErr
 			s.logger.Printf("serve: writing the answer to %s: %v", r.URL.Path, err)
 		}
 	}
+}
+
+// readChunk is the most readBody reads at once, and so the most it reads
+// beyond the budget of bodies before it waits for room; also the first
+// size of a new buffer.
+const readChunk = 64 << 10
+
+// readBody appends r's body to buf and returns it, under the body limits:
+// at most s.maxBody bytes, all within s.bodyTimeout, and the first n bytes
+// by s.bodyGrace + n/s.minRate (the connection's read deadline is moved on
+// as bytes come; a ResponseWriter that cannot set it, as httptest's, has
+// no time limits). Every byte read is taken from s.bodies, waiting for
+// room when it is full; held is what was taken, for the caller to release
+// once the answer is written.
+//
+// The time a body waits for room does not count against its limits: the
+// wait is the server's, not the client's.
+//
+// The buffer grows as bytes come, four times larger each time but never
+// past the declared length (twice larger when there is none): a client
+// that declares a large body and sends it slowly holds the memory of
+// what it sent (four times at most), and a body of n bytes costs at most
+// about 2.3n of allocations when its length is declared (none when the
+// pooled buffer is large enough).
+func (s *Server) readBody(w http.ResponseWriter, r *http.Request, buf []byte) (body []byte, held int64, rerr *requestError) {
+	declared := r.ContentLength // -1: unknown
+	if declared > s.maxBody {
+		return buf, 0, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", s.maxBody)}
+	}
+	br := &bodyReader{s: s, body: http.MaxBytesReader(w, r.Body, s.maxBody), rc: http.NewResponseController(w), ctx: r.Context(), start: time.Now()}
+	var err error
+	for err == nil {
+		if len(buf) == cap(buf) {
+			if declared >= 0 && int64(len(buf)) >= declared {
+				var probe [1]byte // the end of the body, or bytes past it
+				var n int
+				n, err = br.Read(probe[:])
+				buf = append(buf, probe[:n]...)
+				continue
+			}
+			c := max(2*cap(buf), readChunk)
+			if declared >= 0 {
+				c = min(max(4*cap(buf), readChunk), int(declared))
+			}
+			buf = append(make([]byte, 0, c), buf...)
+		}
+		var n int
+		n, err = br.Read(buf[len(buf):min(cap(buf), len(buf)+readChunk)])
+		buf = buf[:len(buf)+n]
+	}
+	if err == io.EOF {
+		br.rc.SetReadDeadline(time.Time{}) // none while the request is graded
+		return buf, br.held, nil
+	}
+	// The rest of the body is not read: the connection closes after the
+	// answer (net/http would otherwise read the rest before answering).
+	w.Header().Set("Connection", "close")
+	var mbe *http.MaxBytesError
+	switch {
+	case br.err != nil:
+		return buf, br.held, br.err
+	case errors.As(err, &mbe):
+		return buf, br.held, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", mbe.Limit)}
+	}
+	return buf, br.held, badRequest("reading the request body: %v", err)
+}
+
+// bodyReader reads a request body for readBody.
+type bodyReader struct {
+	s     *Server
+	body  io.Reader
+	rc    *http.ResponseController
+	ctx   context.Context
+	start time.Time
+	n     int64 // bytes read
+	held  int64 // bytes taken from s.bodies
+	err   *requestError
+}
+
+func (b *bodyReader) Read(p []byte) (int, error) {
+	if len(p) > readChunk {
+		p = p[:readChunk]
+	}
+	total := b.s.bodyTimeout
+	byRate := b.s.bodyGrace + time.Duration(float64(b.n+1)/float64(b.s.minRate)*float64(time.Second)) // for the next byte
+	deadline := b.start.Add(min(total, byRate))
+	b.rc.SetReadDeadline(deadline) // not under httptest's recorder
+	n, err := b.body.Read(p)
+	b.n += int64(n)
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		if byRate < total {
+			b.err = &requestError{http.StatusRequestTimeout, fmt.Sprintf("the request body came slower than %d bytes/s (%d bytes in %v, after the first %v)", b.s.minRate, b.n, time.Since(b.start).Round(time.Millisecond), b.s.bodyGrace)}
+		} else {
+			b.err = &requestError{http.StatusRequestTimeout, fmt.Sprintf("the request body did not come within %v (%d bytes came)", total, b.n)}
+		}
+		return n, b.err
+	}
+	if n > 0 {
+		waiting := time.Now()
+		if !b.s.bodies.acquire(b.ctx, int64(n), deadline) {
+			b.err = &requestError{http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many request bodies as it may (%d bytes: --max-concurrent × --max-body); try again later", b.s.bodies.total)}
+			return n, b.err
+		}
+		b.held += int64(n)
+		b.start = b.start.Add(time.Since(waiting)) // the wait for room is not the client's
+	}
+	return n, err
+}
+
+// budget is a number of bytes that requests take and give back: the
+// bodies in memory. Safe for concurrent use.
+type budget struct {
+	total int64
+	mu    sync.Mutex
+	free  int64
+	freed chan struct{} // closed (and replaced) when bytes are given back
+}
+
+func newBudget(total int64) *budget {
+	return &budget{total: total, free: total, freed: make(chan struct{})}
+}
+
+// acquire takes n bytes, waiting for them until deadline or ctx's end; it
+// reports whether it took them. Waiters are woken at every release and
+// try again, in no particular order.
+func (b *budget) acquire(ctx context.Context, n int64, deadline time.Time) bool {
+	var timer *time.Timer
+	for {
+		b.mu.Lock()
+		if b.free >= n {
+			b.free -= n
+			b.mu.Unlock()
+			return true
+		}
+		freed := b.freed
+		b.mu.Unlock()
+		if timer == nil {
+			timer = time.NewTimer(time.Until(deadline))
+			defer timer.Stop()
+		}
+		select {
+		case <-freed:
+		case <-timer.C:
+			return false
+		case <-ctx.Done():
+			return false
+		}
+	}
+}
+
+// release gives back n bytes.
+func (b *budget) release(n int64) {
+	if n == 0 {
+		return
+	}
+	b.mu.Lock()
+	b.free += n
+	close(b.freed)
+	b.freed = make(chan struct{})
+	b.mu.Unlock()
 }
 
 func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
@@ -442,15 +640,13 @@ func isString(raw json.RawMessage) bool { return len(raw) >= 2 && raw[0] == '"' 
 // text); then both are decoded whole.
 func responseOf(query, prompt json.RawMessage) (resp string, found bool) {
 	if prompt == nil {
-		return unquote(query), true
+		return decodeString(query), true
 	}
 	qc, pc := query[1:len(query)-1], prompt[1:len(prompt)-1]
 	if bytes.HasPrefix(qc, pc) && !joins(qc[len(pc):]) {
-		rest := make([]byte, 0, len(qc)-len(pc)+2)
-		rest = append(append(append(rest, '"'), qc[len(pc):]...), '"')
-		return unquote(rest), true
+		return decodeContent(qc[len(pc):]), true
 	}
-	return stripPrompt(unquote(query), unquote(prompt))
+	return stripPrompt(decodeString(query), decodeString(prompt))
 }
 
 // joins says encoded string content rest may start in the middle of a
@@ -557,7 +753,7 @@ func (it rawScoreItem) response() string {
 	if it.Text != nil {
 		return *it.Text
 	}
-	return unquote(it.Raw)
+	return decodeString(it.Raw)
 }
 
 func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
