@@ -35,7 +35,7 @@ const (
 // order: the task with SLURM_ARRAY_TASK_ID makes shard (ID−MIN)/STEP+1 of
 // COUNT. The indexes must be evenly spaced (--array=0-15, 1-16, 0-60:4);
 // a list such as --array=1,2,9 is refused, since its tasks have no k/n.
-// Without SLURM_ARRAY_TASK_STEP (older Slurm) the step is the one that
+// Without SLURM_ARRAY_TASK_STEP (Slurm 22.05 sets it) the step is the one that
 // spaces COUNT indexes from MIN to MAX evenly. A Kubernetes Indexed Job's
 // pod with the 0-based JOB_COMPLETION_INDEX makes shard index+1 of
 // --shards, the Job's completions.
