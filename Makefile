@@ -3,7 +3,7 @@
 GO = go
 BIN = bin/plancert
 
-.PHONY: all build run audit test test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check
+.PHONY: all build run audit test test-slurm test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check
 
 all: build
 
@@ -56,6 +56,12 @@ test-cbc: check-go cbc-lib
 	CGO_ENABLED=1 $(GO) vet -tags cbc ./solver/cbc/... ./cmd/plancert/...
 	CGO_ENABLED=1 $(GO) test -timeout 30m -tags cbc ./solver/cbc/... ./cmd/plancert/...
 	CGO_ENABLED=1 $(GO) test -race -tags cbc -run 'TestConcurrent' ./solver/cbc/
+
+# The Slurm job array of examples/slurm on a one-node Slurm that the test
+# starts on localhost (as root; Debian's slurmctld, slurmd and slurm-client
+# packages), merged and compared with the unsharded run. CI does not run it.
+test-slurm: build
+	PLANCERT=$(BIN) examples/slurm/test-one-node.sh
 
 # Long tests (known optima of larger instances); may take many minutes.
 test-long: check-go

@@ -33,6 +33,7 @@ type genOptions struct {
 	Seed        uint64
 	Out         string
 	Shard       string
+	Shards      int // --shards, with --shard env
 	Resume      bool
 	Determinacy string
 	Workers     int
@@ -53,6 +54,7 @@ type genOptions struct {
 	// Set by validate.
 	tasks         []*domains.Task
 	shard, shards int
+	sharded       bool // --shard given: FILE.run.json is left beside --out
 	policy        gen.Determinacy
 	second        solver.Backend // --crosscheck
 }
@@ -78,7 +80,18 @@ machine). Which draws are kept:
   any     every certified instance is kept
 
 --shard k/n keeps the indexes i with i mod n = k-1: the n shards of a run
-partition it exactly, and their files together hold the run's records.
+partition it exactly, and "plancert merge" joins their files into the
+file, byte for byte, that the run without --shard writes. A gen with
+--shard leaves the run's flags in FILE.run.json beside --out FILE, so that
+merge knows which run and which shard the file is. --shard env takes k/n
+from the job array this gen runs in: a Slurm job array (SLURM_ARRAY_TASK_ID
+of the array's evenly spaced indexes SLURM_ARRAY_TASK_MIN, MIN+STEP, ...,
+SLURM_ARRAY_TASK_MAX, SLURM_ARRAY_TASK_COUNT of them, is shard
+(ID-MIN)/STEP+1 of COUNT), or a Kubernetes Indexed Job
+(JOB_COMPLETION_INDEX i, 0-based, is shard i+1 of --shards N, the Job's
+completions). A missing or inconsistent variable is a usage error naming
+it and its value. The resolved k/n is the run's --shard (in
+FILE.partial.run.json and FILE.run.json). See docs/scale-out.md.
 
 While it runs, gen writes each record to FILE.partial next to --out as
 soon as it and every index before it are settled, and the run's flags to
@@ -115,6 +128,7 @@ Exit codes:
      cannot be made next to --out is one, found before any work), or another
      gen is writing --out
   2  usage error (unknown flag, task or family; bad --shard, --n, --level;
+     --shard env without the variables of a job array, or inconsistent ones;
      --workers not 1..1024; --out a directory or not a regular file;
      --crosscheck cbc in a build without the cbc tag), or --resume of a file
      of another run
@@ -153,6 +167,11 @@ const genExample = `  # Twenty certified Meeting Planning problems
   # Every scheduling task, in two shards (e.g. on two machines)
   $ plancert gen --family scheduling --n 10 --seed 7 --shard 1/2 --out /tmp/part1.jsonl
   $ plancert gen --family scheduling --n 10 --seed 7 --shard 2/2 --out /tmp/part2.jsonl
+  $ plancert merge --out /tmp/scheduling.jsonl /tmp/part1.jsonl /tmp/part2.jsonl
+
+  # Shard k/n from a Slurm job array or a Kubernetes Indexed Job (docs/scale-out.md)
+  $ sbatch --array=0-15 --wrap 'plancert gen --n 640 --seed 1 --shard env --out part-$SLURM_ARRAY_TASK_ID.jsonl --resume'
+  $ JOB_COMPLETION_INDEX=0 plancert gen --task meeting-planning --n 20 --seed 1 --shard env --shards 4 --out /tmp/part-0.jsonl
 
   # Every registered task, keeping ties; the summary as JSON
   $ plancert gen --n 10 --seed 3 --determinacy value --json --out /tmp/value.jsonl
@@ -182,6 +201,7 @@ func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *c
 			return nil
 		},
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts.sharded = cmd.Flags().Changed("shard")
 			if err := opts.validate(); err != nil {
 				return err
 			}
@@ -197,7 +217,8 @@ func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *c
 	f.IntVar(&opts.N, "n", 0, "number of instance indexes in the run (before --shard)")
 	f.Uint64Var(&opts.Seed, "seed", 1, "seed of the run")
 	f.StringVar(&opts.Out, "out", "", "write the records to `FILE` (- for standard output)")
-	f.StringVar(&opts.Shard, "shard", "1/1", "make only shard `k/n` of the run")
+	f.StringVar(&opts.Shard, "shard", "1/1", "make only shard `k/n` of the run; env: k/n of the Slurm array task or Kubernetes Indexed Job pod")
+	f.IntVar(&opts.Shards, "shards", 0, "with --shard env in a Kubernetes Indexed Job: the number `N` of shards (the Job's completions)")
 	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted run: keep the records of FILE.partial (or of --out) and make the rest")
 	f.StringVar(&opts.Determinacy, "determinacy", string(gen.Unique), "which instances to keep: `unique`, value or any")
 	f.IntVar(&opts.Workers, "workers", min(runtime.GOMAXPROCS(0), maxGenWorkers), fmt.Sprintf("instances certified in parallel, 1..%d (the output does not depend on it)", maxGenWorkers))
@@ -250,7 +271,17 @@ func (o *genOptions) validate() error {
 		return usageErrorf("--verbalizer must be template or llm, got %q", o.Verbalizer)
 	}
 	var err error
-	if o.shard, o.shards, err = parseShard(o.Shard); err != nil {
+	switch {
+	case o.Shards < 0:
+		return usageErrorf("--shards must be at least 1, got %d", o.Shards)
+	case o.Shard == "env":
+		o.shard, o.shards, err = shardFromEnv(os.Getenv, o.Shards)
+	case o.Shards != 0:
+		return usageErrorf("--shards is for --shard env; with --shard k/n, n is the number of shards")
+	default:
+		o.shard, o.shards, err = parseShard(o.Shard)
+	}
+	if err != nil {
 		return err
 	}
 	p, err := gen.ParseDeterminacy(o.Determinacy)
@@ -286,7 +317,8 @@ func checkOut(path string) error {
 	return nil
 }
 
-// parseShard reads "k/n" with 1 ≤ k ≤ n.
+// parseShard reads "k/n" with 1 ≤ k ≤ n (--shard env is read by
+// shardFromEnv).
 func parseShard(s string) (k, n int, err error) {
 	a, b, ok := strings.Cut(s, "/")
 	if ok {
@@ -296,7 +328,7 @@ func parseShard(s string) (k, n int, err error) {
 			return k, n, nil
 		}
 	}
-	return 0, 0, usageErrorf("--shard %q is not k/n with 1 ≤ k ≤ n (e.g. 1/4)", s)
+	return 0, 0, usageErrorf("--shard %q is not k/n with 1 ≤ k ≤ n (e.g. 1/4), nor env", s)
 }
 
 // selectTasks returns the registered tasks of the families, or the named
@@ -431,6 +463,8 @@ func runGen(ctx context.Context, opts *genOptions) (err error) {
 			pf.discard()
 		} else if err := pf.commit(); err != nil {
 			return &fileError{opts.Out, err}
+		} else if err := writeShardFile(opts); err != nil {
+			return err
 		}
 	}
 

@@ -65,6 +65,7 @@ func newRootCmd(ios *iostreams) *cobra.Command {
 	cmd.AddCommand(newGenCmd(ios, nil))
 	cmd.AddCommand(newImportCmd(ios, nil))
 	cmd.AddCommand(newLoopCmd(ios, nil))
+	cmd.AddCommand(newMergeCmd(ios, nil))
 	cmd.AddCommand(newReportCmd(ios, nil))
 	cmd.AddCommand(newNRPCmd(ios, nil))
 	cmd.AddCommand(newRespondCmd(ios, nil))
