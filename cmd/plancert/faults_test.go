@@ -137,12 +137,13 @@ func uninterruptedGen(t *testing.T) string {
 }
 
 // TestFaultGenKill kills gen with SIGKILL again and again, at seeded
-// random points: when its partial file has reached a random size (most
-// often in the middle of a record), or after a random time from its start
-// (before or while it writes its partial and run files), each time
-// resuming the run with --resume and another --workers; the last resume
-// finishes, and the file is byte for byte the uninterrupted run's, with
-// nothing else left beside it.
+// random points: when its partial file has reached a random size (with
+// records being certified in flight), or after a random time from its
+// start (before or while it writes its partial and run files), now and
+// then adding the half-written record that a kill in the middle of a write
+// leaves, each time resuming the run with --resume and another --workers;
+// the last resume finishes, and the file is byte for byte the
+// uninterrupted run's, with nothing else left beside it.
 func TestFaultGenKill(t *testing.T) {
 	want := uninterruptedGen(t)
 	rng := rand.New(rand.NewPCG(21, 1))
@@ -155,11 +156,11 @@ func TestFaultGenKill(t *testing.T) {
 		if round > 0 {
 			extra = append(extra, "--resume")
 		}
-		c := startChild(t, nil, faultGenArgs(out, extra...)...)
 		have := 0
 		if data, err := os.ReadFile(partial); err == nil {
 			have = len(data)
 		}
+		c := startChild(t, nil, faultGenArgs(out, extra...)...)
 		var how string
 		if rng.IntN(3) == 0 {
 			d := time.Duration(rng.IntN(200)) * time.Millisecond // most often before the first record
@@ -200,11 +201,25 @@ func TestFaultGenKill(t *testing.T) {
 			break
 		}
 		kills++
-		size := int64(0)
-		if info, err := os.Stat(partial); err == nil {
-			size = info.Size()
+		data, _ := os.ReadFile(partial)
+		t.Logf("round %d: gen %v killed %s (%s: %d bytes)", round, extra, how, filepath.Base(partial), len(data))
+		// Now and then the half of a record that a kill in the middle of
+		// its write leaves: the start of the next record of the run (once
+		// the run file is written, as it is before any record).
+		run, _ := os.Stat(out + runFileSuffix)
+		if rng.IntN(2) == 0 && run != nil && run.Size() > 0 && len(data) < len(want) && strings.HasPrefix(want, string(data)) {
+			line, _, _ := strings.Cut(want[len(data):], "\n")
+			torn := line[:1+rng.IntN(len(line)-1)]
+			f, err := os.OpenFile(partial, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := f.WriteString(torn); err != nil {
+				t.Fatal(err)
+			}
+			f.Close()
+			t.Logf("round %d: and %d bytes of the next record after them", round, len(torn))
 		}
-		t.Logf("round %d: gen %v killed %s (%s: %d bytes)", round, extra, how, filepath.Base(partial), size)
 	}
 	if kills < 3 {
 		t.Errorf("only %d kills landed", kills)
