@@ -3,7 +3,7 @@
 GO = go
 BIN = bin/plancert
 
-.PHONY: all build run audit test test-slurm test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check
+.PHONY: all build run audit test test-faults test-slurm test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check
 
 all: build
 
@@ -36,6 +36,16 @@ audit: build
 test: check-go
 	CGO_ENABLED=0 $(GO) test ./...
 	CGO_ENABLED=0 $(GO) vet ./...
+
+# The fault-injection suite (build tag faults, cmd/plancert/faults*_test.go):
+# gen and eval killed with SIGKILL at seeded random points and resumed to
+# the uninterrupted run's bytes, gen and export on a full disk (a 64 KiB
+# tmpfs as root on Linux, else RLIMIT_FSIZE on the child), and plancert
+# serve under a mix of valid, malformed, slow and oversized requests. About
+# a minute on 2 cores (see docs/quickstart.md).
+test-faults: check-go
+	CGO_ENABLED=0 $(GO) vet -tags faults ./cmd/plancert/
+	CGO_ENABLED=0 $(GO) test -tags faults -count=1 -timeout 15m -run '^TestFault' -v ./cmd/plancert/
 
 # CBC (COIN-OR, through cgo, build tag cbc) is the independent cross-check
 # backend: "plancert gen/audit --crosscheck cbc". cbc-lib installs the Debian

@@ -2,7 +2,9 @@ package llm
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 )
@@ -45,6 +47,12 @@ func (c *Client) cacheGet(k string) (*Completion, bool) {
 
 // cachePut writes the entry of key k through a temporary file in the same
 // directory, renamed into place, so that a reader never sees half of it.
+//
+// A writer killed before its rename (kill -9) leaves its temporary file,
+// .k.<digits>.tmp; the next put of k (the rerun asks for k again, its entry
+// being missing) removes those first. A put of k by another process at the
+// same moment may lose its temporary file to that: its rename fails, and
+// it writes the entry again, up to putAttempts times.
 func (c *Client) cachePut(k string, messages []Message, sample int, comp *Completion) error {
 	if c.cfg.CacheDir == "" {
 		return nil
@@ -54,14 +62,33 @@ func (c *Client) cachePut(k string, messages []Message, sample int, comp *Comple
 	if err != nil {
 		return fmt.Errorf("llm: cache: %w", err)
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+	dir := filepath.Dir(path)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("llm: cache: %w", err)
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+k+".*.tmp")
+	removeStaleTemps(dir, k)
+	for attempt := 1; ; attempt++ {
+		err := writeRename(dir, path, k, append(data, '\n'))
+		if err == nil {
+			return nil
+		}
+		if !errors.Is(err, fs.ErrNotExist) || attempt == putAttempts {
+			return fmt.Errorf("llm: cache: %w", err)
+		}
+	}
+}
+
+// putAttempts bounds the writes of one cache entry whose temporary file
+// another process removed.
+const putAttempts = 3
+
+// writeRename writes data to a new temporary file in dir renamed onto path.
+func writeRename(dir, path, k string, data []byte) error {
+	f, err := os.CreateTemp(dir, "."+k+".*.tmp")
 	if err != nil {
-		return fmt.Errorf("llm: cache: %w", err)
+		return err
 	}
-	_, werr := f.Write(append(data, '\n'))
+	_, werr := f.Write(data)
 	cerr := f.Close()
 	if werr == nil {
 		werr = cerr
@@ -71,7 +98,17 @@ func (c *Client) cachePut(k string, messages []Message, sample int, comp *Comple
 	}
 	if werr != nil {
 		os.Remove(f.Name())
-		return fmt.Errorf("llm: cache: %w", werr)
 	}
-	return nil
+	return werr
+}
+
+// removeStaleTemps removes the temporary files of key k in dir.
+func removeStaleTemps(dir, k string) {
+	names, err := filepath.Glob(filepath.Join(dir, "."+k+".*.tmp")) // k is hex: no pattern characters
+	if err != nil {
+		return
+	}
+	for _, name := range names {
+		os.Remove(name)
+	}
 }

@@ -753,3 +753,33 @@ func TestCacheKeyStable(t *testing.T) {
 		t.Errorf("cache key %s, want %s", got, want)
 	}
 }
+
+// TestCachePutRemovesStaleTemps: the temporary files a put of the same key
+// killed before its rename left are removed when the answer is cached;
+// those of other keys stay.
+func TestCachePutRemovesStaleTemps(t *testing.T) {
+	f := newFake(t, okAnswer)
+	dir := t.TempDir()
+	c, _ := newTestClient(t, f, Config{CacheDir: dir})
+	k := c.CacheKey(user("q"), 0)
+	sub := filepath.Join(dir, k[:2])
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	stale := []string{"." + k + ".123.tmp", "." + k + ".4294967295.tmp"}
+	other := "." + k[:2] + strings.Repeat("f", len(k)-2) + ".7.tmp" // another key's
+	for _, name := range append(stale, other) {
+		if err := os.WriteFile(filepath.Join(sub, name), []byte(`{"key": "`), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := c.Complete(context.Background(), user("q"), 0); err != nil {
+		t.Fatal(err)
+	}
+	if got := findFiles(t, dir, ".tmp"); len(got) != 1 || filepath.Base(got[0]) != other {
+		t.Errorf("temporary files left %q, want only %s", got, other)
+	}
+	if _, ok := c.cacheGet(k); !ok {
+		t.Error("the answer was not cached")
+	}
+}

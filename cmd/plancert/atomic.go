@@ -2,9 +2,12 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 )
@@ -13,11 +16,18 @@ import (
 // directory, renamed onto path when write succeeds (or when keepPartial is
 // set, e.g. after Ctrl-C, so that every finished line is kept). On any
 // other error the temporary file is removed and path is left as it was.
+//
+// The temporary file is held locked while it is written (where lockFile
+// locks), and the temporary files of path that no process holds, left by
+// a writer that was killed (kill -9, a crash, the machine's end), are
+// removed first: a run after a kill does not leave them to pile up.
 func writeFileAtomic(path string, keepPartial func(error) bool, write func(io.Writer) error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
+	removeStaleTemps(path)
+	f, lock, err := createLockedTemp(path)
 	if err != nil {
 		return &createError{filepath.Dir(path), err}
 	}
+	defer lock.Close()
 	keep := false
 	defer func() {
 		if !keep {
@@ -64,3 +74,80 @@ func (e *createError) Error() string {
 	return "cannot create a file in " + e.dir + ": " + e.err.Error()
 }
 func (e *createError) Unwrap() error { return e.err }
+
+// tempPattern is the os.CreateTemp pattern of path's temporary files.
+func tempPattern(path string) string { return "." + filepath.Base(path) + ".*.tmp" }
+
+// isTempOf says whether name is one of path's temporary files: "." + the
+// base name + "." + the digits os.CreateTemp adds + ".tmp".
+func isTempOf(name, path string) bool {
+	prefix := "." + filepath.Base(path) + "."
+	digits, ok := strings.CutPrefix(name, prefix)
+	if !ok {
+		return false
+	}
+	digits, ok = strings.CutSuffix(digits, ".tmp")
+	return ok && digits != "" && strings.Trim(digits, "0123456789") == ""
+}
+
+// createLockedTemp creates a temporary file of path, and locks it through
+// a second descriptor, lock, so that f can be closed (and its error seen)
+// before the rename while the lock lasts until lock is closed. A
+// removeStaleTemps of another process may take the file between its
+// creation and the lock: then another is made.
+func createLockedTemp(path string) (f, lock *os.File, err error) {
+	for {
+		f, err := os.CreateTemp(filepath.Dir(path), tempPattern(path))
+		if err != nil {
+			return nil, nil, err
+		}
+		lock, err := os.Open(f.Name())
+		if err == nil {
+			err = lockFile(lock)
+			if err == nil {
+				var held, now fs.FileInfo
+				if held, err = lock.Stat(); err == nil {
+					if now, err = os.Stat(f.Name()); err == nil && os.SameFile(held, now) {
+						return f, lock, nil
+					}
+				}
+			}
+			lock.Close()
+		}
+		f.Close()
+		if errors.Is(err, errLocked) || errors.Is(err, fs.ErrNotExist) || err == nil {
+			continue // a removeStaleTemps took it
+		}
+		os.Remove(f.Name())
+		return nil, nil, err
+	}
+}
+
+// removeStaleTemps removes the temporary files of path that no process
+// holds locked: a writer killed before its rename left them. Where lockFile
+// does not lock, a live writer's file cannot be told from a stale one, and
+// nothing is removed. Errors are ignored: the files stay, as before.
+func removeStaleTemps(path string) {
+	if !lockHeld {
+		return
+	}
+	dir := filepath.Dir(path)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.Type().IsRegular() || !isTempOf(e.Name(), path) {
+			continue
+		}
+		name := filepath.Join(dir, e.Name())
+		f, err := os.Open(name)
+		if err != nil {
+			continue
+		}
+		if lockFile(f) == nil { // no writer holds it
+			os.Remove(name)
+		}
+		f.Close()
+	}
+}
