@@ -9,6 +9,7 @@ import (
 	"math/rand/v2"
 	"os/exec"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/plancert/plancert/domains"
@@ -263,9 +264,12 @@ func (c Command) Respond(ctx context.Context, rec *domains.Record) (string, erro
 		if ctx.Err() != nil {
 			return "", ctx.Err()
 		}
-		msg := errb.String()
+		msg := strings.TrimSpace(errb.String())
 		if len(msg) > 200 {
 			msg = msg[:200]
+		}
+		if msg == "" {
+			return "", fmt.Errorf("command failed: %v", err)
 		}
 		return "", fmt.Errorf("command failed: %v: %s", err, msg)
 	}
