@@ -58,6 +58,7 @@ package encode
 // either asserts the selectors or assumes them to extract cores.
 
 import (
+	"context"
 	"fmt"
 	"maps"
 	"math"
@@ -104,10 +105,19 @@ type Encoding struct {
 	sink  Sink
 	nvars int32
 	ncl   int
+	nlits int64
 	tru   int32
 	vars  []ordInt
 	guard []int32
 	buf   []int32
+
+	// While limited (in LowerContext and ObjectiveBoundContext), every
+	// pollEvery variables, clauses or steps of a loop check ctx and
+	// maxBytes, and abort the lowering by a panic of type abort.
+	limited  bool
+	ctx      context.Context
+	maxBytes int64
+	work     uint
 
 	// Selector[g] is the selector literal of group Groups[g].
 	Groups   []string
@@ -140,17 +150,47 @@ type counter struct {
 // Lower encodes m into clauses sent to sink. m must pass Validate. Its cost
 // is linear in the model for most constraints; no-overlap is quadratic in
 // the intervals times the domain sizes, and totalizers are quadratic in the
-// number of attainable sums below the bound.
+// number of attainable sums below the bound. It is LowerContext without a
+// context or a budget.
 func Lower(m *Model, sink Sink) (*Encoding, error) {
+	return LowerContext(context.Background(), m, sink, 0)
+}
+
+// LowerContext is Lower bounded in time and memory. When ctx ends, it
+// stops within a few thousand clauses with a *StoppedError (wrapping
+// ctx's error). With maxBytes > 0, a model whose Estimate passes maxBytes
+// (as Size.Bytes counts it) is refused before anything is lowered, and the
+// lowering stops when what it added passes maxBytes, both with a
+// *TooLargeError; the budget also bounds the objective counters that
+// ObjectiveBound builds later. What reached sink before an error is to be
+// discarded with the Encoding.
+func LowerContext(ctx context.Context, m *Model, sink Sink, maxBytes int64) (*Encoding, error) {
 	if err := m.Validate(); err != nil {
 		return nil, err
 	}
-	e := &Encoding{m: m, sink: sink, groupIdx: map[string]int{}}
+	if maxBytes > 0 {
+		if est := Estimate(m); est.Bytes() > maxBytes {
+			return nil, &TooLargeError{Size: est, MaxBytes: maxBytes, Estimated: true}
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, &StoppedError{Err: err}
+	}
+	e := &Encoding{m: m, sink: sink, groupIdx: map[string]int{}, maxBytes: maxBytes}
+	if err := e.bounded(ctx, e.lowerAll); err != nil {
+		return nil, err
+	}
+	return e, nil
+}
+
+func (e *Encoding) lowerAll() error {
+	m := e.m
 	e.tru = e.newVar()
 	// The unit clause of the constant (emit would drop it as satisfied):
 	// ObjectiveBound returns -True() for an impossible bound, which a
 	// caller may assume.
 	e.ncl++
+	e.nlits++
 	e.sink.AddClause([]int32{e.tru})
 	e.vars = make([]ordInt, len(m.Vars))
 	for i, vi := range m.Vars {
@@ -170,11 +210,66 @@ func Lower(m *Model, sink Sink) (*Encoding, error) {
 			e.guard = append(e.guard, -e.Lit(l))
 		}
 		if err := e.lower(c); err != nil {
-			return nil, fmt.Errorf("encode: constraint %q: %w", c.Name, err)
+			return fmt.Errorf("encode: constraint %q: %w", c.Name, err)
 		}
 	}
 	e.guard = e.guard[:0]
-	return e, nil
+	return nil
+}
+
+// pollEvery is how many variables, clauses or loop steps go between two
+// checks of the context and the budget (a power of two).
+const pollEvery = 1024
+
+// abort carries the error that stops a limited lowering out of the
+// clause-emitting code, which has no error results; bounded recovers it.
+type abort struct{ err error }
+
+// bounded runs f with the context and the budget checked (poll), and
+// returns the error that stopped it, if any. On a stop, the guard is what
+// it was before f.
+func (e *Encoding) bounded(ctx context.Context, f func() error) (err error) {
+	prevCtx, prevLimited := e.ctx, e.limited
+	guard := append([]int32(nil), e.guard...)
+	e.ctx, e.limited = ctx, true
+	defer func() {
+		e.ctx, e.limited = prevCtx, prevLimited
+		if r := recover(); r != nil {
+			a, ok := r.(abort)
+			if !ok {
+				panic(r)
+			}
+			e.guard = append(e.guard[:0], guard...)
+			err = a.err
+		}
+	}()
+	return f()
+}
+
+// poll counts a step of work and, every pollEvery steps of a limited
+// lowering, stops it when its context has ended or its size has passed
+// the budget.
+func (e *Encoding) poll() {
+	e.work++
+	if !e.limited || e.work%pollEvery != 0 {
+		return
+	}
+	if e.maxBytes > 0 {
+		if sz := e.Size(); sz.Bytes() > e.maxBytes {
+			panic(abort{&TooLargeError{Size: sz, MaxBytes: e.maxBytes}})
+		}
+	}
+	if e.ctx != nil {
+		if err := e.ctx.Err(); err != nil {
+			panic(abort{&StoppedError{Size: e.Size(), Err: err}})
+		}
+	}
+}
+
+// Size returns the size of the CNF so far: the variables allocated and
+// the clauses sent to the sink, with their literals.
+func (e *Encoding) Size() Size {
+	return Size{Vars: int64(e.nvars), Clauses: int64(e.ncl), Literals: e.nlits}
 }
 
 // NumVars returns the number of CNF variables allocated so far.
@@ -188,6 +283,7 @@ func (e *Encoding) True() int32 { return e.tru }
 
 func (e *Encoding) newVar() int32 {
 	e.nvars++
+	e.poll()
 	return e.nvars
 }
 
@@ -286,7 +382,9 @@ func (e *Encoding) emit(lits ...int32) {
 		e.buf = append(e.buf, l)
 	}
 	e.ncl++
+	e.nlits += int64(len(e.buf))
 	e.sink.AddClause(e.buf)
+	e.poll()
 }
 
 // emitRaw adds a clause without the guard.
@@ -315,17 +413,19 @@ func (e *Encoding) lower(c *Constraint) error {
 			lits[i] = e.Lit(l)
 		}
 		if c.Kind != AtLeast {
-			e.atMost(lits, c.K)
+			if err := e.atMost(lits, c.K); err != nil {
+				return err
+			}
 		}
 		if c.Kind != AtMost {
-			e.atLeast(lits, c.K)
+			return e.atLeast(lits, c.K)
 		}
 	case AllDifferent:
-		e.allDifferent(c.Vars)
+		return e.allDifferent(c.Vars)
 	case NoOverlap:
 		e.noOverlap(c.Intervals)
 	case Circuit:
-		e.circuit(c.Arcs)
+		return e.circuit(c.Arcs)
 	case Element:
 		x, y := e.vars[c.Index], e.vars[c.Target]
 		e.emit(e.ge(x, 0))
@@ -494,8 +594,9 @@ func (e *Encoding) leaves(ts []Term) ([]node, int64) {
 	return ns, off
 }
 
-// maxTotalizerClauses bounds the clauses one totalizer may add.
-const maxTotalizerClauses = 20_000_000
+// maxTotalizerClauses bounds the clauses one totalizer may add (a
+// variable for tests).
+var maxTotalizerClauses = 20_000_000
 
 // totalize merges leaves pairwise into one node whose values are cut at
 // bound+1 (generalized totalizer, Joshi et al. 2015).
@@ -588,49 +689,55 @@ func (e *Encoding) merge(a, b node, bound int64, budget *int) (node, error) {
 	return n, nil
 }
 
-// atMost encodes "at most k of lits".
-func (e *Encoding) atMost(lits []int32, k int) {
+// atMost encodes "at most k of lits". The totalizer of unit weights has
+// at most n·(k+1) clauses per level of its tree; past maxTotalizerClauses
+// it is an error (before, an index panic).
+func (e *Encoding) atMost(lits []int32, k int) error {
 	switch {
 	case k >= len(lits):
-		return
+		return nil
 	case k == 0:
 		for _, l := range lits {
 			e.emit(-l)
 		}
-		return
+		return nil
 	case k == 1 && len(lits) <= 6:
 		for i := range lits {
 			for j := i + 1; j < len(lits); j++ {
 				e.emit(-lits[i], -lits[j])
 			}
 		}
-		return
+		return nil
 	}
 	ns := make([]node, len(lits))
 	for i, l := range lits {
 		ns[i] = node{values: []int64{1}, outs: []int32{l}}
 	}
-	root, _ := e.totalize(ns, int64(k)) // unit weights: at most n² clauses
+	root, err := e.totalize(ns, int64(k))
+	if err != nil {
+		return err
+	}
 	e.emit(-root.outs[len(root.outs)-1])
+	return nil
 }
 
 // atLeast encodes "at least k of lits" as "at most n−k of their negations".
-func (e *Encoding) atLeast(lits []int32, k int) {
+func (e *Encoding) atLeast(lits []int32, k int) error {
 	switch {
 	case k <= 0:
-		return
+		return nil
 	case k > len(lits):
 		e.emit()
-		return
+		return nil
 	case k == 1:
 		e.emit(lits...)
-		return
+		return nil
 	}
 	neg := make([]int32, len(lits))
 	for i, l := range lits {
 		neg[i] = -l
 	}
-	e.atMost(neg, len(lits)-k)
+	return e.atMost(neg, len(lits)-k)
 }
 
 // eq returns a literal implied by x = v (x ≥ v ∧ ¬(x ≥ v+1)).
@@ -648,26 +755,32 @@ func (e *Encoding) eq(x ordInt, v int64) int32 {
 	return l
 }
 
-func (e *Encoding) allDifferent(vs []Var) {
+func (e *Encoding) allDifferent(vs []Var) error {
 	lo, hi := int64(math.MaxInt64), int64(math.MinInt64)
 	for _, v := range vs {
 		lo = min(lo, e.vars[v].lo)
 		hi = max(hi, e.vars[v].hi)
 	}
+	var ls []int32
 	for val := lo; val <= hi; val++ {
-		var ls []int32
+		e.poll() // values in no domain add nothing but take time
+		ls = ls[:0]
 		for _, v := range vs {
 			if x := e.vars[v]; val >= x.lo && val <= x.hi {
 				ls = append(ls, e.eq(x, val))
 			}
 		}
-		e.atMost(ls, 1)
+		if err := e.atMost(ls, 1); err != nil {
+			return err
+		}
 	}
+	return nil
 }
 
 func (e *Encoding) noOverlap(ivs []Interval) {
 	for i, p := range ivs {
 		for _, q := range ivs[i+1:] {
+			e.poll() // pairs that cannot meet add nothing but take time
 			if p.Duration == 0 || q.Duration == 0 {
 				continue
 			}
@@ -727,6 +840,7 @@ func (e *Encoding) energy(ivs []Interval) {
 	for _, a := range slices.Sorted(maps.Keys(heads)) {
 		var load int64
 		for _, p := range all {
+			e.poll()
 			if p.x.lo >= a {
 				load += p.d
 			}
@@ -744,6 +858,7 @@ func (e *Encoding) energy(ivs []Interval) {
 	for _, c := range slices.Sorted(maps.Keys(ends)) {
 		var load int64
 		for _, p := range all {
+			e.poll()
 			if p.x.hi+p.d <= c {
 				load += p.d
 			}
@@ -760,7 +875,7 @@ func (e *Encoding) energy(ivs []Interval) {
 	}
 }
 
-func (e *Encoding) circuit(arcs []Arc) {
+func (e *Encoding) circuit(arcs []Arc) error {
 	out, in := map[int][]int32{}, map[int][]int32{}
 	nodes := map[int]bool{}
 	for _, a := range arcs {
@@ -776,12 +891,14 @@ func (e *Encoding) circuit(arcs []Arc) {
 	sort.Ints(ns)
 	for _, n := range ns {
 		for _, ls := range [][]int32{out[n], in[n]} {
-			e.atMost(ls, 1)
+			if err := e.atMost(ls, 1); err != nil {
+				return err
+			}
 			e.emit(ls...)
 		}
 	}
 	if len(ns) <= 2 {
-		return
+		return nil
 	}
 	root := ns[0]
 	pos := map[int]ordInt{}
@@ -794,6 +911,7 @@ func (e *Encoding) circuit(arcs []Arc) {
 		}
 		e.with([]int32{-e.Lit(a.Lit)}, func() { e.binary(1, pos[a.From], -1, pos[a.To], -1) })
 	}
+	return nil
 }
 
 func (e *Encoding) table(vs []Var, tuples [][]int64) {
@@ -821,6 +939,24 @@ tuples:
 // first call and rebuilt, with new clauses, when b needs a higher cut.
 // It returns True() when the bound cannot be violated.
 func (e *Encoding) ObjectiveBound(level int, b int64) (int32, error) {
+	return e.ObjectiveBoundContext(context.Background(), level, b)
+}
+
+// ObjectiveBoundContext is ObjectiveBound stopped when ctx ends (a
+// *StoppedError) or when the encoding passes the budget it was lowered
+// with (a *TooLargeError); a counter cut short is not kept, and the
+// clauses it added constrain only its own fresh variables.
+func (e *Encoding) ObjectiveBoundContext(ctx context.Context, level int, b int64) (int32, error) {
+	var lit int32
+	err := e.bounded(ctx, func() error {
+		var err error
+		lit, err = e.objectiveBound(level, b)
+		return err
+	})
+	return lit, err
+}
+
+func (e *Encoding) objectiveBound(level int, b int64) (int32, error) {
 	o := e.m.Objectives[level]
 	ts := mergeTerms(o.Terms)
 	if o.Sense == Maximize {

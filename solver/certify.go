@@ -75,7 +75,9 @@ var ErrNoProof = errors.New("solver: not proven within the time limit")
 // differ on the answer variables with the same objective vector, and every
 // core witness is checked to satisfy the rest of the core; a failure is an
 // *IntegrityError. When ctx ends first, the certificate carries what was
-// established (Proven reports false).
+// established (Proven reports false); when it ends while the model is
+// loaded (a backend with LoadContext), that is nothing: status Unknown,
+// and Stats counts the CNF lowered so far.
 func Certify(ctx context.Context, b Backend, m *encode.Model) (*Certificate, error) {
 	return CertifyCounting(ctx, b, m, 0)
 }
@@ -87,7 +89,12 @@ func Certify(ctx context.Context, b Backend, m *encode.Model) (*Certificate, err
 // count cut short by ctx leaves the certificate unproven.
 func CertifyCounting(ctx context.Context, b Backend, m *encode.Model, limit int) (*Certificate, error) {
 	start := time.Now()
-	s, err := b.Load(m)
+	s, err := Load(ctx, b, m)
+	var stopped *encode.StoppedError
+	if errors.As(err, &stopped) && ctx.Err() != nil {
+		return &Certificate{Status: Unknown, Stats: Stats{
+			Variables: int(stopped.Size.Vars), Clauses: int(stopped.Size.Clauses), Wall: time.Since(start)}}, nil
+	}
 	if err != nil {
 		return nil, err
 	}

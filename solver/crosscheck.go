@@ -70,11 +70,20 @@ type crossBackend struct{ primary, second Backend }
 func (b crossBackend) Name() string { return b.primary.Name() + "+" + b.second.Name() }
 
 func (b crossBackend) Load(m *encode.Model) (Solver, error) {
-	p, err := b.primary.Load(m)
+	return b.LoadContext(context.Background(), m)
+}
+
+// ContextBackend returns b (see ContextLoader).
+func (b crossBackend) ContextBackend() Backend { return b }
+
+// LoadContext loads m into both backends, each with its LoadContext when
+// it has one.
+func (b crossBackend) LoadContext(ctx context.Context, m *encode.Model) (Solver, error) {
+	p, err := Load(ctx, b.primary, m)
 	if err != nil {
 		return nil, err
 	}
-	s, err := b.second.Load(m)
+	s, err := Load(ctx, b.second, m)
 	if err != nil {
 		return nil, err
 	}

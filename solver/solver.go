@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"time"
 
 	"github.com/plancert/plancert/encode"
@@ -132,4 +133,25 @@ type Solver interface {
 type Backend interface {
 	Name() string
 	Load(m *encode.Model) (Solver, error)
+}
+
+// ContextLoader is a Backend whose loading can be cut short: LoadContext
+// is Load that stops when ctx ends, with an error that wraps an
+// *encode.StoppedError (the SAT backend lowers a large model for seconds).
+// ContextBackend returns the receiver itself, so that Load can tell a
+// backend's own LoadContext from one promoted from an embedded backend.
+type ContextLoader interface {
+	LoadContext(ctx context.Context, m *encode.Model) (Solver, error)
+	ContextBackend() Backend
+}
+
+// Load loads m into b: with b's LoadContext when b has one of its own,
+// else with Load, which runs to the end whatever ctx. A backend that
+// embeds a ContextLoader to override its Load (a test's corrupted solver,
+// say) is loaded with that Load.
+func Load(ctx context.Context, b Backend, m *encode.Model) (Solver, error) {
+	if cl, ok := b.(ContextLoader); ok && reflect.TypeOf(cl.ContextBackend()) == reflect.TypeOf(b) {
+		return cl.LoadContext(ctx, m)
+	}
+	return b.Load(m)
 }

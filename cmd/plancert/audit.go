@@ -31,6 +31,8 @@ type auditOptions struct {
 	Task      string
 	// CrossCheck names a second backend that must confirm every result.
 	CrossCheck string
+	// MaxMemory is the memory budget of a model's CNF (0: none).
+	MaxMemory byteSize
 
 	// Backend, when not nil, replaces the backend --brute chooses (tests).
 	Backend solver.Backend
@@ -74,8 +76,20 @@ instance's model is certified as above, the optimal plan is decoded into the
 task's answer form and must pass every item of the instance's checklist,
 and a record's certificate must be what is proven (exit 4 otherwise).
 
-The time limit applies to each file. Ctrl-C stops the run; the file in
-progress reports what was established so far.
+The time limit applies to each file, to encoding the model into CNF as
+well as to solving it. Ctrl-C stops the run; the file in progress reports
+what was established so far.
+
+--max-memory bounds the memory of a model's CNF for the SAT solver. Before
+a model is encoded, the size of its CNF is bounded from the model (the
+domains, terms and literals of each constraint: an upper bound, within 30%%
+of the real size on the generated tasks' models) and priced at 128 bytes
+per variable, 64 per clause and 12 per literal (what the solver takes to
+hold it, rounded up); a model whose CNF would pass the budget is refused
+with the estimate (exit 1), before anything is written. The budget is also
+enforced while the model is encoded and while its objective counters are
+built. The clauses the solver learns while it searches come on top. 0
+means no budget.
 
 ` + exitCodesHelp
 
@@ -134,6 +148,8 @@ func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error
 	f.StringVar(&opts.Task, "task", "", "read each FILE as an instance (or a record) of task `T`, and decode and check its optimal plan")
 	f.StringVar(&opts.Proof, "proof", "", "write `DIR`/NAME.cnf and DIR/NAME.drup, a checked DRUP proof of each optimum or infeasibility")
 	f.StringVar(&opts.CrossCheck, "crosscheck", "", crossCheckHelp)
+	opts.MaxMemory = defaultMaxMemory
+	f.Var(&opts.MaxMemory, "max-memory", "refuse a model whose CNF would take more than `SIZE` (e.g. 4GiB; 0: no budget)")
 	return cmd
 }
 
@@ -165,6 +181,10 @@ func (o *auditOptions) validate() error {
 	return err
 }
 
+// defaultMaxMemory is the default of audit --max-memory: room for the
+// solver's learned clauses and the rest of a 24 GB machine.
+const defaultMaxMemory = 16 << 30
+
 func (o *auditOptions) backend() solver.Backend {
 	if o.Backend != nil {
 		return crossChecked(o.Backend, o.second)
@@ -172,7 +192,45 @@ func (o *auditOptions) backend() solver.Backend {
 	if o.Brute {
 		return crossChecked(brute.Backend{}, o.second)
 	}
-	return crossChecked(sat.Backend{}, o.second)
+	return crossChecked(sat.Backend{MaxBytes: int64(o.MaxMemory)}, o.second)
+}
+
+// tooLarge returns the error of a model whose CNF would pass --max-memory,
+// from its estimate, or nil.
+func (o *auditOptions) tooLarge(file string, m *encode.Model) error {
+	if o.MaxMemory <= 0 || o.Brute || o.Backend != nil {
+		return nil
+	}
+	est := encode.Estimate(m)
+	if est.Bytes() <= int64(o.MaxMemory) {
+		return nil
+	}
+	return &fileError{file, &tooLargeError{&encode.TooLargeError{Size: est, MaxBytes: int64(o.MaxMemory), Estimated: true}}}
+}
+
+// tooLargeError names --max-memory in an encode.TooLargeError.
+type tooLargeError struct{ err *encode.TooLargeError }
+
+func (e *tooLargeError) Error() string {
+	sz := e.err.Size
+	if e.err.Estimated {
+		return fmt.Sprintf("refused: the model's CNF would take about %s, more than --max-memory %s (at most %d variables, %d clauses and %d literals, estimated from the model before encoding)",
+			encode.FormatBytes(sz.Bytes()), encode.FormatBytes(e.err.MaxBytes), sz.Vars, sz.Clauses, sz.Literals)
+	}
+	return fmt.Sprintf("stopped: the CNF passed --max-memory %s while it was built (%d variables, %d clauses and %d literals so far)",
+		encode.FormatBytes(e.err.MaxBytes), sz.Vars, sz.Clauses, sz.Literals)
+}
+
+func (e *tooLargeError) Unwrap() error { return e.err }
+
+// namedTooLarge rewrites an encode.TooLargeError in err to name
+// --max-memory.
+func namedTooLarge(err error) error {
+	var tl *encode.TooLargeError
+	if errors.As(err, &tl) {
+		return &tooLargeError{tl}
+	}
+	return err
 }
 
 // audit is the outcome of one file: the model and its certificate, and the
@@ -276,6 +334,9 @@ func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, er
 	} else if m, err = readModel(opts.IO.In, file); err != nil {
 		return nil, &inputError{file, err}
 	}
+	if err := opts.tooLarge(file, m); err != nil {
+		return nil, err
+	}
 	if opts.DIMACS != "" {
 		if err := writeDIMACSFile(opts.DIMACS, file, m); err != nil {
 			return nil, &fileError{file, err}
@@ -289,7 +350,7 @@ func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, er
 	b := opts.backend()
 	cert, err := solver.Certify(ctx, b, m)
 	if err != nil {
-		return nil, &fileError{file, err}
+		return nil, &fileError{file, namedTooLarge(err)}
 	}
 	a := &audit{file: file, m: m, cert: cert, task: ta}
 	if ta != nil {
@@ -303,7 +364,7 @@ func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, er
 	}
 	if opts.Enumerate > 0 {
 		if a.enum, err = enumerate(ctx, b, m, cert, opts.Enumerate); err != nil {
-			return nil, &fileError{file, err}
+			return nil, &fileError{file, namedTooLarge(err)}
 		}
 	}
 	if opts.Proof != "" {
@@ -318,7 +379,11 @@ func auditFile(ctx context.Context, opts *auditOptions, file string) (*audit, er
 	var errs []error
 	interrupted := errors.Is(context.Cause(ctx), context.Canceled)
 	if !cert.Proven(m) {
-		errs = append(errs, &notProvenError{file: file, what: notProvenWhat(m, cert), interrupted: interrupted})
+		np := &notProvenError{file: file, what: notProvenWhat(m, cert), interrupted: interrupted}
+		if cert.Status == solver.Unknown && cert.Stats.SolveCalls == 0 {
+			np.hint = fmt.Sprintf("the time ran out before the first solve, with %d CNF variables and %d clauses encoded", cert.Stats.Variables, cert.Stats.Clauses)
+		}
+		errs = append(errs, np)
 	}
 	if e := a.enum; e != nil && !e.Complete && len(e.Solutions) < opts.Enumerate && cert.Proven(m) {
 		errs = append(errs, &notProvenError{file: file, what: "completeness of the solution list", interrupted: interrupted})
@@ -376,7 +441,11 @@ func enumerate(ctx context.Context, b solver.Backend, m *encode.Model, cert *sol
 	default:
 		return &solver.Enumeration{Status: cert.Status}, nil
 	}
-	s, err := b.Load(m)
+	s, err := solver.Load(ctx, b, m)
+	var stopped *encode.StoppedError
+	if errors.As(err, &stopped) && ctx.Err() != nil {
+		return &solver.Enumeration{Status: solver.Unknown}, nil // not complete
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -15,8 +15,8 @@ type exitCode int
 const (
 	// exitOK: every file got a proven result.
 	exitOK exitCode = 0
-	// exitError: any other error (I/O, a model too large for a backend,
-	// interrupted).
+	// exitError: any other error (I/O, a model too large for a backend:
+	// --brute, or a CNF past audit --max-memory; interrupted).
 	exitError exitCode = 1
 	// exitBadInput: usage error or bad input (unknown flag, missing file,
 	// malformed JSON or an invalid model).
@@ -32,7 +32,8 @@ const (
 const exitCodesHelp = `Exit codes:
   0  every file got a proven result: optimal; infeasible with a minimal core;
      feasible for a model without objective; and uniqueness settled
-  1  any other error (I/O error, model too large for --brute, interrupted)
+  1  any other error (I/O error, model too large for --brute or its CNF for
+     --max-memory, interrupted)
   2  usage error or bad input (unknown flag, missing file, invalid JSON or model;
      --crosscheck cbc in a build without the cbc tag)
   3  some result was not proven within the time limit

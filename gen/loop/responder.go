@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os/exec"
 	"sort"
+	"strings"
 	"time"
 
 	"github.com/plancert/plancert/domains"
@@ -223,11 +225,21 @@ func mutate(l *leaf, all []*leaf, r *rand.Rand) {
 }
 
 // Command runs a shell command per prompt: the prompt on its standard
-// input, the response read from its standard output, within Timeout.
+// input, the response read from its standard output, within Timeout (zero:
+// no limit). The command runs in its own process group (on Unix), and at
+// the timeout or when ctx ends the whole group is killed, so that a
+// command that starts children (sh -c 'sleep 20; echo hi') does not
+// outlive its limit; after that, at most WaitDelay more is spent waiting
+// for its output to close.
 type Command struct {
 	Cmd     string
 	Timeout time.Duration
 }
+
+// WaitDelay bounds the wait for a killed command's standard output and
+// error to close: a process that left the command's process group (by
+// setsid, say) and still holds them is not waited for beyond it.
+const WaitDelay = 2 * time.Second
 
 // Name returns "command".
 func (Command) Name() string { return "command" }
@@ -240,16 +252,24 @@ func (c Command) Respond(ctx context.Context, rec *domains.Record) (string, erro
 		defer cancel()
 	}
 	cmd := exec.CommandContext(ctx, "sh", "-c", c.Cmd)
+	killGroupOnCancel(cmd)
+	cmd.WaitDelay = WaitDelay
 	cmd.Stdin = bytes.NewReader([]byte(rec.Prompt))
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	if err := cmd.Run(); err != nil {
-		if ctx.Err() != nil {
+		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
 			return "", fmt.Errorf("command timed out after %v", c.Timeout)
 		}
-		msg := errb.String()
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		msg := strings.TrimSpace(errb.String())
 		if len(msg) > 200 {
 			msg = msg[:200]
+		}
+		if msg == "" {
+			return "", fmt.Errorf("command failed: %v", err)
 		}
 		return "", fmt.Errorf("command failed: %v: %s", err, msg)
 	}

@@ -24,6 +24,12 @@ type Backend struct {
 	// of the descent on the objective counter: better when the proof is
 	// the hard part and many soft terms have small weights (rostering).
 	CoreGuided bool
+	// MaxBytes, when positive, is the memory budget of the CNF, as
+	// encode.Size.Bytes estimates it: a model whose encode.Estimate passes
+	// it is refused before it is lowered, and lowering, or an objective
+	// counter built later, stops when the CNF passes it; both with an
+	// *encode.TooLargeError.
+	MaxBytes int64
 }
 
 // Name returns "sat".
@@ -31,16 +37,25 @@ func (Backend) Name() string { return "sat" }
 
 // Load lowers m to CNF into a fresh gini instance.
 func (b Backend) Load(m *encode.Model) (solver.Solver, error) {
-	return b.load(m)
+	return b.load(context.Background(), m)
 }
 
-func (b Backend) load(m *encode.Model) (*Solver, error) {
+// ContextBackend returns b (see solver.ContextLoader).
+func (b Backend) ContextBackend() solver.Backend { return b }
+
+// LoadContext is Load that stops, with an *encode.StoppedError, when ctx
+// ends while m is lowered.
+func (b Backend) LoadContext(ctx context.Context, m *encode.Model) (solver.Solver, error) {
+	return b.load(ctx, m)
+}
+
+func (b Backend) load(ctx context.Context, m *encode.Model) (*Solver, error) {
 	s := &Solver{m: m, g: gini.New(), coreGuided: b.CoreGuided}
 	var sink encode.Sink = (*giniSink)(s)
 	if b.Sink != nil {
 		sink = encode.Tee(sink, b.Sink)
 	}
-	enc, err := encode.Lower(m, sink)
+	enc, err := encode.LowerContext(ctx, m, sink, b.MaxBytes)
 	if err != nil {
 		return nil, err
 	}
@@ -240,8 +255,14 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 		lb := min(sign*lo, sign*hi)
 		lb = max(lb, min(sign*s.enc.LevelBound(l), best-1))
 		// Build the level's counter cut at the first cost, so every later
-		// bound, and the final fixing one, reuse it.
-		if _, err := s.enc.ObjectiveBound(l, sign*best); err != nil {
+		// bound, and the final fixing one, reuse it. A large counter takes
+		// time: when ctx ends while it is built, the solution so far is
+		// the answer.
+		if _, err := s.enc.ObjectiveBoundContext(ctx, l, sign*best); err != nil {
+			var stopped *encode.StoppedError
+			if errors.As(err, &stopped) && ctx.Err() != nil {
+				return s.feasible(sol), nil
+			}
 			return nil, err
 		}
 		if l == 0 {
