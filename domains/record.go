@@ -1,11 +1,23 @@
 package domains
 
-import "encoding/json"
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
 
 // Record is one generated, certified problem: one JSONL line of a suite.
 // Field names are stable: add fields, never rename them.
 type Record struct {
-	ID           string          `json:"id"`
+	ID string `json:"id"`
+	// Hash is the record's content hash (RecordHash), so that two records
+	// with the same id but different content are told apart: gen writes
+	// it, exports and grading requests carry it. Empty in records written
+	// before it existed.
+	Hash         string          `json:"hash,omitempty"`
 	Family       Family          `json:"family"`
 	Task         string          `json:"task"`
 	Subtask      string          `json:"subtask"`
@@ -102,3 +114,66 @@ func (r *Record) Load() (*Task, Instance, error) {
 type UnknownTaskError struct{ Task string }
 
 func (e *UnknownTaskError) Error() string { return "domains: unknown task " + `"` + e.Task + `"` }
+
+// HashPrefix starts every content hash: the algorithm, SHA-256 (the hash
+// is its first 16 bytes in hex).
+const HashPrefix = "sha256:"
+
+// RecordHash returns the content hash of a record's JSON line: "sha256:"
+// and the first 16 bytes, in lower-case hex, of the SHA-256 of the line's
+// canonical form without its "hash" member. The canonical form is the
+// JSON value re-encoded with the keys of every object sorted (bytewise),
+// no white space, numbers as written, and strings as encoding/json writes
+// them without HTML escapes (Go's json.Marshal of the value decoded with
+// UseNumber). So the hash depends on the record's content only, not on
+// its formatting, its key order or fields' escapes, and covers fields
+// that this version does not know. line must be one JSON object.
+func RecordHash(line []byte) (string, error) {
+	dec := json.NewDecoder(bytes.NewReader(line))
+	dec.UseNumber()
+	var v map[string]any
+	if err := dec.Decode(&v); err != nil {
+		return "", fmt.Errorf("domains: hashing a record: %w", err)
+	}
+	if dec.More() {
+		return "", errors.New("domains: hashing a record: more after its JSON object")
+	}
+	if v == nil {
+		return "", errors.New("domains: hashing a record: null, want a JSON object")
+	}
+	delete(v, "hash")
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return "", fmt.Errorf("domains: hashing a record: %w", err)
+	}
+	sum := sha256.Sum256(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	return HashPrefix + hex.EncodeToString(sum[:16]), nil
+}
+
+// Encode sets r.Hash to the record's content hash and returns its JSON
+// line (with the line end) as gen writes it: encoding/json without HTML
+// escapes. Every writer of records calls it, so that the hash a record
+// carries is the hash of what it holds.
+func (r *Record) Encode() ([]byte, error) {
+	r.Hash = ""
+	line, err := encodeRecord(r)
+	if err != nil {
+		return nil, err
+	}
+	if r.Hash, err = RecordHash(line); err != nil {
+		return nil, err
+	}
+	return encodeRecord(r)
+}
+
+func encodeRecord(r *Record) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(r); err != nil {
+		return nil, fmt.Errorf("domains: record %s: %w", r.ID, err)
+	}
+	return buf.Bytes(), nil
+}

@@ -5,9 +5,7 @@
 package gen
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -513,7 +511,8 @@ func draw(ctx context.Context, opts *Options, b solver.Backend, policy Determina
 	return rec, "", false
 }
 
-// finishRecord verbalizes (when asked) and encodes a kept record.
+// finishRecord verbalizes (when asked) and encodes a kept record, with
+// its content hash (domains.RecordHash) over what it holds once verbalized.
 func finishRecord(ctx context.Context, opts *Options, rec *domains.Record, o outcome) outcome {
 	id := rec.ID
 	if opts.Verbalize != nil {
@@ -528,13 +527,11 @@ func finishRecord(ctx context.Context, opts *Options, rec *domains.Record, o out
 		}
 		o.verbalizer, o.note = rec.Verbalizer, rec.VerbalizerNote
 	}
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(rec); err != nil {
+	line, err := rec.Encode() // with its content hash
+	if err != nil {
 		o.err = fmt.Errorf("%s: encoding the record: %w", id, err)
 		return o
 	}
-	o.line = buf.Bytes()
+	o.line = line
 	return o
 }

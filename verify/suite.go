@@ -45,6 +45,12 @@ var ErrEmptySuite = errors.New("the suite has no records")
 // records is ErrEmptySuite. Fields this version does not know are ignored
 // (records add fields, never rename them). A UTF-8 byte order mark at the
 // start of r is skipped.
+//
+// A record's "hash" must be its content hash (domains.RecordHash of its
+// line): one that is not was changed after it was written, and is an
+// error on the field "hash" giving both hashes. A record without one
+// (written before records carried it) is read, and its Hash set to the
+// hash of its line, so that every record read has its content hash.
 func ReadSuite(r io.Reader) ([]*domains.Record, error) {
 	var (
 		records []*domains.Record
@@ -56,6 +62,10 @@ func ReadSuite(r io.Reader) ([]*domains.Record, error) {
 			return decodeError(n, line, err)
 		}
 		if err := checkRecord(rec); err != nil {
+			err.Line = n
+			return err
+		}
+		if err := checkHash(rec, line); err != nil {
 			err.Line = n
 			return err
 		}
@@ -73,6 +83,24 @@ func ReadSuite(r io.Reader) ([]*domains.Record, error) {
 		return nil, ErrEmptySuite
 	}
 	return records, nil
+}
+
+// checkHash checks the content hash a record carries against its line
+// and sets it when the record has none (a record written before records
+// carried one): rec.Hash is then always the hash of what the line holds.
+func checkHash(rec *domains.Record, line []byte) *LineError {
+	h, err := domains.RecordHash(line)
+	if err != nil {
+		return &LineError{Err: err}
+	}
+	switch rec.Hash {
+	case "":
+		rec.Hash = h
+	case h:
+	default:
+		return &LineError{Field: "hash", Err: fmt.Errorf("the record says %s but its content hashes to %s: it was changed after it was written (regenerate it, or delete its hash to take it as it is)", rec.Hash, h)}
+	}
+	return nil
 }
 
 // checkRecord checks what scoring needs of a record.

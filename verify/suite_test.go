@@ -228,3 +228,58 @@ func TestSummarize(t *testing.T) {
 		t.Errorf("without responses: %+v", rep)
 	}
 }
+
+// TestReadSuiteHash checks the content hash on reading: a record whose
+// hash is not its content's was edited (an error naming the field and
+// both hashes); one without a hash (written before records carried one)
+// is read with the hash of its line; formatting does not count.
+func TestReadSuiteHash(t *testing.T) {
+	a := record(t, 0)
+	line, err := a.Encode()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := a.Hash
+	got, err := verify.ReadSuite(bytes.NewReader(line))
+	if err != nil || got[0].Hash != want {
+		t.Fatalf("a hashed record: %v, hash %v, want %s", err, got, want)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(line, &m); err != nil {
+		t.Fatal(err)
+	}
+	// Reformatted (sorted keys, indented, on one line again): the same
+	// content, the same hash.
+	pretty, _ := json.MarshalIndent(m, "", " ")
+	pretty = bytes.ReplaceAll(pretty, []byte("\n"), nil)
+	if got, err := verify.ReadSuite(bytes.NewReader(pretty)); err != nil || got[0].Hash != want {
+		t.Errorf("the record reformatted: %v", err)
+	}
+	// Written before records carried a hash: read, hashed.
+	delete(m, "hash")
+	old, _ := json.Marshal(m)
+	if got, err := verify.ReadSuite(bytes.NewReader(old)); err != nil || got[0].Hash != want {
+		t.Errorf("the record without its hash: %v, hash %v, want %s", err, got[0].Hash, want)
+	}
+	// Edited after it was written: the prompt changed, the hash kept.
+	m["hash"] = want
+	m["prompt"] = a.Prompt + " (edited)"
+	edited, _ := json.Marshal(m)
+	h, _ := domains.RecordHash(edited)
+	_, err = verify.ReadSuite(bytes.NewReader(append(append(line, '\n'), edited...)))
+	msg := `line 3: field "hash": the record says ` + want + ` but its content hashes to ` + h + `: it was changed after it was written (regenerate it, or delete its hash to take it as it is)`
+	var le *verify.LineError
+	if err == nil || err.Error() != msg || !errors.As(err, &le) || le.Field != "hash" {
+		t.Errorf("an edited record: %v\nwant %s", err, msg)
+	}
+	// A field this version does not know counts (a later version's record).
+	m["prompt"], m["later_field"] = a.Prompt, []any{1}
+	delete(m, "hash")
+	later, _ := json.Marshal(m)
+	lh, _ := domains.RecordHash(later)
+	m["hash"] = lh
+	later, _ = json.Marshal(m)
+	if got, err := verify.ReadSuite(bytes.NewReader(later)); err != nil || got[0].Hash != lh || lh == want {
+		t.Errorf("a record with a field this version does not know: %v (hash %s, without the field %s)", err, lh, want)
+	}
+}

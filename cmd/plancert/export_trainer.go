@@ -42,15 +42,16 @@ Formats:
          ("plancert/<family>"), prompt (chat messages: one user message,
          the record's prompt), ability ("planning"), reward_model {style:
          "rule", ground_truth: the record id}, extra_info {index, id,
-         split, task, family, subtask, record}; index is the record's line
-         in the suite, from 0.
+         hash, split, task, family, subtask, record}; index is the record's
+         line in the suite, from 0.
   jsonl  train.jsonl (and test.jsonl), one JSON object per line for TRL
          (and OpenRLHF): {"prompt": [{"role": "user", "content": ...}],
-         "id", "data_source", "task", "family", "subtask", "split", "index",
-         "record"}.
+         "id", "hash", "label", "data_source", "task", "family",
+         "subtask", "split", "index", "record"}; label is "<id>#<hash>",
+         the column for OpenRLHF's --label_key.
   hf     a Hugging Face dataset that datasets.load_dataset(DIR) reads, and
          that can be pushed to the Hub as it is: data/train-00000-of-00001.parquet
-         (and data/test-00000-of-00001.parquet) with the columns id, index,
+         (and data/test-00000-of-00001.parquet) with the columns id, hash, index,
          family, task, subtask, level, status, prompt (chat messages) and
          record, and README.md, the dataset card: YAML front matter with
          configs (the split files), dataset_info (features, num_examples
@@ -60,11 +61,15 @@ Formats:
          plancert version that wrote it. README.md is written last, and the
          same suite and flags give the same bytes.
 
-Every row carries the record id and the record itself: record is the
-record's line in the suite, exactly, as a JSON string. The id is what
-"plancert serve" grades by (examples/plancert_verl.py, verl's
+Every row carries the record id, its content hash and the record itself:
+record is the record's line in the suite, exactly, as a JSON string. The
+id is what "plancert serve" grades by (examples/plancert_verl.py, verl's
 compute_score, and examples/plancert_trl.py, a TRL reward function, call
-it); the record lets a grader work offline: the records of a split,
+it); sent with it, the hash makes a server whose record of that id is
+another (another plancert version or gen run) refuse to grade (409; on
+OpenRLHF's /get_reward, reward 0 flagged hash_mismatch). A record without
+a hash in the suite (written before records carried one) gets the hash of
+its line. The record lets a grader work offline: the records of a split,
 written one per line, are a suite for "plancert score" or "plancert serve".
 In verl rows it is in extra_info, which verl passes to compute_score;
 ground_truth stays the id.

@@ -140,8 +140,12 @@ func TestGenVerbalizerLLM(t *testing.T) {
 				t.Errorf("%s: verbalizer %q note %q prompt %.40q", g.ID, g.Verbalizer, g.VerbalizerNote, g.Prompt)
 			}
 		}
-		// Everything but the prompt is the template run's.
-		g.Prompt, g.Verbalizer, g.VerbalizerNote = want.Prompt, "", ""
+		// Everything but the prompt and the verbalizer fields (and so the
+		// content hash) is the template run's.
+		if g.Hash == want.Hash {
+			t.Errorf("%s: the template run's hash %s, though the verbalizer fields are new", g.ID, g.Hash)
+		}
+		g.Prompt, g.Verbalizer, g.VerbalizerNote, g.Hash = want.Prompt, "", "", want.Hash
 		a, _ := json.Marshal(g)
 		b, _ := json.Marshal(&want)
 		if !bytes.Equal(a, b) {

@@ -218,8 +218,7 @@ func runLoop(ctx context.Context, opts *loopOptions) error {
 	var runErr error
 	traceErr := writeFileAtomic(opts.Trace, interrupted, func(tw io.Writer) error {
 		return writeFileAtomic(opts.Out, interrupted, func(ow io.Writer) error {
-			tenc, oenc := json.NewEncoder(tw), json.NewEncoder(ow)
-			oenc.SetEscapeHTML(false)
+			tenc := json.NewEncoder(tw)
 			var err error
 			final, err = loop.Run(ctx, t, opts.Params, opts.N, opts.Seed, mk, r, score, func(st loop.Step, rec *domains.Record) error {
 				steps++
@@ -228,7 +227,11 @@ func runLoop(ctx context.Context, opts *loopOptions) error {
 				}
 				if rec != nil {
 					kept++
-					if err := oenc.Encode(rec); err != nil {
+					line, err := rec.Encode() // with its content hash
+					if err != nil {
+						return err
+					}
+					if _, err := ow.Write(line); err != nil {
 						return err
 					}
 				}

@@ -54,21 +54,33 @@ Endpoints:
                     {"query": [...], "prompts": [...], "labels": [...]} ->
                     {"rewards": [...], "scores": [...], "extra_logs": {...}}
                     query = prompt + response (the prompt is stripped);
-                    labels = record ids (OpenRLHF --label_key id). An
-                    unknown label fails the request (400).
-  POST /v1/score    {"items": [{"id", "response"}], "reward": MODE} ->
+                    labels = record ids, or "<id>#<hash>" (the label
+                    column of "plancert export --format jsonl": OpenRLHF
+                    --label_key label). An unknown label fails the
+                    request (400); a label whose hash is not the record's
+                    gets reward 0, extra_logs hash_mismatch 1 and a
+                    HASH MISMATCH line on standard error.
+  POST /v1/score    {"items": [{"id", "response", "hash"}], "reward": MODE} ->
                     {"reward", "n", "scored", "errors", "mean_reward",
                      "integrity_alarms", "results": [{"id", "reward",
                      "all_pass", "avg_pass", "passed", "failed", "items",
                      "error_kind", "integrity_alarm", ...}]};
-                    an unknown id is a per-item "error".
+                    an unknown id is a per-item "error"; a "hash" that
+                    is not the record's fails the request (409, both
+                    hashes in the answer).
   GET  /healthz     {"status": "ok", "records": N, "reward": MODE}
 
 An answer that beats the certified optimum (an integrity alarm: the record's
 certificate or the checker is wrong) is logged loudly on standard error and
 flagged in the answer (integrity_alarm), never scored silently.
 
-Errors are JSON {"error": "..."}: 400 malformed request, 413 body or batch
+The hash is the record's content hash (every export row carries it): a
+request made from another suite than the one served (another plancert
+version or gen run, same ids) is refused rather than graded against other
+problems.
+
+Errors are JSON {"error": "..."}: 400 malformed request, 409 a hash that
+is not the record's, 413 body or batch
 over the limits, 408 a body too slow (below), 503 no room for the body
 (below), 405 wrong method, 404 unknown path, 500 a recovered panic. The
 reward mode of /get_reward is --reward; /v1/score takes it per request.
@@ -95,8 +107,8 @@ const serveExample = `  # Serve a suite on port 8000 of this machine
   # Clients on a slow link: 20 minutes for a body, at 8 KiB/s at least
   $ plancert serve --suite out/suite.jsonl --body-timeout 20m --body-min-rate 8192
 
-  # OpenRLHF: rewards from the server, record ids as labels
-  $ python -m openrlhf.cli.train_ppo_ray ... --remote_rm_url http://127.0.0.1:8000/get_reward --label_key id`
+  # OpenRLHF: rewards from the server, record ids with their hashes as labels
+  $ python -m openrlhf.cli.train_ppo_ray ... --remote_rm_url http://127.0.0.1:8000/get_reward --label_key label`
 
 func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error) *cobra.Command {
 	opts := &serveOptions{IO: ios}

@@ -129,6 +129,7 @@ checked by code, and no language model grades anything.
 | column | type | what |
 |---|---|---|
 | ` + "`id`" + ` | string | the record id, ` + "`task/subtask/seed`" + ` |
+| ` + "`hash`" + ` | string | the record's content hash (` + "`sha256:`" + ` and 32 hex digits): send it with the id, and a server whose record of that id differs refuses to grade |
 | ` + "`index`" + ` | int64 | the record's line in the suite, from 0 |
 | ` + "`family`, `task`, `subtask`" + ` | string | what kind of problem |
 | ` + "`level`" + ` | int64 | the size level, 1 to 5 |

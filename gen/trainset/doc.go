@@ -1,7 +1,9 @@
 // Package trainset writes a suite as training data: a verl dataset
 // (parquet), a JSONL dataset for TRL (and OpenRLHF), and a Hugging Face
 // dataset (parquet splits and a dataset card). Every row carries the
-// record id, which the reward server (verify/serve) grades by, and the
+// record id, which the reward server (verify/serve) grades by, its content
+// hash (domains.RecordHash), which a client sends with the id so that a
+// server holding another record under that id refuses to grade, and the
 // record itself (RecordJSON: the record's line in the suite, exactly, as
 // a JSON string), so that grading works offline: the records of a split,
 // written one per line, are a suite.
@@ -15,7 +17,7 @@
 //	prompt        list<struct{role, content}>  one user message: the record's prompt
 //	ability       string  "planning"
 //	reward_model  struct{style, ground_truth}  style "rule", ground_truth the record id
-//	extra_info    struct{index, id, split, task, family, subtask, record}
+//	extra_info    struct{index, id, hash, split, task, family, subtask, record}
 //
 // index is the record's position in the suite (from 0), the same in the
 // train and test files. verl passes data_source, the response text,
@@ -27,19 +29,21 @@
 //
 // WriteJSONL writes one JSON object per row:
 //
-//	{"prompt": [{"role": "user", "content": ...}], "id", "data_source",
-//	 "task", "family", "subtask", "split", "index", "record"}
+//	{"prompt": [{"role": "user", "content": ...}], "id", "hash", "label",
+//	 "data_source", "task", "family", "subtask", "split", "index", "record"}
 //
 // TRL's GRPOTrainer takes "prompt" as a conversation and passes the other
 // columns to reward functions as keyword arguments (examples/plancert_trl.py
 // reads id). OpenRLHF reads the same file with --input_key prompt
-// --apply_chat_template --label_key id. record is a string, not an object:
+// --apply_chat_template --label_key label: label is Label, the id and the
+// hash ("<id>#sha256:…"), since the label is all OpenRLHF sends the
+// server of a row. record is a string, not an object:
 // records of different tasks have differently shaped instances, which one
 // Arrow schema (datasets' JSON loader) cannot hold.
 //
 // # Hugging Face
 //
-// WriteHF writes a split's rows, HFRow (id, index, family, task, subtask,
+// WriteHF writes a split's rows, HFRow (id, hash, index, family, task, subtask,
 // level, status, prompt, record), to the file HFSplitPath names in the
 // dataset directory; WriteCard writes README.md, the dataset card:
 // configs and dataset_info in YAML front matter (the features from

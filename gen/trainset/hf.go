@@ -13,6 +13,7 @@ import (
 // for grading.
 type HFRow struct {
 	ID      string    `parquet:"id"`
+	Hash    string    `parquet:"hash"`
 	Index   int64     `parquet:"index"`
 	Family  string    `parquet:"family"`
 	Task    string    `parquet:"task"`
@@ -33,7 +34,7 @@ func HFRows(records []Indexed) ([]HFRow, error) {
 			return nil, err
 		}
 		rows[i] = HFRow{
-			ID: r.ID, Index: int64(x.Index), Family: string(r.Family), Task: r.Task, Subtask: r.Subtask,
+			ID: r.ID, Hash: r.Hash, Index: int64(x.Index), Family: string(r.Family), Task: r.Task, Subtask: r.Subtask,
 			Level: int64(max(r.Level, 1)), Status: r.Certificate.Status, Prompt: prompt(r), Record: rec,
 		}
 	}

@@ -97,7 +97,7 @@ func TestHFRoundTrip(t *testing.T) {
 	for _, path := range f.Schema().Columns() {
 		cols = append(cols, strings.Join(path, "."))
 	}
-	want := []string{"id", "index", "family", "task", "subtask", "level", "status",
+	want := []string{"id", "hash", "index", "family", "task", "subtask", "level", "status",
 		"prompt.list.element.role", "prompt.list.element.content", "record"}
 	if !reflect.DeepEqual(cols, want) {
 		t.Errorf("columns %q,\nwant    %q", cols, want)
@@ -111,7 +111,7 @@ func TestHFRoundTrip(t *testing.T) {
 	}
 	for i, r := range recs {
 		want := trainset.HFRow{
-			ID: r.ID, Index: int64(i), Family: "scheduling", Task: r.Task, Subtask: r.Subtask, Level: 1, Status: "optimal",
+			ID: r.ID, Hash: hashOf(t, all[i].Line), Index: int64(i), Family: "scheduling", Task: r.Task, Subtask: r.Subtask, Level: 1, Status: "optimal",
 			Prompt: []trainset.Message{{Role: "user", Content: r.Prompt}}, Record: string(all[i].Line),
 		}
 		if i >= len(got) || !reflect.DeepEqual(got[i], want) {
@@ -287,7 +287,7 @@ print(json.dumps(yaml.safe_load(m.group(2))))
 	}
 	// The features, from the parquet schema by hand.
 	str, i64 := "string", "int64"
-	wantFeats := []feat{{Name: "id", Dtype: str}, {Name: "index", Dtype: i64}, {Name: "family", Dtype: str}, {Name: "task", Dtype: str},
+	wantFeats := []feat{{Name: "id", Dtype: str}, {Name: "hash", Dtype: str}, {Name: "index", Dtype: i64}, {Name: "family", Dtype: str}, {Name: "task", Dtype: str},
 		{Name: "subtask", Dtype: str}, {Name: "level", Dtype: i64}, {Name: "status", Dtype: str},
 		{Name: "prompt", List: []feat{{Name: "role", Dtype: str}, {Name: "content", Dtype: str}}}, {Name: "record", Dtype: str}}
 	if !reflect.DeepEqual(meta.Info.Features, wantFeats) {
@@ -295,8 +295,11 @@ print(json.dumps(yaml.safe_load(m.group(2))))
 	}
 	// num_bytes of the test split (the fixture's record 4): the sum of the
 	// Arrow buffers that parquet-wasm (arrow-rs) and apache-arrow read from
-	// the file.
-	wantBytes := map[string]int64{"train": 42829, "test": 7567}
+	// the file. (Measured before records carried a hash as 42829 and
+	// 7567; the hash adds per row 49 bytes to the record (`,"hash":"…"`)
+	// and a string column of 39 bytes with its 4-byte offset, and 4 bytes
+	// for the column's last offset: 4 × 92 + 4 and 92 + 4.)
+	wantBytes := map[string]int64{"train": 42829 + 4*92 + 4, "test": 7567 + 92 + 4}
 	var download, size int64
 	for i, df := range meta.Configs[0].DataFiles {
 		sp := meta.Info.Splits[i]

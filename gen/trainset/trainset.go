@@ -42,10 +42,13 @@ type RewardModel struct {
 
 // ExtraInfo is the extra_info column of a verl row. Record is the
 // record's JSON (RecordJSON): verl passes extra_info to compute_score, so
-// that a reward function can grade without the server.
+// that a reward function can grade without the server. Hash is the
+// record's content hash, for the reward function to send the server with
+// the id.
 type ExtraInfo struct {
 	Index   int64  `parquet:"index"`
 	ID      string `parquet:"id"`
+	Hash    string `parquet:"hash"`
 	Split   string `parquet:"split"`
 	Task    string `parquet:"task"`
 	Family  string `parquet:"family"`
@@ -64,14 +67,19 @@ type VerlRow struct {
 
 // JSONLRow is one line of a JSONL dataset.
 type JSONLRow struct {
-	Prompt     []Message `json:"prompt"`
-	ID         string    `json:"id"`
-	DataSource string    `json:"data_source"`
-	Task       string    `json:"task"`
-	Family     string    `json:"family"`
-	Subtask    string    `json:"subtask"`
-	Split      string    `json:"split"`
-	Index      int       `json:"index"`
+	Prompt []Message `json:"prompt"`
+	ID     string    `json:"id"`
+	// Hash is the record's content hash; Label is the id and the hash,
+	// Label(r), OpenRLHF's --label_key column (the label is all that
+	// OpenRLHF sends the server of a row).
+	Hash       string `json:"hash"`
+	Label      string `json:"label"`
+	DataSource string `json:"data_source"`
+	Task       string `json:"task"`
+	Family     string `json:"family"`
+	Subtask    string `json:"subtask"`
+	Split      string `json:"split"`
+	Index      int    `json:"index"`
 	// Record is the record's JSON as a string (RecordJSON), not an
 	// object: records of different tasks have differently shaped
 	// instances, which one Arrow schema (datasets' JSON loader) cannot hold.
@@ -191,6 +199,17 @@ func Split(records []*domains.Record, fraction float64) (train, test []Indexed, 
 	return train, test, nil
 }
 
+// Label is the /get_reward label of a record: its id, "#" and its
+// content hash ("<id>#sha256:…"), so that the server can tell that the
+// record it grades is the one the row was made from; the id alone without
+// a hash.
+func Label(r *domains.Record) string {
+	if r.Hash == "" {
+		return r.ID
+	}
+	return r.ID + "#" + r.Hash
+}
+
 // DataSource is the data_source of a record: "plancert/" + its family.
 func DataSource(r *domains.Record) string { return "plancert/" + string(r.Family) }
 
@@ -211,7 +230,7 @@ func VerlRows(records []Indexed, split string) ([]VerlRow, error) {
 			Ability:     Ability,
 			RewardModel: RewardModel{Style: RewardStyle, GroundTruth: r.ID},
 			ExtraInfo: ExtraInfo{
-				Index: int64(x.Index), ID: r.ID, Split: split,
+				Index: int64(x.Index), ID: r.ID, Hash: r.Hash, Split: split,
 				Task: r.Task, Family: string(r.Family), Subtask: r.Subtask,
 				Record: rec,
 			},
@@ -230,7 +249,7 @@ func JSONLRows(records []Indexed, split string) ([]JSONLRow, error) {
 			return nil, err
 		}
 		rows[i] = JSONLRow{
-			Prompt: prompt(r), ID: r.ID, DataSource: DataSource(r),
+			Prompt: prompt(r), ID: r.ID, Hash: r.Hash, Label: Label(r), DataSource: DataSource(r),
 			Task: r.Task, Family: string(r.Family), Subtask: r.Subtask,
 			Split: split, Index: x.Index, Record: rec,
 		}

@@ -76,7 +76,7 @@ func TestVerlRoundTrip(t *testing.T) {
 		"prompt.list.element.role", "prompt.list.element.content",
 		"ability",
 		"reward_model.style", "reward_model.ground_truth",
-		"extra_info.index", "extra_info.id", "extra_info.split", "extra_info.task", "extra_info.family", "extra_info.subtask", "extra_info.record",
+		"extra_info.index", "extra_info.id", "extra_info.hash", "extra_info.split", "extra_info.task", "extra_info.family", "extra_info.subtask", "extra_info.record",
 	}
 	if !reflect.DeepEqual(cols, want) {
 		t.Errorf("columns %q,\nwant    %q", cols, want)
@@ -102,7 +102,7 @@ func TestVerlRoundTrip(t *testing.T) {
 			Prompt:      []trainset.Message{{Role: "user", Content: r.Prompt}},
 			Ability:     "planning",
 			RewardModel: trainset.RewardModel{Style: "rule", GroundTruth: r.ID},
-			ExtraInfo:   trainset.ExtraInfo{Index: int64(i), ID: r.ID, Split: "train", Task: r.Task, Family: "scheduling", Subtask: r.Subtask, Record: string(all[i].Line)},
+			ExtraInfo:   trainset.ExtraInfo{Index: int64(i), ID: r.ID, Hash: hashOf(t, all[i].Line), Split: "train", Task: r.Task, Family: "scheduling", Subtask: r.Subtask, Record: string(all[i].Line)},
 		}
 		if !reflect.DeepEqual(row, want) {
 			t.Errorf("row %d:\n%+v\nwant\n%+v", i, row, want)
@@ -139,7 +139,8 @@ func TestJSONL(t *testing.T) {
 		r := recs[i]
 		want := map[string]any{
 			"prompt": []any{map[string]any{"role": "user", "content": r.Prompt}},
-			"id":     r.ID, "data_source": "plancert/scheduling", "task": r.Task, "family": "scheduling",
+			"id":     r.ID, "hash": hashOf(t, all[i].Line), "label": r.ID + "#" + hashOf(t, all[i].Line),
+			"data_source": "plancert/scheduling", "task": r.Task, "family": "scheduling",
 			"subtask": r.Subtask, "split": "test", "index": float64(i), "record": string(all[i].Line),
 		}
 		if !reflect.DeepEqual(row, want) {
@@ -197,5 +198,28 @@ func TestSplit(t *testing.T) {
 		if _, _, err := trainset.Split(recs, tt.f); err == nil || !strings.Contains(err.Error(), tt.msg) {
 			t.Errorf("Split(%v) = %v, want %q", tt.f, err, tt.msg)
 		}
+	}
+}
+
+// hashOf is the content hash of a record's line, which every row carries
+// (a "sha256:" hash: the fixture's records carry theirs, and ReadSuite
+// hashes those without one).
+func hashOf(t *testing.T, line []byte) string {
+	t.Helper()
+	h, err := domains.RecordHash(line)
+	if err != nil || !strings.HasPrefix(h, domains.HashPrefix) {
+		t.Fatalf("hashing a fixture record: %s, %v", h, err)
+	}
+	return h
+}
+
+// TestLabel: the /get_reward label is the id and the hash, or the id
+// alone for a record without a hash.
+func TestLabel(t *testing.T) {
+	if got := trainset.Label(&domains.Record{ID: "a/b/1", Hash: "sha256:00ff"}); got != "a/b/1#sha256:00ff" {
+		t.Errorf("Label = %q", got)
+	}
+	if got := trainset.Label(&domains.Record{ID: "a/b/1"}); got != "a/b/1" {
+		t.Errorf("Label without a hash = %q", got)
 	}
 }

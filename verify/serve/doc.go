@@ -21,11 +21,18 @@
 // stripped: when query[i] starts with prompts[i], what follows it; else,
 // when prompts[i] occurs in query[i], what follows its last occurrence;
 // else the whole of query[i] (counted in extra_logs as prompt_not_found).
-// Without "prompts", every query is graded whole. The answer is
+// Without "prompts", every query is graded whole. A label may carry the
+// record's content hash after the id, "<id>#sha256:…" (the label column
+// of the JSONL export): when that is not the hash of the server's record
+// of the id, the dataset was made from another suite than the one the
+// server grades (another plancert version or gen run, same ids, other
+// problems). OpenRLHF has no error channel but a failed request, so such
+// a query is not graded: its reward is 0, extra_logs.hash_mismatch is 1,
+// and the server logs a line naming the id and both hashes. The answer is
 //
 //	{"rewards": [...], "scores": [...], "extra_logs": {"all_pass": [...],
 //	 "avg_pass": [...], "parsed": [...], "prompt_not_found": [...],
-//	 "integrity_alarm": [...]}}
+//	 "integrity_alarm": [...], "hash_mismatch": [...]}}
 //
 // with one value per query: rewards in the server's reward mode, scores
 // equal to rewards (OpenRLHF filters groups on scores), and per-response
@@ -35,9 +42,17 @@
 //
 // POST /v1/score grades a batch of responses given by record id:
 //
-//	{"items": [{"id": "...", "response": "..."}], "reward": "allpass|avgpass|feasible"}
+//	{"items": [{"id": "...", "response": "...", "hash": "..."}], "reward": "allpass|avgpass|feasible"}
 //
-// ("reward" may be left out: the server's mode). The answer is
+// ("reward" may be left out: the server's mode; "hash", the record's
+// content hash as the client has it, too). An item whose hash is not the
+// hash of the server's record of its id makes the whole request fail with
+// 409 and nothing graded: the body is a HashConflict,
+//
+//	{"error": "...", "item": I, "id": "...", "hash": "<the request's>",
+//	 "server_hash": "<the server's record's>"}
+//
+// naming the first such item. The answer is
 //
 //	{"reward": MODE, "n": N, "scored": K, "errors": E, "mean_reward": R,
 //	 "integrity_alarms": A,
@@ -63,7 +78,8 @@
 //
 // Every error is a JSON object {"error": "..."}: 400 for a malformed
 // request (not JSON, wrong types, trailing data, mismatched lists, a
-// missing field, an unknown reward mode, an unknown label), 413 for a
+// missing field, an unknown reward mode, an unknown label), 409 for a
+// /v1/score item whose hash is not its record's (with both hashes), 413 for a
 // body over Options.MaxBodyBytes or a batch over Options.MaxBatch, 408
 // for a body slower than Options.MinBodyRate or longer to come than
 // Options.BodyTimeout, 503 for a body that found no room in memory in its

@@ -85,7 +85,7 @@ func scanRewardRequest(body []byte) (req rawRewardRequest, ok bool) {
 
 // scanScoreRequest is scanRewardRequest for the usual /v1/score body: one
 // object with keys among "items" (null or a list of objects with keys
-// among "id" and "response", strings) and "reward" (a string). Responses
+// among "id", "response" and "hash", strings) and "reward" (a string). Responses
 // stay encoded, for the workers to decode in parallel.
 func scanScoreRequest(body []byte) (req rawScoreRequest, ok bool) {
 	s := scanner{b: body}
@@ -142,11 +142,12 @@ func scanScoreRequest(body []byte) (req rawScoreRequest, ok bool) {
 	}
 }
 
-// items consumes null (nil) or a list of {"id", "response"} objects.
+// items consumes null (nil) or a list of {"id", "response", "hash"}
+// objects.
 func (s *scanner) items() ([]rawScoreItem, bool) { return scanList(s, s.item) }
 
-// item consumes one {"id": "...", "response": "..."} object (either key
-// may be missing; no other key, no key twice).
+// item consumes one {"id": "...", "response": "...", "hash": "..."}
+// object (any key may be missing; no other key, no key twice).
 func (s *scanner) item() (it rawScoreItem, ok bool) {
 	if !s.eat('{') {
 		return it, false
@@ -181,6 +182,12 @@ func (s *scanner) item() (it rawScoreItem, ok bool) {
 				return it, false
 			}
 			it.Raw = raw
+		case `"hash"`:
+			if it.Hash != nil {
+				return it, false
+			}
+			h := decodeString(raw)
+			it.Hash = &h
 		default:
 			return it, false
 		}

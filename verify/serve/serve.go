@@ -92,6 +92,7 @@ type Options struct {
 // and is safe for concurrent use.
 type Server struct {
 	byID    map[string]*domains.Record
+	hash    map[string]string // by id: the record's content hash
 	n       int
 	mode    verify.RewardMode
 	maxBody int64
@@ -132,6 +133,7 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 	}
 	s := &Server{
 		byID:          make(map[string]*domains.Record, len(records)),
+		hash:          make(map[string]string, len(records)),
 		n:             len(records),
 		mode:          mode,
 		maxBody:       opts.MaxBodyBytes,
@@ -148,6 +150,18 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 			return nil, fmt.Errorf("serve: the id %q is on two records", r.ID)
 		}
 		s.byID[r.ID] = r
+		h := r.Hash
+		if h == "" { // not read by verify.ReadSuite: hash it as gen writes it
+			c := *r
+			line, err := c.Encode()
+			if err != nil {
+				return nil, fmt.Errorf("serve: %w", err)
+			}
+			if h, err = domains.RecordHash(line); err != nil {
+				return nil, fmt.Errorf("serve: %w", err)
+			}
+		}
+		s.hash[r.ID] = h
 	}
 	if s.maxBody == 0 {
 		s.maxBody = DefaultMaxBodyBytes
@@ -306,12 +320,13 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 type requestError struct {
 	status int
 	msg    string
+	body   any // the answer's body when not {"error": msg}
 }
 
 func (e *requestError) Error() string { return e.msg }
 
 func badRequest(format string, args ...any) *requestError {
-	return &requestError{http.StatusBadRequest, fmt.Sprintf(format, args...)}
+	return &requestError{http.StatusBadRequest, fmt.Sprintf(format, args...), nil}
 }
 
 // bodyPool holds request-body buffers (*[]byte) for reuse. A buffer goes
@@ -345,6 +360,10 @@ func (s *Server) post(h func(ctx context.Context, body []byte) (any, *requestErr
 			return // the client went away while waiting
 		}
 		out, rerr := h(r.Context(), body)
+		if rerr != nil && rerr.body != nil {
+			writeJSON(w, rerr.status, rerr.body)
+			return
+		}
 		if rerr != nil {
 			writeError(w, rerr.status, rerr.msg)
 			return
@@ -380,7 +399,7 @@ const readChunk = 64 << 10
 func (s *Server) readBody(w http.ResponseWriter, r *http.Request, buf []byte) (body []byte, held int64, rerr *requestError) {
 	declared := r.ContentLength // -1: unknown
 	if declared > s.maxBody {
-		return buf, 0, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", s.maxBody)}
+		return buf, 0, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", s.maxBody), nil}
 	}
 	br := &bodyReader{s: s, body: http.MaxBytesReader(w, r.Body, s.maxBody), rc: http.NewResponseController(w), ctx: r.Context(), start: time.Now()}
 	var err error
@@ -415,7 +434,7 @@ func (s *Server) readBody(w http.ResponseWriter, r *http.Request, buf []byte) (b
 	case br.err != nil:
 		return buf, br.held, br.err
 	case errors.As(err, &mbe):
-		return buf, br.held, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", mbe.Limit)}
+		return buf, br.held, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("the request body is over the limit of %d bytes", mbe.Limit), nil}
 	}
 	return buf, br.held, badRequest("reading the request body: %v", err)
 }
@@ -444,16 +463,16 @@ func (b *bodyReader) Read(p []byte) (int, error) {
 	b.n += int64(n)
 	if errors.Is(err, os.ErrDeadlineExceeded) {
 		if byRate < total {
-			b.err = &requestError{http.StatusRequestTimeout, fmt.Sprintf("the request body came slower than %d bytes/s (%d bytes in %v, after the first %v)", b.s.minRate, b.n, time.Since(b.start).Round(time.Millisecond), b.s.bodyGrace)}
+			b.err = &requestError{http.StatusRequestTimeout, fmt.Sprintf("the request body came slower than %d bytes/s (%d bytes in %v, after the first %v)", b.s.minRate, b.n, time.Since(b.start).Round(time.Millisecond), b.s.bodyGrace), nil}
 		} else {
-			b.err = &requestError{http.StatusRequestTimeout, fmt.Sprintf("the request body did not come within %v (%d bytes came)", total, b.n)}
+			b.err = &requestError{http.StatusRequestTimeout, fmt.Sprintf("the request body did not come within %v (%d bytes came)", total, b.n), nil}
 		}
 		return n, b.err
 	}
 	if n > 0 {
 		waiting := time.Now()
 		if !b.s.bodies.acquire(b.ctx, int64(n), deadline) {
-			b.err = &requestError{http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many request bodies as it may (%d bytes: --max-concurrent × --max-body); try again later", b.s.bodies.total)}
+			b.err = &requestError{http.StatusServiceUnavailable, fmt.Sprintf("the server holds as many request bodies as it may (%d bytes: --max-concurrent × --max-body); try again later", b.s.bodies.total), nil}
 			return n, b.err
 		}
 		b.held += int64(n)
@@ -532,7 +551,8 @@ type Health struct {
 }
 
 // RewardRequest is the body of POST /get_reward (OpenRLHF's remote reward
-// protocol). Prompts may be left out; Labels are record ids.
+// protocol). Prompts may be left out; Labels are record ids, each
+// optionally followed by "#" and the record's content hash.
 type RewardRequest struct {
 	Query   []string `json:"query"`
 	Prompts []string `json:"prompts"`
@@ -544,7 +564,9 @@ type RewardRequest struct {
 // an answer was extracted), "prompt_not_found" (1 when the query was
 // graded whole because its prompt was not found in it) and
 // "integrity_alarm" (1 when a feasible answer beats the certified optimum:
-// a bug in plancert, also logged loudly).
+// a bug in plancert, also logged loudly) and "hash_mismatch" (1 when the
+// label's hash is not the record's: the query was not graded, its reward
+// is 0, and the server logged it).
 type RewardResponse struct {
 	Rewards   []float64            `json:"rewards"`
 	Scores    []float64            `json:"scores"`
@@ -578,7 +600,7 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 	case req.Prompts != nil && len(req.Prompts) != n:
 		return nil, badRequest(`"prompts" has %d entries for %d queries`, len(req.Prompts), n)
 	case n > s.maxN:
-		return nil, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("%d queries is over the limit of %d per request", n, s.maxN)}
+		return nil, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("%d queries is over the limit of %d per request", n, s.maxN), nil}
 	}
 	for i := range n {
 		if !isString(req.Query[i]) {
@@ -589,12 +611,20 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 		}
 	}
 	recs := make([]*domains.Record, n)
-	for i, id := range req.Labels {
+	mismatch := make([]bool, n)
+	for i, label := range req.Labels {
+		id, hash := splitLabel(label)
 		rec, ok := s.byID[id]
 		if !ok {
 			return nil, badRequest(`"labels"[%d]: no record of the suite has the id %q`, i, id)
 		}
 		recs[i] = rec
+		if hash != "" && hash != s.hash[id] {
+			// OpenRLHF has no error channel but the status, which fails
+			// the run: the query gets 0, flagged, and the log says why.
+			mismatch[i] = true
+			s.logger.Printf("serve: HASH MISMATCH: /get_reward labels[%d]: record %s has the hash %s here but %s in the label: the dataset was exported from another suite than this server grades (another plancert version or another gen run); the query gets reward 0 and extra_logs hash_mismatch 1", i, id, s.hash[id], hash)
+		}
 	}
 	out := RewardResponse{
 		Rewards: make([]float64, n),
@@ -605,9 +635,14 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 			"parsed":           make([]float64, n),
 			"prompt_not_found": make([]float64, n),
 			"integrity_alarm":  make([]float64, n),
+			"hash_mismatch":    make([]float64, n),
 		},
 	}
 	s.parallel(n, func(i int) {
+		if mismatch[i] {
+			out.ExtraLogs["hash_mismatch"][i] = 1
+			return // reward 0, graded against nothing
+		}
 		var prompt json.RawMessage
 		if req.Prompts != nil {
 			prompt = req.Prompts[i]
@@ -624,6 +659,31 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 		s.alarm(recs[i], sc)
 	})
 	return out, nil
+}
+
+// LabelHashSep joins a record id and its content hash in a /get_reward
+// label: "<id>#sha256:…" (the label column of the JSONL export).
+const LabelHashSep = "#"
+
+// splitLabel returns the record id and the content hash of a /get_reward
+// label: the label is "<id>" or "<id>#<hash>", the hash starting with
+// domains.HashPrefix (a label whose part after its last "#" does not is
+// an id as it is).
+func splitLabel(label string) (id, hash string) {
+	i := strings.LastIndex(label, LabelHashSep)
+	if i < 0 || !strings.HasPrefix(label[i+1:], domains.HashPrefix) {
+		return label, ""
+	}
+	return label[:i], label[i+1:]
+}
+
+// hashConflict is the 409 answer to a request whose item (where, at index
+// i) carries hash for the record id, which here has another hash.
+func (s *Server) hashConflict(where string, i int, id, hash string) *requestError {
+	msg := fmt.Sprintf("%s: the record %s has the hash %s here but %s in the request: the request comes from another suite than this server grades (another plancert version or gen run); nothing was graded", where, id, s.hash[id], hash)
+	s.logger.Printf("serve: HASH MISMATCH: %s", msg)
+	return &requestError{status: http.StatusConflict, msg: msg,
+		body: HashConflict{Error: msg, Item: i, ID: id, Hash: hash, ServerHash: s.hash[id]}}
 }
 
 // isString says a valid JSON value is a string.
@@ -703,9 +763,29 @@ type ScoreRequest struct {
 
 // ScoreItem is one response to grade. Both fields are required (the
 // response may be empty); a pointer tells a missing field from "".
+//
+// Hash, optional, is the record's content hash as the client has it (the
+// hash column of an export): when it is given (not empty) and is not the
+// hash of the server's record of that id, the request was made from
+// another suite than the one the server grades, and the whole request is
+// refused with 409 (a HashConflict) rather than graded against another
+// problem.
 type ScoreItem struct {
 	ID       *string `json:"id"`
 	Response *string `json:"response"`
+	Hash     *string `json:"hash"`
+}
+
+// HashConflict is the body of a 409 answer: the first item (or label) whose
+// hash is not the hash of the server's record of its id, with both hashes.
+type HashConflict struct {
+	Error string `json:"error"`
+	// Item is the item's index in "items" (or the label's in "labels").
+	Item int    `json:"item"`
+	ID   string `json:"id"`
+	// Hash is the request's, ServerHash the hash of the server's record.
+	Hash       string `json:"hash"`
+	ServerHash string `json:"server_hash"`
 }
 
 // ScoreAnswer is the answer of POST /v1/score: one result per item, in
@@ -746,6 +826,7 @@ type rawScoreItem struct {
 	ID   *string
 	Raw  json.RawMessage
 	Text *string
+	Hash *string
 }
 
 // response returns the item's response text.
@@ -767,7 +848,7 @@ func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 		if dec.Items != nil {
 			req.Items = make([]rawScoreItem, len(dec.Items))
 			for i, it := range dec.Items {
-				req.Items[i] = rawScoreItem{ID: it.ID, Text: it.Response}
+				req.Items[i] = rawScoreItem{ID: it.ID, Text: it.Response, Hash: it.Hash}
 			}
 		}
 	}
@@ -784,7 +865,7 @@ func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 	case req.Items == nil:
 		return nil, badRequest(`"items": missing (a list of {"id", "response"})`)
 	case n > s.maxN:
-		return nil, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("%d items is over the limit of %d per request", n, s.maxN)}
+		return nil, &requestError{http.StatusRequestEntityTooLarge, fmt.Sprintf("%d items is over the limit of %d per request", n, s.maxN), nil}
 	}
 	for i, it := range req.Items {
 		switch {
@@ -792,6 +873,14 @@ func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 			return nil, badRequest(`"items"[%d].id: missing`, i)
 		case it.Raw == nil && it.Text == nil:
 			return nil, badRequest(`"items"[%d].response: missing`, i)
+		}
+	}
+	for i, it := range req.Items {
+		if it.Hash == nil || *it.Hash == "" {
+			continue
+		}
+		if rec, ok := s.byID[*it.ID]; ok && s.hash[rec.ID] != *it.Hash {
+			return nil, s.hashConflict(fmt.Sprintf(`"items"[%d]`, i), i, rec.ID, *it.Hash)
 		}
 	}
 	out := ScoreAnswer{Reward: mode, N: n, Results: make([]Result, n)}
