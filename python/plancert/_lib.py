@@ -7,6 +7,7 @@ without it. Every call returns a JSON text that is decoded and freed here;
 an answer {"error": ...} raises plancert.Error.
 """
 
+import codecs
 import ctypes
 import json
 import os
@@ -121,12 +122,25 @@ def call(name, *args):
     return out
 
 
+def _fffd(err):
+    return (b"\xef\xbf\xbd" * (err.end - err.start), err.end)  # U+FFFD in UTF-8
+
+
+# A lone surrogate (the one thing UTF-8 cannot encode) becomes U+FFFD, as
+# Go's JSON decoder reads its \u escape in a batch or a server request.
+codecs.register_error("plancert.fffd", _fffd)
+
+
+def utf8(value):
+    """value, a str, as UTF-8 bytes; a lone surrogate becomes U+FFFD."""
+    return value.encode("utf-8", "plancert.fffd")
+
+
 def text(value, what):
-    """value, a str, as UTF-8 bytes (a lone surrogate passes through, as
-    json.dumps passes it to the server)."""
+    """value, a str, as UTF-8 bytes (see utf8)."""
     if not isinstance(value, str):
         raise TypeError("plancert: %s must be a str, got %s" % (what, type(value).__name__))
-    return value.encode("utf-8", "surrogatepass")
+    return utf8(value)
 
 
 def reward_bytes(reward):
