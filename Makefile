@@ -2,8 +2,10 @@
 
 GO = go
 BIN = bin/plancert
+PYTHON = python3
+PYLIB = python/plancert/libplancert.so
 
-.PHONY: all build run audit test test-faults test-slurm test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check
+.PHONY: all build run audit test test-faults test-slurm test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check python test-python bench-python
 
 all: build
 
@@ -72,6 +74,27 @@ test-cbc: check-go cbc-lib
 # packages), merged and compared with the unsharded run. CI does not run it.
 test-slurm: build
 	PLANCERT=$(BIN) examples/slurm/test-one-node.sh
+# The Python package plancert (python/): its C shared library, built
+# from the Go graders with cgo (go build -buildmode=c-shared). A missing C
+# compiler is installed with apt-get (the Debian package gcc; with sudo
+# unless root).
+python: check-go
+	@cc=$$(CGO_ENABLED=1 $(GO) env CC); command -v "$${cc%% *}" >/dev/null 2>&1 || { \
+	  echo "make: no C compiler ($$cc) for cgo; installing gcc with apt-get" >&2; \
+	  SUDO=; [ "$$(id -u)" -eq 0 ] || SUDO=sudo; \
+	  $$SUDO apt-get update && $$SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y gcc; }
+	CGO_ENABLED=1 $(GO) build -buildmode=c-shared -o $(PYLIB) ./python/libplancert
+
+# The Python package's tests (python/tests, standard library only) with
+# $(PYTHON), and the library's Go side under the race detector.
+test-python: build python
+	CGO_ENABLED=1 $(GO) test -race -count=1 ./internal/pylib
+	cd python && PYTHONDONTWRITEBYTECODE=1 PLANCERT_BIN=../$(BIN) PLANCERT_LIB= $(PYTHON) -m unittest discover -s tests -v
+
+# 1,000 reference answers graded in process (the Python package) and
+# through plancert serve; prints a Markdown table (see python/bench.py).
+bench-python: build python
+	cd python && PYTHONDONTWRITEBYTECODE=1 PLANCERT_BIN=../$(BIN) PLANCERT_LIB= $(PYTHON) bench.py $(BENCH_PYTHON_FLAGS)
 
 # Long tests (known optima of larger instances); may take many minutes.
 test-long: check-go
@@ -132,4 +155,4 @@ fuzz: check-go
 	$(GO) test ./verify/serve -run '^$$' -fuzz FuzzRequest -fuzztime 30s
 
 clean:
-	rm -rf bin out
+	rm -rf bin out $(PYLIB) python/plancert/libplancert.h

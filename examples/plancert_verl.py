@@ -1,73 +1,91 @@
-"""verl reward function that asks a plancert reward server for the score.
+"""verl reward functions with plancert's exact grading.
 
-Point verl at this file and function:
+Point verl at this file and one of its functions:
 
     custom_reward_function.path=examples/plancert_verl.py
-    custom_reward_function.name=compute_score
+    custom_reward_function.name=compute_score            # once per response (the naive reward manager)
+
+    custom_reward_function.name=compute_score_batch      # once per batch,
+    reward_model.reward_manager=batch                    # with verl's BatchRewardManager
 
 The data comes from "plancert export --format verl": reward_model.ground_truth
-and extra_info.id are the record id, which is all the server needs; the
-server holds the suite, extracts the answer from the response and runs every
-checklist item. Standard library only.
+and extra_info.id are the record id. Each function returns, per response,
+{"score", "all_pass", "avg_pass", "error_kind"}: verl trains on "score" and
+keeps the other keys as reward extra info (error_kind is "" for a response
+that passes every item).
+
+The grading runs in this process through the plancert Python package
+(python/plancert, built by "make python"; this file adds ../python to the
+path when plancert is not importable), on the suite PLANCERT_SUITE names;
+or, when PLANCERT_URL is set, through that running "plancert serve".
+Standard library only.
 
 Environment:
-    PLANCERT_URL     the server, default http://127.0.0.1:8000
+    PLANCERT_SUITE   the suite file, graded in this process
+    PLANCERT_URL     a plancert serve to ask instead (e.g. http://127.0.0.1:8000)
     PLANCERT_REWARD  allpass (default), avgpass or feasible
-    PLANCERT_TIMEOUT seconds per request, default 60
+    PLANCERT_TIMEOUT seconds per server request, default 60
 """
 
-import json
 import os
-import urllib.error
-import urllib.request
+import sys
+
+try:
+    import plancert
+except ImportError:
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "python"))
+    import plancert
 
 
-def _url():
-    return os.environ.get("PLANCERT_URL", "http://127.0.0.1:8000").rstrip("/")
+def _reward():
+    return os.environ.get("PLANCERT_REWARD") or None
 
 
-def score_batch(ids, responses, reward=None):
-    """Grades responses[i] against record ids[i] with POST /v1/score.
-
-    Returns the server's results, one dict per item in order (the fields of
-    a plancert score: reward, all_pass, avg_pass, items, error_kind, ...).
-    Raises RuntimeError when the server refuses the request or names an
-    unknown id: a wrong id is a setup error, not a reward of 0.
-    """
-    body = {"items": [{"id": i, "response": r} for i, r in zip(ids, responses)]}
-    mode = reward or os.environ.get("PLANCERT_REWARD", "")
-    if mode:
-        body["reward"] = mode
-    req = urllib.request.Request(
-        _url() + "/v1/score",
-        data=json.dumps(body).encode("utf-8"),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    timeout = float(os.environ.get("PLANCERT_TIMEOUT", "60"))
-    try:
-        with urllib.request.urlopen(req, timeout=timeout) as resp:
-            answer = json.load(resp)
-    except urllib.error.HTTPError as e:
-        detail = e.read().decode("utf-8", "replace")
-        raise RuntimeError("plancert server: HTTP %d: %s" % (e.code, detail)) from None
-    results = answer["results"]
-    for res in results:
-        if res.get("error"):
-            raise RuntimeError("plancert server: %s" % res["error"])
-    return results
-
-
-def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs):
-    """verl's custom reward function: the reward of one response.
-
-    ground_truth is the record id (extra_info["id"] is used when present,
-    and must agree). Other keyword arguments (custom_reward_function's
-    reward_kwargs) are ignored. Returns a float in [0, 1].
-    """
+def _record_id(ground_truth, extra_info):
+    """The record id of a row: ground_truth, which extra_info["id"] (when
+    present) must agree with."""
     rid = ground_truth
     if isinstance(extra_info, dict) and extra_info.get("id"):
         if ground_truth and extra_info["id"] != ground_truth:
             raise ValueError("ground_truth %r and extra_info.id %r differ" % (ground_truth, extra_info["id"]))
         rid = extra_info["id"]
-    return float(score_batch([rid], [solution_str])[0]["reward"])
+    if not isinstance(rid, str) or not rid:
+        raise ValueError("no record id: ground_truth is %r (export the dataset with plancert export --format verl)" % (rid,))
+    return rid
+
+
+def _result(res):
+    return {
+        "score": float(res["reward"]),
+        "all_pass": int(res["all_pass"]),
+        "avg_pass": float(res["avg_pass"]),
+        "error_kind": res["error_kind"],
+    }
+
+
+def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kwargs):
+    """verl's custom reward function: the reward of one response.
+
+    Returns {"score", "all_pass", "avg_pass", "error_kind"}. Other keyword
+    arguments (custom_reward_function's reward_kwargs) are ignored. An
+    unknown record id raises plancert.Error (a RuntimeError): a wrong id is
+    a setup error, never a reward of 0.
+    """
+    rid = _record_id(ground_truth, extra_info)
+    return _result(plancert.from_env().score(rid, solution_str, _reward()))
+
+
+def compute_score_batch(data_sources, solution_strs, ground_truths, extra_infos=None, **kwargs):
+    """verl's batch reward function (reward_model.reward_manager=batch):
+    the rewards of a batch, graded in parallel, one dict per response as
+    compute_score returns."""
+    if extra_infos is None:
+        extra_infos = [None] * len(solution_strs)
+    if not (len(data_sources) == len(solution_strs) == len(ground_truths) == len(extra_infos)):
+        raise ValueError(
+            "%d data sources, %d solutions, %d ground truths, %d extra infos"
+            % (len(data_sources), len(solution_strs), len(ground_truths), len(extra_infos))
+        )
+    ids = [_record_id(gt, ei) for gt, ei in zip(ground_truths, extra_infos)]
+    results = plancert.from_env().score_batch(ids, [str(s) for s in solution_strs], _reward())
+    return [_result(r) for r in results]

@@ -3,6 +3,8 @@ package verify
 import (
 	"flag"
 	"os"
+
+	"github.com/plancert/plancert/domains"
 )
 
 // SetClaimCache turns the claim verdict cache on or off and returns what
@@ -20,3 +22,9 @@ var longFlag = flag.Bool("long", false, "run the long tests (also PLANCERT_LONG=
 // Long reports whether the long tests run: -long, or PLANCERT_LONG set
 // (read here, not at init, so that the test cache notices it).
 func Long() bool { return *longFlag || os.Getenv("PLANCERT_LONG") != "" }
+
+// Cached says grading rec has cached its instance.
+func Cached(rec *domains.Record) bool {
+	_, ok := loaded.Load(rec)
+	return ok
+}

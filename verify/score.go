@@ -250,6 +250,13 @@ func endsScalar(c byte) bool {
 // Instances are safe for concurrent Check.
 var loaded sync.Map
 
+// Forget drops the instance that grading rec cached. A program that grades
+// records it reads and then drops (rather than a suite it holds) calls
+// Forget when it is done with one, so that the cache does not keep every
+// instance it ever loaded; grading rec again loads it again. Safe for
+// concurrent use.
+func Forget(rec *domains.Record) { loaded.Delete(rec) }
+
 func loadCached(rec *domains.Record) (domains.Instance, error) {
 	if v, ok := loaded.Load(rec); ok {
 		return v.(domains.Instance), nil

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"runtime"
 	"strings"
 	"sync"
@@ -566,4 +567,22 @@ func TestScoreSizeLimits(t *testing.T) {
 			t.Errorf("%s: %+v", tt.name, s)
 		}
 	}
+}
+
+// TestForget: grading caches the record's instance; Forget drops it, and
+// grading again loads it again with the same grade.
+func TestForget(t *testing.T) {
+	rec := *record(t, 0) // a copy: a pointer no other test grades
+	want := verify.ScoreResponse(context.Background(), &rec, reference(&rec), "")
+	if !verify.Cached(&rec) {
+		t.Fatal("grading did not cache the instance")
+	}
+	verify.Forget(&rec)
+	if verify.Cached(&rec) {
+		t.Fatal("Forget left the instance cached")
+	}
+	if got := verify.ScoreResponse(context.Background(), &rec, reference(&rec), ""); !reflect.DeepEqual(got, want) || want.AllPass != 1 {
+		t.Errorf("after Forget: %+v, want %+v", got, want)
+	}
+	verify.Forget(&rec)
 }

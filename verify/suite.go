@@ -17,7 +17,8 @@ import (
 
 // LineError is bad input on one line of a JSONL file: the line number
 // (from 1), the field when one is to blame (a JSON path such as
-// "checklist.2.kind"), and why.
+// "checklist.2.kind"), and why. Line is 0 for a record read on its own
+// (ReadRecord), and the message then names no line.
 type LineError struct {
 	Line  int
 	Field string
@@ -25,7 +26,12 @@ type LineError struct {
 }
 
 func (e *LineError) Error() string {
-	if e.Field == "" {
+	switch {
+	case e.Line == 0 && e.Field == "":
+		return e.Err.Error()
+	case e.Line == 0:
+		return fmt.Sprintf("field %q: %v", e.Field, e.Err)
+	case e.Field == "":
 		return fmt.Sprintf("line %d: %v", e.Line, e.Err)
 	}
 	return fmt.Sprintf("line %d: field %q: %v", e.Line, e.Field, e.Err)
@@ -101,6 +107,28 @@ func checkHash(rec *domains.Record, line []byte) *LineError {
 		return &LineError{Field: "hash", Err: fmt.Errorf("the record says %s but its content hashes to %s: it was changed after it was written (regenerate it, or delete its hash to take it as it is)", rec.Hash, h)}
 	}
 	return nil
+}
+
+// ReadRecord reads one record, a JSON object (one line of a suite, or the
+// same object over several lines), and checks it as ReadSuite checks every
+// line, its content hash among it. Errors are *LineError with Line 0, naming the field. A UTF-8 byte
+// order mark at the start of data is skipped.
+func ReadRecord(data []byte) (*domains.Record, error) {
+	if len(bytes.TrimSpace(data)) == 0 {
+		return nil, &LineError{Err: errors.New("the record is empty (want a JSON object)")}
+	}
+	data = bom.Trim(data)
+	rec := new(domains.Record)
+	if err := json.Unmarshal(data, rec); err != nil {
+		return nil, decodeError(0, data, err)
+	}
+	if err := checkRecord(rec); err != nil {
+		return nil, err
+	}
+	if err := checkHash(rec, data); err != nil {
+		return nil, err
+	}
+	return rec, nil
 }
 
 // checkRecord checks what scoring needs of a record.

@@ -114,6 +114,35 @@ func TestReadSuite(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), `line 1: field "instance": `) {
 		t.Errorf("unloadable instance: %v", err)
 	}
+
+	// ReadRecord checks one record as ReadSuite checks a line, and names
+	// the field without a line.
+	for _, tt := range bad {
+		if !strings.HasPrefix(tt.want, "line 1: ") || strings.Contains(tt.suite, "\n") {
+			continue
+		}
+		_, err := verify.ReadRecord([]byte(tt.suite))
+		want := strings.TrimPrefix(tt.want, "line 1: ")
+		var le *verify.LineError
+		if err == nil || err.Error() != want || !errors.As(err, &le) || le.Line != 0 {
+			t.Errorf("ReadRecord, %s: got  %v\nwant %s", tt.name, err, want)
+		}
+	}
+	for _, in := range []string{"", " \n"} {
+		if _, err := verify.ReadRecord([]byte(in)); err == nil || err.Error() != "the record is empty (want a JSON object)" {
+			t.Errorf("ReadRecord(%q): %v", in, err)
+		}
+	}
+	indented, err := json.MarshalIndent(a, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, in := range [][]byte{[]byte(good), indented, append([]byte("\uFEFF"), good...)} {
+		rec, err := verify.ReadRecord(in)
+		if err != nil || rec.ID != a.ID || len(rec.Checklist) != len(a.Checklist) {
+			t.Errorf("ReadRecord(%.40q): %v", in, err)
+		}
+	}
 }
 
 func TestReadResponses(t *testing.T) {

@@ -1,0 +1,266 @@
+"""plancert's exact grading in Python, in process.
+
+    import plancert
+
+    suite = plancert.load("out/suite.jsonl")
+    result = suite.score(record_id, response)              # one response
+    results = suite.score_batch(ids, responses)            # many, graded in parallel
+    result = plancert.score(suite[record_id], response)    # a record (a dict) on its own
+
+A result is the score of "plancert verify --json": id, parsed, items (id,
+pass, detail per checklist item), all_pass, avg_pass, reward, objective,
+error_kind and integrity_alarm. reward is None (allpass), "avgpass" or
+"feasible".
+
+Grading runs in this process through libplancert, a C shared library built
+from plancert's Go graders ("make python"): no server, no subprocess. The
+GIL is released while a response is graded, so threads grade in parallel.
+Client grades through a running "plancert serve" instead, with the same
+methods. Standard library only.
+"""
+
+import json
+import os
+import threading
+
+from . import _lib
+from ._lib import Error, library_path
+
+Error.__module__ = "plancert"
+
+__all__ = ["Error", "Suite", "Client", "load", "score", "from_env", "library_path", "REWARD_MODES"]
+
+# The reward modes; None is the first.
+REWARD_MODES = ("allpass", "avgpass", "feasible")
+
+
+def _bom_trim(line):
+    return line[3:] if line.startswith(b"\xef\xbb\xbf") else line
+
+
+class Suite:
+    """A suite loaded in process: its records by id, graded by id.
+
+    len(suite) is the number of records; iterating gives their ids in file
+    order; suite[id] is the record as a dict (decoded when asked for);
+    "id in suite" says whether a record has that id. A Suite pickles as its
+    path: unpickling loads the file again in the receiving process.
+    """
+
+    def __init__(self, path):
+        path = os.fspath(path)
+        with open(path, "rb") as f:
+            data = f.read()
+        name = _lib.utf8(path).replace(b"\0", b"")
+        answer = _lib.call("plancert_load_suite", name, data, len(data))
+        self.path = path
+        self._handle = answer["handle"]
+        self.ids = tuple(answer["ids"])
+        lines = data.split(b"\n")
+        self._lines = {}
+        for rid, n in zip(self.ids, answer["lines"]):
+            line = lines[n - 1]
+            self._lines[rid] = _bom_trim(line) if n == 1 else line
+        self._decoded = {}
+        self._close_lock = threading.Lock()
+
+    def __len__(self):
+        return len(self.ids)
+
+    def __iter__(self):
+        return iter(self.ids)
+
+    def __contains__(self, rid):
+        return rid in self._lines
+
+    def __getitem__(self, rid):
+        rec = self._decoded.get(rid)
+        if rec is None:
+            try:
+                line = self._lines[rid]
+            except KeyError:
+                raise KeyError(rid) from None
+            rec = json.loads(line)
+            self._decoded[rid] = rec
+        return rec
+
+    def get(self, rid, default=None):
+        """The record of id rid as a dict, or default."""
+        return self[rid] if rid in self._lines else default
+
+    def records(self):
+        """The records as dicts, in file order."""
+        return (self[rid] for rid in self.ids)
+
+    def _live(self):
+        h = self._handle
+        if h is None:
+            raise Error("plancert: the suite %s is closed" % self.path)
+        return h
+
+    def score(self, rid, response, reward=None):
+        """Grades response against the record of id rid; returns the score
+        dict. An unknown id raises Error."""
+        rid_b, resp_b = _lib.text(rid, "the record id"), _lib.text(response, "the response")
+        return _lib.call(
+            "plancert_score_id", self._live(), rid_b, len(rid_b), resp_b, len(resp_b), _lib.reward_bytes(reward)
+        )
+
+    def score_batch(self, ids, responses, reward=None, workers=None):
+        """Grades responses[i] against the record of id ids[i], on workers
+        threads of the library (None: one per CPU); returns the score dicts
+        in order. An unknown id raises Error naming it (and grades
+        nothing)."""
+        ids, responses = list(ids), list(responses)
+        if len(ids) != len(responses):
+            raise ValueError("plancert: %d ids for %d responses" % (len(ids), len(responses)))
+        for i, (rid, resp) in enumerate(zip(ids, responses)):
+            if not isinstance(rid, str):
+                raise TypeError("plancert: ids[%d] must be a str, got %s" % (i, type(rid).__name__))
+            if not isinstance(resp, str):
+                raise TypeError("plancert: responses[%d] must be a str, got %s" % (i, type(resp).__name__))
+            if rid not in self._lines:
+                raise Error("plancert: ids[%d]: no record of the suite has the id %s" % (i, json.dumps(rid)))
+        if reward is not None:
+            _lib.reward_bytes(reward)
+        req = {"items": [{"id": rid, "response": resp} for rid, resp in zip(ids, responses)], "reward": reward or ""}
+        if workers is not None:
+            req["workers"] = int(workers)
+        # ASCII JSON (\u escapes) encodes faster than UTF-8 JSON.
+        body = json.dumps(req, separators=(",", ":")).encode("ascii")
+        answer = _lib.call("plancert_score_batch", self._live(), body, len(body))
+        results = answer["results"]
+        for i, res in enumerate(results):
+            if res.get("error"):
+                raise Error("plancert: ids[%d]: %s" % (i, res["error"]))
+        return results
+
+    def close(self):
+        """Frees the suite in the library (also done when it is collected);
+        grading it afterwards raises Error."""
+        with self._close_lock:
+            h, self._handle = self._handle, None
+        if h is not None:
+            _lib.call("plancert_free_suite", h)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def __del__(self):
+        try:
+            if getattr(self, "_handle", None) is not None and not _lib._forked:
+                self.close()
+        except Exception:
+            pass
+
+    def __reduce__(self):
+        return (load, (self.path,))
+
+    def __repr__(self):
+        return "plancert.Suite(%r, %d records)" % (self.path, len(self.ids))
+
+
+def load(path):
+    """Reads a suite, JSONL records as "plancert gen" writes them, into a
+    Suite. A bad record raises Error naming the file, the line and the
+    field."""
+    return Suite(path)
+
+
+def score(record, response, reward=None):
+    """Grades response against record, a dict (one record of a suite, as
+    json.loads reads its line) or its JSON text; returns the score dict. A
+    record that does not read raises Error naming the field. Records are
+    kept in the library by content, so grading the same record again does
+    not read it again; grading by id (Suite.score) saves encoding it."""
+    if isinstance(record, dict):
+        data = json.dumps(record, separators=(",", ":")).encode("ascii")
+    elif isinstance(record, str):
+        data = _lib.utf8(record)
+    elif isinstance(record, (bytes, bytearray)):
+        data = bytes(record)
+    else:
+        raise TypeError("plancert: record must be a dict, a str or bytes, got %s" % type(record).__name__)
+    resp = _lib.text(response, "the response")
+    return _lib.call("plancert_score", data, len(data), resp, len(resp), _lib.reward_bytes(reward))
+
+
+class Client:
+    """Grades through a running "plancert serve" (POST /v1/score), with
+    Suite's score and score_batch. A refused request or an unknown id
+    raises Error. Results have the fields of Suite's, plus passed and
+    failed (the numbers of checklist items)."""
+
+    def __init__(self, url="http://127.0.0.1:8000", timeout=60.0):
+        self.url = url.rstrip("/")
+        self.timeout = float(timeout)
+
+    def score(self, rid, response, reward=None):
+        return self.score_batch([rid], [response], reward)[0]
+
+    def score_batch(self, ids, responses, reward=None, workers=None):
+        """workers is ignored: the server grades with its own."""
+        import urllib.error
+        import urllib.request
+
+        ids, responses = list(ids), list(responses)
+        if len(ids) != len(responses):
+            raise ValueError("plancert: %d ids for %d responses" % (len(ids), len(responses)))
+        body = {"items": [{"id": i, "response": r} for i, r in zip(ids, responses)]}
+        if reward:
+            body["reward"] = reward
+        req = urllib.request.Request(
+            self.url + "/v1/score",
+            data=json.dumps(body).encode("utf-8"),
+            headers={"Content-Type": "application/json"},
+            method="POST",
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
+                answer = json.load(resp)
+        except urllib.error.HTTPError as e:
+            detail = e.read().decode("utf-8", "replace")
+            raise Error("plancert server: HTTP %d: %s" % (e.code, detail)) from None
+        except urllib.error.URLError as e:
+            raise Error("plancert server %s: %s" % (self.url, e.reason)) from None
+        results = answer["results"]
+        for i, res in enumerate(results):
+            if res.get("error"):
+                raise Error("plancert server: ids[%d]: %s" % (i, res["error"]))
+        return results
+
+    def __repr__(self):
+        return "plancert.Client(%r)" % self.url
+
+
+_env_lock = threading.Lock()
+_env_grader = {}
+
+
+def from_env():
+    """The grader the environment names, made once per process: a Client
+    of PLANCERT_URL (with PLANCERT_TIMEOUT seconds, default 60) when it is
+    set, else the Suite of the file PLANCERT_SUITE. Neither set raises
+    Error."""
+    url, path = os.environ.get("PLANCERT_URL", ""), os.environ.get("PLANCERT_SUITE", "")
+    key = (url, path, os.environ.get("PLANCERT_TIMEOUT", ""))
+    g = _env_grader.get(key)
+    if g is not None:
+        return g
+    with _env_lock:
+        g = _env_grader.get(key)
+        if g is None:
+            if url:
+                g = Client(url, float(os.environ.get("PLANCERT_TIMEOUT") or 60))
+            elif path:
+                g = load(path)
+            else:
+                raise Error(
+                    "plancert: set PLANCERT_SUITE to the suite file (graded in this process) "
+                    "or PLANCERT_URL to a running plancert serve"
+                )
+            _env_grader[key] = g
+    return g
