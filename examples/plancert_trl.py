@@ -89,7 +89,9 @@ def plancert_reward(prompts, completions, log_metric=None, log_extra=None, **kwa
 
     kwargs["id"] holds the record id of each completion (the dataset's id
     column) and kwargs["data_source"], when the dataset has that column,
-    tells plancert rows from others.
+    tells plancert rows from others. kwargs["hash"], when present, is each
+    record's content hash: a suite whose record differs raises
+    plancert.Error instead of grading.
     """
     ids, sources = kwargs.get("id"), kwargs.get("data_source")
     if ids is None and sources is None:
@@ -98,8 +100,12 @@ def plancert_reward(prompts, completions, log_metric=None, log_extra=None, **kwa
     rows = _rows(n, ids, sources)
     results = {}
     if rows:
+        hashes = kwargs.get("hash")
         graded = plancert.from_env().score_batch(
-            [ids[i] for i in rows], [_text(completions[i]) for i in rows], os.environ.get("PLANCERT_REWARD") or None
+            [ids[i] for i in rows],
+            [_text(completions[i]) for i in rows],
+            os.environ.get("PLANCERT_REWARD") or None,
+            hashes=[hashes[i] for i in rows] if hashes is not None else None,
         )
         results = dict(zip(rows, graded))
     if log_metric is not None:

@@ -9,7 +9,9 @@ Point verl at this file and one of its functions:
     reward_model.reward_manager=batch                    # with verl's BatchRewardManager
 
 The data comes from "plancert export --format verl": reward_model.ground_truth
-and extra_info.id are the record id. Each function returns, per response,
+and extra_info.id are the record id, extra_info.hash its content hash (a
+suite whose record of that id differs raises plancert.Error: the dataset
+was exported from another suite). Each function returns, per response,
 {"score", "all_pass", "avg_pass", "error_kind"}: verl trains on "score" and
 keeps the other keys as reward extra info (error_kind is "" for a response
 that passes every item).
@@ -54,6 +56,14 @@ def _record_id(ground_truth, extra_info):
     return rid
 
 
+def _hash(extra_info):
+    """The row's record content hash (extra_info["hash"]), or None: a suite
+    whose record differs raises plancert.Error instead of grading."""
+    if isinstance(extra_info, dict):
+        return extra_info.get("hash") or None
+    return None
+
+
 def _result(res):
     return {
         "score": float(res["reward"]),
@@ -72,7 +82,7 @@ def compute_score(data_source, solution_str, ground_truth, extra_info=None, **kw
     a setup error, never a reward of 0.
     """
     rid = _record_id(ground_truth, extra_info)
-    return _result(plancert.from_env().score(rid, solution_str, _reward()))
+    return _result(plancert.from_env().score(rid, solution_str, _reward(), hash=_hash(extra_info)))
 
 
 def compute_score_batch(data_sources, solution_strs, ground_truths, extra_infos=None, **kwargs):
@@ -87,5 +97,6 @@ def compute_score_batch(data_sources, solution_strs, ground_truths, extra_infos=
             % (len(data_sources), len(solution_strs), len(ground_truths), len(extra_infos))
         )
     ids = [_record_id(gt, ei) for gt, ei in zip(ground_truths, extra_infos)]
-    results = plancert.from_env().score_batch(ids, [str(s) for s in solution_strs], _reward())
+    hashes = [_hash(ei) for ei in extra_infos]
+    results = plancert.from_env().score_batch(ids, [str(s) for s in solution_strs], _reward(), hashes=hashes)
     return [_result(r) for r in results]

@@ -48,7 +48,7 @@ Formats:
          (and OpenRLHF): {"prompt": [{"role": "user", "content": ...}],
          "id", "hash", "label", "data_source", "task", "family",
          "subtask", "split", "index", "record"}; label is "<id>#<hash>",
-         the column for OpenRLHF's --label_key.
+         the column for OpenRLHF's --data.label_key.
   hf     a Hugging Face dataset that datasets.load_dataset(DIR) reads, and
          that can be pushed to the Hub as it is: data/train-00000-of-00001.parquet
          (and data/test-00000-of-00001.parquet) with the columns id, hash, index,

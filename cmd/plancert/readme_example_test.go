@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"log"
 	"os"
+	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -96,5 +98,39 @@ func TestDocsEndTokens(t *testing.T) {
 	}
 	if !slices.Equal(toks, verify.EndTokens) {
 		t.Errorf("docs/formats.md lists %q,\nverify.EndTokens is %q", toks, verify.EndTokens)
+	}
+}
+
+// TestOpenRLHFFlags: what the docs, examples and help texts tell an
+// OpenRLHF user to pass uses the flag names of OpenRLHF v0.10.2 and later
+// (--reward.remote_url, --data.prompt_dataset, --data.input_key,
+// --data.label_key, --data.apply_chat_template); the old names no longer
+// exist there. Only a sentence naming them as the old ones may hold them.
+func TestOpenRLHFFlags(t *testing.T) {
+	old := regexp.MustCompile(`(^|[^.\w])--(remote_rm_url|prompt_data|input_key|label_key|apply_chat_template)\b`)
+	var files []string
+	for _, glob := range []string{"../../README.md", "../../docs/*.md", "../../examples/*.md", "../../examples/*.py", "*.go", "../../verify/serve/*.go", "../../gen/trainset/*.go"} {
+		m, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 10 {
+		t.Fatalf("found only %d files", len(files))
+	}
+	for _, f := range files {
+		if strings.HasSuffix(f, "readme_example_test.go") {
+			continue
+		}
+		data, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, line := range strings.Split(string(data), "\n") {
+			if old.MatchString(line) && !strings.Contains(line, "before it:") && !strings.Contains(line, "`--input_key`") {
+				t.Errorf("%s:%d: an OpenRLHF flag name of before v0.10.2: %s", f, i+1, strings.TrimSpace(line))
+			}
+		}
 	}
 }

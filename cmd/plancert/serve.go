@@ -50,13 +50,13 @@ is an integrity failure (exit code 4) and the server does not start.
 
 Endpoints:
   POST /get_reward  OpenRLHF's remote reward model protocol
-                    (--remote_rm_url http://HOST:PORT/get_reward):
+                    (--reward.remote_url http://HOST:PORT/get_reward):
                     {"query": [...], "prompts": [...], "labels": [...]} ->
                     {"rewards": [...], "scores": [...], "extra_logs": {...}}
                     query = prompt + response (the prompt is stripped);
                     labels = record ids, or "<id>#<hash>" (the label
                     column of "plancert export --format jsonl": OpenRLHF
-                    --label_key label). An unknown label fails the
+                    --data.label_key label). An unknown label fails the
                     request (400); a label whose hash is not the record's
                     gets reward 0, extra_logs hash_mismatch 1 and a
                     HASH MISMATCH line on standard error.
@@ -108,7 +108,7 @@ const serveExample = `  # Serve a suite on port 8000 of this machine
   $ plancert serve --suite out/suite.jsonl --body-timeout 20m --body-min-rate 8192
 
   # OpenRLHF: rewards from the server, record ids with their hashes as labels
-  $ python -m openrlhf.cli.train_ppo_ray ... --remote_rm_url http://127.0.0.1:8000/get_reward --label_key label`
+  $ python -m openrlhf.cli.train_ppo_ray ... --reward.remote_url http://127.0.0.1:8000/get_reward --data.label_key label`
 
 func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error) *cobra.Command {
 	opts := &serveOptions{IO: ios}

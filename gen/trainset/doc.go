@@ -34,8 +34,8 @@
 //
 // TRL's GRPOTrainer takes "prompt" as a conversation and passes the other
 // columns to reward functions as keyword arguments (examples/plancert_trl.py
-// reads id). OpenRLHF reads the same file with --input_key prompt
-// --apply_chat_template --label_key label: label is Label, the id and the
+// reads id). OpenRLHF reads the same file with --data.input_key prompt
+// --data.apply_chat_template --data.label_key label: label is Label, the id and the
 // hash ("<id>#sha256:…"), since the label is all OpenRLHF sends the
 // server of a row. record is a string, not an object:
 // records of different tasks have differently shaped instances, which one

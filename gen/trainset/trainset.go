@@ -70,7 +70,7 @@ type JSONLRow struct {
 	Prompt []Message `json:"prompt"`
 	ID     string    `json:"id"`
 	// Hash is the record's content hash; Label is the id and the hash,
-	// Label(r), OpenRLHF's --label_key column (the label is all that
+	// Label(r), OpenRLHF's --data.label_key column (the label is all that
 	// OpenRLHF sends the server of a row).
 	Hash       string `json:"hash"`
 	Label      string `json:"label"`

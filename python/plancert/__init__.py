@@ -98,22 +98,44 @@ class Suite:
             raise Error("plancert: the suite %s is closed" % self.path)
         return h
 
-    def score(self, rid, response, reward=None):
+    def _check_hash(self, i, rid, want):
+        """Raises Error when the row's content hash want (a dataset row's
+        "hash") is not the hash of this suite's record rid: the dataset was
+        exported from another suite, so grading would be silently wrong."""
+        if not want or rid not in self._lines:
+            return
+        have = self[rid].get("hash") or ""
+        if have and have != want:
+            raise Error(
+                "plancert: %sthe record %s has the hash %s in %s, but the row says %s: the dataset was not exported from this suite"
+                % ("ids[%d]: " % i if i is not None else "", json.dumps(rid), have, self.path, want)
+            )
+
+    def score(self, rid, response, reward=None, hash=None):
         """Grades response against the record of id rid; returns the score
-        dict. An unknown id raises Error."""
+        dict. An unknown id raises Error, and so does a hash (the row's
+        content hash, when given) that is not the record's."""
+        self._check_hash(None, rid, hash)
         rid_b, resp_b = _lib.text(rid, "the record id"), _lib.text(response, "the response")
         return _lib.call(
             "plancert_score_id", self._live(), rid_b, len(rid_b), resp_b, len(resp_b), _lib.reward_bytes(reward)
         )
 
-    def score_batch(self, ids, responses, reward=None, workers=None):
+    def score_batch(self, ids, responses, reward=None, workers=None, hashes=None):
         """Grades responses[i] against the record of id ids[i], on workers
         threads of the library (None: one per CPU); returns the score dicts
-        in order. An unknown id raises Error naming it (and grades
-        nothing)."""
+        in order. An unknown id, or a hashes[i] (the rows' content hashes,
+        when given; None or "" skips a row) that is not its record's, raises
+        Error naming it (and grades nothing)."""
         ids, responses = list(ids), list(responses)
         if len(ids) != len(responses):
             raise ValueError("plancert: %d ids for %d responses" % (len(ids), len(responses)))
+        if hashes is not None:
+            hashes = list(hashes)
+            if len(hashes) != len(ids):
+                raise ValueError("plancert: %d hashes for %d ids" % (len(hashes), len(ids)))
+            for i, (rid, h) in enumerate(zip(ids, hashes)):
+                self._check_hash(i, rid, h)
         for i, (rid, resp) in enumerate(zip(ids, responses)):
             if not isinstance(rid, str):
                 raise TypeError("plancert: ids[%d] must be a str, got %s" % (i, type(rid).__name__))
@@ -198,18 +220,28 @@ class Client:
         self.url = url.rstrip("/")
         self.timeout = float(timeout)
 
-    def score(self, rid, response, reward=None):
-        return self.score_batch([rid], [response], reward)[0]
+    def score(self, rid, response, reward=None, hash=None):
+        return self.score_batch([rid], [response], reward, hashes=None if hash is None else [hash])[0]
 
-    def score_batch(self, ids, responses, reward=None, workers=None):
-        """workers is ignored: the server grades with its own."""
+    def score_batch(self, ids, responses, reward=None, workers=None, hashes=None):
+        """workers is ignored: the server grades with its own. hashes (the
+        rows' content hashes) go with the items; the server answers 409,
+        raised as Error, when one is not its record's."""
         import urllib.error
         import urllib.request
 
         ids, responses = list(ids), list(responses)
         if len(ids) != len(responses):
             raise ValueError("plancert: %d ids for %d responses" % (len(ids), len(responses)))
-        body = {"items": [{"id": i, "response": r} for i, r in zip(ids, responses)]}
+        items = [{"id": i, "response": r} for i, r in zip(ids, responses)]
+        if hashes is not None:
+            hashes = list(hashes)
+            if len(hashes) != len(ids):
+                raise ValueError("plancert: %d hashes for %d ids" % (len(hashes), len(ids)))
+            for item, h in zip(items, hashes):
+                if h:
+                    item["hash"] = h
+        body = {"items": items}
         if reward:
             body["reward"] = reward
         req = urllib.request.Request(

@@ -318,6 +318,10 @@ class ServerTest(unittest.TestCase):
                 client.score("no/such/id", "x")
             with self.assertRaisesRegex(plancert.Error, r"HTTP 400"):
                 client.score(ids[0], "x", "best")
+            h = self_hash = plancert.load(SUITE)[ids[0]]["hash"]
+            self.assertEqual(client.score(ids[0], texts[0], hash=h)["reward"], GO_SCORES[None][0]["reward"])
+            with self.assertRaisesRegex(plancert.Error, r"HTTP 409.*" + re.escape(self_hash)):
+                client.score(ids[0], texts[0], hash="sha256:" + "0" * 32)
         finally:
             proc.terminate()
             proc.wait(timeout=60)
@@ -369,6 +373,15 @@ class VerlTest(unittest.TestCase):
                 plancert_verl.compute_score("plancert/x", "x", "no/such/id")
             with self.assertRaises(ValueError):
                 plancert_verl.compute_score_batch(["a"], ["x", "y"], [rid, rid], None)
+            # A row exported from another suite: its hash is not the record's.
+            h = plancert.load(SUITE)[rid]["hash"]
+            self.assertEqual(plancert_verl.compute_score("plancert/x", RESPONSES[0][1], rid, {"id": rid, "hash": h})["score"],
+                             GO_SCORES[None][0]["reward"])
+            with self.assertRaisesRegex(plancert.Error, "not exported from this suite"):
+                plancert_verl.compute_score("plancert/x", "x", rid, {"id": rid, "hash": "sha256:" + "0" * 32})
+            with self.assertRaisesRegex(plancert.Error, r"ids\[1\]: .*not exported from this suite"):
+                plancert_verl.compute_score_batch(["plancert/x"] * 2, ["x", "y"], [rid, rid],
+                                                  [{"id": rid, "hash": h}, {"id": rid, "hash": "sha256:" + "1" * 32}])
         with env(PLANCERT_SUITE=""):
             with self.assertRaisesRegex(plancert.Error, "set PLANCERT_SUITE"):
                 plancert_verl.compute_score("plancert/x", "x", rid)
@@ -448,6 +461,15 @@ class TRLTest(unittest.TestCase):
                 plancert_trl.plancert_reward(["p"], ["x"], id=["no/such/id"])
             with self.assertRaises(ValueError):
                 plancert_trl.plancert_reward(["p"], ["x", "y"], id=["a"])
+            # The hash column: rows of another source are skipped, a hash
+            # that is not the record's raises.
+            rid = RESPONSES[0][0]
+            h = plancert.load(SUITE)[rid]["hash"]
+            got = plancert_trl.plancert_reward(["p"] * 2, [RESPONSES[0][1], "x"], id=[rid, None], hash=[h, None],
+                                               data_source=["plancert/x", "other"])
+            self.assertEqual(got, [GO_SCORES[None][0]["reward"], None])
+            with self.assertRaisesRegex(plancert.Error, "not exported from this suite"):
+                plancert_trl.plancert_reward(["p"], ["x"], id=[rid], hash=["sha256:" + "0" * 32])
 
 
 if __name__ == "__main__":

@@ -10,13 +10,13 @@
 // # Endpoints
 //
 // POST /get_reward is OpenRLHF's remote reward model protocol
-// (--remote_rm_url http://HOST:PORT/get_reward). The request is
+// (--reward.remote_url http://HOST:PORT/get_reward). The request is
 //
 //	{"query": [...], "prompts": [...], "labels": [...]}
 //
 // where query[i] is the prompt followed by the model's response (as the
 // trainer decoded it), prompts[i] is the prompt and labels[i] is the id of
-// the record the prompt came from (OpenRLHF's --label_key names the
+// the record the prompt came from (OpenRLHF's --data.label_key names the
 // column that holds it). The response graded is query[i] with prompts[i]
 // stripped: when query[i] starts with prompts[i], what follows it; else,
 // when prompts[i] occurs in query[i], what follows its last occurrence;

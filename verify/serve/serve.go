@@ -594,7 +594,7 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 	case req.Query == nil:
 		return nil, badRequest(`"query": missing (a list of prompt + response strings)`)
 	case req.Labels == nil:
-		return nil, badRequest(`"labels": missing (the record id of each query; OpenRLHF's --label_key names the column that holds it)`)
+		return nil, badRequest(`"labels": missing (the record id of each query; OpenRLHF's --data.label_key names the column that holds it)`)
 	case len(req.Labels) != n:
 		return nil, badRequest(`"labels" has %d entries for %d queries`, len(req.Labels), n)
 	case req.Prompts != nil && len(req.Prompts) != n:
