@@ -186,7 +186,9 @@ func (s Schema) clone() Schema {
 // without it the plan form leaves "feasible" open rather than refuse it
 // with a false schema, which not every guided decoder takes (the checker
 // refuses "feasible": true there: a plan says nothing about it). With no
-// rules, the claim may name any string.
+// rules (the units drawn bind nothing, and the prompt names none) the
+// claim may name any string, which the checker then refuses, rather than
+// an empty enum, which guided decoders refuse or mishandle.
 func AnswerJSONSchema(plan Schema, saysFeasible bool, rules []Rule) json.RawMessage {
 	if saysFeasible {
 		plan = plan.clone()
