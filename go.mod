@@ -5,6 +5,7 @@ go 1.24.0
 require (
 	github.com/go-air/gini v1.0.4
 	github.com/parquet-go/parquet-go v0.25.1
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/spf13/cobra v1.10.2
 	github.com/spf13/pflag v1.0.9
 	gonum.org/v1/gonum v0.17.0

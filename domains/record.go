@@ -40,6 +40,10 @@ type Record struct {
 	// back to the template.
 	Verbalizer     string `json:"verbalizer,omitempty"`
 	VerbalizerNote string `json:"verbalizer_note,omitempty"`
+	// AnswerJSONSchema is the answer form as a JSON Schema (draft
+	// 2020-12, domains.JSONSchemaer): the plan form or the infeasibility
+	// claim. Absent in records written before it existed.
+	AnswerJSONSchema json.RawMessage `json:"answer_json_schema,omitempty"`
 }
 
 // Hardness is what the certification measured about an instance's

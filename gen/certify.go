@@ -141,6 +141,9 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 	rec.Instance = data
 	rec.Prompt = inst.Prompt()
 	rec.AnswerSchema = inst.AnswerSchema()
+	if js, ok := inst.(domains.JSONSchemaer); ok {
+		rec.AnswerJSONSchema = js.AnswerJSONSchema()
+	}
 	rec.Checklist = inst.Checklist(rec.Reference)
 	for _, r := range inst.Check(ctx, b, rec.Reference.Plan, rec.Reference) {
 		if !r.Pass && r.Detail == domains.ConflictUndecided {

@@ -19,6 +19,7 @@ type entry struct {
 	Extra      map[string]json.RawMessage `json:"extra,omitempty"`
 	Messages   []Message                  `json:"messages"`
 	Sample     int                        `json:"sample"`
+	Format     json.RawMessage            `json:"response_format,omitempty"`
 	Completion *Completion                `json:"completion"`
 }
 
@@ -53,12 +54,12 @@ func (c *Client) cacheGet(k string) (*Completion, bool) {
 // being missing) removes those first. A put of k by another process at the
 // same moment may lose its temporary file to that: its rename fails, and
 // it writes the entry again, up to putAttempts times.
-func (c *Client) cachePut(k string, messages []Message, sample int, comp *Completion) error {
+func (c *Client) cachePut(k string, messages []Message, sample int, format json.RawMessage, comp *Completion) error {
 	if c.cfg.CacheDir == "" {
 		return nil
 	}
 	path := c.cachePath(k)
-	data, err := json.Marshal(entry{k, redactURL(c.cfg.Endpoint), c.cfg.Model, c.cfg.Params, c.cfg.ExtraBody, messages, sample, comp})
+	data, err := json.Marshal(entry{k, redactURL(c.cfg.Endpoint), c.cfg.Model, c.cfg.Params, c.cfg.ExtraBody, messages, sample, format, comp})
 	if err != nil {
 		return fmt.Errorf("llm: cache: %w", err)
 	}

@@ -15,6 +15,9 @@
 //     set, so the server's defaults apply otherwise. Config.ExtraBody adds
 //     a server's own fields (vLLM's chat_template_kwargs, …) to the
 //     request; it may not set the fields the client sets.
+//   - CompleteFormat sends a response_format with one request (structured
+//     output or guided decoding; JSONSchemaFormat makes OpenAI's
+//     json_schema form), part of that request's cache key.
 //   - A reasoning model's reasoning text (reasoning_content or reasoning)
 //     is kept in Completion.Reasoning. A reply cut at the token limit
 //     (finish_reason "length", Completion.Truncated) is an answer, cached
@@ -28,8 +31,8 @@
 //   - At most Config.Concurrency requests are in flight at once, whatever
 //     the number of goroutines calling Complete.
 //   - With Config.CacheDir set, every answer is stored in its own file,
-//     named by a SHA-256 of (endpoint, model, parameters, messages, sample
-//     index) and written through a temporary file renamed into place: a
+//     named by a SHA-256 of (endpoint, model, parameters, extra body
+//     fields, messages, sample index, response format) and written through a temporary file renamed into place: a
 //     rerun with the same inputs makes no request, and an interrupted run
 //     resumes where it stopped. Failures are never cached.
 //

@@ -236,6 +236,7 @@ type request struct {
 	Model    string    `json:"model"`
 	Messages []Message `json:"messages"`
 	Params
+	ResponseFormat json.RawMessage `json:"response_format,omitempty"`
 }
 
 // ownFields are the request fields the client sets whatever Params say;
@@ -294,6 +295,7 @@ type key struct {
 	Extra    map[string]json.RawMessage `json:"extra,omitempty"`
 	Messages []Message                  `json:"messages"`
 	Sample   int                        `json:"sample"`
+	Format   json.RawMessage            `json:"response_format,omitempty"`
 }
 
 // CacheKey returns the hex SHA-256 that names the cache entry of messages
@@ -301,9 +303,36 @@ type key struct {
 // extra body fields (their values compacted: white space does not
 // matter).
 func (c *Client) CacheKey(messages []Message, sample int) string {
-	b, _ := json.Marshal(key{strings.TrimRight(c.cfg.Endpoint, "/"), c.cfg.Model, c.cfg.Params, c.cfg.ExtraBody, messages, sample})
+	return c.FormatCacheKey(messages, sample, nil)
+}
+
+// FormatCacheKey is CacheKey for a request with a response_format
+// (CompleteFormat): the format is part of the key, compacted; with none
+// the key is CacheKey's.
+func (c *Client) FormatCacheKey(messages []Message, sample int, format json.RawMessage) string {
+	b, _ := json.Marshal(key{strings.TrimRight(c.cfg.Endpoint, "/"), c.cfg.Model, c.cfg.Params, c.cfg.ExtraBody, messages, sample, format})
 	h := sha256.Sum256(b)
 	return hex.EncodeToString(h[:])
+}
+
+// JSONSchemaFormat returns the response_format that asks for a reply that
+// is one JSON value valid under schema, in the form of OpenAI's
+// structured outputs, which vLLM and SGLang also take for guided
+// decoding: {"type": "json_schema", "json_schema": {"name": name,
+// "schema": schema, "strict": strict}}. strict asks OpenAI to enforce
+// the schema exactly, which it does only for a subset of JSON Schema
+// (every object closed with "additionalProperties": false, every
+// property required, a root that is an object and not an anyOf); an
+// error when schema is not a JSON object.
+func JSONSchemaFormat(name string, schema json.RawMessage, strict bool) (json.RawMessage, error) {
+	var obj map[string]json.RawMessage
+	if err := json.Unmarshal(schema, &obj); err != nil || obj == nil {
+		return nil, fmt.Errorf("llm: the response schema is not a JSON object")
+	}
+	return json.Marshal(map[string]any{
+		"type":        "json_schema",
+		"json_schema": map[string]any{"name": name, "schema": schema, "strict": strict},
+	})
 }
 
 // Complete returns the model's answer to messages. sample is the index of
@@ -311,13 +340,30 @@ func (c *Client) CacheKey(messages []Message, sample int) string {
 // is part of the cache key and offsets the seed. A cached answer is
 // returned without a request.
 func (c *Client) Complete(ctx context.Context, messages []Message, sample int) (*Completion, error) {
+	return c.CompleteFormat(ctx, messages, sample, nil)
+}
+
+// CompleteFormat is Complete with a response_format: format, when not
+// nil, is sent as the request's response_format (JSONSchemaFormat makes
+// one) and is part of the cache key (FormatCacheKey). It must be a JSON
+// object, and ExtraBody may not set response_format too.
+func (c *Client) CompleteFormat(ctx context.Context, messages []Message, sample int, format json.RawMessage) (*Completion, error) {
 	if len(messages) == 0 {
 		return nil, errors.New("llm: no messages")
 	}
 	if sample < 0 {
 		return nil, fmt.Errorf("llm: sample index %d is negative", sample)
 	}
-	k := c.CacheKey(messages, sample)
+	if format != nil {
+		var obj map[string]json.RawMessage
+		if err := json.Unmarshal(format, &obj); err != nil || obj == nil {
+			return nil, errors.New("llm: the response format is not a JSON object")
+		}
+		if _, both := c.cfg.ExtraBody["response_format"]; both {
+			return nil, errors.New(`llm: extra body field "response_format" is also set by the request; set it once`)
+		}
+	}
+	k := c.FormatCacheKey(messages, sample, format)
 	if comp, ok := c.cacheGet(k); ok {
 		return comp, nil
 	}
@@ -326,7 +372,7 @@ func (c *Client) Complete(ctx context.Context, messages []Message, sample int) (
 		s := *p.Seed + int64(sample)
 		p.Seed = &s
 	}
-	body, err := requestBody(request{c.cfg.Model, messages, p}, c.cfg.ExtraBody)
+	body, err := requestBody(request{c.cfg.Model, messages, p, format}, c.cfg.ExtraBody)
 	if err != nil {
 		return nil, fmt.Errorf("llm: encoding the request: %w", err)
 	}
@@ -334,7 +380,7 @@ func (c *Client) Complete(ctx context.Context, messages []Message, sample int) (
 	if err != nil {
 		return nil, err
 	}
-	if err := c.cachePut(k, messages, sample, comp); err != nil {
+	if err := c.cachePut(k, messages, sample, format, comp); err != nil {
 		return nil, err
 	}
 	return comp, nil

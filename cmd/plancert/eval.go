@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -24,6 +25,9 @@ type evalOptions struct {
 	JSON    bool
 	Reward  string
 	LLM     llmFlags
+	// Structured sends each record's answer_json_schema as the
+	// request's response_format.
+	Structured bool
 
 	// ProgressEvery is the least time between two progress lines; zero
 	// means one second.
@@ -63,6 +67,19 @@ error; the same command again retries only those requests.
 Progress goes to standard error every second: requests done of the total,
 answers from the cache, errors and the rate.
 
+--structured sends each record's answer_json_schema (docs/formats.md) as
+the request's response_format, {"type": "json_schema", "json_schema":
+{"name": "answer", "schema": ..., "strict": false}}: OpenAI's structured
+outputs, and guided decoding on vLLM and SGLang, so that the reply is the
+answer object itself, a plan or the infeasibility claim. The reply is then
+bare JSON without a fence, which the grader reads as it reads a fenced
+block. strict is false: OpenAI's strict mode takes only closed objects with
+every property required and a root that is not an anyOf, and the answer
+schema allows other keys, optional keys and either form. The format is part
+of the cache key. A record without answer_json_schema (a suite written
+before records had one) or an --extra-body that sets response_format is
+exit 2 before any request.
+
 ` + llmFlagsHelp + `
 
 With --json, the summary is one JSON object: the fields of "plancert score
@@ -80,8 +97,8 @@ Exit codes:
   2  usage error or bad input (unknown flag, missing file, malformed suite,
      an endpoint that is not an http(s) URL, a --temperature that is NaN,
      infinite or negative, a --top-p outside 0..1, an --extra-body that is
-     not a JSON object or sets a field plancert sets), found before any
-     request
+     not a JSON object or sets a field plancert sets, --structured with a
+     record without answer_json_schema), found before any request
   4  integrity alarm: a feasible answer beat the certified optimum`
 
 const evalExample = `  # A local vLLM server (vllm serve Qwen/Qwen3-8B), greedy, one answer per record
@@ -101,7 +118,11 @@ const evalExample = `  # A local vLLM server (vllm serve Qwen/Qwen3-8B), greedy,
 
   # vLLM with Qwen3's thinking turned off through its chat template (a
   # server's own request field, sent as it is)
-  $ plancert eval --suite /tmp/suite.jsonl --endpoint http://localhost:8000/v1 --model Qwen/Qwen3-8B --temperature 0 --extra-body '{"chat_template_kwargs":{"enable_thinking":false}}' --out /tmp/qwen-nothink.jsonl`
+  $ plancert eval --suite /tmp/suite.jsonl --endpoint http://localhost:8000/v1 --model Qwen/Qwen3-8B --temperature 0 --extra-body '{"chat_template_kwargs":{"enable_thinking":false}}' --out /tmp/qwen-nothink.jsonl
+
+  # Structured output: each record's answer JSON Schema as response_format
+  # (guided decoding on vLLM), the reply the bare answer object
+  $ plancert eval --suite /tmp/suite.jsonl --endpoint http://localhost:8000/v1 --model Qwen/Qwen3-8B --temperature 0 --max-tokens 8192 --structured --out /tmp/qwen-structured.jsonl`
 
 func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) *cobra.Command {
 	opts := &evalOptions{IO: ios}
@@ -128,6 +149,7 @@ func newEvalCmd(ios *iostreams, runF func(context.Context, *evalOptions) error) 
 	f.StringVar(&opts.System, "system", "", "a system message sent before each prompt")
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as one JSON object")
 	f.StringVar(&opts.Reward, "reward", string(verify.RewardAllPass), "reward `MODE`: allpass, avgpass or feasible")
+	f.BoolVar(&opts.Structured, "structured", false, "send each record's answer_json_schema as response_format (structured output, guided decoding)")
 	addLLMFlags(f, &opts.LLM, "seed")
 	return cmd
 }
@@ -141,6 +163,9 @@ func (o *evalOptions) validate() error {
 	}
 	if err := o.LLM.validate(); err != nil {
 		return err
+	}
+	if _, both := o.LLM.extra["response_format"]; both && o.Structured {
+		return usageErrorf(`--extra-body sets "response_format", which --structured sets too; give it once`)
 	}
 	var err error
 	o.mode, err = parseRewardFlag(o.Reward)
@@ -161,6 +186,13 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 	if err != nil {
 		return err
 	}
+	if opts.Structured {
+		for _, rec := range records {
+			if _, err := eval.ResponseFormat(rec); err != nil {
+				return usageErrorf("--structured: %s: %v", opts.Suite, strings.TrimPrefix(err.Error(), "eval: "))
+			}
+		}
+	}
 	client, err := opts.LLM.client()
 	if err != nil {
 		return err
@@ -178,7 +210,8 @@ func runEval(ctx context.Context, opts *evalOptions) error {
 		last = p.Elapsed
 		fmt.Fprintf(errOut, "eval: %d/%d cached %d errors %d (%.1f/s)\n", p.Done, p.Total, p.Cached, p.Errors, float64(p.Done)/p.Elapsed.Seconds())
 	}
-	eopts := eval.Options{Client: client, Records: records, Samples: opts.Samples, System: opts.System, Workers: 2 * opts.LLM.Concurrency}
+	eopts := eval.Options{Client: client, Records: records, Samples: opts.Samples, System: opts.System, Workers: 2 * opts.LLM.Concurrency,
+		Structured: opts.Structured}
 	start := time.Now()
 	var (
 		sum       eval.Summary

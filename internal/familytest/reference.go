@@ -14,6 +14,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/schematest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -122,7 +123,8 @@ func counts(m map[string]int, format string) string {
 // feasible exactly when the certificate is optimal, and then the optimum
 // is unique and, when the instance is a domains.Objectiver, the checker's
 // objective of the reference is the certificate's; an infeasible record
-// has the infeasibility unit. Then Family.CheckRecord, when set.
+// has the infeasibility unit; the reference (and a witness) is valid
+// under the record's answer JSON Schema. Then Family.CheckRecord, when set.
 func CheckRecord(t *testing.T, f *Family, rec *domains.Record) {
 	t.Helper()
 	data, err := json.Marshal(rec)
@@ -172,6 +174,15 @@ func CheckRecord(t *testing.T, f *Family, rec *domains.Record) {
 		obj, ok := ob.Objective(back.Reference.Plan)
 		if !ok || !slices.Equal(obj, rec.Certificate.Objective) {
 			t.Fatalf("%s: the checker's objective %v (ok %v), the certificate's %v", rec.ID, obj, ok, rec.Certificate.Objective)
+		}
+	}
+	// The answer's JSON Schema takes the reference (and a witness).
+	for _, plan := range []json.RawMessage{rec.Reference.Plan, rec.Certificate.Witness} {
+		if len(plan) == 0 || string(plan) == "null" {
+			continue
+		}
+		if err := schematest.Validate(rec.AnswerJSONSchema, plan); err != nil {
+			t.Fatalf("%s: %s is not valid under the answer's JSON Schema: %v", rec.ID, plan, err)
 		}
 	}
 	if f != nil && f.CheckRecord != nil {

@@ -43,6 +43,31 @@ type Options struct {
 	// Workers is the number of requests prepared at once (< 1 means 4);
 	// the client's concurrency limit bounds the requests in flight.
 	Workers int
+	// Structured sends each record's answer_json_schema as the request's
+	// response_format (llm.JSONSchemaFormat, named ResponseFormatName, not
+	// strict): the server's structured output or guided decoding then
+	// answers with the bare JSON object, which verify.Extract reads. A
+	// record without one is an error before any request.
+	Structured bool
+}
+
+// ResponseFormatName is the name of the response format under Structured.
+const ResponseFormatName = "answer"
+
+// ResponseFormat returns the response_format that Structured sends for
+// rec: its answer JSON Schema, not strict (OpenAI's strict mode takes
+// only closed objects with every property required and a root that is
+// not an anyOf, and the answer schemas allow extra keys, optional ones
+// and either a plan or the infeasibility claim).
+func ResponseFormat(rec *domains.Record) (json.RawMessage, error) {
+	if len(rec.AnswerJSONSchema) == 0 || string(rec.AnswerJSONSchema) == "null" {
+		return nil, fmt.Errorf("eval: record %q has no answer_json_schema (a suite written before records had one: generate it again)", rec.ID)
+	}
+	f, err := llm.JSONSchemaFormat(ResponseFormatName, rec.AnswerJSONSchema, false)
+	if err != nil {
+		return nil, fmt.Errorf("eval: record %q: %w", rec.ID, err)
+	}
+	return f, nil
 }
 
 // Line is one line of a responses file. Truncated is set (and written)
@@ -126,6 +151,17 @@ func Run(ctx context.Context, opts Options, w io.Writer, progress func(Progress)
 	}
 	total := len(opts.Records) * k
 	sum := Summary{Total: total}
+	var formats []json.RawMessage // by record, under Structured
+	if opts.Structured {
+		formats = make([]json.RawMessage, len(opts.Records))
+		for i, rec := range opts.Records {
+			f, err := ResponseFormat(rec)
+			if err != nil {
+				return sum, nil, err
+			}
+			formats[i] = f
+		}
+	}
 
 	runCtx, cancel := context.WithCancel(ctx)
 	defer cancel()
@@ -151,7 +187,11 @@ func Run(ctx context.Context, opts Options, w io.Writer, progress func(Progress)
 					results <- result{job: j, cancel: true}
 					continue
 				}
-				comp, err := opts.Client.Complete(runCtx, Messages(opts.System, rec.Prompt), j%k)
+				var format json.RawMessage
+				if formats != nil {
+					format = formats[j/k]
+				}
+				comp, err := opts.Client.CompleteFormat(runCtx, Messages(opts.System, rec.Prompt), j%k, format)
 				results <- result{job: j, comp: comp, err: err, cancel: err != nil && runCtx.Err() != nil}
 			}
 		}()
