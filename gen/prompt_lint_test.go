@@ -3,7 +3,9 @@ package gen_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -14,7 +16,8 @@ import (
 
 // TestPromptOffersInfeasibleAnswer also lints every prompt it reads
 // (lint): "a" before a vowel, "an" before a consonant, a plural after "at
-// most 1" and the like, an empty "()".
+// most 1" and the like, an empty "()", a row or an entry of a table cell
+// given twice (two equal preferences of one person).
 //
 // TestPromptOffersInfeasibleAnswer: every prompt of every task, at levels
 // 1 and 3, offers the answer for an instance without a plan
@@ -86,6 +89,53 @@ func lint(prompt string) []string {
 	}
 	if strings.Contains(prompt, "()") {
 		out = append(out, `an empty "()"`)
+	}
+	return append(out, lintTables(prompt)...)
+}
+
+// lintTables returns the rows a Markdown table of the prompt gives twice,
+// the entities its first column names twice (except in the tables whose
+// rows are legs or runs: a head "from" or "run") and the entries a cell
+// lists twice ("no Day shifts (1 each); no Day shifts (1 each)").
+func lintTables(prompt string) []string {
+	var out []string
+	var head []string
+	rows := map[string]bool{}
+	firsts := map[string]bool{}
+	for _, line := range strings.Split(prompt, "\n") {
+		if !strings.HasPrefix(line, "|") {
+			head = nil
+			continue
+		}
+		cells := strings.Split(strings.Trim(strings.TrimSpace(line), "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		if head == nil {
+			head, rows, firsts = cells, map[string]bool{}, map[string]bool{}
+			continue
+		}
+		if strings.Trim(strings.Join(cells, ""), "-: ") == "" {
+			continue // the separator row
+		}
+		if rows[line] {
+			out = append(out, fmt.Sprintf("the table row %q is given twice", line))
+		}
+		rows[line] = true
+		legs := slices.Contains(head, "from") || slices.Contains(head, "run")
+		if firsts[cells[0]] && !legs {
+			out = append(out, fmt.Sprintf("the table with head %q names %q twice", strings.Join(head, " | "), cells[0]))
+		}
+		firsts[cells[0]] = true
+		for _, c := range cells {
+			seen := map[string]bool{}
+			for _, e := range strings.Split(c, "; ") {
+				if seen[e] {
+					out = append(out, fmt.Sprintf("the cell %q lists %q twice", c, e))
+				}
+				seen[e] = true
+			}
+		}
 	}
 	return out
 }
