@@ -15,9 +15,10 @@ import (
 )
 
 // TestPromptOffersInfeasibleAnswer also lints every prompt it reads
-// (lint): "a" before a vowel, "an" before a consonant, a plural after "at
-// most 1" and the like, an empty "()", a row or an entry of a table cell
-// given twice (two equal preferences of one person).
+// (lint): "a" before a vowel, "an" before a consonant ("a hour", "an
+// unit"), a plural after "at most 1" and the like, an empty "()", a row
+// or an entry of a table cell given twice (two equal preferences of one
+// person); and the article slips of the checklist's items (lintItems).
 //
 // TestPromptOffersInfeasibleAnswer: every prompt of every task, at levels
 // 1 and 3, offers the answer for an instance without a plan
@@ -49,6 +50,9 @@ func TestPromptOffersInfeasibleAnswer(t *testing.T) {
 				for _, bad := range lint(prompt) {
 					t.Errorf("%s level %d seed %d: %s", task.ID, level, seed, bad)
 				}
+				for _, bad := range lintItems(inst.Checklist(domains.Reference{})) {
+					t.Errorf("%s level %d seed %d (units %v): %s", task.ID, level, seed, spec.Units(), bad)
+				}
 				if spec.Has("infeasibility") {
 					with++
 				} else {
@@ -65,6 +69,8 @@ func TestPromptOffersInfeasibleAnswer(t *testing.T) {
 var (
 	aVowel    = regexp.MustCompile(`\ba ([aeiou][a-z]*)`)
 	anCons    = regexp.MustCompile(`\ban ([b-df-hj-np-tv-z][a-z]*)`)
+	aSilent   = regexp.MustCompile(`\b[Aa] (hour|honest|honour|heir)[a-z]*`)
+	anVoiced  = regexp.MustCompile(`\b[Aa]n (unit|union|unique|univers|uniform|use|usu|one\b|once|eu|ewe)[a-z]*`)
 	onePlural = regexp.MustCompile(`\b(?:[Aa]t most|[Aa]t least|[Ee]xactly|[Oo]nly) 1 ([a-z]{2,}s)\b`)
 )
 
@@ -85,6 +91,11 @@ func lint(prompt string) []string {
 	for _, m := range onePlural.FindAllStringSubmatch(prompt, -1) {
 		if !strings.HasSuffix(m[1], "ss") && !strings.HasSuffix(m[1], "us") {
 			out = append(out, `"`+m[0]+`": a plural after 1`)
+		}
+	}
+	for _, re := range []*regexp.Regexp{aSilent, anVoiced} {
+		for _, m := range re.FindAllString(prompt, -1) {
+			out = append(out, `"`+m+`": the wrong article for the sound`)
 		}
 	}
 	if strings.Contains(prompt, "()") {
@@ -134,6 +145,22 @@ func lintTables(prompt string) []string {
 					out = append(out, fmt.Sprintf("the cell %q lists %q twice", c, e))
 				}
 				seen[e] = true
+			}
+		}
+	}
+	return out
+}
+
+// lintItems returns the article slips of a checklist.
+func lintItems(items []domains.Item) []string {
+	var out []string
+	for _, it := range items {
+		for _, re := range []*regexp.Regexp{aVowel, aSilent, anVoiced} {
+			for _, m := range re.FindAllStringSubmatch(it.Text, -1) {
+				if re == aVowel && (strings.HasPrefix(m[1], "uni") || strings.HasPrefix(m[1], "use") || strings.HasPrefix(m[1], "one") || strings.HasPrefix(m[1], "eu")) {
+					continue
+				}
+				out = append(out, fmt.Sprintf("item %s: %q: the wrong article", it.ID, m[0]))
 			}
 		}
 	}

@@ -143,8 +143,8 @@ func (in *Instance) Prompt() string {
 	}
 	if in.alloc() {
 		if multi {
-			p("2. What arrives at %s in a %s serves that %s's demand (its starting stock, if any, serves the first %s's); nothing carries over to the next %s.\n", prose.An(v.Sink), v.Period, v.Period, v.Period, v.Period)
-			p("3. No %s receives more than its demand in any %s: what arrives in a %s (plus the starting stock, in the first %s) is at most that %s's demand.\n", v.Sink, v.Period, v.Period, v.Period, v.Period)
+			p("2. What arrives at %s in %s serves that %s's demand (its starting stock, if any, serves the first %s's); nothing carries over to the next %s.\n", prose.An(v.Sink), prose.An(v.Period), v.Period, v.Period, v.Period)
+			p("3. No %s receives more than its demand in any %s: what arrives in %s (plus the starting stock, in the first %s) is at most that %s's demand.\n", v.Sink, v.Period, prose.An(v.Period), v.Period, v.Period)
 		} else {
 			p("2. What %s receives serves its demand, and no %s receives more than its demand (counting any starting stock).\n", prose.An(v.Sink), v.Sink)
 		}

@@ -32,7 +32,7 @@ func budgetVocab(source, sources, sink, sinks, period, periods, goods, good, int
 func powerVocab(source, sources, sink, period, periods, intro string) Vocab {
 	return Vocab{Source: source, Sources: sources, Sink: sink, Sinks: sink + "s", Period: period, Periods: periods,
 		Goods: "MWh", Good: "MWh", Shipment: "dispatch", Shipments: "dispatches",
-		Intro: intro + " A " + source + " \"sends\" energy to the " + sink + "; its supply in a " + period + " is the most it can produce then. A dispatch is what one " + source + " produces in one " + period + ", and a dispatch with a positive quantity pays the " + source + "'s fee (its fixed running cost for that " + period + "). Energy produced beyond a " + period + "'s demand charges the battery: the battery's charge is the stock, its capacity the storage, and the holding cost is the battery's wear per MWh held at the end of a " + period + ". A route is the line from a " + source + " to the " + sink + "; a route limit caps a single dispatch."}
+		Intro: intro + " " + prose.Capital(prose.An(source)) + " \"sends\" energy to the " + sink + "; its supply in " + prose.An(period) + " is the most it can produce then. A dispatch is what one " + source + " produces in one " + period + ", and a dispatch with a positive quantity pays the " + source + "'s fee (its fixed running cost for that " + period + "). Energy produced beyond " + prose.An(period) + "'s demand charges the battery: the battery's charge is the stock, its capacity the storage, and the holding cost is the battery's wear per MWh held at the end of " + prose.An(period) + ". A route is the line from " + prose.An(source) + " to the " + sink + "; a route limit caps a single dispatch."}
 }
 
 func init() {
