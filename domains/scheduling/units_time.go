@@ -270,9 +270,19 @@ func (priorityOrder) Rules(a *Agenda) []rule {
 	if len(a.priorityPairs()) == 0 {
 		return nil
 	}
-	return []rule{{Name: groupPriority, Text: fmt.Sprintf("%s with a higher priority starts no later than every %s with a lower priority: on an earlier day, or on the same day at the same time or earlier. %s of equal priority may come in any order.",
-		prose.Capital(prose.An(a.Voc.Activity)), a.Voc.Activity, prose.Capital(a.Voc.Activities))}}
+	return []rule{{Name: groupPriority, Text: fmt.Sprintf("%s with a higher priority starts no later than every %s with a lower priority: on an earlier day, or on the same day at the same time or earlier. %s. %s of equal priority may come in any order.",
+		prose.Capital(prose.An(a.Voc.Activity)), a.Voc.Activity, a.priorityScale(), prose.Capital(a.Voc.Activities))}}
+}
 
+// priorityScale says which way the priority column reads: the larger
+// number is the higher priority (priorityPairs), which the table alone
+// does not say ("priority 1" reads as the first priority as well).
+func (a *Agenda) priorityScale() string {
+	lo, hi := a.Activities[0].Priority, a.Activities[0].Priority
+	for _, act := range a.Activities {
+		lo, hi = min(lo, act.Priority), max(hi, act.Priority)
+	}
+	return fmt.Sprintf("The larger the number in the priority column, the higher the priority: priority %d is the highest here and %d the lowest", hi, lo)
 }
 
 func (priorityOrder) Items(a *Agenda) []domains.Item {
