@@ -3,11 +3,14 @@ package quantity
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -175,4 +178,86 @@ func TestCheckRecoveryHand(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestRampFirstPeriodFree: the ramp rule limits the change between two
+// periods from the second period on, and says that the first period is
+// not limited. Here the other reading (a period before the plan counting
+// 0, so that the first period sends at most the ramp) would leave Mon's
+// demand of 3 unmet with a ramp of 1: no plan at all. The model, as the
+// rule says, sends 3 on Mon and 3 on Tue.
+func TestRampFirstPeriodFree(t *testing.T) {
+	in := &Instance{
+		Sp:   domains.Spec{Task: "procurement-planning", Subtask: "restaurant-ingredients", Basic: []string{}, Medium: []string{unitRamp}, Hard: []string{}, Stateful: []string{}},
+		Mode: ModeProcurement,
+		Voc: Vocab{Source: "supplier", Sources: "suppliers", Sink: "kitchen", Sinks: "kitchens", Period: "day", Periods: "days",
+			Goods: "kg of flour", Good: "kg of flour", Shipment: "order", Shipments: "orders", Intro: "Buy flour."},
+		Periods: []string{"Mon", "Tue"},
+		Sources: []Source{{Name: "Mill", Supply: []int{5, 5}}},
+		Sinks:   []Sink{{Name: "Kitchen", Demand: []int{3, 3}}},
+		Cost:    [][]int{{1}},
+		Storage: 10,
+		Ramp:    1,
+	}
+	if err := in.validate(); err != nil {
+		t.Fatal(err)
+	}
+	const want = "From the second day on, the total that Mill sends in a day differs from its total in the day before by at most 1 kg of flour (up or down; a day with nothing sent counts 0). The first day (Mon) is not limited by this rule."
+	if p := in.Prompt(); !strings.Contains(p, want) {
+		t.Fatalf("the ramp rule does not say that the first day is free (%q):\n%s", want, p)
+	}
+	m, err := in.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.Status != solver.Optimal || !slices.Equal(cert.Objective, []int64{6}) {
+		t.Fatalf("certificate %v %v, want optimal [6] (Mon 3, Tue 3)", cert.Status, cert.Objective)
+	}
+	plan, err := in.Plan(cert.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(plan), `"day": "Mon", "quantity": 3`) {
+		t.Fatalf("plan %s: Mon does not get its 3", plan)
+	}
+}
+
+// TestRampSentence: every generated instance with the ramp unit says, in
+// each ramp rule, that its first period is not limited.
+func TestRampSentence(t *testing.T) {
+	n := 0
+	for _, tk := range domains.Tasks() {
+		if tk.Core != "quantity" {
+			continue
+		}
+		for _, st := range tk.Subtasks {
+			if !st.Allows(unitRamp) {
+				continue
+			}
+			if _, ok := tk.Unit(unitRamp); !ok {
+				continue
+			}
+			for seed := uint64(1); seed <= 3; seed++ {
+				spec := familytest.NewSpec(t, tk, st.ID, seed, unitRamp)
+				inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+				if err != nil {
+					t.Fatalf("%s %s seed %d: %v", tk.ID, st.ID, seed, err)
+				}
+				in := inst.(*Instance)
+				want := fmt.Sprintf("The first %s (%s) is not limited by this rule.", in.Voc.Period, in.Periods[0])
+				if c := strings.Count(in.Prompt(), want); c != in.S() {
+					t.Errorf("%s %s seed %d: %d of %d ramp rules say %q", tk.ID, st.ID, seed, c, in.S(), want)
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no subtask draws the ramp unit")
+	}
+	t.Logf("%d instances with the ramp unit", n)
 }

@@ -636,6 +636,9 @@ func (ramp) Sample(in *Instance, r *rand.Rand) {
 	in.Ramp = mx
 }
 
+// Model limits the change from each period to the next, from the second
+// period on: the first period's total is free (nothing before the plan
+// counts), as the rule says.
 func (ramp) Model(b *builder) {
 	in := b.in
 	for s, src := range in.Sources {
@@ -655,8 +658,8 @@ func (ramp) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
-		out = append(out, rule{Name: groupRamp(src.Name), Text: fmt.Sprintf("The total that %s sends in %s differs from its total in the %s before by at most %s (up or down; %s with nothing sent counts 0).",
-			src.Name, prose.An(v.Period), v.Period, v.qty(in.Ramp), prose.An(v.Period))})
+		out = append(out, rule{Name: groupRamp(src.Name), Text: fmt.Sprintf("From the second %s on, the total that %s sends in %s differs from its total in the %s before by at most %s (up or down; %s with nothing sent counts 0). The first %s (%s) is not limited by this rule.",
+			v.Period, src.Name, prose.An(v.Period), v.Period, v.qty(in.Ramp), prose.An(v.Period), v.Period, in.Periods[0])})
 	}
 	return out
 }
