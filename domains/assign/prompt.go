@@ -279,21 +279,30 @@ func (a *Assign) goalText() string {
 		if a.has(unitPriority) {
 			cost = v.prio() + " × " + v.Cost
 		}
+		// The backups' levels come after every level of the plan (the
+		// model's order): a plan is chosen with its backups, and the
+		// backups decide between plans that tie on everything before.
 		if a.Partition {
-			s += fmt.Sprintf(" Then, with the %s chosen, choose the swap partners that minimise the sum of weight × the partner's number in the table (the first %s counts 1), where %s.", v.Bins, v.Item, critWeights(a.Critical))
+			s += fmt.Sprintf(" Then, among the plans that tie on all of the above, choose the one whose swap partners minimise the sum of weight × the partner's number in the table (the first %s counts 1), where %s. %s", v.Item, critWeights(a.Critical), chosenTogether("swap partners"))
 			return s
 		}
 		if a.Timed {
-			s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum of weight × position of the backup %s in the list of %s (the first counts 1), where %s.", v.Bin, v.Bins, critWeights(a.Critical))
+			s += fmt.Sprintf(" Then, among the plans that tie on all of the above, choose the one whose backups minimise the sum of weight × position of the backup %s in the list of %s (the first counts 1), where %s. %s", v.Bin, v.Bins, critWeights(a.Critical), chosenTogether("backups"))
 			return s
 		}
-		s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum over the critical %s of %s in the backup %s", v.Items, cost, v.Bin)
+		s += fmt.Sprintf(" Then, among the plans that tie on all of the above, choose the one whose backups minimise the sum over the critical %s of %s in the backup %s", v.Items, cost, v.Bin)
 		if a.TieBreaks >= 1 {
-			s += fmt.Sprintf("; if several do, the ones that minimise the sum of weight × position of the backup %s, where %s", v.Bin, critWeights(a.Critical))
+			s += fmt.Sprintf("; if several do, the one whose backups minimise the sum of weight × position of the backup %s, where %s", v.Bin, critWeights(a.Critical))
 		}
-		s += "."
+		s += ". " + chosenTogether("backups")
 	}
 	return s
+}
+
+// chosenTogether says that a plan and its backups (what) are chosen
+// together, in the order of the goal's levels.
+func chosenTogether(what string) string {
+	return fmt.Sprintf("So a plan is chosen together with its %s: of the plans that tie on everything before, the one with the best %s wins.", what, what)
 }
 
 // critWeights states the weights of the critical items of a backups'

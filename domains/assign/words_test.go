@@ -84,3 +84,29 @@ func TestCritWeights(t *testing.T) {
 		}
 	})
 }
+
+// TestBackupOrderSentence: whenever the backups unit names critical items,
+// the goal says that the backups' levels come after every level of the
+// plan and decide between plans that tie before them, as the model orders
+// them (objectives, then backupLevels); "with the plan chosen, choose the
+// backups" cannot be followed when plans tie until the backup level.
+func TestBackupOrderSentence(t *testing.T) {
+	eachBackups(t, 4, func(what string, a *Assign) {
+		p := a.Prompt()
+		what2 := "backups"
+		if a.Partition {
+			what2 = "swap partners"
+		}
+		for _, want := range []string{
+			"Then, among the plans that tie on all of the above, choose the one whose " + what2 + " minimise",
+			chosenTogether(what2),
+		} {
+			if !strings.Contains(p, want) {
+				t.Errorf("%s: the goal does not say %q", what, want)
+			}
+		}
+		if strings.Contains(p, "chosen, choose the") {
+			t.Errorf("%s: the goal still chooses the plan first", what)
+		}
+	})
+}

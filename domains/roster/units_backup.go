@@ -76,8 +76,14 @@ func (backup) later(r *Roster) []level {
 	return out
 }
 
+// laterGoal states the backup levels as the model has them (later): after
+// every level of the roster, one per shift in order, each the position of
+// that shift's backup in the staff table. So a shift's backup is the first
+// in the table among the choices that leave every later shift a valid
+// backup (the first allowed person alone may leave a later shift without
+// one), and the backups decide between rosters that tie before them.
 func (backup) laterGoal(r *Roster) string {
-	return fmt.Sprintf(" Then choose the backups shift by shift, in the order %s: each shift's backup is the allowed %s who comes first in the staff table.", r.shiftList(r.backupShifts()), r.Voc.Person)
+	return fmt.Sprintf(" Then, among the rosters that tie on all of the above, choose the backups shift by shift, in the order %s: each shift's backup is the allowed %s who comes first in the staff table among those who can take it while every later shift can still get a valid backup. So a roster is chosen together with its backups: of the rosters that tie on everything before, the one with the best backups wins.", r.shiftList(r.backupShifts()), r.Voc.Person)
 }
 
 func (backup) laterOptimal(*Roster) string { return ", with the backups chosen as stated" }

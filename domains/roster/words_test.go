@@ -2,7 +2,11 @@ package roster
 
 import (
 	"context"
+	"encoding/json"
+	"hash/fnv"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -56,4 +60,98 @@ func TestPrefsDrawnOnce(t *testing.T) {
 	if got = addPref(got, Pref{Day: 2, Shift: Off, Weight: 2}); len(got) != 2 {
 		t.Errorf("addPref of another preference: %v, want two", got)
 	}
+}
+
+// TestBackupOrderSentence: whenever the backup unit is drawn, the goal
+// says what the model does (later): the backups come after every level of
+// the roster and decide between rosters that tie before them, and each
+// shift's backup is the first in the staff table among the choices that
+// leave every later shift a valid backup; read as "the first allowed
+// person", a later shift can be left without one. TestFamilyBrute checks
+// the model against the enumeration of every roster and backup choice.
+func TestBackupOrderSentence(t *testing.T) {
+	n := 0
+	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
+		tk, _ := domains.Lookup(id)
+		for _, sub := range tk.Subtasks {
+			if !sub.Allows(unitBackup) {
+				continue
+			}
+			for seed := uint64(1); seed <= 3; seed++ {
+				r := generated(t, id, sub.ID, seed, unitBackup)
+				if r.BackupDay < 0 {
+					continue
+				}
+				p := r.Prompt()
+				for _, want := range []string{
+					"Then, among the rosters that tie on all of the above, choose the backups shift by shift",
+					"who comes first in the staff table among those who can take it while every later shift can still get a valid backup.",
+					"So a roster is chosen together with its backups",
+				} {
+					if !strings.Contains(p, want) {
+						t.Errorf("%s %s seed %d: the goal does not say %q", id, sub.ID, seed, want)
+					}
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no instance draws the backup unit")
+	}
+}
+
+// TestBackupFirstAmongValid: the certified backups of shift-duty-scheduling
+// customer-service seed 10857605423944780401 (level 3, gen --n 640 --seed 1
+// --level 3) are Bastian for Monday's Morning and Kemal for its Evening.
+// Kemal, first in the staff table, may take the Morning, so "each shift's
+// backup is the allowed agent who comes first in the staff table", read
+// shift by shift, gives him the Morning and leaves the Evening (which needs
+// "billing") without anyone; the model's levels pick the first among the
+// choices that leave every later shift a valid backup, as the goal now
+// says.
+func TestBackupFirstAmongValid(t *testing.T) {
+	tk, _ := domains.Lookup("shift-duty-scheduling")
+	spec := domains.Spec{Task: tk.ID, Subtask: "customer-service", Basic: []string{"qualification", "availability", "max-shifts", "exact-staffing"},
+		Medium: []string{"max-consecutive"}, Hard: []string{"backup"}, Stateful: []string{}, Seed: 10857605423944780401, Level: 3}
+	h := fnv.New64a() // gen's draw of an instance (gen.NewInstance)
+	h.Write([]byte("instance/" + spec.Task + "/" + spec.Subtask))
+	inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(spec.Seed, h.Sum64())))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := inst.(*Roster)
+	ans := r.parse(json.RawMessage(`{"roster": {"Kemal": ["Off", "Off", "Off", "Off", "Off", "Off", "Off"], "Lena": ["Morning", "Morning", "Off", "Off", "Morning", "Morning", "Morning"], "Oskar": ["Morning", "Evening", "Morning", "Off", "Morning", "Evening", "Off"], "Bastian": ["Off", "Off", "Off", "Off", "Morning", "Off", "Off"], "Chloe": ["Evening", "Off", "Evening", "Morning", "Evening", "Off", "Evening"], "Darius": ["Off", "Evening", "Off", "Evening", "Evening", "Evening", "Off"], "Luca": ["Morning", "Evening", "Morning", "Off", "Evening", "Evening", "Morning"]}, "backups": {"Morning": "Bastian", "Evening": "Kemal"}}`))
+	if why := r.checkBackups(ans); why != "" {
+		t.Fatalf("the certified backups break the rule: %s", why)
+	}
+	shifts := r.backupShifts()
+	if len(shifts) != 2 || r.Staff[0].Name != "Kemal" || !allowedAlone(r, ans.pl, shifts[0], 0) {
+		t.Fatalf("Kemal, first in the table, may not take the Morning (shifts %v)", shifts)
+	}
+	for p := 1; p < len(r.Staff); p++ {
+		if allowedAlone(r, ans.pl, shifts[1], p) {
+			t.Fatalf("%s may take the Evening too: the greedy reading would not leave it without a backup", r.Staff[p].Name)
+		}
+	}
+	if p := r.Prompt(); !strings.Contains(p, "among those who can take it while every later shift can still get a valid backup") {
+		t.Fatalf("the goal does not say how a backup is chosen:\n%s", p)
+	}
+}
+
+// allowedAlone reports whether person p may be the backup of shift s of
+// the backup day on roster pl, by the backup rule with s the only shift
+// that needs one.
+func allowedAlone(r *Roster, pl [][]int, s, p int) bool {
+	one := *r
+	one.Demand = make([][]int, len(r.Demand))
+	for d, row := range r.Demand {
+		one.Demand[d] = slices.Clone(row)
+	}
+	for x := range one.Demand[r.BackupDay] {
+		if x != s {
+			one.Demand[r.BackupDay][x] = 0
+		}
+	}
+	return one.checkBackups(&answer{pl: pl, bk: []int{p}}) == ""
 }

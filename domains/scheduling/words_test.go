@@ -69,3 +69,46 @@ func TestPriorityOrderSentence(t *testing.T) {
 		t.Fatal("no subtask draws the priority-order unit")
 	}
 }
+
+// TestBackupOrderSentence: whenever the backup-slots unit names critical
+// activities, the goal says that the backups' levels come after every
+// level of the schedule and decide between schedules that tie before
+// them, as the model orders them (buildBackups after build); "with the
+// schedule chosen, choose the backups" cannot be followed when schedules
+// tie until the backup level.
+func TestBackupOrderSentence(t *testing.T) {
+	n := 0
+	for _, tk := range registered {
+		for k := range tk.Subtasks {
+			st := &tk.Subtasks[k]
+			if slices.Contains(st.Exclude, unitBackupSlots) {
+				continue
+			}
+			for seed := uint64(1); seed <= 2; seed++ {
+				r := rand.New(rand.NewPCG(seed, 7200))
+				spec := recruitSpec(unitBackupSlots, st.ID, seed, r, 0, 1, st.Exclude)
+				spec.Task = tk.ID
+				a, err := st.generate(testSolving, spec, r)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if a.criticalIdx() == nil {
+					continue
+				}
+				p := a.Prompt()
+				for _, want := range []string{
+					"Then, among the schedules that tie on all of the above, choose the one whose backups minimise",
+					"So a schedule is chosen together with its backups",
+				} {
+					if !strings.Contains(p, want) {
+						t.Errorf("%s/%s seed %d: the goal does not say %q", tk.ID, st.ID, seed, want)
+					}
+				}
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no instance names critical activities")
+	}
+}
