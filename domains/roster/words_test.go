@@ -155,3 +155,42 @@ func allowedAlone(r *Roster, pl [][]int, s, p int) bool {
 	}
 	return one.checkBackups(&answer{pl: pl, bk: []int{p}}) == ""
 }
+
+// TestBackupRuleWords: the backup rule lists the shifts of the backup day
+// as a plain list ("(Morning and Evening)", not the qualification rule's
+// "Morning and every Evening"), and cites among the rules a backup keeps
+// only rules the instance has: "leave" only with the availability unit.
+func TestBackupRuleWords(t *testing.T) {
+	n := 0
+	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
+		tk, _ := domains.Lookup(id)
+		for _, sub := range tk.Subtasks {
+			if !sub.Allows(unitBackup) {
+				continue
+			}
+			for _, units := range [][]string{{unitBackup}, {unitBackup, unitAvailability}, {unitBackup, unitMaxShifts}} {
+				for seed := uint64(1); seed <= 3; seed++ {
+					r := generated(t, id, sub.ID, seed, units...)
+					if r.BackupDay < 0 {
+						continue
+					}
+					text := r.backupRule() + backup{}.laterGoal(r)
+					names := r.shiftNames(r.backupShifts())
+					if strings.Contains(text, "and every") || !strings.Contains(text, "("+names+")") || !strings.Contains(text, "in the order "+names+":") {
+						t.Errorf("%s %s seed %d: the backup shifts are not listed as %q: %s", id, sub.ID, seed, names, text)
+					}
+					if leave := strings.Contains(r.backupRule(), "(leave"); leave != r.has(unitAvailability) {
+						t.Errorf("%s %s seed %d %v: the backup rule cites leave: %v, the leave rule is drawn: %v: %s", id, sub.ID, seed, r.Sp.Units(), leave, r.has(unitAvailability), r.backupRule())
+					}
+					if strings.Contains(r.backupRule(), "()") {
+						t.Errorf("%s %s seed %d: %s", id, sub.ID, seed, r.backupRule())
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no instance draws the backup unit")
+	}
+}
