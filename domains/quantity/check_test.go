@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
@@ -226,38 +227,99 @@ func TestRampFirstPeriodFree(t *testing.T) {
 	}
 }
 
-// TestRampSentence: every generated instance with the ramp unit says, in
-// each ramp rule, that its first period is not limited.
-func TestRampSentence(t *testing.T) {
+// eachGenerated calls f on generated instances (3 seeds) of every
+// quantity subtask that may draw unit, with it.
+func eachGenerated(t *testing.T, unit string, f func(what string, in *Instance)) {
+	t.Helper()
 	n := 0
 	for _, tk := range domains.Tasks() {
 		if tk.Core != "quantity" {
 			continue
 		}
+		if _, ok := tk.Unit(unit); !ok {
+			continue
+		}
 		for _, st := range tk.Subtasks {
-			if !st.Allows(unitRamp) {
-				continue
-			}
-			if _, ok := tk.Unit(unitRamp); !ok {
+			if !st.Allows(unit) {
 				continue
 			}
 			for seed := uint64(1); seed <= 3; seed++ {
-				spec := familytest.NewSpec(t, tk, st.ID, seed, unitRamp)
+				spec := familytest.NewSpec(t, tk, st.ID, seed, unit)
 				inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
 				if err != nil {
 					t.Fatalf("%s %s seed %d: %v", tk.ID, st.ID, seed, err)
 				}
-				in := inst.(*Instance)
-				want := fmt.Sprintf("The first %s (%s) is not limited by this rule.", in.Voc.Period, in.Periods[0])
-				if c := strings.Count(in.Prompt(), want); c != in.S() {
-					t.Errorf("%s %s seed %d: %d of %d ramp rules say %q", tk.ID, st.ID, seed, c, in.S(), want)
-				}
+				f(fmt.Sprintf("%s %s seed %d", tk.ID, st.ID, seed), inst.(*Instance))
 				n++
 			}
 		}
 	}
 	if n == 0 {
-		t.Fatal("no subtask draws the ramp unit")
+		t.Fatalf("no subtask draws the %s unit", unit)
 	}
-	t.Logf("%d instances with the ramp unit", n)
+}
+
+// TestRampSentence: every generated instance with the ramp unit says, in
+// each ramp rule, that its first period is not limited.
+func TestRampSentence(t *testing.T) {
+	eachGenerated(t, unitRamp, func(what string, in *Instance) {
+		want := fmt.Sprintf("The first %s (%s) is not limited by this rule.", in.Voc.Period, in.Periods[0])
+		if c := strings.Count(in.Prompt(), want); c != in.S() {
+			t.Errorf("%s: %d of %d ramp rules say %q", what, c, in.S(), want)
+		}
+	})
+}
+
+// TestLeadSentence: every generated instance with lead times says that a
+// shipment is listed under the period it is sent in.
+func TestLeadSentence(t *testing.T) {
+	eachGenerated(t, unitLead, func(what string, in *Instance) {
+		want := fmt.Sprintf("of %s is the %s it is sent in, not the %s it arrives in.", prose.An(in.Voc.Shipment), in.Voc.Period, in.Voc.Period)
+		if !strings.Contains(in.Prompt(), want) {
+			t.Errorf("%s: the prompt does not say %q", what, want)
+		}
+	})
+}
+
+// TestLeadWeekIsSent: with lead times, the period of a shipment in the
+// answer is the one it is sent in, as the prompt says: the certified plan
+// sends North's 2 boxes in Week 1 to arrive in Week 2, and the same boxes
+// written with their arrival week (Week 2) arrive in Week 3, which has no
+// demand.
+func TestLeadWeekIsSent(t *testing.T) {
+	in := handInstance()
+	in.Sp.Basic, in.Sp.Medium = []string{unitLead}, []string{}
+	in.Periods = []string{"Week 1", "Week 2", "Week 3"}
+	in.Sources = []Source{{Name: "North", Supply: []int{2, 2, 2}, Lead: 1}}
+	in.Sinks = []Sink{{Name: "Oak", Demand: []int{0, 2, 0}, Weight: 1}}
+	in.Cost = [][]int{{1}}
+	if err := in.validate(); err != nil {
+		t.Fatal(err)
+	}
+	const want = `The "week" of a shipment is the week it is sent in, not the week it arrives in.`
+	if p := in.Prompt(); !strings.Contains(p, want) {
+		t.Fatalf("the prompt does not say which week a shipment is listed under (%q):\n%s", want, p)
+	}
+	m, err := in.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := in.Plan(cert.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := `{"shipments": [{"depot": "North", "week": "Week 1", "quantity": 2}]}`
+	if string(plan) != sent || !slices.Equal(cert.Objective, []int64{0, 2}) {
+		t.Fatalf("plan %s objective %v, want %s [0 2]", plan, cert.Objective, sent)
+	}
+	ref := domains.Reference{Feasible: true, Plan: plan, Objective: cert.Objective}
+	for _, r := range in.Check(context.Background(), sat.Backend{}, json.RawMessage(strings.Replace(sent, "Week 1", "Week 2", 1)), ref) {
+		if r.ID == itemSurplus && r.Pass {
+			t.Fatal("the boxes listed under their arrival week (Week 2) do not overfill Week 3")
+		}
+	}
 }

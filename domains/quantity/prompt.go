@@ -198,6 +198,11 @@ func (in *Instance) Prompt() string {
 	}
 	p("\n\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
 	p("List each %s with a positive quantity once; any %s not listed is 0.", v.Shipment, v.Shipment)
+	if multi && in.has(unitLead) {
+		// With lead times a shipment has two periods; the answer's (and
+		// the supply's, the ramp's) is the one it is sent in.
+		p(" The %q of %s is the %s it is sent in, not the %s it arrives in.", v.Period, prose.An(v.Shipment), v.Period, v.Period)
+	}
 	if in.recovering() {
 		p(" List the recovery plan's %s%s in \"recovery\" the same way.", v.Shipments, map[bool]string{true: " from " + in.Failure.From + " on", false: ""}[multi])
 	}
