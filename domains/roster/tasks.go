@@ -92,7 +92,7 @@ func init() {
 		{
 			ID: "animal-shelter", Title: "animal shelter rotation",
 			Voc: Vocab{Person: "volunteer", People: "volunteers", Place: "the shelter", Pay: "travel allowance",
-				Intro: "You are planning the weekly rotation of volunteers at an animal shelter. Give every volunteer, on every day, one shift or a day Off."},
+				Intro: "You are planning next week's rota of volunteers at an animal shelter. Give every volunteer, on every day, one shift or a day Off."},
 			Days: week, Weekend: []int{5, 6}, Shifts: []Shift{{"Morning", "07:00–12:00"}, {"Afternoon", "12:00–17:00"}}, Night: -1,
 			Staff:  []string{"Vik", "Wanda", "Xavi", "Yara", "Zeno", "Aiko"},
 			NStaff: span{4, 5}, Skill: "dog handling", POff: 0.4,

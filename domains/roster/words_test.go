@@ -194,3 +194,44 @@ func TestBackupRuleWords(t *testing.T) {
 		t.Fatal("no instance draws the backup unit")
 	}
 }
+
+// TestDaysDoNotWrap: whenever a rule on successive days is drawn (rest
+// between shifts, days in a row, night rest), the prompt says that the
+// days follow the list and do not wrap around (a "weekly rotation" read
+// as cyclic would link Sun to Mon; the model's counts stop at the last
+// day), and the model agrees: a roster that works the last day and the
+// first breaks no such rule.
+func TestDaysDoNotWrap(t *testing.T) {
+	n := 0
+	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
+		tk, _ := domains.Lookup(id)
+		for _, sub := range tk.Subtasks {
+			for _, u := range []string{unitRest, unitConsecutive, unitNightRest} {
+				if !sub.Allows(u) {
+					continue
+				}
+				for seed := uint64(1); seed <= 2; seed++ {
+					r := generated(t, id, sub.ID, seed, u)
+					want := "Rules about days in a row or the next day go by this list: each day is followed by the next one listed, and " + r.Days[len(r.Days)-1] + ", the last, by none"
+					if !strings.Contains(r.Prompt(), want) {
+						t.Errorf("%s %s seed %d %s: the prompt does not say %q", id, sub.ID, seed, u, want)
+					}
+					for _, ru := range r.countRules() {
+						for _, c := range ru.Counts {
+							if len(c.Cells) > 1 && c.Cells[0].d == len(r.Days)-1 && c.Cells[len(c.Cells)-1].d == 0 {
+								t.Errorf("%s %s seed %d: rule %s links the last day to the first: %s", id, sub.ID, seed, ru.Name, c.Why)
+							}
+						}
+					}
+					n++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatal("no instance draws a rule on successive days")
+	}
+	if r := generated(t, "shift-duty-scheduling", "nurse-ward", 1, unitMaxShifts); strings.Contains(r.Prompt(), "days in a row or the next day") {
+		t.Error("the sentence on successive days comes without such a rule")
+	}
+}
