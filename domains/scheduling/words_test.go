@@ -112,3 +112,21 @@ func TestBackupOrderSentence(t *testing.T) {
 		t.Fatal("no instance names critical activities")
 	}
 }
+
+// TestIntroTellsOfNoAbsentRule: no intro of the agenda core tells of a
+// rule or goal that its instance may lack: a daily interview load that
+// "is limited" (the daily-cap unit, not always drawn), interview loads and
+// waiting times to "keep in mind" (no such goal), a scanner "that has
+// what it needs" (the room-fit unit, not always drawn).
+func TestIntroTellsOfNoAbsentRule(t *testing.T) {
+	for _, tk := range registered {
+		for k := range tk.Subtasks {
+			st := &tk.Subtasks[k]
+			for _, w := range []string{"is limited", "in mind", "has what it needs"} {
+				if strings.Contains(st.Voc.Intro, w) {
+					t.Errorf("%s/%s: the intro says %q: %s", tk.ID, st.ID, w, st.Voc.Intro)
+				}
+			}
+		}
+	}
+}
