@@ -323,3 +323,35 @@ func TestLeadWeekIsSent(t *testing.T) {
 		}
 	}
 }
+
+// TestIntroTellsOfDrawnRulesOnly: a budget's intro speaks of periods (a
+// supply "per month", a starting stock toward the first month's demand)
+// only when the plan has several, and a power dispatch's intro of route
+// limits only with the lane unit.
+func TestIntroTellsOfDrawnRulesOnly(t *testing.T) {
+	for _, id := range []string{"financial-budgeting", "power-dispatch"} {
+		tk, _ := domains.Lookup(id)
+		for _, st := range tk.Subtasks {
+			for _, units := range [][]string{nil, {unitLanes}} {
+				for seed := uint64(1); seed <= 4; seed++ {
+					spec := familytest.NewSpec(t, tk, st.ID, seed, units...)
+					inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+					if err != nil {
+						t.Fatalf("%s %s seed %d: %v", id, st.ID, seed, err)
+					}
+					in := inst.(*Instance)
+					intro := in.Voc.Intro
+					if perPeriod := strings.Contains(intro, "(per "+in.Voc.Period+")") || strings.Contains(intro, "first "+in.Voc.Period); perPeriod != (in.T() > 1) && id == "financial-budgeting" {
+						t.Errorf("%s %s seed %d: %d periods, the intro speaks of them: %v: %s", id, st.ID, seed, in.T(), perPeriod, intro)
+					}
+					if limit := strings.Contains(intro, "route limit"); limit != in.has(unitLanes) && id == "power-dispatch" {
+						t.Errorf("%s %s seed %d %v: the intro speaks of route limits: %v: %s", id, st.ID, seed, units, limit, intro)
+					}
+					if !strings.HasPrefix(in.Prompt(), intro) {
+						t.Errorf("%s %s: the prompt does not begin with the intro", id, st.ID)
+					}
+				}
+			}
+		}
+	}
+}
