@@ -16,7 +16,8 @@ import (
 
 // TestPromptOffersInfeasibleAnswer also lints every prompt it reads
 // (lint): "a" before a vowel, "an" before a consonant ("a hour", "an
-// unit"), a plural after "at most 1" and the like, an empty "()", a row
+// unit"), a plural after "at most 1" and the like ("at most 1 platoon
+// enter"), an empty "()", a row
 // or an entry of a table cell given twice (two equal preferences of one
 // person); and the article slips of the checklist's items (lintItems).
 //
@@ -72,6 +73,7 @@ var (
 	aSilent   = regexp.MustCompile(`\b[Aa] (hour|honest|honour|heir)[a-z]*`)
 	anVoiced  = regexp.MustCompile(`\b[Aa]n (unit|union|unique|univers|uniform|use|usu|one\b|once|eu|ewe)[a-z]*`)
 	onePlural = regexp.MustCompile(`\b(?:[Aa]t most|[Aa]t least|[Ee]xactly|[Oo]nly) 1 ([a-z]{2,}s)\b`)
+	oneVerb   = regexp.MustCompile(`\b(?:[Aa]t most|[Aa]t least|[Ee]xactly|[Oo]nly) 1 [a-z]+ (?:enter|reach|arrive|leave|move|wait|are|have|need)\b`)
 )
 
 // lint returns the grammar slips of a prompt that its templates can make
@@ -97,6 +99,9 @@ func lint(prompt string) []string {
 		for _, m := range re.FindAllString(prompt, -1) {
 			out = append(out, `"`+m+`": the wrong article for the sound`)
 		}
+	}
+	for _, m := range oneVerb.FindAllString(prompt, -1) {
+		out = append(out, `"`+m+`": a plural verb after 1`)
 	}
 	if strings.Contains(prompt, "()") {
 		out = append(out, `an empty "()"`)
