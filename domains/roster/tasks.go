@@ -70,7 +70,7 @@ func init() {
 		{
 			ID: "festival-stewards", Title: "festival stewards",
 			Voc: Vocab{Person: "steward", People: "stewards", Place: "the festival", Pay: "meal vouchers",
-				Intro: "You are rostering volunteer stewards for a four-day music festival, with a peak on the last two days. Give every steward, on every day, one shift or a day Off."},
+				Intro: "You are rostering volunteer stewards for a four-day music festival. Give every steward, on every day, one shift or a day Off."},
 			Days: []string{"Thu", "Fri", "Sat", "Sun"}, Weekend: []int{2, 3},
 			Shifts: []Shift{{"Gates", "10:00–16:00"}, {"Arena", "16:00–22:00"}, {"Night", "22:00–04:00"}}, Night: 2,
 			Staff:  []string{"Hana", "Ivo", "Jade", "Karl", "Lior", "Mina", "Nils"},

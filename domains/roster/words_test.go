@@ -235,3 +235,31 @@ func TestDaysDoNotWrap(t *testing.T) {
 		t.Error("the sentence on successive days comes without such a rule")
 	}
 }
+
+// TestIntroClaimsNoPeak: no roster intro tells of a peak of demand on some
+// days: the demand is drawn from the hidden roster, not shaped to a peak
+// (the festival stewards' "peak on the last two days" met a table whose
+// busiest day was Thursday).
+func TestIntroClaimsNoPeak(t *testing.T) {
+	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
+		tk, _ := domains.Lookup(id)
+		for _, sub := range tk.Subtasks {
+			for _, level := range []int{1, 3} {
+				spec := familytest.NewSpec(t, tk, sub.ID, 1)
+				spec.Level = level
+				inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(1, 0)))
+				if err != nil {
+					t.Fatalf("%s %s level %d: %v", id, sub.ID, level, err)
+				}
+				if intro := inst.(*Roster).Voc.Intro; strings.Contains(intro, "peak") {
+					t.Errorf("%s %s level %d: %s", id, sub.ID, level, intro)
+				}
+			}
+		}
+	}
+	for sub, intro := range longIntro {
+		if strings.Contains(intro, "peak") {
+			t.Errorf("%s (levels above 1): %s", sub, intro)
+		}
+	}
+}
