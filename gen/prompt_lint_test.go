@@ -19,8 +19,8 @@ import (
 // unit"), a plural after "at most 1" and the like ("at most 1 platoon
 // enter"), an empty "()", a row
 // or an entry of a table cell given twice (two equal preferences of one
-// person); and the article slips of the checklist's items (lintItems, on
-// the checklist of a feasible instance, which has every unit's items).
+// person); and the checklist's items (lintItems): two items that cite the
+// same rank of goal ("(the first goal)" twice), and the article slips.
 //
 // TestPromptOffersInfeasibleAnswer: every prompt of every task, at levels
 // 1 and 3, offers the answer for an instance without a plan
@@ -74,6 +74,7 @@ var (
 	aSilent   = regexp.MustCompile(`\b[Aa] (hour|honest|honour|heir)[a-z]*`)
 	anVoiced  = regexp.MustCompile(`\b[Aa]n (unit|union|unique|univers|uniform|use|usu|one\b|once|eu|ewe)[a-z]*`)
 	onePlural = regexp.MustCompile(`\b(?:[Aa]t most|[Aa]t least|[Ee]xactly|[Oo]nly) 1 ([a-z]{2,}s)\b`)
+	nthGoal   = regexp.MustCompile(`\(the (?:first|second|third|last) goal`)
 	oneVerb   = regexp.MustCompile(`\b(?:[Aa]t most|[Aa]t least|[Ee]xactly|[Oo]nly) 1 [a-z]+ (?:enter|reach|arrive|leave|move|wait|are|have|need)\b`)
 )
 
@@ -157,10 +158,18 @@ func lintTables(prompt string) []string {
 	return out
 }
 
-// lintItems returns the article slips of a checklist.
+// lintItems returns the slips of a checklist: two items that both call
+// their goal "(the first goal)" (or any one rank), and the article slips.
 func lintItems(items []domains.Item) []string {
 	var out []string
+	rank := map[string]string{}
 	for _, it := range items {
+		for _, m := range nthGoal.FindAllString(it.Text, -1) {
+			if other, ok := rank[m]; ok {
+				out = append(out, fmt.Sprintf("items %s and %s both say %s)", other, it.ID, m))
+			}
+			rank[m] = it.ID
+		}
 		for _, re := range []*regexp.Regexp{aVowel, aSilent, anVoiced} {
 			for _, m := range re.FindAllStringSubmatch(it.Text, -1) {
 				if re == aVowel && (strings.HasPrefix(m[1], "uni") || strings.HasPrefix(m[1], "use") || strings.HasPrefix(m[1], "one") || strings.HasPrefix(m[1], "eu")) {

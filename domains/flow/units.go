@@ -305,8 +305,12 @@ func (balance) Model(*builder)                  {}
 func (balance) Rules(*Instance) []rule          { return nil }
 func (balance) Check(*Instance, checked, fails) {}
 func (balance) Items(in *Instance) []domains.Item {
+	rank := "the first goal"
+	if in.replanning() {
+		rank = "the second goal, after the fewest changes" // as the goal orders them
+	}
 	return []domains.Item{{ID: unitBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindObjective,
-		Text: fmt.Sprintf("The busiest %s takes in as few %s as possible (the first goal).", in.Voc.Exit, in.Voc.People)}}
+		Text: fmt.Sprintf("The busiest %s takes in as few %s as possible (%s).", in.Voc.Exit, in.Voc.People, rank)}}
 }
 
 // ---- self-check (medium): the stated total ----

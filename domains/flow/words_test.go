@@ -65,3 +65,30 @@ func TestSignalIntroKeepsToTheTable(t *testing.T) {
 		t.Fatal("no road with equal capacities in the seeds tried: the test shows nothing")
 	}
 }
+
+// TestGoalRanksOfItems: with the fewest changes first (replanning) and the
+// balance of the exits, the two objective items name different ranks of
+// goal, as the goal orders them ("(the first goal)" twice before).
+func TestGoalRanksOfItems(t *testing.T) {
+	n := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		in := generated(t, "disaster-evacuation", "building-floors", seed, unitExitCap, unitBalance, unitReplan)
+		if !in.replanning() {
+			continue
+		}
+		texts := map[string]string{}
+		for _, it := range in.Checklist(domains.Reference{Feasible: true}) {
+			texts[it.ID] = it.Text
+		}
+		if !strings.Contains(texts[unitReplan], "(the first goal)") || !strings.Contains(texts[unitBalance], "(the second goal, after the fewest changes)") {
+			t.Errorf("seed %d: replanning %q, balance %q", seed, texts[unitReplan], texts[unitBalance])
+		}
+		if p := in.Prompt(); !strings.Contains(p, "First change as few moves") || !strings.Contains(p, "Then balance the exits") {
+			t.Errorf("seed %d: the goal does not put the changes first and the balance second", seed)
+		}
+		n++
+	}
+	if n == 0 {
+		t.Fatal("no instance with both goals")
+	}
+}
