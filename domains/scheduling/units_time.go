@@ -170,13 +170,20 @@ func (workingHours) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Items lists the windows the rules state (of the people who attend
+// something); with none, the item says so instead of listing "()".
 func (workingHours) Items(a *Agenda) []domains.Item {
 	var ws []string
 	for _, h := range a.WorkingHours {
-		ws = append(ws, fmt.Sprintf("%s %s–%s", h.Person, a.clock(h.From), a.clock(h.To)))
+		if len(a.mayAttend(h.Person)) > 0 {
+			ws = append(ws, fmt.Sprintf("%s %s–%s", h.Person, a.clock(h.From), a.clock(h.To)))
+		}
 	}
-	return []domains.Item{{ID: unitWorkingHours, Tier: domains.Basic, Constraint: unitWorkingHours, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s lies within the daily windows of all its %s that have one (%s).", a.Voc.Activity, a.Voc.attendees(), strings.Join(ws, "; "))}}
+	text := fmt.Sprintf("Every %s lies within the daily windows of all its %s that have one (%s).", a.Voc.Activity, a.Voc.attendees(), strings.Join(ws, "; "))
+	if len(ws) == 0 {
+		text = fmt.Sprintf("Every %s lies within the daily windows of its %s (none of them has one here).", a.Voc.Activity, a.Voc.attendees())
+	}
+	return []domains.Item{{ID: unitWorkingHours, Tier: domains.Basic, Constraint: unitWorkingHours, Kind: domains.KindFeasibility, Text: text}}
 }
 
 func (workingHours) Check(a *Agenda, ans *answer, f fails) {

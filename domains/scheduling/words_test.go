@@ -130,3 +130,17 @@ func TestIntroTellsOfNoAbsentRule(t *testing.T) {
 		}
 	}
 }
+
+// TestWorkingHoursItemWithoutWindows: with the working-hours unit drawn
+// but no window left to state, its item says so instead of listing "()".
+func TestWorkingHoursItemWithoutWindows(t *testing.T) {
+	a := tinyAgenda([]string{unitWorkingHours}, nil, 4, []string{"Oak"}, []string{"Ana"}, act("A1", 1, 1, "Ana"))
+	it := workingHours{}.Items(a)[0]
+	if strings.Contains(it.Text, "()") || !strings.Contains(it.Text, "none of them has one here") {
+		t.Fatalf("item: %q", it.Text)
+	}
+	a.WorkingHours = []Hours{{"Ana", 1, 3}}
+	if it := (workingHours{}).Items(a)[0]; !strings.Contains(it.Text, "(Ana 09:30–10:30)") {
+		t.Fatalf("item: %q", it.Text)
+	}
+}
