@@ -279,24 +279,46 @@ func (a *Assign) goalText() string {
 		if a.has(unitPriority) {
 			cost = v.prio() + " × " + v.Cost
 		}
+		// The backups' levels come after every level of the plan (the
+		// model's order): a plan is chosen with its backups, and the
+		// backups decide between plans that tie on everything before.
 		if a.Partition {
-			nc := len(a.Critical)
-			s += fmt.Sprintf(" Then, with the %s chosen, choose the swap partners that minimise the sum of weight × the partner's number in the table (the first %s counts 1), the weight %d for %s and so on down to 1 in the order of the critical %s.", v.Bins, v.Item, nc, a.Critical[0], v.Items)
+			s += fmt.Sprintf(" Then, among the plans that tie on all of the above, choose the one whose swap partners minimise the sum of weight × the partner's number in the table (the first %s counts 1), where %s. %s", v.Item, critWeights(a.Critical), chosenTogether("swap partners"))
 			return s
 		}
 		if a.Timed {
-			nc := len(a.Critical)
-			s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum of weight × position of the backup %s in the list of %s (the first counts 1), the weight %d for %s and so on down to 1 in the order of the critical %s.", v.Bin, v.Bins, nc, a.Critical[0], v.Items)
+			s += fmt.Sprintf(" Then, among the plans that tie on all of the above, choose the one whose backups minimise the sum of weight × position of the backup %s in the list of %s (the first counts 1), where %s. %s", v.Bin, v.Bins, critWeights(a.Critical), chosenTogether("backups"))
 			return s
 		}
-		s += fmt.Sprintf(" Then, with the plan chosen, choose the backups that minimise the sum over the critical %s of %s in the backup %s", v.Items, cost, v.Bin)
+		s += fmt.Sprintf(" Then, among the plans that tie on all of the above, choose the one whose backups minimise the sum over the critical %s of %s in the backup %s", v.Items, cost, v.Bin)
 		if a.TieBreaks >= 1 {
-			nc := len(a.Critical)
-			s += fmt.Sprintf("; if several do, the ones that minimise the sum of weight × position of the backup %s, the weight %d for %s and so on down to 1 in the order of the critical %s", v.Bin, nc, a.Critical[0], v.Items)
+			s += fmt.Sprintf("; if several do, the one whose backups minimise the sum of weight × position of the backup %s, where %s", v.Bin, critWeights(a.Critical))
 		}
-		s += "."
+		s += ". " + chosenTogether("backups")
 	}
 	return s
+}
+
+// chosenTogether says that a plan and its backups (what) are chosen
+// together, in the order of the goal's levels.
+func chosenTogether(what string) string {
+	return fmt.Sprintf("So a plan is chosen together with its %s: of the plans that tie on everything before, the one with the best %s wins.", what, what)
+}
+
+// critWeights states the weights of the critical items of a backups'
+// tie-break, from len(names) for the first down to 1 for the last, in
+// the order named: "the weight is 1 for Femi", "the weight is 2 for Nora
+// and 1 for Tara", "the weight is 3 for A, 2 for B and so on down to 1 for
+// C" (never "the weight 1 for Femi and so on down to 1").
+func critWeights(names []string) string {
+	switch n := len(names); n {
+	case 1:
+		return "the weight is 1 for " + names[0]
+	case 2:
+		return fmt.Sprintf("the weight is 2 for %s and 1 for %s", names[0], names[1])
+	default:
+		return fmt.Sprintf("the weight is %d for %s, %d for %s and so on down to 1 for %s", n, names[0], n-1, names[1], names[n-1])
+	}
 }
 
 func (a *Assign) answerText(b *strings.Builder) {

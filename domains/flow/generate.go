@@ -34,6 +34,10 @@ type subtask struct {
 	Hold      span
 	Dest      bool // each group has one destination of its own
 	Window    int  // the closure lasts this many steps (0: to the end)
+	// IntroOpen is the intro when no road closes (neither the
+	// route-failure nor the replanning unit is drawn), for the subtasks
+	// whose Voc.Intro tells of a closure ("" : Voc.Intro always).
+	IntroOpen string
 	// MaxHorizon bounds the horizon (0: maxHorizon); levels above 1 raise it.
 	MaxHorizon int
 	// MoreOrigins, MoreJunctions and MoreExits extend the name pools at
@@ -85,6 +89,10 @@ func (in *Instance) maxH() int {
 // the certificate names a minimal set of rules in conflict.
 func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand) (*Instance, error) {
 	in := &Instance{solving: sv, Sp: spec, Voc: st.Voc, hmax: st.MaxHorizon}
+	if st.IntroOpen != "" && !spec.Has(unitClosure) && !spec.Has(unitReplan) {
+		// The intro may tell of a closure only when a rule closes a road.
+		in.Voc.Intro = st.IntroOpen
+	}
 	defer func() { in.solving = domains.Solving{} }()
 	has := spec.Has
 	origins := pick(r, st.Origins, st.NGroups.draw(r))

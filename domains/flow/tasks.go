@@ -105,7 +105,7 @@ func init() {
 	event := traffic
 	event.Intro = "A concert closes part of the road grid this evening. Commuter traffic must be diverted around the closure; traffic is counted in platoons (ten cars that travel together) and time in five-minute periods. Plan how many platoons of each flow enter which road in which period."
 	signal := traffic
-	signal.Intro = "The traffic signals on the main roads run a two-period cycle: a road lets more platoons through in its green period than in the other. Traffic is counted in platoons (ten cars that travel together) and time in two-minute periods. Plan how many platoons of each flow enter which road in which period."
+	signal.Intro = "The traffic signals on the main roads run a two-period cycle, so a road's capacity can differ between even and odd periods. Traffic is counted in platoons (ten cars that travel together) and time in two-minute periods. Plan how many platoons of each flow enter which road in which period."
 	corridor := traffic
 	corridor.Intro = "An ambulance needs a clear road for a few periods, so one road is kept free of traffic while it passes. Traffic is counted in platoons (ten cars that travel together) and time in five-minute periods. Plan how many platoons of each flow enter which road in which period."
 	districts := []string{"Northgate", "Eastfield", "Southbank", "Westend"}
@@ -128,7 +128,8 @@ func init() {
 		},
 		{
 			ID: "event-diversion", Title: "diversion around an event closure", Voc: event, GroupOf: commuters,
-			Origins: districts, Junctions: crossings, Exits: dests,
+			IntroOpen: "A concert is on this evening near a small road grid, and commuter traffic must reach its destinations through the grid. Traffic is counted in platoons (ten cars that travel together) and time in five-minute periods. Plan how many platoons of each flow enter which road in which period.",
+			Origins:   districts, Junctions: crossings, Exits: dests,
 			MoreOrigins: moreDistricts, MoreJunctions: moreCrossings, MoreExits: moreDests,
 			NGroups: span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},
@@ -148,7 +149,8 @@ func init() {
 		},
 		{
 			ID: "emergency-corridor", Title: "emergency-vehicle corridor", Voc: corridor, GroupOf: commuters,
-			Origins: districts, Junctions: crossings, Exits: dests,
+			IntroOpen: "Commuter traffic must reach its destinations through a small road grid that ambulances also use. Traffic is counted in platoons (ten cars that travel together) and time in five-minute periods. Plan how many platoons of each flow enter which road in which period.",
+			Origins:   districts, Junctions: crossings, Exits: dests,
 			MoreOrigins: moreDistricts, MoreJunctions: moreCrossings, MoreExits: moreDests,
 			NGroups: span{2, 3}, NJunction: span{1, 2}, NExits: span{2, 2},
 			Size: span{2, 6}, Travel: span{1, 2}, LinkCap: span{2, 4}, ExitCap: span{2, 4}, Hold: span{1, 3},

@@ -107,9 +107,9 @@ func (arcCap) Rules(in *Instance) []rule {
 	for l, lk := range in.Links {
 		var text string
 		if len(lk.Cap) == 1 {
-			text = fmt.Sprintf("At most %s enter %s → %s at any one %s.", in.people(lk.Cap[0]), lk.From, lk.To, in.Voc.Step)
+			text = fmt.Sprintf("At most %s %s %s → %s at any one %s.", in.people(lk.Cap[0]), prose.Plural(lk.Cap[0], "enters", "enter"), lk.From, lk.To, in.Voc.Step)
 		} else {
-			text = fmt.Sprintf("At most %s enter %s → %s at an even %s (0, 2, …) and at most %d at an odd %s.", in.people(lk.Cap[0]), lk.From, lk.To, in.Voc.Step, lk.Cap[1], in.Voc.Step)
+			text = fmt.Sprintf("At most %s %s %s → %s at an even %s (0, 2, …) and at most %d at an odd %s.", in.people(lk.Cap[0]), prose.Plural(lk.Cap[0], "enters", "enter"), lk.From, lk.To, in.Voc.Step, lk.Cap[1], in.Voc.Step)
 		}
 		out = append(out, rule{Name: in.groupArc(l), Text: text})
 	}
@@ -158,7 +158,7 @@ func (exitCap) Rules(in *Instance) []rule {
 	var out []rule
 	for p, pl := range in.Places {
 		if pl.Kind == KindExit && pl.ExitCap > 0 {
-			out = append(out, rule{Name: in.groupExit(p), Text: fmt.Sprintf("At most %s reach %s at any one %s.", in.people(pl.ExitCap), pl.Name, in.Voc.Step)})
+			out = append(out, rule{Name: in.groupExit(p), Text: fmt.Sprintf("At most %s %s %s at any one %s.", in.people(pl.ExitCap), prose.Plural(pl.ExitCap, "reaches", "reach"), pl.Name, in.Voc.Step)})
 		}
 	}
 	return out
@@ -305,8 +305,12 @@ func (balance) Model(*builder)                  {}
 func (balance) Rules(*Instance) []rule          { return nil }
 func (balance) Check(*Instance, checked, fails) {}
 func (balance) Items(in *Instance) []domains.Item {
+	rank := "the first goal"
+	if in.replanning() {
+		rank = "the second goal, after the fewest changes" // as the goal orders them
+	}
 	return []domains.Item{{ID: unitBalance, Tier: domains.Medium, Constraint: unitBalance, Kind: domains.KindObjective,
-		Text: fmt.Sprintf("The busiest %s takes in as few %s as possible (the first goal).", in.Voc.Exit, in.Voc.People)}}
+		Text: fmt.Sprintf("The busiest %s takes in as few %s as possible (%s).", in.Voc.Exit, in.Voc.People, rank)}}
 }
 
 // ---- self-check (medium): the stated total ----

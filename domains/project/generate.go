@@ -33,6 +33,11 @@ type subtask struct {
 	Likely        map[string]float64
 	Always        []string
 	Exclude       []string
+	// IntroWithout is the intro when the unit IntroUnit is not drawn: the
+	// intro (Voc.Intro) tells of the rule of that unit (some activities
+	// wait for others; the crews are limited), and an intro may mention
+	// only rules the instance has.
+	IntroUnit, IntroWithout string
 }
 
 // task is a task of the family.
@@ -88,6 +93,9 @@ func pick(r *rand.Rand, xs []string, n int) []string {
 // them into the units' Sample or Prepare would change every instance.
 func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) {
 	in := &Instance{Sp: spec, Voc: st.Voc}
+	if st.IntroWithout != "" && !spec.Has(st.IntroUnit) {
+		in.Voc.Intro = st.IntroWithout
+	}
 	n := st.NAct.draw(r)
 	for _, name := range pick(r, st.Activities, n) {
 		in.Activities = append(in.Activities, Activity{Name: name, Duration: st.Dur.draw(r)})

@@ -9,6 +9,7 @@ func init() {
 	register(&task{ID: "project-planning", Name: "Project Planning", Subtasks: []subtask{
 		{
 			ID: "software-release", Title: "software release",
+			IntroUnit: unitCapacity, IntroWithout: "You plan the next release of a mobile app. The work is split into tasks with known durations (in working days); some tasks need others finished first. Decide on which day each task starts.",
 			Voc: Vocab{Activity: "task", Activities: "tasks", Resource: "team", Resources: "teams", Unit: "person", Units: "people",
 				Period: "day", Periods: "days", Project: "the release",
 				Intro: "You plan the next release of a mobile app. The work is split into tasks with known durations (in working days); some tasks need others finished first, and the developer and tester teams are small. Decide on which day each task starts."},
@@ -22,6 +23,7 @@ func init() {
 		},
 		{
 			ID: "office-move", Title: "office move",
+			IntroUnit: unitCapacity, IntroWithout: "Your company is moving to a new office. The move is a set of jobs with durations in days; some jobs must wait for others. Decide on which day each job starts.",
 			Voc: Vocab{Activity: "job", Activities: "jobs", Resource: "crew", Resources: "crews", Unit: "worker", Units: "workers",
 				Period: "day", Periods: "days", Project: "the move",
 				Intro: "Your company is moving to a new office. The move is a set of jobs with durations in days; some jobs must wait for others, and the movers and the IT crew can only do so much at once. Decide on which day each job starts."},
@@ -35,6 +37,7 @@ func init() {
 		},
 		{
 			ID: "event-production", Title: "event production",
+			IntroUnit: unitCapacity, IntroWithout: "You produce a conference. Getting it ready is a set of tasks with durations in days; some must wait for others. Decide on which day each task starts.",
 			Voc: Vocab{Activity: "task", Activities: "tasks", Resource: "crew", Resources: "crews", Unit: "member", Units: "members",
 				Period: "day", Periods: "days", Project: "the event",
 				Intro: "You produce a conference. Getting it ready is a set of tasks with durations in days; some must wait for others, and the production crews are shared. Decide on which day each task starts."},
@@ -48,6 +51,7 @@ func init() {
 		},
 		{
 			ID: "construction-phase", Title: "construction phase",
+			IntroUnit: unitCapacity, IntroWithout: "You schedule the shell phase of a house build. The phase is a set of activities with durations in days; some must wait for others (foundations before walls). Decide on which day each activity starts.",
 			Voc: Vocab{Activity: "activity", Activities: "activities", Resource: "crew", Resources: "crews", Unit: "worker", Units: "workers",
 				Period: "day", Periods: "days", Project: "the phase",
 				Intro: "You schedule the shell phase of a house build. The phase is a set of activities with durations in days; some must wait for others (foundations before walls), and the crews are limited. Decide on which day each activity starts."},
@@ -64,6 +68,7 @@ func init() {
 	register(&task{ID: "resource-scheduling", Name: "Resource Scheduling", Acts: [6]span{4: {15, 18}, 5: {19, 22}}, Subtasks: []subtask{
 		{
 			ID: "lab-equipment", Title: "shared lab equipment",
+			IntroUnit: unitPrecedence, IntroWithout: "A research lab shares a few instruments among its groups. Each experiment runs for a known number of hours and needs some units of the shared instruments while it runs. Decide in which hour each experiment starts.",
 			Voc: Vocab{Activity: "experiment", Activities: "experiments", Resource: "instrument", Resources: "instruments", Unit: "unit", Units: "units",
 				Period: "hour", Periods: "hours", Project: "the study",
 				Intro: "A research lab shares a few instruments among its groups. Each experiment runs for a known number of hours and needs some units of the shared instruments while it runs; a few experiments use samples prepared by others. Decide in which hour each experiment starts."},
@@ -77,6 +82,7 @@ func init() {
 		},
 		{
 			ID: "site-cranes", Title: "cranes on a building site",
+			IntroUnit: unitPrecedence, IntroWithout: "A building site has tower and mobile cranes shared by several trades. Each lift job takes a known number of hours and needs some of the cranes of a kind while it runs. Decide in which hour each lift starts.",
 			Voc: Vocab{Activity: "lift", Activities: "lifts", Resource: "crane type", Resources: "crane types", Unit: "crane", Units: "cranes",
 				Period: "hour", Periods: "hours", Project: "the day's lifts",
 				Intro: "A building site has tower and mobile cranes shared by several trades. Each lift job takes a known number of hours and needs some of the cranes of a kind while it runs; some lifts can only begin after another is done. Decide in which hour each lift starts."},
@@ -90,6 +96,7 @@ func init() {
 		},
 		{
 			ID: "test-rigs", Title: "test rigs",
+			IntroUnit: unitPrecedence, IntroWithout: "An engineering lab runs a campaign of tests on shared rigs. Each test takes a known number of hours and occupies some bays of the rigs while it runs. Decide in which hour each test starts.",
 			Voc: Vocab{Activity: "test", Activities: "tests", Resource: "rig", Resources: "rigs", Unit: "bay", Units: "bays",
 				Period: "hour", Periods: "hours", Project: "the test campaign",
 				Intro: "An engineering lab runs a campaign of tests on shared rigs. Each test takes a known number of hours and occupies some bays of the rigs while it runs; some tests need the results of others. Decide in which hour each test starts."},

@@ -448,7 +448,7 @@ func (maintenance) Rules(in *Instance) []rule {
 }
 
 func (u maintenance) Items(in *Instance) []domains.Item {
-	return ruleItem(in, u, fmt.Sprintf("No %s runs while a %s it needs is under maintenance (rules \"maintenance of …\").", in.Voc.Activity, in.Voc.Resource))
+	return ruleItem(in, u, fmt.Sprintf("No %s runs while %s it needs is under maintenance (rules \"maintenance of …\").", in.Voc.Activity, prose.An(in.Voc.Resource)))
 }
 
 func (maintenance) Check(in *Instance, c checked, f fails) {

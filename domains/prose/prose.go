@@ -21,14 +21,43 @@ func Capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// An returns w with its indefinite article: "an" before a written vowel,
-// "a" otherwise ("an apple", "a van").
+// An returns w with its indefinite article: "an" before a vowel sound,
+// "a" otherwise ("an apple", "a van"). The sound, not the letter, decides
+// for the words whose first letter says otherwise: "an hour", "an honest",
+// "a unit", "a user", "a one-off", "a euro" (an initialism keeps the rule
+// of its letter: "an EU customer", "a SKU").
 func An(w string) string {
+	l := strings.ToLower(w)
+	if len(w) >= 2 && isUpper(w[0]) && isUpper(w[1]) {
+		// An initialism ("EU", "SKU") keeps the rule of its first letter.
+		l = ""
+	}
+	for _, p := range silentH {
+		if strings.HasPrefix(l, p) {
+			return "an " + w
+		}
+	}
+	for _, p := range voicedVowel {
+		if strings.HasPrefix(l, p) {
+			return "a " + w
+		}
+	}
 	if w != "" && strings.ContainsRune("aeiouAEIOU", rune(w[0])) {
 		return "an " + w
 	}
 	return "a " + w
 }
+
+func isUpper(c byte) bool { return 'A' <= c && c <= 'Z' }
+
+// silentH are the beginnings of words with a silent h ("an hour");
+// voicedVowel those of words that begin with a vowel letter and a
+// consonant sound ("a unit", "a one-off"), but not "an unused" or "an
+// unimportant".
+var (
+	silentH     = []string{"hour", "honest", "honour", "honor", "heir"}
+	voicedVowel = []string{"unit", "union", "unique", "univers", "uniform", "use", "usu", "uti", "one", "once", "eu", "ewe"}
+)
 
 // JoinAnd joins xs as a list in prose: "a", "a and b", "a, b and c".
 func JoinAnd(xs []string) string { return JoinWith(xs, "and") }

@@ -3,11 +3,15 @@ package quantity
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -174,5 +178,180 @@ func TestCheckRecoveryHand(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestRampFirstPeriodFree: the ramp rule limits the change between two
+// periods from the second period on, and says that the first period is
+// not limited. Here the other reading (a period before the plan counting
+// 0, so that the first period sends at most the ramp) would leave Mon's
+// demand of 3 unmet with a ramp of 1: no plan at all. The model, as the
+// rule says, sends 3 on Mon and 3 on Tue.
+func TestRampFirstPeriodFree(t *testing.T) {
+	in := &Instance{
+		Sp:   domains.Spec{Task: "procurement-planning", Subtask: "restaurant-ingredients", Basic: []string{}, Medium: []string{unitRamp}, Hard: []string{}, Stateful: []string{}},
+		Mode: ModeProcurement,
+		Voc: Vocab{Source: "supplier", Sources: "suppliers", Sink: "kitchen", Sinks: "kitchens", Period: "day", Periods: "days",
+			Goods: "kg of flour", Good: "kg of flour", Shipment: "order", Shipments: "orders", Intro: "Buy flour."},
+		Periods: []string{"Mon", "Tue"},
+		Sources: []Source{{Name: "Mill", Supply: []int{5, 5}}},
+		Sinks:   []Sink{{Name: "Kitchen", Demand: []int{3, 3}}},
+		Cost:    [][]int{{1}},
+		Storage: 10,
+		Ramp:    1,
+	}
+	if err := in.validate(); err != nil {
+		t.Fatal(err)
+	}
+	const want = "From the second day on, the total that Mill sends in a day differs from its total in the day before by at most 1 kg of flour (up or down; a day with nothing sent counts 0). The first day (Mon) is not limited by this rule."
+	if p := in.Prompt(); !strings.Contains(p, want) {
+		t.Fatalf("the ramp rule does not say that the first day is free (%q):\n%s", want, p)
+	}
+	m, err := in.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.Status != solver.Optimal || !slices.Equal(cert.Objective, []int64{6}) {
+		t.Fatalf("certificate %v %v, want optimal [6] (Mon 3, Tue 3)", cert.Status, cert.Objective)
+	}
+	plan, err := in.Plan(cert.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(plan), `"day": "Mon", "quantity": 3`) {
+		t.Fatalf("plan %s: Mon does not get its 3", plan)
+	}
+}
+
+// eachGenerated calls f on generated instances (3 seeds) of every
+// quantity subtask that may draw unit, with it.
+func eachGenerated(t *testing.T, unit string, f func(what string, in *Instance)) {
+	t.Helper()
+	n := 0
+	for _, tk := range domains.Tasks() {
+		if tk.Core != "quantity" {
+			continue
+		}
+		if _, ok := tk.Unit(unit); !ok {
+			continue
+		}
+		for _, st := range tk.Subtasks {
+			if !st.Allows(unit) {
+				continue
+			}
+			for seed := uint64(1); seed <= 3; seed++ {
+				spec := familytest.NewSpec(t, tk, st.ID, seed, unit)
+				inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+				if err != nil {
+					t.Fatalf("%s %s seed %d: %v", tk.ID, st.ID, seed, err)
+				}
+				f(fmt.Sprintf("%s %s seed %d", tk.ID, st.ID, seed), inst.(*Instance))
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatalf("no subtask draws the %s unit", unit)
+	}
+}
+
+// TestRampSentence: every generated instance with the ramp unit says, in
+// each ramp rule, that its first period is not limited.
+func TestRampSentence(t *testing.T) {
+	eachGenerated(t, unitRamp, func(what string, in *Instance) {
+		want := fmt.Sprintf("The first %s (%s) is not limited by this rule.", in.Voc.Period, in.Periods[0])
+		if c := strings.Count(in.Prompt(), want); c != in.S() {
+			t.Errorf("%s: %d of %d ramp rules say %q", what, c, in.S(), want)
+		}
+	})
+}
+
+// TestLeadSentence: every generated instance with lead times says that a
+// shipment is listed under the period it is sent in.
+func TestLeadSentence(t *testing.T) {
+	eachGenerated(t, unitLead, func(what string, in *Instance) {
+		want := fmt.Sprintf("of %s is the %s it is sent in, not the %s it arrives in.", prose.An(in.Voc.Shipment), in.Voc.Period, in.Voc.Period)
+		if !strings.Contains(in.Prompt(), want) {
+			t.Errorf("%s: the prompt does not say %q", what, want)
+		}
+	})
+}
+
+// TestLeadWeekIsSent: with lead times, the period of a shipment in the
+// answer is the one it is sent in, as the prompt says: the certified plan
+// sends North's 2 boxes in Week 1 to arrive in Week 2, and the same boxes
+// written with their arrival week (Week 2) arrive in Week 3, which has no
+// demand.
+func TestLeadWeekIsSent(t *testing.T) {
+	in := handInstance()
+	in.Sp.Basic, in.Sp.Medium = []string{unitLead}, []string{}
+	in.Periods = []string{"Week 1", "Week 2", "Week 3"}
+	in.Sources = []Source{{Name: "North", Supply: []int{2, 2, 2}, Lead: 1}}
+	in.Sinks = []Sink{{Name: "Oak", Demand: []int{0, 2, 0}, Weight: 1}}
+	in.Cost = [][]int{{1}}
+	if err := in.validate(); err != nil {
+		t.Fatal(err)
+	}
+	const want = `The "week" of a shipment is the week it is sent in, not the week it arrives in.`
+	if p := in.Prompt(); !strings.Contains(p, want) {
+		t.Fatalf("the prompt does not say which week a shipment is listed under (%q):\n%s", want, p)
+	}
+	m, err := in.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := in.Plan(cert.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sent := `{"shipments": [{"depot": "North", "week": "Week 1", "quantity": 2}]}`
+	if string(plan) != sent || !slices.Equal(cert.Objective, []int64{0, 2}) {
+		t.Fatalf("plan %s objective %v, want %s [0 2]", plan, cert.Objective, sent)
+	}
+	ref := domains.Reference{Feasible: true, Plan: plan, Objective: cert.Objective}
+	for _, r := range in.Check(context.Background(), sat.Backend{}, json.RawMessage(strings.Replace(sent, "Week 1", "Week 2", 1)), ref) {
+		if r.ID == itemSurplus && r.Pass {
+			t.Fatal("the boxes listed under their arrival week (Week 2) do not overfill Week 3")
+		}
+	}
+}
+
+// TestIntroTellsOfDrawnRulesOnly: a budget's intro speaks of periods (a
+// supply "per month", a starting stock toward the first month's demand)
+// only when the plan has several, and a power dispatch's intro of route
+// limits only with the lane unit.
+func TestIntroTellsOfDrawnRulesOnly(t *testing.T) {
+	for _, id := range []string{"financial-budgeting", "power-dispatch"} {
+		tk, _ := domains.Lookup(id)
+		for _, st := range tk.Subtasks {
+			for _, units := range [][]string{nil, {unitLanes}} {
+				for seed := uint64(1); seed <= 4; seed++ {
+					spec := familytest.NewSpec(t, tk, st.ID, seed, units...)
+					inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+					if err != nil {
+						t.Fatalf("%s %s seed %d: %v", id, st.ID, seed, err)
+					}
+					in := inst.(*Instance)
+					intro := in.Voc.Intro
+					if perPeriod := strings.Contains(intro, "(per "+in.Voc.Period+")") || strings.Contains(intro, "first "+in.Voc.Period); perPeriod != (in.T() > 1) && id == "financial-budgeting" {
+						t.Errorf("%s %s seed %d: %d periods, the intro speaks of them: %v: %s", id, st.ID, seed, in.T(), perPeriod, intro)
+					}
+					if limit := strings.Contains(intro, "route limit"); limit != in.has(unitLanes) && id == "power-dispatch" {
+						t.Errorf("%s %s seed %d %v: the intro speaks of route limits: %v: %s", id, st.ID, seed, units, limit, intro)
+					}
+					if !strings.HasPrefix(in.Prompt(), intro) {
+						t.Errorf("%s %s: the prompt does not begin with the intro", id, st.ID)
+					}
+				}
+			}
+		}
 	}
 }

@@ -110,6 +110,10 @@ type Vocab struct {
 	Shipment  string `json:"shipment"`  // "shipment"
 	Shipments string `json:"shipments"` // "shipments"
 	Intro     string `json:"intro"`
+	// intro, when set, writes Intro for the drawn instance: with several
+	// periods or one, with lane limits or none (an intro may mention only
+	// rules the instance has). generate uses it and clears it.
+	intro func(multi, lanes bool) string
 }
 
 // Source is where goods come from: Supply[t] is the most it can send in

@@ -85,6 +85,9 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 	}
 	T = min(T, len(st.Periods))
 	in.Periods = append([]string(nil), st.Periods[:T]...)
+	if in.Voc.intro != nil {
+		in.Voc.Intro, in.Voc.intro = in.Voc.intro(T > 1, spec.Has(unitLanes)), nil
+	}
 	nsrc, nsink := st.NSources.draw(r), st.NSinks.draw(r)
 	if T > 1 && mode == ModeAllocation {
 		// Several periods multiply the shipments: keep the model small.

@@ -143,8 +143,8 @@ func (in *Instance) Prompt() string {
 	}
 	if in.alloc() {
 		if multi {
-			p("2. What arrives at %s in a %s serves that %s's demand (its starting stock, if any, serves the first %s's); nothing carries over to the next %s.\n", prose.An(v.Sink), v.Period, v.Period, v.Period, v.Period)
-			p("3. No %s receives more than its demand in any %s: what arrives in a %s (plus the starting stock, in the first %s) is at most that %s's demand.\n", v.Sink, v.Period, v.Period, v.Period, v.Period)
+			p("2. What arrives at %s in %s serves that %s's demand (its starting stock, if any, serves the first %s's); nothing carries over to the next %s.\n", prose.An(v.Sink), prose.An(v.Period), v.Period, v.Period, v.Period)
+			p("3. No %s receives more than its demand in any %s: what arrives in %s (plus the starting stock, in the first %s) is at most that %s's demand.\n", v.Sink, v.Period, prose.An(v.Period), v.Period, v.Period)
 		} else {
 			p("2. What %s receives serves its demand, and no %s receives more than its demand (counting any starting stock).\n", prose.An(v.Sink), v.Sink)
 		}
@@ -198,6 +198,11 @@ func (in *Instance) Prompt() string {
 	}
 	p("\n\n**Answer** with one JSON object in a ```json block, exactly in this form (names exactly as written above):\n```json\n%s\n```\n", in.AnswerSchema())
 	p("List each %s with a positive quantity once; any %s not listed is 0.", v.Shipment, v.Shipment)
+	if multi && in.has(unitLead) {
+		// With lead times a shipment has two periods; the answer's (and
+		// the supply's, the ramp's) is the one it is sent in.
+		p(" The %q of %s is the %s it is sent in, not the %s it arrives in.", v.Period, prose.An(v.Shipment), v.Period, v.Period)
+	}
 	if in.recovering() {
 		p(" List the recovery plan's %s%s in \"recovery\" the same way.", v.Shipments, map[bool]string{true: " from " + in.Failure.From + " on", false: ""}[multi])
 	}

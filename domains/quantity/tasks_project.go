@@ -20,19 +20,43 @@ var (
 )
 
 // budgetVocab is the vocabulary of a budgeting subtask: funds (sources)
-// grant amounts to items (sinks).
+// grant amounts to items (sinks). Its intro says how the core's words
+// read in the story; with one period it does not speak of periods (a
+// supply "per month" in a plan of one month, a starting stock, which
+// only a plan of several periods has).
 func budgetVocab(source, sources, sink, sinks, period, periods, goods, good, intro string) Vocab {
-	return Vocab{Source: source, Sources: sources, Sink: sink, Sinks: sinks, Period: period, Periods: periods,
-		Goods: goods, Good: good, Shipment: "grant", Shipments: "grants",
-		Intro: intro + " Here a " + source + " \"sends\" money to " + prose.An(sink) + " by a grant; a " + source + "'s supply is what it can grant (per " + period + "), and " + prose.An(sink) + "'s demand is the amount it asked for, the most it may receive. A shortfall is the part of a request left unfunded, and its weight is the value of each " + good + " of that " + sink + ", so the weighted shortfall is the value left unfunded. The cost per " + good + " is the handling charge of the " + source + " for that " + sink + ". A route is a pair of " + source + " and " + sink + "; a starting stock, if any, is money " + prose.An(sink) + " already holds, which counts toward its first " + period + "'s demand."}
+	v := Vocab{Source: source, Sources: sources, Sink: sink, Sinks: sinks, Period: period, Periods: periods,
+		Goods: goods, Good: good, Shipment: "grant", Shipments: "grants"}
+	v.intro = func(multi, _ bool) string {
+		supply := "what it can grant"
+		if multi {
+			supply += " (per " + period + ")"
+		}
+		s := intro + " Here a " + source + " \"sends\" money to " + prose.An(sink) + " by a grant; a " + source + "'s supply is " + supply + ", and " + prose.An(sink) + "'s demand is the amount it asked for, the most it may receive. A shortfall is the part of a request left unfunded, and its weight is the value of each " + good + " of that " + sink + ", so the weighted shortfall is the value left unfunded. The cost per " + good + " is the handling charge of the " + source + " for that " + sink + ". A route is a pair of " + source + " and " + sink
+		if multi {
+			s += "; a starting stock, if any, is money " + prose.An(sink) + " already holds, which counts toward its first " + period + "'s demand"
+		}
+		return s + "."
+	}
+	v.Intro = v.intro(true, true)
+	return v
 }
 
 // powerVocab is the vocabulary of a dispatch subtask: generators
-// (sources) produce energy for one load (the sink) with a battery.
+// (sources) produce energy for one load (the sink) with a battery. Its
+// intro speaks of route limits only when the lane unit draws them.
 func powerVocab(source, sources, sink, period, periods, intro string) Vocab {
-	return Vocab{Source: source, Sources: sources, Sink: sink, Sinks: sink + "s", Period: period, Periods: periods,
-		Goods: "MWh", Good: "MWh", Shipment: "dispatch", Shipments: "dispatches",
-		Intro: intro + " A " + source + " \"sends\" energy to the " + sink + "; its supply in a " + period + " is the most it can produce then. A dispatch is what one " + source + " produces in one " + period + ", and a dispatch with a positive quantity pays the " + source + "'s fee (its fixed running cost for that " + period + "). Energy produced beyond a " + period + "'s demand charges the battery: the battery's charge is the stock, its capacity the storage, and the holding cost is the battery's wear per MWh held at the end of a " + period + ". A route is the line from a " + source + " to the " + sink + "; a route limit caps a single dispatch."}
+	v := Vocab{Source: source, Sources: sources, Sink: sink, Sinks: sink + "s", Period: period, Periods: periods,
+		Goods: "MWh", Good: "MWh", Shipment: "dispatch", Shipments: "dispatches"}
+	v.intro = func(_, lanes bool) string {
+		s := intro + " " + prose.Capital(prose.An(source)) + " \"sends\" energy to the " + sink + "; its supply in " + prose.An(period) + " is the most it can produce then. A dispatch is what one " + source + " produces in one " + period + ", and a dispatch with a positive quantity pays the " + source + "'s fee (its fixed running cost for that " + period + "). Energy produced beyond " + prose.An(period) + "'s demand charges the battery: the battery's charge is the stock, its capacity the storage, and the holding cost is the battery's wear per MWh held at the end of " + prose.An(period) + "."
+		if lanes {
+			s += " A route is the line from " + prose.An(source) + " to the " + sink + "; a route limit caps a single dispatch."
+		}
+		return s
+	}
+	v.Intro = v.intro(true, true)
+	return v
 }
 
 func init() {

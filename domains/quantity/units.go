@@ -181,7 +181,7 @@ func (lanes) Rules(in *Instance) []rule {
 		}
 		per := ""
 		if in.T() > 1 {
-			per = " in a " + v.Period
+			per = " in " + prose.An(v.Period)
 		}
 		out = append(out, rule{Name: groupLanes(src.Name), Text: fmt.Sprintf("%s from %s%s carries %s.", prose.Capital(prose.An(v.Shipment)), src.Name, per, strings.Join(parts, ", "))})
 	}
@@ -636,6 +636,9 @@ func (ramp) Sample(in *Instance, r *rand.Rand) {
 	in.Ramp = mx
 }
 
+// Model limits the change from each period to the next, from the second
+// period on: the first period's total is free (nothing before the plan
+// counts), as the rule says.
 func (ramp) Model(b *builder) {
 	in := b.in
 	for s, src := range in.Sources {
@@ -655,8 +658,8 @@ func (ramp) Rules(in *Instance) []rule {
 	v := in.Voc
 	var out []rule
 	for _, src := range in.Sources {
-		out = append(out, rule{Name: groupRamp(src.Name), Text: fmt.Sprintf("The total that %s sends in a %s differs from its total in the %s before by at most %s (up or down; a %s with nothing sent counts 0).",
-			src.Name, v.Period, v.Period, v.qty(in.Ramp), v.Period)})
+		out = append(out, rule{Name: groupRamp(src.Name), Text: fmt.Sprintf("From the second %s on, the total that %s sends in %s differs from its total in the %s before by at most %s (up or down; %s with nothing sent counts 0). The first %s (%s) is not limited by this rule.",
+			v.Period, src.Name, prose.An(v.Period), v.Period, v.qty(in.Ramp), prose.An(v.Period), v.Period, in.Periods[0])})
 	}
 	return out
 }
@@ -844,7 +847,7 @@ func (worstCase) Rules(in *Instance) []rule {
 	for k, sk := range in.Sinks {
 		if in.alloc() {
 			out = append(out, rule{Name: in.groupWorst(k), Text: fmt.Sprintf("The demand of %s may be as low as its lowest value%s: what it receives%s (plus its starting stock%s) must not exceed that lowest value, so that nothing is wasted whatever the demand.",
-				sk.Name, map[bool]string{true: " in each " + v.Period, false: ""}[in.T() > 1], map[bool]string{true: " in a " + v.Period, false: ""}[in.T() > 1], map[bool]string{true: ", in the first " + v.Period, false: ""}[in.T() > 1])})
+				sk.Name, map[bool]string{true: " in each " + v.Period, false: ""}[in.T() > 1], map[bool]string{true: " in " + prose.An(v.Period), false: ""}[in.T() > 1], map[bool]string{true: ", in the first " + v.Period, false: ""}[in.T() > 1])})
 		} else {
 			out = append(out, rule{Name: in.groupWorst(k), Text: fmt.Sprintf("The demand of %s may be as low as its lowest values: even then the stock at the end of every %s (starting stock + arrivals − lowest demands so far) must fit the storage of %d.", sk.Name, v.Period, in.Storage)})
 		}
@@ -934,8 +937,8 @@ func (minRun) Rules(in *Instance) []rule {
 		if in.MinRun == 2 {
 			next = "in the next " + v.Period
 		}
-		out = append(out, rule{Name: groupRun(src.Name), Text: fmt.Sprintf("Once %s starts sending (it sends something in a %s and nothing in the %s before, or it is the first %s), it sends something %s too, as far as the plan goes.",
-			src.Name, v.Period, v.Period, v.Period, next)})
+		out = append(out, rule{Name: groupRun(src.Name), Text: fmt.Sprintf("Once %s starts sending (it sends something in %s and nothing in the %s before, or it is the first %s), it sends something %s too, as far as the plan goes.",
+			src.Name, prose.An(v.Period), v.Period, v.Period, next)})
 	}
 	return out
 }

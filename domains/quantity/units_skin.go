@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
 )
 
@@ -240,8 +241,8 @@ func (minDown) Rules(in *Instance) []rule {
 		if in.MinDown == 2 {
 			next = "in the next " + v.Period
 		}
-		out = append(out, rule{Name: groupDown(src.Name), Text: fmt.Sprintf("Once %s stops (it sends nothing in a %s after sending something in the %s before), it sends nothing %s either, as far as the plan goes.",
-			src.Name, v.Period, v.Period, next)})
+		out = append(out, rule{Name: groupDown(src.Name), Text: fmt.Sprintf("Once %s stops (it sends nothing in %s after sending something in the %s before), it sends nothing %s either, as far as the plan goes.",
+			src.Name, prose.An(v.Period), v.Period, next)})
 	}
 	return out
 }

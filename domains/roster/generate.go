@@ -438,13 +438,28 @@ func (r *Roster) derive(h, f [][]int, backups []int, rng *rand.Rand) {
 		if r.has(unitPreferences) {
 			for range 1 + rng.IntN(2) {
 				if rng.IntN(2) == 0 {
-					st.Prefs = append(st.Prefs, Pref{Day: -1, Shift: rng.IntN(ns), Weight: 1 + rng.IntN(2)})
+					st.Prefs = addPref(st.Prefs, Pref{Day: -1, Shift: rng.IntN(ns), Weight: 1 + rng.IntN(2)})
 				} else {
-					st.Prefs = append(st.Prefs, Pref{Day: rng.IntN(nd), Shift: Off, Weight: 2 + rng.IntN(3)})
+					st.Prefs = addPref(st.Prefs, Pref{Day: rng.IntN(nd), Shift: Off, Weight: 2 + rng.IntN(3)})
 				}
 			}
 		}
 	}
+}
+
+// addPref adds f to prefs; a second draw of a preference already there
+// (the same day and shift) adds its weight to that one instead of listing
+// the preference twice ("no Day shifts (1 each); no Day shifts (2
+// each)"). The penalty is the same either way: a broken preference costs
+// its weight once per day that breaks it.
+func addPref(prefs []Pref, f Pref) []Pref {
+	for i, g := range prefs {
+		if g.Day == f.Day && g.Shift == f.Shift {
+			prefs[i].Weight += f.Weight
+			return prefs
+		}
+	}
+	return append(prefs, f)
 }
 
 // validate checks an instance read from JSON enough that its methods

@@ -29,9 +29,9 @@ var longIntro = map[string]string{
 	"holiday-rota":      "You are planning the rota of a care home for the next %d days, with a public holiday whose demand is not yet certain. Give every carer, on every day, one shift or a day Off.",
 	"security-guards":   "You are planning the rota for the security guards of an office campus for the next %d days. Give every guard, on every day, one shift or a day Off.",
 	"food-bank":         "You are planning %d days of volunteer posts at a food bank open Monday to Saturday. Give every volunteer, on every day, one post or a day Off.",
-	"festival-stewards": "You are rostering volunteer stewards for a summer season of four-day music festivals, Thursday to Sunday, %d festival days in all, with a peak on the last two days of each. Give every steward, on every day, one shift or a day Off.",
+	"festival-stewards": "You are rostering volunteer stewards for a summer season of four-day music festivals, Thursday to Sunday, %d festival days in all. Give every steward, on every day, one shift or a day Off.",
 	"hotline":           "You are rostering trained volunteers for a listening helpline that runs day and night, for the next %d days. Give every volunteer, on every day, one shift or a day Off.",
-	"animal-shelter":    "You are planning the rotation of volunteers at an animal shelter for the next %d days. Give every volunteer, on every day, one shift or a day Off.",
+	"animal-shelter":    "You are planning the rota of volunteers at an animal shelter for the next %d days. Give every volunteer, on every day, one shift or a day Off.",
 }
 
 // atLevel returns a copy of st with the staff and weeks of level

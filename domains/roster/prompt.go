@@ -22,7 +22,14 @@ func (r *Roster) Prompt() string {
 		}
 		fmt.Fprintf(&b, "%s %s", sh.Name, sh.Hours)
 	}
-	fmt.Fprintf(&b, ". Each %s works at most one shift a day, or has the day Off.\n\n", v.Person)
+	fmt.Fprintf(&b, ". Each %s works at most one shift a day, or has the day Off.", v.Person)
+	if r.has(unitRest) || r.has(unitConsecutive) || r.has(unitNightRest) {
+		// The rules on successive days (counts on d and d+1) read the
+		// list in order and stop at its end.
+		last := len(r.Days) - 1
+		fmt.Fprintf(&b, " Rules about days in a row or the next day go by this list: each day is followed by the next one listed, and %s, the last, by none (the days do not wrap around to %s).", r.Days[last], r.Days[0])
+	}
+	b.WriteString("\n\n")
 
 	// Staff table.
 	fmt.Fprintf(&b, "**%s**\n", prose.Capital(v.People))

@@ -70,7 +70,7 @@ func init() {
 		{
 			ID: "festival-stewards", Title: "festival stewards",
 			Voc: Vocab{Person: "steward", People: "stewards", Place: "the festival", Pay: "meal vouchers",
-				Intro: "You are rostering volunteer stewards for a four-day music festival, with a peak on the last two days. Give every steward, on every day, one shift or a day Off."},
+				Intro: "You are rostering volunteer stewards for a four-day music festival. Give every steward, on every day, one shift or a day Off."},
 			Days: []string{"Thu", "Fri", "Sat", "Sun"}, Weekend: []int{2, 3},
 			Shifts: []Shift{{"Gates", "10:00–16:00"}, {"Arena", "16:00–22:00"}, {"Night", "22:00–04:00"}}, Night: 2,
 			Staff:  []string{"Hana", "Ivo", "Jade", "Karl", "Lior", "Mina", "Nils"},
@@ -92,7 +92,7 @@ func init() {
 		{
 			ID: "animal-shelter", Title: "animal shelter rotation",
 			Voc: Vocab{Person: "volunteer", People: "volunteers", Place: "the shelter", Pay: "travel allowance",
-				Intro: "You are planning the weekly rotation of volunteers at an animal shelter. Give every volunteer, on every day, one shift or a day Off."},
+				Intro: "You are planning next week's rota of volunteers at an animal shelter. Give every volunteer, on every day, one shift or a day Off."},
 			Days: week, Weekend: []int{5, 6}, Shifts: []Shift{{"Morning", "07:00–12:00"}, {"Afternoon", "12:00–17:00"}}, Night: -1,
 			Staff:  []string{"Vik", "Wanda", "Xavi", "Yara", "Zeno", "Aiko"},
 			NStaff: span{4, 5}, Skill: "dog handling", POff: 0.4,

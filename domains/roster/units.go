@@ -276,6 +276,18 @@ func feasibility(u unit, text string) []domains.Item {
 	return []domains.Item{{ID: inf.ID, Tier: inf.Tier, Constraint: inf.ID, Kind: domains.KindFeasibility, Text: text}}
 }
 
+// shiftNames lists the names of shifts ss in prose ("Morning and
+// Evening"), for a list of shifts; shiftList is for "every ... shift".
+func (r *Roster) shiftNames(ss []int) string {
+	var ns []string
+	for _, s := range ss {
+		ns = append(ns, r.Shifts[s].Name)
+	}
+	return prose.JoinAnd(ns)
+}
+
+// shiftList names shifts ss for the words "every ... shift": "every Night
+// shift", "every Morning and every Evening shift".
 func (r *Roster) shiftList(ss []int) string {
 	var ns []string
 	for _, s := range ss {

@@ -76,8 +76,14 @@ func (backup) later(r *Roster) []level {
 	return out
 }
 
+// laterGoal states the backup levels as the model has them (later): after
+// every level of the roster, one per shift in order, each the position of
+// that shift's backup in the staff table. So a shift's backup is the first
+// in the table among the choices that leave every later shift a valid
+// backup (the first allowed person alone may leave a later shift without
+// one), and the backups decide between rosters that tie before them.
 func (backup) laterGoal(r *Roster) string {
-	return fmt.Sprintf(" Then choose the backups shift by shift, in the order %s: each shift's backup is the allowed %s who comes first in the staff table.", r.shiftList(r.backupShifts()), r.Voc.Person)
+	return fmt.Sprintf(" Then, among the rosters that tie on all of the above, choose the backups shift by shift, in the order %s: each shift's backup is the allowed %s who comes first in the staff table among those who can take it while every later shift can still get a valid backup. So a roster is chosen together with its backups: of the rosters that tie on everything before, the one with the best backups wins.", r.shiftNames(r.backupShifts()), r.Voc.Person)
 }
 
 func (backup) laterOptimal(*Roster) string { return ", with the backups chosen as stated" }
@@ -123,7 +129,7 @@ func (backup) parsePart(r *Roster, raw json.RawMessage, given bool, ans *answer)
 		ans.bk = append(ans.bk, p)
 	}
 	if len(bks) != len(r.backupShifts()) && ans.bkErr == "" {
-		ans.bkErr = fmt.Sprintf("backups must name exactly the shifts %s", r.shiftList(r.backupShifts()))
+		ans.bkErr = fmt.Sprintf("backups must name exactly the shifts %s", r.shiftNames(r.backupShifts()))
 	}
 	return ""
 }
@@ -264,8 +270,8 @@ func (r *Roster) checkBackups(ans *answer) string {
 }
 
 func (r *Roster) backupRule() string {
-	return fmt.Sprintf("for each shift of %s named under \"backups\" in the answer (%s), name an on-call backup: a different %s for each shift, who is Off that day%s, and who, if called to work that shift, would still keep every rule on their own week (leave%s).",
-		r.Days[r.BackupDay], r.shiftList(r.backupShifts()), r.Voc.Person, r.backupSkill(), r.personalRules())
+	return fmt.Sprintf("for each shift of %s named under \"backups\" in the answer (%s), name an on-call backup: a different %s for each shift, who is Off that day%s, and who, if called to work that shift, would still keep every rule on their own week%s.",
+		r.Days[r.BackupDay], r.shiftNames(r.backupShifts()), r.Voc.Person, r.backupSkill(), r.personalRules())
 }
 
 func (r *Roster) backupSkill() string {
@@ -277,10 +283,16 @@ func (r *Roster) backupSkill() string {
 	return ""
 }
 
-// personalRules lists the sampled rules on a person's own week (ownWeek),
-// besides leave, for the backup rule's sentence.
+// personalRules lists, in parentheses, the sampled rules on a person's own
+// week that the backup rule re-checks: leave (when the availability unit
+// is drawn) and the ownWeek rules; "" when there are none (a backup rule
+// that cited "(leave, ...)" with no leave rule named a rule that does not
+// exist).
 func (r *Roster) personalRules() string {
 	var out []string
+	if r.has(unitAvailability) {
+		out = append(out, ruleAvailability)
+	}
 	for _, u := range domains.Facets[ownWeek](r.units()) {
 		for _, ru := range u.Rules(r) {
 			out = append(out, ru.Name)
@@ -289,7 +301,7 @@ func (r *Roster) personalRules() string {
 	if len(out) == 0 {
 		return ""
 	}
-	return ", " + strings.Join(out, ", ")
+	return " (" + strings.Join(out, ", ") + ")"
 }
 
 func (r *Roster) backupItem() string {

@@ -167,7 +167,7 @@ func init() {
 		{
 			ID: "imaging", Title: "imaging department",
 			Voc: medVoc("scan", "scans", "scanner", "scanners", "radiographers", "radiographer",
-				"You are planning a day of the imaging department. Each scan is one patient's and needs the radiographers listed with it and one scanner that has what it needs."+
+				"You are planning a day of the imaging department. Each scan is one patient's and needs the radiographers listed with it and one scanner."+
 					fmt.Sprintf(urgencyText, "scan")+" Schedule every scan below."),
 			Days: weekdays, NDays: span{1, 1}, DayStart: 8 * 60, SlotMin: 30, Slots: span{8, 10},
 			People: []string{"Vera", "Wim", "Xena", "Yusuf"}, NPeople: span{2, 4},

@@ -52,7 +52,7 @@ func init() {
 		},
 		{
 			ID: "engineering-loop", Title: "engineering hiring loop",
-			Voc: recruitVoc("You are scheduling the interview loops of two software engineering candidates. Each candidate goes through the stages of the loop listed for them; each interview needs the candidate and the engineers listed with it. Interviewers also have their own work, so keep their interview load and the candidates' waiting time in mind." +
+			Voc: recruitVoc("You are scheduling the interview loops of two software engineering candidates. Each candidate goes through the stages of the loop listed for them; each interview needs the candidate and the engineers listed with it." +
 				urgency + " Schedule every interview below."),
 			Days: weekdays, NDays: span{1, 1}, DayStart: 10 * 60, SlotMin: 30, Slots: span{8, 8},
 			People: []string{"Priya", "Marek", "Sven", "Tomoko"}, NPeople: span{3, 4},
@@ -95,7 +95,7 @@ func init() {
 		},
 		{
 			ID: "volume-hiring-day", Title: "volume hiring day",
-			Voc: recruitVoc("You are running a hiring day for a new supermarket branch. Each candidate goes through the stages listed for them; each interview needs the candidate and the shift managers listed with it. Shift managers interview between their other duties, so their daily interview load is limited." +
+			Voc: recruitVoc("You are running a hiring day for a new supermarket branch. Each candidate goes through the stages listed for them; each interview needs the candidate and the shift managers listed with it. Shift managers interview between their other duties." +
 				urgency + " Schedule every interview below."),
 			Days: weekdays, NDays: span{1, 1}, DayStart: 9 * 60, SlotMin: 30, Slots: span{8, 8},
 			People: []string{"Olga", "Pete", "Rana"}, NPeople: span{2, 3},

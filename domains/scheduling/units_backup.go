@@ -173,18 +173,20 @@ func (backupSlots) Rules(a *Agenda) []rule {
 
 }
 
-// backupGoalText states the backups' levels, after the schedule's goal.
+// backupGoalText states the backups' levels, after every level of the
+// schedule (the model's order): a schedule is chosen with its backups,
+// and the backups decide between schedules that tie on everything before.
 func (a *Agenda) backupGoalText() string {
 	v := a.Voc
-	s := fmt.Sprintf(" Then, with the schedule chosen by the goal above, choose the backups that minimise the sum over the critical %s of priority × end index of the backup (counted like the end index of the schedule)", v.Activities)
+	s := fmt.Sprintf(" Then, among the schedules that tie on all of the above, choose the one whose backups minimise the sum over the critical %s of priority × end index of the backup (counted like the end index of the schedule)", v.Activities)
 	if a.TieBreaks >= 1 {
-		s += fmt.Sprintf("; if several do, the ones that minimise the sum over the critical %s of weight × the position of the backup's %s", v.Activities, v.Room)
+		s += fmt.Sprintf("; if several do, the one whose backups minimise the sum over the critical %s of weight × the position of the backup's %s", v.Activities, v.Room)
 		if a.TieBreaks >= 2 {
 			s += "; if there is still a tie, the sum of weight × start index of the backup"
 		}
 		s += fmt.Sprintf(" (the weights of the %s as above)", v.Activities)
 	}
-	return s + "."
+	return s + ". So a schedule is chosen together with its backups: of the schedules that tie on everything before, the one with the best backups wins."
 }
 
 func (backupSlots) Items(a *Agenda) []domains.Item {

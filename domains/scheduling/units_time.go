@@ -170,13 +170,20 @@ func (workingHours) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Items lists the windows the rules state (of the people who attend
+// something); with none, the item says so instead of listing "()".
 func (workingHours) Items(a *Agenda) []domains.Item {
 	var ws []string
 	for _, h := range a.WorkingHours {
-		ws = append(ws, fmt.Sprintf("%s %s–%s", h.Person, a.clock(h.From), a.clock(h.To)))
+		if len(a.mayAttend(h.Person)) > 0 {
+			ws = append(ws, fmt.Sprintf("%s %s–%s", h.Person, a.clock(h.From), a.clock(h.To)))
+		}
 	}
-	return []domains.Item{{ID: unitWorkingHours, Tier: domains.Basic, Constraint: unitWorkingHours, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s lies within the daily windows of all its %s that have one (%s).", a.Voc.Activity, a.Voc.attendees(), strings.Join(ws, "; "))}}
+	text := fmt.Sprintf("Every %s lies within the daily windows of all its %s that have one (%s).", a.Voc.Activity, a.Voc.attendees(), strings.Join(ws, "; "))
+	if len(ws) == 0 {
+		text = fmt.Sprintf("Every %s lies within the daily windows of its %s (none of them has one here).", a.Voc.Activity, a.Voc.attendees())
+	}
+	return []domains.Item{{ID: unitWorkingHours, Tier: domains.Basic, Constraint: unitWorkingHours, Kind: domains.KindFeasibility, Text: text}}
 }
 
 func (workingHours) Check(a *Agenda, ans *answer, f fails) {
@@ -270,9 +277,19 @@ func (priorityOrder) Rules(a *Agenda) []rule {
 	if len(a.priorityPairs()) == 0 {
 		return nil
 	}
-	return []rule{{Name: groupPriority, Text: fmt.Sprintf("%s with a higher priority starts no later than every %s with a lower priority: on an earlier day, or on the same day at the same time or earlier. %s of equal priority may come in any order.",
-		prose.Capital(prose.An(a.Voc.Activity)), a.Voc.Activity, prose.Capital(a.Voc.Activities))}}
+	return []rule{{Name: groupPriority, Text: fmt.Sprintf("%s with a higher priority starts no later than every %s with a lower priority: on an earlier day, or on the same day at the same time or earlier. %s. %s of equal priority may come in any order.",
+		prose.Capital(prose.An(a.Voc.Activity)), a.Voc.Activity, a.priorityScale(), prose.Capital(a.Voc.Activities))}}
+}
 
+// priorityScale says which way the priority column reads: the larger
+// number is the higher priority (priorityPairs), which the table alone
+// does not say ("priority 1" reads as the first priority as well).
+func (a *Agenda) priorityScale() string {
+	lo, hi := a.Activities[0].Priority, a.Activities[0].Priority
+	for _, act := range a.Activities {
+		lo, hi = min(lo, act.Priority), max(hi, act.Priority)
+	}
+	return fmt.Sprintf("The larger the number in the priority column, the higher the priority: priority %d is the highest here and %d the lowest", hi, lo)
 }
 
 func (priorityOrder) Items(a *Agenda) []domains.Item {

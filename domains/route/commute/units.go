@@ -462,7 +462,7 @@ func (changes) Rules(c *Commute) []rule {
 }
 
 func (changes) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemChanges, unitChanges, domains.Medium, fmt.Sprintf("The trip has at most %d changes.", *c.MaxChanges))}
+	return []domains.Item{feasibility(itemChanges, unitChanges, domains.Medium, fmt.Sprintf("The trip has at most %d %s.", *c.MaxChanges, prose.Plural(*c.MaxChanges, "change", "changes")))}
 }
 
 func (u changes) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemChanges, ans, f) }
@@ -580,7 +580,7 @@ func (walking) Rules(c *Commute) []rule {
 }
 
 func (walking) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemWalking, unitWalking, domains.Medium, fmt.Sprintf("The walks add up to at most %d minutes.", c.MaxWalk))}
+	return []domains.Item{feasibility(itemWalking, unitWalking, domains.Medium, fmt.Sprintf("The walks add up to at most %d %s.", c.MaxWalk, prose.Plural(int(c.MaxWalk), "minute", "minutes")))}
 }
 
 func (u walking) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemWalking, ans, f) }

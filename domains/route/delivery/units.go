@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/encode"
 )
@@ -317,11 +318,11 @@ func (balanced) Validate(d *Delivery) error {
 
 func (balanced) Rules(d *Delivery) []rule {
 	v := d.Voc
-	return []rule{{Name: ruleBalance, Text: fmt.Sprintf("the driving times of any two %s used (from leaving %s to coming back) differ by at most %d minutes.", v.Vehicles, v.Depot, d.Balance)}}
+	return []rule{{Name: ruleBalance, Text: fmt.Sprintf("the driving times of any two %s used differ by at most %d minutes; %s driving time is the sum of the travel times of its route, from leaving %s to coming back (waiting and unloading do not count).", v.Vehicles, d.Balance, prose.An(v.Vehicle)+"'s", v.Depot)}}
 }
 
 func (balanced) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The longest and the shortest route (driving minutes from leaving %s to coming back) differ by at most %d minutes.", d.Voc.Depot, d.Balance))}
+	return []domains.Item{feasibility(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The longest and the shortest route differ by at most %d minutes of driving (the travel times from leaving %s to coming back; waiting and unloading do not count).", d.Balance, d.Voc.Depot))}
 }
 
 func (balanced) Check(d *Delivery, routes [][]int, f fails) {

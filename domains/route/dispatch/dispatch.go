@@ -43,13 +43,19 @@ const (
 // vocab is a subtask's vocabulary and sizes. Type A (vehicle type
 // 0) is the smaller type and carries the equipment; type B is larger.
 type vocab struct {
-	Intro              string
-	Vehicle, Vehicles  string
-	Job, Jobs          string
-	Depot              string
-	Places             []string
-	Who                []string
-	WhoHead            string // the jobs table's column of Who
+	Intro             string
+	Vehicle, Vehicles string
+	Job, Jobs         string
+	Depot             string
+	Places            []string
+	Who               []string
+	WhoHead           string // the jobs table's column of Who
+	// WhoEquip and WhoHeavy, when set, name the jobs that need type A's
+	// equipment and those heavier than type A takes (Who the others), so
+	// that the names agree with the data: chilled cargo on a Reefer, a
+	// lorry of 7 tonnes rather than a hatchback (see whoNames). Each pool
+	// holds at least the most jobs of a level.
+	WhoEquip, WhoHeavy []string
 	Size               string // unit of a job's size
 	TypeA, TypeB       string
 	CapA, CapB         int64
@@ -67,8 +73,13 @@ var subtasks = map[string]vocab{
 		Link:    "%[1]s and %[2]s are booked as one chain on a company account: the car that does %[2]s does %[1]s earlier on the same route.",
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 3},
 	"freight-trucks": {Intro: "You dispatch a haulier's trucks for today's loads between warehouses and customers.", Vehicle: "truck", Vehicles: "trucks", Job: "load", Jobs: "loads", Depot: "the yard",
-		Places:  []string{"North Warehouse", "Port Terminal", "Rail Hub", "Dairy", "Bakery Plant", "Supermarket DC", "Steel Works", "Paper Mill", "Farm Co-op", "Retail Park"},
-		WhoHead: "cargo", Who: []string{"chilled dairy", "flour", "steel coils", "paper rolls", "vegetables", "drinks", "timber", "frozen fish", "cement bags", "furniture", "tyres", "glass panes", "fertiliser", "textiles", "machine parts", "fruit"}, Size: "pallets", TypeA: "Reefer", TypeB: "Curtainsider", CapA: 10, CapB: 18, Equip: "refrigeration",
+		// The places are freight sites any cargo may leave from (a load's
+		// pickup is drawn at random, so "steel coils" picked up at a
+		// "Dairy" could not be ruled out).
+		Places:  []string{"North Warehouse", "Port Terminal", "Rail Hub", "East Depot", "Freight Village", "Distribution Centre", "Trade Park", "Logistics Park", "Cross-dock", "Business Park"},
+		WhoHead: "cargo", Who: []string{"flour", "steel coils", "paper rolls", "timber", "cement bags", "furniture", "tyres", "glass panes", "fertiliser", "textiles", "machine parts", "canned food", "bricks", "cardboard", "pipes", "bottled water"},
+		WhoEquip: []string{"chilled dairy", "frozen fish", "ice cream", "fresh meat", "frozen peas", "yoghurt", "cheese", "ready meals", "cut flowers", "vaccines", "frozen pizza", "butter", "salad leaves", "soft fruit", "chilled juice", "frozen chips"},
+		Size:     "pallets", TypeA: "Reefer", TypeB: "Curtainsider", CapA: 10, CapB: 18, Equip: "refrigeration",
 		Link:    "%[1]s collects the empty trailer that %[2]s is loaded into, so the truck that does %[2]s does %[1]s earlier on the same route.",
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 5},
 	"paratransit": {Intro: "You dispatch the vans of a dial-a-ride service for older and disabled riders.", Vehicle: "van", Vehicles: "vans", Job: "trip", Jobs: "trips", Depot: "the depot",
@@ -78,7 +89,9 @@ var subtasks = map[string]vocab{
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 4},
 	"tow-trucks": {Intro: "You dispatch a roadside-assistance company's tow trucks to this morning's breakdowns.", Vehicle: "tow truck", Vehicles: "tow trucks", Job: "tow", Jobs: "tows", Depot: "the base",
 		Places:  []string{"Ring Road", "Hill Garage", "Bridge Street", "Motorway Junction 4", "Lakeside", "Main Garage", "Quarry Lane", "Scrapyard", "Airport Road", "Forest Drive"},
-		WhoHead: "vehicle towed", Who: []string{"hatchback", "delivery van", "SUV", "minibus", "sports car", "camper", "pickup", "estate car", "motorbike", "taxi", "horsebox", "electric car", "saloon", "coupé", "small lorry", "convertible"}, Size: "tonnes", TypeA: "Flatbed", TypeB: "Wrecker", CapA: 3, CapB: 12, Equip: "a flat deck (for a vehicle that cannot roll)",
+		WhoHead: "vehicle towed", Who: []string{"hatchback", "SUV", "sports car", "pickup", "estate car", "taxi", "electric car", "saloon", "coupé", "convertible", "city car", "people carrier", "small van", "classic car", "jeep", "roadster"},
+		WhoHeavy: []string{"small lorry", "horsebox", "minibus", "motorhome", "tractor", "box truck", "tipper truck", "flatbed lorry", "school bus", "ambulance", "food truck", "removal van", "delivery lorry", "midibus", "gritter", "recovery lorry"},
+		Size:     "tonnes", TypeA: "Flatbed", TypeB: "Wrecker", CapA: 3, CapB: 12, Equip: "a flat deck (for a vehicle that cannot roll)",
 		Link:    "%[1]s fetches the spare dolly that %[2]s needs, so the tow truck that does %[2]s does %[1]s earlier on the same route.",
 		MinJobs: 4, MaxJobs: 5, MinFleet: 2, MaxFleet: 3, Minute: 5},
 }
@@ -558,7 +571,31 @@ func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, err
 			d.Due[0] = farBack - 5
 		}
 	}
+	d.whoNames(voc)
 	return d, nil
+}
+
+// whoNames names each job's Who after every draw, when the subtask has
+// pools by kind (WhoEquip, WhoHeavy): a job that needs type A's equipment
+// from WhoEquip, one heavier than type A takes from WhoHeavy, the others
+// from Who, each pool in its order. The names are labels: the data (and
+// so the model) is the same, and no draw changes.
+func (d *Dispatch) whoNames(voc vocab) {
+	if voc.WhoEquip == nil && voc.WhoHeavy == nil {
+		return
+	}
+	var next [3]int
+	for c := 1; c <= len(d.Jobs); c++ {
+		pool, k := voc.Who, 0
+		switch {
+		case voc.WhoEquip != nil && d.Equip != nil && d.Equip[c]:
+			pool, k = voc.WhoEquip, 1
+		case voc.WhoHeavy != nil && d.Size != nil && d.Size[c] > voc.CapA:
+			pool, k = voc.WhoHeavy, 2
+		}
+		d.Who[c-1] = pool[next[k]]
+		next[k]++
+	}
 }
 
 // names returns job names of job numbers.
