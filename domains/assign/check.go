@@ -469,10 +469,5 @@ func (a *Assign) allRules() []rule {
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within 10 s).
 func (a *Assign) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *a // Model records its variables; keep a itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(a.allRules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, a, a.allRules(), names, domains.AlwaysOn)
 }

@@ -282,12 +282,7 @@ func (in *Instance) allRules() []rule {
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within domains.ConflictTimeout).
 func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *in // Model records its variables; keep in itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(in.allRules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, in, in.allRules(), names, domains.AlwaysOn)
 }
 
 // hasDest reports whether some group has its own destinations.

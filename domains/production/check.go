@@ -179,12 +179,7 @@ func (s *Shop) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessa
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and the named rules cannot all hold with the always-on rules.
 func (s *Shop) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *s // Model records its variables; keep s itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(s.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, s, s.rules(), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.

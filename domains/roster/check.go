@@ -183,12 +183,7 @@ func (r *Roster) checkStated(ans *answer, f fails) {
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and the named rules cannot all hold with the always-on rules.
 func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *r // Model records its variables; keep r itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(r.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, r, r.rules(), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.

@@ -371,14 +371,9 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 // problem, and those rules with the always-on rules have no solution
 // (domains.ConflictClaim, on the backend and under the context given).
 func (a *Agenda) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *a // Model records its variables; keep a itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
 	// A name must be a named rule of the prompt; a rule that constrains
 	// nothing (every room fits, say) has no model group and adds nothing.
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(a.allRules()), names, background)
+	return domains.ConflictHolds(ctx, b, a, a.allRules(), names, background)
 }
 
 // passes reports whether item id passes in res.

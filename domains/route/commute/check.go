@@ -332,7 +332,7 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 // prompt, and those rules with rule 1 admit no plan (proven by the SAT
 // solver within domains.ConflictTimeout).
 func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	return domains.ConflictClaim(ctx, b, c.model().m, domains.RuleNames(c.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, c, c.rules(), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver: the objective vector of an

@@ -147,10 +147,5 @@ func (d *Delivery) rules() []rule { return route.Rules(d, d.units()) }
 // prompt, and those rules with the always-on rules have no plan (proven by
 // domains.ConflictClaim).
 func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *d
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(d.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, d, d.rules(), names, domains.AlwaysOn)
 }

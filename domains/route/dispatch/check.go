@@ -238,11 +238,7 @@ func (d *Dispatch) rules() []rule {
 // prompt, and those rules with the always-on rules have no plan (proven by
 // the SAT solver within 10 s).
 func (d *Dispatch) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	m, err := d.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(d.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, d, d.rules(), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver: the objective vector of an

@@ -291,12 +291,7 @@ func (it *Itinerary) rules() []rule { return route.Rules(it, it.units()) }
 // prompt, and those rules with rule 1 have no plan (proven by the SAT
 // solver within 10 s).
 func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *it
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(it.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, it, it.rules(), names, domains.AlwaysOn)
 }
 
 // firstDays returns the day a trip arrives in each city of an order.
