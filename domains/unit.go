@@ -24,6 +24,17 @@ import (
 // model and the name a conflict answer uses; Text is its sentence.
 type Rule struct{ Name, Text string }
 
+// RulesOf lists the named rules of units (the units in force, in pool
+// order) on instance in, in order: a prompt's unit rules, and the names a
+// conflict claim may use (RuleNames).
+func RulesOf[I any, U interface{ Rules(in I) []Rule }](in I, units []U) []Rule {
+	var out []Rule
+	for _, u := range units {
+		out = append(out, u.Rules(in)...)
+	}
+	return out
+}
+
 // Fails collects the failures of an answer, by checklist item ID.
 type Fails map[string][]string
 

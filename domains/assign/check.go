@@ -458,11 +458,7 @@ var (
 
 // allRules returns the named rules of the prompt.
 func (a *Assign) allRules() []rule {
-	var out []rule
-	for _, u := range a.units() {
-		out = append(out, u.Rules(a)...)
-	}
-	return out
+	return domains.RulesOf(a, a.units())
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the

@@ -272,10 +272,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 // the units' rules in pool order.
 func (in *Instance) allRules() []rule {
 	out := []rule{{Name: groupDeadline, Text: fmt.Sprintf("Every %s of every %s reaches %s by %s %d.", in.Voc.Person, in.Voc.Group, in.exitWords(), in.Voc.Step, in.H())}}
-	for _, u := range in.units() {
-		out = append(out, u.Rules(in)...)
-	}
-	return out
+	return append(out, domains.RulesOf(in, in.units())...)
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the

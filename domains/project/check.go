@@ -258,13 +258,5 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver).
 func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	m, err := in.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	rules := map[string]bool{}
-	for _, r := range in.rules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, in, domains.RulesOf(in, in.units()), names, domains.AlwaysOn)
 }

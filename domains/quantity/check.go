@@ -430,11 +430,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 
 // allRules returns every named rule of the instance, units in pool order.
 func (in *Instance) allRules() []rule {
-	var out []rule
-	for _, u := range in.units() {
-		out = append(out, u.Rules(in)...)
-	}
-	return out
+	return domains.RulesOf(in, in.units())
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the

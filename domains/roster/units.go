@@ -264,10 +264,7 @@ func (r *Roster) parts() []answerPart { return domains.Facets[answerPart](r.unit
 // staffing, then the units'.
 func (r *Roster) rules() []rule {
 	out := []rule{{Name: ruleStaffing, Text: fmt.Sprintf("every shift has at least the number of %s in the demand table.", r.Voc.People)}}
-	for _, u := range r.units() {
-		out = append(out, u.Rules(r)...)
-	}
-	return out
+	return append(out, domains.RulesOf(r, r.units())...)
 }
 
 // feasibility returns the feasibility item of unit u with text.

@@ -104,14 +104,3 @@ func Judge(res domains.Results, f domains.Fails, optimum []int64, objective func
 	}
 	return obj
 }
-
-// Rules lists the named rules of units (the units in force, in pool
-// order) on instance in: the prompt's rules after rule 1, and the names a
-// conflict claim may use (domains.RuleNames).
-func Rules[I any, U interface{ Rules(in I) []domains.Rule }](in I, units []U) []domains.Rule {
-	var out []domains.Rule
-	for _, u := range units {
-		out = append(out, u.Rules(in)...)
-	}
-	return out
-}

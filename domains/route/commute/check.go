@@ -153,7 +153,7 @@ func (c *Commute) AnswerSchema() string {
 
 // rules lists the prompt's named rules in force: the sampled units'
 // rules, in pool order.
-func (c *Commute) rules() []rule { return route.Rules(c, c.units()) }
+func (c *Commute) rules() []rule { return domains.RulesOf(c, c.units()) }
 
 // Checklist implements domains.Instance.
 func (c *Commute) Checklist(ref domains.Reference) []domains.Item {

@@ -141,7 +141,7 @@ func (d *Delivery) coverage(routes [][]int) string {
 
 // rules lists the prompt's named rules in force: the sampled units'
 // rules, in pool order.
-func (d *Delivery) rules() []rule { return route.Rules(d, d.units()) }
+func (d *Delivery) rules() []rule { return domains.RulesOf(d, d.units()) }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with the always-on rules have no plan (proven by

@@ -285,7 +285,7 @@ func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMe
 
 // rules lists the prompt's named rules in force: the units' rules, in
 // pool order.
-func (it *Itinerary) rules() []rule { return route.Rules(it, it.units()) }
+func (it *Itinerary) rules() []rule { return domains.RulesOf(it, it.units()) }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with rule 1 have no plan (proven by the SAT
