@@ -24,12 +24,10 @@ const (
 
 // answer is a parsed answer: a plan, or an infeasibility claim.
 type answer struct {
-	infeasible bool
-	conflict   []string
-	p          *plan
-	missing    []int // items the answer does not place (coverage)
-	badSizes   string
-	formatErr  string
+	domains.Claim
+	p        *plan
+	missing  []int // items the answer does not place (coverage)
+	badSizes string
 }
 
 // parse reads an answer. It never fails: problems are recorded in
@@ -39,21 +37,20 @@ func (a *Assign) parse(raw json.RawMessage) *answer {
 	for i := range ans.p.bin {
 		ans.p.bin[i] = -1
 	}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	if s, ok := obj["objective"]; ok {
 		var v int64
 		if err := json.Unmarshal(s, &v); err != nil {
-			ans.formatErr = `"objective" must be an integer`
+			ans.FormatErr = `"objective" must be an integer`
 			return ans
 		}
 		ans.p.stated = &v
 	} else if a.has(unitSelfCheck) {
-		ans.formatErr = `"objective" is missing`
+		ans.FormatErr = `"objective" is missing`
 		return ans
 	}
 	var bad []string
@@ -66,7 +63,7 @@ func (a *Assign) parse(raw json.RawMessage) *answer {
 		bad = a.parseBackups(obj, ans, crit)
 	}
 	if bad != nil {
-		ans.formatErr = strings.Join(bad, "; ")
+		ans.FormatErr = strings.Join(bad, "; ")
 	}
 	return ans
 }
@@ -313,45 +310,36 @@ func (a *Assign) sizesText() string {
 
 // Check implements domains.Instance.
 func (a *Assign) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := a.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(a, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
-func (a *Assign) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+func (a *Assign) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := a.Checklist(ref)
 	ans := a.parse(raw)
-	rs := domains.Pending(items)
-	res = rs
-	set := rs.Set
-	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "plan", func() (bool, string) { return a.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
+	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "plan", a.conflictHolds, func(rs domains.Results) []int64 { return a.judge(rs, items, ans, ref) })
+}
+
+// judge fails on rs the items that a readable plan breaks and returns its
+// objective vector (nil unless it keeps every rule).
+func (a *Assign) judge(rs domains.Results, items []domains.Item, ans *answer, ref domains.Reference) (obj []int64) {
 	f := a.evaluate(ans)
-	feasible := true
-	for _, it := range items {
-		if d, bad := f[it.ID]; bad {
-			set(it.ID, false, strings.Join(d, "; "))
-			if it.Kind == domains.KindFeasibility || it.Kind == domains.KindCoverage {
-				feasible = false
-			}
-		}
-	}
-	if !feasible {
-		set(itemOptimal, false, "the plan breaks a rule")
+	rs.SetFails(f)
+	if f.BreaksRule(items) {
+		rs.Set(itemOptimal, false, "the plan breaks a rule")
 	} else {
 		obj = a.objectives(ans.p)
 		if !slices.Equal(obj, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
+			rs.Set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
 		}
 	}
 	if a.has(unitSelfCheck) {
 		if g := a.goal(ans.p); *ans.p.stated != g {
-			set(itemStated, false, fmt.Sprintf("stated %d, the plan's goal value is %d", *ans.p.stated, g))
+			rs.Set(itemStated, false, fmt.Sprintf("stated %d, the plan's goal value is %d", *ans.p.stated, g))
 		}
 	}
-	return res, obj
+	return obj
 }
 
 // goal returns the goal value of a plan: the weighted cost of the
@@ -441,14 +429,12 @@ func (a *Assign) objectives(p *plan) []int64 {
 
 // Objective implements domains.Objectiver.
 func (a *Assign) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := a.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(a, raw)
 }
 
 // Better implements domains.Objectiver: every level is minimized.
 func (a *Assign) Better(x, y []int64) bool {
-	n := min(len(x), len(y))
-	return slices.Compare(x[:n], y[:n]) < 0
+	return domains.Lower(x, y)
 }
 
 var (

@@ -25,13 +25,11 @@ const (
 // maxCount bounds a move's count in an answer.
 const maxCount = 1000
 
-// answer is a parsed answer.
+// answer is a parsed answer: its claim (and format error), and the plan.
 type answer struct {
-	infeasible bool
-	conflict   []string
-	x          moves
-	total      *int64
-	formatErr  string
+	domains.Claim
+	x     moves
+	total *int64
 }
 
 // encode writes a plan in the answer's JSON form: the moves with a
@@ -70,16 +68,14 @@ func (in *Instance) writeMove(b *strings.Builder, g, l, t, n int) {
 
 // parse reads an answer; it never fails: problems are in formatErr.
 func (in *Instance) parse(raw json.RawMessage) *answer {
-	ans := &answer{x: in.zero()}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans := &answer{Claim: domains.ReadClaim(raw, false), x: in.zero()}
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	var entries []map[string]json.RawMessage
 	if err := json.Unmarshal(obj["moves"], &entries); err != nil || entries == nil {
-		ans.formatErr = `"moves" must be a list of moves`
+		ans.FormatErr = `"moves" must be a list of moves`
 		return ans
 	}
 	var bad []string
@@ -131,7 +127,7 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 		ans.x[g][l][t] = n
 	}
 	if bad != nil {
-		ans.formatErr = strings.Join(bad, "; ")
+		ans.FormatErr = strings.Join(bad, "; ")
 	}
 	return ans
 }
@@ -213,30 +209,22 @@ func (in *Instance) optimalText(obj []int64) string {
 
 // Check implements domains.Instance.
 func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := in.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(in, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and the answer's
 // objective vector (nil unless it keeps every rule).
-func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
-	items := in.Checklist(ref)
+func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	ans := in.parse(raw)
-	rs := domains.Pending(items)
-	res = rs
+	return domains.Evaluate(ctx, b, in.Checklist(ref), ref, ans.Claim, "plan", in.conflictHolds, func(rs domains.Results) []int64 { return in.judge(rs, ans, ref) })
+}
+
+// judge fails on rs the items a readable plan breaks and returns its
+// objective vector (nil unless it keeps every rule).
+func (in *Instance) judge(rs domains.Results, ans *answer, ref domains.Reference) (obj []int64) {
 	set := rs.Set
-	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "plan", func() (bool, string) { return in.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
 	fl, s := in.evaluate(ans.x)
-	feasible := true
-	for _, it := range items {
-		if d, bad := fl[it.ID]; bad {
-			set(it.ID, false, strings.Join(d, "; "))
-			feasible = false
-		}
-	}
-	if !feasible {
+	if rs.SetFails(fl) {
 		set(itemOptimal, false, "the plan breaks a rule")
 		for _, id := range []string{unitBalance, unitReplan} {
 			if in.has(id) {
@@ -265,7 +253,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 	if in.has(unitSelfCheck) && *ans.total != int64(s.total) {
 		set(itemStated, false, fmt.Sprintf("stated total time %d, the plan's is %d", *ans.total, s.total))
 	}
-	return res, obj
+	return obj
 }
 
 // allRules returns every named rule of the instance: the deadline, then

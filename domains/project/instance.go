@@ -3,7 +3,6 @@ package project
 import (
 	"encoding/json"
 	"fmt"
-	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
@@ -162,7 +161,7 @@ func (in *Instance) network() *network {
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 	ans := in.parse(answer)
-	if ans.formatErr != "" || ans.coverErr != "" || len(ans.partErr) > 0 || ans.infeasible {
+	if ans.FormatErr != "" || ans.coverErr != "" || len(ans.partErr) > 0 || ans.Infeasible {
 		return nil, false
 	}
 	if len(in.violations(ans.start)) > 0 {
@@ -173,8 +172,7 @@ func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimised.
 func (in *Instance) Better(x, y []int64) bool {
-	n := min(len(x), len(y))
-	return slices.Compare(x[:n], y[:n]) < 0
+	return domains.Lower(x, y)
 }
 
 // TieBreak implements domains.Instance: it states the lexicographic

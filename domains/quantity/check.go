@@ -25,13 +25,11 @@ const (
 
 // answer is a parsed answer.
 type answer struct {
-	infeasible bool
-	conflict   []string
-	q          quantities
-	rq         quantities // the recovery plan from the failure on (recovery unit)
-	shortfall  *int64
-	cost       *int64
-	formatErr  string
+	domains.Claim
+	q         quantities
+	rq        quantities // the recovery plan from the failure on (recovery unit)
+	shortfall *int64
+	cost      *int64
 }
 
 // keys returns the answer keys of a shipment entry: source, sink ("" with
@@ -107,21 +105,20 @@ func (in *Instance) writeEntry(b *strings.Builder, ks, kk, kt string, s, k, t, x
 // parse reads an answer; it never fails: problems are in formatErr.
 func (in *Instance) parse(raw json.RawMessage) *answer {
 	ans := &answer{q: in.zero()}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	var entries []map[string]json.RawMessage
 	if err := json.Unmarshal(obj[in.Voc.Shipments], &entries); err != nil || entries == nil {
-		ans.formatErr = fmt.Sprintf("%q must be a list of %s", in.Voc.Shipments, in.Voc.Shipments)
+		ans.FormatErr = fmt.Sprintf("%q must be a list of %s", in.Voc.Shipments, in.Voc.Shipments)
 		return ans
 	}
 	var rentries []map[string]json.RawMessage
 	if in.recovering() {
 		if err := json.Unmarshal(obj["recovery"], &rentries); err != nil || rentries == nil {
-			ans.formatErr = fmt.Sprintf("\"recovery\" must be a list of %s", in.Voc.Shipments)
+			ans.FormatErr = fmt.Sprintf("\"recovery\" must be a list of %s", in.Voc.Shipments)
 			return ans
 		}
 		ans.rq = in.zero()
@@ -157,7 +154,7 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 		bad = append(bad, in.parseList(rentries, "of \"recovery\" ", ans.rq, in.failFrom())...)
 	}
 	if bad != nil {
-		ans.formatErr = strings.Join(bad, "; ")
+		ans.FormatErr = strings.Join(bad, "; ")
 	}
 	return ans
 }
@@ -371,30 +368,22 @@ func (in *Instance) optimalText(obj []int64) string {
 
 // Check implements domains.Instance.
 func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := in.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(in, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and the answer's
 // objective vector (nil unless it keeps every rule).
-func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
-	items := in.Checklist(ref)
+func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	ans := in.parse(raw)
-	rs := domains.Pending(items)
-	res = rs
+	return domains.Evaluate(ctx, b, in.Checklist(ref), ref, ans.Claim, "plan", in.conflictHolds, func(rs domains.Results) []int64 { return in.judge(rs, ans, ref) })
+}
+
+// judge fails on rs the items that a readable plan breaks and returns its
+// objective vector (nil unless it keeps every rule).
+func (in *Instance) judge(rs domains.Results, ans *answer, ref domains.Reference) (obj []int64) {
 	set := rs.Set
-	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "plan", func() (bool, string) { return in.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
 	fl, f := in.evaluate(ans.q, ans.rq)
-	feasible := true
-	for _, it := range items {
-		if d, bad := fl[it.ID]; bad {
-			set(it.ID, false, strings.Join(d, "; "))
-			feasible = false
-		}
-	}
-	if !feasible {
+	if rs.SetFails(fl) {
 		set(itemOptimal, false, "the plan breaks a rule")
 		for _, id := range []string{unitPriority, unitReplan} {
 			if in.has(id) {
@@ -425,7 +414,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 			set(itemStated, false, strings.Join(why, "; "))
 		}
 	}
-	return res, obj
+	return obj
 }
 
 // allRules returns every named rule of the instance, units in pool order.

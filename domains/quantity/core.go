@@ -1,7 +1,6 @@
 package quantity
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 
@@ -378,8 +377,7 @@ func (in *Instance) eachShipment(fn func(s, k, t int)) {
 
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
-	_, obj := in.Evaluate(context.Background(), nil, answer, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(in, answer)
 }
 
 // Better implements domains.Objectiver: every level is minimized except

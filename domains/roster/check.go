@@ -16,28 +16,25 @@ import (
 // backups by backup shift (-1 when missing or unknown), the stated values,
 // or an infeasibility claim with its conflict.
 type answer struct {
-	pl         [][]int
-	bk         []int
-	bkErr      string
-	stated     map[string]int64
-	infeasible bool
-	conflict   []string
-	formatErr  string
+	domains.Claim
+	pl     [][]int
+	bk     []int
+	bkErr  string
+	stated map[string]int64
 }
 
 // parse reads an answer. It never panics; what does not fit the answer
 // form sets formatErr.
 func (r *Roster) parse(raw json.RawMessage) *answer {
 	ans := &answer{}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	var ros map[string][]string
 	if err := json.Unmarshal(obj["roster"], &ros); err != nil || ros == nil {
-		ans.formatErr = `"roster" must be an object from each name to a list of one entry per day`
+		ans.FormatErr = `"roster" must be an object from each name to a list of one entry per day`
 		return ans
 	}
 	idx := map[string]int{}
@@ -49,18 +46,18 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 	for p, st := range r.Staff {
 		row, ok := ros[st.Name]
 		if !ok {
-			ans.formatErr = fmt.Sprintf("the roster has no entry for %s", st.Name)
+			ans.FormatErr = fmt.Sprintf("the roster has no entry for %s", st.Name)
 			return ans
 		}
 		if len(row) != len(r.Days) {
-			ans.formatErr = fmt.Sprintf("%s has %d entries, not one per day (%d)", st.Name, len(row), len(r.Days))
+			ans.FormatErr = fmt.Sprintf("%s has %d entries, not one per day (%d)", st.Name, len(row), len(r.Days))
 			return ans
 		}
 		ans.pl[p] = make([]int, len(r.Days))
 		for d, e := range row {
 			s, ok := idx[e]
 			if !ok {
-				ans.formatErr = fmt.Sprintf("%s on %s: %q is neither a shift nor Off", st.Name, r.Days[d], e)
+				ans.FormatErr = fmt.Sprintf("%s on %s: %q is neither a shift nor Off", st.Name, r.Days[d], e)
 				return ans
 			}
 			ans.pl[p][d] = s
@@ -69,7 +66,7 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 	if len(ros) != len(r.Staff) {
 		for n := range ros {
 			if !slices.ContainsFunc(r.Staff, func(st Staff) bool { return st.Name == n }) {
-				ans.formatErr = fmt.Sprintf("the roster names %q, who is not on the staff", n)
+				ans.FormatErr = fmt.Sprintf("the roster names %q, who is not on the staff", n)
 				return ans
 			}
 		}
@@ -78,7 +75,7 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 		key, _ := p.AnswerKey(r)
 		part, given := obj[key]
 		if err := p.parsePart(r, part, given, ans); err != "" {
-			ans.formatErr = err
+			ans.FormatErr = err
 			return ans
 		}
 	}
@@ -115,46 +112,38 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 
 // Check implements domains.Instance.
 func (r *Roster) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := r.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(r, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
 func (r *Roster) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := r.Checklist(ref)
-	res := domains.Pending(items)
-	set := res.Set
 	ans := r.parse(raw)
-	if res.JudgeClaim(ref, ans.formatErr, ans.infeasible, "roster", func() (bool, string) { return r.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
+	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "roster", r.conflictHolds, func(res domains.Results) []int64 { return r.judge(res, items, ans, ref) })
+}
+
+// judge fails on res the items that a readable roster breaks and returns
+// its objective vector (nil unless it keeps every rule).
+func (r *Roster) judge(res domains.Results, items []domains.Item, ans *answer, ref domains.Reference) []int64 {
 	f := fails{}
 	checkRules([]countRule{r.staffingRule()}, ans.pl, f)
 	for _, u := range r.units() {
 		u.Check(r, ans, f)
 	}
-	// A wrong stated value fails its item; it breaks no rule.
-	kind := map[string]domains.ItemKind{}
-	for _, it := range items {
-		kind[it.ID] = it.Kind
-	}
-	feasible := true
 	for id, why := range f {
-		set(id, false, why[0])
-		if kind[id] != domains.KindStated {
-			feasible = false
-		}
+		res.Set(id, false, why[0])
 	}
-	if !feasible {
-		set(itemOptimal, false, "the roster breaks a rule")
-		return res, nil
+	// A wrong stated value fails its item; it breaks no rule.
+	if f.BreaksPlan(items) {
+		res.Set(itemOptimal, false, "the roster breaks a rule")
+		return nil
 	}
 	obj := r.objective(ans.pl, ans.bk)
 	if !slices.Equal(obj, ref.Objective) {
-		set(itemOptimal, false, fmt.Sprintf("objective values %v, the optimum is %v", obj, ref.Objective))
+		res.Set(itemOptimal, false, fmt.Sprintf("objective values %v, the optimum is %v", obj, ref.Objective))
 	}
-	return res, obj
+	return obj
 }
 
 // checkStated checks the self-check's stated values against the plan's.
@@ -188,14 +177,12 @@ func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []st
 
 // Objective implements domains.Objectiver.
 func (r *Roster) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := r.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(r, raw)
 }
 
 // Better implements domains.Objectiver: every level is minimized.
 func (r *Roster) Better(x, y []int64) bool {
-	n := min(len(x), len(y))
-	return slices.Compare(x[:n], y[:n]) < 0
+	return domains.Lower(x, y)
 }
 
 // optimalText is the text of the optimal item: the goal's values (the

@@ -124,13 +124,13 @@ func (a *Agenda) parseFailure(raw json.RawMessage) *answer {
 	sub, ok := obj[failKey]
 	if !ok {
 		ans := &answer{pl: make([]placement, len(a.Activities)), failure: true}
-		ans.formatErr = fmt.Sprintf("%q is missing", failKey)
+		ans.FormatErr = fmt.Sprintf("%q is missing", failKey)
 		return ans
 	}
 	ans := a.parse(sub)
 	ans.failure = true
-	if ans.infeasible {
-		ans.formatErr = fmt.Sprintf("%q must be a schedule", failKey)
+	if ans.Infeasible {
+		ans.FormatErr = fmt.Sprintf("%q must be a schedule", failKey)
 	}
 	return ans
 }

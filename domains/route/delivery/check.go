@@ -57,37 +57,35 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 
 // parsed is a parsed answer.
 type parsed struct {
-	infeasible bool
-	conflict   []string
-	routes     [][]int // stop numbers 1..N
-	stated     int64
-	formatErr  string
+	domains.Claim
+	routes [][]int // stop numbers 1..N
+	stated int64
 }
 
 func (d *Delivery) parse(raw json.RawMessage) parsed {
 	claim := domains.ReadClaim(raw, true)
 	if claim.Done() {
-		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
+		return parsed{Claim: claim}
 	}
 	obj := claim.Obj
 	var p parsed
 	var names [][]string
 	dec := json.NewDecoder(bytes.NewReader(obj["routes"]))
 	if err := dec.Decode(&names); err != nil || names == nil {
-		return parsed{formatErr: `"routes" must be a list of lists of stop names`}
+		return parsed{Claim: domains.Claim{FormatErr: `"routes" must be a list of lists of stop names`}}
 	}
 	if err := json.Unmarshal(obj["total_minutes"], &p.stated); err != nil {
-		return parsed{formatErr: `"total_minutes" must be an integer`}
+		return parsed{Claim: domains.Claim{FormatErr: `"total_minutes" must be an integer`}}
 	}
 	for i, rt := range names {
 		if len(rt) == 0 {
-			return parsed{formatErr: fmt.Sprintf("route %d is empty", i+1)}
+			return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("route %d is empty", i+1)}}
 		}
 		var nums []int
 		for _, s := range rt {
 			c := slices.Index(d.Stops, s)
 			if c < 0 {
-				return parsed{formatErr: fmt.Sprintf("route %d: %q is not a stop of the problem", i+1, s)}
+				return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("route %d: %q is not a stop of the problem", i+1, s)}}
 			}
 			nums = append(nums, c+1)
 		}
@@ -98,12 +96,14 @@ func (d *Delivery) parse(raw json.RawMessage) parsed {
 
 // Check implements domains.Instance.
 func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	items := d.Checklist(ref)
-	res := domains.Pending(items)
 	p := d.parse(raw)
-	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return d.conflictHolds(ctx, b, p.conflict) }) {
-		return res
-	}
+	res, _ := domains.Evaluate(ctx, b, d.Checklist(ref), ref, p.Claim, "plan", d.conflictHolds, func(res domains.Results) []int64 { return d.judge(res, p, ref) })
+	return res
+}
+
+// judge fails on res the items that a readable plan breaks and returns
+// its objective vector (nil unless it keeps every rule).
+func (d *Delivery) judge(res domains.Results, p parsed, ref domains.Reference) []int64 {
 	if t := d.total(p.routes); t != p.stated {
 		res.Set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes", p.stated, t))
 	}
@@ -114,8 +114,7 @@ func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMess
 	for _, u := range d.units() {
 		u.Check(d, p.routes, f)
 	}
-	route.Judge(res, f, ref.Objective, func() []int64 { return d.objective(p.routes) })
-	return res
+	return route.Judge(res, f, ref.Objective, func() []int64 { return d.objective(p.routes) })
 }
 
 func (d *Delivery) coverage(routes [][]int) string {
