@@ -82,6 +82,52 @@ func InfeasibleItems(unit, claim, background string) []Item {
 	}
 }
 
+// InfeasibleChecklist returns the checklist of a reference that has no
+// plan: the format item of InfeasibleFormat, then InfeasibleItems of unit,
+// claim and background.
+func InfeasibleChecklist(unit, claim, background string) []Item {
+	return append([]Item{FormatItem(InfeasibleFormat)}, InfeasibleItems(unit, claim, background)...)
+}
+
+// NoPlanChecklist is InfeasibleChecklist with the claim that no plan
+// satisfies every rule, naming conflict (ConflictWords with background).
+func NoPlanChecklist(unit string, conflict []string, background string) []Item {
+	return InfeasibleChecklist(unit, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", ConflictWords(conflict, background)), background)
+}
+
+// FormatItem is the basic format item whose text is the answer's form.
+func FormatItem(text string) Item {
+	return Item{ID: ItemFormat, Tier: Basic, Constraint: "structured output", Kind: KindFormat, Text: text}
+}
+
+// FeasibilityItem is the feasibility item id of a rule of the plan: the
+// item of constraint (a unit's ID, or a core rule's constraint) at tier.
+func FeasibilityItem(id, constraint string, tier Tier, text string) Item {
+	return Item{ID: id, Tier: tier, Constraint: constraint, Kind: KindFeasibility, Text: text}
+}
+
+// CoverageItem is the basic coverage item id of constraint (every input of
+// the plan once: every activity scheduled, every stop visited).
+func CoverageItem(id, constraint, text string) Item {
+	return Item{ID: id, Tier: Basic, Constraint: constraint, Kind: KindCoverage, Text: text}
+}
+
+// OptimalItem is the basic objective item (ItemOptimal) whose text says
+// what the proven optimum is.
+func OptimalItem(text string) Item {
+	return Item{ID: ItemOptimal, Tier: Basic, Constraint: "explicit primary objective", Kind: KindObjective, Text: text}
+}
+
+// ItemsOf lists the checklist items of units (the units in force, in pool
+// order) on instance in, in order.
+func ItemsOf[I any, U interface{ Items(in I) []Item }](in I, units []U) []Item {
+	var out []Item
+	for _, u := range units {
+		out = append(out, u.Items(in)...)
+	}
+	return out
+}
+
 // ConflictWords says that the rules ns cannot hold: `the rule "a" cannot
 // hold with <background>` for one rule, `the rules "a", "b" cannot all
 // hold` for more, names quoted and sorted.

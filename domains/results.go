@@ -47,6 +47,10 @@ const (
 	ItemConflict   = "conflict"
 )
 
+// ItemOptimal is the ID of a feasible checklist's objective item
+// (OptimalItem).
+const ItemOptimal = "optimal"
+
 // JudgeClaim settles the part of a checker that every core shares: what
 // an answer claims about feasibility, against the reference. formatErr is
 // the answer's format error ("" when it reads); infeasible says the answer

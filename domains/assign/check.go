@@ -261,42 +261,29 @@ func (a *Assign) evaluate(ans *answer) fails {
 func (a *Assign) Checklist(ref domains.Reference) []domains.Item {
 	v := a.Voc
 	if !ref.Feasible {
-		const background = "the numbered rules"
-		format := domains.Item{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: domains.InfeasibleFormat}
-		return append([]domains.Item{format}, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
+		return domains.NoPlanChecklist(unitInfeasible, ref.Conflict, "the numbered rules")
 	}
 	var items []domains.Item
 	if a.Partition {
 		items = []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: fmt.Sprintf("The answer is one JSON object in the stated form: %d %s, each a list of listed %s, no %s in two %s.", len(a.Bins), v.Bins, v.Items, v.Item, v.Bins)},
-			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-				Text: fmt.Sprintf("Every one of the %d %s is in a %s.", len(a.Items), v.Items, v.Bin)},
-			{ID: itemSizes, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The %s have the stated sizes (%s).", v.Bins, a.sizesText())},
+			domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: %d %s, each a list of listed %s, no %s in two %s.", len(a.Bins), v.Bins, v.Items, v.Item, v.Bins)),
+			domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is in a %s.", len(a.Items), v.Items, v.Bin)),
+			domains.FeasibilityItem(itemSizes, "capacity limits", domains.Basic, fmt.Sprintf("The %s have the stated sizes (%s).", v.Bins, a.sizesText())),
 		}
 	} else if a.Timed {
 		items = []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s and a start time on the grid at which it ends by %s.", v.Item, v.Bin, a.clock(a.Slots))},
-			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-				Text: fmt.Sprintf("Every one of the %d %s has a %s and a start time.", len(a.Items), v.Items, v.Bin)},
-			{ID: itemOneAtATime, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("No %s does two %s at the same time.", v.Bin, v.Items)},
+			domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s and a start time on the grid at which it ends by %s.", v.Item, v.Bin, a.clock(a.Slots))),
+			domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s has a %s and a start time.", len(a.Items), v.Items, v.Bin)),
+			domains.FeasibilityItem(itemOneAtATime, "exclusive resource use", domains.Basic, fmt.Sprintf("No %s does two %s at the same time.", v.Bin, v.Items)),
 		}
 	} else {
 		items = []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s or null.", v.Item, v.Bin)},
-			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-				Text: fmt.Sprintf("Every one of the %d %s is listed.", len(a.Items), v.Items)},
+			domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s or null.", v.Item, v.Bin)),
+			domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is listed.", len(a.Items), v.Items)),
 		}
 	}
-	for _, u := range a.units() {
-		items = append(items, u.Items(a)...)
-	}
-	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks).", ref.Objective)})
+	items = append(items, domains.ItemsOf(a, a.units())...)
+	return append(items, domains.OptimalItem(fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks).", ref.Objective)))
 }
 
 // sizesText lists the group sizes: "3, 3 and 4".

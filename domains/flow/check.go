@@ -158,24 +158,16 @@ func (in *Instance) evaluate(x moves) (fails, *state) {
 
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
-	v := in.Voc
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list \"moves\" whose entries give a listed %s, the two ends of a listed %s, a \"step\" from 0 to %d and a whole \"count\", no move listed twice.", v.Group, v.Link, in.H())}}
 	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		const background = "the always-on rules"
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
+		return domains.NoPlanChecklist(unitInfeasible, ref.Conflict, "the always-on rules")
 	}
+	v := in.Voc
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list \"moves\" whose entries give a listed %s, the two ends of a listed %s, a \"step\" from 0 to %d and a whole \"count\", no move listed twice.", v.Group, v.Link, in.H()))}
 	items = append(items,
-		domains.Item{ID: itemMovement, Tier: domains.Basic, Constraint: "conservation", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Every move leaves from a place where at least that many %s of the %s are at that %s (everyone starts at the %s's starting place and arrives after the %s's travel time)%s.", v.People, v.Group, v.Step, v.Group, v.Link, map[bool]string{true: ", and no " + v.Group + " enters " + prose.An(v.Exit) + " that is not its own", false: ""}[in.hasDest()])},
-		domains.Item{ID: itemDeadline, Tier: domains.Basic, Constraint: "all groups reach safety", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("Every %s of every %s reaches %s by %s %d (rule \"deadline\").", v.Person, v.Group, in.exitWords(), v.Step, in.H())})
-	for _, u := range in.units() {
-		items = append(items, u.Items(in)...)
-	}
-	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: in.optimalText(ref.Objective)})
+		domains.FeasibilityItem(itemMovement, "conservation", domains.Basic, fmt.Sprintf("Every move leaves from a place where at least that many %s of the %s are at that %s (everyone starts at the %s's starting place and arrives after the %s's travel time)%s.", v.People, v.Group, v.Step, v.Group, v.Link, map[bool]string{true: ", and no " + v.Group + " enters " + prose.An(v.Exit) + " that is not its own", false: ""}[in.hasDest()])),
+		domains.CoverageItem(itemDeadline, "all groups reach safety", fmt.Sprintf("Every %s of every %s reaches %s by %s %d (rule \"deadline\").", v.Person, v.Group, in.exitWords(), v.Step, in.H())))
+	items = append(items, domains.ItemsOf(in, in.units())...)
+	items = append(items, domains.OptimalItem(in.optimalText(ref.Objective)))
 	return items
 }
 

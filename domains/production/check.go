@@ -97,25 +97,18 @@ func (s *Shop) parse(raw json.RawMessage) *answer {
 
 // Checklist implements domains.Instance.
 func (s *Shop) Checklist(ref domains.Reference) []domains.Item {
-	v := s.Voc
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"schedule\" lists steps of the %s by name and step number, each on the %s its route names, once, with a start time of 0 or more.", v.Jobs, v.Machine)}}
 	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "rules 1–3")...)
+		return domains.InfeasibleChecklist(unitInfeasible, fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "rules 1–3")
 	}
+	v := s.Voc
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: \"schedule\" lists steps of the %s by name and step number, each on the %s its route names, once, with a start time of 0 or more.", v.Jobs, v.Machine))}
 	items = append(items,
-		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("Every step of every %s is scheduled and ends by the closing time %d.", v.Job, s.Horizon)},
-		domains.Item{ID: itemRoutes, Tier: domains.Basic, Constraint: "precedence", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Each %s's steps run in route order, each starting after the previous one ends.", v.Job)},
-		domains.Item{ID: itemMachines, Tier: domains.Basic, Constraint: "machine capacity", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No %s runs two steps at overlapping times.", v.Machine)})
-	for _, u := range s.units() {
-		items = append(items, u.Items(s)...)
-	}
+		domains.CoverageItem(itemCoverage, "coverage", fmt.Sprintf("Every step of every %s is scheduled and ends by the closing time %d.", v.Job, s.Horizon)),
+		domains.FeasibilityItem(itemRoutes, "precedence", domains.Basic, fmt.Sprintf("Each %s's steps run in route order, each starting after the previous one ends.", v.Job)),
+		domains.FeasibilityItem(itemMachines, "machine capacity", domains.Basic, fmt.Sprintf("No %s runs two steps at overlapping times.", v.Machine)))
+	items = append(items, domains.ItemsOf(s, s.units())...)
 	items = append(items,
-		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: s.optimalText(ref.Objective)},
+		domains.OptimalItem(s.optimalText(ref.Objective)),
 		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
 			Text: fmt.Sprintf("The \"objective\" stated in the answer equals the schedule's true %s.", s.levels()[s.mainLevel()].Name)})
 	return items

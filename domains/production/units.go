@@ -175,7 +175,7 @@ func (s *Shop) units() []unit {
 
 // feasibility returns the feasibility item of unit id.
 func feasibility(id string, tier domains.Tier, text string) domains.Item {
-	return domains.Item{ID: id, Tier: tier, Constraint: id, Kind: domains.KindFeasibility, Text: text}
+	return domains.FeasibilityItem(id, id, tier, text)
 }
 
 // ---- release-dates (basic) ----

@@ -144,27 +144,20 @@ func (in *Instance) parseList(obj map[string]json.RawMessage, key string, start 
 
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
+	if !ref.Feasible {
+		return domains.NoPlanChecklist(unitInfeasible, ref.Conflict, "rule 1")
+	}
 	v := in.Voc
 	lists := `a list "schedule"`
 	for _, p := range in.parts() {
 		key, _ := p.AnswerKey(in)
 		lists += fmt.Sprintf(" and a list %q", key)
 	}
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: `The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
-			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[len(in.statedKeys()) > 0]}}
-	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		const background = "rule 1"
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
-	}
-	items = append(items, domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-		Text: fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)})
-	for _, u := range in.units() {
-		items = append(items, u.Items(in)...)
-	}
-	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: in.optimalText(ref.Objective)})
+	items := []domains.Item{domains.FormatItem(`The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
+		map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[len(in.statedKeys()) > 0])}
+	items = append(items, domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)))
+	items = append(items, domains.ItemsOf(in, in.units())...)
+	return append(items, domains.OptimalItem(in.optimalText(ref.Objective)))
 }
 
 // optimalText is the text of the optimal item: the proven optimum, level

@@ -174,7 +174,7 @@ func ruleItem(in *Instance, u unit, text string) []domains.Item {
 		return nil
 	}
 	inf := u.Info()
-	return []domains.Item{{ID: inf.ID, Text: text, Tier: inf.Tier, Constraint: inf.ID, Kind: domains.KindFeasibility}}
+	return []domains.Item{domains.FeasibilityItem(inf.ID, inf.ID, inf.Tier, text)}
 }
 
 func groupPrec(a string) string          { return "predecessors of " + a }

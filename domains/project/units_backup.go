@@ -122,8 +122,7 @@ func (exception) Items(in *Instance) []domains.Item {
 	if e == nil {
 		return nil
 	}
-	return []domains.Item{{ID: unitException, Tier: domains.Hard, Constraint: unitException, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", in.Voc.Activity, e.Resource, e.Capacity)}}
+	return []domains.Item{domains.FeasibilityItem(unitException, unitException, domains.Hard, fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", in.Voc.Activity, e.Resource, e.Capacity))}
 }
 
 // Model adds the backup, after the main schedule's levels.

@@ -289,6 +289,9 @@ func (in *Instance) evaluate(q, rq quantities) (fails, *flows) {
 
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
+	if !ref.Feasible {
+		return domains.NoPlanChecklist(unitInfeasible, ref.Conflict, "the always-on rules")
+	}
 	v := in.Voc
 	ks, kk, kt := in.keys()
 	keys := fmt.Sprintf("%q", ks)
@@ -298,30 +301,17 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	if kt != "" {
 		keys += fmt.Sprintf(", %q", kt)
 	}
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice%s.", v.Shipments, keys, v.Shipment, in.recoveryFormat())}}
-	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		const background = "the always-on rules"
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
-	}
-	items = append(items, domains.Item{ID: itemSupply, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s sends more than its supply%s.", v.Source, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])})
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice%s.", v.Shipments, keys, v.Shipment, in.recoveryFormat()))}
+	items = append(items, domains.FeasibilityItem(itemSupply, "capacity limits", domains.Basic, fmt.Sprintf("No %s sends more than its supply%s.", v.Source, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])))
 	if in.alloc() {
-		items = append(items, domains.Item{ID: itemSurplus, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No %s receives more than its demand%s.", v.Sink, map[bool]string{true: " in any " + v.Period + " (its starting stock counting in the first)", false: " (counting any starting stock)"}[in.T() > 1])})
+		items = append(items, domains.FeasibilityItem(itemSurplus, "capacity limits", domains.Basic, fmt.Sprintf("No %s receives more than its demand%s.", v.Sink, map[bool]string{true: " in any " + v.Period + " (its starting stock counting in the first)", false: " (counting any starting stock)"}[in.T() > 1])))
 	} else {
 		items = append(items,
-			domains.Item{ID: itemDemand, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-				Text: fmt.Sprintf("Every %s's demand is met in full from stock.", v.Period)},
-			domains.Item{ID: itemStorage, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The stock at the end of every %s fits the storage of %d.", v.Period, in.Storage)})
+			domains.CoverageItem(itemDemand, "complete inputs", fmt.Sprintf("Every %s's demand is met in full from stock.", v.Period)),
+			domains.FeasibilityItem(itemStorage, "capacity limits", domains.Basic, fmt.Sprintf("The stock at the end of every %s fits the storage of %d.", v.Period, in.Storage)))
 	}
-	for _, u := range in.units() {
-		items = append(items, u.Items(in)...)
-	}
-	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: in.optimalText(ref.Objective)})
+	items = append(items, domains.ItemsOf(in, in.units())...)
+	items = append(items, domains.OptimalItem(in.optimalText(ref.Objective)))
 	return items
 }
 

@@ -84,15 +84,12 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 
 // Checklist implements domains.Instance.
 func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
-	v := r.Voc
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day from %s to %s, each a shift name or Off.", v.Person, r.Days[0], r.Days[len(r.Days)-1])}}
 	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "the always-on rules")...)
+		return domains.InfeasibleChecklist(unitInfeasible, fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "the always-on rules")
 	}
-	items = append(items, domains.Item{ID: itemStaffing, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
-		Text: fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)})
+	v := r.Voc
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day from %s to %s, each a shift name or Off.", v.Person, r.Days[0], r.Days[len(r.Days)-1]))}
+	items = append(items, domains.CoverageItem(itemStaffing, "coverage", fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)))
 	// The units' items; a stated value is judged against the goal, so
 	// its item follows the goal's.
 	var stated []domains.Item
@@ -105,8 +102,7 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 			}
 		}
 	}
-	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: r.optimalText(ref.Objective)})
+	items = append(items, domains.OptimalItem(r.optimalText(ref.Objective)))
 	return append(items, stated...)
 }
 

@@ -270,7 +270,7 @@ func (r *Roster) rules() []rule {
 // feasibility returns the feasibility item of unit u with text.
 func feasibility(u unit, text string) []domains.Item {
 	inf := u.Info()
-	return []domains.Item{{ID: inf.ID, Tier: inf.Tier, Constraint: inf.ID, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(inf.ID, inf.ID, inf.Tier, text)}
 }
 
 func (r *Roster) shiftList(ss []int) string {

@@ -19,7 +19,7 @@ import (
 // The item IDs that every route skin's checklist has (with
 // domains.ItemFormat, domains.ItemInfeasible and domains.ItemConflict).
 const (
-	ItemOptimal = "optimal"
+	ItemOptimal = domains.ItemOptimal
 	ItemStated  = "stated"
 )
 
@@ -30,18 +30,7 @@ const (
 // route skin's always-on rule) as the background.
 func InfeasibleChecklist(unit string, conflict []string) []domains.Item {
 	claim := fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", prose.Quoted(conflict))
-	return append([]domains.Item{FormatItem(domains.InfeasibleFormat)}, domains.InfeasibleItems(unit, claim, "rule 1")...)
-}
-
-// FormatItem is the basic format item whose text is the answer's form.
-func FormatItem(text string) domains.Item {
-	return domains.Item{ID: domains.ItemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: text}
-}
-
-// CoverageItem is a basic coverage item of rule 1 (every stop or job
-// once, one trip from start to end): its ID, constraint and text.
-func CoverageItem(id, constraint, text string) domains.Item {
-	return domains.Item{ID: id, Tier: domains.Basic, Constraint: constraint, Kind: domains.KindCoverage, Text: text}
+	return domains.InfeasibleChecklist(unit, claim, "rule 1")
 }
 
 // GoalItems returns the two items that close a feasible checklist: the
@@ -49,7 +38,7 @@ func CoverageItem(id, constraint, text string) domains.Item {
 // item, whose text is stated.
 func GoalItems(optimal, stated string) []domains.Item {
 	return []domains.Item{
-		{ID: ItemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: optimal + "."},
+		domains.OptimalItem(optimal + "."),
 		{ID: ItemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated, Text: stated},
 	}
 }

@@ -211,31 +211,22 @@ func (ans *answer) complete() bool {
 
 // Checklist implements domains.Instance.
 func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
+	if !ref.Feasible {
+		return domains.InfeasibleChecklist(unitInfeasible, fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict)), "the always-on rules")
+	}
 	v := a.Voc
-	items := []domains.Item{{
-		ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, a start time on the grid and a listed %s.", v.Activity, v.Room),
-	}}
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, a start time on the grid and a listed %s.", v.Activity, v.Room))}
 	if a.flexible() {
 		items[0].Text = fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, start and end times on the grid (the end after the start) and a listed %s.", v.Activity, v.Room)
 	}
-	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict)), "the always-on rules")...)
-	}
 	items = append(items,
-		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-			Text: a.coverageText()},
-		domains.Item{ID: itemPeople, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, prose.An(v.person()))},
-		domains.Item{ID: itemRooms, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)},
+		domains.CoverageItem(itemCoverage, "complete inputs", a.coverageText()),
+		domains.FeasibilityItem(itemPeople, "exclusive resource use", domains.Basic, fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, prose.An(v.person()))),
+		domains.FeasibilityItem(itemRooms, "exclusive resource use", domains.Basic, fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)),
 	)
-	for _, u := range a.units() {
-		items = append(items, u.Items(a)...)
-	}
+	items = append(items, domains.ItemsOf(a, a.units())...)
 	text := fmt.Sprintf("The schedule's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks)", ref.Objective)
-	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."})
+	items = append(items, domains.OptimalItem(text+"."))
 	return items
 }
 

@@ -97,8 +97,7 @@ func (roomFailure) Items(a *Agenda) []domains.Item {
 	if a.failIndex() < 0 {
 		return nil
 	}
-	return []domains.Item{{ID: unitRoomFailure, Tier: domains.Hard, Constraint: unitRoomFailure, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("The schedule if %s fails covers every %s, never uses %s and satisfies every rule.", a.FailRoom, a.Voc.Activity, a.FailRoom)}}
+	return []domains.Item{domains.FeasibilityItem(unitRoomFailure, unitRoomFailure, domains.Hard, fmt.Sprintf("The schedule if %s fails covers every %s, never uses %s and satisfies every rule.", a.FailRoom, a.Voc.Activity, a.FailRoom))}
 }
 
 // Check finds uses of the room in the failure schedule (the normal

@@ -290,7 +290,7 @@ func (replanning) Items(a *Agenda) []domains.Item {
 	if d.Room == "" {
 		text = fmt.Sprintf("No %s overlaps %s (unavailable then).", a.Voc.with(a.Voc.Activity, d.Person), span)
 	}
-	return []domains.Item{{ID: unitReplanning, Tier: domains.Hard, Constraint: unitReplanning, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(unitReplanning, unitReplanning, domains.Hard, text)}
 }
 
 func (replanning) Check(a *Agenda, ans *answer, f fails) {

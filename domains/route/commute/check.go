@@ -161,13 +161,11 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		route.FormatItem("The answer is one JSON object in the stated form: a list of legs, each a ride of the timetable (line, stops and times as listed) or a listed walking link, and the stated arrival, changes and fare."),
-		route.CoverageItem(itemRoute, "start and end", fmt.Sprintf("The legs form one trip from %s to %s: each leg starts where the previous one ended, no ride is boarded before you reach its stop, no two walks or two rides of the same run follow each other, and there is at least one ride.", c.Stops[0], c.Stops[1])),
+		domains.FormatItem("The answer is one JSON object in the stated form: a list of legs, each a ride of the timetable (line, stops and times as listed) or a listed walking link, and the stated arrival, changes and fare."),
+		domains.CoverageItem(itemRoute, "start and end", fmt.Sprintf("The legs form one trip from %s to %s: each leg starts where the previous one ended, no ride is boarded before you reach its stop, no two walks or two rides of the same run follow each other, and there is at least one ride.", c.Stops[0], c.Stops[1])),
 	}
 	us := c.units()
-	for _, u := range us {
-		items = append(items, u.Items(c)...)
-	}
+	items = append(items, domains.ItemsOf(c, us)...)
 	lv := route.Levels(ref.Objective)
 	var reached []string
 	for i, l := range domains.Facets[leveler](us) {

@@ -32,13 +32,11 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		route.FormatItem("The answer is one JSON object in the stated form: a list of routes, each a non-empty list of stop names as written in the problem, and an integer total_minutes."),
-		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d stops is on exactly one route, and at most %d %s are used.", len(d.Stops), d.Vehicles, v.Vehicles)),
+		domains.FormatItem("The answer is one JSON object in the stated form: a list of routes, each a non-empty list of stop names as written in the problem, and an integer total_minutes."),
+		domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d stops is on exactly one route, and at most %d %s are used.", len(d.Stops), d.Vehicles, v.Vehicles)),
 	}
 	us := d.units()
-	for _, u := range us {
-		items = append(items, u.Items(d)...)
-	}
+	items = append(items, domains.ItemsOf(d, us)...)
 	lv := route.Levels(ref.Objective)
 	var reached []string
 	for i, l := range domains.Facets[leveler](us) {

@@ -112,11 +112,6 @@ var pool = unitPool.Infos(nil)
 // units returns the sampled units of d, in pool order (unitPool.Of).
 func (d *Delivery) units() []unit { return unitList.InForce(d.S.Has) }
 
-// feasibility returns the feasibility item id of unit u.
-func feasibility(id, u string, tier domains.Tier, text string) domains.Item {
-	return domains.Item{ID: id, Tier: tier, Constraint: u, Kind: domains.KindFeasibility, Text: text}
-}
-
 // ---- capacity (basic) ----
 
 type capacity struct{}
@@ -156,7 +151,7 @@ func (capacity) Rules(d *Delivery) []rule {
 }
 
 func (capacity) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemCapacity, unitCapacity, domains.Basic, fmt.Sprintf("No route's stops take more than %d %s together.", d.Capacity, d.Voc.Goods))}
+	return []domains.Item{domains.FeasibilityItem(itemCapacity, unitCapacity, domains.Basic, fmt.Sprintf("No route's stops take more than %d %s together.", d.Capacity, d.Voc.Goods))}
 }
 
 func (capacity) Check(d *Delivery, routes [][]int, f fails) {
@@ -225,7 +220,7 @@ func (windows) Rules(d *Delivery) []rule {
 }
 
 func (windows) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemWindows, unitWindows, domains.Basic, fmt.Sprintf("Driving each route from %s, waiting where early, unloading starts at every stop within its window and the %s is back by %s.", route.Clock(d.DayStart), d.Voc.Vehicle, route.Clock(d.DayStart+d.Due[0])))}
+	return []domains.Item{domains.FeasibilityItem(itemWindows, unitWindows, domains.Basic, fmt.Sprintf("Driving each route from %s, waiting where early, unloading starts at every stop within its window and the %s is back by %s.", route.Clock(d.DayStart), d.Voc.Vehicle, route.Clock(d.DayStart+d.Due[0])))}
 }
 
 func (windows) Check(d *Delivery, routes [][]int, f fails) {
@@ -278,7 +273,7 @@ func (driverHours) Rules(d *Delivery) []rule {
 }
 
 func (driverHours) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemDriving, unitDriving, domains.Medium, fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive))}
+	return []domains.Item{domains.FeasibilityItem(itemDriving, unitDriving, domains.Medium, fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive))}
 }
 
 func (driverHours) Check(d *Delivery, routes [][]int, f fails) {
@@ -321,7 +316,7 @@ func (balanced) Rules(d *Delivery) []rule {
 }
 
 func (balanced) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The longest and the shortest route (driving minutes from leaving %s to coming back) differ by at most %d minutes.", d.Voc.Depot, d.Balance))}
+	return []domains.Item{domains.FeasibilityItem(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The longest and the shortest route (driving minutes from leaving %s to coming back) differ by at most %d minutes.", d.Voc.Depot, d.Balance))}
 }
 
 func (balanced) Check(d *Delivery, routes [][]int, f fails) {
@@ -370,7 +365,7 @@ func (visitOrder) Rules(d *Delivery) []rule {
 
 func (visitOrder) Items(d *Delivery) []domains.Item {
 	a, c := d.Before[0][0], d.Before[0][1]
-	return []domains.Item{feasibility(itemBefore, unitOrder, domains.Medium, fmt.Sprintf("%s and %s are on the same route, %s first.", d.Stops[a-1], d.Stops[c-1], d.Stops[a-1]))}
+	return []domains.Item{domains.FeasibilityItem(itemBefore, unitOrder, domains.Medium, fmt.Sprintf("%s and %s are on the same route, %s first.", d.Stops[a-1], d.Stops[c-1], d.Stops[a-1]))}
 }
 
 func (visitOrder) Check(d *Delivery, routes [][]int, f fails) {
@@ -484,7 +479,7 @@ func (closure) Rules(d *Delivery) []rule {
 
 func (closure) Items(d *Delivery) []domains.Item {
 	x, y := d.Closed[0][0], d.Closed[0][1]
-	return []domains.Item{feasibility(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("No route drives directly between %s and %s.", d.Stops[x-1], d.Stops[y-1]))}
+	return []domains.Item{domains.FeasibilityItem(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("No route drives directly between %s and %s.", d.Stops[x-1], d.Stops[y-1]))}
 }
 
 func (closure) Check(d *Delivery, routes [][]int, f fails) {

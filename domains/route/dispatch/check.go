@@ -34,13 +34,11 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		route.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list of routes, each naming a %s of the problem at most once and listing %s by their names, and an integer deadhead_minutes.", v.Vehicle, v.Jobs)),
-		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is on exactly one route.", len(d.Jobs), v.Jobs)),
+		domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list of routes, each naming a %s of the problem at most once and listing %s by their names, and an integer deadhead_minutes.", v.Vehicle, v.Jobs)),
+		domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is on exactly one route.", len(d.Jobs), v.Jobs)),
 	}
 	us := d.units()
-	for _, u := range us {
-		items = append(items, u.Items(d)...)
-	}
+	items = append(items, domains.ItemsOf(d, us)...)
 	lv := route.Levels(ref.Objective)
 	text, i := route.OptimalOpening(nil, true), 0
 	for _, l := range domains.Facets[leveler](us) {

@@ -51,21 +51,18 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		dayTimes = fmt.Sprintf("Staying the given days in each city in this order, the first on day 1 and each flight day counted for both cities, the trip ends by day %d.", it.Days[0].Return)
 	}
 	items := []domains.Item{
-		route.FormatItem(format),
-		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)),
+		domains.FormatItem(format),
+		domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)),
 	}
 	if v.Trip {
 		items[1].Text = "The plan lists no city twice."
 	}
-	items = append(items, domains.Item{ID: itemDayTimes, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility, Text: dayTimes})
+	items = append(items, domains.FeasibilityItem(itemDayTimes, ruleCore, domains.Basic, dayTimes))
 	if v.Trip {
-		items = append(items, domains.Item{ID: itemFlights, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility,
-			Text: "Every two cities visited one after the other have a direct flight."})
+		items = append(items, domains.FeasibilityItem(itemFlights, ruleCore, domains.Basic, "Every two cities visited one after the other have a direct flight."))
 	}
 	us := it.units()
-	for _, u := range us {
-		items = append(items, u.Items(it)...)
-	}
+	items = append(items, domains.ItemsOf(it, us)...)
 	lv := route.Levels(ref.Objective)
 	var reached []string
 	for i, l := range domains.Facets[leveler](us) {
