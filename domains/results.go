@@ -2,6 +2,8 @@ package domains
 
 import (
 	"context"
+	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains/prose"
@@ -101,6 +103,15 @@ func Evaluate(ctx context.Context, b solver.Backend, items []Item, ref Reference
 		return res, nil
 	}
 	return res, plan(res)
+}
+
+// Optimum fails item id unless obj is the optimum, with the detail
+// "<words> <obj>, the optimum is <optimum>" (words: "the plan's values
+// are").
+func (r Results) Optimum(id string, obj, optimum []int64, words string) {
+	if !slices.Equal(obj, optimum) {
+		r.Set(id, false, fmt.Sprintf("%s %v, the optimum is %v", words, obj, optimum))
+	}
 }
 
 // SetFails fails the result of every item that f has failures for, with

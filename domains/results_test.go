@@ -141,3 +141,17 @@ func TestLower(t *testing.T) {
 		}
 	}
 }
+
+// TestOptimum: the optimal item fails, with both vectors, unless the
+// plan's vector is the optimum.
+func TestOptimum(t *testing.T) {
+	res := domains.Pending([]domains.Item{{ID: "optimal"}, {ID: "other"}})
+	res.Optimum("optimal", []int64{1, 2}, []int64{1, 2}, "the plan's values are")
+	if !res[0].Pass {
+		t.Errorf("the optimum failed: %+v", res)
+	}
+	res.Optimum("optimal", []int64{1, 3}, []int64{1, 2}, "the plan's values are")
+	if res[0].Pass || res[0].Detail != "the plan's values are [1 3], the optimum is [1 2]" || !res[1].Pass {
+		t.Errorf("not the optimum: %+v", res)
+	}
+}

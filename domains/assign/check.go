@@ -317,9 +317,7 @@ func (a *Assign) judge(rs domains.Results, items []domains.Item, ans *answer, re
 		rs.Set(itemOptimal, false, "the plan breaks a rule")
 	} else {
 		obj = a.objectives(ans.p)
-		if !slices.Equal(obj, ref.Objective) {
-			rs.Set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
+		rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
 	}
 	if a.has(unitSelfCheck) {
 		if g := a.goal(ans.p); *ans.p.stated != g {

@@ -225,9 +225,7 @@ func (in *Instance) judge(rs domains.Results, ans *answer, ref domains.Reference
 		}
 	} else {
 		obj = in.objectives(ans.x, s)
-		if !slices.Equal(obj, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
+		rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
 		// Each objective unit's item checks its level, and the levels
 		// before it (a level is the least possible only among plans that
 		// reach the levels before it).

@@ -160,9 +160,7 @@ func (s *Shop) judge(res domains.Results, ans *answer, ref domains.Reference) []
 		set(itemOptimal, false, "the schedule breaks a rule")
 		return nil
 	}
-	if !slices.Equal(obj, ref.Objective) {
-		set(itemOptimal, false, fmt.Sprintf("goal values %v, the optimum is %v", obj, ref.Objective))
-	}
+	res.Optimum(itemOptimal, obj, ref.Objective, "goal values")
 	return obj
 }
 

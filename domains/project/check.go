@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -224,9 +223,7 @@ func (in *Instance) judge(rs domains.Results, items []domains.Item, ans *answer,
 		return nil
 	}
 	obj := in.objectives(ans.start)
-	if !slices.Equal(obj, ref.Objective) {
-		rs.Set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-	}
+	rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
 	return obj
 }
 

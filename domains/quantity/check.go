@@ -382,9 +382,7 @@ func (in *Instance) judge(rs domains.Results, ans *answer, ref domains.Reference
 		}
 	} else {
 		obj = in.objectives(ans.q, ans.rq, f)
-		if !slices.Equal(obj, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
+		rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
 		if in.replanning() && (len(ref.Objective) == 0 || obj[0] != ref.Objective[0]) {
 			set(unitReplan, false, fmt.Sprintf("the plan changes %d %s, the fewest possible is %v", obj[0], in.Voc.Shipments, ref.Objective[:min(1, len(ref.Objective))]))
 		}

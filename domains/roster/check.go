@@ -136,9 +136,7 @@ func (r *Roster) judge(res domains.Results, items []domains.Item, ans *answer, r
 		return nil
 	}
 	obj := r.objective(ans.pl, ans.bk)
-	if !slices.Equal(obj, ref.Objective) {
-		res.Set(itemOptimal, false, fmt.Sprintf("objective values %v, the optimum is %v", obj, ref.Objective))
-	}
+	res.Optimum(itemOptimal, obj, ref.Objective, "objective values")
 	return obj
 }
 

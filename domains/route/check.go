@@ -2,7 +2,6 @@ package route
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -88,8 +87,6 @@ func Judge(res domains.Results, f domains.Fails, optimum []int64, objective func
 		return nil
 	}
 	obj := objective()
-	if !slices.Equal(obj, optimum) {
-		res.Set(ItemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, optimum))
-	}
+	res.Optimum(ItemOptimal, obj, optimum, "the plan's objective values are")
 	return obj
 }

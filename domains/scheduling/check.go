@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -330,9 +329,7 @@ func (a *Agenda) judge(rs domains.Results, items []domains.Item, raw json.RawMes
 			got = append(got, roleValues(roles)...)
 		}
 		obj = got
-		if !slices.Equal(got, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the schedule's values are %v, the optimum is %v", got, ref.Objective))
-		}
+		rs.Optimum(itemOptimal, got, ref.Objective, "the schedule's values are")
 	}
 	if a.has(unitSelfCheck) && ans.complete() {
 		if g := a.goal(ans.pl); *ans.stated != g {
