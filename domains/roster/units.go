@@ -632,14 +632,13 @@ func (sickCall) section(r *Roster) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n**Current roster** (already published)\n")
 	head := append([]string{r.Voc.Person}, r.Days...)
-	writeRow(&b, head)
-	writeRow(&b, dashes(len(head)))
+	b.WriteString(prose.Head(head))
 	for p, st := range r.Staff {
 		row := []string{st.Name}
 		for d := range r.Days {
 			row = append(row, r.shiftName(r.Current[p][d]))
 		}
-		writeRow(&b, row)
+		b.WriteString(prose.Row(row))
 	}
 	fmt.Fprintf(&b, "\n%s has called in sick for %s. Replan the week.\n", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days))
 	return b.String()
