@@ -80,10 +80,7 @@ type (
 
 // column is one column of the stops table: its heading, its alignment
 // row ("---" or "---:") and its cell for stop c (1..N).
-type column struct {
-	Head, Align string
-	Cell        func(c int) string
-}
+type column = route.Column
 
 // The facets of each unit, listed so that a misspelt facet method fails to
 // compile instead of being skipped.

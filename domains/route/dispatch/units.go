@@ -103,11 +103,7 @@ type (
 // ("---" or "---:") and its cell for job c (1..N). At places it in the
 // table: size 1, equipment 2, windows 3 (the table's order, which is not
 // the pool's).
-type column struct {
-	At          int
-	Head, Align string
-	Cell        func(c int) string
-}
+type column = route.Column
 
 // The facets of each unit, listed so that a misspelt facet method fails to
 // compile instead of being skipped.

@@ -118,10 +118,7 @@ type (
 
 // column is one column of the stops table: its heading, its alignment
 // row ("---" or "---:") and its cell for stop i (0-based).
-type column struct {
-	Head, Align string
-	Cell        func(i int) string
-}
+type column = route.Column
 
 // The facets of each unit, listed so that a misspelt facet method fails to
 // compile instead of being skipped.
