@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -123,14 +123,7 @@ func TestCheckRecoveryHand(t *testing.T) {
 	if err := in.validate(); err != nil {
 		t.Fatal(err)
 	}
-	m, err := in.Model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, cert := familytest.CertifyModel(t, in)
 	if want := []int64{2, 6, 7, 4}; !slices.Equal(cert.Objective, want) || !*cert.Unique {
 		t.Fatalf("certificate %v unique %v, want %v unique", cert.Objective, *cert.Unique, want)
 	}

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -86,6 +88,22 @@ func Certify(tk *domains.Task, spec domains.Spec, timeout time.Duration) Outcome
 		o.Rec = rec
 	}
 	return o
+}
+
+// CertifyModel builds the model of inst and certifies it on sat.Backend,
+// without a time limit and without gen's tie-breaks; an error of either
+// fails t. It returns both.
+func CertifyModel(t testing.TB, inst interface{ Model() (*encode.Model, error) }) (*encode.Model, *solver.Certificate) {
+	t.Helper()
+	m, err := inst.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, c
 }
 
 // NewSpec is tk.NewSpec of subtask and seed with the given units (and no
