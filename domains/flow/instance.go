@@ -3,6 +3,7 @@ package flow
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
@@ -131,21 +132,11 @@ func (in *Instance) has(unit string) bool { return in.Sp.Has(unit) }
 func (in *Instance) H() int { return in.Horizon }
 
 func (in *Instance) place(name string) int {
-	for i, p := range in.Places {
-		if p.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Places, func(p Place) bool { return p.Name == name })
 }
 
 func (in *Instance) group(name string) int {
-	for i, g := range in.Groups {
-		if g.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Groups, func(g Group) bool { return g.Name == name })
 }
 
 // link returns the index of the link from → to, or -1.

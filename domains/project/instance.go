@@ -3,6 +3,7 @@ package project
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
@@ -120,12 +121,7 @@ func (in *Instance) planLen() int { return (1 + len(in.parts())) * in.n() }
 func (in *Instance) partStarts(plan []int, j int) []int { return plan[(j+1)*in.n() : (j+2)*in.n()] }
 
 func (in *Instance) index(name string) int {
-	for i, a := range in.Activities {
-		if a.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Activities, func(a Activity) bool { return a.Name == name })
 }
 
 func (in *Instance) demand(i, r int) int {

@@ -2,6 +2,7 @@ package project
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
@@ -200,10 +201,5 @@ func (in *Instance) scenario() *Instance {
 }
 
 func (in *Instance) resIndex(name string) int {
-	for r, res := range in.Resources {
-		if res.Name == name {
-			return r
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Resources, func(res Resource) bool { return res.Name == name })
 }

@@ -231,21 +231,11 @@ func (in *Instance) route(s, k int) string {
 }
 
 func (in *Instance) sinkIndex(name string) int {
-	for k, sk := range in.Sinks {
-		if sk.Name == name {
-			return k
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Sinks, func(sk Sink) bool { return sk.Name == name })
 }
 
 func (in *Instance) periodIndex(name string) int {
-	for t, p := range in.Periods {
-		if p == name {
-			return t
-		}
-	}
-	return -1
+	return slices.Index(in.Periods, name)
 }
 
 // evaluate runs the core checks and every unit's checks on a plan, and

@@ -100,12 +100,7 @@ func poolInfo(mode string, extra, drop []string) []domains.Unit {
 func (in *Instance) units() []unit { return pool.Of(in.Sp) }
 
 func (in *Instance) srcIndex(name string) int {
-	for s, src := range in.Sources {
-		if src.Name == name {
-			return s
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Sources, func(src Source) bool { return src.Name == name })
 }
 
 // ---- supply-limits (basic): lane limits ----

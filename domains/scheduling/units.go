@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -583,12 +584,7 @@ func (chain) Sample(a *Agenda, r *rand.Rand) {
 }
 
 func (a *Agenda) actIndex(name string) int {
-	for i, act := range a.Activities {
-		if act.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(a.Activities, func(act Activity) bool { return act.Name == name })
 }
 
 func (chain) Model(b *builder) {

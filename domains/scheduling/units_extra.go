@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -110,12 +111,7 @@ func (confidential) Sample(a *Agenda, r *rand.Rand) {
 
 // private reports whether room ri is private.
 func (a *Agenda) private(ri int) bool {
-	for _, n := range a.PrivateRooms {
-		if n == a.Rooms[ri].Name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(a.PrivateRooms, a.Rooms[ri].Name)
 }
 
 // confidentialActs returns the confidential activities that exist, in the

@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -157,12 +158,7 @@ func (a *Agenda) current() []placement {
 }
 
 func (a *Agenda) roomIndex(name string) int {
-	for r, room := range a.Rooms {
-		if room.Name == name {
-			return r
-		}
-	}
-	return -1
+	return slices.IndexFunc(a.Rooms, func(room Room) bool { return room.Name == name })
 }
 
 // hit reports whether slots [start, start+dur) of day overlap the
