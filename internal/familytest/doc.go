@@ -15,7 +15,9 @@
 //     binary (Record, Family.Record: each task and seed is sampled,
 //     generated and certified under gen.Unique once), and Certify for an
 //     uncached run of a given spec; NewSpec builds a spec from a list of
-//     units.
+//     units; CertifyModel certifies an instance's model as it is;
+//     UnitRecords, the per-unit record test (each unit forced into every
+//     subtask that allows it).
 //   - reference.go: Reference, the reference test (seeds 1..N per task: a
 //     second run gives the same bytes; the record survives a JSON round
 //     trip; the loaded instance has the same prompt, schema and checklist;

@@ -132,3 +132,46 @@ func Requiring(tk *domains.Task, units ...string) []string {
 	}
 	return out
 }
+
+// UnitRecords is the per-unit record test of tk: for every unit of its
+// pool, with the units it requires, on every subtask that allows it and
+// seeds 1..seeds, the spec's record is certified (Certify within
+// f.Timeout; an error fails t) and check checks each kept record (nil:
+// CheckRecord of f). At least 3 in 4 of each unit's records must be kept.
+func UnitRecords(t *testing.T, f *Family, tk *domains.Task, seeds uint64, check func(u domains.Unit, st domains.Subtask, rec *domains.Record)) {
+	t.Helper()
+	if check == nil {
+		check = func(_ domains.Unit, _ domains.Subtask, rec *domains.Record) { CheckRecord(t, f, rec) }
+	}
+	for _, u := range tk.Pool {
+		kept, tried := 0, 0
+		units := map[string]bool{u.ID: true}
+		for _, r := range u.Requires {
+			units[r] = true
+		}
+		for _, st := range tk.Subtasks {
+			if !st.Allows(u.ID) {
+				continue
+			}
+			for seed := uint64(1); seed <= seeds; seed++ {
+				spec, err := tk.NewSpec(st.ID, seed, units)
+				if err != nil {
+					t.Fatalf("%s %s seed %d: %v", u.ID, st.ID, seed, err)
+				}
+				o := Certify(tk, spec, f.Timeout)
+				if o.Err != nil {
+					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
+				}
+				tried++
+				if o.Rec == nil {
+					continue
+				}
+				kept++
+				check(u, st, o.Rec)
+			}
+		}
+		if kept*4 < tried*3 {
+			t.Errorf("unit %s: %d of %d records kept", u.ID, kept, tried)
+		}
+	}
+}
