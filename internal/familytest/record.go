@@ -90,6 +90,17 @@ func Certify(tk *domains.Task, spec domains.Spec, timeout time.Duration) Outcome
 	return o
 }
 
+// Instance generates the instance of spec on sat.Backend
+// (gen.NewInstance); an error fails t.
+func Instance(t testing.TB, tk *domains.Task, spec domains.Spec) domains.Instance {
+	t.Helper()
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inst
+}
+
 // CertifyModel builds the model of inst and certifies it on sat.Backend,
 // without a time limit and without gen's tie-breaks; an error of either
 // fails t. It returns both.
