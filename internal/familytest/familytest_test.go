@@ -181,3 +181,30 @@ func TestEverySubtaskAndUnit(t *testing.T) {
 		t.Fatalf("EveryUnit: %q", e.errs)
 	}
 }
+
+// TestLoadErrorsCases: each way of breaking the good instance reaches the
+// loader: an edit of its decoded form, a text replacement, raw bytes.
+func TestLoadErrorsCases(t *testing.T) {
+	good := []byte(`{"n":1,"name":"a"}`)
+	load := func(b []byte) error {
+		var v struct {
+			N    int    `json:"n"`
+			Name string `json:"name"`
+		}
+		if err := json.Unmarshal(b, &v); err != nil {
+			return fmt.Errorf("toy: %w", err)
+		}
+		if v.N != 1 {
+			return fmt.Errorf("toy: field n: %d, want 1", v.N)
+		}
+		if v.Name == "" {
+			return fmt.Errorf("toy: field name: empty")
+		}
+		return nil
+	}
+	LoadErrors(t, load, good, "toy: ", []LoadCase[map[string]any]{
+		{Name: "edit", Edit: func(v map[string]any) { v["n"] = 2 }, Want: "field n: 2"},
+		{Name: "replace", From: `"name":"a"`, To: `"name":""`, Want: "field name: empty"},
+		{Name: "bytes", Data: `[`, Want: "unexpected end"},
+	})
+}
