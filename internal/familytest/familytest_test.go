@@ -208,3 +208,26 @@ func TestLoadErrorsCases(t *testing.T) {
 		{Name: "bytes", Data: `[`, Want: "unexpected end"},
 	})
 }
+
+// TestChangedAtLevels: every subtask is checked at levels 1..Levels, and
+// one that a level changed (a shared slice written to, say) is reported.
+func TestChangedAtLevels(t *testing.T) {
+	type sub struct {
+		ID    string
+		Names []string
+	}
+	subs := []sub{{"a", []string{"x"}}, {"b", []string{"y"}}}
+	var levels []int
+	changed := changedAtLevels(subs, func(st *sub, level int) {
+		levels = append(levels, level)
+		if st.ID == "b" && level == 3 {
+			st.Names = append(slices.Clip(st.Names), "z")
+		}
+	})
+	if !slices.Equal(changed, []int{1}) {
+		t.Errorf("changed %v, want [1]", changed)
+	}
+	if len(levels) != 2*domains.Levels || levels[0] != 1 || levels[domains.Levels-1] != domains.Levels {
+		t.Errorf("levels checked %v", levels)
+	}
+}
