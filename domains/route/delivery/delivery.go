@@ -347,29 +347,11 @@ func (d *Delivery) fleetModel() (*route.FleetModel, error) {
 		}
 		fm.Model.Objectives = append(fm.Model.Objectives, drive)
 	}
-	k, n := d.Vehicles, len(d.Stops)
 	if d.Levels >= 1 { // the fewest vehicles
-		var ts []encode.Term
-		for v := range k {
-			for c := k; c < k+n; c++ {
-				if x := fm.Arc[v][c]; x >= 0 {
-					ts = append(ts, encode.Term{Var: x, Coef: 1})
-				}
-			}
-		}
-		fm.Model.Minimize(ts...)
+		fm.Model.Minimize(fm.UsedTerms()...)
 	}
 	if d.Levels >= 2 { // the least Σ x·y² over consecutive stops x → y
-		var ts []encode.Term
-		for u := k; u < k+n; u++ {
-			for v := k; v < k+n; v++ {
-				if x := fm.Arc[u][v]; x >= 0 {
-					a, b := int64(u-k+1), int64(v-k+1)
-					ts = append(ts, encode.Term{Var: x, Coef: a * b * b})
-				}
-			}
-		}
-		fm.Model.Minimize(ts...)
+		fm.Model.Minimize(fm.OrderTerms()...)
 	}
 	return fm, nil
 }
