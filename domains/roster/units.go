@@ -227,31 +227,10 @@ var pool = domains.Pool[unit]{
 // registryPool is the registry's view of the units (domains.Task.Pool),
 // in the order the spec sampler draws them: every drawn spec depends on
 // this order, so it stays.
-var registryPool = registryOrder(pool,
+var registryPool = pool.InOrder(
 	unitQualification, unitAvailability, unitMaxShifts, unitExact, unitRest, unitConsecutive,
 	unitWeekend, unitPreferences, unitBalance, unitSelfCheck,
 	unitSickCall, unitBackup, unitHoliday, unitInfeasible, unitNightRest)
-
-// registryOrder returns the descriptions of the units of p in the order
-// of ids, which must name every unit of p once.
-func registryOrder(p domains.Pool[unit], ids ...string) []domains.Unit {
-	byID := map[string]domains.Unit{}
-	for _, inf := range p.Infos(nil) {
-		byID[inf.ID] = inf
-	}
-	if len(ids) != len(byID) {
-		panic(fmt.Sprintf("roster: %d unit IDs for %d units", len(ids), len(byID)))
-	}
-	out := make([]domains.Unit, len(ids))
-	for i, id := range ids {
-		inf, ok := byID[id]
-		if !ok {
-			panic("roster: unit " + id + " is not in pool")
-		}
-		out[i] = inf
-	}
-	return out
-}
 
 // units returns the sampled units, in pool order.
 func (r *Roster) units() []unit { return pool.Of(r.Sp) }
