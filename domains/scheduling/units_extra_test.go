@@ -427,14 +427,7 @@ func checkItemExact(t *testing.T, a *Agenda, u string) {
 		if broken := extraBroken(a, u, ans.pl); broken != (len(f[u]) > 0) {
 			t.Fatalf("%s: placements %v: rule broken %v, item fails %v", u, ans.pl, broken, f[u])
 		}
-		i := 0
-		for ; i < len(idx); i++ {
-			if idx[i]++; idx[i] < len(opts[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-		if i == len(idx) {
+		if !nextIndex(idx, opts) {
 			return
 		}
 	}

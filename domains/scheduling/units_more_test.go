@@ -309,14 +309,7 @@ func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 				count++
 			}
 		}
-		i := 0
-		for ; i < len(idx); i++ {
-			if idx[i]++; idx[i] < len(pm.opts[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-		if i == len(idx) {
+		if !nextIndex(idx, pm.opts) {
 			break
 		}
 	}
