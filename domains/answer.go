@@ -3,6 +3,7 @@ package domains
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/plancert/plancert/domains/prose"
 )
@@ -61,6 +62,28 @@ func ReadClaim(raw json.RawMessage, onlyFalse bool) Claim {
 		c.FormatErr = `"conflict" must list the names of the conflicting rules`
 	}
 	return c
+}
+
+// SetProblems makes the answer's format error the problems a reader found
+// in its plan, joined by "; " (none leave it as it is).
+func (c *Claim) SetProblems(problems []string) {
+	if len(problems) > 0 {
+		c.FormatErr = strings.Join(problems, "; ")
+	}
+}
+
+// LevelValues names the levels of an objective vector: "name value" for
+// each of names that has a level in obj, in order, joined by ", " ("changed
+// moves 2, total time 14"); a name "" is left out (a level the text does
+// not name).
+func LevelValues(names []string, obj []int64) string {
+	var parts []string
+	for i, n := range names {
+		if n != "" && i < len(obj) {
+			parts = append(parts, fmt.Sprintf("%s %d", n, obj[i]))
+		}
+	}
+	return strings.Join(parts, ", ")
 }
 
 // InfeasibleFormat is the format item's text for an infeasible reference:

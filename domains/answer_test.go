@@ -79,3 +79,21 @@ func TestChecklistItems(t *testing.T) {
 		t.Errorf("claim %q, want %q", items[1].Text, want)
 	}
 }
+
+// TestSetProblemsAndLevelValues: the format error lists the problems;
+// no problems keep the error a reader set before. LevelValues names the
+// levels obj has, leaving out unnamed ones.
+func TestSetProblemsAndLevelValues(t *testing.T) {
+	c := Claim{FormatErr: "earlier"}
+	c.SetProblems(nil)
+	if c.FormatErr != "earlier" {
+		t.Errorf("no problems: %q", c.FormatErr)
+	}
+	c.SetProblems([]string{"a is twice", "b is missing"})
+	if c.FormatErr != "a is twice; b is missing" {
+		t.Errorf("problems: %q", c.FormatErr)
+	}
+	if got, want := LevelValues([]string{"changes", "", "total", "spare"}, []int64{2, 9, 14}), "changes 2, total 14"; got != want {
+		t.Errorf("LevelValues = %q, want %q", got, want)
+	}
+}

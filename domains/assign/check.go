@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -62,9 +61,7 @@ func (a *Assign) parse(raw json.RawMessage) *answer {
 	if crit := a.criticalIdx(); crit != nil && bad == nil {
 		bad = a.parseBackups(obj, ans, crit)
 	}
-	if bad != nil {
-		ans.FormatErr = strings.Join(bad, "; ")
-	}
+	ans.SetProblems(bad)
 	return ans
 }
 

@@ -126,9 +126,7 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 		seen[key] = true
 		ans.x[g][l][t] = n
 	}
-	if bad != nil {
-		ans.FormatErr = strings.Join(bad, "; ")
-	}
+	ans.SetProblems(bad)
 	return ans
 }
 
@@ -188,11 +186,7 @@ func (in *Instance) optimalText(obj []int64) string {
 	if len(obj) < len(names) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order (the proven optimum).", obj)
 	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
-	}
-	text := "The plan reaches the proven optimum: " + strings.Join(parts, ", ")
+	text := "The plan reaches the proven optimum: " + domains.LevelValues(names, obj)
 	if in.TieBreaks > 0 {
 		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (its list of move counts: %v)", obj[len(names):])
 	}

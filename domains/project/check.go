@@ -166,11 +166,7 @@ func (in *Instance) optimalText(obj []int64) string {
 	if len(obj) < len(names)+len(in.partLevelNames()) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
 	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
-	}
-	text := "The plan reaches the proven optimum, in the stated order: " + strings.Join(parts, ", ")
+	text := "The plan reaches the proven optimum, in the stated order: " + domains.LevelValues(names, obj)
 	k := len(names)
 	if in.TieBreaks > 0 {
 		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (starts in table order %v)", obj[k:k+in.n()])

@@ -153,9 +153,7 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	if in.recovering() {
 		bad = append(bad, in.parseList(rentries, "of \"recovery\" ", ans.rq, in.failFrom())...)
 	}
-	if bad != nil {
-		ans.FormatErr = strings.Join(bad, "; ")
-	}
+	ans.SetProblems(bad)
 	return ans
 }
 
@@ -335,11 +333,7 @@ func (in *Instance) optimalText(obj []int64) string {
 	if len(obj) < len(names) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
 	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
-	}
-	text := "The plan reaches the proven optimum, in the stated order: " + strings.Join(parts, ", ")
+	text := "The plan reaches the proven optimum, in the stated order: " + domains.LevelValues(names, obj)
 	if in.TieBreaks > 0 {
 		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (its quantities in the order of the tie-break: %v)", obj[len(names):])
 	}

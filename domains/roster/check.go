@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -182,13 +181,11 @@ func (r *Roster) Better(x, y []int64) bool {
 // optimalText is the text of the optimal item: the goal's values (the
 // levels with a key), then the backup and tie-break rules by name.
 func (r *Roster) optimalText(obj []int64) string {
-	var parts []string
-	for i, l := range r.levels() {
-		if l.key != "" && i < len(obj) {
-			parts = append(parts, fmt.Sprintf("%s %d", l.key, obj[i]))
-		}
+	var keys []string
+	for _, l := range r.levels() {
+		keys = append(keys, l.key)
 	}
-	s := fmt.Sprintf("The roster keeps every rule and reaches the proven optimum of the goal (%s)", strings.Join(parts, ", "))
+	s := fmt.Sprintf("The roster keeps every rule and reaches the proven optimum of the goal (%s)", domains.LevelValues(keys, obj))
 	for _, u := range domains.Facets[laterLeveler](r.units()) {
 		s += u.laterOptimal(r)
 	}

@@ -127,9 +127,7 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 			ans.pl[i] = placement{true, d, s, r, dur}
 		}
 	}
-	if bad != nil {
-		ans.FormatErr = strings.Join(bad, "; ")
-	}
+	ans.SetProblems(bad)
 	return ans
 }
 
