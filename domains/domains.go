@@ -376,6 +376,18 @@ func Lower(x, y []int64) bool {
 	return slices.Compare(x[:n], y[:n]) < 0
 }
 
+// LexBetter is Objectiver.Better for levels that are minimized except
+// those maximized accepts: x is better than y at the first level (of those
+// both have) where they differ.
+func LexBetter(x, y []int64, maximized func(level int) bool) bool {
+	for i := range min(len(x), len(y)) {
+		if x[i] != y[i] {
+			return x[i] < y[i] != maximized(i)
+		}
+	}
+	return false
+}
+
 // Greedy is implemented by instances that have a simple baseline plan: a
 // one-pass heuristic of the core (no search, no solver) whose answer is in
 // the answer form and may break rules or miss the optimum. It is the

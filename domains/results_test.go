@@ -124,24 +124,6 @@ func TestEvaluate(t *testing.T) {
 	}
 }
 
-// TestLower: lexicographic over the levels both vectors have.
-func TestLower(t *testing.T) {
-	for _, tc := range []struct {
-		x, y []int64
-		want bool
-	}{
-		{[]int64{1, 5}, []int64{2, 0}, true},
-		{[]int64{2, 0}, []int64{1, 5}, false},
-		{[]int64{1, 2}, []int64{1, 2}, false},
-		{[]int64{1, 2, 0}, []int64{1, 3}, true},
-		{[]int64{1}, []int64{1, 3}, false},
-	} {
-		if got := domains.Lower(tc.x, tc.y); got != tc.want {
-			t.Errorf("Lower(%v, %v) = %v", tc.x, tc.y, got)
-		}
-	}
-}
-
 // TestOptimum: the optimal item fails, with both vectors, unless the
 // plan's vector is the optimum.
 func TestOptimum(t *testing.T) {
@@ -153,5 +135,32 @@ func TestOptimum(t *testing.T) {
 	res.Optimum("optimal", []int64{1, 3}, []int64{1, 2}, "the plan's values are")
 	if res[0].Pass || res[0].Detail != "the plan's values are [1 3], the optimum is [1 2]" || !res[1].Pass {
 		t.Errorf("not the optimum: %+v", res)
+	}
+}
+
+// TestLexOrders: Lower and LexBetter decide at the first level both
+// vectors have where they differ, smaller wins unless LexBetter's level
+// is maximized; equal vectors are not better.
+func TestLexOrders(t *testing.T) {
+	maxSecond := func(level int) bool { return level == 1 }
+	for _, tc := range []struct {
+		x, y          []int64
+		lower, better bool
+	}{
+		{[]int64{1, 5}, []int64{2, 0}, true, true},
+		{[]int64{2, 0}, []int64{1, 5}, false, false},
+		{[]int64{2, 9}, []int64{2, 3}, false, true},
+		{[]int64{2, 3}, []int64{2, 9}, true, false},
+		{[]int64{2, 3, 1}, []int64{2, 3, 5}, true, true},
+		{[]int64{1, 2, 0}, []int64{1, 3}, true, false},
+		{[]int64{1, 2}, []int64{1, 2}, false, false},
+		{[]int64{1}, []int64{1, 3}, false, false},
+	} {
+		if got := domains.Lower(tc.x, tc.y); got != tc.lower {
+			t.Errorf("Lower(%v, %v) = %v", tc.x, tc.y, got)
+		}
+		if got := domains.LexBetter(tc.x, tc.y, maxSecond); got != tc.better {
+			t.Errorf("LexBetter(%v, %v) = %v", tc.x, tc.y, got)
+		}
 	}
 }

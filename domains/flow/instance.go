@@ -390,16 +390,7 @@ func (in *Instance) nmin() int {
 // the tie-break's, which are maximised.
 func (in *Instance) Better(x, y []int64) bool {
 	n := in.nmin()
-	for i := range min(len(x), len(y)) {
-		if x[i] == y[i] {
-			continue
-		}
-		if i < n {
-			return x[i] < y[i]
-		}
-		return x[i] > y[i]
-	}
-	return false
+	return domains.LexBetter(x, y, func(level int) bool { return level >= n })
 }
 
 // Objective implements domains.Objectiver.

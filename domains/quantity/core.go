@@ -391,16 +391,7 @@ func (in *Instance) Better(x, y []int64) bool {
 	if in.recovering() {
 		nmin += goal
 	}
-	for i := range min(len(x), len(y)) {
-		if x[i] == y[i] {
-			continue
-		}
-		if i < nmin {
-			return x[i] < y[i]
-		}
-		return x[i] > y[i]
-	}
-	return false
+	return domains.LexBetter(x, y, func(level int) bool { return level >= nmin })
 }
 
 // TieBreak implements domains.Instance: it states the lexicographic

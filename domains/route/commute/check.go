@@ -353,12 +353,8 @@ func (c *Commute) Better(x, y []int64) bool {
 			maxed = append(maxed, l == 2)
 		}
 	}
-	for i := range min(len(x), len(y), len(maxed)) {
-		if x[i] != y[i] {
-			return x[i] < y[i] != maxed[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y), len(maxed)) // levels past maxed do not count
+	return domains.LexBetter(x[:n], y[:n], func(level int) bool { return maxed[level] })
 }
 
 var (

@@ -248,16 +248,7 @@ func (d *Dispatch) Objective(raw json.RawMessage) ([]int64, bool) {
 // the current plan, which come first).
 func (d *Dispatch) Better(x, y []int64) bool {
 	ls := domains.Facets[leveler](d.units())
-	for i := range min(len(x), len(y)) {
-		a, b := x[i], y[i]
-		if i < len(ls) && ls[i].Maximized() {
-			a, b = -a, -b
-		}
-		if a != b {
-			return a < b
-		}
-	}
-	return false
+	return domains.LexBetter(x, y, func(level int) bool { return level < len(ls) && ls[level].Maximized() })
 }
 
 var (
