@@ -54,6 +54,17 @@ func (l Levels) At(i int) int64 {
 	return -1
 }
 
+// Reached lists the words of each leveler of ls (the levelers in force, in
+// pool order) for its level of lv, in order: the goals reached before the
+// skin's own, for OptimalOpening.
+func Reached[I any, L interface{ Reached(in I, v int64) string }](in I, ls []L, lv Levels) []string {
+	var out []string
+	for i, l := range ls {
+		out = append(out, l.Reached(in, lv.At(i)))
+	}
+	return out
+}
+
 // OptimalOpening opens an optimal item's text with the goals reached
 // before the skin's own, in their order, each in its leveler's words
 // ("keeps 3 legs of the current plan (the most possible)"): "The plan "

@@ -167,10 +167,7 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 	us := c.units()
 	items = append(items, domains.ItemsOf(c, us)...)
 	lv := route.Levels(ref.Objective)
-	var reached []string
-	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(c, lv.At(i)))
-	}
+	reached := route.Reached(c, domains.Facets[leveler](us), lv)
 	off := len(reached)
 	text := route.OptimalOpening(reached, false)
 	for _, p := range domains.Facets[tripPart](us) {

@@ -38,10 +38,7 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 	us := d.units()
 	items = append(items, domains.ItemsOf(d, us)...)
 	lv := route.Levels(ref.Objective)
-	var reached []string
-	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(d, lv.At(i)))
-	}
+	reached := route.Reached(d, domains.Facets[leveler](us), lv)
 	off := len(reached)
 	text := route.OptimalOpening(reached, true) + fmt.Sprintf("total driving time is %d minutes, the proven minimum", lv.At(off))
 	if len(lv) > off+1 {

@@ -64,10 +64,7 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 	us := it.units()
 	items = append(items, domains.ItemsOf(it, us)...)
 	lv := route.Levels(ref.Objective)
-	var reached []string
-	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(it, lv.At(i)))
-	}
+	reached := route.Reached(it, domains.Facets[leveler](us), lv)
 	off := len(reached)
 	text := route.OptimalOpening(reached, true) + fmt.Sprintf("total score is %d, the proven maximum", lv.At(off))
 	for i, k := range it.tieKinds(false) {
