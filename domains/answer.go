@@ -3,6 +3,7 @@ package domains
 import (
 	"encoding/json"
 	"fmt"
+	"strings"
 
 	"github.com/plancert/plancert/domains/prose"
 )
@@ -63,6 +64,28 @@ func ReadClaim(raw json.RawMessage, onlyFalse bool) Claim {
 	return c
 }
 
+// SetProblems makes the answer's format error the problems a reader found
+// in its plan, joined by "; " (none leave it as it is).
+func (c *Claim) SetProblems(problems []string) {
+	if len(problems) > 0 {
+		c.FormatErr = strings.Join(problems, "; ")
+	}
+}
+
+// LevelValues names the levels of an objective vector: "name value" for
+// each of names that has a level in obj, in order, joined by ", " ("changed
+// moves 2, total time 14"); a name "" is left out (a level the text does
+// not name).
+func LevelValues(names []string, obj []int64) string {
+	var parts []string
+	for i, n := range names {
+		if n != "" && i < len(obj) {
+			parts = append(parts, fmt.Sprintf("%s %d", n, obj[i]))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
 // InfeasibleFormat is the format item's text for an infeasible reference:
 // the one answer form that every core accepts for "no plan exists".
 const InfeasibleFormat = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
@@ -80,6 +103,52 @@ func InfeasibleItems(unit, claim, background string) []Item {
 		{ID: ItemConflict, Tier: Hard, Constraint: unit, Kind: KindFeasibility,
 			Text: "The rules named in \"conflict\" exist and cannot all hold together with " + background + " (checked by the solver)."},
 	}
+}
+
+// InfeasibleChecklist returns the checklist of a reference that has no
+// plan: the format item of InfeasibleFormat, then InfeasibleItems of unit,
+// claim and background.
+func InfeasibleChecklist(unit, claim, background string) []Item {
+	return append([]Item{FormatItem(InfeasibleFormat)}, InfeasibleItems(unit, claim, background)...)
+}
+
+// NoPlanChecklist is InfeasibleChecklist with the claim that no plan
+// satisfies every rule, naming conflict (ConflictWords with background).
+func NoPlanChecklist(unit string, conflict []string, background string) []Item {
+	return InfeasibleChecklist(unit, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", ConflictWords(conflict, background)), background)
+}
+
+// FormatItem is the basic format item whose text is the answer's form.
+func FormatItem(text string) Item {
+	return Item{ID: ItemFormat, Tier: Basic, Constraint: "structured output", Kind: KindFormat, Text: text}
+}
+
+// FeasibilityItem is the feasibility item id of a rule of the plan: the
+// item of constraint (a unit's ID, or a core rule's constraint) at tier.
+func FeasibilityItem(id, constraint string, tier Tier, text string) Item {
+	return Item{ID: id, Tier: tier, Constraint: constraint, Kind: KindFeasibility, Text: text}
+}
+
+// CoverageItem is the basic coverage item id of constraint (every input of
+// the plan once: every activity scheduled, every stop visited).
+func CoverageItem(id, constraint, text string) Item {
+	return Item{ID: id, Tier: Basic, Constraint: constraint, Kind: KindCoverage, Text: text}
+}
+
+// OptimalItem is the basic objective item (ItemOptimal) whose text says
+// what the proven optimum is.
+func OptimalItem(text string) Item {
+	return Item{ID: ItemOptimal, Tier: Basic, Constraint: "explicit primary objective", Kind: KindObjective, Text: text}
+}
+
+// ItemsOf lists the checklist items of units (the units in force, in pool
+// order) on instance in, in order.
+func ItemsOf[I any, U interface{ Items(in I) []Item }](in I, units []U) []Item {
+	var out []Item
+	for _, u := range units {
+		out = append(out, u.Items(in)...)
+	}
+	return out
 }
 
 // ConflictWords says that the rules ns cannot hold: `the rule "a" cannot

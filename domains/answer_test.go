@@ -54,3 +54,46 @@ func TestConflictWords(t *testing.T) {
 		t.Errorf("InfeasibleItems = %+v", items)
 	}
 }
+
+// TestChecklistItems: the item constructors fix each item's ID, tier,
+// constraint and kind; the infeasible checklist is the format item of
+// InfeasibleFormat and the two infeasibility items.
+func TestChecklistItems(t *testing.T) {
+	for _, tc := range []struct {
+		got, want Item
+	}{
+		{FormatItem("f"), Item{ID: "format", Tier: Basic, Constraint: "structured output", Kind: KindFormat, Text: "f"}},
+		{FeasibilityItem("cap", "capacity", Medium, "c"), Item{ID: "cap", Tier: Medium, Constraint: "capacity", Kind: KindFeasibility, Text: "c"}},
+		{CoverageItem("cover", "complete inputs", "v"), Item{ID: "cover", Tier: Basic, Constraint: "complete inputs", Kind: KindCoverage, Text: "v"}},
+		{OptimalItem("o"), Item{ID: "optimal", Tier: Basic, Constraint: "explicit primary objective", Kind: KindObjective, Text: "o"}},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %+v, want %+v", tc.got, tc.want)
+		}
+	}
+	items := NoPlanChecklist("infeasibility", []string{"b", "a"}, "rule 1")
+	if len(items) != 3 || items[0] != FormatItem(InfeasibleFormat) || items[1].ID != ItemInfeasible || items[2].ID != ItemConflict {
+		t.Fatalf("NoPlanChecklist: %+v", items)
+	}
+	if want := `The answer says that no plan satisfies every rule (none does: the rules "a", "b" cannot all hold).`; items[1].Text != want {
+		t.Errorf("claim %q, want %q", items[1].Text, want)
+	}
+}
+
+// TestSetProblemsAndLevelValues: the format error lists the problems;
+// no problems keep the error a reader set before. LevelValues names the
+// levels obj has, leaving out unnamed ones.
+func TestSetProblemsAndLevelValues(t *testing.T) {
+	c := Claim{FormatErr: "earlier"}
+	c.SetProblems(nil)
+	if c.FormatErr != "earlier" {
+		t.Errorf("no problems: %q", c.FormatErr)
+	}
+	c.SetProblems([]string{"a is twice", "b is missing"})
+	if c.FormatErr != "a is twice; b is missing" {
+		t.Errorf("problems: %q", c.FormatErr)
+	}
+	if got, want := LevelValues([]string{"changes", "", "total", "spare"}, []int64{2, 9, 14}), "changes 2, total 14"; got != want {
+		t.Errorf("LevelValues = %q, want %q", got, want)
+	}
+}

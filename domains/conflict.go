@@ -78,3 +78,21 @@ func ConflictClaim(ctx context.Context, b solver.Backend, m *encode.Model, rules
 	sort.Strings(q)
 	return false, fmt.Sprintf("the rules %s can all hold together", strings.Join(q, ", "))
 }
+
+// ConflictHolds checks the conflict that an answer names against instance
+// in: ConflictClaim on in's model, where the names a claim may use are
+// those of rules (the prompt's named rules). The model is built on a copy
+// of *in: a core's Model may record its variables in the instance, and a
+// checker keeps the instance itself read-only (checks run concurrently).
+// An error building the model fails the claim with that error.
+func ConflictHolds[T any, P interface {
+	*T
+	Model() (*encode.Model, error)
+}](ctx context.Context, b solver.Backend, in P, rules []Rule, names []string, alwaysOn func(group string) bool) (bool, string) {
+	c := *in
+	m, err := P(&c).Model()
+	if err != nil {
+		return false, err.Error()
+	}
+	return ConflictClaim(ctx, b, m, RuleNames(rules), names, alwaysOn)
+}

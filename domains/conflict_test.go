@@ -2,6 +2,7 @@ package domains_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -57,5 +58,46 @@ func TestConflictClaimHonoursContext(t *testing.T) {
 	}
 	if ok, why := domains.ConflictClaim(context.Background(), nil, m, rules, []string{"a", "b"}, none); ok || why == "" {
 		t.Errorf("no backend: ConflictClaim = %v %q, want false with a reason", ok, why)
+	}
+}
+
+// conflictToy is an instance whose Model records a build count in the
+// instance, as cores record their variables.
+type conflictToy struct {
+	builds int
+	err    error
+}
+
+func (c *conflictToy) Model() (*encode.Model, error) {
+	c.builds++
+	if c.err != nil {
+		return nil, c.err
+	}
+	m := encode.NewModel()
+	x := m.NewBool("x")
+	m.AddAtLeast([]encode.Lit{x.Lit()}, 1).Named("a").InGroup("a")
+	m.AddAtMost([]encode.Lit{x.Lit()}, 0).Named("b").InGroup("b")
+	return m, nil
+}
+
+// TestConflictHolds: the claim is judged on the instance's model and rule
+// names, the model is built on a copy (the instance stays as it was), and
+// a model error fails the claim with that error.
+func TestConflictHolds(t *testing.T) {
+	in := &conflictToy{}
+	rules := []domains.Rule{{Name: "a"}, {Name: "b"}}
+	none := func(string) bool { return false }
+	if ok, why := domains.ConflictHolds(context.Background(), sat.Backend{}, in, rules, []string{"a", "b"}, none); !ok {
+		t.Errorf("a and b: ConflictHolds = false %q, want true", why)
+	}
+	if ok, why := domains.ConflictHolds(context.Background(), sat.Backend{}, in, rules[:1], []string{"a", "b"}, none); ok || why != `"b" is not the name of a rule in the problem` {
+		t.Errorf("b not a rule: ConflictHolds = %v %q", ok, why)
+	}
+	if in.builds != 0 {
+		t.Errorf("the model was built on the instance itself (%d builds), not on a copy", in.builds)
+	}
+	bad := &conflictToy{err: errors.New("no model")}
+	if ok, why := domains.ConflictHolds(context.Background(), sat.Backend{}, bad, rules, []string{"a"}, none); ok || why != "no model" {
+		t.Errorf("model error: ConflictHolds = %v %q, want false %q", ok, why, "no model")
 	}
 }

@@ -353,6 +353,41 @@ type Objectiver interface {
 	Better(x, y []int64) bool
 }
 
+// CheckOf is Instance.Check for an Evaluator: the results of Evaluate,
+// without the objective vector.
+func CheckOf(e Evaluator, ctx context.Context, b solver.Backend, answer json.RawMessage, ref Reference) []Result {
+	res, _ := e.Evaluate(ctx, b, answer, ref)
+	return res
+}
+
+// ObjectiveOf is Objectiver.Objective for an Evaluator: the objective
+// vector that Evaluate gives against a feasible reference (no claimed
+// conflict to prove, so no backend), and whether it gave one.
+func ObjectiveOf(e Evaluator, answer json.RawMessage) ([]int64, bool) {
+	_, obj := e.Evaluate(context.Background(), nil, answer, Reference{Feasible: true})
+	return obj, obj != nil
+}
+
+// Lower is Objectiver.Better for an instance whose levels are all
+// minimized: x is lexicographically smaller than y over the levels both
+// have.
+func Lower(x, y []int64) bool {
+	n := min(len(x), len(y))
+	return slices.Compare(x[:n], y[:n]) < 0
+}
+
+// LexBetter is Objectiver.Better for levels that are minimized except
+// those maximized accepts: x is better than y at the first level (of those
+// both have) where they differ.
+func LexBetter(x, y []int64, maximized func(level int) bool) bool {
+	for i := range min(len(x), len(y)) {
+		if x[i] != y[i] {
+			return x[i] < y[i] != maximized(i)
+		}
+	}
+	return false
+}
+
 // Greedy is implemented by instances that have a simple baseline plan: a
 // one-pass heuristic of the core (no search, no solver) whose answer is in
 // the answer form and may break rules or miss the optimum. It is the

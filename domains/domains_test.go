@@ -57,3 +57,27 @@ func TestSizeTable(t *testing.T) {
 		t.Error("AtLevel: 0 must read as 1")
 	}
 }
+
+type orderUnit string
+
+func (u orderUnit) Info() Unit { return Unit{ID: string(u)} }
+
+// TestPoolInOrder: the registry's view in the given order; a missing or
+// unknown ID panics.
+func TestPoolInOrder(t *testing.T) {
+	p := Pool[orderUnit]{"a", "b", "c"}
+	got := p.InOrder("c", "a", "b")
+	if len(got) != 3 || got[0].ID != "c" || got[1].ID != "a" || got[2].ID != "b" {
+		t.Errorf("InOrder = %v", got)
+	}
+	for _, ids := range [][]string{{"a", "b"}, {"a", "b", "d"}} {
+		func() {
+			defer func() {
+				if recover() == nil {
+					t.Errorf("InOrder(%v) did not panic", ids)
+				}
+			}()
+			p.InOrder(ids...)
+		}()
+	}
+}

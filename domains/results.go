@@ -1,6 +1,14 @@
 package domains
 
-import "github.com/plancert/plancert/domains/prose"
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/plancert/plancert/domains/prose"
+	"github.com/plancert/plancert/solver"
+)
 
 // Results are the results of a checklist, in item order. A checker starts
 // from Pending and fails the items an answer breaks.
@@ -41,6 +49,10 @@ const (
 	ItemConflict   = "conflict"
 )
 
+// ItemOptimal is the ID of a feasible checklist's objective item
+// (OptimalItem).
+const ItemOptimal = "optimal"
+
 // JudgeClaim settles the part of a checker that every core shares: what
 // an answer claims about feasibility, against the reference. formatErr is
 // the answer's format error ("" when it reads); infeasible says the answer
@@ -74,4 +86,72 @@ func (r Results) JudgeClaim(ref Reference, formatErr string, infeasible bool, no
 		return false
 	}
 	return true
+}
+
+// Evaluate is the part of an Evaluator's Evaluate that every core shares:
+// the pending results of items; the answer's claim c (as the core's
+// reader left it: ReadClaim's, with the plan's own format error) judged
+// against ref by JudgeClaim, a claimed conflict proven by conflict on b
+// under ctx; and, when a plan is left to check, plan, which fails the
+// plan's items on the results and returns its objective vector (nil
+// unless the plan keeps every rule). noun names the task's answer.
+func Evaluate(ctx context.Context, b solver.Backend, items []Item, ref Reference, c Claim, noun string,
+	conflict func(ctx context.Context, b solver.Backend, names []string) (bool, string),
+	plan func(res Results) []int64) ([]Result, []int64) {
+	res := Pending(items)
+	if res.JudgeClaim(ref, c.FormatErr, c.Infeasible, noun, func() (bool, string) { return conflict(ctx, b, c.Conflict) }) {
+		return res, nil
+	}
+	return res, plan(res)
+}
+
+// Optimum fails item id unless obj is the optimum, with the detail
+// "<words> <obj>, the optimum is <optimum>" (words: "the plan's values
+// are").
+func (r Results) Optimum(id string, obj, optimum []int64, words string) {
+	if !slices.Equal(obj, optimum) {
+		r.Set(id, false, fmt.Sprintf("%s %v, the optimum is %v", words, obj, optimum))
+	}
+}
+
+// SetFails fails the result of every item that f has failures for, with
+// the failures joined by "; " as its detail, and reports whether it failed
+// any.
+func (r Results) SetFails(f Fails) bool {
+	failed := false
+	for k := range r {
+		if d, bad := f[r[k].ID]; bad {
+			r[k].Pass, r[k].Detail = false, strings.Join(d, "; ")
+			failed = true
+		}
+	}
+	return failed
+}
+
+// BreaksPlan reports whether f has a failure that is not a stated
+// value's: of an item of items of another kind than KindStated, or of no
+// item of items.
+func (f Fails) BreaksPlan(items []Item) bool {
+	kind := make(map[string]ItemKind, len(items))
+	for _, it := range items {
+		kind[it.ID] = it.Kind
+	}
+	for id := range f {
+		if kind[id] != KindStated {
+			return true
+		}
+	}
+	return false
+}
+
+// BreaksRule reports whether f has failures for an item of items that is
+// a rule of the plan (of kind feasibility or coverage): a wrong stated
+// value, say, breaks none.
+func (f Fails) BreaksRule(items []Item) bool {
+	for _, it := range items {
+		if _, bad := f[it.ID]; bad && (it.Kind == KindFeasibility || it.Kind == KindCoverage) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package domains
 
 import (
+	"fmt"
 	"math/rand/v2"
 
 	"github.com/plancert/plancert/encode"
@@ -23,6 +24,17 @@ import (
 // Rule is one named rule of a prompt. Name is also the rule's group in the
 // model and the name a conflict answer uses; Text is its sentence.
 type Rule struct{ Name, Text string }
+
+// RulesOf lists the named rules of units (the units in force, in pool
+// order) on instance in, in order: a prompt's unit rules, and the names a
+// conflict claim may use (RuleNames).
+func RulesOf[I any, U interface{ Rules(in I) []Rule }](in I, units []U) []Rule {
+	var out []Rule
+	for _, u := range units {
+		out = append(out, u.Rules(in)...)
+	}
+	return out
+}
 
 // Fails collects the failures of an answer, by checklist item ID.
 type Fails map[string][]string
@@ -72,6 +84,29 @@ func (p Pool[U]) Infos(keep func(Unit) bool) []Unit {
 		if inf := u.Info(); keep == nil || keep(inf) {
 			out = append(out, inf)
 		}
+	}
+	return out
+}
+
+// InOrder returns the registry's view of the units of p in the order of
+// ids, which must name every unit of p once: for a core whose registry
+// lists its pool in another order than the one its units apply in. It
+// panics on a missing or unknown ID (a programming error, found at init).
+func (p Pool[U]) InOrder(ids ...string) []Unit {
+	byID := map[string]Unit{}
+	for _, inf := range p.Infos(nil) {
+		byID[inf.ID] = inf
+	}
+	if len(ids) != len(byID) {
+		panic(fmt.Sprintf("domains: %d unit IDs for %d units", len(ids), len(byID)))
+	}
+	out := make([]Unit, len(ids))
+	for i, id := range ids {
+		inf, ok := byID[id]
+		if !ok {
+			panic("domains: unit " + id + " is not in the pool")
+		}
+		out[i] = inf
 	}
 	return out
 }

@@ -153,21 +153,11 @@ func (a *Assign) Spec() domains.Spec { return a.Sp }
 func (a *Assign) has(id string) bool { return a.Sp.Has(id) }
 
 func (a *Assign) itemIndex(name string) int {
-	for i, it := range a.Items {
-		if it.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(a.Items, func(it Item) bool { return it.Name == name })
 }
 
 func (a *Assign) binIndex(name string) int {
-	for b, bn := range a.Bins {
-		if bn.Name == name {
-			return b
-		}
-	}
-	return -1
+	return slices.IndexFunc(a.Bins, func(bn Bin) bool { return bn.Name == name })
 }
 
 // prio is the word for an item's weight under the priority-weighted unit.
@@ -225,12 +215,7 @@ func (a *Assign) commonFree(g []int) bool {
 }
 
 func (a *Assign) isExclusive(i int) bool {
-	for _, n := range a.Exclusive {
-		if n == a.Items[i].Name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(a.Exclusive, a.Items[i].Name)
 }
 
 func (a *Assign) criticalIdx() []int {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -24,12 +23,10 @@ const (
 
 // answer is a parsed answer: a plan, or an infeasibility claim.
 type answer struct {
-	infeasible bool
-	conflict   []string
-	p          *plan
-	missing    []int // items the answer does not place (coverage)
-	badSizes   string
-	formatErr  string
+	domains.Claim
+	p        *plan
+	missing  []int // items the answer does not place (coverage)
+	badSizes string
 }
 
 // parse reads an answer. It never fails: problems are recorded in
@@ -39,21 +36,20 @@ func (a *Assign) parse(raw json.RawMessage) *answer {
 	for i := range ans.p.bin {
 		ans.p.bin[i] = -1
 	}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	if s, ok := obj["objective"]; ok {
 		var v int64
 		if err := json.Unmarshal(s, &v); err != nil {
-			ans.formatErr = `"objective" must be an integer`
+			ans.FormatErr = `"objective" must be an integer`
 			return ans
 		}
 		ans.p.stated = &v
 	} else if a.has(unitSelfCheck) {
-		ans.formatErr = `"objective" is missing`
+		ans.FormatErr = `"objective" is missing`
 		return ans
 	}
 	var bad []string
@@ -65,9 +61,7 @@ func (a *Assign) parse(raw json.RawMessage) *answer {
 	if crit := a.criticalIdx(); crit != nil && bad == nil {
 		bad = a.parseBackups(obj, ans, crit)
 	}
-	if bad != nil {
-		ans.formatErr = strings.Join(bad, "; ")
-	}
+	ans.SetProblems(bad)
 	return ans
 }
 
@@ -264,42 +258,29 @@ func (a *Assign) evaluate(ans *answer) fails {
 func (a *Assign) Checklist(ref domains.Reference) []domains.Item {
 	v := a.Voc
 	if !ref.Feasible {
-		const background = "the numbered rules"
-		format := domains.Item{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: domains.InfeasibleFormat}
-		return append([]domains.Item{format}, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
+		return domains.NoPlanChecklist(unitInfeasible, ref.Conflict, "the numbered rules")
 	}
 	var items []domains.Item
 	if a.Partition {
 		items = []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: fmt.Sprintf("The answer is one JSON object in the stated form: %d %s, each a list of listed %s, no %s in two %s.", len(a.Bins), v.Bins, v.Items, v.Item, v.Bins)},
-			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-				Text: fmt.Sprintf("Every one of the %d %s is in a %s.", len(a.Items), v.Items, v.Bin)},
-			{ID: itemSizes, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The %s have the stated sizes (%s).", v.Bins, a.sizesText())},
+			domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: %d %s, each a list of listed %s, no %s in two %s.", len(a.Bins), v.Bins, v.Items, v.Item, v.Bins)),
+			domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is in a %s.", len(a.Items), v.Items, v.Bin)),
+			domains.FeasibilityItem(itemSizes, "capacity limits", domains.Basic, fmt.Sprintf("The %s have the stated sizes (%s).", v.Bins, a.sizesText())),
 		}
 	} else if a.Timed {
 		items = []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s and a start time on the grid at which it ends by %s.", v.Item, v.Bin, a.clock(a.Slots))},
-			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-				Text: fmt.Sprintf("Every one of the %d %s has a %s and a start time.", len(a.Items), v.Items, v.Bin)},
-			{ID: itemOneAtATime, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("No %s does two %s at the same time.", v.Bin, v.Items)},
+			domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s and a start time on the grid at which it ends by %s.", v.Item, v.Bin, a.clock(a.Slots))),
+			domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s has a %s and a start time.", len(a.Items), v.Items, v.Bin)),
+			domains.FeasibilityItem(itemOneAtATime, "exclusive resource use", domains.Basic, fmt.Sprintf("No %s does two %s at the same time.", v.Bin, v.Items)),
 		}
 	} else {
 		items = []domains.Item{
-			{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-				Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s or null.", v.Item, v.Bin)},
-			{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-				Text: fmt.Sprintf("Every one of the %d %s is listed.", len(a.Items), v.Items)},
+			domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s at most once with a listed %s or null.", v.Item, v.Bin)),
+			domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is listed.", len(a.Items), v.Items)),
 		}
 	}
-	for _, u := range a.units() {
-		items = append(items, u.Items(a)...)
-	}
-	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks).", ref.Objective)})
+	items = append(items, domains.ItemsOf(a, a.units())...)
+	return append(items, domains.OptimalItem(fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks).", ref.Objective)))
 }
 
 // sizesText lists the group sizes: "3, 3 and 4".
@@ -313,45 +294,34 @@ func (a *Assign) sizesText() string {
 
 // Check implements domains.Instance.
 func (a *Assign) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := a.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(a, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
-func (a *Assign) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+func (a *Assign) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := a.Checklist(ref)
 	ans := a.parse(raw)
-	rs := domains.Pending(items)
-	res = rs
-	set := rs.Set
-	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "plan", func() (bool, string) { return a.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
+	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "plan", a.conflictHolds, func(rs domains.Results) []int64 { return a.judge(rs, items, ans, ref) })
+}
+
+// judge fails on rs the items that a readable plan breaks and returns its
+// objective vector (nil unless it keeps every rule).
+func (a *Assign) judge(rs domains.Results, items []domains.Item, ans *answer, ref domains.Reference) (obj []int64) {
 	f := a.evaluate(ans)
-	feasible := true
-	for _, it := range items {
-		if d, bad := f[it.ID]; bad {
-			set(it.ID, false, strings.Join(d, "; "))
-			if it.Kind == domains.KindFeasibility || it.Kind == domains.KindCoverage {
-				feasible = false
-			}
-		}
-	}
-	if !feasible {
-		set(itemOptimal, false, "the plan breaks a rule")
+	rs.SetFails(f)
+	if f.BreaksRule(items) {
+		rs.Set(itemOptimal, false, "the plan breaks a rule")
 	} else {
 		obj = a.objectives(ans.p)
-		if !slices.Equal(obj, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
+		rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
 	}
 	if a.has(unitSelfCheck) {
 		if g := a.goal(ans.p); *ans.p.stated != g {
-			set(itemStated, false, fmt.Sprintf("stated %d, the plan's goal value is %d", *ans.p.stated, g))
+			rs.Set(itemStated, false, fmt.Sprintf("stated %d, the plan's goal value is %d", *ans.p.stated, g))
 		}
 	}
-	return res, obj
+	return obj
 }
 
 // goal returns the goal value of a plan: the weighted cost of the
@@ -441,14 +411,12 @@ func (a *Assign) objectives(p *plan) []int64 {
 
 // Objective implements domains.Objectiver.
 func (a *Assign) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := a.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(a, raw)
 }
 
 // Better implements domains.Objectiver: every level is minimized.
 func (a *Assign) Better(x, y []int64) bool {
-	n := min(len(x), len(y))
-	return slices.Compare(x[:n], y[:n]) < 0
+	return domains.Lower(x, y)
 }
 
 var (
@@ -458,21 +426,12 @@ var (
 
 // allRules returns the named rules of the prompt.
 func (a *Assign) allRules() []rule {
-	var out []rule
-	for _, u := range a.units() {
-		out = append(out, u.Rules(a)...)
-	}
-	return out
+	return domains.RulesOf(a, a.units())
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within 10 s).
 func (a *Assign) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *a // Model records its variables; keep a itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(a.allRules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, a, a.allRules(), names, domains.AlwaysOn)
 }

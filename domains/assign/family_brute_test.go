@@ -121,7 +121,7 @@ func bruteCheck(t *testing.T, what string, a *Assign) (status string) {
 		var optimal []string
 		for _, raw := range plans {
 			ans := a.parse(raw)
-			if ans.formatErr != "" {
+			if ans.FormatErr != "" {
 				continue // a partition with an empty group: not a plan of the form
 			}
 			res, obj := a.Evaluate(context.Background(), sat.Backend{}, raw, domains.Reference{Feasible: true})
@@ -309,7 +309,7 @@ func checkConflicts(t *testing.T, what string, a *Assign, m *encode.Model, plans
 	var holds []map[string]bool // per plan whose always-on rules hold: the groups that hold
 	for _, raw := range plans {
 		ans := a.parse(raw)
-		if ans.formatErr != "" {
+		if ans.FormatErr != "" {
 			continue
 		}
 		asg := assignmentOf(t, a, m, ans.p)

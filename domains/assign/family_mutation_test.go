@@ -36,7 +36,7 @@ func mutateFeasible(t *testing.T, a *Assign, rec *domains.Record) []familytest.M
 	}
 	ref := rec.Reference
 	base := a.parse(ref.Plan)
-	if base.formatErr != "" || !bytes.Equal(a.encode(base.p), ref.Plan) {
+	if base.FormatErr != "" || !bytes.Equal(a.encode(base.p), ref.Plan) {
 		t.Fatalf("%s: the reference %s does not read back in the same form", rec.ID, ref.Plan)
 	}
 	var out []familytest.Mutant

@@ -170,10 +170,8 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 			nb = 3 // a bin closes: keep two open, or the plan is forced
 		}
 		a.Items = pickItems(st, n, r)
-		idx := r.Perm(len(st.Bins))[:nb]
-		slices.Sort(idx)
-		for _, k := range idx {
-			a.Bins = append(a.Bins, Bin{Name: st.Bins[k]})
+		for _, name := range domains.Pick(r, st.Bins, nb) {
+			a.Bins = append(a.Bins, Bin{Name: name})
 		}
 		if !timed {
 			a.Cost = make([][]int, n)
@@ -210,10 +208,8 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 // pickItems draws n items of the pool (in pool order) with sizes,
 // attributes and priorities.
 func pickItems(st *subtask, n int, r *rand.Rand) []Item {
-	idx := r.Perm(len(st.Items))[:n]
-	slices.Sort(idx)
 	out := make([]Item, n)
-	for x, k := range idx {
+	for x, k := range domains.PickIndex(r, len(st.Items), n) {
 		out[x] = Item{Name: st.Items[k], Size: st.Sizes.draw(r), Attr: st.Attrs[r.IntN(len(st.Attrs))], Priority: 1 + r.IntN(3)}
 	}
 	return out

@@ -21,10 +21,7 @@ func TestLoadErrors(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-		if err != nil {
-			t.Fatal(err)
-		}
+		inst := familytest.Instance(t, tk, spec)
 		if _, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Value); err != nil {
 			t.Fatal(err)
 		}

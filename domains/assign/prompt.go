@@ -97,8 +97,7 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 			a.clock(0), a.clock(a.Slots), a.SlotMin, prose.Capital(prose.An(v.Item)), a.clock(0), a.clock(1), a.clock(a.Slots), v.Size)
 	}
 	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Items))
-	writeRow(b, cols)
-	writeRow(b, dashes(len(cols)))
+	b.WriteString(prose.Head(cols))
 	for _, it := range a.Items {
 		row := []string{it.Name}
 		if showSize {
@@ -120,7 +119,7 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 			}
 			row = append(row, d)
 		}
-		writeRow(b, row)
+		b.WriteString(prose.Row(row))
 	}
 	b.WriteString("\n")
 	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Bins))
@@ -132,8 +131,7 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 		if a.has(unitCapacity) {
 			head = append(head, "max "+v.Items, "max "+v.Size)
 		}
-		writeRow(b, head)
-		writeRow(b, dashes(len(head)))
+		b.WriteString(prose.Head(head))
 		for _, bin := range a.Bins {
 			row := []string{bin.Name}
 			if a.Timed {
@@ -142,7 +140,7 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 			if a.has(unitCapacity) {
 				row = append(row, fmt.Sprint(bin.Cap), fmt.Sprint(bin.SizeCap))
 			}
-			writeRow(b, row)
+			b.WriteString(prose.Row(row))
 		}
 	} else {
 		var ns []string
@@ -160,14 +158,13 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 	for _, bin := range a.Bins {
 		head = append(head, bin.Name)
 	}
-	writeRow(b, head)
-	writeRow(b, dashes(len(head)))
+	b.WriteString(prose.Head(head))
 	for i, it := range a.Items {
 		row := []string{it.Name}
 		for k := range a.Bins {
 			row = append(row, fmt.Sprint(a.Cost[i][k]))
 		}
-		writeRow(b, row)
+		b.WriteString(prose.Row(row))
 	}
 	b.WriteString("\n")
 }
@@ -186,8 +183,7 @@ func (a *Assign) promptPartition(b *strings.Builder) {
 		cols = append(cols, "free "+v.Session+"s")
 	}
 	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Items))
-	writeRow(b, cols)
-	writeRow(b, dashes(len(cols)))
+	b.WriteString(prose.Head(cols))
 	for _, it := range a.Items {
 		row := []string{it.Name}
 		if showSize {
@@ -199,7 +195,7 @@ func (a *Assign) promptPartition(b *strings.Builder) {
 		if a.has(unitCompat) {
 			row = append(row, strings.Join(it.Free, ", "))
 		}
-		writeRow(b, row)
+		b.WriteString(prose.Row(row))
 	}
 	b.WriteString("\n")
 	if a.has(unitCompat) {
@@ -366,16 +362,4 @@ func (a *Assign) goalNoun() string {
 		return "sum of " + v.prio() + " × " + v.Cost
 	}
 	return "total " + v.Cost
-}
-
-func writeRow(b *strings.Builder, cells []string) {
-	b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
-}
-
-func dashes(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = "---"
-	}
-	return out
 }

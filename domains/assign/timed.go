@@ -206,8 +206,7 @@ func (deadlines) Items(a *Assign) []domains.Item {
 			ds = append(ds, it.Name+" by "+a.clock(it.Deadline))
 		}
 	}
-	return []domains.Item{{ID: unitDeadlines, Tier: domains.Basic, Constraint: unitDeadlines, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s with a deadline ends by it (%s).", a.Voc.Item, prose.JoinAnd(ds))}}
+	return []domains.Item{domains.FeasibilityItem(unitDeadlines, unitDeadlines, domains.Basic, fmt.Sprintf("Every %s with a deadline ends by it (%s).", a.Voc.Item, prose.JoinAnd(ds)))}
 }
 
 func (deadlines) Check(a *Assign, p *plan, f fails) {
@@ -268,8 +267,7 @@ func (dependencies) Rules(a *Assign) []rule {
 }
 
 func (dependencies) Items(a *Assign) []domains.Item {
-	return []domains.Item{{ID: unitDeps, Tier: domains.Medium, Constraint: unitDeps, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every dependency holds: %s (the first ends by the time the second starts).", depList(a.Deps))}}
+	return []domains.Item{domains.FeasibilityItem(unitDeps, unitDeps, domains.Medium, fmt.Sprintf("Every dependency holds: %s (the first ends by the time the second starts).", depList(a.Deps)))}
 }
 
 func (dependencies) Check(a *Assign, p *plan, f fails) {

@@ -271,7 +271,7 @@ func (compatibility) Items(a *Assign) []domains.Item {
 	if a.Partition {
 		text = fmt.Sprintf("Every %s has a %s at which all its members are free.", v.Bin, v.Session)
 	}
-	return []domains.Item{{ID: unitCompat, Tier: domains.Basic, Constraint: unitCompat, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(unitCompat, unitCompat, domains.Basic, text)}
 }
 
 func (compatibility) Check(a *Assign, p *plan, f fails) {
@@ -345,8 +345,7 @@ func (capacity) Rules(a *Assign) []rule {
 
 func (capacity) Items(a *Assign) []domains.Item {
 	v := a.Voc
-	return []domains.Item{{ID: unitCapacity, Tier: domains.Basic, Constraint: unitCapacity, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s takes more %s, or more %s in total, than its capacity.", v.Bin, v.Items, v.Size)}}
+	return []domains.Item{domains.FeasibilityItem(unitCapacity, unitCapacity, domains.Basic, fmt.Sprintf("No %s takes more %s, or more %s in total, than its capacity.", v.Bin, v.Items, v.Size))}
 }
 
 func (capacity) Check(a *Assign, p *plan, f fails) {
@@ -385,8 +384,7 @@ func (allAssigned) Rules(a *Assign) []rule {
 	return []rule{{Name: ruleAll, Text: fmt.Sprintf("Every %s gets a %s.", a.Voc.Item, a.Voc.Bin)}}
 }
 func (allAssigned) Items(a *Assign) []domains.Item {
-	return []domains.Item{{ID: unitAllAssigned, Tier: domains.Basic, Constraint: unitAllAssigned, Kind: domains.KindCoverage,
-		Text: fmt.Sprintf("Every one of the %d %s has a %s.", len(a.Items), a.Voc.Items, a.Voc.Bin)}}
+	return []domains.Item{domains.CoverageItem(unitAllAssigned, unitAllAssigned, fmt.Sprintf("Every one of the %d %s has a %s.", len(a.Items), a.Voc.Items, a.Voc.Bin))}
 }
 func (allAssigned) Check(a *Assign, p *plan, f fails) {
 	for i, k := range p.bin {
@@ -476,8 +474,7 @@ func (exclusivity) Rules(a *Assign) []rule {
 }
 
 func (exclusivity) Items(a *Assign) []domains.Item {
-	return []domains.Item{{ID: unitExclusive, Tier: domains.Basic, Constraint: unitExclusive, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s takes two of the %s (%s).", a.Voc.Bin, a.Voc.Kind, prose.JoinAnd(a.Exclusive))}}
+	return []domains.Item{domains.FeasibilityItem(unitExclusive, unitExclusive, domains.Basic, fmt.Sprintf("No %s takes two of the %s (%s).", a.Voc.Bin, a.Voc.Kind, prose.JoinAnd(a.Exclusive)))}
 }
 
 func (exclusivity) Check(a *Assign, p *plan, f fails) {
@@ -610,12 +607,10 @@ func (togetherApart) Rules(a *Assign) []rule {
 func (togetherApart) Items(a *Assign) []domains.Item {
 	var out []domains.Item
 	if len(a.Together) > 0 {
-		out = append(out, domains.Item{ID: itemTogether, Tier: domains.Medium, Constraint: unitTogether, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Each must-together pair shares a %s (%s).", a.Voc.Bin, pairList(a.Together))})
+		out = append(out, domains.FeasibilityItem(itemTogether, unitTogether, domains.Medium, fmt.Sprintf("Each must-together pair shares a %s (%s).", a.Voc.Bin, pairList(a.Together))))
 	}
 	if len(a.Apart) > 0 {
-		out = append(out, domains.Item{ID: itemApart, Tier: domains.Medium, Constraint: unitTogether, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No cannot-together pair shares a %s (%s).", a.Voc.Bin, pairList(a.Apart))})
+		out = append(out, domains.FeasibilityItem(itemApart, unitTogether, domains.Medium, fmt.Sprintf("No cannot-together pair shares a %s (%s).", a.Voc.Bin, pairList(a.Apart))))
 	}
 	return out
 }
@@ -774,8 +769,7 @@ func (quotas) Items(a *Assign) []domains.Item {
 	for _, q := range a.Quotas {
 		ts = append(ts, a.quotaText(q))
 	}
-	return []domains.Item{{ID: unitQuotas, Tier: domains.Medium, Constraint: unitQuotas, Kind: domains.KindFeasibility,
-		Text: "Every quota holds: " + strings.Join(ts, "; ") + "."}}
+	return []domains.Item{domains.FeasibilityItem(unitQuotas, unitQuotas, domains.Medium, "Every quota holds: "+strings.Join(ts, "; ")+".")}
 }
 
 func (quotas) Check(a *Assign, p *plan, f fails) {

@@ -171,7 +171,7 @@ func (replanning) Items(a *Assign) []domains.Item {
 	if a.Partition {
 		text = fmt.Sprintf("%s and %s do not share a %s.", a.NewApart.A, a.NewApart.B, a.Voc.Bin)
 	}
-	return []domains.Item{{ID: itemChange, Tier: domains.Hard, Constraint: unitReplan, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(itemChange, unitReplan, domains.Hard, text)}
 }
 
 func (replanning) Check(a *Assign, p *plan, f fails) {
@@ -411,11 +411,9 @@ func (backups) Rules(a *Assign) []rule {
 
 func (backups) Items(a *Assign) []domains.Item {
 	if a.Partition {
-		return []domains.Item{{ID: unitBackups, Tier: domains.Hard, Constraint: unitBackups, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Each critical %s (%s) has a swap partner in another %s, and the %s with the two exchanged keep every rule.", a.Voc.Item, prose.JoinAnd(a.Critical), a.Voc.Bin, a.Voc.Bins)}}
+		return []domains.Item{domains.FeasibilityItem(unitBackups, unitBackups, domains.Hard, fmt.Sprintf("Each critical %s (%s) has a swap partner in another %s, and the %s with the two exchanged keep every rule.", a.Voc.Item, prose.JoinAnd(a.Critical), a.Voc.Bin, a.Voc.Bins))}
 	}
-	return []domains.Item{{ID: unitBackups, Tier: domains.Hard, Constraint: unitBackups, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Each critical %s (%s) has a %s and a backup %s other than its own, and the plan with only that %s moved to its backup keeps every rule.", a.Voc.Item, prose.JoinAnd(a.Critical), a.Voc.Bin, a.Voc.Bin, a.Voc.Item)}}
+	return []domains.Item{domains.FeasibilityItem(unitBackups, unitBackups, domains.Hard, fmt.Sprintf("Each critical %s (%s) has a %s and a backup %s other than its own, and the plan with only that %s moved to its backup keeps every rule.", a.Voc.Item, prose.JoinAnd(a.Critical), a.Voc.Bin, a.Voc.Bin, a.Voc.Item))}
 }
 
 func (backups) Check(a *Assign, p *plan, f fails) {

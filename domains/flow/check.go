@@ -25,13 +25,11 @@ const (
 // maxCount bounds a move's count in an answer.
 const maxCount = 1000
 
-// answer is a parsed answer.
+// answer is a parsed answer: its claim (and format error), and the plan.
 type answer struct {
-	infeasible bool
-	conflict   []string
-	x          moves
-	total      *int64
-	formatErr  string
+	domains.Claim
+	x     moves
+	total *int64
 }
 
 // encode writes a plan in the answer's JSON form: the moves with a
@@ -70,16 +68,14 @@ func (in *Instance) writeMove(b *strings.Builder, g, l, t, n int) {
 
 // parse reads an answer; it never fails: problems are in formatErr.
 func (in *Instance) parse(raw json.RawMessage) *answer {
-	ans := &answer{x: in.zero()}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans := &answer{Claim: domains.ReadClaim(raw, false), x: in.zero()}
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	var entries []map[string]json.RawMessage
 	if err := json.Unmarshal(obj["moves"], &entries); err != nil || entries == nil {
-		ans.formatErr = `"moves" must be a list of moves`
+		ans.FormatErr = `"moves" must be a list of moves`
 		return ans
 	}
 	var bad []string
@@ -130,9 +126,7 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 		seen[key] = true
 		ans.x[g][l][t] = n
 	}
-	if bad != nil {
-		ans.formatErr = strings.Join(bad, "; ")
-	}
+	ans.SetProblems(bad)
 	return ans
 }
 
@@ -162,24 +156,16 @@ func (in *Instance) evaluate(x moves) (fails, *state) {
 
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
-	v := in.Voc
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list \"moves\" whose entries give a listed %s, the two ends of a listed %s, a \"step\" from 0 to %d and a whole \"count\", no move listed twice.", v.Group, v.Link, in.H())}}
 	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		const background = "the always-on rules"
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
+		return domains.NoPlanChecklist(unitInfeasible, ref.Conflict, "the always-on rules")
 	}
+	v := in.Voc
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list \"moves\" whose entries give a listed %s, the two ends of a listed %s, a \"step\" from 0 to %d and a whole \"count\", no move listed twice.", v.Group, v.Link, in.H()))}
 	items = append(items,
-		domains.Item{ID: itemMovement, Tier: domains.Basic, Constraint: "conservation", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Every move leaves from a place where at least that many %s of the %s are at that %s (everyone starts at the %s's starting place and arrives after the %s's travel time)%s.", v.People, v.Group, v.Step, v.Group, v.Link, map[bool]string{true: ", and no " + v.Group + " enters " + prose.An(v.Exit) + " that is not its own", false: ""}[in.hasDest()])},
-		domains.Item{ID: itemDeadline, Tier: domains.Basic, Constraint: "all groups reach safety", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("Every %s of every %s reaches %s by %s %d (rule \"deadline\").", v.Person, v.Group, in.exitWords(), v.Step, in.H())})
-	for _, u := range in.units() {
-		items = append(items, u.Items(in)...)
-	}
-	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: in.optimalText(ref.Objective)})
+		domains.FeasibilityItem(itemMovement, "conservation", domains.Basic, fmt.Sprintf("Every move leaves from a place where at least that many %s of the %s are at that %s (everyone starts at the %s's starting place and arrives after the %s's travel time)%s.", v.People, v.Group, v.Step, v.Group, v.Link, map[bool]string{true: ", and no " + v.Group + " enters " + prose.An(v.Exit) + " that is not its own", false: ""}[in.hasDest()])),
+		domains.CoverageItem(itemDeadline, "all groups reach safety", fmt.Sprintf("Every %s of every %s reaches %s by %s %d (rule \"deadline\").", v.Person, v.Group, in.exitWords(), v.Step, in.H())))
+	items = append(items, domains.ItemsOf(in, in.units())...)
+	items = append(items, domains.OptimalItem(in.optimalText(ref.Objective)))
 	return items
 }
 
@@ -200,11 +186,7 @@ func (in *Instance) optimalText(obj []int64) string {
 	if len(obj) < len(names) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order (the proven optimum).", obj)
 	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
-	}
-	text := "The plan reaches the proven optimum: " + strings.Join(parts, ", ")
+	text := "The plan reaches the proven optimum: " + domains.LevelValues(names, obj)
 	if in.TieBreaks > 0 {
 		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (its list of move counts: %v)", obj[len(names):])
 	}
@@ -213,30 +195,22 @@ func (in *Instance) optimalText(obj []int64) string {
 
 // Check implements domains.Instance.
 func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := in.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(in, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and the answer's
 // objective vector (nil unless it keeps every rule).
-func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
-	items := in.Checklist(ref)
+func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	ans := in.parse(raw)
-	rs := domains.Pending(items)
-	res = rs
+	return domains.Evaluate(ctx, b, in.Checklist(ref), ref, ans.Claim, "plan", in.conflictHolds, func(rs domains.Results) []int64 { return in.judge(rs, ans, ref) })
+}
+
+// judge fails on rs the items a readable plan breaks and returns its
+// objective vector (nil unless it keeps every rule).
+func (in *Instance) judge(rs domains.Results, ans *answer, ref domains.Reference) (obj []int64) {
 	set := rs.Set
-	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "plan", func() (bool, string) { return in.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
 	fl, s := in.evaluate(ans.x)
-	feasible := true
-	for _, it := range items {
-		if d, bad := fl[it.ID]; bad {
-			set(it.ID, false, strings.Join(d, "; "))
-			feasible = false
-		}
-	}
-	if !feasible {
+	if rs.SetFails(fl) {
 		set(itemOptimal, false, "the plan breaks a rule")
 		for _, id := range []string{unitBalance, unitReplan} {
 			if in.has(id) {
@@ -245,9 +219,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 	} else {
 		obj = in.objectives(ans.x, s)
-		if !slices.Equal(obj, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
+		rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
 		// Each objective unit's item checks its level, and the levels
 		// before it (a level is the least possible only among plans that
 		// reach the levels before it).
@@ -265,29 +237,21 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 	if in.has(unitSelfCheck) && *ans.total != int64(s.total) {
 		set(itemStated, false, fmt.Sprintf("stated total time %d, the plan's is %d", *ans.total, s.total))
 	}
-	return res, obj
+	return obj
 }
 
 // allRules returns every named rule of the instance: the deadline, then
 // the units' rules in pool order.
 func (in *Instance) allRules() []rule {
 	out := []rule{{Name: groupDeadline, Text: fmt.Sprintf("Every %s of every %s reaches %s by %s %d.", in.Voc.Person, in.Voc.Group, in.exitWords(), in.Voc.Step, in.H())}}
-	for _, u := range in.units() {
-		out = append(out, u.Rules(in)...)
-	}
-	return out
+	return append(out, domains.RulesOf(in, in.units())...)
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within domains.ConflictTimeout).
 func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *in // Model records its variables; keep in itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(in.allRules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, in, in.allRules(), names, domains.AlwaysOn)
 }
 
 // hasDest reports whether some group has its own destinations.

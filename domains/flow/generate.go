@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sort"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -58,17 +57,6 @@ type task struct {
 	Levels *[domains.Levels - 1]levelSpan
 }
 
-// pick returns n distinct elements of xs drawn with r, in their order in xs.
-func pick(r *rand.Rand, xs []string, n int) []string {
-	idx := r.Perm(len(xs))[:n]
-	sort.Ints(idx)
-	out := make([]string, n)
-	for i, k := range idx {
-		out[i] = xs[k]
-	}
-	return out
-}
-
 // maxHorizon bounds the horizon of a generated instance at level 1.
 const maxHorizon = 7
 
@@ -95,9 +83,9 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 	}
 	defer func() { in.solving = domains.Solving{} }()
 	has := spec.Has
-	origins := pick(r, st.Origins, st.NGroups.draw(r))
-	junctions := pick(r, st.Junctions, st.NJunction.draw(r))
-	exits := pick(r, st.Exits, st.NExits.draw(r))
+	origins := domains.Pick(r, st.Origins, st.NGroups.draw(r))
+	junctions := domains.Pick(r, st.Junctions, st.NJunction.draw(r))
+	exits := domains.Pick(r, st.Exits, st.NExits.draw(r))
 	for _, o := range origins {
 		in.Places = append(in.Places, Place{Name: o, Kind: KindOrigin})
 	}
@@ -144,7 +132,7 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 		if i+1 < len(junctions) && r.IntN(2) == 0 {
 			addLink(j, junctions[i+1])
 		}
-		for _, e := range pick(r, exits, 1+r.IntN(min(2, len(exits)))) {
+		for _, e := range domains.Pick(r, exits, 1+r.IntN(min(2, len(exits)))) {
 			addLink(j, e)
 		}
 	}

@@ -1,9 +1,9 @@
 package flow
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
@@ -132,21 +132,11 @@ func (in *Instance) has(unit string) bool { return in.Sp.Has(unit) }
 func (in *Instance) H() int { return in.Horizon }
 
 func (in *Instance) place(name string) int {
-	for i, p := range in.Places {
-		if p.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Places, func(p Place) bool { return p.Name == name })
 }
 
 func (in *Instance) group(name string) int {
-	for i, g := range in.Groups {
-		if g.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Groups, func(g Group) bool { return g.Name == name })
 }
 
 // link returns the index of the link from → to, or -1.
@@ -400,22 +390,12 @@ func (in *Instance) nmin() int {
 // the tie-break's, which are maximised.
 func (in *Instance) Better(x, y []int64) bool {
 	n := in.nmin()
-	for i := range min(len(x), len(y)) {
-		if x[i] == y[i] {
-			continue
-		}
-		if i < n {
-			return x[i] < y[i]
-		}
-		return x[i] > y[i]
-	}
-	return false
+	return domains.LexBetter(x, y, func(level int) bool { return level >= n })
 }
 
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
-	_, obj := in.Evaluate(context.Background(), nil, answer, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(in, answer)
 }
 
 // TieBreak implements domains.Instance (generated instances have the

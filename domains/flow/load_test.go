@@ -1,14 +1,11 @@
 package flow
 
 import (
-	"context"
 	"encoding/json"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // TestLoadErrors: an instance read from JSON that is broken in one field
@@ -19,10 +16,7 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
+	inst := familytest.Instance(t, tk, spec)
 	good, _ := json.Marshal(inst)
 	familytest.LoadErrors(t, func(b []byte) error { _, err := tk.Load(b); return err }, good, "flow: ", []familytest.LoadCase[*Instance]{
 		{Name: "horizon", Edit: func(in *Instance) { in.Horizon = 0 }, Want: "field horizon"},

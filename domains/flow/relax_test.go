@@ -1,13 +1,11 @@
 package flow
 
 import (
-	"context"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // modelFeasible is Instance.modelFeasible on the tests' backend, failing t
@@ -77,10 +75,7 @@ func TestRelaxationSound(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-			if err != nil {
-				t.Fatal(err)
-			}
+			inst := familytest.Instance(t, tk, spec)
 			in := inst.(*Instance)
 			for h := 1; h <= maxHorizon; h++ {
 				for _, d := range deadlines(in, h) {

@@ -117,8 +117,7 @@ func (arcCap) Rules(in *Instance) []rule {
 }
 
 func (arcCap) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitArcCap, Tier: domains.Basic, Constraint: unitArcCap, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No more %s enter a %s at one %s than its capacity at that %s (all %s together).", in.Voc.People, in.Voc.Link, in.Voc.Step, in.Voc.Step, in.Voc.Groups)}}
+	return []domains.Item{domains.FeasibilityItem(unitArcCap, unitArcCap, domains.Basic, fmt.Sprintf("No more %s enter a %s at one %s than its capacity at that %s (all %s together).", in.Voc.People, in.Voc.Link, in.Voc.Step, in.Voc.Step, in.Voc.Groups))}
 }
 
 func (arcCap) Check(in *Instance, c checked, fl fails) {
@@ -165,8 +164,7 @@ func (exitCap) Rules(in *Instance) []rule {
 }
 
 func (exitCap) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitExitCap, Tier: domains.Basic, Constraint: unitExitCap, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s takes in more %s at one %s than its capacity (all %s together).", in.Voc.Exit, in.Voc.People, in.Voc.Step, in.Voc.Groups)}}
+	return []domains.Item{domains.FeasibilityItem(unitExitCap, unitExitCap, domains.Basic, fmt.Sprintf("No %s takes in more %s at one %s than its capacity (all %s together).", in.Voc.Exit, in.Voc.People, in.Voc.Step, in.Voc.Groups))}
 }
 
 func (exitCap) Check(in *Instance, c checked, fl fails) {
@@ -227,8 +225,7 @@ func (hold) Rules(in *Instance) []rule {
 }
 
 func (hold) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitHold, Tier: domains.Basic, Constraint: unitHold, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("At every %s no more %s wait at %s than its waiting room.", in.Voc.Step, in.Voc.People, prose.An(in.Voc.Junction))}}
+	return []domains.Item{domains.FeasibilityItem(unitHold, unitHold, domains.Basic, fmt.Sprintf("At every %s no more %s wait at %s than its waiting room.", in.Voc.Step, in.Voc.People, prose.An(in.Voc.Junction)))}
 }
 
 func (hold) Check(in *Instance, c checked, fl fails) {
@@ -281,8 +278,7 @@ func (vulnerable) Rules(in *Instance) []rule {
 }
 
 func (vulnerable) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitVulnerable, Tier: domains.Medium, Constraint: unitVulnerable, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Everyone of %s reaches %s by %s %d.", prose.JoinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline)}}
+	return []domains.Item{domains.FeasibilityItem(unitVulnerable, unitVulnerable, domains.Medium, fmt.Sprintf("Everyone of %s reaches %s by %s %d.", prose.JoinAnd(in.vulnerableNames()), in.exitWords(), in.Voc.Step, in.Deadline))}
 }
 
 func (vulnerable) Check(in *Instance, c checked, fl fails) {
@@ -363,8 +359,7 @@ func (closure) Rules(in *Instance) []rule {
 }
 
 func (closure) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitClosure, Tier: domains.Hard, Constraint: unitClosure, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Nobody enters %s while it is closed.", in.Closure.From+" → "+in.Closure.To)}}
+	return []domains.Item{domains.FeasibilityItem(unitClosure, unitClosure, domains.Hard, fmt.Sprintf("Nobody enters %s while it is closed.", in.Closure.From+" → "+in.Closure.To))}
 }
 
 func (closure) Check(in *Instance, c checked, fl fails) {
@@ -408,8 +403,7 @@ func (worst) Rules(in *Instance) []rule {
 }
 
 func (worst) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitWorst, Tier: domains.Hard, Constraint: unitWorst, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("The plan moves the largest possible number of each %s out of its starting place (the worst case).", in.Voc.Group)}}
+	return []domains.Item{domains.FeasibilityItem(unitWorst, unitWorst, domains.Hard, fmt.Sprintf("The plan moves the largest possible number of each %s out of its starting place (the worst case).", in.Voc.Group))}
 }
 
 func (worst) Check(in *Instance, c checked, fl fails) {

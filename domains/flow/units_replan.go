@@ -190,8 +190,7 @@ func (replanning) Rules(in *Instance) []rule {
 func (replanning) Items(in *Instance) []domains.Item {
 	d := in.Disruption
 	return []domains.Item{
-		{ID: itemDisruption, Tier: domains.Hard, Constraint: unitReplan, Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Nobody enters %s → %s %s (the disruption).", d.From, d.To, in.disruptionWords())},
+		domains.FeasibilityItem(itemDisruption, unitReplan, domains.Hard, fmt.Sprintf("Nobody enters %s → %s %s (the disruption).", d.From, d.To, in.disruptionWords())),
 		{ID: unitReplan, Tier: domains.Hard, Constraint: unitReplan, Kind: domains.KindObjective,
 			Text: "The plan changes as few moves of the current plan as possible (the first goal)."},
 	}

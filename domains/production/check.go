@@ -14,12 +14,10 @@ import (
 // answer is a parsed answer: start times per job and step (-1 where a step
 // is missing), the stated objective, or an infeasibility claim.
 type answer struct {
+	domains.Claim
 	st          [][]int
 	missing     string
 	stated      *int64
-	infeasible  bool
-	conflict    []string
-	formatErr   string
 	statedError string
 }
 
@@ -34,15 +32,14 @@ type entry struct {
 // form sets formatErr.
 func (s *Shop) parse(raw json.RawMessage) *answer {
 	ans := &answer{}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	var es []entry
 	if err := json.Unmarshal(obj["schedule"], &es); err != nil || es == nil {
-		ans.formatErr = `"schedule" must be a list of {"job", "step", "machine", "start"} entries`
+		ans.FormatErr = `"schedule" must be a list of {"job", "step", "machine", "start"} entries`
 		return ans
 	}
 	ans.st = make([][]int, len(s.Jobs))
@@ -51,29 +48,29 @@ func (s *Shop) parse(raw json.RawMessage) *answer {
 	}
 	for i, e := range es {
 		if e.Job == nil || e.Step == nil || e.Machine == nil || e.Start == nil {
-			ans.formatErr = fmt.Sprintf("schedule entry %d lacks one of \"job\", \"step\", \"machine\", \"start\"", i+1)
+			ans.FormatErr = fmt.Sprintf("schedule entry %d lacks one of \"job\", \"step\", \"machine\", \"start\"", i+1)
 			return ans
 		}
 		j := slices.IndexFunc(s.Jobs, func(x Job) bool { return x.Name == *e.Job })
 		if j < 0 {
-			ans.formatErr = fmt.Sprintf("schedule entry %d: %q is not a %s of the problem", i+1, *e.Job, s.Voc.Job)
+			ans.FormatErr = fmt.Sprintf("schedule entry %d: %q is not a %s of the problem", i+1, *e.Job, s.Voc.Job)
 			return ans
 		}
 		k := *e.Step - 1
 		if k < 0 || k >= len(s.Jobs[j].Route) {
-			ans.formatErr = fmt.Sprintf("schedule entry %d: %s has no step %d", i+1, *e.Job, *e.Step)
+			ans.FormatErr = fmt.Sprintf("schedule entry %d: %s has no step %d", i+1, *e.Job, *e.Step)
 			return ans
 		}
 		if want := s.Machines[s.Jobs[j].Route[k].Machine]; *e.Machine != want {
-			ans.formatErr = fmt.Sprintf("schedule entry %d: %s step %d runs on %s, not %q", i+1, *e.Job, *e.Step, want, *e.Machine)
+			ans.FormatErr = fmt.Sprintf("schedule entry %d: %s step %d runs on %s, not %q", i+1, *e.Job, *e.Step, want, *e.Machine)
 			return ans
 		}
 		if ans.st[j][k] >= 0 {
-			ans.formatErr = fmt.Sprintf("schedule entry %d: %s step %d is scheduled twice", i+1, *e.Job, *e.Step)
+			ans.FormatErr = fmt.Sprintf("schedule entry %d: %s step %d is scheduled twice", i+1, *e.Job, *e.Step)
 			return ans
 		}
 		if *e.Start < 0 {
-			ans.formatErr = fmt.Sprintf("schedule entry %d: start %d is negative", i+1, *e.Start)
+			ans.FormatErr = fmt.Sprintf("schedule entry %d: start %d is negative", i+1, *e.Start)
 			return ans
 		}
 		ans.st[j][k] = *e.Start
@@ -100,25 +97,18 @@ func (s *Shop) parse(raw json.RawMessage) *answer {
 
 // Checklist implements domains.Instance.
 func (s *Shop) Checklist(ref domains.Reference) []domains.Item {
-	v := s.Voc
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"schedule\" lists steps of the %s by name and step number, each on the %s its route names, once, with a start time of 0 or more.", v.Jobs, v.Machine)}}
 	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "rules 1–3")...)
+		return domains.InfeasibleChecklist(unitInfeasible, fmt.Sprintf("The answer says that no schedule keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "rules 1–3")
 	}
+	v := s.Voc
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: \"schedule\" lists steps of the %s by name and step number, each on the %s its route names, once, with a start time of 0 or more.", v.Jobs, v.Machine))}
 	items = append(items,
-		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
-			Text: fmt.Sprintf("Every step of every %s is scheduled and ends by the closing time %d.", v.Job, s.Horizon)},
-		domains.Item{ID: itemRoutes, Tier: domains.Basic, Constraint: "precedence", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("Each %s's steps run in route order, each starting after the previous one ends.", v.Job)},
-		domains.Item{ID: itemMachines, Tier: domains.Basic, Constraint: "machine capacity", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No %s runs two steps at overlapping times.", v.Machine)})
-	for _, u := range s.units() {
-		items = append(items, u.Items(s)...)
-	}
+		domains.CoverageItem(itemCoverage, "coverage", fmt.Sprintf("Every step of every %s is scheduled and ends by the closing time %d.", v.Job, s.Horizon)),
+		domains.FeasibilityItem(itemRoutes, "precedence", domains.Basic, fmt.Sprintf("Each %s's steps run in route order, each starting after the previous one ends.", v.Job)),
+		domains.FeasibilityItem(itemMachines, "machine capacity", domains.Basic, fmt.Sprintf("No %s runs two steps at overlapping times.", v.Machine)))
+	items = append(items, domains.ItemsOf(s, s.units())...)
 	items = append(items,
-		domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: s.optimalText(ref.Objective)},
+		domains.OptimalItem(s.optimalText(ref.Objective)),
 		domains.Item{ID: itemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated,
 			Text: fmt.Sprintf("The \"objective\" stated in the answer equals the schedule's true %s.", s.levels()[s.mainLevel()].Name)})
 	return items
@@ -137,24 +127,24 @@ func (s *Shop) optimalText(obj []int64) string {
 
 // Check implements domains.Instance.
 func (s *Shop) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := s.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(s, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
 func (s *Shop) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
-	items := s.Checklist(ref)
-	res := domains.Pending(items)
-	set := res.Set
 	ans := s.parse(raw)
-	if res.JudgeClaim(ref, ans.formatErr, ans.infeasible, "schedule", func() (bool, string) { return s.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
+	return domains.Evaluate(ctx, b, s.Checklist(ref), ref, ans.Claim, "schedule", s.conflictHolds, func(res domains.Results) []int64 { return s.judge(res, ans, ref) })
+}
+
+// judge fails on res the items that a readable schedule breaks and
+// returns its objective vector (nil unless it keeps every rule).
+func (s *Shop) judge(res domains.Results, ans *answer, ref domains.Reference) []int64 {
+	set := res.Set
 	if ans.missing != "" {
 		res.FailAll(ans.missing)
 		res.Set(itemFormat, true, "") // the answer reads: it is the plan that is incomplete
-		return res, nil
+		return nil
 	}
 	viol := s.violations(ans.st)
 	for id, why := range viol {
@@ -168,33 +158,24 @@ func (s *Shop) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessa
 	}
 	if len(viol) > 0 {
 		set(itemOptimal, false, "the schedule breaks a rule")
-		return res, nil
+		return nil
 	}
-	if !slices.Equal(obj, ref.Objective) {
-		set(itemOptimal, false, fmt.Sprintf("goal values %v, the optimum is %v", obj, ref.Objective))
-	}
-	return res, obj
+	res.Optimum(itemOptimal, obj, ref.Objective, "goal values")
+	return obj
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and the named rules cannot all hold with the always-on rules.
 func (s *Shop) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *s // Model records its variables; keep s itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(s.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, s, s.rules(), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.
 func (s *Shop) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := s.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(s, raw)
 }
 
 // Better implements domains.Objectiver: every level is minimised.
 func (s *Shop) Better(x, y []int64) bool {
-	n := min(len(x), len(y))
-	return slices.Compare(x[:n], y[:n]) < 0
+	return domains.Lower(x, y)
 }

@@ -45,8 +45,8 @@ func TestFamilyMutation(t *testing.T) {
 func mutateFeasible(t *testing.T, s *Shop, rec *domains.Record) []familytest.Mutant {
 	ref := rec.Reference
 	ans := s.parse(ref.Plan)
-	if ans.formatErr != "" || ans.missing != "" {
-		t.Fatalf("%s: reference does not parse: %s%s", rec.ID, ans.formatErr, ans.missing)
+	if ans.FormatErr != "" || ans.missing != "" {
+		t.Fatalf("%s: reference does not parse: %s%s", rec.ID, ans.FormatErr, ans.missing)
 	}
 	st := ans.st
 	var out []familytest.Mutant

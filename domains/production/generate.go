@@ -82,8 +82,7 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, rng *rand.Ran
 	s := &Shop{solving: sv, Sp: spec, Voc: st.Voc, Machines: slices.Clone(st.Machines), TieBreaks: 1}
 	defer func() { s.solving = domains.Solving{} }()
 	n := st.NJobs.draw(rng)
-	names := rng.Perm(len(st.Names))[:n]
-	slices.Sort(names)
+	names := domains.PickIndex(rng, len(st.Names), n)
 	for len(s.Jobs) < n {
 		job := Job{Name: st.Names[names[len(s.Jobs)]]}
 		order := rng.Perm(len(s.Machines))

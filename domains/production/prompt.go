@@ -27,8 +27,7 @@ func (s *Shop) Prompt() string {
 		cols = append(cols, c.Head)
 	}
 	fmt.Fprintf(&b, "**%s**\n", prose.Capital(v.Jobs))
-	writeRow(&b, cols)
-	writeRow(&b, dashes(len(cols)))
+	b.WriteString(prose.Head(cols))
 	for _, job := range s.Jobs {
 		var steps []string
 		for k, op := range job.Route {
@@ -38,7 +37,7 @@ func (s *Shop) Prompt() string {
 		for _, c := range extra {
 			row = append(row, c.Cell(job))
 		}
-		writeRow(&b, row)
+		b.WriteString(prose.Row(row))
 	}
 	b.WriteString("\n")
 	for _, u := range domains.Facets[sectioner](us) {
@@ -77,18 +76,6 @@ func unitWord(v Vocab, n int) string {
 		return v.Unit
 	}
 	return v.Units
-}
-
-func writeRow(b *strings.Builder, cells []string) {
-	b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
-}
-
-func dashes(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = "---"
-	}
-	return out
 }
 
 func orDash(x int) string {

@@ -195,11 +195,7 @@ const (
 // rules returns the prompt's named rules (those a conflict answer may
 // name), in prompt order.
 func (s *Shop) rules() []rule {
-	var out []rule
-	for _, u := range s.units() {
-		out = append(out, u.Rules(s)...)
-	}
-	return out
+	return domains.RulesOf(s, s.units())
 }
 
 // itemOf returns the checklist item of a model group: the core's, or the

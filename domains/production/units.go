@@ -175,7 +175,7 @@ func (s *Shop) units() []unit {
 
 // feasibility returns the feasibility item of unit id.
 func feasibility(id string, tier domains.Tier, text string) domains.Item {
-	return domains.Item{ID: id, Tier: tier, Constraint: id, Kind: domains.KindFeasibility, Text: text}
+	return domains.FeasibilityItem(id, id, tier, text)
 }
 
 // ---- release-dates (basic) ----
@@ -370,14 +370,13 @@ func (changeovers) Section(s *Shop) string {
 	fmt.Fprintf(&b, "**Changeover times** on %s (in %s), from the %s of one %s to the %s of the next %s on that %s:\n", prose.JoinAnd(ms), v.Units, v.Family, v.Job, v.Family, v.Job, v.Machine)
 	head := []string{"from \\ to"}
 	head = append(head, s.Families...)
-	writeRow(&b, head)
-	writeRow(&b, dashes(len(head)))
+	b.WriteString(prose.Head(head))
 	for f, row := range s.Setup {
 		cells := []string{s.Families[f]}
 		for _, c := range row {
 			cells = append(cells, fmt.Sprint(c))
 		}
-		writeRow(&b, cells)
+		b.WriteString(prose.Row(cells))
 	}
 	b.WriteString("\n")
 	return b.String()
@@ -653,14 +652,13 @@ func (delay) Section(s *Shop) string {
 	v := s.Voc
 	var b strings.Builder
 	fmt.Fprintf(&b, "**The plan agreed yesterday** (start time of each step):\n")
-	writeRow(&b, []string{v.Job, "step starts"})
-	writeRow(&b, dashes(2))
+	b.WriteString(prose.Head([]string{v.Job, "step starts"}))
 	for j, job := range s.Jobs {
 		var xs []string
 		for k := range job.Route {
 			xs = append(xs, fmt.Sprintf("%d. %d", k+1, d.Plan[j][k]))
 		}
-		writeRow(&b, []string{job.Name, strings.Join(xs, ", ")})
+		b.WriteString(prose.Row([]string{job.Name, strings.Join(xs, ", ")}))
 	}
 	fmt.Fprintf(&b, "\n**Disruption.** The material for %s arrives late: that step cannot start before time %d. Re-plan the whole shift.\n\n", s.opName(opRef{d.Job, d.Step}), d.Earliest)
 	return b.String()

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -23,13 +22,11 @@ const (
 
 // answer is a parsed answer.
 type answer struct {
-	infeasible bool
-	conflict   []string
-	start      []int
-	stated     map[string]*int64
-	formatErr  string
-	coverErr   string
-	partErr    map[string]string // by part key: the schedule part's coverage problems
+	domains.Claim
+	start    []int
+	stated   map[string]*int64
+	coverErr string
+	partErr  map[string]string // by part key: the schedule part's coverage problems
 }
 
 // encode writes a plan in the answer's form, with the stated values when
@@ -66,21 +63,20 @@ func (in *Instance) encode(plan []int) json.RawMessage {
 // unknown or out of the horizon).
 func (in *Instance) parse(raw json.RawMessage) *answer {
 	ans := &answer{stated: map[string]*int64{}}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	ans.start = make([]int, in.planLen())
 	var cover []string
-	if ans.formatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.formatErr != "" {
+	if ans.FormatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.FormatErr != "" {
 		return ans
 	}
 	for j, p := range in.parts() {
 		key, _ := p.AnswerKey(in)
 		var pc []string
-		if ans.formatErr, pc = in.parseList(obj, key, in.partStarts(ans.start, j)); ans.formatErr != "" {
+		if ans.FormatErr, pc = in.parseList(obj, key, in.partStarts(ans.start, j)); ans.FormatErr != "" {
 			return ans
 		}
 		if pc != nil {
@@ -93,7 +89,7 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	for _, key := range in.statedKeys() {
 		var x float64
 		if raw, ok := obj[key]; !ok || json.Unmarshal(raw, &x) != nil || x != math.Trunc(x) {
-			ans.formatErr = fmt.Sprintf("the stated value %q is missing or not a whole number", key)
+			ans.FormatErr = fmt.Sprintf("the stated value %q is missing or not a whole number", key)
 			return ans
 		}
 		v := int64(x)
@@ -147,27 +143,20 @@ func (in *Instance) parseList(obj map[string]json.RawMessage, key string, start 
 
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
+	if !ref.Feasible {
+		return domains.NoPlanChecklist(unitInfeasible, ref.Conflict, "rule 1")
+	}
 	v := in.Voc
 	lists := `a list "schedule"`
 	for _, p := range in.parts() {
 		key, _ := p.AnswerKey(in)
 		lists += fmt.Sprintf(" and a list %q", key)
 	}
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: `The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
-			map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[len(in.statedKeys()) > 0]}}
-	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		const background = "rule 1"
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
-	}
-	items = append(items, domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-		Text: fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)})
-	for _, u := range in.units() {
-		items = append(items, u.Items(in)...)
-	}
-	return append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: in.optimalText(ref.Objective)})
+	items := []domains.Item{domains.FormatItem(`The answer is one JSON object in the stated form: ` + lists + ` of {"activity", "start"} entries with whole start numbers` +
+		map[bool]string{true: ", and the stated values " + in.statedWords() + " as whole numbers.", false: "."}[len(in.statedKeys()) > 0])}
+	items = append(items, domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every %s of the problem is listed exactly once, with no other names, and starts at %s 0 or later and ends by the horizon %d.", v.Activity, v.Period, in.Horizon)))
+	items = append(items, domains.ItemsOf(in, in.units())...)
+	return append(items, domains.OptimalItem(in.optimalText(ref.Objective)))
 }
 
 // optimalText is the text of the optimal item: the proven optimum, level
@@ -177,11 +166,7 @@ func (in *Instance) optimalText(obj []int64) string {
 	if len(obj) < len(names)+len(in.partLevelNames()) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
 	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
-	}
-	text := "The plan reaches the proven optimum, in the stated order: " + strings.Join(parts, ", ")
+	text := "The plan reaches the proven optimum, in the stated order: " + domains.LevelValues(names, obj)
 	k := len(names)
 	if in.TieBreaks > 0 {
 		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (starts in table order %v)", obj[k:k+in.n()])
@@ -205,66 +190,42 @@ func (in *Instance) optimalText(obj []int64) string {
 
 // Check implements domains.Instance.
 func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := in.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(in, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and the answer's
 // objective vector (nil unless it keeps every rule).
-func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := in.Checklist(ref)
 	ans := in.parse(raw)
-	rs := domains.Pending(items)
-	res = rs
-	set := rs.Set
-	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "plan", func() (bool, string) { return in.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
+	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "plan", in.conflictHolds, func(rs domains.Results) []int64 { return in.judge(rs, items, ans, ref) })
+}
+
+// judge fails on rs the items that a readable plan breaks and returns its
+// objective vector (nil unless it keeps every rule).
+func (in *Instance) judge(rs domains.Results, items []domains.Item, ans *answer, ref domains.Reference) []int64 {
 	if ans.coverErr != "" {
 		// Without one start per activity within the horizon, no rule can
 		// be judged.
 		rs.FailAll(ans.coverErr)
 		rs.Set(itemFormat, true, "") // the answer reads: it is the plan that is incomplete
-		return res, nil
+		return nil
 	}
 	fl := in.check(checked{plan: ans.start, partErr: ans.partErr, stated: ans.stated})
-	kind := map[string]domains.ItemKind{}
-	for _, it := range items {
-		kind[it.ID] = it.Kind
-		if d, bad := fl[it.ID]; bad {
-			set(it.ID, false, strings.Join(d, "; "))
-		}
-	}
+	rs.SetFails(fl)
 	// A wrong stated value fails its item; it breaks no rule of the plan.
-	feasible := true
-	for id := range fl {
-		if kind[id] != domains.KindStated {
-			feasible = false
-		}
+	if fl.BreaksPlan(items) {
+		rs.Set(itemOptimal, false, "the plan breaks a rule")
+		return nil
 	}
-	got := in.objectives(ans.start)
-	if !feasible {
-		set(itemOptimal, false, "the plan breaks a rule")
-	} else {
-		obj = got
-		if !slices.Equal(obj, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
-	}
-	return res, obj
+	obj := in.objectives(ans.start)
+	rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
+	return obj
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver).
 func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	m, err := in.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	rules := map[string]bool{}
-	for _, r := range in.rules() {
-		rules[r.Name] = true
-	}
-	return domains.ConflictClaim(ctx, b, m, rules, names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, in, domains.RulesOf(in, in.units()), names, domains.AlwaysOn)
 }

@@ -3,10 +3,10 @@ package project
 import (
 	"context"
 	"encoding/json"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -80,28 +80,14 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tk.Load(good); err != nil {
-		t.Fatalf("the hand instance does not load: %v", err)
-	}
-	for _, tc := range []struct{ name, from, to, want string }{
-		{"horizon", `"horizon":8`, `"horizon":0`, "field horizon: 0"},
-		{"duration", `"duration":3`, `"duration":0`, "field activities[1].duration: 0"},
-		{"repeated name", `"name":"Test"`, `"name":"Build"`, "field activities[2].name"},
-		{"unknown predecessor", `"after":["Design"]`, `"after":["Plan"]`, `field activities[1].after: "Plan" is not another activity`},
-		{"cycle", `"name":"Design","duration":2,"demand":[1]`, `"name":"Design","duration":2,"demand":[1],"after":["Test"]`, "the predecessors form a cycle"},
-		{"over capacity", `"demand":[2]`, `"demand":[3]`, "field activities[1].demand[0]: 3, want 0…capacity 2"},
-		{"demand length", `"demand":[1]`, `"demand":[1,1]`, "field activities[0].demand: 2 values for 1 resources"},
-		{"not json", `{`, `[`, "project: project-planning instance"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			bad := strings.Replace(string(good), tc.from, tc.to, 1)
-			if bad == string(good) {
-				t.Fatalf("%q is not in %s", tc.from, good)
-			}
-			_, err := tk.Load([]byte(bad))
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("error %v, want one naming %q", err, tc.want)
-			}
-		})
-	}
+	familytest.LoadErrors(t, func(b []byte) error { _, err := tk.Load(b); return err }, good, "project: ", []familytest.LoadCase[map[string]any]{
+		{Name: "horizon", From: `"horizon":8`, To: `"horizon":0`, Want: "field horizon: 0"},
+		{Name: "duration", From: `"duration":3`, To: `"duration":0`, Want: "field activities[1].duration: 0"},
+		{Name: "repeated name", From: `"name":"Test"`, To: `"name":"Build"`, Want: "field activities[2].name"},
+		{Name: "unknown predecessor", From: `"after":["Design"]`, To: `"after":["Plan"]`, Want: `field activities[1].after: "Plan" is not another activity`},
+		{Name: "cycle", From: `"name":"Design","duration":2,"demand":[1]`, To: `"name":"Design","duration":2,"demand":[1],"after":["Test"]`, Want: "the predecessors form a cycle"},
+		{Name: "over capacity", From: `"demand":[2]`, To: `"demand":[3]`, Want: "field activities[1].demand[0]: 3, want 0…capacity 2"},
+		{Name: "demand length", From: `"demand":[1]`, To: `"demand":[1,1]`, Want: "field activities[0].demand: 2 values for 1 resources"},
+		{Name: "not json", From: `{`, To: `[`, Want: "project: project-planning instance"},
+	})
 }

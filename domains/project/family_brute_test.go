@@ -233,14 +233,7 @@ func TestFamilyBruteInfeasible(t *testing.T) {
 	for _, units := range [][]string{{unitPrecedence, unitCapacity, unitInfeasible}, {unitCapacity, unitDeadlines, unitInfeasible}, {unitPrecedence, unitDeadlines, unitInfeasible}} {
 		for seed := uint64(1); seed <= 4; seed++ {
 			in := tinyInstance(t, units, seed)
-			m, err := in.Model()
-			if err != nil {
-				t.Fatal(err)
-			}
-			cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-			if err != nil {
-				t.Fatal(err)
-			}
+			_, cert := familytest.CertifyModel(t, in)
 			if cert.Status != solver.Infeasible {
 				t.Fatalf("%v seed %d: %v", units, seed, cert.Status)
 			}

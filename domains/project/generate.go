@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sort"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -69,17 +68,6 @@ func register(t *task) {
 	})
 }
 
-// pick returns n distinct elements of xs drawn with r, in their order in xs.
-func pick(r *rand.Rand, xs []string, n int) []string {
-	idx := r.Perm(len(xs))[:n]
-	sort.Ints(idx)
-	out := make([]string, n)
-	for i, k := range idx {
-		out[i] = xs[k]
-	}
-	return out
-}
-
 // generate builds an instance: activities, precedences and resources; the
 // windows, releases and slack a hidden plan must respect; the hidden plan
 // (the serial schedule-generation scheme, which keeps every rule so far);
@@ -97,7 +85,7 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 		in.Voc.Intro = st.IntroWithout
 	}
 	n := st.NAct.draw(r)
-	for _, name := range pick(r, st.Activities, n) {
+	for _, name := range domains.Pick(r, st.Activities, n) {
 		in.Activities = append(in.Activities, Activity{Name: name, Duration: st.Dur.draw(r)})
 	}
 	if spec.Has(unitPrecedence) {
@@ -114,7 +102,7 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 		}
 	}
 	if spec.Has(unitCapacity) {
-		for _, name := range pick(r, st.Resources, st.NRes.draw(r)) {
+		for _, name := range domains.Pick(r, st.Resources, st.NRes.draw(r)) {
 			in.Resources = append(in.Resources, Resource{Name: name, Capacity: st.Cap.draw(r)})
 		}
 		for i := range in.Activities {

@@ -121,12 +121,7 @@ func (in *Instance) planLen() int { return (1 + len(in.parts())) * in.n() }
 func (in *Instance) partStarts(plan []int, j int) []int { return plan[(j+1)*in.n() : (j+2)*in.n()] }
 
 func (in *Instance) index(name string) int {
-	for i, a := range in.Activities {
-		if a.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Activities, func(a Activity) bool { return a.Name == name })
 }
 
 func (in *Instance) demand(i, r int) int {
@@ -162,7 +157,7 @@ func (in *Instance) network() *network {
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 	ans := in.parse(answer)
-	if ans.formatErr != "" || ans.coverErr != "" || len(ans.partErr) > 0 || ans.infeasible {
+	if ans.FormatErr != "" || ans.coverErr != "" || len(ans.partErr) > 0 || ans.Infeasible {
 		return nil, false
 	}
 	if len(in.violations(ans.start)) > 0 {
@@ -173,8 +168,7 @@ func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 
 // Better implements domains.Objectiver: every level is minimised.
 func (in *Instance) Better(x, y []int64) bool {
-	n := min(len(x), len(y))
-	return slices.Compare(x[:n], y[:n]) < 0
+	return domains.Lower(x, y)
 }
 
 // TieBreak implements domains.Instance: it states the lexicographic

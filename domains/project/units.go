@@ -87,29 +87,8 @@ var unitPool = domains.Pool[unit]{
 // pool is the registry's view of the units (domains.Task.Pool), in the
 // order the spec sampler draws them, which is not unitPool's: every drawn
 // spec depends on this order, so it stays.
-var pool = registryOrder(unitPool, unitPrecedence, unitCapacity, unitDeadlines, unitTardiness, unitMaintenance,
+var pool = unitPool.InOrder(unitPrecedence, unitCapacity, unitDeadlines, unitTardiness, unitMaintenance,
 	unitCost, unitStated, unitReplan, unitSlack, unitInfeasible, unitException)
-
-// registryOrder returns the descriptions of the units of p in the order
-// of ids, which must name every unit of p once.
-func registryOrder(p domains.Pool[unit], ids ...string) []domains.Unit {
-	byID := map[string]domains.Unit{}
-	for _, inf := range p.Infos(nil) {
-		byID[inf.ID] = inf
-	}
-	if len(ids) != len(byID) {
-		panic(fmt.Sprintf("project: %d unit IDs for %d units", len(ids), len(byID)))
-	}
-	out := make([]domains.Unit, len(ids))
-	for i, id := range ids {
-		inf, ok := byID[id]
-		if !ok {
-			panic("project: unit " + id + " is not in unitPool")
-		}
-		out[i] = inf
-	}
-	return out
-}
 
 // unitIDs are the IDs of unitPool, in its order.
 var unitIDs = func() []string {
@@ -174,7 +153,7 @@ func ruleItem(in *Instance, u unit, text string) []domains.Item {
 		return nil
 	}
 	inf := u.Info()
-	return []domains.Item{{ID: inf.ID, Text: text, Tier: inf.Tier, Constraint: inf.ID, Kind: domains.KindFeasibility}}
+	return []domains.Item{domains.FeasibilityItem(inf.ID, inf.ID, inf.Tier, text)}
 }
 
 func groupPrec(a string) string          { return "predecessors of " + a }

@@ -2,6 +2,7 @@ package project
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
@@ -122,8 +123,7 @@ func (exception) Items(in *Instance) []domains.Item {
 	if e == nil {
 		return nil
 	}
-	return []domains.Item{{ID: unitException, Tier: domains.Hard, Constraint: unitException, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", in.Voc.Activity, e.Resource, e.Capacity)}}
+	return []domains.Item{domains.FeasibilityItem(unitException, unitException, domains.Hard, fmt.Sprintf("The backup schedule lists every %s once within the horizon and keeps rule 1 and every named rule with %s at capacity %d.", in.Voc.Activity, e.Resource, e.Capacity))}
 }
 
 // Model adds the backup, after the main schedule's levels.
@@ -201,10 +201,5 @@ func (in *Instance) scenario() *Instance {
 }
 
 func (in *Instance) resIndex(name string) int {
-	for r, res := range in.Resources {
-		if res.Name == name {
-			return r
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Resources, func(res Resource) bool { return res.Name == name })
 }

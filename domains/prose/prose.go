@@ -100,6 +100,19 @@ func Quoted(ns []string) string { return strings.Join(quote(ns), ", ") }
 // in their order (`"b", "a" and "c"`).
 func QuoteAnd(ns []string) string { return JoinAnd(quote(ns)) }
 
+// Row is one row of a Markdown table: "| a | b |" and a newline.
+func Row(cells []string) string { return "| " + strings.Join(cells, " | ") + " |\n" }
+
+// Head is the head of a Markdown table: the row of heads and the
+// separator row, "| a | b |\n| --- | --- |\n".
+func Head(heads []string) string {
+	dashes := make([]string, len(heads))
+	for i := range dashes {
+		dashes[i] = "---"
+	}
+	return Row(heads) + Row(dashes)
+}
+
 // Plural returns one when n is 1 and many otherwise.
 func Plural(n int, one, many string) string {
 	if n == 1 {

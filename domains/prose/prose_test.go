@@ -50,3 +50,12 @@ func ExampleJoinAnd() {
 	// Ana, Ben and Cleo
 	// an exit and a door
 }
+
+func TestTable(t *testing.T) {
+	if got, want := prose.Row([]string{"a", "b"}), "| a | b |\n"; got != want {
+		t.Errorf("Row = %q, want %q", got, want)
+	}
+	if got, want := prose.Head([]string{"a", "b"}), "| a | b |\n| --- | --- |\n"; got != want {
+		t.Errorf("Head = %q, want %q", got, want)
+	}
+}

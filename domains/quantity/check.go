@@ -25,13 +25,11 @@ const (
 
 // answer is a parsed answer.
 type answer struct {
-	infeasible bool
-	conflict   []string
-	q          quantities
-	rq         quantities // the recovery plan from the failure on (recovery unit)
-	shortfall  *int64
-	cost       *int64
-	formatErr  string
+	domains.Claim
+	q         quantities
+	rq        quantities // the recovery plan from the failure on (recovery unit)
+	shortfall *int64
+	cost      *int64
 }
 
 // keys returns the answer keys of a shipment entry: source, sink ("" with
@@ -107,21 +105,20 @@ func (in *Instance) writeEntry(b *strings.Builder, ks, kk, kt string, s, k, t, x
 // parse reads an answer; it never fails: problems are in formatErr.
 func (in *Instance) parse(raw json.RawMessage) *answer {
 	ans := &answer{q: in.zero()}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	var entries []map[string]json.RawMessage
 	if err := json.Unmarshal(obj[in.Voc.Shipments], &entries); err != nil || entries == nil {
-		ans.formatErr = fmt.Sprintf("%q must be a list of %s", in.Voc.Shipments, in.Voc.Shipments)
+		ans.FormatErr = fmt.Sprintf("%q must be a list of %s", in.Voc.Shipments, in.Voc.Shipments)
 		return ans
 	}
 	var rentries []map[string]json.RawMessage
 	if in.recovering() {
 		if err := json.Unmarshal(obj["recovery"], &rentries); err != nil || rentries == nil {
-			ans.formatErr = fmt.Sprintf("\"recovery\" must be a list of %s", in.Voc.Shipments)
+			ans.FormatErr = fmt.Sprintf("\"recovery\" must be a list of %s", in.Voc.Shipments)
 			return ans
 		}
 		ans.rq = in.zero()
@@ -156,9 +153,7 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	if in.recovering() {
 		bad = append(bad, in.parseList(rentries, "of \"recovery\" ", ans.rq, in.failFrom())...)
 	}
-	if bad != nil {
-		ans.formatErr = strings.Join(bad, "; ")
-	}
+	ans.SetProblems(bad)
 	return ans
 }
 
@@ -234,21 +229,11 @@ func (in *Instance) route(s, k int) string {
 }
 
 func (in *Instance) sinkIndex(name string) int {
-	for k, sk := range in.Sinks {
-		if sk.Name == name {
-			return k
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Sinks, func(sk Sink) bool { return sk.Name == name })
 }
 
 func (in *Instance) periodIndex(name string) int {
-	for t, p := range in.Periods {
-		if p == name {
-			return t
-		}
-	}
-	return -1
+	return slices.Index(in.Periods, name)
 }
 
 // evaluate runs the core checks and every unit's checks on a plan, and
@@ -292,6 +277,9 @@ func (in *Instance) evaluate(q, rq quantities) (fails, *flows) {
 
 // Checklist implements domains.Instance.
 func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
+	if !ref.Feasible {
+		return domains.NoPlanChecklist(unitInfeasible, ref.Conflict, "the always-on rules")
+	}
 	v := in.Voc
 	ks, kk, kt := in.keys()
 	keys := fmt.Sprintf("%q", ks)
@@ -301,30 +289,17 @@ func (in *Instance) Checklist(ref domains.Reference) []domains.Item {
 	if kt != "" {
 		keys += fmt.Sprintf(", %q", kt)
 	}
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice%s.", v.Shipments, keys, v.Shipment, in.recoveryFormat())}}
-	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		const background = "the always-on rules"
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no plan satisfies every rule (none does: %s).", domains.ConflictWords(ref.Conflict, background)), background)...)
-	}
-	items = append(items, domains.Item{ID: itemSupply, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s sends more than its supply%s.", v.Source, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])})
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list %q whose entries give %s with listed names and a whole \"quantity\" of 0 or more, no %s listed twice%s.", v.Shipments, keys, v.Shipment, in.recoveryFormat()))}
+	items = append(items, domains.FeasibilityItem(itemSupply, "capacity limits", domains.Basic, fmt.Sprintf("No %s sends more than its supply%s.", v.Source, map[bool]string{true: " in any " + v.Period, false: ""}[in.T() > 1])))
 	if in.alloc() {
-		items = append(items, domains.Item{ID: itemSurplus, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No %s receives more than its demand%s.", v.Sink, map[bool]string{true: " in any " + v.Period + " (its starting stock counting in the first)", false: " (counting any starting stock)"}[in.T() > 1])})
+		items = append(items, domains.FeasibilityItem(itemSurplus, "capacity limits", domains.Basic, fmt.Sprintf("No %s receives more than its demand%s.", v.Sink, map[bool]string{true: " in any " + v.Period + " (its starting stock counting in the first)", false: " (counting any starting stock)"}[in.T() > 1])))
 	} else {
 		items = append(items,
-			domains.Item{ID: itemDemand, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-				Text: fmt.Sprintf("Every %s's demand is met in full from stock.", v.Period)},
-			domains.Item{ID: itemStorage, Tier: domains.Basic, Constraint: "capacity limits", Kind: domains.KindFeasibility,
-				Text: fmt.Sprintf("The stock at the end of every %s fits the storage of %d.", v.Period, in.Storage)})
+			domains.CoverageItem(itemDemand, "complete inputs", fmt.Sprintf("Every %s's demand is met in full from stock.", v.Period)),
+			domains.FeasibilityItem(itemStorage, "capacity limits", domains.Basic, fmt.Sprintf("The stock at the end of every %s fits the storage of %d.", v.Period, in.Storage)))
 	}
-	for _, u := range in.units() {
-		items = append(items, u.Items(in)...)
-	}
-	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: in.optimalText(ref.Objective)})
+	items = append(items, domains.ItemsOf(in, in.units())...)
+	items = append(items, domains.OptimalItem(in.optimalText(ref.Objective)))
 	return items
 }
 
@@ -358,11 +333,7 @@ func (in *Instance) optimalText(obj []int64) string {
 	if len(obj) < len(names) {
 		return fmt.Sprintf("The plan's objective values are %v in the stated order of priority (the proven optimum).", obj)
 	}
-	parts := make([]string, len(names))
-	for i, n := range names {
-		parts[i] = fmt.Sprintf("%s %d", n, obj[i])
-	}
-	text := "The plan reaches the proven optimum, in the stated order: " + strings.Join(parts, ", ")
+	text := "The plan reaches the proven optimum, in the stated order: " + domains.LevelValues(names, obj)
 	if in.TieBreaks > 0 {
 		text += fmt.Sprintf("; and it is the one plan the stated tie-break picks (its quantities in the order of the tie-break: %v)", obj[len(names):])
 	}
@@ -371,30 +342,22 @@ func (in *Instance) optimalText(obj []int64) string {
 
 // Check implements domains.Instance.
 func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := in.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(in, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and the answer's
 // objective vector (nil unless it keeps every rule).
-func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
-	items := in.Checklist(ref)
+func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	ans := in.parse(raw)
-	rs := domains.Pending(items)
-	res = rs
+	return domains.Evaluate(ctx, b, in.Checklist(ref), ref, ans.Claim, "plan", in.conflictHolds, func(rs domains.Results) []int64 { return in.judge(rs, ans, ref) })
+}
+
+// judge fails on rs the items that a readable plan breaks and returns its
+// objective vector (nil unless it keeps every rule).
+func (in *Instance) judge(rs domains.Results, ans *answer, ref domains.Reference) (obj []int64) {
 	set := rs.Set
-	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "plan", func() (bool, string) { return in.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
 	fl, f := in.evaluate(ans.q, ans.rq)
-	feasible := true
-	for _, it := range items {
-		if d, bad := fl[it.ID]; bad {
-			set(it.ID, false, strings.Join(d, "; "))
-			feasible = false
-		}
-	}
-	if !feasible {
+	if rs.SetFails(fl) {
 		set(itemOptimal, false, "the plan breaks a rule")
 		for _, id := range []string{unitPriority, unitReplan} {
 			if in.has(id) {
@@ -403,9 +366,7 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 		}
 	} else {
 		obj = in.objectives(ans.q, ans.rq, f)
-		if !slices.Equal(obj, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the plan's values are %v, the optimum is %v", obj, ref.Objective))
-		}
+		rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
 		if in.replanning() && (len(ref.Objective) == 0 || obj[0] != ref.Objective[0]) {
 			set(unitReplan, false, fmt.Sprintf("the plan changes %d %s, the fewest possible is %v", obj[0], in.Voc.Shipments, ref.Objective[:min(1, len(ref.Objective))]))
 		}
@@ -425,28 +386,19 @@ func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.Raw
 			set(itemStated, false, strings.Join(why, "; "))
 		}
 	}
-	return res, obj
+	return obj
 }
 
 // allRules returns every named rule of the instance, units in pool order.
 func (in *Instance) allRules() []rule {
-	var out []rule
-	for _, u := range in.units() {
-		out = append(out, u.Rules(in)...)
-	}
-	return out
+	return domains.RulesOf(in, in.units())
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (proven by the SAT solver within 10 s).
 func (in *Instance) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *in // Model records its variables; keep in itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(in.allRules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, in, in.allRules(), names, domains.AlwaysOn)
 }
 
 // recoveryFormat is the format item's words for the recovery list (""

@@ -89,31 +89,17 @@ func TestLoadErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tk.Load(good); err != nil {
-		t.Fatalf("the hand instance does not load: %v", err)
-	}
-	for _, tc := range []struct{ name, from, to, want string }{
-		{"mode", `"mode":"allocation"`, `"mode":"procurement"`, "field mode"},
-		{"supply length", `"supply":[3]`, `"supply":[3,1]`, "sources[0].supply"},
-		{"negative demand", `"demand":[4]`, `"demand":[-4]`, "sinks[0].demand"},
-		{"repeated name", `"name":"Elm"`, `"name":"Oak"`, "sinks[1].name"},
-		{"cost rows", `"unit_cost":[[1,2],[2,1]]`, `"unit_cost":[[1,2]]`, "unit_cost"},
-		{"not json", `{`, `[`, "quantity: material-allocation instance"},
-		{"contingency", `"tie_breaks":0`, `"contingency":99,"tie_breaks":0`, "field contingency"},
-		{"failure without the unit", `"tie_breaks":0`, `"failure":{"source":"North","from":"Week 1"},"tie_breaks":0`, "field failure"},
-		{"critical per period", `"minimum":2`, `"minimum":2,"critical_per_period":[1,2]`, "sinks[0].critical_per_period"},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			bad := strings.Replace(string(good), tc.from, tc.to, 1)
-			if bad == string(good) {
-				t.Fatalf("%q is not in %s", tc.from, good)
-			}
-			_, err := tk.Load([]byte(bad))
-			if err == nil || !strings.Contains(err.Error(), tc.want) {
-				t.Fatalf("error %v, want one naming %q", err, tc.want)
-			}
-		})
-	}
+	familytest.LoadErrors(t, func(b []byte) error { _, err := tk.Load(b); return err }, good, "quantity: ", []familytest.LoadCase[map[string]any]{
+		{Name: "mode", From: `"mode":"allocation"`, To: `"mode":"procurement"`, Want: "field mode"},
+		{Name: "supply length", From: `"supply":[3]`, To: `"supply":[3,1]`, Want: "sources[0].supply"},
+		{Name: "negative demand", From: `"demand":[4]`, To: `"demand":[-4]`, Want: "sinks[0].demand"},
+		{Name: "repeated name", From: `"name":"Elm"`, To: `"name":"Oak"`, Want: "sinks[1].name"},
+		{Name: "cost rows", From: `"unit_cost":[[1,2],[2,1]]`, To: `"unit_cost":[[1,2]]`, Want: "unit_cost"},
+		{Name: "not json", From: `{`, To: `[`, Want: "quantity: material-allocation instance"},
+		{Name: "contingency", From: `"tie_breaks":0`, To: `"contingency":99,"tie_breaks":0`, Want: "field contingency"},
+		{Name: "failure without the unit", From: `"tie_breaks":0`, To: `"failure":{"source":"North","from":"Week 1"},"tie_breaks":0`, Want: "field failure"},
+		{Name: "critical per period", From: `"minimum":2`, To: `"minimum":2,"critical_per_period":[1,2]`, Want: "sinks[0].critical_per_period"},
+	})
 }
 
 // TestCheckRecoveryHand: the recovery unit's checks on the hand-made
@@ -127,14 +113,7 @@ func TestCheckRecoveryHand(t *testing.T) {
 	if err := in.validate(); err != nil {
 		t.Fatal(err)
 	}
-	m, err := in.Model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, cert := familytest.CertifyModel(t, in)
 	if want := []int64{2, 6, 7, 4}; !slices.Equal(cert.Objective, want) || !*cert.Unique {
 		t.Fatalf("certificate %v unique %v, want %v unique", cert.Objective, *cert.Unique, want)
 	}

@@ -1,7 +1,6 @@
 package quantity
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 
@@ -382,8 +381,7 @@ func (in *Instance) eachShipment(fn func(s, k, t int)) {
 
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
-	_, obj := in.Evaluate(context.Background(), nil, answer, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(in, answer)
 }
 
 // Better implements domains.Objectiver: every level is minimized except
@@ -397,16 +395,7 @@ func (in *Instance) Better(x, y []int64) bool {
 	if in.recovering() {
 		nmin += goal
 	}
-	for i := range min(len(x), len(y)) {
-		if x[i] == y[i] {
-			continue
-		}
-		if i < nmin {
-			return x[i] < y[i]
-		}
-		return x[i] > y[i]
-	}
-	return false
+	return domains.LexBetter(x, y, func(level int) bool { return level >= nmin })
 }
 
 // TieBreak implements domains.Instance: it states the lexicographic

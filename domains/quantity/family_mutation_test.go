@@ -28,8 +28,8 @@ func mutants(t *testing.T, rec *domains.Record, inst domains.Instance) []familyt
 		return familytest.InfeasibleMutants(rec, in.encode(in.zero(), in.zero()))
 	}
 	ans := in.parse(ref.Plan)
-	if ans.formatErr != "" {
-		t.Fatalf("%s: reference does not parse: %s", rec.ID, ans.formatErr)
+	if ans.FormatErr != "" {
+		t.Fatalf("%s: reference does not parse: %s", rec.ID, ans.FormatErr)
 	}
 	var out []familytest.Mutant
 	inModel := map[[3]int]bool{}

@@ -58,18 +58,6 @@ type task struct {
 	Levels *[domains.Levels - 1]levelSpan
 }
 
-// pick returns n distinct elements of xs, drawn with r, in their order in
-// xs.
-func pick(r *rand.Rand, xs []string, n int) []string {
-	idx := r.Perm(len(xs))[:n]
-	sort.Ints(idx)
-	out := make([]string, n)
-	for i, k := range idx {
-		out[i] = xs[k]
-	}
-	return out
-}
-
 // generate builds an instance of subtask st from spec with r: the core
 // data, the data of the units the hidden plan must respect, the hidden
 // plan, then the other units' data in pool order.
@@ -97,11 +85,11 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 		}
 		nsrc, nsink = min(nsrc, c), min(nsink, c)
 	}
-	srcs := pick(r, st.Sources, nsrc)
+	srcs := domains.Pick(r, st.Sources, nsrc)
 	if spec.Has(unitReserve) && len(srcs) < 2 {
-		srcs = pick(r, st.Sources, 2)
+		srcs = domains.Pick(r, st.Sources, 2)
 	}
-	for _, n := range pick(r, st.Sinks, nsink) {
+	for _, n := range domains.Pick(r, st.Sinks, nsink) {
 		sk := Sink{Name: n, Demand: make([]int, T)}
 		for t := range T {
 			sk.Demand[t] = st.Demand.draw(r)

@@ -100,12 +100,7 @@ func poolInfo(mode string, extra, drop []string) []domains.Unit {
 func (in *Instance) units() []unit { return pool.Of(in.Sp) }
 
 func (in *Instance) srcIndex(name string) int {
-	for s, src := range in.Sources {
-		if src.Name == name {
-			return s
-		}
-	}
-	return -1
+	return slices.IndexFunc(in.Sources, func(src Source) bool { return src.Name == name })
 }
 
 // ---- supply-limits (basic): lane limits ----
@@ -189,8 +184,7 @@ func (lanes) Rules(in *Instance) []rule {
 }
 
 func (lanes) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitLanes, Tier: domains.Basic, Constraint: unitLanes, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s exceeds the limit of its route, and no %s uses a route that does not exist.", in.Voc.Shipment, in.Voc.Shipment)}}
+	return []domains.Item{domains.FeasibilityItem(unitLanes, unitLanes, domains.Basic, fmt.Sprintf("No %s exceeds the limit of its route, and no %s uses a route that does not exist.", in.Voc.Shipment, in.Voc.Shipment))}
 }
 
 func (lanes) Check(in *Instance, c checked, fl fails) {
@@ -289,7 +283,7 @@ func (minimum) Items(in *Instance) []domains.Item {
 	if !in.alloc() {
 		text = fmt.Sprintf("The stock at the end of every %s is at least the safety stock.", in.Voc.Period)
 	}
-	return []domains.Item{{ID: unitMinimum, Tier: domains.Basic, Constraint: unitMinimum, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(unitMinimum, unitMinimum, domains.Basic, text)}
 }
 
 func (minimum) Check(in *Instance, c checked, fl fails) {
@@ -350,8 +344,7 @@ func (in *Instance) feeWords() string {
 }
 
 func (budget) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitBudget, Tier: domains.Basic, Constraint: unitBudget, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("The spending on %s%s is at most %d.", in.Voc.Goods, in.feeWords(), in.Budget)}}
+	return []domains.Item{domains.FeasibilityItem(unitBudget, unitBudget, domains.Basic, fmt.Sprintf("The spending on %s%s is at most %d.", in.Voc.Goods, in.feeWords(), in.Budget))}
 }
 
 func (budget) Check(in *Instance, c checked, fl fails) {
@@ -398,8 +391,7 @@ func (leadTimes) Rules(in *Instance) []rule {
 }
 
 func (leadTimes) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitLead, Tier: domains.Basic, Constraint: unitLead, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s arrives, after its lead time, by the last %s.", in.Voc.Shipment, in.Voc.Period)}}
+	return []domains.Item{domains.FeasibilityItem(unitLead, unitLead, domains.Basic, fmt.Sprintf("Every %s arrives, after its lead time, by the last %s.", in.Voc.Shipment, in.Voc.Period))}
 }
 
 func (leadTimes) Check(in *Instance, c checked, fl fails) {
@@ -469,8 +461,7 @@ func (fairness) Rules(in *Instance) []rule {
 }
 
 func (fairness) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitFairness, Tier: domains.Medium, Constraint: unitFairness, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No two %s' fill ratios differ by more than %d/%d (checked in whole numbers).", in.Voc.Sinks, in.FairP, in.FairQ)}}
+	return []domains.Item{domains.FeasibilityItem(unitFairness, unitFairness, domains.Medium, fmt.Sprintf("No two %s' fill ratios differ by more than %d/%d (checked in whole numbers).", in.Voc.Sinks, in.FairP, in.FairQ))}
 }
 
 func (fairness) Check(in *Instance, c checked, fl fails) {
@@ -597,8 +588,7 @@ func (minOrder) Rules(in *Instance) []rule {
 }
 
 func (minOrder) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitMOQ, Tier: domains.Medium, Constraint: unitMOQ, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s meets the minimum quantity of its %s.", in.Voc.Shipment, in.Voc.Source)}}
+	return []domains.Item{domains.FeasibilityItem(unitMOQ, unitMOQ, domains.Medium, fmt.Sprintf("Every %s meets the minimum quantity of its %s.", in.Voc.Shipment, in.Voc.Source))}
 }
 
 func (minOrder) Check(in *Instance, c checked, fl fails) {
@@ -665,8 +655,7 @@ func (ramp) Rules(in *Instance) []rule {
 }
 
 func (ramp) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitRamp, Tier: domains.Medium, Constraint: unitRamp, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s's total changes by more than %d between consecutive %s.", in.Voc.Source, in.Ramp, in.Voc.Periods)}}
+	return []domains.Item{domains.FeasibilityItem(unitRamp, unitRamp, domains.Medium, fmt.Sprintf("No %s's total changes by more than %d between consecutive %s.", in.Voc.Source, in.Ramp, in.Voc.Periods))}
 }
 
 func (ramp) Check(in *Instance, c checked, fl fails) {
@@ -756,8 +745,7 @@ func (reserve) Rules(in *Instance) []rule {
 }
 
 func (reserve) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitReserve, Tier: domains.Hard, Constraint: unitReserve, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Without %s's %s, every %s still reaches its critical level.", in.Fail, in.Voc.Shipments, in.Voc.Sink)}}
+	return []domains.Item{domains.FeasibilityItem(unitReserve, unitReserve, domains.Hard, fmt.Sprintf("Without %s's %s, every %s still reaches its critical level.", in.Fail, in.Voc.Shipments, in.Voc.Sink))}
 }
 
 func (reserve) Check(in *Instance, c checked, fl fails) {
@@ -860,7 +848,7 @@ func (worstCase) Items(in *Instance) []domains.Item {
 	if !in.alloc() {
 		text = fmt.Sprintf("At the lowest demands too, the stock at the end of every %s fits the storage.", in.Voc.Period)
 	}
-	return []domains.Item{{ID: unitWorstCase, Tier: domains.Hard, Constraint: unitWorstCase, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(unitWorstCase, unitWorstCase, domains.Hard, text)}
 }
 
 func (worstCase) Check(in *Instance, c checked, fl fails) {
@@ -944,8 +932,7 @@ func (minRun) Rules(in *Instance) []rule {
 }
 
 func (minRun) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitMinRun, Tier: domains.Hard, Constraint: unitMinRun, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every run of %s in which a %s sends something lasts at least %d %s (or until the last %s).", in.Voc.Periods, in.Voc.Source, in.MinRun, in.Voc.Periods, in.Voc.Period)}}
+	return []domains.Item{domains.FeasibilityItem(unitMinRun, unitMinRun, domains.Hard, fmt.Sprintf("Every run of %s in which a %s sends something lasts at least %d %s (or until the last %s).", in.Voc.Periods, in.Voc.Source, in.MinRun, in.Voc.Periods, in.Voc.Period))}
 }
 
 func (minRun) Check(in *Instance, c checked, fl fails) {
@@ -1075,8 +1062,7 @@ func (infeasible) Rules(in *Instance) []rule {
 }
 
 func (infeasible) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitInfeasible, Tier: domains.Hard, Constraint: unitInfeasible, Kind: domains.KindFeasibility,
-		Text: "Every contract's minimum total is taken."}}
+	return []domains.Item{domains.FeasibilityItem(unitInfeasible, unitInfeasible, domains.Hard, "Every contract's minimum total is taken.")}
 }
 
 func (infeasible) Check(in *Instance, c checked, fl fails) {

@@ -143,8 +143,7 @@ func (recovery) Rules(in *Instance) []rule {
 }
 
 func (recovery) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitRecovery, Tier: domains.Hard, Constraint: unitRecovery, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("The recovery plan keeps every rule when %s fails%s.", in.Failure.Source, map[bool]string{true: " from " + in.Failure.From + " on", false: ""}[in.T() > 1])}}
+	return []domains.Item{domains.FeasibilityItem(unitRecovery, unitRecovery, domains.Hard, fmt.Sprintf("The recovery plan keeps every rule when %s fails%s.", in.Failure.Source, map[bool]string{true: " from " + in.Failure.From + " on", false: ""}[in.T() > 1]))}
 }
 
 func (recovery) Check(*Instance, checked, fails) {} // see Instance.evaluate: it needs the recovery plan

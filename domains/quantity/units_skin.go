@@ -71,8 +71,7 @@ func (contingency) Rules(in *Instance) []rule {
 }
 
 func (contingency) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitContingency, Tier: domains.Basic, Constraint: unitContingency, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("At most %d %s are sent in total, so that the contingency of %d is held back.", in.totalSupply()-in.Contingency, in.Voc.Goods, in.Contingency)}}
+	return []domains.Item{domains.FeasibilityItem(unitContingency, unitContingency, domains.Basic, fmt.Sprintf("At most %d %s are sent in total, so that the contingency of %d is held back.", in.totalSupply()-in.Contingency, in.Voc.Goods, in.Contingency))}
 }
 
 func (contingency) Check(in *Instance, c checked, fl fails) {
@@ -167,8 +166,7 @@ func (whole) Rules(in *Instance) []rule {
 }
 
 func (whole) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitWhole, Tier: domains.Medium, Constraint: unitWhole, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every all-or-nothing %s receives nothing or its full demand.", in.Voc.Sink)}}
+	return []domains.Item{domains.FeasibilityItem(unitWhole, unitWhole, domains.Medium, fmt.Sprintf("Every all-or-nothing %s receives nothing or its full demand.", in.Voc.Sink))}
 }
 
 func (whole) Check(in *Instance, c checked, fl fails) {
@@ -248,8 +246,7 @@ func (minDown) Rules(in *Instance) []rule {
 }
 
 func (minDown) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitMinDown, Tier: domains.Stateful, Constraint: unitMinDown, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every stop of a %s after it has sent something lasts at least %d %s (or until the last %s).", in.Voc.Source, in.MinDown, in.Voc.Periods, in.Voc.Period)}}
+	return []domains.Item{domains.FeasibilityItem(unitMinDown, unitMinDown, domains.Stateful, fmt.Sprintf("Every stop of a %s after it has sent something lasts at least %d %s (or until the last %s).", in.Voc.Source, in.MinDown, in.Voc.Periods, in.Voc.Period))}
 }
 
 func (minDown) Check(in *Instance, c checked, fl fails) {
@@ -375,8 +372,7 @@ func (critical) Rules(in *Instance) []rule {
 }
 
 func (critical) Items(in *Instance) []domains.Item {
-	return []domains.Item{{ID: unitCritical, Tier: domains.Hard, Constraint: unitCritical, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Without %s, the other %s cover the critical load in every %s.", in.Fail, in.Voc.Sources, in.Voc.Period)}}
+	return []domains.Item{domains.FeasibilityItem(unitCritical, unitCritical, domains.Hard, fmt.Sprintf("Without %s, the other %s cover the critical load in every %s.", in.Fail, in.Voc.Sources, in.Voc.Period))}
 }
 
 func (critical) Check(in *Instance, c checked, fl fails) {

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -16,28 +15,25 @@ import (
 // backups by backup shift (-1 when missing or unknown), the stated values,
 // or an infeasibility claim with its conflict.
 type answer struct {
-	pl         [][]int
-	bk         []int
-	bkErr      string
-	stated     map[string]int64
-	infeasible bool
-	conflict   []string
-	formatErr  string
+	domains.Claim
+	pl     [][]int
+	bk     []int
+	bkErr  string
+	stated map[string]int64
 }
 
 // parse reads an answer. It never panics; what does not fit the answer
 // form sets formatErr.
 func (r *Roster) parse(raw json.RawMessage) *answer {
 	ans := &answer{}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	var ros map[string][]string
 	if err := json.Unmarshal(obj["roster"], &ros); err != nil || ros == nil {
-		ans.formatErr = `"roster" must be an object from each name to a list of one entry per day`
+		ans.FormatErr = `"roster" must be an object from each name to a list of one entry per day`
 		return ans
 	}
 	idx := map[string]int{}
@@ -49,18 +45,18 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 	for p, st := range r.Staff {
 		row, ok := ros[st.Name]
 		if !ok {
-			ans.formatErr = fmt.Sprintf("the roster has no entry for %s", st.Name)
+			ans.FormatErr = fmt.Sprintf("the roster has no entry for %s", st.Name)
 			return ans
 		}
 		if len(row) != len(r.Days) {
-			ans.formatErr = fmt.Sprintf("%s has %d entries, not one per day (%d)", st.Name, len(row), len(r.Days))
+			ans.FormatErr = fmt.Sprintf("%s has %d entries, not one per day (%d)", st.Name, len(row), len(r.Days))
 			return ans
 		}
 		ans.pl[p] = make([]int, len(r.Days))
 		for d, e := range row {
 			s, ok := idx[e]
 			if !ok {
-				ans.formatErr = fmt.Sprintf("%s on %s: %q is neither a shift nor Off", st.Name, r.Days[d], e)
+				ans.FormatErr = fmt.Sprintf("%s on %s: %q is neither a shift nor Off", st.Name, r.Days[d], e)
 				return ans
 			}
 			ans.pl[p][d] = s
@@ -69,7 +65,7 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 	if len(ros) != len(r.Staff) {
 		for n := range ros {
 			if !slices.ContainsFunc(r.Staff, func(st Staff) bool { return st.Name == n }) {
-				ans.formatErr = fmt.Sprintf("the roster names %q, who is not on the staff", n)
+				ans.FormatErr = fmt.Sprintf("the roster names %q, who is not on the staff", n)
 				return ans
 			}
 		}
@@ -78,7 +74,7 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 		key, _ := p.AnswerKey(r)
 		part, given := obj[key]
 		if err := p.parsePart(r, part, given, ans); err != "" {
-			ans.formatErr = err
+			ans.FormatErr = err
 			return ans
 		}
 	}
@@ -87,15 +83,12 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 
 // Checklist implements domains.Instance.
 func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
-	v := r.Voc
-	items := []domains.Item{{ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day from %s to %s, each a shift name or Off.", v.Person, r.Days[0], r.Days[len(r.Days)-1])}}
 	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "the always-on rules")...)
+		return domains.InfeasibleChecklist(unitInfeasible, fmt.Sprintf("The answer says that no roster keeps every rule (none does: the rules %s cannot all hold).", prose.QuoteAnd(ref.Conflict)), "the always-on rules")
 	}
-	items = append(items, domains.Item{ID: itemStaffing, Tier: domains.Basic, Constraint: "coverage", Kind: domains.KindCoverage,
-		Text: fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)})
+	v := r.Voc
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: \"roster\" names every %s once with one entry per day from %s to %s, each a shift name or Off.", v.Person, r.Days[0], r.Days[len(r.Days)-1]))}
+	items = append(items, domains.CoverageItem(itemStaffing, "coverage", fmt.Sprintf("Every shift has at least the demanded number of %s.", v.People)))
 	// The units' items; a stated value is judged against the goal, so
 	// its item follows the goal's.
 	var stated []domains.Item
@@ -108,53 +101,42 @@ func (r *Roster) Checklist(ref domains.Reference) []domains.Item {
 			}
 		}
 	}
-	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective,
-		Text: r.optimalText(ref.Objective)})
+	items = append(items, domains.OptimalItem(r.optimalText(ref.Objective)))
 	return append(items, stated...)
 }
 
 // Check implements domains.Instance.
 func (r *Roster) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := r.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(r, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
 func (r *Roster) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	items := r.Checklist(ref)
-	res := domains.Pending(items)
-	set := res.Set
 	ans := r.parse(raw)
-	if res.JudgeClaim(ref, ans.formatErr, ans.infeasible, "roster", func() (bool, string) { return r.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
+	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "roster", r.conflictHolds, func(res domains.Results) []int64 { return r.judge(res, items, ans, ref) })
+}
+
+// judge fails on res the items that a readable roster breaks and returns
+// its objective vector (nil unless it keeps every rule).
+func (r *Roster) judge(res domains.Results, items []domains.Item, ans *answer, ref domains.Reference) []int64 {
 	f := fails{}
 	checkRules([]countRule{r.staffingRule()}, ans.pl, f)
 	for _, u := range r.units() {
 		u.Check(r, ans, f)
 	}
-	// A wrong stated value fails its item; it breaks no rule.
-	kind := map[string]domains.ItemKind{}
-	for _, it := range items {
-		kind[it.ID] = it.Kind
-	}
-	feasible := true
 	for id, why := range f {
-		set(id, false, why[0])
-		if kind[id] != domains.KindStated {
-			feasible = false
-		}
+		res.Set(id, false, why[0])
 	}
-	if !feasible {
-		set(itemOptimal, false, "the roster breaks a rule")
-		return res, nil
+	// A wrong stated value fails its item; it breaks no rule.
+	if f.BreaksPlan(items) {
+		res.Set(itemOptimal, false, "the roster breaks a rule")
+		return nil
 	}
 	obj := r.objective(ans.pl, ans.bk)
-	if !slices.Equal(obj, ref.Objective) {
-		set(itemOptimal, false, fmt.Sprintf("objective values %v, the optimum is %v", obj, ref.Objective))
-	}
-	return res, obj
+	res.Optimum(itemOptimal, obj, ref.Objective, "objective values")
+	return obj
 }
 
 // checkStated checks the self-check's stated values against the plan's.
@@ -183,36 +165,27 @@ func (r *Roster) checkStated(ans *answer, f fails) {
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and the named rules cannot all hold with the always-on rules.
 func (r *Roster) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *r // Model records its variables; keep r itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(r.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, r, r.rules(), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver.
 func (r *Roster) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := r.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(r, raw)
 }
 
 // Better implements domains.Objectiver: every level is minimized.
 func (r *Roster) Better(x, y []int64) bool {
-	n := min(len(x), len(y))
-	return slices.Compare(x[:n], y[:n]) < 0
+	return domains.Lower(x, y)
 }
 
 // optimalText is the text of the optimal item: the goal's values (the
 // levels with a key), then the backup and tie-break rules by name.
 func (r *Roster) optimalText(obj []int64) string {
-	var parts []string
-	for i, l := range r.levels() {
-		if l.key != "" && i < len(obj) {
-			parts = append(parts, fmt.Sprintf("%s %d", l.key, obj[i]))
-		}
+	var keys []string
+	for _, l := range r.levels() {
+		keys = append(keys, l.key)
 	}
-	s := fmt.Sprintf("The roster keeps every rule and reaches the proven optimum of the goal (%s)", strings.Join(parts, ", "))
+	s := fmt.Sprintf("The roster keeps every rule and reaches the proven optimum of the goal (%s)", domains.LevelValues(keys, obj))
 	for _, u := range domains.Facets[laterLeveler](r.units()) {
 		s += u.laterOptimal(r)
 	}

@@ -31,8 +31,8 @@ func mutateFeasible(t *testing.T, r *Roster, rec *domains.Record) []familytest.M
 	t.Helper()
 	ref := rec.Reference
 	ans := r.parse(ref.Plan)
-	if ans.formatErr != "" {
-		t.Fatalf("%s: %s", rec.ID, ans.formatErr)
+	if ans.FormatErr != "" {
+		t.Fatalf("%s: %s", rec.ID, ans.FormatErr)
 	}
 	m, err := r.Model()
 	if err != nil {

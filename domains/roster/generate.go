@@ -109,8 +109,7 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 	for _, u := range domains.Facets[crewer](us) {
 		n = max(n, u.minStaff(r, len(st.Staff)))
 	}
-	pick := rng.Perm(len(st.Staff))[:n]
-	slices.Sort(pick)
+	pick := domains.PickIndex(rng, len(st.Staff), n)
 	// Nine distinct rates, as before levels; more staff than nine get
 	// as many distinct rates as there are staff.
 	rates := rng.Perm(max(9, n))

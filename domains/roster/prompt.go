@@ -38,14 +38,13 @@ func (r *Roster) Prompt() string {
 	for _, c := range cols {
 		head = append(head, c.column(r))
 	}
-	writeRow(&b, head)
-	writeRow(&b, dashes(len(head)))
+	b.WriteString(prose.Head(head))
 	for p, st := range r.Staff {
 		row := []string{st.Name, fmt.Sprint(st.Rate)}
 		for _, c := range cols {
 			row = append(row, c.cell(r, p))
 		}
-		writeRow(&b, row)
+		b.WriteString(prose.Row(row))
 	}
 
 	// Demand table.
@@ -58,8 +57,7 @@ func (r *Roster) Prompt() string {
 	for _, sh := range r.Shifts {
 		head = append(head, sh.Name)
 	}
-	writeRow(&b, head)
-	writeRow(&b, dashes(len(head)))
+	b.WriteString(prose.Head(head))
 	for d, dn := range r.Days {
 		row := []string{dn}
 		h := r.holiday(d)
@@ -73,7 +71,7 @@ func (r *Roster) Prompt() string {
 				row = append(row, fmt.Sprint(r.need(d, s)))
 			}
 		}
-		writeRow(&b, row)
+		b.WriteString(prose.Row(row))
 	}
 
 	for _, u := range domains.Facets[sectioner](r.units()) {
@@ -170,18 +168,6 @@ func (r *Roster) prefText(p int) string {
 		}
 	}
 	return strings.Join(out, "; ")
-}
-
-func writeRow(b *strings.Builder, cells []string) {
-	b.WriteString("| " + strings.Join(cells, " | ") + " |\n")
-}
-
-func dashes(n int) []string {
-	out := make([]string, n)
-	for i := range out {
-		out[i] = "---"
-	}
-	return out
 }
 
 func orDash(s string) string {

@@ -227,31 +227,10 @@ var pool = domains.Pool[unit]{
 // registryPool is the registry's view of the units (domains.Task.Pool),
 // in the order the spec sampler draws them: every drawn spec depends on
 // this order, so it stays.
-var registryPool = registryOrder(pool,
+var registryPool = pool.InOrder(
 	unitQualification, unitAvailability, unitMaxShifts, unitExact, unitRest, unitConsecutive,
 	unitWeekend, unitPreferences, unitBalance, unitSelfCheck,
 	unitSickCall, unitBackup, unitHoliday, unitInfeasible, unitNightRest)
-
-// registryOrder returns the descriptions of the units of p in the order
-// of ids, which must name every unit of p once.
-func registryOrder(p domains.Pool[unit], ids ...string) []domains.Unit {
-	byID := map[string]domains.Unit{}
-	for _, inf := range p.Infos(nil) {
-		byID[inf.ID] = inf
-	}
-	if len(ids) != len(byID) {
-		panic(fmt.Sprintf("roster: %d unit IDs for %d units", len(ids), len(byID)))
-	}
-	out := make([]domains.Unit, len(ids))
-	for i, id := range ids {
-		inf, ok := byID[id]
-		if !ok {
-			panic("roster: unit " + id + " is not in pool")
-		}
-		out[i] = inf
-	}
-	return out
-}
 
 // units returns the sampled units, in pool order.
 func (r *Roster) units() []unit { return pool.Of(r.Sp) }
@@ -264,16 +243,13 @@ func (r *Roster) parts() []answerPart { return domains.Facets[answerPart](r.unit
 // staffing, then the units'.
 func (r *Roster) rules() []rule {
 	out := []rule{{Name: ruleStaffing, Text: fmt.Sprintf("every shift has at least the number of %s in the demand table.", r.Voc.People)}}
-	for _, u := range r.units() {
-		out = append(out, u.Rules(r)...)
-	}
-	return out
+	return append(out, domains.RulesOf(r, r.units())...)
 }
 
 // feasibility returns the feasibility item of unit u with text.
 func feasibility(u unit, text string) []domains.Item {
 	inf := u.Info()
-	return []domains.Item{{ID: inf.ID, Tier: inf.Tier, Constraint: inf.ID, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(inf.ID, inf.ID, inf.Tier, text)}
 }
 
 // shiftNames lists the names of shifts ss in prose ("Morning and
@@ -647,14 +623,13 @@ func (sickCall) section(r *Roster) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n**Current roster** (already published)\n")
 	head := append([]string{r.Voc.Person}, r.Days...)
-	writeRow(&b, head)
-	writeRow(&b, dashes(len(head)))
+	b.WriteString(prose.Head(head))
 	for p, st := range r.Staff {
 		row := []string{st.Name}
 		for d := range r.Days {
 			row = append(row, r.shiftName(r.Current[p][d]))
 		}
-		writeRow(&b, row)
+		b.WriteString(prose.Row(row))
 	}
 	fmt.Fprintf(&b, "\n%s has called in sick for %s. Replan the week.\n", r.Staff[r.Sick.Person].Name, r.dayNames(r.Sick.Days))
 	return b.String()

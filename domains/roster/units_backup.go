@@ -31,7 +31,7 @@ func (backup) Items(r *Roster) []domains.Item {
 	if r.BackupDay < 0 {
 		return nil
 	}
-	return []domains.Item{{ID: itemBackup, Tier: domains.Hard, Constraint: unitBackup, Kind: domains.KindFeasibility, Text: r.backupItem()}}
+	return []domains.Item{domains.FeasibilityItem(itemBackup, unitBackup, domains.Hard, r.backupItem())}
 }
 
 // Model adds the backups' variables (answer variables) and rules.

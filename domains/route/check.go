@@ -2,7 +2,6 @@ package route
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -19,7 +18,7 @@ import (
 // The item IDs that every route skin's checklist has (with
 // domains.ItemFormat, domains.ItemInfeasible and domains.ItemConflict).
 const (
-	ItemOptimal = "optimal"
+	ItemOptimal = domains.ItemOptimal
 	ItemStated  = "stated"
 )
 
@@ -30,18 +29,7 @@ const (
 // route skin's always-on rule) as the background.
 func InfeasibleChecklist(unit string, conflict []string) []domains.Item {
 	claim := fmt.Sprintf("The answer says that no plan keeps every rule (none does; a minimal conflicting set of rules is %s).", prose.Quoted(conflict))
-	return append([]domains.Item{FormatItem(domains.InfeasibleFormat)}, domains.InfeasibleItems(unit, claim, "rule 1")...)
-}
-
-// FormatItem is the basic format item whose text is the answer's form.
-func FormatItem(text string) domains.Item {
-	return domains.Item{ID: domains.ItemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat, Text: text}
-}
-
-// CoverageItem is a basic coverage item of rule 1 (every stop or job
-// once, one trip from start to end): its ID, constraint and text.
-func CoverageItem(id, constraint, text string) domains.Item {
-	return domains.Item{ID: id, Tier: domains.Basic, Constraint: constraint, Kind: domains.KindCoverage, Text: text}
+	return domains.InfeasibleChecklist(unit, claim, "rule 1")
 }
 
 // GoalItems returns the two items that close a feasible checklist: the
@@ -49,7 +37,7 @@ func CoverageItem(id, constraint, text string) domains.Item {
 // item, whose text is stated.
 func GoalItems(optimal, stated string) []domains.Item {
 	return []domains.Item{
-		{ID: ItemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: optimal + "."},
+		domains.OptimalItem(optimal + "."),
 		{ID: ItemStated, Tier: domains.Basic, Constraint: "stated values", Kind: domains.KindStated, Text: stated},
 	}
 }
@@ -64,6 +52,17 @@ func (l Levels) At(i int) int64 {
 		return l[i]
 	}
 	return -1
+}
+
+// Reached lists the words of each leveler of ls (the levelers in force, in
+// pool order) for its level of lv, in order: the goals reached before the
+// skin's own, for OptimalOpening.
+func Reached[I any, L interface{ Reached(in I, v int64) string }](in I, ls []L, lv Levels) []string {
+	var out []string
+	for i, l := range ls {
+		out = append(out, l.Reached(in, lv.At(i)))
+	}
+	return out
 }
 
 // OptimalOpening opens an optimal item's text with the goals reached
@@ -99,19 +98,6 @@ func Judge(res domains.Results, f domains.Fails, optimum []int64, objective func
 		return nil
 	}
 	obj := objective()
-	if !slices.Equal(obj, optimum) {
-		res.Set(ItemOptimal, false, fmt.Sprintf("the plan's objective values are %v, the optimum is %v", obj, optimum))
-	}
+	res.Optimum(ItemOptimal, obj, optimum, "the plan's objective values are")
 	return obj
-}
-
-// Rules lists the named rules of units (the units in force, in pool
-// order) on instance in: the prompt's rules after rule 1, and the names a
-// conflict claim may use (domains.RuleNames).
-func Rules[I any, U interface{ Rules(in I) []domains.Rule }](in I, units []U) []domains.Rule {
-	var out []domains.Rule
-	for _, u := range units {
-		out = append(out, u.Rules(in)...)
-	}
-	return out
 }

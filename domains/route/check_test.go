@@ -1,6 +1,8 @@
 package route_test
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -81,5 +83,21 @@ func TestGoalSentences(t *testing.T) {
 		if got := route.GoalSentences(tc.goals); got != tc.want {
 			t.Errorf("GoalSentences(%q) = %q, want %q", tc.goals, got, tc.want)
 		}
+	}
+}
+
+// TestTables: the prompt tables' bytes, the units' columns after the
+// table's own.
+func TestTables(t *testing.T) {
+	var b strings.Builder
+	cols := []route.Column{{Head: "kg", Align: "---:", Cell: func(k int) string { return fmt.Sprint(10 * k) }}}
+	route.Table(&b, "| stop |", "|---|", []string{"| A |", "| B |"}, cols, 1)
+	if want := "| stop | kg |\n|---|---:|\n| A | 10 |\n| B | 20 |\n"; b.String() != want {
+		t.Errorf("Table:\n%s\nwant:\n%s", b.String(), want)
+	}
+	b.Reset()
+	route.Matrix(&b, "T\n", []string{"x y", "z"}, func(s string) string { return s[:1] }, func(i, j int) int64 { return int64(i + 2*j) })
+	if want := "T\n| from \\ to | x | z |\n|---|---:|---:|\n| x | — | 2 |\n| z | 1 | — |\n"; b.String() != want {
+		t.Errorf("Matrix:\n%s\nwant:\n%s", b.String(), want)
 	}
 }

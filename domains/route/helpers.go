@@ -36,3 +36,60 @@ func GoalSentences(goals []string) string {
 	}
 	return b.String()
 }
+
+// Column is a column that a unit adds to a table of the prompt: its head,
+// its alignment in the separator row ("---" or "---:") and the cell of
+// each row (by the row's key, see Table). At orders the columns where a
+// skin sorts them.
+type Column struct {
+	At          int
+	Head, Align string
+	Cell        func(key int) string
+}
+
+// Table writes a table of the prompt whose own columns the units' cols
+// extend: head and sep are the table's own head and separator rows up to
+// their last "|" (head may open with the table's title), and rows its own
+// cells of each row, in order; the cells of row i in cols are those of key
+// first+i.
+func Table(b *strings.Builder, head, sep string, rows []string, cols []Column, first int) {
+	b.WriteString(head)
+	for _, col := range cols {
+		fmt.Fprintf(b, " %s |", col.Head)
+	}
+	b.WriteString("\n" + sep)
+	for _, col := range cols {
+		b.WriteString(col.Align + "|")
+	}
+	b.WriteString("\n")
+	for i, r := range rows {
+		b.WriteString(r)
+		for _, col := range cols {
+			fmt.Fprintf(b, " %s |", col.Cell(first+i))
+		}
+		b.WriteString("\n")
+	}
+}
+
+// Matrix writes the square table of minutes between places: title, then
+// the head "| from \ to |" and one column per place by its short name,
+// then a row per place with the minutes at(i, j) to each other place and
+// "—" to itself.
+func Matrix(b *strings.Builder, title string, names []string, short func(string) string, at func(i, j int) int64) {
+	b.WriteString(title + "| from \\ to |")
+	for _, s := range names {
+		fmt.Fprintf(b, " %s |", short(s))
+	}
+	b.WriteString("\n|---|" + strings.Repeat("---:|", len(names)) + "\n")
+	for i, s := range names {
+		fmt.Fprintf(b, "| %s |", short(s))
+		for j := range names {
+			if i == j {
+				b.WriteString(" — |")
+			} else {
+				fmt.Fprintf(b, " %d |", at(i, j))
+			}
+		}
+		b.WriteString("\n")
+	}
+}

@@ -371,6 +371,38 @@ func NewFleetModelGroups(f *Fleet, g FleetGroups) (*FleetModel, error) {
 	return fm, nil
 }
 
+// UsedTerms are the terms of the number of vehicles used: one per arc
+// from a vehicle's depot node to a customer (the tie-break level "the
+// fewest vehicles").
+func (fm *FleetModel) UsedTerms() []encode.Term {
+	k, n := fm.Fleet.Vehicles, fm.Fleet.Customers()
+	var ts []encode.Term
+	for v := range k {
+		for c := k; c < k+n; c++ {
+			if x := fm.Arc[v][c]; x >= 0 {
+				ts = append(ts, encode.Term{Var: x, Coef: 1})
+			}
+		}
+	}
+	return ts
+}
+
+// OrderTerms are the terms of Σ x·y² over the consecutive customers x → y
+// of every route (a tie-break level that tells apart plans equal so far).
+func (fm *FleetModel) OrderTerms() []encode.Term {
+	k, n := fm.Fleet.Vehicles, fm.Fleet.Customers()
+	var ts []encode.Term
+	for u := k; u < k+n; u++ {
+		for v := k; v < k+n; v++ {
+			if x := fm.Arc[u][v]; x >= 0 {
+				a, b := int64(u-k+1), int64(v-k+1)
+				ts = append(ts, encode.Term{Var: x, Coef: a * b * b})
+			}
+		}
+	}
+	return ts
+}
+
 // Forbid adds to group the rule that customer c (1..N) is not served by
 // vehicle v: its vehicle number is ≤ v-1 or ≥ v+1, one side chosen by a
 // fresh flag (no flag at the ends of the range).

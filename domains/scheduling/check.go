@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -26,11 +25,9 @@ const (
 // answer is a parsed answer: placements per activity (ok false when the
 // activity is missing), or an infeasibility claim.
 type answer struct {
-	infeasible bool
-	conflict   []string
-	pl         []placement
-	stated     *int64
-	formatErr  string
+	domains.Claim
+	pl     []placement
+	stated *int64
 	// failure marks the schedule if the room fails (room-failure unit).
 	failure bool
 }
@@ -39,30 +36,29 @@ type answer struct {
 // formatErr, and missing activities are left !ok.
 func (a *Agenda) parse(raw json.RawMessage) *answer {
 	ans := &answer{pl: make([]placement, len(a.Activities))}
-	c := domains.ReadClaim(raw, false)
-	ans.infeasible, ans.conflict, ans.formatErr = c.Infeasible, c.Conflict, c.FormatErr
-	if c.Done() {
+	ans.Claim = domains.ReadClaim(raw, false)
+	if ans.Done() {
 		return ans
 	}
-	obj := c.Obj
+	obj := ans.Obj
 	var entries []map[string]json.RawMessage
 	var fast []map[string]string // the common case: every value a string
 	if err := json.Unmarshal(obj[a.Voc.Activities], &fast); err != nil || fast == nil {
 		fast = nil
 		if err := json.Unmarshal(obj[a.Voc.Activities], &entries); err != nil || entries == nil {
-			ans.formatErr = fmt.Sprintf("%q must be a list of %s", a.Voc.Activities, a.Voc.Activities)
+			ans.FormatErr = fmt.Sprintf("%q must be a list of %s", a.Voc.Activities, a.Voc.Activities)
 			return ans
 		}
 	}
 	if s, ok := obj["objective"]; ok {
 		var v int64
 		if err := json.Unmarshal(s, &v); err != nil {
-			ans.formatErr = `"objective" must be an integer`
+			ans.FormatErr = `"objective" must be an integer`
 			return ans
 		}
 		ans.stated = &v
 	} else if a.has(unitSelfCheck) {
-		ans.formatErr = `"objective" is missing`
+		ans.FormatErr = `"objective" is missing`
 	}
 	var actIdx, dayIdx, roomIdx map[string]int
 	if a.cache != nil {
@@ -131,9 +127,7 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 			ans.pl[i] = placement{true, d, s, r, dur}
 		}
 	}
-	if bad != nil {
-		ans.formatErr = strings.Join(bad, "; ")
-	}
+	ans.SetProblems(bad)
 	return ans
 }
 
@@ -214,31 +208,22 @@ func (ans *answer) complete() bool {
 
 // Checklist implements domains.Instance.
 func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
+	if !ref.Feasible {
+		return domains.InfeasibleChecklist(unitInfeasible, fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict)), "the always-on rules")
+	}
 	v := a.Voc
-	items := []domains.Item{{
-		ID: itemFormat, Tier: domains.Basic, Constraint: "structured output", Kind: domains.KindFormat,
-		Text: fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, a start time on the grid and a listed %s.", v.Activity, v.Room),
-	}}
+	items := []domains.Item{domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, a start time on the grid and a listed %s.", v.Activity, v.Room))}
 	if a.flexible() {
 		items[0].Text = fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, start and end times on the grid (the end after the start) and a listed %s.", v.Activity, v.Room)
 	}
-	if !ref.Feasible {
-		items[0].Text = domains.InfeasibleFormat
-		return append(items, domains.InfeasibleItems(unitInfeasible, fmt.Sprintf("The answer says that no schedule satisfies every rule (none does: the rules %s cannot all hold).", prose.QuoteList(ref.Conflict)), "the always-on rules")...)
-	}
 	items = append(items,
-		domains.Item{ID: itemCoverage, Tier: domains.Basic, Constraint: "complete inputs", Kind: domains.KindCoverage,
-			Text: a.coverageText()},
-		domains.Item{ID: itemPeople, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, prose.An(v.person()))},
-		domains.Item{ID: itemRooms, Tier: domains.Basic, Constraint: "exclusive resource use", Kind: domains.KindFeasibility,
-			Text: fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)},
+		domains.CoverageItem(itemCoverage, "complete inputs", a.coverageText()),
+		domains.FeasibilityItem(itemPeople, "exclusive resource use", domains.Basic, fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, prose.An(v.person()))),
+		domains.FeasibilityItem(itemRooms, "exclusive resource use", domains.Basic, fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)),
 	)
-	for _, u := range a.units() {
-		items = append(items, u.Items(a)...)
-	}
+	items = append(items, domains.ItemsOf(a, a.units())...)
 	text := fmt.Sprintf("The schedule's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks)", ref.Objective)
-	items = append(items, domains.Item{ID: itemOptimal, Tier: domains.Basic, Constraint: "explicit primary objective", Kind: domains.KindObjective, Text: text + "."})
+	items = append(items, domains.OptimalItem(text+"."))
 	return items
 }
 
@@ -253,13 +238,12 @@ func (a *Agenda) coverageText() string {
 
 // Check implements domains.Instance.
 func (a *Agenda) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := a.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(a, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
-func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) (res []domains.Result, obj []int64) {
+func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	var items []domains.Item // only IDs and kinds are used
 	if a.cache != nil {
 		items = a.cache.items[map[bool]int{false: 0, true: 1}[ref.Feasible]]
@@ -267,24 +251,27 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 		items = a.Checklist(ref)
 	}
 	ans := a.parse(raw)
-	rs := domains.Pending(items)
-	res = rs
-	failAll := rs.FailAll
+	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "schedule", a.conflictHolds, func(rs domains.Results) []int64 { return a.judge(rs, items, raw, ans, ref) })
+}
+
+// judge fails on rs the items that a readable schedule (raw, read as ans)
+// breaks, with its failure schedule, backups and roles, and returns its
+// objective vector (nil unless it keeps every rule).
+func (a *Agenda) judge(rs domains.Results, items []domains.Item, raw json.RawMessage, ans *answer, ref domains.Reference) (obj []int64) {
 	set := rs.Set
-	if rs.JudgeClaim(ref, ans.formatErr, ans.infeasible, "schedule", func() (bool, string) { return a.conflictHolds(ctx, b, ans.conflict) }) {
-		return res, nil
-	}
 	var fans *answer // the schedule if the room fails
 	if a.failIndex() >= 0 {
-		if fans = a.parseFailure(raw); fans.formatErr != "" {
-			return failAll(a.failPrefix() + fans.formatErr), nil
+		if fans = a.parseFailure(raw); fans.FormatErr != "" {
+			rs.FailAll(a.failPrefix() + fans.FormatErr)
+			return nil
 		}
 	}
 	var bk []placement // the backups
 	if a.criticalIdx() != nil {
 		var why string
 		if bk, why = a.parseBackups(raw); why != "" {
-			return failAll(why), nil
+			rs.FailAll(why)
+			return nil
 		}
 	}
 	ea := a // the agenda the rules are checked on
@@ -292,20 +279,14 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 	if a.roleIdx() != nil {
 		var why string
 		if roles, why = a.parseRoles(raw); why != "" {
-			return failAll(why), nil
+			rs.FailAll(why)
+			return nil
 		}
 		ea = a.withRoles(roles)
 	}
 	f := ea.evaluate(ans)
-	feasible := true
-	for _, it := range items {
-		if d, bad := f[it.ID]; bad {
-			set(it.ID, false, strings.Join(d, "; "))
-			if it.Kind == domains.KindFeasibility || it.Kind == domains.KindCoverage {
-				feasible = false
-			}
-		}
-	}
+	rs.SetFails(f)
+	feasible := !f.BreaksRule(items)
 	var kinds map[string]domains.ItemKind // the items' kinds, for the failure's and the backups' checks
 	if fans != nil || bk != nil {
 		kinds = map[string]domains.ItemKind{}
@@ -346,9 +327,7 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 			got = append(got, roleValues(roles)...)
 		}
 		obj = got
-		if !slices.Equal(got, ref.Objective) {
-			set(itemOptimal, false, fmt.Sprintf("the schedule's values are %v, the optimum is %v", got, ref.Objective))
-		}
+		rs.Optimum(itemOptimal, got, ref.Objective, "the schedule's values are")
 	}
 	if a.has(unitSelfCheck) && ans.complete() {
 		if g := a.goal(ans.pl); *ans.stated != g {
@@ -357,28 +336,23 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 	} else if a.has(unitSelfCheck) {
 		set(itemStated, false, "the schedule is incomplete")
 	}
-	if a.has(unitSelfCheck) && fans != nil && passes(res, itemStated) {
+	if a.has(unitSelfCheck) && fans != nil && passes(rs, itemStated) {
 		if !fans.complete() {
 			set(itemStated, false, a.failPrefix()+"the schedule is incomplete")
 		} else if g := a.goal(fans.pl); *fans.stated != g {
 			set(itemStated, false, fmt.Sprintf("%sstated %d, the schedule's goal value is %d", a.failPrefix(), *fans.stated, g))
 		}
 	}
-	return res, obj
+	return obj
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // problem, and those rules with the always-on rules have no solution
 // (domains.ConflictClaim, on the backend and under the context given).
 func (a *Agenda) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *a // Model records its variables; keep a itself read-only
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
 	// A name must be a named rule of the prompt; a rule that constrains
 	// nothing (every room fits, say) has no model group and adds nothing.
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(a.allRules()), names, background)
+	return domains.ConflictHolds(ctx, b, a, a.allRules(), names, background)
 }
 
 // passes reports whether item id passes in res.

@@ -259,6 +259,19 @@ func (pm *planModel) judge(t *testing.T, pl []placement, idx []int) (bool, fails
 	return feasible, f, obj
 }
 
+// nextIndex advances idx, the digits of a combination of one option of
+// each list of opts (the first digit turning fastest), and reports false
+// after the last combination, with idx back at all zeros.
+func nextIndex[T any](idx []int, opts [][]T) bool {
+	for i := range idx {
+		if idx[i]++; idx[i] < len(opts[i]) {
+			return true
+		}
+		idx[i] = 0
+	}
+	return false
+}
+
 // exhaustive is what enumerating every combination of placements finds,
 // per tie-break setting (0, 1, 2): the least objective vector, how many
 // feasible combinations reach it and the first that does.
@@ -305,14 +318,7 @@ func exhaust(t *testing.T, a *Agenda) exhaustive {
 				}
 			}
 		}
-		i := 0
-		for ; i < n; i++ {
-			if idx[i]++; idx[i] < len(pm.opts[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-		if i == n {
+		if !nextIndex(idx, pm.opts) {
 			return ex
 		}
 	}

@@ -189,8 +189,8 @@ func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mut
 	t.Helper()
 	ref := rec.Reference
 	base := a.parse(ref.Plan)
-	if base.formatErr != "" || !base.complete() {
-		t.Fatalf("%s: the reference %s does not parse: %s", rec.ID, ref.Plan, base.formatErr)
+	if base.FormatErr != "" || !base.complete() {
+		t.Fatalf("%s: the reference %s does not parse: %s", rec.ID, ref.Plan, base.FormatErr)
 	}
 	if (base.stated != nil) != a.has(unitSelfCheck) {
 		t.Fatalf("%s: the reference %s states an objective: %v; self-check: %v", rec.ID, ref.Plan, base.stated != nil, a.has(unitSelfCheck))
@@ -201,8 +201,8 @@ func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mut
 	var fbase *answer
 	tail := ""
 	if a.failIndex() >= 0 {
-		if fbase = a.parseFailure(ref.Plan); fbase.formatErr != "" || !fbase.complete() {
-			t.Fatalf("%s: the failure schedule of %s does not parse: %s", rec.ID, ref.Plan, fbase.formatErr)
+		if fbase = a.parseFailure(ref.Plan); fbase.FormatErr != "" || !fbase.complete() {
+			t.Fatalf("%s: the failure schedule of %s does not parse: %s", rec.ID, ref.Plan, fbase.FormatErr)
 		}
 		tail = fmt.Sprintf(", %q: %s", failKey, answerJSON(a, mutation{pl: fbase.pl, rename: -1, stated: fbase.stated}))
 	}
@@ -263,8 +263,8 @@ func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mut
 		mu.Verdict = func(t *testing.T, got familytest.Results, _ []int64) []string {
 			what := fmt.Sprintf("%s: %s", rec.ID, m.what)
 			ans := a.parse(plan)
-			if ans.formatErr != "" {
-				t.Fatalf("%s: %s: %s", what, plan, ans.formatErr)
+			if ans.FormatErr != "" {
+				t.Fatalf("%s: %s: %s", what, plan, ans.FormatErr)
 			}
 			var f fails
 			feasible := true

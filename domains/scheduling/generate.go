@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"sort"
 
 	"github.com/plancert/plancert/domains"
 )
@@ -68,18 +67,6 @@ type task struct {
 	Subtasks []subtask
 }
 
-// pick returns n distinct elements of xs, drawn with r, in their order in
-// xs.
-func pick(r *rand.Rand, xs []string, n int) []string {
-	idx := r.Perm(len(xs))[:n]
-	sort.Ints(idx)
-	out := make([]string, n)
-	for i, k := range idx {
-		out[i] = xs[k]
-	}
-	return out
-}
-
 // generate builds an agenda instance of subtask st from spec with rng: the
 // core data first, then each sampled unit's data in pool order.
 func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand) (*Agenda, error) {
@@ -89,10 +76,10 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 	a.tagsFixed = st.Tags != nil && a.has(unitCooldown)
 	a.Days = append([]string(nil), st.Days[:st.NDays.draw(r)]...)
 	a.Slots = st.Slots.draw(r)
-	for _, n := range pick(r, st.People, st.NPeople.draw(r)) {
+	for _, n := range domains.Pick(r, st.People, st.NPeople.draw(r)) {
 		a.People = append(a.People, Person{Name: n})
 	}
-	for _, n := range pick(r, st.Rooms, st.NRooms.draw(r)) {
+	for _, n := range domains.Pick(r, st.Rooms, st.NRooms.draw(r)) {
 		a.Rooms = append(a.Rooms, Room{Name: n})
 	}
 	// Draw the activities until a hidden schedule fits them (at most 20
@@ -110,7 +97,7 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 			}
 			continue
 		}
-		for _, n := range pick(r, st.Activities, st.NActs.draw(r)) {
+		for _, n := range domains.Pick(r, st.Activities, st.NActs.draw(r)) {
 			k := min(st.Attendees.draw(r), len(a.People))
 			var att []string
 			for _, pi := range r.Perm(len(a.People))[:k] {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -11,6 +12,31 @@ import (
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
+
+// pairedInstances draws the tiny instances of a paired brute-force test:
+// for seeds 1, 2, … (at most 400), the spec of unit u and up to one other
+// unit (mixUnits) on subtask shape(seed), drawn and generated with the
+// seed's own random stream; take judges each instance and reports whether
+// it counts, until want have.
+func pairedInstances(t *testing.T, u string, stream uint64, want int, shape func(seed uint64) subtask, take func(seed uint64, spec domains.Spec, a *Agenda) bool) {
+	t.Helper()
+	instances := 0
+	for seed := uint64(1); instances < want; seed++ {
+		if seed > 400 {
+			t.Fatalf("only %d instances in %d seeds", instances, seed)
+		}
+		r := rand.New(rand.NewPCG(seed, stream))
+		sub := shape(seed)
+		spec := mixUnits(u, sub.ID, seed, r, 0, 1)
+		a, err := sub.generate(testSolving, spec, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if take(seed, spec, a) {
+			instances++
+		}
+	}
+}
 
 // pairedBrute is the oracle of the units whose answer has a second part (a
 // failure schedule, backups, role choices). each visits every candidate

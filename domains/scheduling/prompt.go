@@ -10,11 +10,7 @@ import (
 
 // rules returns every named rule of the instance, units in pool order.
 func (a *Agenda) allRules() []rule {
-	var out []rule
-	for _, u := range a.units() {
-		out = append(out, u.Rules(a)...)
-	}
-	return out
+	return domains.RulesOf(a, a.units())
 }
 
 // Prompt implements domains.Instance: every fact the checks use, laid out

@@ -3,6 +3,8 @@ package scheduling
 import (
 	"math/rand/v2"
 	"slices"
+
+	"github.com/plancert/plancert/domains"
 )
 
 // Recruitment skins (the Recruitment Planning task of the Workforce family,
@@ -49,7 +51,7 @@ const maxInterviews = 5
 
 // addCandidates draws the candidates and puts them first among the people.
 func (a *Agenda) addCandidates(pp *pipeline, r *rand.Rand) {
-	a.Candidates = pick(r, pp.Candidates, pp.NCands.draw(r))
+	a.Candidates = domains.Pick(r, pp.Candidates, pp.NCands.draw(r))
 	people := make([]Person, 0, len(a.Candidates)+len(a.People))
 	for _, n := range a.Candidates {
 		people = append(people, Person{Name: n})

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -19,14 +20,7 @@ func TestSmoke(t *testing.T) {
 		t.Fatal(err)
 	}
 	for tb := 0; ; tb++ {
-		m, err := in.Model()
-		if err != nil {
-			t.Fatal(err)
-		}
-		c, err := solver.Certify(context.Background(), sat.Backend{}, m)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, c := familytest.CertifyModel(t, in)
 		fmt.Println(c.Status, c.Objective, c.Unique != nil && *c.Unique, c.Stats)
 		if c.Status != solver.Optimal {
 			break

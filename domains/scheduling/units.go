@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -224,8 +225,7 @@ func (u availability) Items(a *Agenda) []domains.Item {
 	if len(u.Rules(a)) == 0 {
 		return nil // no one is ever busy: nothing to state or check
 	}
-	return []domains.Item{{ID: unitAvailability, Tier: domains.Basic, Constraint: unitAvailability, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s lies within the available times of all its %s.", a.Voc.Activity, a.Voc.attendees())}}
+	return []domains.Item{domains.FeasibilityItem(unitAvailability, unitAvailability, domains.Basic, fmt.Sprintf("Every %s lies within the available times of all its %s.", a.Voc.Activity, a.Voc.attendees()))}
 }
 
 func (availability) Check(a *Agenda, ans *answer, f fails) {
@@ -374,7 +374,7 @@ func (roomFit) Items(a *Agenda) []domains.Item {
 	if a.hasEquipment() {
 		text += " and with the equipment it needs"
 	}
-	return []domains.Item{{ID: unitRoomFit, Tier: domains.Basic, Constraint: unitRoomFit, Kind: domains.KindFeasibility, Text: text + "."}}
+	return []domains.Item{domains.FeasibilityItem(unitRoomFit, unitRoomFit, domains.Basic, text+".")}
 }
 
 func (roomFit) Check(a *Agenda, ans *answer, f fails) {
@@ -439,8 +439,7 @@ func (u dailyCap) Items(a *Agenda) []domains.Item {
 	if len(u.Rules(a)) == 0 {
 		return nil // no one has more than the cap to attend
 	}
-	return []domains.Item{{ID: unitDailyCap, Tier: domains.Basic, Constraint: unitDailyCap, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s has more than %d %s on one day.", a.Voc.person(), a.DailyCap, prose.Plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities))}}
+	return []domains.Item{domains.FeasibilityItem(unitDailyCap, unitDailyCap, domains.Basic, fmt.Sprintf("No %s has more than %d %s on one day.", a.Voc.person(), a.DailyCap, prose.Plural(a.DailyCap, a.Voc.Activity, a.Voc.Activities)))}
 }
 
 func (dailyCap) Check(a *Agenda, ans *answer, f fails) {
@@ -490,8 +489,7 @@ func (buffer) Rules(a *Agenda) []rule {
 }
 
 func (buffer) Items(a *Agenda) []domains.Item {
-	return []domains.Item{{ID: unitBuffer, Tier: domains.Medium, Constraint: unitBuffer, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No two %s that share %s are less than %d minutes apart%s.", a.Voc.Activities, prose.An(a.Voc.person()), a.Buffer*a.SlotMin, a.onSameDay())}}
+	return []domains.Item{domains.FeasibilityItem(unitBuffer, unitBuffer, domains.Medium, fmt.Sprintf("No two %s that share %s are less than %d minutes apart%s.", a.Voc.Activities, prose.An(a.Voc.person()), a.Buffer*a.SlotMin, a.onSameDay()))}
 }
 
 // onSameDay is " on the same day", or nothing when there is one day.
@@ -586,12 +584,7 @@ func (chain) Sample(a *Agenda, r *rand.Rand) {
 }
 
 func (a *Agenda) actIndex(name string) int {
-	for i, act := range a.Activities {
-		if act.Name == name {
-			return i
-		}
-	}
-	return -1
+	return slices.IndexFunc(a.Activities, func(act Activity) bool { return act.Name == name })
 }
 
 func (chain) Model(b *builder) {
@@ -621,8 +614,7 @@ func (chain) Items(a *Agenda) []domains.Item {
 	for _, c := range a.Chains {
 		pairs = append(pairs, c[0]+" → "+c[1])
 	}
-	return []domains.Item{{ID: unitChain, Tier: domains.Medium, Constraint: unitChain, Kind: domains.KindFeasibility,
-		Text: "The required order holds: " + strings.Join(pairs, ", ") + "."}}
+	return []domains.Item{domains.FeasibilityItem(unitChain, unitChain, domains.Medium, "The required order holds: "+strings.Join(pairs, ", ")+".")}
 }
 
 func (chain) Check(a *Agenda, ans *answer, f fails) {

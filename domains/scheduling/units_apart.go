@@ -149,8 +149,7 @@ func (apart) Items(a *Agenda) []domains.Item {
 	for _, set := range a.Apart {
 		parts = append(parts, prose.JoinAnd(set))
 	}
-	return []domains.Item{{ID: unitApart, Tier: domains.Medium, Constraint: unitApart, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No two %s of a set that must be kept apart overlap in time: %s.", a.Voc.Activities, strings.Join(parts, "; "))}}
+	return []domains.Item{domains.FeasibilityItem(unitApart, unitApart, domains.Medium, fmt.Sprintf("No two %s of a set that must be kept apart overlap in time: %s.", a.Voc.Activities, strings.Join(parts, "; ")))}
 }
 
 func (apart) Check(a *Agenda, ans *answer, f fails) {
@@ -294,8 +293,7 @@ func (deadline) Items(a *Agenda) []domains.Item {
 	for _, dl := range a.Deadlines {
 		parts = append(parts, dl.Activity+" ends "+a.byText(dl))
 	}
-	return []domains.Item{{ID: unitDeadline, Tier: domains.Medium, Constraint: unitDeadline, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every %s with a %s ends in time: %s.", a.Voc.Activity, orDefault(a.Voc.Deadline, "deadline"), strings.Join(parts, "; "))}}
+	return []domains.Item{domains.FeasibilityItem(unitDeadline, unitDeadline, domains.Medium, fmt.Sprintf("Every %s with a %s ends in time: %s.", a.Voc.Activity, orDefault(a.Voc.Deadline, "deadline"), strings.Join(parts, "; ")))}
 }
 
 func (deadline) Check(a *Agenda, ans *answer, f fails) {

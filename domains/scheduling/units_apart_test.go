@@ -199,10 +199,7 @@ func TestApartDeadlineMutation(t *testing.T) {
 					if err != nil || !sub.Allows(u) || tk.Compatible(spec.Units()) != nil {
 						continue
 					}
-					inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-					if err != nil {
-						t.Fatal(err)
-					}
+					inst := familytest.Instance(t, tk, spec)
 					rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
 					var drop *gen.DropError
 					switch {

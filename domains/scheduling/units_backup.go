@@ -193,9 +193,8 @@ func (backupSlots) Items(a *Agenda) []domains.Item {
 	if a.criticalIdx() == nil {
 		return nil
 	}
-	return []domains.Item{{ID: unitBackupSlots, Tier: domains.Hard, Constraint: "robustness", Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Each critical %s (%s) has a backup that does not overlap its own time, and the schedule with that %s moved to its backup satisfies every rule.",
-			a.Voc.Activity, strings.Join(a.Critical, ", "), a.Voc.Activity)}}
+	return []domains.Item{domains.FeasibilityItem(unitBackupSlots, "robustness", domains.Hard, fmt.Sprintf("Each critical %s (%s) has a backup that does not overlap its own time, and the schedule with that %s moved to its backup satisfies every rule.",
+		a.Voc.Activity, strings.Join(a.Critical, ", "), a.Voc.Activity))}
 }
 
 // Check adds nothing to one schedule: the backups are judged by

@@ -3,7 +3,6 @@ package scheduling
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -103,26 +102,16 @@ const backupMaxPairs = 60_000
 // optimum is the reference; moving a backup onto its activity's own time
 // fails the backup-slots item.
 func TestBackupSlotsBrute(t *testing.T) {
-	var instances, skipped, none, pairs, unique int
+	var skipped, none, pairs, unique int
 	want := 10 // 20 with PLANCERT_LONG=1: the package is make test's longest
 	if familytest.Long() {
 		want = 20
 	}
-	for seed := uint64(1); instances < want; seed++ {
-		if seed > 400 {
-			t.Fatalf("only %d instances in %d seeds", instances, seed)
-		}
-		r := rand.New(rand.NewPCG(seed, 8888))
-		sub := tinyShape(seed)
-		spec := mixUnits(unitBackupSlots, sub.ID, seed, r, 0, 1)
-		a, err := sub.generate(testSolving, spec, r)
-		if err != nil {
-			t.Fatal(err)
-		}
+	pairedInstances(t, unitBackupSlots, 8888, want, tinyShape, func(seed uint64, spec domains.Spec, a *Agenda) bool {
 		crit := a.criticalIdx()
 		if crit == nil {
 			none++
-			continue
+			return false
 		}
 		main := allCombos(a, -1)
 		var backs [][]placement // every combination of backups
@@ -138,9 +127,8 @@ func TestBackupSlotsBrute(t *testing.T) {
 		}
 		if len(main)*len(backs) > backupMaxPairs {
 			skipped++
-			continue
+			return false
 		}
-		instances++
 		what := fmt.Sprintf("seed %d %v (critical %v)", seed, spec.Units(), a.Critical)
 		type pair struct{ m, b []placement }
 		p, u := pairedBrute(t, a, what,
@@ -168,9 +156,10 @@ func TestBackupSlotsBrute(t *testing.T) {
 				}
 			})
 		pairs, unique = pairs+p, unique+u
-	}
+		return true
+	})
 	if unique == 0 {
-		t.Fatalf("no unique reference in %d instances", instances)
+		t.Fatalf("no unique reference in %d instances", want)
 	}
-	t.Logf("%d instances (%d over the cap skipped, %d with no critical activity), %d pairs judged, %d unique references", instances, skipped, none, pairs, unique)
+	t.Logf("%d instances (%d over the cap skipped, %d with no critical activity), %d pairs judged, %d unique references", want, skipped, none, pairs, unique)
 }

@@ -112,8 +112,7 @@ func (chainDays) Items(a *Agenda) []domains.Item {
 			parts = append(parts, fmt.Sprintf("%s is on the same day as %s", c.Second, c.First))
 		}
 	}
-	return []domains.Item{{ID: unitChainDays, Tier: domains.Medium, Constraint: unitChainDays, Kind: domains.KindFeasibility,
-		Text: "The day rules hold: " + strings.Join(parts, "; ") + "."}}
+	return []domains.Item{domains.FeasibilityItem(unitChainDays, unitChainDays, domains.Medium, "The day rules hold: "+strings.Join(parts, "; ")+".")}
 }
 
 func (chainDays) Check(a *Agenda, ans *answer, f fails) {

@@ -338,8 +338,7 @@ func (cooldown) Items(a *Agenda) []domains.Item {
 	if a.Cooldown > 1 {
 		apart = fmt.Sprintf("at least %d days apart", a.Cooldown)
 	}
-	return []domains.Item{{ID: unitCooldown, Tier: domains.Stateful, Constraint: unitCooldown, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Any two %s with the same %s are %s.", a.Voc.Activities, noun, apart)}}
+	return []domains.Item{domains.FeasibilityItem(unitCooldown, unitCooldown, domains.Stateful, fmt.Sprintf("Any two %s with the same %s are %s.", a.Voc.Activities, noun, apart))}
 }
 
 func (cooldown) Check(a *Agenda, ans *answer, f fails) {

@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -110,12 +111,7 @@ func (confidential) Sample(a *Agenda, r *rand.Rand) {
 
 // private reports whether room ri is private.
 func (a *Agenda) private(ri int) bool {
-	for _, n := range a.PrivateRooms {
-		if n == a.Rooms[ri].Name {
-			return true
-		}
-	}
-	return false
+	return slices.Contains(a.PrivateRooms, a.Rooms[ri].Name)
 }
 
 // confidentialActs returns the confidential activities that exist, in the
@@ -165,8 +161,7 @@ func (confidential) Rules(a *Agenda) []rule {
 }
 
 func (confidential) Items(a *Agenda) []domains.Item {
-	return []domains.Item{{ID: unitConfidential, Tier: domains.Medium, Constraint: unitConfidential, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every confidential %s (%s) is held in a private %s (%s).", a.Voc.Activity, strings.Join(a.Confidential, ", "), a.Voc.Room, strings.Join(a.PrivateRooms, ", "))}}
+	return []domains.Item{domains.FeasibilityItem(unitConfidential, unitConfidential, domains.Medium, fmt.Sprintf("Every confidential %s (%s) is held in a private %s (%s).", a.Voc.Activity, strings.Join(a.Confidential, ", "), a.Voc.Room, strings.Join(a.PrivateRooms, ", ")))}
 }
 
 func (confidential) Check(a *Agenda, ans *answer, f fails) {
@@ -470,8 +465,7 @@ func (fragmentation) Rules(a *Agenda) []rule {
 }
 
 func (fragmentation) Items(a *Agenda) []domains.Item {
-	return []domains.Item{{ID: unitFragmentation, Tier: domains.Medium, Constraint: unitFragmentation, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No person has more than %d minutes of idle time on a day between the start of their first %s and the end of their last.", a.MaxIdle*a.SlotMin, a.Voc.Activity)}}
+	return []domains.Item{domains.FeasibilityItem(unitFragmentation, unitFragmentation, domains.Medium, fmt.Sprintf("No person has more than %d minutes of idle time on a day between the start of their first %s and the end of their last.", a.MaxIdle*a.SlotMin, a.Voc.Activity))}
 }
 
 func (fragmentation) Check(a *Agenda, ans *answer, f fails) {
@@ -943,7 +937,7 @@ func (keyPerson) Items(a *Agenda) []domains.Item {
 	if k := a.KeyPerson; k != nil {
 		text = fmt.Sprintf("%s, who replaces %s, attends no two %s at the same time, counting those taken over (%s).", k.Replacement, k.Leaves, a.Voc.Activities, strings.Join(k.Activities, ", "))
 	}
-	return []domains.Item{{ID: unitKeyPerson, Tier: domains.Hard, Constraint: unitKeyPerson, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(unitKeyPerson, unitKeyPerson, domains.Hard, text)}
 }
 
 func (keyPerson) Check(a *Agenda, ans *answer, f fails) {

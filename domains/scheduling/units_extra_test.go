@@ -320,27 +320,12 @@ func TestExtraBrute(t *testing.T) {
 		t.Run(u, func(t *testing.T) {
 			t.Parallel()
 			st := extraSub(u)
-			var optimal, infeasible, unique, combos, kept, binds, withOthers, positive int
-			for seed := uint64(1); kept < seeds; seed++ {
-				if seed > 10*seeds {
-					t.Fatalf("only %d instances small enough in %d seeds", kept, seed)
-				}
-				r := rand.New(rand.NewPCG(seed, 13))
-				spec := mixExtra(u, seed, r)
-				a, err := st.generate(testSolving, spec, r)
-				if err != nil {
-					t.Fatal(err)
-				}
-				n := spaceSize(a)
-				if n > 100_000 {
-					continue
-				}
-				kept++
+			var optimal, infeasible, unique, combos, binds, withOthers, positive int
+			smallInstances(t, st, u, seeds, 13, mixExtra, func(seed uint64, spec domains.Spec, a *Agenda, n int) {
 				combos += n
 				if len(spec.Units()) > 1 {
 					withOthers++
 				}
-				a.TieBreaks = int(seed % 3)
 				if seed%2 == 0 {
 					squeeze(a)
 					squeezeExtra(a)
@@ -358,7 +343,7 @@ func TestExtraBrute(t *testing.T) {
 				isOptimal, isUnique := agreeWithBrute(t, a, what, c, ref, feasible, best, count)
 				if !isOptimal {
 					infeasible++
-					continue
+					return
 				}
 				optimal++
 				if isUnique {
@@ -371,9 +356,9 @@ func TestExtraBrute(t *testing.T) {
 						}
 					}
 				}
-			}
+			})
 			t.Logf("%s: %d instances (%d with other units; %d optimal, %d unique, %d infeasible; the unit changes the outcome in %d; its level is positive at the optimum in %d), %d combinations enumerated",
-				u, kept, withOthers, optimal, unique, infeasible, binds, positive, combos)
+				u, seeds, withOthers, optimal, unique, infeasible, binds, positive, combos)
 		})
 	}
 }
@@ -427,14 +412,7 @@ func checkItemExact(t *testing.T, a *Agenda, u string) {
 		if broken := extraBroken(a, u, ans.pl); broken != (len(f[u]) > 0) {
 			t.Fatalf("%s: placements %v: rule broken %v, item fails %v", u, ans.pl, broken, f[u])
 		}
-		i := 0
-		for ; i < len(idx); i++ {
-			if idx[i]++; idx[i] < len(opts[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-		if i == len(idx) {
+		if !nextIndex(idx, opts) {
 			return
 		}
 	}

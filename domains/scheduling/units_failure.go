@@ -97,8 +97,7 @@ func (roomFailure) Items(a *Agenda) []domains.Item {
 	if a.failIndex() < 0 {
 		return nil
 	}
-	return []domains.Item{{ID: unitRoomFailure, Tier: domains.Hard, Constraint: unitRoomFailure, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("The schedule if %s fails covers every %s, never uses %s and satisfies every rule.", a.FailRoom, a.Voc.Activity, a.FailRoom)}}
+	return []domains.Item{domains.FeasibilityItem(unitRoomFailure, unitRoomFailure, domains.Hard, fmt.Sprintf("The schedule if %s fails covers every %s, never uses %s and satisfies every rule.", a.FailRoom, a.Voc.Activity, a.FailRoom))}
 }
 
 // Check finds uses of the room in the failure schedule (the normal
@@ -124,13 +123,13 @@ func (a *Agenda) parseFailure(raw json.RawMessage) *answer {
 	sub, ok := obj[failKey]
 	if !ok {
 		ans := &answer{pl: make([]placement, len(a.Activities)), failure: true}
-		ans.formatErr = fmt.Sprintf("%q is missing", failKey)
+		ans.FormatErr = fmt.Sprintf("%q is missing", failKey)
 		return ans
 	}
 	ans := a.parse(sub)
 	ans.failure = true
-	if ans.infeasible {
-		ans.formatErr = fmt.Sprintf("%q must be a schedule", failKey)
+	if ans.Infeasible {
+		ans.FormatErr = fmt.Sprintf("%q must be a schedule", failKey)
 	}
 	return ans
 }

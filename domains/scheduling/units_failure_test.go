@@ -3,7 +3,6 @@ package scheduling
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -101,32 +100,21 @@ const failureMaxPairs = 60_000
 // is the reference; moving an activity of the reference's failure schedule
 // into the failing room fails the room-failure item.
 func TestRoomFailureBrute(t *testing.T) {
-	var instances, skipped, noRoom, pairs, unique int
+	var skipped, noRoom, pairs, unique int
 	want := 12 // 24 with PLANCERT_LONG=1: the package is make test's longest
 	if familytest.Long() {
 		want = 24
 	}
-	for seed := uint64(1); instances < want; seed++ {
-		if seed > 400 {
-			t.Fatalf("only %d instances in %d seeds", instances, seed)
-		}
-		r := rand.New(rand.NewPCG(seed, 7777))
-		sub := failureSub(seed)
-		spec := mixUnits(unitRoomFailure, sub.ID, seed, r, 0, 1)
-		a, err := sub.generate(testSolving, spec, r)
-		if err != nil {
-			t.Fatal(err)
-		}
+	pairedInstances(t, unitRoomFailure, 7777, want, failureSub, func(seed uint64, spec domains.Spec, a *Agenda) bool {
 		if a.failIndex() < 0 {
 			noRoom++
-			continue
+			return false
 		}
 		main, fail := allCombos(a, -1), allCombos(a, a.failIndex())
 		if len(main)*len(fail) > failureMaxPairs {
 			skipped++
-			continue
+			return false
 		}
-		instances++
 		what := fmt.Sprintf("seed %d %v (%s fails)", seed, spec.Units(), a.FailRoom)
 		type pair struct{ m, f []placement }
 		p, u := pairedBrute(t, a, what,
@@ -155,8 +143,9 @@ func TestRoomFailureBrute(t *testing.T) {
 				}
 			})
 		pairs, unique = pairs+p, unique+u
-	}
-	t.Logf("%d instances (%d over the cap skipped, %d with no room named), %d pairs judged, %d unique references", instances, skipped, noRoom, pairs, unique)
+		return true
+	})
+	t.Logf("%d instances (%d over the cap skipped, %d with no room named), %d pairs judged, %d unique references", want, skipped, noRoom, pairs, unique)
 }
 
 // allCombos lists every combination of placements of a's activities,
@@ -181,14 +170,7 @@ func allCombos(a *Agenda, skip int) [][]placement {
 			pl[i] = placement{true, o.day, o.start, o.room, o.dur}
 		}
 		out = append(out, pl)
-		i := 0
-		for ; i < len(idx); i++ {
-			if idx[i]++; idx[i] < len(opts[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-		if i == len(idx) {
+		if !nextIndex(idx, opts) {
 			return out
 		}
 	}

@@ -110,8 +110,7 @@ func (minDuration) Items(a *Agenda) []domains.Item {
 	for _, ml := range a.MinLengths {
 		parts = append(parts, fmt.Sprintf("%s at least %d minutes", ml.Activity, ml.Slots*a.SlotMin))
 	}
-	return []domains.Item{{ID: unitMinDuration, Tier: domains.Basic, Constraint: unitMinDuration, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Each %s that may be shortened lasts at least its minimum: %s.", a.Voc.Activity, strings.Join(parts, "; "))}}
+	return []domains.Item{domains.FeasibilityItem(unitMinDuration, unitMinDuration, domains.Basic, fmt.Sprintf("Each %s that may be shortened lasts at least its minimum: %s.", a.Voc.Activity, strings.Join(parts, "; ")))}
 }
 
 func (minDuration) Check(a *Agenda, ans *answer, f fails) {
@@ -258,8 +257,7 @@ func (split) Items(a *Agenda) []domains.Item {
 	for _, sp := range a.Splits {
 		parts = append(parts, fmt.Sprintf("%s and %s last at least %d minutes each and %d minutes together, the first ending before the second starts", sp.Parts[0], sp.Parts[1], sp.MinPart*a.SlotMin, sp.Total*a.SlotMin))
 	}
-	return []domains.Item{{ID: unitSplit, Tier: domains.Hard, Constraint: unitSplit, Kind: domains.KindFeasibility,
-		Text: "The parts of each split " + a.Voc.Activity + " fit the rule: " + strings.Join(parts, "; ") + "."}}
+	return []domains.Item{domains.FeasibilityItem(unitSplit, unitSplit, domains.Hard, "The parts of each split "+a.Voc.Activity+" fit the rule: "+strings.Join(parts, "; ")+".")}
 }
 
 func (split) Check(a *Agenda, ans *answer, f fails) {

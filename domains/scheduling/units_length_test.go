@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -110,14 +110,7 @@ func FuzzCheckFlexible(f *testing.F) {
 	}
 	var insts []inst
 	for _, a := range []*Agenda{md, sp} {
-		m, err := a.Model()
-		if err != nil {
-			f.Fatal(err)
-		}
-		c, err := solver.Certify(context.Background(), sat.Backend{}, m)
-		if err != nil {
-			f.Fatal(err)
-		}
+		_, c := familytest.CertifyModel(f, a)
 		plan, err := a.Plan(c.Solution)
 		if err != nil {
 			f.Fatal(err)

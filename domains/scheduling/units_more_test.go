@@ -309,14 +309,7 @@ func brute(t *testing.T, a *Agenda) (bool, []int64, int) {
 				count++
 			}
 		}
-		i := 0
-		for ; i < len(idx); i++ {
-			if idx[i]++; idx[i] < len(pm.opts[i]) {
-				break
-			}
-			idx[i] = 0
-		}
-		if i == len(idx) {
+		if !nextIndex(idx, pm.opts) {
 			break
 		}
 	}
@@ -385,6 +378,35 @@ func mix(u string, seed uint64, r *rand.Rand) domains.Spec {
 	}
 }
 
+// smallInstances draws the instances of a unit's brute-force test: the
+// specs mix(u, seed, r) on st for seeds 1, 2, … (at most 10×want), with
+// the seed's stream of random draws; each instance whose plans number at
+// most 100 000 (spaceSize) gets its tie-breaks by its seed (seed mod 3)
+// and is handed to each with its seed, spec and number of plans, until
+// want have been.
+func smallInstances(t *testing.T, st subtask, u string, want int, stream uint64, mix func(u string, seed uint64, r *rand.Rand) domains.Spec, each func(seed uint64, spec domains.Spec, a *Agenda, n int)) {
+	t.Helper()
+	kept := 0
+	for seed := uint64(1); kept < want; seed++ {
+		if seed > uint64(10*want) {
+			t.Fatalf("only %d instances small enough in %d seeds", kept, seed)
+		}
+		r := rand.New(rand.NewPCG(seed, stream))
+		spec := mix(u, seed, r)
+		a, err := st.generate(testSolving, spec, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := spaceSize(a)
+		if n > 100_000 {
+			continue
+		}
+		kept++
+		a.TieBreaks = int(seed % 3)
+		each(seed, spec, a, n)
+	}
+}
+
 func TestNewUnitsBrute(t *testing.T) {
 	const seeds = 50
 	for _, u := range newUnits {
@@ -394,24 +416,9 @@ func TestNewUnitsBrute(t *testing.T) {
 			if u == unitCooldown {
 				st.NDays, st.Slots = span{2, 3}, span{3, 4}
 			}
-			var optimal, infeasible, unique, combos, kept int
-			for seed := uint64(1); kept < seeds; seed++ {
-				if seed > 10*seeds {
-					t.Fatalf("only %d instances small enough in %d seeds", kept, seed)
-				}
-				r := rand.New(rand.NewPCG(seed, 7))
-				spec := mix(u, seed, r)
-				a, err := st.generate(testSolving, spec, r)
-				if err != nil {
-					t.Fatal(err)
-				}
-				n := spaceSize(a)
-				if n > 100_000 {
-					continue
-				}
-				kept++
+			var optimal, infeasible, unique, combos int
+			smallInstances(t, st, u, seeds, 7, mix, func(seed uint64, spec domains.Spec, a *Agenda, n int) {
 				combos += n
-				a.TieBreaks = int(seed % 3)
 				if u == unitReplanning {
 					checkCurrent(t, a)
 				}
@@ -426,14 +433,14 @@ func TestNewUnitsBrute(t *testing.T) {
 				isOptimal, isUnique := agreeWithBrute(t, a, what, c, ref, feasible, best, count)
 				if !isOptimal {
 					infeasible++
-					continue
+					return
 				}
 				optimal++
 				if isUnique {
 					unique++
 				}
-			}
-			t.Logf("%s: %d instances (%d optimal, %d unique, %d infeasible), %d combinations enumerated", u, kept, optimal, unique, infeasible, combos)
+			})
+			t.Logf("%s: %d instances (%d optimal, %d unique, %d infeasible), %d combinations enumerated", u, seeds, optimal, unique, infeasible, combos)
 		})
 	}
 }

@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 
@@ -157,12 +158,7 @@ func (a *Agenda) current() []placement {
 }
 
 func (a *Agenda) roomIndex(name string) int {
-	for r, room := range a.Rooms {
-		if room.Name == name {
-			return r
-		}
-	}
-	return -1
+	return slices.IndexFunc(a.Rooms, func(room Room) bool { return room.Name == name })
 }
 
 // hit reports whether slots [start, start+dur) of day overlap the
@@ -290,7 +286,7 @@ func (replanning) Items(a *Agenda) []domains.Item {
 	if d.Room == "" {
 		text = fmt.Sprintf("No %s overlaps %s (unavailable then).", a.Voc.with(a.Voc.Activity, d.Person), span)
 	}
-	return []domains.Item{{ID: unitReplanning, Tier: domains.Hard, Constraint: unitReplanning, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(unitReplanning, unitReplanning, domains.Hard, text)}
 }
 
 func (replanning) Check(a *Agenda, ans *answer, f fails) {

@@ -250,8 +250,7 @@ func (requiredRole) Items(a *Agenda) []domains.Item {
 	if len(a.Roles) == 0 {
 		return nil
 	}
-	return []domains.Item{{ID: unitRequiredRole, Tier: domains.Basic, Constraint: unitRequiredRole, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Every required role is taken by a qualified %s, who attends that %s.", a.Voc.person(), a.Voc.Activity)}}
+	return []domains.Item{domains.FeasibilityItem(unitRequiredRole, unitRequiredRole, domains.Basic, fmt.Sprintf("Every required role is taken by a qualified %s, who attends that %s.", a.Voc.person(), a.Voc.Activity))}
 }
 
 // Check: the role choices are parsed (and qualified) by parseRoles, and

@@ -3,7 +3,6 @@ package scheduling
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -86,21 +85,12 @@ const roleMaxPairs = 40_000
 // pairs that pass "optimal" are exactly the optimal ones; a unique optimum
 // is the reference; an unqualified role person is a format failure.
 func TestRequiredRoleBrute(t *testing.T) {
-	var instances, skipped, none, pairs, unique int
-	for seed := uint64(1); instances < 20; seed++ {
-		if seed > 400 {
-			t.Fatalf("only %d instances in %d seeds", instances, seed)
-		}
-		r := rand.New(rand.NewPCG(seed, 7777))
-		sub := tinyShape(seed)
-		spec := mixUnits(unitRequiredRole, sub.ID, seed, r, 0, 1)
-		a, err := sub.generate(testSolving, spec, r)
-		if err != nil {
-			t.Fatal(err)
-		}
+	const want = 20
+	var skipped, none, pairs, unique int
+	pairedInstances(t, unitRequiredRole, 7777, want, tinyShape, func(seed uint64, spec domains.Spec, a *Agenda) bool {
 		if a.roleIdx() == nil {
 			none++
-			continue
+			return false
 		}
 		main := allCombos(a, -1)
 		choices := [][]int{nil}
@@ -115,9 +105,8 @@ func TestRequiredRoleBrute(t *testing.T) {
 		}
 		if len(main)*len(choices) > roleMaxPairs {
 			skipped++
-			continue
+			return false
 		}
-		instances++
 		what := fmt.Sprintf("seed %d %v (roles %v)", seed, spec.Units(), a.Roles)
 		type pair struct {
 			m  []placement
@@ -152,9 +141,10 @@ func TestRequiredRoleBrute(t *testing.T) {
 				}
 			})
 		pairs, unique = pairs+p, unique+u
-	}
+		return true
+	})
 	if unique == 0 {
-		t.Fatalf("no unique reference in %d instances", instances)
+		t.Fatalf("no unique reference in %d instances", want)
 	}
-	t.Logf("%d instances (%d over the cap skipped, %d with no role), %d pairs judged, %d unique references", instances, skipped, none, pairs, unique)
+	t.Logf("%d instances (%d over the cap skipped, %d with no role), %d pairs judged, %d unique references", want, skipped, none, pairs, unique)
 }

@@ -183,7 +183,7 @@ func (workingHours) Items(a *Agenda) []domains.Item {
 	if len(ws) == 0 {
 		text = fmt.Sprintf("Every %s lies within the daily windows of its %s (none of them has one here).", a.Voc.Activity, a.Voc.attendees())
 	}
-	return []domains.Item{{ID: unitWorkingHours, Tier: domains.Basic, Constraint: unitWorkingHours, Kind: domains.KindFeasibility, Text: text}}
+	return []domains.Item{domains.FeasibilityItem(unitWorkingHours, unitWorkingHours, domains.Basic, text)}
 }
 
 func (workingHours) Check(a *Agenda, ans *answer, f fails) {
@@ -293,8 +293,7 @@ func (a *Agenda) priorityScale() string {
 }
 
 func (priorityOrder) Items(a *Agenda) []domains.Item {
-	return []domains.Item{{ID: unitPriorityOrder, Tier: domains.Medium, Constraint: unitPriorityOrder, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No %s starts later than %s of lower priority (comparing day, then start time).", a.Voc.Activity, prose.An(a.Voc.Activity))}}
+	return []domains.Item{domains.FeasibilityItem(unitPriorityOrder, unitPriorityOrder, domains.Medium, fmt.Sprintf("No %s starts later than %s of lower priority (comparing day, then start time).", a.Voc.Activity, prose.An(a.Voc.Activity)))}
 }
 
 func (priorityOrder) Check(a *Agenda, ans *answer, f fails) {
@@ -477,8 +476,7 @@ func (consecutiveLimit) Rules(a *Agenda) []rule {
 }
 
 func (consecutiveLimit) Items(a *Agenda) []domains.Item {
-	return []domains.Item{{ID: unitConsecutive, Tier: domains.Medium, Constraint: unitConsecutive, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("No stretch of back-to-back %s that share %s lasts more than %d minutes.", a.Voc.Activities, prose.An(a.Voc.person()), a.MaxRun*a.SlotMin)}}
+	return []domains.Item{domains.FeasibilityItem(unitConsecutive, unitConsecutive, domains.Medium, fmt.Sprintf("No stretch of back-to-back %s that share %s lasts more than %d minutes.", a.Voc.Activities, prose.An(a.Voc.person()), a.MaxRun*a.SlotMin))}
 }
 
 func (consecutiveLimit) Check(a *Agenda, ans *answer, f fails) {

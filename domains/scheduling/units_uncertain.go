@@ -107,9 +107,8 @@ func (uncertainDurations) Items(a *Agenda) []domains.Item {
 	for _, i := range a.uncertainActs() {
 		names = append(names, a.Activities[i].Name)
 	}
-	return []domains.Item{{ID: unitUncertain, Tier: domains.Hard, Constraint: unitUncertain, Kind: domains.KindFeasibility,
-		Text: fmt.Sprintf("Each %s of uncertain length (%s) fits at its longest length: it ends by the end of its day and overlaps no other %s that shares %s or its %s with it.",
-			a.Voc.Activity, strings.Join(names, ", "), a.Voc.Activity, prose.An(a.Voc.person()), a.Voc.Room)}}
+	return []domains.Item{domains.FeasibilityItem(unitUncertain, unitUncertain, domains.Hard, fmt.Sprintf("Each %s of uncertain length (%s) fits at its longest length: it ends by the end of its day and overlaps no other %s that shares %s or its %s with it.",
+		a.Voc.Activity, strings.Join(names, ", "), a.Voc.Activity, prose.An(a.Voc.person()), a.Voc.Room))}
 }
 
 func (uncertainDurations) Check(a *Agenda, ans *answer, f fails) {

@@ -15,7 +15,10 @@
 //     binary (Record, Family.Record: each task and seed is sampled,
 //     generated and certified under gen.Unique once), and Certify for an
 //     uncached run of a given spec; NewSpec builds a spec from a list of
-//     units.
+//     units; Instance generates one; CertifyModel certifies an instance's
+//     model as it is;
+//     UnitRecords, the per-unit record test (each unit forced into every
+//     subtask that allows it).
 //   - reference.go: Reference, the reference test (seeds 1..N per task: a
 //     second run gives the same bytes; the record survives a JSON round
 //     trip; the loaded instance has the same prompt, schema and checklist;
@@ -28,7 +31,8 @@
 //     (Text, with the format variants the cores' golden files use), and
 //     Golden, which writes or compares testdata/golden/*.txt and reports
 //     golden files no test writes; FirstKept, FirstCertified and
-//     CertifiedGolden pick a golden file's record.
+//     CertifiedGolden pick a golden file's record, SeededGoldens a table
+//     of fixed specs.
 //   - mutation.go: Mutations, the mutation test: the core turns a kept
 //     record into Mutants (an answer, the items that must fail or pass, or
 //     a verdict of its own); the harness checks each, tallies which item
@@ -52,9 +56,11 @@
 //     Clone3. mutation.go adds the mutants several cores draw alike:
 //     InfeasibleMutants, StatedMutant, RenameMutant.
 //   - load.go: LoadErrors, the load-error test over a table of LoadCase
-//     (an edit of a good instance, or raw bytes, and the error's words).
+//     (an edit of a good instance, a text replacement in it, or raw
+//     bytes, and the error's words).
 //   - bench.go also has BenchFamily (BenchCertify of each of a family's
-//     tasks); family.go DefaultSeeds, RerunEvery and GenerousTimeout;
+//     tasks); family.go DefaultSeeds, RerunEvery, GenerousTimeout and
+//     SubtaskLevels (a core's subtasks at every level, left unchanged);
 //     golden.go FeasibleAndInfeasible; record.go Requiring.
 //   - familytest_test.go: tests of the harness's own parts (levels, the
 //     golden text forms, Optima, conflict mutants, forced specs).

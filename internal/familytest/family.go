@@ -3,6 +3,7 @@ package familytest
 import (
 	"fmt"
 	"os"
+	"reflect"
 	"slices"
 	"testing"
 	"time"
@@ -167,4 +168,33 @@ func selectTasks(all []*domains.Task, f *Family) ([]*domains.Task, error) {
 		return nil, fmt.Errorf("no task of core %q is registered", f.Core)
 	}
 	return out, nil
+}
+
+// SubtaskLevels is the level test of a core's subtasks, without solving:
+// check(st, level) checks each subtask st of subtasks at levels 1 (st as
+// it is, which level 1 draws) to domains.Levels (the core's atLevel of
+// st); afterwards st must be as it was, since atLevel returns a new
+// subtask (domains.Skin.AtLevel). name names a subtask in messages.
+func SubtaskLevels[S any](t *testing.T, subtasks []S, name func(st *S) string, check func(st *S, level int)) {
+	t.Helper()
+	for _, i := range changedAtLevels(subtasks, check) {
+		t.Errorf("%s: atLevel changed the subtask", name(&subtasks[i]))
+	}
+}
+
+// changedAtLevels calls check on each subtask at every level and returns
+// the indexes of the subtasks that are not as they were afterwards.
+func changedAtLevels[S any](subtasks []S, check func(st *S, level int)) []int {
+	var out []int
+	for i := range subtasks {
+		st := &subtasks[i]
+		before := *st
+		for level := 1; level <= domains.Levels; level++ {
+			check(st, level)
+		}
+		if !reflect.DeepEqual(before, *st) {
+			out = append(out, i)
+		}
+	}
+	return out
 }

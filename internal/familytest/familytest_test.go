@@ -181,3 +181,53 @@ func TestEverySubtaskAndUnit(t *testing.T) {
 		t.Fatalf("EveryUnit: %q", e.errs)
 	}
 }
+
+// TestLoadErrorsCases: each way of breaking the good instance reaches the
+// loader: an edit of its decoded form, a text replacement, raw bytes.
+func TestLoadErrorsCases(t *testing.T) {
+	good := []byte(`{"n":1,"name":"a"}`)
+	load := func(b []byte) error {
+		var v struct {
+			N    int    `json:"n"`
+			Name string `json:"name"`
+		}
+		if err := json.Unmarshal(b, &v); err != nil {
+			return fmt.Errorf("toy: %w", err)
+		}
+		if v.N != 1 {
+			return fmt.Errorf("toy: field n: %d, want 1", v.N)
+		}
+		if v.Name == "" {
+			return fmt.Errorf("toy: field name: empty")
+		}
+		return nil
+	}
+	LoadErrors(t, load, good, "toy: ", []LoadCase[map[string]any]{
+		{Name: "edit", Edit: func(v map[string]any) { v["n"] = 2 }, Want: "field n: 2"},
+		{Name: "replace", From: `"name":"a"`, To: `"name":""`, Want: "field name: empty"},
+		{Name: "bytes", Data: `[`, Want: "unexpected end"},
+	})
+}
+
+// TestChangedAtLevels: every subtask is checked at levels 1..Levels, and
+// one that a level changed (a shared slice written to, say) is reported.
+func TestChangedAtLevels(t *testing.T) {
+	type sub struct {
+		ID    string
+		Names []string
+	}
+	subs := []sub{{"a", []string{"x"}}, {"b", []string{"y"}}}
+	var levels []int
+	changed := changedAtLevels(subs, func(st *sub, level int) {
+		levels = append(levels, level)
+		if st.ID == "b" && level == 3 {
+			st.Names = append(slices.Clip(st.Names), "z")
+		}
+	})
+	if !slices.Equal(changed, []int{1}) {
+		t.Errorf("changed %v, want [1]", changed)
+	}
+	if len(levels) != 2*domains.Levels || levels[0] != 1 || levels[domains.Levels-1] != domains.Levels {
+		t.Errorf("levels checked %v", levels)
+	}
+}

@@ -218,6 +218,20 @@ func CertifiedGolden(t *testing.T, f *Family, tk *domains.Task, name string, spe
 	return GoldenFile{Name: name, Rec: o.Rec}
 }
 
+// SeededGoldens is a Family.Golden of fixed specs of one seed: each entry
+// of files is a golden file's name, its subtask and the spec's units (and
+// no others, see NewSpec), certified here (CertifiedGolden).
+func SeededGoldens(seed uint64, files [][]string) func(t *testing.T, f *Family, tk *domains.Task) []GoldenFile {
+	return func(t *testing.T, f *Family, tk *domains.Task) []GoldenFile {
+		t.Helper()
+		out := make([]GoldenFile, len(files))
+		for i, file := range files {
+			out[i] = CertifiedGolden(t, f, tk, file[0], NewSpec(t, tk, file[1], seed, file[2:]...))
+		}
+		return out
+	}
+}
+
 // FirstKept returns the first kept record of seeds 1..last of tk (from
 // the record cache) that accept takes (nil accepts every kept record), or
 // nil. An error of a seed fails the test.

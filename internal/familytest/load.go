@@ -8,14 +8,16 @@ import (
 
 // LoadCase is one broken instance of a load-error test (LoadErrors): the
 // good instance decoded into a T (a pointer to the core's instance type,
-// or map[string]any), changed by Edit and encoded again; or, when Edit is
-// nil, the bytes Data as they are. Loading it must fail with an error
-// that contains Want.
+// or map[string]any), changed by Edit and encoded again; or, when From is
+// set, the good instance's JSON with its first From replaced by To (From
+// must occur in it); or else the bytes Data as they are. Loading it must
+// fail with an error that contains Want.
 type LoadCase[T any] struct {
-	Name string
-	Edit func(v T)
-	Data string
-	Want string
+	Name     string
+	Edit     func(v T)
+	From, To string
+	Data     string
+	Want     string
 }
 
 // LoadErrors is the load-error test of a core: good (an instance's JSON)
@@ -29,6 +31,11 @@ func LoadErrors[T any](t *testing.T, load func(data []byte) error, good []byte, 
 	for _, c := range cases {
 		t.Run(c.Name, func(t *testing.T) {
 			data := []byte(c.Data)
+			if c.From != "" {
+				if data = []byte(strings.Replace(string(good), c.From, c.To, 1)); string(data) == string(good) {
+					t.Fatalf("%q is not in %s", c.From, good)
+				}
+			}
 			if c.Edit != nil {
 				var v T
 				if err := json.Unmarshal(good, &v); err != nil {

@@ -10,7 +10,9 @@ import (
 	"time"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -88,6 +90,33 @@ func Certify(tk *domains.Task, spec domains.Spec, timeout time.Duration) Outcome
 	return o
 }
 
+// Instance generates the instance of spec on sat.Backend
+// (gen.NewInstance); an error fails t.
+func Instance(t testing.TB, tk *domains.Task, spec domains.Spec) domains.Instance {
+	t.Helper()
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return inst
+}
+
+// CertifyModel builds the model of inst and certifies it on sat.Backend,
+// without a time limit and without gen's tie-breaks; an error of either
+// fails t. It returns both.
+func CertifyModel(t testing.TB, inst interface{ Model() (*encode.Model, error) }) (*encode.Model, *solver.Certificate) {
+	t.Helper()
+	m, err := inst.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m, c
+}
+
 // NewSpec is tk.NewSpec of subtask and seed with the given units (and no
 // others); an error fails the test.
 func NewSpec(t testing.TB, tk *domains.Task, subtask string, seed uint64, units ...string) domains.Spec {
@@ -113,4 +142,47 @@ func Requiring(tk *domains.Task, units ...string) []string {
 		}
 	}
 	return out
+}
+
+// UnitRecords is the per-unit record test of tk: for every unit of its
+// pool, with the units it requires, on every subtask that allows it and
+// seeds 1..seeds, the spec's record is certified (Certify within
+// f.Timeout; an error fails t) and check checks each kept record (nil:
+// CheckRecord of f). At least 3 in 4 of each unit's records must be kept.
+func UnitRecords(t *testing.T, f *Family, tk *domains.Task, seeds uint64, check func(u domains.Unit, st domains.Subtask, rec *domains.Record)) {
+	t.Helper()
+	if check == nil {
+		check = func(_ domains.Unit, _ domains.Subtask, rec *domains.Record) { CheckRecord(t, f, rec) }
+	}
+	for _, u := range tk.Pool {
+		kept, tried := 0, 0
+		units := map[string]bool{u.ID: true}
+		for _, r := range u.Requires {
+			units[r] = true
+		}
+		for _, st := range tk.Subtasks {
+			if !st.Allows(u.ID) {
+				continue
+			}
+			for seed := uint64(1); seed <= seeds; seed++ {
+				spec, err := tk.NewSpec(st.ID, seed, units)
+				if err != nil {
+					t.Fatalf("%s %s seed %d: %v", u.ID, st.ID, seed, err)
+				}
+				o := Certify(tk, spec, f.Timeout)
+				if o.Err != nil {
+					t.Fatalf("%s %s %d: %v", u.ID, st.ID, seed, o.Err)
+				}
+				tried++
+				if o.Rec == nil {
+					continue
+				}
+				kept++
+				check(u, st, o.Rec)
+			}
+		}
+		if kept*4 < tried*3 {
+			t.Errorf("unit %s: %d of %d records kept", u.ID, kept, tried)
+		}
+	}
 }

@@ -153,7 +153,7 @@ func (c *Commute) AnswerSchema() string {
 
 // rules lists the prompt's named rules in force: the sampled units'
 // rules, in pool order.
-func (c *Commute) rules() []rule { return route.Rules(c, c.units()) }
+func (c *Commute) rules() []rule { return domains.RulesOf(c, c.units()) }
 
 // Checklist implements domains.Instance.
 func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
@@ -161,18 +161,13 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		route.FormatItem("The answer is one JSON object in the stated form: a list of legs, each a ride of the timetable (line, stops and times as listed) or a listed walking link, and the stated arrival, changes and fare."),
-		route.CoverageItem(itemRoute, "start and end", fmt.Sprintf("The legs form one trip from %s to %s: each leg starts where the previous one ended, no ride is boarded before you reach its stop, no two walks or two rides of the same run follow each other, and there is at least one ride.", c.Stops[0], c.Stops[1])),
+		domains.FormatItem("The answer is one JSON object in the stated form: a list of legs, each a ride of the timetable (line, stops and times as listed) or a listed walking link, and the stated arrival, changes and fare."),
+		domains.CoverageItem(itemRoute, "start and end", fmt.Sprintf("The legs form one trip from %s to %s: each leg starts where the previous one ended, no ride is boarded before you reach its stop, no two walks or two rides of the same run follow each other, and there is at least one ride.", c.Stops[0], c.Stops[1])),
 	}
 	us := c.units()
-	for _, u := range us {
-		items = append(items, u.Items(c)...)
-	}
+	items = append(items, domains.ItemsOf(c, us)...)
 	lv := route.Levels(ref.Objective)
-	var reached []string
-	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(c, lv.At(i)))
-	}
+	reached := route.Reached(c, domains.Facets[leveler](us), lv)
 	off := len(reached)
 	text := route.OptimalOpening(reached, false)
 	for _, p := range domains.Facets[tripPart](us) {
@@ -197,14 +192,12 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 
 // parsed is a parsed answer.
 type parsed struct {
-	infeasible bool
-	conflict   []string
-	legs       []leg
-	arrival    string
-	changes    int64
-	fare       int64
-	trips      map[string]partAnswer // the trip parts' (the backup), by key
-	formatErr  string
+	domains.Claim
+	legs    []leg
+	arrival string
+	changes int64
+	fare    int64
+	trips   map[string]partAnswer // the trip parts' (the backup), by key
 }
 
 // partAnswer is a trip part of an answer: its legs and stated arrival.
@@ -216,32 +209,32 @@ type partAnswer struct {
 func (c *Commute) parse(raw json.RawMessage, rs []ride) parsed {
 	claim := domains.ReadClaim(raw, true)
 	if claim.Done() {
-		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
+		return parsed{Claim: claim}
 	}
 	obj := claim.Obj
 	var p parsed
 	var legs []legJSON
 	if err := json.Unmarshal(obj["legs"], &legs); err != nil || len(legs) == 0 {
-		return parsed{formatErr: `"legs" must be a non-empty list of legs`}
+		return parsed{Claim: domains.Claim{FormatErr: `"legs" must be a non-empty list of legs`}}
 	}
 	if err := json.Unmarshal(obj["arrival"], &p.arrival); err != nil {
-		return parsed{formatErr: `"arrival" must be a time HH:MM`}
+		return parsed{Claim: domains.Claim{FormatErr: `"arrival" must be a time HH:MM`}}
 	}
 	if err := json.Unmarshal(obj["changes"], &p.changes); err != nil {
-		return parsed{formatErr: `"changes" must be an integer`}
+		return parsed{Claim: domains.Claim{FormatErr: `"changes" must be an integer`}}
 	}
 	if err := json.Unmarshal(obj["fare"], &p.fare); err != nil {
-		return parsed{formatErr: `"fare" must be an integer`}
+		return parsed{Claim: domains.Claim{FormatErr: `"fare" must be an integer`}}
 	}
 	var err string
 	if p.legs, err = c.parseLegs(legs, rs, ""); err != "" {
-		return parsed{formatErr: err}
+		return parsed{Claim: domains.Claim{FormatErr: err}}
 	}
 	for _, part := range domains.Facets[tripPart](c.units()) {
 		key, _ := part.AnswerKey(c)
 		legs, arrival, err := part.Parse(c, obj, rs)
 		if err != "" {
-			return parsed{formatErr: err}
+			return parsed{Claim: domains.Claim{FormatErr: err}}
 		}
 		if p.trips == nil {
 			p.trips = map[string]partAnswer{}
@@ -285,21 +278,22 @@ func (c *Commute) parseLegs(legs []legJSON, rs []ride, tag string) ([]leg, strin
 
 // Check implements domains.Instance.
 func (c *Commute) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := c.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(c, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: the checklist results and, when
 // the plan keeps every rule, its objective vector.
 func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
-	items := c.Checklist(ref)
-	res := domains.Pending(items)
-	set := res.Set
 	rs := c.rides()
 	p := c.parse(raw, rs)
-	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return c.conflictHolds(ctx, b, p.conflict) }) {
-		return res, nil
-	}
+	return domains.Evaluate(ctx, b, c.Checklist(ref), ref, p.Claim, "plan", c.conflictHolds, func(res domains.Results) []int64 { return c.judge(res, rs, p, ref) })
+}
+
+// judge fails on res the items that a readable plan (over rides rs)
+// breaks and returns its objective vector (nil unless it keeps every
+// rule).
+func (c *Commute) judge(res domains.Results, rs []ride, p parsed, ref domains.Reference) []int64 {
+	set := res.Set
 	ans := &checked{main: c.evaluate(rs, p.legs)}
 	e := &ans.main
 	if p.arrival != route.Clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
@@ -325,21 +319,20 @@ func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMe
 	for _, u := range us {
 		u.Check(c, ans, f)
 	}
-	return res, route.Judge(res, f, ref.Objective, func() []int64 { return c.objective(ans) })
+	return route.Judge(res, f, ref.Objective, func() []int64 { return c.objective(ans) })
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with rule 1 admit no plan (proven by the SAT
 // solver within domains.ConflictTimeout).
 func (c *Commute) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	return domains.ConflictClaim(ctx, b, c.model().m, domains.RuleNames(c.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, c, c.rules(), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver: the objective vector of an
 // answer that keeps every rule, with the levels in force.
 func (c *Commute) Objective(answer json.RawMessage) ([]int64, bool) {
-	_, obj := c.Evaluate(context.Background(), nil, answer, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(c, answer)
 }
 
 // Better implements domains.Objectiver: the units' levels (kept rides)
@@ -357,12 +350,8 @@ func (c *Commute) Better(x, y []int64) bool {
 			maxed = append(maxed, l == 2)
 		}
 	}
-	for i := range min(len(x), len(y), len(maxed)) {
-		if x[i] != y[i] {
-			return x[i] < y[i] != maxed[i]
-		}
-	}
-	return false
+	n := min(len(x), len(y), len(maxed)) // levels past maxed do not count
+	return domains.LexBetter(x[:n], y[:n], func(level int) bool { return maxed[level] })
 }
 
 var (

@@ -69,13 +69,6 @@ func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
 	}
 }
 
-// TestFamilyUnits: routetest.UnitRecords on 3 seeds; every kept record
+// TestFamilyUnits: familytest.UnitRecords on 3 seeds; every kept record
 // passes the reference test's record checks (familytest.CheckRecord).
-func TestFamilyUnits(t *testing.T) {
-	tk := commute.Commuting()
-	certify := func(spec domains.Spec) (*domains.Record, error) {
-		o := familytest.Certify(tk, spec, family.Timeout)
-		return o.Rec, o.Err
-	}
-	routetest.UnitRecords(t, tk, 3, certify, func(_ domains.Unit, _ domains.Subtask, rec *domains.Record) { familytest.CheckRecord(t, family, rec) })
-}
+func TestFamilyUnits(t *testing.T) { familytest.UnitRecords(t, family, commute.Commuting(), 3, nil) }

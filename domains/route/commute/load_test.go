@@ -1,24 +1,18 @@
 package commute_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/plancert/plancert/domains/route/commute"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
-	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // TestLoadErrors: a malformed instance file is refused with the
 // field and the reason (routetest.LoadErrors).
 func TestLoadErrors(t *testing.T) {
 	tk := commute.Commuting()
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, "morning-commute", 3, "transfer-time", "walking", "line-closure"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	inst := familytest.Instance(t, tk, familytest.NewSpec(t, tk, "morning-commute", 3, "transfer-time", "walking", "line-closure"))
 	routetest.LoadErrors(t, tk, inst, []routetest.Broken{
 		{Field: "levels", Value: 5, Want: "levels: 5 is outside 0..4"},
 		{Field: "current", Value: [][3]int{{0, 1, 0}}, Want: "current[0]: [0 1 0] is not a ride of the timetable"},

@@ -199,11 +199,6 @@ func (c *Commute) checkTrip(u tripRule, item string, ans *checked, f fails) {
 	}
 }
 
-// feasibility returns the feasibility item id of unit u.
-func feasibility(id, u string, tier domains.Tier, text string) domains.Item {
-	return domains.Item{ID: id, Tier: tier, Constraint: u, Kind: domains.KindFeasibility, Text: text}
-}
-
 // ---- arrival-deadline (basic) ----
 
 type deadline struct{}
@@ -247,7 +242,7 @@ func (deadline) Rules(c *Commute) []rule {
 }
 
 func (deadline) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemDeadline, unitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], route.Clock(c.Deadline)))}
+	return []domains.Item{domains.FeasibilityItem(itemDeadline, unitDeadline, domains.Basic, fmt.Sprintf("The trip reaches %s by %s.", c.Stops[1], route.Clock(c.Deadline)))}
 }
 
 func (u deadline) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemDeadline, ans, f) }
@@ -296,7 +291,7 @@ func (earliest) Rules(c *Commute) []rule {
 }
 
 func (earliest) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemEarliest, unitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))}
+	return []domains.Item{domains.FeasibilityItem(itemEarliest, unitEarliest, domains.Basic, fmt.Sprintf("The trip leaves %s no earlier than %s.", c.Stops[0], route.Clock(c.Earliest)))}
 }
 
 func (u earliest) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemEarliest, ans, f) }
@@ -370,7 +365,7 @@ func (transfer) Rules(*Commute) []rule {
 }
 
 func (transfer) Items(*Commute) []domains.Item {
-	return []domains.Item{feasibility(itemTransfer, unitTransfer, domains.Basic, "Every change between two rides at the same stop leaves at least the stop's minimum transfer time.")}
+	return []domains.Item{domains.FeasibilityItem(itemTransfer, unitTransfer, domains.Basic, "Every change between two rides at the same stop leaves at least the stop's minimum transfer time.")}
 }
 
 func (u transfer) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemTransfer, ans, f) }
@@ -416,7 +411,7 @@ func (fare) Rules(c *Commute) []rule {
 }
 
 func (fare) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemFare, unitFare, domains.Medium, fmt.Sprintf("The rides' fares add up to at most %d.", c.Budget))}
+	return []domains.Item{domains.FeasibilityItem(itemFare, unitFare, domains.Medium, fmt.Sprintf("The rides' fares add up to at most %d.", c.Budget))}
 }
 
 func (u fare) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemFare, ans, f) }
@@ -462,7 +457,7 @@ func (changes) Rules(c *Commute) []rule {
 }
 
 func (changes) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemChanges, unitChanges, domains.Medium, fmt.Sprintf("The trip has at most %d %s.", *c.MaxChanges, prose.Plural(*c.MaxChanges, "change", "changes")))}
+	return []domains.Item{domains.FeasibilityItem(itemChanges, unitChanges, domains.Medium, fmt.Sprintf("The trip has at most %d %s.", *c.MaxChanges, prose.Plural(*c.MaxChanges, "change", "changes")))}
 }
 
 func (u changes) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemChanges, ans, f) }
@@ -515,7 +510,7 @@ func (avoid) Rules(c *Commute) []rule {
 }
 
 func (avoid) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemAvoid, unitAvoid, domains.Medium, fmt.Sprintf("No ride is on %s.", c.Lines[*c.Avoid].Name))}
+	return []domains.Item{domains.FeasibilityItem(itemAvoid, unitAvoid, domains.Medium, fmt.Sprintf("No ride is on %s.", c.Lines[*c.Avoid].Name))}
 }
 
 func (u avoid) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemAvoid, ans, f) }
@@ -580,7 +575,7 @@ func (walking) Rules(c *Commute) []rule {
 }
 
 func (walking) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemWalking, unitWalking, domains.Medium, fmt.Sprintf("The walks add up to at most %d %s.", c.MaxWalk, prose.Plural(int(c.MaxWalk), "minute", "minutes")))}
+	return []domains.Item{domains.FeasibilityItem(itemWalking, unitWalking, domains.Medium, fmt.Sprintf("The walks add up to at most %d %s.", c.MaxWalk, prose.Plural(int(c.MaxWalk), "minute", "minutes")))}
 }
 
 func (u walking) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemWalking, ans, f) }
@@ -690,7 +685,7 @@ func (closure) Rules(c *Commute) []rule {
 
 func (closure) Items(c *Commute) []domains.Item {
 	l := c.Lines[c.Closed.Line]
-	return []domains.Item{feasibility(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("No ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))}
+	return []domains.Item{domains.FeasibilityItem(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("No ride on %s travels between %s and %s.", l.Name, c.Stops[l.Stops[c.Closed.Pos]], c.Stops[l.Stops[c.Closed.Pos+1]]))}
 }
 
 func (u closure) Check(c *Commute, ans *checked, f fails) { c.checkTrip(u, itemClosure, ans, f) }
@@ -825,7 +820,7 @@ func (backup) Rules(c *Commute) []rule {
 }
 
 func (backup) Items(c *Commute) []domains.Item {
-	return []domains.Item{feasibility(itemBackup, unitBackup, domains.Hard, fmt.Sprintf("The backup trip is a trip from %s to %s as in rule 1, keeps every other rule, shares no ride with the main trip and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))}
+	return []domains.Item{domains.FeasibilityItem(itemBackup, unitBackup, domains.Hard, fmt.Sprintf("The backup trip is a trip from %s to %s as in rule 1, keeps every other rule, shares no ride with the main trip and rides no run of the main trip's first line.", c.Stops[0], c.Stops[1]))}
 }
 
 // Check: the backup trip is a route, keeps every trip rule (the first

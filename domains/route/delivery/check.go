@@ -32,18 +32,13 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		route.FormatItem("The answer is one JSON object in the stated form: a list of routes, each a non-empty list of stop names as written in the problem, and an integer total_minutes."),
-		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d stops is on exactly one route, and at most %d %s are used.", len(d.Stops), d.Vehicles, v.Vehicles)),
+		domains.FormatItem("The answer is one JSON object in the stated form: a list of routes, each a non-empty list of stop names as written in the problem, and an integer total_minutes."),
+		domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d stops is on exactly one route, and at most %d %s are used.", len(d.Stops), d.Vehicles, v.Vehicles)),
 	}
 	us := d.units()
-	for _, u := range us {
-		items = append(items, u.Items(d)...)
-	}
+	items = append(items, domains.ItemsOf(d, us)...)
 	lv := route.Levels(ref.Objective)
-	var reached []string
-	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(d, lv.At(i)))
-	}
+	reached := route.Reached(d, domains.Facets[leveler](us), lv)
 	off := len(reached)
 	text := route.OptimalOpening(reached, true) + fmt.Sprintf("total driving time is %d minutes, the proven minimum", lv.At(off))
 	if len(lv) > off+1 {
@@ -57,37 +52,35 @@ func (d *Delivery) Checklist(ref domains.Reference) []domains.Item {
 
 // parsed is a parsed answer.
 type parsed struct {
-	infeasible bool
-	conflict   []string
-	routes     [][]int // stop numbers 1..N
-	stated     int64
-	formatErr  string
+	domains.Claim
+	routes [][]int // stop numbers 1..N
+	stated int64
 }
 
 func (d *Delivery) parse(raw json.RawMessage) parsed {
 	claim := domains.ReadClaim(raw, true)
 	if claim.Done() {
-		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
+		return parsed{Claim: claim}
 	}
 	obj := claim.Obj
 	var p parsed
 	var names [][]string
 	dec := json.NewDecoder(bytes.NewReader(obj["routes"]))
 	if err := dec.Decode(&names); err != nil || names == nil {
-		return parsed{formatErr: `"routes" must be a list of lists of stop names`}
+		return parsed{Claim: domains.Claim{FormatErr: `"routes" must be a list of lists of stop names`}}
 	}
 	if err := json.Unmarshal(obj["total_minutes"], &p.stated); err != nil {
-		return parsed{formatErr: `"total_minutes" must be an integer`}
+		return parsed{Claim: domains.Claim{FormatErr: `"total_minutes" must be an integer`}}
 	}
 	for i, rt := range names {
 		if len(rt) == 0 {
-			return parsed{formatErr: fmt.Sprintf("route %d is empty", i+1)}
+			return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("route %d is empty", i+1)}}
 		}
 		var nums []int
 		for _, s := range rt {
 			c := slices.Index(d.Stops, s)
 			if c < 0 {
-				return parsed{formatErr: fmt.Sprintf("route %d: %q is not a stop of the problem", i+1, s)}
+				return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("route %d: %q is not a stop of the problem", i+1, s)}}
 			}
 			nums = append(nums, c+1)
 		}
@@ -98,12 +91,14 @@ func (d *Delivery) parse(raw json.RawMessage) parsed {
 
 // Check implements domains.Instance.
 func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	items := d.Checklist(ref)
-	res := domains.Pending(items)
 	p := d.parse(raw)
-	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return d.conflictHolds(ctx, b, p.conflict) }) {
-		return res
-	}
+	res, _ := domains.Evaluate(ctx, b, d.Checklist(ref), ref, p.Claim, "plan", d.conflictHolds, func(res domains.Results) []int64 { return d.judge(res, p, ref) })
+	return res
+}
+
+// judge fails on res the items that a readable plan breaks and returns
+// its objective vector (nil unless it keeps every rule).
+func (d *Delivery) judge(res domains.Results, p parsed, ref domains.Reference) []int64 {
 	if t := d.total(p.routes); t != p.stated {
 		res.Set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes", p.stated, t))
 	}
@@ -114,8 +109,7 @@ func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMess
 	for _, u := range d.units() {
 		u.Check(d, p.routes, f)
 	}
-	route.Judge(res, f, ref.Objective, func() []int64 { return d.objective(p.routes) })
-	return res
+	return route.Judge(res, f, ref.Objective, func() []int64 { return d.objective(p.routes) })
 }
 
 func (d *Delivery) coverage(routes [][]int) string {
@@ -141,16 +135,11 @@ func (d *Delivery) coverage(routes [][]int) string {
 
 // rules lists the prompt's named rules in force: the sampled units'
 // rules, in pool order.
-func (d *Delivery) rules() []rule { return route.Rules(d, d.units()) }
+func (d *Delivery) rules() []rule { return domains.RulesOf(d, d.units()) }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with the always-on rules have no plan (proven by
 // domains.ConflictClaim).
 func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *d
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(d.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, d, d.rules(), names, domains.AlwaysOn)
 }

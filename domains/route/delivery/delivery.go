@@ -347,29 +347,11 @@ func (d *Delivery) fleetModel() (*route.FleetModel, error) {
 		}
 		fm.Model.Objectives = append(fm.Model.Objectives, drive)
 	}
-	k, n := d.Vehicles, len(d.Stops)
 	if d.Levels >= 1 { // the fewest vehicles
-		var ts []encode.Term
-		for v := range k {
-			for c := k; c < k+n; c++ {
-				if x := fm.Arc[v][c]; x >= 0 {
-					ts = append(ts, encode.Term{Var: x, Coef: 1})
-				}
-			}
-		}
-		fm.Model.Minimize(ts...)
+		fm.Model.Minimize(fm.UsedTerms()...)
 	}
 	if d.Levels >= 2 { // the least Σ x·y² over consecutive stops x → y
-		var ts []encode.Term
-		for u := k; u < k+n; u++ {
-			for v := k; v < k+n; v++ {
-				if x := fm.Arc[u][v]; x >= 0 {
-					a, b := int64(u-k+1), int64(v-k+1)
-					ts = append(ts, encode.Term{Var: x, Coef: a * b * b})
-				}
-			}
-		}
-		fm.Model.Minimize(ts...)
+		fm.Model.Minimize(fm.OrderTerms()...)
 	}
 	return fm, nil
 }
@@ -474,39 +456,13 @@ func (d *Delivery) Prompt() string {
 	for _, u := range domains.Facets[columner](us) {
 		cols = append(cols, u.Columns(d)...)
 	}
-	b.WriteString("\n\n**Stops**\n\n| stop |")
-	for _, col := range cols {
-		fmt.Fprintf(&b, " %s |", col.Head)
-	}
-	b.WriteString("\n|---|")
-	for _, col := range cols {
-		b.WriteString(col.Align + "|")
-	}
-	b.WriteString("\n")
+	rows := make([]string, len(d.Stops))
 	for i, s := range d.Stops {
-		fmt.Fprintf(&b, "| %s |", s)
-		for _, col := range cols {
-			fmt.Fprintf(&b, " %s |", col.Cell(i+1))
-		}
-		b.WriteString("\n")
+		rows[i] = fmt.Sprintf("| %s |", s)
 	}
-	b.WriteString("\n**Driving times in minutes** (the same both ways)\n\n| from \\ to |")
+	route.Table(&b, "\n\n**Stops**\n\n| stop |", "|---|", rows, cols, 1)
 	names := append([]string{strings.TrimPrefix(v.Depot, "the ")}, d.Stops...)
-	for _, s := range names {
-		fmt.Fprintf(&b, " %s |", shortName(s))
-	}
-	b.WriteString("\n|---|" + strings.Repeat("---:|", len(names)) + "\n")
-	for i, s := range names {
-		fmt.Fprintf(&b, "| %s |", shortName(s))
-		for j := range names {
-			if i == j {
-				b.WriteString(" — |")
-			} else {
-				fmt.Fprintf(&b, " %d |", d.Travel[i][j])
-			}
-		}
-		b.WriteString("\n")
-	}
+	route.Matrix(&b, "\n**Driving times in minutes** (the same both ways)\n\n", names, shortName, func(i, j int) int64 { return d.Travel[i][j] })
 	for _, u := range domains.Facets[sectioner](us) {
 		b.WriteString(u.Section(d))
 	}

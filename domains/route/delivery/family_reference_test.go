@@ -77,13 +77,8 @@ func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
 	}
 }
 
-// TestFamilyUnits: routetest.UnitRecords on 3 seeds; every kept record
+// TestFamilyUnits: familytest.UnitRecords on 3 seeds; every kept record
 // passes the reference test's record checks (familytest.CheckRecord).
 func TestFamilyUnits(t *testing.T) {
-	tk := delivery.LogisticsDelivery()
-	certify := func(spec domains.Spec) (*domains.Record, error) {
-		o := familytest.Certify(tk, spec, family.Timeout)
-		return o.Rec, o.Err
-	}
-	routetest.UnitRecords(t, tk, 3, certify, func(_ domains.Unit, _ domains.Subtask, rec *domains.Record) { familytest.CheckRecord(t, family, rec) })
+	familytest.UnitRecords(t, family, delivery.LogisticsDelivery(), 3, nil)
 }

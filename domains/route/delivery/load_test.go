@@ -1,24 +1,18 @@
 package delivery_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/plancert/plancert/domains/route/delivery"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
-	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // TestLoadErrors: a malformed instance file is refused with the
 // field and the reason (routetest.LoadErrors).
 func TestLoadErrors(t *testing.T) {
 	tk := delivery.LogisticsDelivery()
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, "parcel-vans", 3, "capacity", "time-windows", "road-closure"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	inst := familytest.Instance(t, tk, familytest.NewSpec(t, tk, "parcel-vans", 3, "capacity", "time-windows", "road-closure"))
 	routetest.LoadErrors(t, tk, inst, []routetest.Broken{
 		{Field: "levels", Value: 3, Want: "levels: 3 is outside 0..2"},
 		{Field: "current", Value: [][]int{{1, 1}}, Want: "current[0]: stop 1 is unknown or repeated"},

@@ -81,10 +81,7 @@ type (
 
 // column is one column of the stops table: its heading, its alignment
 // row ("---" or "---:") and its cell for stop c (1..N).
-type column struct {
-	Head, Align string
-	Cell        func(c int) string
-}
+type column = route.Column
 
 // The facets of each unit, listed so that a misspelt facet method fails to
 // compile instead of being skipped.
@@ -112,11 +109,6 @@ var pool = unitPool.Infos(nil)
 
 // units returns the sampled units of d, in pool order (unitPool.Of).
 func (d *Delivery) units() []unit { return unitList.InForce(d.S.Has) }
-
-// feasibility returns the feasibility item id of unit u.
-func feasibility(id, u string, tier domains.Tier, text string) domains.Item {
-	return domains.Item{ID: id, Tier: tier, Constraint: u, Kind: domains.KindFeasibility, Text: text}
-}
 
 // ---- capacity (basic) ----
 
@@ -157,7 +149,7 @@ func (capacity) Rules(d *Delivery) []rule {
 }
 
 func (capacity) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemCapacity, unitCapacity, domains.Basic, fmt.Sprintf("No route's stops take more than %d %s together.", d.Capacity, d.Voc.Goods))}
+	return []domains.Item{domains.FeasibilityItem(itemCapacity, unitCapacity, domains.Basic, fmt.Sprintf("No route's stops take more than %d %s together.", d.Capacity, d.Voc.Goods))}
 }
 
 func (capacity) Check(d *Delivery, routes [][]int, f fails) {
@@ -226,7 +218,7 @@ func (windows) Rules(d *Delivery) []rule {
 }
 
 func (windows) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemWindows, unitWindows, domains.Basic, fmt.Sprintf("Driving each route from %s, waiting where early, unloading starts at every stop within its window and the %s is back by %s.", route.Clock(d.DayStart), d.Voc.Vehicle, route.Clock(d.DayStart+d.Due[0])))}
+	return []domains.Item{domains.FeasibilityItem(itemWindows, unitWindows, domains.Basic, fmt.Sprintf("Driving each route from %s, waiting where early, unloading starts at every stop within its window and the %s is back by %s.", route.Clock(d.DayStart), d.Voc.Vehicle, route.Clock(d.DayStart+d.Due[0])))}
 }
 
 func (windows) Check(d *Delivery, routes [][]int, f fails) {
@@ -279,7 +271,7 @@ func (driverHours) Rules(d *Delivery) []rule {
 }
 
 func (driverHours) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemDriving, unitDriving, domains.Medium, fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive))}
+	return []domains.Item{domains.FeasibilityItem(itemDriving, unitDriving, domains.Medium, fmt.Sprintf("No route drives more than %d minutes in total.", d.MaxDrive))}
 }
 
 func (driverHours) Check(d *Delivery, routes [][]int, f fails) {
@@ -322,7 +314,7 @@ func (balanced) Rules(d *Delivery) []rule {
 }
 
 func (balanced) Items(d *Delivery) []domains.Item {
-	return []domains.Item{feasibility(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The longest and the shortest route differ by at most %d minutes of driving (the travel times from leaving %s to coming back; waiting and unloading do not count).", d.Balance, d.Voc.Depot))}
+	return []domains.Item{domains.FeasibilityItem(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The longest and the shortest route differ by at most %d minutes of driving (the travel times from leaving %s to coming back; waiting and unloading do not count).", d.Balance, d.Voc.Depot))}
 }
 
 func (balanced) Check(d *Delivery, routes [][]int, f fails) {
@@ -371,7 +363,7 @@ func (visitOrder) Rules(d *Delivery) []rule {
 
 func (visitOrder) Items(d *Delivery) []domains.Item {
 	a, c := d.Before[0][0], d.Before[0][1]
-	return []domains.Item{feasibility(itemBefore, unitOrder, domains.Medium, fmt.Sprintf("%s and %s are on the same route, %s first.", d.Stops[a-1], d.Stops[c-1], d.Stops[a-1]))}
+	return []domains.Item{domains.FeasibilityItem(itemBefore, unitOrder, domains.Medium, fmt.Sprintf("%s and %s are on the same route, %s first.", d.Stops[a-1], d.Stops[c-1], d.Stops[a-1]))}
 }
 
 func (visitOrder) Check(d *Delivery, routes [][]int, f fails) {
@@ -485,7 +477,7 @@ func (closure) Rules(d *Delivery) []rule {
 
 func (closure) Items(d *Delivery) []domains.Item {
 	x, y := d.Closed[0][0], d.Closed[0][1]
-	return []domains.Item{feasibility(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("No route drives directly between %s and %s.", d.Stops[x-1], d.Stops[y-1]))}
+	return []domains.Item{domains.FeasibilityItem(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("No route drives directly between %s and %s.", d.Stops[x-1], d.Stops[y-1]))}
 }
 
 func (closure) Check(d *Delivery, routes [][]int, f fails) {

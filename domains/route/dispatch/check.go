@@ -34,13 +34,11 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 		return route.InfeasibleChecklist(unitInfeasible, ref.Conflict)
 	}
 	items := []domains.Item{
-		route.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list of routes, each naming a %s of the problem at most once and listing %s by their names, and an integer deadhead_minutes.", v.Vehicle, v.Jobs)),
-		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is on exactly one route.", len(d.Jobs), v.Jobs)),
+		domains.FormatItem(fmt.Sprintf("The answer is one JSON object in the stated form: a list of routes, each naming a %s of the problem at most once and listing %s by their names, and an integer deadhead_minutes.", v.Vehicle, v.Jobs)),
+		domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("Every one of the %d %s is on exactly one route.", len(d.Jobs), v.Jobs)),
 	}
 	us := d.units()
-	for _, u := range us {
-		items = append(items, u.Items(d)...)
-	}
+	items = append(items, domains.ItemsOf(d, us)...)
 	lv := route.Levels(ref.Objective)
 	text, i := route.OptimalOpening(nil, true), 0
 	for _, l := range domains.Facets[leveler](us) {
@@ -63,46 +61,44 @@ func (d *Dispatch) Checklist(ref domains.Reference) []domains.Item {
 // parsed is a parsed dispatch answer. A route's vehicle is an
 // index into Vehicles, or -1 for the vehicle that broke down.
 type parsed struct {
-	infeasible bool
-	conflict   []string
-	vehicle    []int
-	routes     [][]int
-	stated     int64
-	formatErr  string
+	domains.Claim
+	vehicle []int
+	routes  [][]int
+	stated  int64
 }
 
 func (d *Dispatch) parse(raw json.RawMessage) parsed {
 	claim := domains.ReadClaim(raw, true)
 	if claim.Done() {
-		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
+		return parsed{Claim: claim}
 	}
 	obj := claim.Obj
 	var rs []*vehicleRoute
 	if err := json.Unmarshal(obj["routes"], &rs); err != nil || rs == nil {
-		return parsed{formatErr: `"routes" must be a list of {"vehicle": name, "jobs": [names]}`}
+		return parsed{Claim: domains.Claim{FormatErr: `"routes" must be a list of {"vehicle": name, "jobs": [names]}`}}
 	}
 	var p parsed
 	if err := json.Unmarshal(obj["deadhead_minutes"], &p.stated); err != nil {
-		return parsed{formatErr: `"deadhead_minutes" must be an integer`}
+		return parsed{Claim: domains.Claim{FormatErr: `"deadhead_minutes" must be an integer`}}
 	}
 	used := map[string]bool{}
 	for i, r := range rs {
 		if r == nil || r.Jobs == nil {
-			return parsed{formatErr: fmt.Sprintf("route %d has no vehicle and jobs", i+1)}
+			return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("route %d has no vehicle and jobs", i+1)}}
 		}
 		v := slices.IndexFunc(d.Vehicles, func(x vehicle) bool { return x.Name == r.Vehicle })
 		if v < 0 && (d.Down == nil || d.Down.Name != r.Vehicle) {
-			return parsed{formatErr: fmt.Sprintf("route %d: %q is not a vehicle of the problem", i+1, r.Vehicle)}
+			return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("route %d: %q is not a vehicle of the problem", i+1, r.Vehicle)}}
 		}
 		if used[r.Vehicle] {
-			return parsed{formatErr: fmt.Sprintf("%s has two routes", r.Vehicle)}
+			return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("%s has two routes", r.Vehicle)}}
 		}
 		used[r.Vehicle] = true
 		var nums []int
 		for _, j := range r.Jobs {
 			c := slices.Index(d.Jobs, j)
 			if c < 0 {
-				return parsed{formatErr: fmt.Sprintf("route %d: %q is not a job of the problem", i+1, j)}
+				return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("route %d: %q is not a job of the problem", i+1, j)}}
 			}
 			nums = append(nums, c+1)
 		}
@@ -125,19 +121,19 @@ func (d *Dispatch) vtype(v int) int {
 
 // Check implements domains.Instance.
 func (d *Dispatch) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	res, _ := d.Evaluate(ctx, b, raw, ref)
-	return res
+	return domains.CheckOf(d, ctx, b, raw, ref)
 }
 
 // Evaluate implements domains.Evaluator: the items' results and, when
 // the answer keeps every rule, its objective vector.
 func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
-	items := d.Checklist(ref)
-	res := domains.Pending(items)
 	p := d.parse(raw)
-	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return d.conflictHolds(ctx, b, p.conflict) }) {
-		return res, nil
-	}
+	return domains.Evaluate(ctx, b, d.Checklist(ref), ref, p.Claim, "plan", d.conflictHolds, func(res domains.Results) []int64 { return d.judge(res, p, ref) })
+}
+
+// judge fails on res the items that a readable plan breaks and returns
+// its objective vector (nil unless it keeps every rule).
+func (d *Dispatch) judge(res domains.Results, p parsed, ref domains.Reference) []int64 {
 	if t := d.deadhead(p.routes); t != p.stated {
 		res.Set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes empty", p.stated, t))
 	}
@@ -148,7 +144,7 @@ func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawM
 	for _, u := range d.units() {
 		u.Check(d, p, f)
 	}
-	return res, route.Judge(res, f, ref.Objective, func() []int64 { return d.objective(p) })
+	return route.Judge(res, f, ref.Objective, func() []int64 { return d.objective(p) })
 }
 
 // objective is the objective vector of a parsed plan at the levels in
@@ -238,18 +234,13 @@ func (d *Dispatch) rules() []rule {
 // prompt, and those rules with the always-on rules have no plan (proven by
 // the SAT solver within 10 s).
 func (d *Dispatch) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	m, err := d.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(d.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, d, d.rules(), names, domains.AlwaysOn)
 }
 
 // Objective implements domains.Objectiver: the objective vector of an
 // answer that is complete and keeps every rule.
 func (d *Dispatch) Objective(raw json.RawMessage) ([]int64, bool) {
-	_, obj := d.Evaluate(context.Background(), nil, raw, domains.Reference{Feasible: true}) // a feasible reference: no claimed conflict to prove, so no backend
-	return obj, obj != nil
+	return domains.ObjectiveOf(d, raw)
 }
 
 // Better implements domains.Objectiver: lexicographic, every level
@@ -257,16 +248,7 @@ func (d *Dispatch) Objective(raw json.RawMessage) ([]int64, bool) {
 // the current plan, which come first).
 func (d *Dispatch) Better(x, y []int64) bool {
 	ls := domains.Facets[leveler](d.units())
-	for i := range min(len(x), len(y)) {
-		a, b := x[i], y[i]
-		if i < len(ls) && ls[i].Maximized() {
-			a, b = -a, -b
-		}
-		if a != b {
-			return a < b
-		}
-	}
-	return false
+	return domains.LexBetter(x, y, func(level int) bool { return level < len(ls) && ls[level].Maximized() })
 }
 
 var (

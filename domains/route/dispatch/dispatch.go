@@ -658,27 +658,10 @@ func (d *Dispatch) fleetModel() (*route.FleetModel, error) {
 	}
 	m.Minimize(dead...)
 	if d.Levels >= 1 { // the fewest vehicles
-		var ts []encode.Term
-		for v := range k {
-			for c := k; c < k+n; c++ {
-				if x := fm.Arc[v][c]; x >= 0 {
-					ts = append(ts, encode.Term{Var: x, Coef: 1})
-				}
-			}
-		}
-		m.Minimize(ts...)
+		m.Minimize(fm.UsedTerms()...)
 	}
 	if d.Levels >= 2 { // the least Σ x·y² over consecutive jobs Jx → Jy
-		var ts []encode.Term
-		for u := k; u < k+n; u++ {
-			for v := k; v < k+n; v++ {
-				if x := fm.Arc[u][v]; x >= 0 {
-					a, b := int64(u-k+1), int64(v-k+1)
-					ts = append(ts, encode.Term{Var: x, Coef: a * b * b})
-				}
-			}
-		}
-		m.Minimize(ts...)
+		m.Minimize(fm.OrderTerms()...)
 	}
 	if d.Levels >= 3 { // the least Σ 2^(c-1) over jobs c on type-B vehicles
 		firstB := slices.IndexFunc(d.Vehicles, func(x vehicle) bool { return x.Type == 1 })

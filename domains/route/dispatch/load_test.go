@@ -1,24 +1,18 @@
 package dispatch_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/plancert/plancert/domains/route/dispatch"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
-	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // TestLoadErrors: a malformed instance file is refused with the
 // field and the reason (routetest.LoadErrors).
 func TestLoadErrors(t *testing.T) {
 	tk := dispatch.TransportationDispatch()
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, familytest.NewSpec(t, tk, "paratransit", 3, "capacity", "time-windows", "breakdown"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	inst := familytest.Instance(t, tk, familytest.NewSpec(t, tk, "paratransit", 3, "capacity", "time-windows", "breakdown"))
 	routetest.LoadErrors(t, tk, inst, []routetest.Broken{
 		{Field: "levels", Value: 9, Want: "levels: 9 is outside 0.."},
 		{Field: "current", Value: []map[string]any{{"vehicle": "Lift van 1", "jobs": []string{"J1", "J1"}}}, Want: `current[0]: job "J1" is unknown or repeated`},

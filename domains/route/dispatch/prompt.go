@@ -43,23 +43,11 @@ func (d *Dispatch) Prompt() string {
 		cols = append(cols, u.Columns(d)...)
 	}
 	slices.SortStableFunc(cols, func(x, y column) int { return x.At - y.At })
-	fmt.Fprintf(&b, "| job | %s | pickup at | drop-off at | loaded drive |", v.WhoHead)
-	for _, col := range cols {
-		fmt.Fprintf(&b, " %s |", col.Head)
-	}
-	b.WriteString("\n|---|---|---|---|---:|")
-	for _, col := range cols {
-		b.WriteString(col.Align + "|")
-	}
-	b.WriteString("\n")
+	rows := make([]string, len(d.Jobs))
 	for i, j := range d.Jobs {
-		c := i + 1
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %d min |", j, d.Who[i], d.From[i], d.To[i], d.Ride[c])
-		for _, col := range cols {
-			fmt.Fprintf(&b, " %s |", col.Cell(c))
-		}
-		b.WriteString("\n")
+		rows[i] = fmt.Sprintf("| %s | %s | %s | %s | %d min |", j, d.Who[i], d.From[i], d.To[i], d.Ride[i+1])
 	}
+	route.Table(&b, fmt.Sprintf("| job | %s | pickup at | drop-off at | loaded drive |", v.WhoHead), "|---|---|---|---|---:|", rows, cols, 1)
 	depot := strings.TrimPrefix(v.Depot, "the ")
 	fmt.Fprintf(&b, "\n**Empty drives in minutes**, from where a %s is (%s, or the drop-off of the %s it has just done) to where it goes next (a pickup, or back to %s):\n\n| from \\ to |", v.Vehicle, v.Depot, v.Job, v.Depot)
 	for _, j := range d.Jobs {

@@ -103,11 +103,7 @@ type (
 // ("---" or "---:") and its cell for job c (1..N). At places it in the
 // table: size 1, equipment 2, windows 3 (the table's order, which is not
 // the pool's).
-type column struct {
-	At          int
-	Head, Align string
-	Cell        func(c int) string
-}
+type column = route.Column
 
 // The facets of each unit, listed so that a misspelt facet method fails to
 // compile instead of being skipped.
@@ -160,11 +156,6 @@ func (d *Dispatch) takes(ts []taker, c, t int) bool {
 		}
 	}
 	return true
-}
-
-// feasibility returns the feasibility item id of unit u.
-func feasibility(id, u string, tier domains.Tier, text string) domains.Item {
-	return domains.Item{ID: id, Tier: tier, Constraint: u, Kind: domains.KindFeasibility, Text: text}
 }
 
 // ---- capacity (basic): a job's size must fit the vehicle type ----
@@ -223,7 +214,7 @@ func (capacity) Rules(d *Dispatch) []rule {
 
 func (capacity) Items(d *Dispatch) []domains.Item {
 	v := d.Voc
-	return []domains.Item{feasibility(itemCapacity, unitCapacity, domains.Basic, fmt.Sprintf("Every %s is on a %s whose type takes its size in %s.", v.Job, v.Vehicle, v.Size))}
+	return []domains.Item{domains.FeasibilityItem(itemCapacity, unitCapacity, domains.Basic, fmt.Sprintf("Every %s is on a %s whose type takes its size in %s.", v.Job, v.Vehicle, v.Size))}
 }
 
 func (u capacity) Check(d *Dispatch, p parsed, f fails) {
@@ -290,7 +281,7 @@ func (windows) Rules(d *Dispatch) []rule {
 }
 
 func (windows) Items(d *Dispatch) []domains.Item {
-	return []domains.Item{feasibility(itemWindows, unitWindows, domains.Basic, fmt.Sprintf("Driving each route from %s, waiting where early, loading starts at every pickup within its window and the %s is back by %s.", route.Clock(d.DayStart), d.Voc.Vehicle, route.Clock(d.DayStart+d.Due[0])))}
+	return []domains.Item{domains.FeasibilityItem(itemWindows, unitWindows, domains.Basic, fmt.Sprintf("Driving each route from %s, waiting where early, loading starts at every pickup within its window and the %s is back by %s.", route.Clock(d.DayStart), d.Voc.Vehicle, route.Clock(d.DayStart+d.Due[0])))}
 }
 
 func (windows) Check(d *Dispatch, p parsed, f fails) {
@@ -368,7 +359,7 @@ func (compat) Rules(d *Dispatch) []rule {
 
 func (compat) Items(d *Dispatch) []domains.Item {
 	v := d.Voc
-	return []domains.Item{feasibility(itemCompat, unitCompat, domains.Medium, fmt.Sprintf("Every %s that needs %s is on a %s.", v.Job, v.Equip, d.TypeNames[0]))}
+	return []domains.Item{domains.FeasibilityItem(itemCompat, unitCompat, domains.Medium, fmt.Sprintf("Every %s that needs %s is on a %s.", v.Job, v.Equip, d.TypeNames[0]))}
 }
 
 func (u compat) Check(d *Dispatch, p parsed, f fails) {
@@ -413,7 +404,7 @@ func (hours) Rules(d *Dispatch) []rule {
 }
 
 func (hours) Items(d *Dispatch) []domains.Item {
-	return []domains.Item{feasibility(itemHours, unitHours, domains.Medium, fmt.Sprintf("No %s drives more than %d minutes, loaded and empty.", d.Voc.Vehicle, d.MaxDrive))}
+	return []domains.Item{domains.FeasibilityItem(itemHours, unitHours, domains.Medium, fmt.Sprintf("No %s drives more than %d minutes, loaded and empty.", d.Voc.Vehicle, d.MaxDrive))}
 }
 
 func (hours) Check(d *Dispatch, p parsed, f fails) {
@@ -457,7 +448,7 @@ func (linked) Rules(d *Dispatch) []rule {
 
 func (linked) Items(d *Dispatch) []domains.Item {
 	a, c := d.Jobs[d.Before[0][0]-1], d.Jobs[d.Before[0][1]-1]
-	return []domains.Item{feasibility(itemLinked, unitLinked, domains.Medium, fmt.Sprintf("%s and %s are on the same route, %s first.", a, c, a))}
+	return []domains.Item{domains.FeasibilityItem(itemLinked, unitLinked, domains.Medium, fmt.Sprintf("%s and %s are on the same route, %s first.", a, c, a))}
 }
 
 func (linked) Check(d *Dispatch, p parsed, f fails) {
@@ -540,7 +531,7 @@ func (backup) Rules(d *Dispatch) []rule {
 
 func (backup) Items(d *Dispatch) []domains.Item {
 	v := d.Voc
-	return []domains.Item{feasibility(itemBackup, unitBackup, domains.Hard, fmt.Sprintf("Every %s has a backup: besides the %s that does it, another %s that drives a route and whose type may take the %s.", v.Job, v.Vehicle, v.Vehicle, v.Job))}
+	return []domains.Item{domains.FeasibilityItem(itemBackup, unitBackup, domains.Hard, fmt.Sprintf("Every %s has a backup: besides the %s that does it, another %s that drives a route and whose type may take the %s.", v.Job, v.Vehicle, v.Vehicle, v.Job))}
 }
 
 func (backup) Check(d *Dispatch, p parsed, f fails) {
@@ -647,7 +638,7 @@ func (breakdown) Rules(d *Dispatch) []rule {
 }
 
 func (breakdown) Items(d *Dispatch) []domains.Item {
-	return []domains.Item{feasibility(itemBreakdown, unitBreakdown, domains.Hard, fmt.Sprintf("%s, which has broken down, drives no route.", d.Down.Name))}
+	return []domains.Item{domains.FeasibilityItem(itemBreakdown, unitBreakdown, domains.Hard, fmt.Sprintf("%s, which has broken down, drives no route.", d.Down.Name))}
 }
 
 func (breakdown) Check(d *Dispatch, p parsed, f fails) {

@@ -51,26 +51,20 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 		dayTimes = fmt.Sprintf("Staying the given days in each city in this order, the first on day 1 and each flight day counted for both cities, the trip ends by day %d.", it.Days[0].Return)
 	}
 	items := []domains.Item{
-		route.FormatItem(format),
-		route.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)),
+		domains.FormatItem(format),
+		domains.CoverageItem(itemCoverage, "complete inputs", fmt.Sprintf("The plan has %s and visits no %s twice.", map[bool]string{true: "one day list", false: fmt.Sprintf("exactly %d day lists (one per day)", len(it.Days))}[len(it.Days) == 1], v.Sight)),
 	}
 	if v.Trip {
 		items[1].Text = "The plan lists no city twice."
 	}
-	items = append(items, domains.Item{ID: itemDayTimes, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility, Text: dayTimes})
+	items = append(items, domains.FeasibilityItem(itemDayTimes, ruleCore, domains.Basic, dayTimes))
 	if v.Trip {
-		items = append(items, domains.Item{ID: itemFlights, Tier: domains.Basic, Constraint: ruleCore, Kind: domains.KindFeasibility,
-			Text: "Every two cities visited one after the other have a direct flight."})
+		items = append(items, domains.FeasibilityItem(itemFlights, ruleCore, domains.Basic, "Every two cities visited one after the other have a direct flight."))
 	}
 	us := it.units()
-	for _, u := range us {
-		items = append(items, u.Items(it)...)
-	}
+	items = append(items, domains.ItemsOf(it, us)...)
 	lv := route.Levels(ref.Objective)
-	var reached []string
-	for i, l := range domains.Facets[leveler](us) {
-		reached = append(reached, l.Reached(it, lv.At(i)))
-	}
+	reached := route.Reached(it, domains.Facets[leveler](us), lv)
 	off := len(reached)
 	text := route.OptimalOpening(reached, true) + fmt.Sprintf("total score is %d, the proven maximum", lv.At(off))
 	for i, k := range it.tieKinds(false) {
@@ -94,19 +88,17 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 
 // parsed is a parsed answer.
 type parsed struct {
-	infeasible bool
-	conflict   []string
-	plan       [][]int // stop numbers per day
-	score      int64
-	travel     int64
-	firstDays  []int64 // trip sequences
-	formatErr  string
+	domains.Claim
+	plan      [][]int // stop numbers per day
+	score     int64
+	travel    int64
+	firstDays []int64 // trip sequences
 }
 
 func (it *Itinerary) parse(raw json.RawMessage) parsed {
 	claim := domains.ReadClaim(raw, true)
 	if claim.Done() {
-		return parsed{infeasible: claim.Infeasible, conflict: claim.Conflict, formatErr: claim.FormatErr}
+		return parsed{Claim: claim}
 	}
 	obj := claim.Obj
 	var p parsed
@@ -114,29 +106,29 @@ func (it *Itinerary) parse(raw json.RawMessage) parsed {
 	if it.Voc.Trip {
 		var cities []string
 		if err := json.Unmarshal(obj["cities"], &cities); err != nil || cities == nil {
-			return parsed{formatErr: `"cities" must be a list of city names`}
+			return parsed{Claim: domains.Claim{FormatErr: `"cities" must be a list of city names`}}
 		}
 		if err := json.Unmarshal(obj["first_days"], &p.firstDays); err != nil || len(p.firstDays) != len(cities) {
-			return parsed{formatErr: `"first_days" must be a list of integers, one per city`}
+			return parsed{Claim: domains.Claim{FormatErr: `"first_days" must be a list of integers, one per city`}}
 		}
 		obj["days"], _ = json.Marshal([][]string{cities})
 		obj["total_score"], obj["travel_minutes"] = json.RawMessage("0"), json.RawMessage("0")
 	}
 	if err := json.Unmarshal(obj["days"], &names); err != nil || names == nil {
-		return parsed{formatErr: `"days" must be a list of lists of names`}
+		return parsed{Claim: domains.Claim{FormatErr: `"days" must be a list of lists of names`}}
 	}
 	if err := json.Unmarshal(obj["total_score"], &p.score); err != nil {
-		return parsed{formatErr: `"total_score" must be an integer`}
+		return parsed{Claim: domains.Claim{FormatErr: `"total_score" must be an integer`}}
 	}
 	if err := json.Unmarshal(obj["travel_minutes"], &p.travel); err != nil {
-		return parsed{formatErr: `"travel_minutes" must be an integer`}
+		return parsed{Claim: domains.Claim{FormatErr: `"travel_minutes" must be an integer`}}
 	}
 	for d, day := range names {
 		nums := []int{}
 		for _, s := range day {
 			c := slices.Index(it.Stops, s)
 			if c < 0 {
-				return parsed{formatErr: fmt.Sprintf("day %d: %q is not a %s of the problem", d+1, s, it.Voc.Sight)}
+				return parsed{Claim: domains.Claim{FormatErr: fmt.Sprintf("day %d: %q is not a %s of the problem", d+1, s, it.Voc.Sight)}}
 			}
 			nums = append(nums, c+1)
 		}
@@ -261,15 +253,18 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 
 // Check implements domains.Instance.
 func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
-	items := it.Checklist(ref)
-	res := domains.Pending(items)
 	p := it.parse(raw)
-	if res.JudgeClaim(ref, p.formatErr, p.infeasible, "plan", func() (bool, string) { return it.conflictHolds(ctx, b, p.conflict) }) {
-		return res
-	}
+	res, _ := domains.Evaluate(ctx, b, it.Checklist(ref), ref, p.Claim, "plan", it.conflictHolds, func(res domains.Results) []int64 { return it.judge(res, p, ref) })
+	return res
+}
+
+// judge fails on res the items that a readable plan breaks and returns
+// its objective vector (nil unless it keeps every rule).
+func (it *Itinerary) judge(res domains.Results, p parsed, ref domains.Reference) []int64 {
 	if why := it.coverage(p.plan); why != "" && len(p.plan) != len(it.Days) {
 		// Without one list per day nothing else can be judged.
-		return res.FailAll(why)
+		res.FailAll(why)
+		return nil
 	}
 	ans := it.answer(p.plan)
 	if it.Voc.Trip {
@@ -279,24 +274,18 @@ func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMe
 	} else if ans.TotalScore != p.score || ans.TravelMinutes != p.travel {
 		res.Set(itemStated, false, fmt.Sprintf("stated score %d and travel %d minutes, the plan has %d and %d", p.score, p.travel, ans.TotalScore, ans.TravelMinutes))
 	}
-	route.Judge(res, it.violations(p.plan), ref.Objective, func() []int64 { return it.objective(p.plan) })
-	return res
+	return route.Judge(res, it.violations(p.plan), ref.Objective, func() []int64 { return it.objective(p.plan) })
 }
 
 // rules lists the prompt's named rules in force: the units' rules, in
 // pool order.
-func (it *Itinerary) rules() []rule { return route.Rules(it, it.units()) }
+func (it *Itinerary) rules() []rule { return domains.RulesOf(it, it.units()) }
 
 // conflictHolds checks a conflict claim: every name is a rule of the
 // prompt, and those rules with rule 1 have no plan (proven by the SAT
 // solver within 10 s).
 func (it *Itinerary) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
-	c := *it
-	m, err := c.Model()
-	if err != nil {
-		return false, err.Error()
-	}
-	return domains.ConflictClaim(ctx, b, m, domains.RuleNames(it.rules()), names, domains.AlwaysOn)
+	return domains.ConflictHolds(ctx, b, it, it.rules(), names, domains.AlwaysOn)
 }
 
 // firstDays returns the day a trip arrives in each city of an order.

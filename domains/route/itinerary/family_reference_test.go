@@ -83,17 +83,12 @@ func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
 // unitSeeds are the seeds per unit and subtask of TestFamilyUnits.
 var unitSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}
 
-// TestFamilyUnits: routetest.UnitRecords on unitSeeds; every kept record
+// TestFamilyUnits: familytest.UnitRecords on unitSeeds; every kept record
 // passes the reference test's record checks (familytest.CheckRecord), the
 // unit's rule appears in the prompt, and the infeasibility unit gives an
 // infeasible record.
 func TestFamilyUnits(t *testing.T) {
-	tk := itinerary.TravelItinerary()
-	certify := func(spec domains.Spec) (*domains.Record, error) {
-		o := familytest.Certify(tk, spec, family.Timeout)
-		return o.Rec, o.Err
-	}
-	routetest.UnitRecords(t, tk, unitSeeds.N(), certify, func(u domains.Unit, st domains.Subtask, rec *domains.Record) {
+	familytest.UnitRecords(t, family, itinerary.TravelItinerary(), unitSeeds.N(), func(u domains.Unit, st domains.Subtask, rec *domains.Record) {
 		familytest.CheckRecord(t, family, rec)
 		rule := map[string]string{"opening-hours": "opening hours", "visit-order": "visit order", "daily-travel-limit": "daily travel limit", "balanced-days": "balanced days"}[u.ID]
 		if rule == "" {

@@ -9,7 +9,7 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
-	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/internal/natplan"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -48,10 +48,7 @@ func TestTripNaturalPlan(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
-		if err != nil {
-			t.Fatal(err)
-		}
+		inst := familytest.Instance(t, tk, spec)
 		var d data
 		routetest.Decode(t, inst, &d)
 		city := func(c int) string { return strings.Fields(d.Stops[c-1])[1] }

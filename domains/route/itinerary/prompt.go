@@ -46,39 +46,13 @@ func (it *Itinerary) Prompt() string {
 	for _, u := range domains.Facets[columner](us) {
 		cols = append(cols, u.Columns(it)...)
 	}
-	fmt.Fprintf(&b, "\n**%s**\n\n| %s | score | visit takes |", capitalize(v.Sights), v.Sight)
-	for _, col := range cols {
-		fmt.Fprintf(&b, " %s |", col.Head)
-	}
-	b.WriteString("\n|---|---:|---:|")
-	for _, col := range cols {
-		b.WriteString(col.Align + "|")
-	}
-	b.WriteString("\n")
+	rows := make([]string, len(it.Stops))
 	for i, s := range it.Stops {
-		fmt.Fprintf(&b, "| %s | %d | %d min |", s, it.Score[i], it.Visit[i])
-		for _, col := range cols {
-			fmt.Fprintf(&b, " %s |", col.Cell(i))
-		}
-		b.WriteString("\n")
+		rows[i] = fmt.Sprintf("| %s | %d | %d min |", s, it.Score[i], it.Visit[i])
 	}
-	fmt.Fprintf(&b, "\n**Travel times in minutes** (%s, the same both ways)\n\n| from \\ to |", v.Move)
+	route.Table(&b, fmt.Sprintf("\n**%s**\n\n| %s | score | visit takes |", capitalize(v.Sights), v.Sight), "|---|---:|---:|", rows, cols, 0)
 	names := append(append([]string{}, v.Bases...), it.Stops...)
-	for _, s := range names {
-		fmt.Fprintf(&b, " %s |", short(s))
-	}
-	b.WriteString("\n|---|" + strings.Repeat("---:|", len(names)) + "\n")
-	for i, s := range names {
-		fmt.Fprintf(&b, "| %s |", short(s))
-		for j := range names {
-			if i == j {
-				b.WriteString(" — |")
-			} else {
-				fmt.Fprintf(&b, " %d |", it.Travel[i][j])
-			}
-		}
-		b.WriteString("\n")
-	}
+	route.Matrix(&b, fmt.Sprintf("\n**Travel times in minutes** (%s, the same both ways)\n\n", v.Move), names, short, func(i, j int) int64 { return it.Travel[i][j] })
 	for _, u := range domains.Facets[sectioner](us) {
 		b.WriteString(u.Section(it))
 	}

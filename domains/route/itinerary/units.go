@@ -118,10 +118,7 @@ type (
 
 // column is one column of the stops table: its heading, its alignment
 // row ("---" or "---:") and its cell for stop i (0-based).
-type column struct {
-	Head, Align string
-	Cell        func(i int) string
-}
+type column = route.Column
 
 // The facets of each unit, listed so that a misspelt facet method fails to
 // compile instead of being skipped.
@@ -160,11 +157,6 @@ func (it *Itinerary) units() []unit { return unitList.InForce(it.inForce) }
 func (it *Itinerary) inForce(id string) bool {
 	st := subtaskView(it.S.Subtask)
 	return it.S.Has(id) && st.Allows(id) || slices.Contains(st.Always, id)
-}
-
-// feasibility returns the feasibility item id of unit u.
-func feasibility(id, u string, tier domains.Tier, text string) domains.Item {
-	return domains.Item{ID: id, Tier: tier, Constraint: u, Kind: domains.KindFeasibility, Text: text}
 }
 
 // ---- must-visit (basic) ----
@@ -210,7 +202,7 @@ func (must) Rules(it *Itinerary) []rule {
 }
 
 func (must) Items(it *Itinerary) []domains.Item {
-	return []domains.Item{feasibility(itemMust, unitMust, domains.Basic, fmt.Sprintf("The plan visits %s.", it.stopList(it.Must)))}
+	return []domains.Item{domains.FeasibilityItem(itemMust, unitMust, domains.Basic, fmt.Sprintf("The plan visits %s.", it.stopList(it.Must)))}
 }
 
 func (must) Check(it *Itinerary, plan [][]int, f fails) {
@@ -300,7 +292,7 @@ func (hours) Items(it *Itinerary) []domains.Item {
 	if it.Voc.Trip {
 		text = "The stay in each city with an event includes every day of the event."
 	}
-	return []domains.Item{feasibility(itemHours, unitHours, domains.Basic, text)}
+	return []domains.Item{domains.FeasibilityItem(itemHours, unitHours, domains.Basic, text)}
 }
 
 func (hours) Check(it *Itinerary, plan [][]int, f fails) {
@@ -357,7 +349,7 @@ func (budget) Rules(it *Itinerary) []rule {
 }
 
 func (budget) Items(it *Itinerary) []domains.Item {
-	return []domains.Item{feasibility(itemBudget, unitBudget, domains.Basic, fmt.Sprintf("The entrance fees of the visits add up to at most €%d.", it.Budget))}
+	return []domains.Item{domains.FeasibilityItem(itemBudget, unitBudget, domains.Basic, fmt.Sprintf("The entrance fees of the visits add up to at most €%d.", it.Budget))}
 }
 
 func (budget) Check(it *Itinerary, plan [][]int, f fails) {
@@ -432,7 +424,7 @@ func (visitOrder) Items(it *Itinerary) []domains.Item {
 	if it.Voc.Trip {
 		text = fmt.Sprintf("The plan visits %s before %s.", x, y)
 	}
-	return []domains.Item{feasibility(itemBefore, unitOrder, domains.Medium, text)}
+	return []domains.Item{domains.FeasibilityItem(itemBefore, unitOrder, domains.Medium, text)}
 }
 
 // Check reports the last day on which the second stop comes without the
@@ -499,7 +491,7 @@ func (travelLimit) Rules(it *Itinerary) []rule {
 }
 
 func (travelLimit) Items(it *Itinerary) []domains.Item {
-	return []domains.Item{feasibility(itemTravel, unitTravel, domains.Medium, fmt.Sprintf("No day travels more than %d minutes.", it.MaxTravel))}
+	return []domains.Item{domains.FeasibilityItem(itemTravel, unitTravel, domains.Medium, fmt.Sprintf("No day travels more than %d minutes.", it.MaxTravel))}
 }
 
 func (travelLimit) Check(it *Itinerary, plan [][]int, f fails) {
@@ -558,7 +550,7 @@ func (balanced) Rules(it *Itinerary) []rule {
 }
 
 func (balanced) Items(it *Itinerary) []domains.Item {
-	return []domains.Item{feasibility(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The days' total visit times differ by at most %d minutes.", it.Balance))}
+	return []domains.Item{domains.FeasibilityItem(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The days' total visit times differ by at most %d minutes.", it.Balance))}
 }
 
 func (balanced) Check(it *Itinerary, plan [][]int, f fails) {
@@ -673,7 +665,7 @@ func (closure) Rules(it *Itinerary) []rule {
 }
 
 func (closure) Items(it *Itinerary) []domains.Item {
-	return []domains.Item{feasibility(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("The plan does not visit %s.", it.Stops[it.Closed-1]))}
+	return []domains.Item{domains.FeasibilityItem(itemClosure, unitClosure, domains.Hard, fmt.Sprintf("The plan does not visit %s.", it.Stops[it.Closed-1]))}
 }
 
 func (closure) Check(it *Itinerary, plan [][]int, f fails) {
@@ -732,7 +724,7 @@ func (backup) Rules(it *Itinerary) []rule {
 
 func (backup) Items(it *Itinerary) []domains.Item {
 	m, k := it.Stops[it.Backup[0]-1], it.Stops[it.Backup[1]-1]
-	return []domains.Item{feasibility(itemBackup, unitBackup, domains.Hard, fmt.Sprintf("The plan does not visit %s, and with %s in place of %s it keeps rule 1 and every other rule except visiting %s.", k, k, m, m))}
+	return []domains.Item{domains.FeasibilityItem(itemBackup, unitBackup, domains.Hard, fmt.Sprintf("The plan does not visit %s, and with %s in place of %s it keeps rule 1 and every other rule except visiting %s.", k, k, m, m))}
 }
 
 // Check: the backup stop is not visited, and the plan with it in place of

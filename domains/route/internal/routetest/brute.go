@@ -96,14 +96,7 @@ func (b Brute) Sweep(t *testing.T, tk *domains.Task) {
 // levels maxed accepts are maximized and the others minimized: x is
 // strictly better than y at the first level where they differ.
 func Better(maxed func(level int) bool) func(x, y []int64) bool {
-	return func(x, y []int64) bool {
-		for i := range min(len(x), len(y)) {
-			if a, b := x[i], y[i]; a != b {
-				return a < b != maxed(i)
-			}
-		}
-		return false
-	}
+	return func(x, y []int64) bool { return domains.LexBetter(x, y, maxed) }
 }
 
 // Levels walks the objective levels of a brute-force case from base to

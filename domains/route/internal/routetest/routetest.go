@@ -1,8 +1,8 @@
 // Package routetest holds the test helpers that the route task packages
 // (commute, delivery, dispatch, itinerary) share: the brute-force list of
 // fleet plans (AllPlans), the brute-force sweep and its level walk
-// (brute.go), the load-error test (load.go) and the per-unit record test
-// (family.go). Their family tests (reference, goldens and the -update
+// (brute.go), the load-error test (load.go) and the families' record
+// checks (family.go). Their family tests (reference, goldens and the -update
 // flag, mutations, brute-force agreement) run through internal/familytest,
 // which imports solver/sat: routetest imports neither (it is under
 // domains/), so the tests hand it the certified records and the
