@@ -25,7 +25,6 @@ import (
 	"runtime"
 	"runtime/debug"
 	"sync"
-	"sync/atomic"
 
 	"github.com/plancert/plancert/domains"
 	_ "github.com/plancert/plancert/domains/all" // registers every task family
@@ -274,44 +273,9 @@ func ScoreBatch(h int64, request []byte) []byte {
 	})
 }
 
-// parallel calls f(i) for i in [0, n) on up to workers goroutines; a
-// panic in f is raised again in the caller once every goroutine is done.
-func parallel(n, workers int, f func(i int)) {
-	workers = min(workers, n)
-	if workers <= 1 {
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var (
-		next     atomic.Int64
-		wg       sync.WaitGroup
-		panicked atomic.Value
-	)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if p := recover(); p != nil {
-					panicked.CompareAndSwap(nil, fmt.Sprintf("%v\n%s", p, debug.Stack()))
-				}
-			}()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
-	if p := panicked.Load(); p != nil {
-		panic(p)
-	}
-}
+// parallel is verify.Parallel: a panic in f is raised again in the
+// caller once every goroutine is done.
+func parallel(n, workers int, f func(i int)) { verify.Parallel(n, workers, f) }
 
 // table keeps the records that Score was given, by content. A generation
 // is dropped whole when it holds MaxRecords; its instances are forgotten

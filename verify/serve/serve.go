@@ -19,7 +19,6 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/plancert/plancert/domains"
@@ -933,45 +932,10 @@ func (s *Server) alarm(rec *domains.Record, sc verify.Score) {
 	}
 }
 
-// parallel calls f(i) for i in [0, n) on up to s.workers goroutines. A
-// panic in f is raised again in the caller once every goroutine is done,
-// so that ServeHTTP recovers it.
-func (s *Server) parallel(n int, f func(i int)) {
-	workers := min(s.workers, n)
-	if workers <= 1 {
-		for i := range n {
-			f(i)
-		}
-		return
-	}
-	var (
-		next     atomic.Int64
-		wg       sync.WaitGroup
-		panicked atomic.Value
-	)
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			defer func() {
-				if p := recover(); p != nil {
-					panicked.CompareAndSwap(nil, fmt.Sprintf("%v\n%s", p, debug.Stack()))
-				}
-			}()
-			for {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				f(i)
-			}
-		}()
-	}
-	wg.Wait()
-	if p := panicked.Load(); p != nil {
-		panic(p)
-	}
-}
+// parallel calls f(i) for i in [0, n) on up to s.workers goroutines
+// (verify.Parallel). A panic in f is raised again in the caller once every
+// goroutine is done, so that ServeHTTP recovers it.
+func (s *Server) parallel(n int, f func(i int)) { verify.Parallel(n, s.workers, f) }
 
 // decodeStrict decodes body, one JSON object and nothing after it, into
 // v. Errors name the field and say what was wanted. (json.Unmarshal, not
