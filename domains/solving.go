@@ -87,6 +87,21 @@ func (s Solving) Certify(m *encode.Model) (*solver.Certificate, error) {
 	return solver.Certify(s.context(), s.Backend, m)
 }
 
+// Optimum builds a model with model and certifies it (Certify): the
+// certificate of a proven optimum, or nil when building or solving fails
+// or the model has no optimum (it is infeasible, or undecided).
+func (s Solving) Optimum(model func() (*encode.Model, error)) *solver.Certificate {
+	m, err := model()
+	if err != nil {
+		return nil
+	}
+	cert, err := s.Certify(m)
+	if err != nil || cert.Status != solver.Optimal {
+		return nil
+	}
+	return cert
+}
+
 // NoSolves adapts a generator that makes no solves of its own to
 // Task.Generate: the context and the backend it is handed go unused.
 func NoSolves(generate func(spec Spec, rng *rand.Rand) (Instance, error)) func(context.Context, solver.Backend, Spec, *rand.Rand) (Instance, error) {

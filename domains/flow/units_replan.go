@@ -6,7 +6,6 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/encode"
-	"github.com/plancert/plancert/solver"
 )
 
 // ---- replanning (hard): minimum-change replanning after a disruption ----
@@ -74,12 +73,8 @@ func (in *Instance) drawReplan(r *rand.Rand) {
 	for range 2 {
 		c := *in
 		c.TieBreaks = 1
-		m, err := c.Model()
-		if err != nil {
-			return
-		}
-		cert, err := in.solving.Certify(m)
-		if err != nil || cert.Status != solver.Optimal {
+		cert := in.solving.Optimum(c.Model)
+		if cert == nil {
 			return // infeasible as it is: gen drops it
 		}
 		x := in.zero()

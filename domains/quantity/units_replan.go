@@ -8,7 +8,6 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/encode"
-	"github.com/plancert/plancert/solver"
 )
 
 // ---- replanning (hard): minimum-change replanning ----
@@ -45,12 +44,8 @@ func (in *Instance) replanning() bool { return in.Current != nil }
 func (replanning) Sample(in *Instance, r *rand.Rand) {
 	c := *in
 	c.TieBreaks = 1
-	m, err := c.Model()
-	if err != nil {
-		return
-	}
-	cert, err := in.solving.Certify(m)
-	if err != nil || cert.Status != solver.Optimal {
+	cert := in.solving.Optimum(c.Model)
+	if cert == nil {
 		return // infeasible as it is: gen drops it
 	}
 	cur := in.zero()
