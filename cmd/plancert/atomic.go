@@ -56,6 +56,17 @@ func writeFileAtomic(path string, keepPartial func(error) bool, write func(io.Wr
 	return werr
 }
 
+// needArgs rejects, as a usage error, a command line without the
+// positional arguments a command needs: "<command> needs <what>".
+func needArgs(what string) cobra.PositionalArgs {
+	return func(cmd *cobra.Command, args []string) error {
+		if len(args) == 0 {
+			return usageErrorf("%s needs %s", cmd.CommandPath(), what)
+		}
+		return nil
+	}
+}
+
 // noArgs rejects positional arguments of commands that take only flags.
 func noArgs(cmd *cobra.Command, args []string) error {
 	if len(args) > 0 {

@@ -122,12 +122,7 @@ func newAuditCmd(ios *iostreams, runF func(context.Context, *auditOptions) error
 		Short:   "Prove the optimum, uniqueness or infeasibility of models",
 		Long:    fmt.Sprintf(auditLong, brute.DefaultLimit),
 		Example: auditExample,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageErrorf("%s needs at least one model FILE", cmd.CommandPath())
-			}
-			return nil
-		},
+		Args:    needArgs("at least one model FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
 			if err := opts.validate(); err != nil {

@@ -80,12 +80,7 @@ func newMergeCmd(ios *iostreams, runF func(context.Context, *mergeOptions) error
 		Short:   "Join the shard files of a gen run into the whole run's file",
 		Long:    mergeLong,
 		Example: mergeExample,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageErrorf("%s needs the shard files (SHARD...)", cmd.CommandPath())
-			}
-			return nil
-		},
+		Args:    needArgs("the shard files (SHARD...)"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
 			if err := opts.validate(); err != nil {

@@ -142,12 +142,7 @@ func newNRPCmd(ios *iostreams, runF func(context.Context, *nrpOptions) error) *c
 		Short:   "Prove optimal rosters of the Curtois & Qu shift scheduling benchmark",
 		Long:    nrpLong,
 		Example: nrpExample,
-		Args: func(cmd *cobra.Command, args []string) error {
-			if len(args) == 0 {
-				return usageErrorf("%s needs at least one instance FILE", cmd.CommandPath())
-			}
-			return nil
-		},
+		Args:    needArgs("at least one instance FILE"),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			opts.Files = args
 			if opts.Timeout < 0 {
