@@ -392,6 +392,7 @@ type genSummaryJSON struct {
 }
 
 func runGen(ctx context.Context, opts *genOptions) (err error) {
+	setSolvingGC()
 	gopts := gen.Options{
 		Tasks: opts.tasks, N: opts.N, Seed: opts.Seed, Shard: opts.shard, Shards: opts.shards,
 		Determinacy: opts.policy, Workers: opts.Workers, Timeout: opts.Timeout, MaxDraws: opts.MaxDraws, Level: opts.Level, Backend: opts.Backend,

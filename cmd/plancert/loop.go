@@ -186,6 +186,7 @@ func (m modelResponder) Respond(ctx context.Context, rec *domains.Record) (strin
 }
 
 func runLoop(ctx context.Context, opts *loopOptions) error {
+	setSolvingGC()
 	t, _ := domains.Lookup(opts.Task)
 	det, _ := gen.ParseDeterminacy(opts.Determinacy)
 	r, err := opts.responder()
