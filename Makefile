@@ -5,7 +5,7 @@ BIN = bin/plancert
 PYTHON = python3
 PYLIB = python/plancert/libplancert.so
 
-.PHONY: all build run audit test test-faults test-slurm test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check python test-python bench-python
+.PHONY: all build run audit test test-faults test-slurm test-long test-peers bench bench-peers peers lint fuzz clean check-go build-cbc test-cbc cbc-lib report-check python test-python bench-python test-hf
 
 all: build
 
@@ -48,6 +48,13 @@ test: check-go
 test-faults: check-go
 	CGO_ENABLED=0 $(GO) vet -tags faults ./cmd/plancert/
 	CGO_ENABLED=0 $(GO) test -tags faults -count=1 -timeout 15m -run '^TestFault' -v ./cmd/plancert/
+
+# The Hugging Face export read back as datasets.load_dataset(DIR) finds it,
+# by readers that share no code with plancert (Node's hyparquet and yaml,
+# pinned in tools/hfcheck/package-lock.json and installed by npm ci), and
+# tampered copies refused. Needs node and npm. About 20 s.
+test-hf: build
+	tools/hfcheck/run.sh $(BIN) out/hfcheck
 
 # CBC (COIN-OR, through cgo, build tag cbc) is the independent cross-check
 # backend: "plancert gen/audit --crosscheck cbc". cbc-lib installs the Debian
