@@ -21,7 +21,14 @@ import (
 // locks), and the temporary files of path that no process holds, left by
 // a writer that was killed (kill -9, a crash, the machine's end), are
 // removed first: a run after a kill does not leave them to pile up.
+//
+// A path that exists and is not a regular file (a device such as
+// /dev/null or /dev/stdout, a FIFO, a socket) is refused as a usage error
+// before write runs: the rename would replace it with a regular file.
 func writeFileAtomic(path string, keepPartial func(error) bool, write func(io.Writer) error) (err error) {
+	if info, err := os.Stat(path); err == nil && !info.IsDir() && !info.Mode().IsRegular() {
+		return usageErrorf("%s is not a regular file: plancert writes a file through a temporary file renamed onto it, which would replace %s", path, path)
+	}
 	removeStaleTemps(path)
 	f, lock, err := createLockedTemp(path)
 	if err != nil {

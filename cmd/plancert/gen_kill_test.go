@@ -170,3 +170,37 @@ func TestGenOutNotRegular(t *testing.T) {
 	}
 	onlyFile(t, dir, "fifo")
 }
+
+// TestOutputNotRegular: every command that writes a file through
+// writeFileAtomic refuses, before any work and with exit 2, a path that is
+// not a regular file, and leaves it as it was. Before, "respond --out
+// /dev/stdout" replaced /dev/stdout with a regular file (gen alone had
+// its own check).
+func TestOutputNotRegular(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	responses := filepath.Join(dir, "responses.jsonl")
+	if r := runPlancert(t, "", "respond", "--suite", fixtureSuite, "--responder", "reference", "--out", responses); r.code != exitOK {
+		t.Fatalf("respond: exit %d: %s", r.code, r.stderr)
+	}
+	for _, args := range [][]string{
+		{"respond", "--suite", fixtureSuite, "--responder", "reference", "--out", fifo},
+		{"score", "--suite", fixtureSuite, "--responses", responses, "--out", fifo},
+		{"report", "--suite", fixtureSuite, "--responses", responses, "--md", fifo},
+		{"export-model", "--format", "lp", "--out", fifo, filepath.Join("..", "..", "testdata", "models", "assignment-4x4.json")},
+	} {
+		r := runPlancert(t, "", args...)
+		if r.code != exitBadInput || !strings.Contains(r.stderr, fifo+" is not a regular file") {
+			t.Errorf("%s: exit %d, want %d naming the FIFO: %s", args[0], r.code, exitBadInput, r.stderr)
+		}
+		if info, err := os.Lstat(fifo); err != nil || info.Mode()&os.ModeNamedPipe == 0 {
+			t.Fatalf("%s replaced the FIFO: %v, %v", args[0], info, err)
+		}
+	}
+	if entries, err := os.ReadDir(dir); err != nil || len(entries) != 2 {
+		t.Errorf("directory holds %v (%v), want only the FIFO and the responses", entries, err)
+	}
+}
