@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 )
 
@@ -133,26 +132,11 @@ const HashPrefix = "sha256:"
 // its formatting, its key order or fields' escapes, and covers fields
 // that this version does not know. line must be one JSON object.
 func RecordHash(line []byte) (string, error) {
-	dec := json.NewDecoder(bytes.NewReader(line))
-	dec.UseNumber()
-	var v map[string]any
-	if err := dec.Decode(&v); err != nil {
+	canon, err := appendCanonical(nil, line, "hash")
+	if err != nil {
 		return "", fmt.Errorf("domains: hashing a record: %w", err)
 	}
-	if dec.More() {
-		return "", errors.New("domains: hashing a record: more after its JSON object")
-	}
-	if v == nil {
-		return "", errors.New("domains: hashing a record: null, want a JSON object")
-	}
-	delete(v, "hash")
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return "", fmt.Errorf("domains: hashing a record: %w", err)
-	}
-	sum := sha256.Sum256(bytes.TrimSuffix(buf.Bytes(), []byte("\n")))
+	sum := sha256.Sum256(canon)
 	return HashPrefix + hex.EncodeToString(sum[:16]), nil
 }
 
