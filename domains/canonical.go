@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -22,7 +23,7 @@ import (
 // must hold one JSON object and nothing else but white space; otherwise
 // appendCanonical returns an error.
 func appendCanonical(dst, data []byte, drop string) ([]byte, error) {
-	c := canonical{in: data, out: dst, drop: drop}
+	c := canonical{in: data, out: slices.Grow(dst, len(data)), drop: drop}
 	c.ws()
 	if c.i >= len(c.in) || c.in[c.i] != '{' {
 		return nil, errors.New("want a JSON object")
@@ -46,13 +47,14 @@ type canonical struct {
 	i    int
 	out  []byte
 	drop string // the top-level member to leave out
-	tmp  []byte // scratch for reordering members
+	tmp  []byte   // scratch for reordering members
+	mem  []member // the members of the objects being read, innermost last
 }
 
 // member is one object member written to out[start:end]; key is its
-// decoded key.
+// decoded key (a slice of the input when it has no escapes).
 type member struct {
-	key        string
+	key        []byte
 	start, end int
 }
 
@@ -85,7 +87,7 @@ func (c *canonical) value(depth int) error {
 	case ch == '[':
 		return c.array(depth)
 	case ch == '"':
-		_, err := c.str()
+		_, err := c.str(false)
 		return err
 	case ch == '-' || ch >= '0' && ch <= '9':
 		return c.number()
@@ -105,7 +107,8 @@ func (c *canonical) object(depth int) error {
 	c.i++ // '{'
 	c.out = append(c.out, '{')
 	start := len(c.out)
-	var members []member
+	base := len(c.mem)
+	defer func() { c.mem = c.mem[:base] }()
 	c.ws()
 	if c.i < len(c.in) && c.in[c.i] == '}' {
 		c.i++
@@ -118,7 +121,7 @@ func (c *canonical) object(depth int) error {
 			return c.errorf("want an object key")
 		}
 		m := member{start: len(c.out)}
-		key, err := c.str()
+		key, err := c.str(true)
 		if err != nil {
 			return err
 		}
@@ -133,10 +136,10 @@ func (c *canonical) object(depth int) error {
 			return err
 		}
 		m.end = len(c.out)
-		if depth == 0 && key == c.drop && c.drop != "" {
+		if depth == 0 && c.drop != "" && string(key) == c.drop {
 			c.out = c.out[:m.start]
 		} else {
-			members = append(members, m)
+			c.mem = append(c.mem, m)
 		}
 		c.ws()
 		if c.i >= len(c.in) {
@@ -151,7 +154,7 @@ func (c *canonical) object(depth int) error {
 		}
 		c.i++
 	}
-	c.reorder(start, members)
+	c.reorder(start, c.mem[base:])
 	c.out = append(c.out, '}')
 	return nil
 }
@@ -161,7 +164,7 @@ func (c *canonical) object(depth int) error {
 // commas.
 func (c *canonical) reorder(start int, members []member) {
 	sorted := slices.IsSortedFunc(members, func(a, b member) int {
-		if a.key == b.key {
+		if bytes.Equal(a.key, b.key) {
 			return -1 // a repeated key is never sorted
 		}
 		return compareKeys(a, b)
@@ -189,7 +192,7 @@ func (c *canonical) reorder(start int, members []member) {
 	slices.SortStableFunc(members, compareKeys)
 	c.tmp = c.tmp[:0]
 	for k, m := range members {
-		if k+1 < len(members) && members[k+1].key == m.key {
+		if k+1 < len(members) && bytes.Equal(members[k+1].key, m.key) {
 			continue
 		}
 		if len(c.tmp) > 0 {
@@ -200,15 +203,7 @@ func (c *canonical) reorder(start int, members []member) {
 	c.out = append(c.out[:start], c.tmp...)
 }
 
-func compareKeys(a, b member) int {
-	switch {
-	case a.key < b.key:
-		return -1
-	case a.key > b.key:
-		return 1
-	}
-	return 0
-}
+func compareKeys(a, b member) int { return bytes.Compare(a.key, b.key) }
 
 func (c *canonical) array(depth int) error {
 	c.i++ // '['
@@ -240,15 +235,16 @@ func (c *canonical) array(depth int) error {
 	}
 }
 
-// str reads the string at c.i, writes its canonical form and returns it
-// decoded.
-func (c *canonical) str() (string, error) {
+// str reads the string at c.i and writes its canonical form; with key set
+// it also returns the string decoded (a slice of the input when it has no
+// escapes).
+func (c *canonical) str(key bool) ([]byte, error) {
 	start := c.i
 	c.i++ // '"'
 	plain := true
 	for {
 		if c.i >= len(c.in) {
-			return "", c.errorf("unexpected end of JSON in a string")
+			return nil, c.errorf("unexpected end of JSON in a string")
 		}
 		b := c.in[c.i]
 		if b == '"' {
@@ -256,11 +252,15 @@ func (c *canonical) str() (string, error) {
 		}
 		switch {
 		case b == '\\':
-			plain = false
-			c.i += 2 // the escape's second byte is checked by encoding/json below
+			// encoding/json writes these escapes back as they stand; any
+			// other (\/, \uXXXX) it rewrites, and a bad one it refuses.
+			if c.i+1 >= len(c.in) || !strings.ContainsRune(`"\\bfnrt`, rune(c.in[c.i+1])) {
+				plain = false
+			}
+			c.i += 2
 			continue
 		case b < 0x20:
-			return "", c.errorf("invalid control character in a string")
+			return nil, c.errorf("invalid control character in a string")
 		case b >= utf8.RuneSelf:
 			r, size := utf8.DecodeRune(c.in[c.i:])
 			if r == utf8.RuneError && size == 1 || r == '\u2028' || r == '\u2029' {
@@ -275,20 +275,28 @@ func (c *canonical) str() (string, error) {
 	raw := c.in[start:c.i]
 	if plain {
 		c.out = append(c.out, raw...)
-		return string(raw[1 : len(raw)-1]), nil
+		if !key {
+			return nil, nil
+		}
+		if bytes.IndexByte(raw, '\\') < 0 {
+			return raw[1 : len(raw)-1], nil
+		}
 	}
 	var s string
 	if err := json.Unmarshal(raw, &s); err != nil {
-		return "", fmt.Errorf("byte %d: %w", start, err)
+		return nil, fmt.Errorf("byte %d: %w", start, err)
+	}
+	if plain {
+		return []byte(s), nil // a key with escapes written back as they stand
 	}
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(s); err != nil {
-		return "", err
+		return nil, err
 	}
 	c.out = append(c.out, bytes.TrimSuffix(buf.Bytes(), []byte("\n"))...)
-	return s, nil
+	return []byte(s), nil
 }
 
 // number copies a JSON number after checking its grammar:
