@@ -6,7 +6,6 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
-	"github.com/plancert/plancert/encode"
 )
 
 // unit is one constraint of task 21's pool, under the unit contract of
@@ -422,30 +421,10 @@ func (closure) Goal(d *Delivery) string {
 }
 
 // Level maximizes the arcs that drive a leg of the current plan.
-func (closure) Level(b *builder) {
-	var kept []encode.Term
-	for _, leg := range route.Legs(b.d.Current) {
-		for _, x := range b.fm.LegArcs(leg[0], leg[1]) {
-			kept = append(kept, encode.Term{Var: x, Coef: 1})
-		}
-	}
-	b.fm.Model.Maximize(kept...)
-}
+func (closure) Level(b *builder) { b.fm.MaximizeKept(b.d.Current) }
 
 // Value is the number of legs of the current plan that routes keep.
-func (closure) Value(d *Delivery, routes [][]int) int64 {
-	have := map[[2]int]bool{}
-	for _, leg := range route.Legs(routes) {
-		have[leg] = true
-	}
-	var kept int64
-	for _, leg := range route.Legs(d.Current) {
-		if have[leg] {
-			kept++
-		}
-	}
-	return kept
-}
+func (closure) Value(d *Delivery, routes [][]int) int64 { return route.KeptLegs(d.Current, routes) }
 
 func (closure) Reached(_ *Delivery, v int64) string {
 	return fmt.Sprintf("keeps %d legs of the current plan (the most possible)", v)

@@ -582,32 +582,12 @@ func (breakdown) Goal(d *Dispatch) string {
 }
 
 // Level maximizes the arcs that drive a leg of the current plan.
-func (breakdown) Level(b *builder) {
-	var kept []encode.Term
-	for _, leg := range route.Legs(b.d.currentRoutes()) {
-		for _, x := range b.fm.LegArcs(leg[0], leg[1]) {
-			kept = append(kept, encode.Term{Var: x, Coef: 1})
-		}
-	}
-	b.fm.Model.Maximize(kept...)
-}
+func (breakdown) Level(b *builder) { b.fm.MaximizeKept(b.d.currentRoutes()) }
 
 func (breakdown) Maximized() bool { return true }
 
 // Value is the number of legs of the current plan that the plan keeps.
-func (breakdown) Value(d *Dispatch, p parsed) int64 {
-	have := map[[2]int]bool{}
-	for _, leg := range route.Legs(p.routes) {
-		have[leg] = true
-	}
-	var kept int64
-	for _, leg := range route.Legs(d.currentRoutes()) {
-		if have[leg] {
-			kept++
-		}
-	}
-	return kept
-}
+func (breakdown) Value(d *Dispatch, p parsed) int64 { return route.KeptLegs(d.currentRoutes(), p.routes) }
 
 // Reached: the kept legs open the optimal item ("The plan keeps …").
 func (breakdown) Reached(_ *Dispatch, text string, v int64) string {
