@@ -1,6 +1,7 @@
 package delivery
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/plancert/plancert/domains"
@@ -71,11 +72,6 @@ type (
 		Value(d *Delivery, routes [][]int) int64
 		Reached(d *Delivery, v int64) string
 	}
-
-	// dataOwner is a unit whose data fields of the Delivery act by
-	// themselves (they enter the fleet): DataField names one that is set
-	// ("" when none is), so that validate refuses it without the unit.
-	dataOwner interface{ DataField(d *Delivery) string }
 )
 
 // column is one column of the stops table: its heading, its alignment
@@ -91,7 +87,7 @@ var (
 	_ = []sectioner{closure{}}
 	_ = []fleeter{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, closure{}}
 	_ = []leveler{closure{}}
-	_ = []dataOwner{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, closure{}}
+	_ = []domains.DataOwner[*Delivery]{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, closure{}}
 	_ = []domains.Validator[*Delivery]{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, closure{}}
 )
 
@@ -128,12 +124,7 @@ func (capacity) Columns(d *Delivery) []column {
 func (capacity) Fleet(d *Delivery, f *route.Fleet) { f.Capacity = d.Capacity }
 func (capacity) Model(*builder)                    {} // its rows are the fleet model's
 
-func (capacity) DataField(d *Delivery) string {
-	if d.Capacity != 0 {
-		return "capacity"
-	}
-	return ""
-}
+func (capacity) DataField(d *Delivery) string { return domains.Given("capacity", d.Capacity != 0) }
 
 func (capacity) Validate(d *Delivery) error {
 	if d.Capacity <= 0 {
@@ -191,15 +182,7 @@ func (windows) Fleet(d *Delivery, f *route.Fleet) {
 func (windows) Model(*builder) {} // its rows are the fleet model's
 
 func (windows) DataField(d *Delivery) string {
-	switch {
-	case d.Ready != nil:
-		return "ready"
-	case d.Due != nil:
-		return "due"
-	case d.Service != nil:
-		return "service"
-	}
-	return ""
+	return cmp.Or(domains.Given("ready", d.Ready != nil), domains.Given("due", d.Due != nil), domains.Given("service", d.Service != nil))
 }
 
 // Validate: the windows are given (their lengths and order are the
@@ -250,12 +233,7 @@ func (driverHours) Info() domains.Unit {
 func (driverHours) Fleet(d *Delivery, f *route.Fleet) { f.MaxDrive = d.MaxDrive }
 func (driverHours) Model(*builder)                    {} // its rows are the fleet model's
 
-func (driverHours) DataField(d *Delivery) string {
-	if d.MaxDrive != 0 {
-		return "max_drive"
-	}
-	return ""
-}
+func (driverHours) DataField(d *Delivery) string { return domains.Given("max_drive", d.MaxDrive != 0) }
 
 func (driverHours) Validate(d *Delivery) error {
 	if d.MaxDrive <= 0 {
@@ -293,12 +271,7 @@ func (balanced) Info() domains.Unit {
 func (balanced) Fleet(d *Delivery, f *route.Fleet) { f.Balance = d.Balance }
 func (balanced) Model(*builder)                    {} // its rows are the fleet model's
 
-func (balanced) DataField(d *Delivery) string {
-	if d.Balance != 0 {
-		return "balance"
-	}
-	return ""
-}
+func (balanced) DataField(d *Delivery) string { return domains.Given("balance", d.Balance != 0) }
 
 func (balanced) Validate(d *Delivery) error {
 	if d.Balance <= 0 {
@@ -341,12 +314,7 @@ func (visitOrder) Info() domains.Unit {
 func (visitOrder) Fleet(d *Delivery, f *route.Fleet) { f.Before = d.Before }
 func (visitOrder) Model(*builder)                    {} // its rows are the fleet model's
 
-func (visitOrder) DataField(d *Delivery) string {
-	if d.Before != nil {
-		return "before"
-	}
-	return ""
-}
+func (visitOrder) DataField(d *Delivery) string { return domains.Given("before", d.Before != nil) }
 
 func (visitOrder) Validate(d *Delivery) error {
 	if len(d.Before) != 1 {
@@ -431,13 +399,7 @@ func (closure) Reached(_ *Delivery, v int64) string {
 }
 
 func (closure) DataField(d *Delivery) string {
-	switch {
-	case d.Current != nil:
-		return "current"
-	case d.Closed != nil:
-		return "closed"
-	}
-	return ""
+	return cmp.Or(domains.Given("current", d.Current != nil), domains.Given("closed", d.Closed != nil))
 }
 
 // Validate: the current plan and its closed road are given (their stops
