@@ -102,13 +102,7 @@ func (s *Shop) Model() (*encode.Model, error) {
 // first tie-break (the smallest sum of start times) from the start; the
 // second (start times weighted by their row number) is added when the
 // first leaves a tie.
-func (s *Shop) TieBreak() bool {
-	if s.TieBreaks >= 2 {
-		return false
-	}
-	s.TieBreaks++
-	return true
-}
+func (s *Shop) TieBreak() bool { return domains.NextTieBreak(&s.TieBreaks, 2) }
 
 // Plan implements domains.Instance: it decodes a solution of the model
 // built last by Model (building one if there is none).

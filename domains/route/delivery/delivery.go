@@ -407,13 +407,7 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 
 // TieBreak implements domains.Instance: first the fewest vehicles, then
 // the least sum of x·y² over consecutive stops x → y (stop numbers).
-func (d *Delivery) TieBreak() bool {
-	if d.Levels >= 2 {
-		return false
-	}
-	d.Levels++
-	return true
-}
+func (d *Delivery) TieBreak() bool { return domains.NextTieBreak(&d.Levels, 2) }
 
 // Prompt implements domains.Instance. The sampled units add to the fleet
 // sentence, the stops table, the paragraphs after the driving times, the

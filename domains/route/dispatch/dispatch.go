@@ -739,10 +739,4 @@ func (d *Dispatch) deadhead(routes [][]int) int64 {
 // TieBreak implements domains.Instance: the fewest vehicles, then the
 // least Σ x·y² over consecutive jobs, then (two vehicle types) the least
 // Σ 2^(x-1) over jobs Jx done by type-B vehicles.
-func (d *Dispatch) TieBreak() bool {
-	if d.Levels >= d.maxLevels() {
-		return false
-	}
-	d.Levels++
-	return true
-}
+func (d *Dispatch) TieBreak() bool { return domains.NextTieBreak(&d.Levels, d.maxLevels()) }
