@@ -353,6 +353,17 @@ type Objectiver interface {
 	Better(x, y []int64) bool
 }
 
+// NextTieBreak is Instance.TieBreak for a core whose stated tie-breaks
+// are levels 1..n, of which *levels are in force: it puts the next one
+// in force and reports whether there was one.
+func NextTieBreak(levels *int, n int) bool {
+	if *levels >= n {
+		return false
+	}
+	*levels++
+	return true
+}
+
 // CheckOf is Instance.Check for an Evaluator: the results of Evaluate,
 // without the objective vector.
 func CheckOf(e Evaluator, ctx context.Context, b solver.Backend, answer json.RawMessage, ref Reference) []Result {

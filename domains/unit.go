@@ -62,6 +62,37 @@ type Preparer[I any] interface{ Prepare(in I, r *rand.Rand) }
 // Validator is a unit whose data a loaded instance must be checked for.
 type Validator[I any] interface{ Validate(in I) error }
 
+// DataOwner is a unit whose data fields of an instance I act only with
+// the unit (they enter a model or a plan by themselves): DataField names
+// one that is set, "" when none is, so that a loaded instance that sets
+// it without the unit is refused (StrayData).
+type DataOwner[I any] interface{ DataField(in I) string }
+
+// Given is a DataField for one field: name when set is true, else "";
+// cmp.Or of several names the first that is set.
+func Given(name string, set bool) string {
+	if set {
+		return name
+	}
+	return ""
+}
+
+// StrayData returns an error naming the first unit of pool, in pool
+// order, that is not in force (inForce refuses its ID) but whose data
+// is set on in (its DataField, see DataOwner): its rule would be stated
+// nowhere and its rows in no model. It returns nil when there is none.
+func StrayData[I any, U interface{ Info() Unit }](in I, pool []U, inForce func(id string) bool) error {
+	for _, u := range pool {
+		id := u.Info().ID
+		if o, ok := any(u).(DataOwner[I]); ok && !inForce(id) {
+			if f := o.DataField(in); f != "" {
+				return fmt.Errorf("%s is given, but the spec has no %s unit", f, id)
+			}
+		}
+	}
+	return nil
+}
+
 // Leveler is a unit that puts objective levels before the goal (fewest
 // changes of a replanning unit, say), all minimized, in the order of the
 // pool.

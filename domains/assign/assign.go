@@ -543,13 +543,7 @@ func (b *builder) tieTerms() []encode.Term {
 }
 
 // TieBreak implements domains.Instance: one stated tie-break level.
-func (a *Assign) TieBreak() bool {
-	if a.TieBreaks >= 1 {
-		return false
-	}
-	a.TieBreaks = 1
-	return true
-}
+func (a *Assign) TieBreak() bool { return domains.NextTieBreak(&a.TieBreaks, 1) }
 
 // Plan implements domains.Instance: the bins of the last model built's
 // solution (or the groups, for a partition).

@@ -72,56 +72,67 @@ func (a *Assign) Prompt() string {
 	return b.String()
 }
 
-func (a *Assign) promptLabelled(b *strings.Builder) {
-	v := a.Voc
-	showSize := a.Timed || a.has(unitCapacity) || a.has(unitBalance)
-	showPrio := a.has(unitPriority)
-	cols := []string{v.Item}
+// itemColumn is a column of the items table after the name: its head and
+// its cell of an item.
+type itemColumn struct {
+	head string
+	cell func(it Item) string
+}
+
+// itemColumns are the columns of the items table that both modes have:
+// the size (when showSize) and the quotas' attribute.
+func (a *Assign) itemColumns(showSize bool) []itemColumn {
+	var cols []itemColumn
 	if showSize {
-		cols = append(cols, v.Size)
+		cols = append(cols, itemColumn{a.Voc.Size, func(it Item) string { return fmt.Sprint(it.Size) }})
 	}
 	if a.has(unitQuotas) {
-		cols = append(cols, v.Attr)
+		cols = append(cols, itemColumn{a.Voc.Attr, func(it Item) string { return it.Attr }})
 	}
-	if showPrio {
-		cols = append(cols, a.Voc.prio())
+	return cols
+}
+
+// itemsTable writes the items table: a row per item, its name and then
+// its cell in each of cols.
+func (a *Assign) itemsTable(b *strings.Builder, cols []itemColumn) {
+	fmt.Fprintf(b, "**%s**\n", prose.Capital(a.Voc.Items))
+	head := []string{a.Voc.Item}
+	for _, c := range cols {
+		head = append(head, c.head)
+	}
+	b.WriteString(prose.Head(head))
+	for _, it := range a.Items {
+		row := []string{it.Name}
+		for _, c := range cols {
+			row = append(row, c.cell(it))
+		}
+		b.WriteString(prose.Row(row))
+	}
+	b.WriteString("\n")
+}
+
+func (a *Assign) promptLabelled(b *strings.Builder) {
+	v := a.Voc
+	cols := a.itemColumns(a.Timed || a.has(unitCapacity) || a.has(unitBalance))
+	if a.has(unitPriority) {
+		cols = append(cols, itemColumn{a.Voc.prio(), func(it Item) string { return fmt.Sprint(it.Priority) }})
 	}
 	if a.has(unitCompat) {
-		cols = append(cols, "allowed "+v.Bins)
+		cols = append(cols, itemColumn{"allowed " + v.Bins, func(it Item) string { return strings.Join(it.Allowed, ", ") }})
 	}
 	if a.has(unitDeadlines) {
-		cols = append(cols, "deadline")
+		cols = append(cols, itemColumn{"deadline", func(it Item) string {
+			if it.Deadline > 0 {
+				return a.clock(it.Deadline)
+			}
+			return "—"
+		}})
 	}
 	if a.Timed {
 		fmt.Fprintf(b, "**Time.** The day runs from %s to %s in slots of %d minutes. %s starts at the start of a slot (%s, %s, …) and must end by %s. Lengths (%s) are in slots.\n\n",
 			a.clock(0), a.clock(a.Slots), a.SlotMin, prose.Capital(prose.An(v.Item)), a.clock(0), a.clock(1), a.clock(a.Slots), v.Size)
 	}
-	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Items))
-	b.WriteString(prose.Head(cols))
-	for _, it := range a.Items {
-		row := []string{it.Name}
-		if showSize {
-			row = append(row, fmt.Sprint(it.Size))
-		}
-		if a.has(unitQuotas) {
-			row = append(row, it.Attr)
-		}
-		if showPrio {
-			row = append(row, fmt.Sprint(it.Priority))
-		}
-		if a.has(unitCompat) {
-			row = append(row, strings.Join(it.Allowed, ", "))
-		}
-		if a.has(unitDeadlines) {
-			d := "—"
-			if it.Deadline > 0 {
-				d = a.clock(it.Deadline)
-			}
-			row = append(row, d)
-		}
-		b.WriteString(prose.Row(row))
-	}
-	b.WriteString("\n")
+	a.itemsTable(b, cols)
 	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Bins))
 	if a.has(unitCapacity) || a.Timed {
 		head := []string{v.Bin}
@@ -171,33 +182,11 @@ func (a *Assign) promptLabelled(b *strings.Builder) {
 
 func (a *Assign) promptPartition(b *strings.Builder) {
 	v := a.Voc
-	showSize := a.has(unitBalance)
-	cols := []string{v.Item}
-	if showSize {
-		cols = append(cols, v.Size)
-	}
-	if a.has(unitQuotas) {
-		cols = append(cols, v.Attr)
-	}
+	cols := a.itemColumns(a.has(unitBalance))
 	if a.has(unitCompat) {
-		cols = append(cols, "free "+v.Session+"s")
+		cols = append(cols, itemColumn{"free " + v.Session + "s", func(it Item) string { return strings.Join(it.Free, ", ") }})
 	}
-	fmt.Fprintf(b, "**%s**\n", prose.Capital(v.Items))
-	b.WriteString(prose.Head(cols))
-	for _, it := range a.Items {
-		row := []string{it.Name}
-		if showSize {
-			row = append(row, fmt.Sprint(it.Size))
-		}
-		if a.has(unitQuotas) {
-			row = append(row, it.Attr)
-		}
-		if a.has(unitCompat) {
-			row = append(row, strings.Join(it.Free, ", "))
-		}
-		b.WriteString(prose.Row(row))
-	}
-	b.WriteString("\n")
+	a.itemsTable(b, cols)
 	if a.has(unitCompat) {
 		fmt.Fprintf(b, "The possible %ss are %s.\n\n", v.Session, strings.Join(a.Sessions, ", "))
 	}

@@ -406,10 +406,4 @@ func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 // differ at a first move. (A first tie-break "least sum of count × step",
 // tried before, cost about six times the certification time for the
 // weighted sum's totalizer and left most ties anyway.)
-func (in *Instance) TieBreak() bool {
-	if in.TieBreaks >= 1 {
-		return false
-	}
-	in.TieBreaks++
-	return true
-}
+func (in *Instance) TieBreak() bool { return domains.NextTieBreak(&in.TieBreaks, 1) }

@@ -102,13 +102,7 @@ func (s *Shop) Model() (*encode.Model, error) {
 // first tie-break (the smallest sum of start times) from the start; the
 // second (start times weighted by their row number) is added when the
 // first leaves a tie.
-func (s *Shop) TieBreak() bool {
-	if s.TieBreaks >= 2 {
-		return false
-	}
-	s.TieBreaks++
-	return true
-}
+func (s *Shop) TieBreak() bool { return domains.NextTieBreak(&s.TieBreaks, 2) }
 
 // Plan implements domains.Instance: it decodes a solution of the model
 // built last by Model (building one if there is none).
@@ -190,12 +184,8 @@ func (s *Shop) validate() error {
 	// A unit's data acts only with its unit: data without it is refused
 	// (else its rule would be stated nowhere, its rows in no model, and
 	// the generator's schedules would still keep it).
-	for _, u := range unitPool {
-		if o, ok := u.(dataOwner); ok && !s.has(u.Info().ID) {
-			if f := o.DataField(s); f != "" {
-				return fmt.Errorf("production: %s is given, but the spec has no %s unit", f, u.Info().ID)
-			}
-		}
+	if err := domains.StrayData(s, unitPool, s.has); err != nil {
+		return fmt.Errorf("production: %w", err)
 	}
 	for _, v := range domains.Facets[domains.Validator[*Shop]](s.units()) {
 		if err := v.Validate(s); err != nil {

@@ -1,6 +1,7 @@
 package production
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -78,12 +79,6 @@ type (
 	// laterGoal is a unit with levels after the main goal, before the
 	// tie-breaks.
 	laterGoal interface{ Later(s *Shop) []level }
-
-	// dataOwner is a unit whose data fields of the Shop act by
-	// themselves (the helpers, the generator's schedules): DataField
-	// names one that is set ("" when none is), so that validate refuses
-	// it without the unit.
-	dataOwner interface{ DataField(s *Shop) string }
 )
 
 // machinePair is one pair of operations on machine mc, oriented (a before
@@ -121,7 +116,7 @@ var (
 	_ = []mainGoal{tardiness{}}
 	_ = []laterGoal{cost{}}
 	_ = []domains.Validator[*Shop]{precedence{}, changeovers{}, maintenance{}, buffer{}, delay{}}
-	_ = []dataOwner{precedence{}, changeovers{}, maintenance{}, buffer{}, delay{}}
+	_ = []domains.DataOwner[*Shop]{precedence{}, changeovers{}, maintenance{}, buffer{}, delay{}}
 )
 
 // Unit IDs of the pool.
@@ -301,12 +296,7 @@ func (precedence) LinkRows(b *builder) {
 
 func (precedence) Model(*builder) {} // its rows are LinkRows
 
-func (precedence) DataField(s *Shop) string {
-	if len(s.Deps) > 0 {
-		return "dependencies"
-	}
-	return ""
-}
+func (precedence) DataField(s *Shop) string { return domains.Given("dependencies", len(s.Deps) > 0) }
 
 func (precedence) Validate(s *Shop) error {
 	for i, d := range s.Deps {
@@ -394,15 +384,7 @@ func (changeovers) PairRows(b *builder, p machinePair) {
 func (changeovers) Model(*builder) {} // its rows are PairRows
 
 func (changeovers) DataField(s *Shop) string {
-	switch {
-	case len(s.Families) > 0:
-		return "families"
-	case len(s.Setup) > 0:
-		return "setup"
-	case len(s.ChangeMachines) > 0:
-		return "changeover_machines"
-	}
-	return ""
+	return cmp.Or(domains.Given("families", len(s.Families) > 0), domains.Given("setup", len(s.Setup) > 0), domains.Given("changeover_machines", len(s.ChangeMachines) > 0))
 }
 
 // Validate: every setup time is at most the shortest operation on the
@@ -542,10 +524,7 @@ func (maintenance) Model(b *builder) {
 }
 
 func (maintenance) DataField(s *Shop) string {
-	if s.Maintenance != nil {
-		return "maintenance"
-	}
-	return ""
+	return domains.Given("maintenance", s.Maintenance != nil)
 }
 
 func (maintenance) Validate(s *Shop) error {
@@ -704,12 +683,7 @@ func (delay) Model(b *builder) {
 	}
 }
 
-func (delay) DataField(s *Shop) string {
-	if s.Delay != nil {
-		return "delay"
-	}
-	return ""
-}
+func (delay) DataField(s *Shop) string { return domains.Given("delay", s.Delay != nil) }
 
 // Validate: the delayed operation exists and the given plan has a start
 // for every step. (The unit without its data is the undisrupted instance,
@@ -787,12 +761,7 @@ func (buffer) PairRows(b *builder, p machinePair) {
 
 func (buffer) Model(*builder) {} // its rows are StepRows and PairRows
 
-func (buffer) DataField(s *Shop) string {
-	if s.Buffer != nil {
-		return "buffer"
-	}
-	return ""
-}
+func (buffer) DataField(s *Shop) string { return domains.Given("buffer", s.Buffer != nil) }
 
 func (buffer) Validate(s *Shop) error {
 	if bf := s.Buffer; bf != nil && (bf.Machine < 0 || bf.Machine >= len(s.Machines) || bf.Time <= 0) {

@@ -174,13 +174,7 @@ func (in *Instance) Better(x, y []int64) bool {
 // TieBreak implements domains.Instance: it states the lexicographic
 // tie-break (earliest start of the first activity of the table, then the
 // second, …), once.
-func (in *Instance) TieBreak() bool {
-	if in.TieBreaks > 0 {
-		return false
-	}
-	in.TieBreaks = 1
-	return true
-}
+func (in *Instance) TieBreak() bool { return domains.NextTieBreak(&in.TieBreaks, 1) }
 
 // levelNames names the objective levels before the tie-break, in order.
 func (in *Instance) levelNames() []string {

@@ -401,10 +401,4 @@ func (in *Instance) Better(x, y []int64) bool {
 // TieBreak implements domains.Instance: it states the lexicographic
 // tie-break (the largest quantities first, in the order of the answer),
 // which leaves one plan: two different plans differ at a first shipment.
-func (in *Instance) TieBreak() bool {
-	if in.TieBreaks > 0 {
-		return false
-	}
-	in.TieBreaks = 1
-	return true
-}
+func (in *Instance) TieBreak() bool { return domains.NextTieBreak(&in.TieBreaks, 1) }

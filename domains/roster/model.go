@@ -127,13 +127,7 @@ func (r *Roster) needsSkill(s int) bool {
 // tie-break from the start (TieBreaks 1: one level per (person, day) entry,
 // lexicographic, which leaves no tie on the roster); an instance without
 // it gets it here.
-func (r *Roster) TieBreak() bool {
-	if r.TieBreaks >= 1 {
-		return false
-	}
-	r.TieBreaks = 1
-	return true
-}
+func (r *Roster) TieBreak() bool { return domains.NextTieBreak(&r.TieBreaks, 1) }
 
 // Plan implements domains.Instance: it decodes a solution of the model
 // built last by Model (building one if there is none).

@@ -123,20 +123,13 @@ func (us Units[U]) InForce(inForce func(id string) bool) []U {
 }
 
 // CheckUnitData checks the unit data of a loaded instance in. A unit's
-// data acts only with its unit: a unit of pool that is not in force
-// (inForce refuses its ID) and names a field of in that is set (its
-// DataField(in), "" when none is) is an error, else its rule would be
-// stated nowhere and its rows in no model. Then each unit in force that
-// is a domains.Validator[I] validates in, in pool order; the first error
-// is returned.
+// data acts only with its unit: data of a unit of pool that is not in
+// force is an error (domains.StrayData). Then each unit in force that is
+// a domains.Validator[I] validates in, in pool order; the first error is
+// returned.
 func CheckUnitData[I any, U interface{ Info() domains.Unit }](in I, pool []U, inForce func(id string) bool) error {
-	for _, u := range pool {
-		id := u.Info().ID
-		if o, ok := any(u).(interface{ DataField(in I) string }); ok && !inForce(id) {
-			if f := o.DataField(in); f != "" {
-				return fmt.Errorf("%s is given, but the spec has no %s unit", f, id)
-			}
-		}
+	if err := domains.StrayData(in, pool, inForce); err != nil {
+		return err
 	}
 	for _, u := range pool {
 		if v, ok := any(u).(domains.Validator[I]); ok && inForce(u.Info().ID) {

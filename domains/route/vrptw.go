@@ -403,6 +403,31 @@ func (fm *FleetModel) OrderTerms() []encode.Term {
 	return ts
 }
 
+// MinimizeTieBreaks adds the first levels (at most two) of the stated
+// tie-breaks of a fleet: the fewest vehicles (UsedTerms), then the least
+// Σ x·y² over consecutive customers x → y (OrderTerms).
+func (fm *FleetModel) MinimizeTieBreaks(levels int) {
+	if levels >= 1 {
+		fm.Model.Minimize(fm.UsedTerms()...)
+	}
+	if levels >= 2 {
+		fm.Model.Minimize(fm.OrderTerms()...)
+	}
+}
+
+// MaximizeKept adds the level "keep as many legs of the current plan as
+// you can": the most arcs that drive a leg of current (LegArcs; KeptLegs
+// is its value).
+func (fm *FleetModel) MaximizeKept(current [][]int) {
+	var kept []encode.Term
+	for _, leg := range Legs(current) {
+		for _, x := range fm.LegArcs(leg[0], leg[1]) {
+			kept = append(kept, encode.Term{Var: x, Coef: 1})
+		}
+	}
+	fm.Model.Maximize(kept...)
+}
+
 // Forbid adds to group the rule that customer c (1..N) is not served by
 // vehicle v: its vehicle number is ≤ v-1 or ≥ v+1, one side chosen by a
 // fresh flag (no flag at the ends of the range).
@@ -573,6 +598,53 @@ func Legs(routes [][]int) [][2]int {
 			at = c
 		}
 		out = append(out, [2]int{at, 0})
+	}
+	return out
+}
+
+// LegSum is the sum of at(i, j) over the legs (i, j) of routes (Legs):
+// the driving time of routes when at is the travel time.
+func LegSum(routes [][]int, at func(i, j int) int64) int64 {
+	var t int64
+	for _, leg := range Legs(routes) {
+		t += at(leg[0], leg[1])
+	}
+	return t
+}
+
+// KeptLegs is the number of legs of current (Legs) that routes drive
+// too, each counted once per time current drives it: the value of the
+// level "keep as many legs of the current plan as you can" (MaximizeKept).
+func KeptLegs(current, routes [][]int) int64 {
+	have := map[[2]int]bool{}
+	for _, leg := range Legs(routes) {
+		have[leg] = true
+	}
+	var kept int64
+	for _, leg := range Legs(current) {
+		if have[leg] {
+			kept++
+		}
+	}
+	return kept
+}
+
+// TieBreakValues are the values of routes at the first levels (at most
+// two) of the stated tie-breaks that MinimizeTieBreaks states: the number
+// of routes, then Σ x·y² over consecutive customers x → y.
+func TieBreakValues(routes [][]int, levels int) []int64 {
+	var out []int64
+	if levels >= 1 {
+		out = append(out, int64(len(routes)))
+	}
+	if levels >= 2 {
+		var pairs int64
+		for _, rt := range routes {
+			for i := 1; i < len(rt); i++ {
+				pairs += int64(rt[i-1]) * int64(rt[i]) * int64(rt[i])
+			}
+		}
+		out = append(out, pairs)
 	}
 	return out
 }

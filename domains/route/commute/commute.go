@@ -970,10 +970,4 @@ func (c *Commute) Plan(a encode.Assignment) (json.RawMessage, error) {
 // TieBreak implements domains.Instance: the fewest rides, then the lowest
 // fare, then the latest leaving time, then the least sum of the rides'
 // departure times.
-func (c *Commute) TieBreak() bool {
-	if c.Levels >= maxLevels {
-		return false
-	}
-	c.Levels++
-	return true
-}
+func (c *Commute) TieBreak() bool { return domains.NextTieBreak(&c.Levels, maxLevels) }

@@ -1,6 +1,7 @@
 package commute
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -130,11 +131,6 @@ type (
 		StatedText(c *Commute) string
 		Stated(c *Commute, arrival string, e *eval) string
 	}
-
-	// dataOwner is a unit whose data fields of the Commute act by
-	// themselves: DataField names one that is set ("" when none is), so
-	// that validate refuses it without the unit.
-	dataOwner interface{ DataField(c *Commute) string }
 )
 
 // The facets of each unit, listed so that a misspelt facet method fails to
@@ -150,7 +146,7 @@ var (
 	_ = []tripRule{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}, walking{}, closure{}}
 	_ = []leveler{closure{}}
 	_ = []tripPart{backup{}}
-	_ = []dataOwner{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}, walking{}, closure{}, backup{}}
+	_ = []domains.DataOwner[*Commute]{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}, walking{}, closure{}, backup{}}
 	_ = []domains.Validator[*Commute]{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}, walking{}, closure{}, backup{}}
 )
 
@@ -223,12 +219,7 @@ func (deadline) Broken(c *Commute, e *eval) string {
 	return ""
 }
 
-func (deadline) DataField(c *Commute) string {
-	if c.Deadline != 0 {
-		return "deadline"
-	}
-	return ""
-}
+func (deadline) DataField(c *Commute) string { return domains.Given("deadline", c.Deadline != 0) }
 
 func (deadline) Validate(c *Commute) error {
 	if c.Deadline <= 0 {
@@ -272,12 +263,7 @@ func (earliest) Broken(c *Commute, e *eval) string {
 	return ""
 }
 
-func (earliest) DataField(c *Commute) string {
-	if c.Earliest != 0 {
-		return "earliest"
-	}
-	return ""
-}
+func (earliest) DataField(c *Commute) string { return domains.Given("earliest", c.Earliest != 0) }
 
 func (earliest) Validate(c *Commute) error {
 	if c.Earliest <= 0 {
@@ -346,12 +332,7 @@ func (transfer) Broken(c *Commute, e *eval) string {
 	return ""
 }
 
-func (transfer) DataField(c *Commute) string {
-	if c.Transfer != nil {
-		return "transfer"
-	}
-	return ""
-}
+func (transfer) DataField(c *Commute) string { return domains.Given("transfer", c.Transfer != nil) }
 
 func (transfer) Validate(c *Commute) error {
 	if c.Transfer == nil {
@@ -392,12 +373,7 @@ func (fare) Broken(c *Commute, e *eval) string {
 	return ""
 }
 
-func (fare) DataField(c *Commute) string {
-	if c.Budget != 0 {
-		return "budget"
-	}
-	return ""
-}
+func (fare) DataField(c *Commute) string { return domains.Given("budget", c.Budget != 0) }
 
 func (fare) Validate(c *Commute) error {
 	if c.Budget <= 0 {
@@ -438,12 +414,7 @@ func (changes) Broken(c *Commute, e *eval) string {
 	return ""
 }
 
-func (changes) DataField(c *Commute) string {
-	if c.MaxChanges != nil {
-		return "max_changes"
-	}
-	return ""
-}
+func (changes) DataField(c *Commute) string { return domains.Given("max_changes", c.MaxChanges != nil) }
 
 func (changes) Validate(c *Commute) error {
 	if c.MaxChanges == nil {
@@ -491,12 +462,7 @@ func (avoid) Broken(c *Commute, e *eval) string {
 	return ""
 }
 
-func (avoid) DataField(c *Commute) string {
-	if c.Avoid != nil {
-		return "avoid"
-	}
-	return ""
-}
+func (avoid) DataField(c *Commute) string { return domains.Given("avoid", c.Avoid != nil) }
 
 func (avoid) Validate(c *Commute) error {
 	if c.Avoid == nil {
@@ -554,13 +520,7 @@ func (walking) Broken(c *Commute, e *eval) string {
 }
 
 func (walking) DataField(c *Commute) string {
-	switch {
-	case c.Walks != nil:
-		return "walks"
-	case c.MaxWalk != 0:
-		return "max_walk"
-	}
-	return ""
+	return cmp.Or(domains.Given("walks", c.Walks != nil), domains.Given("max_walk", c.MaxWalk != 0))
 }
 
 func (walking) Validate(c *Commute) error {
@@ -660,13 +620,7 @@ func (closure) Reached(_ *Commute, v int64) string {
 }
 
 func (closure) DataField(c *Commute) string {
-	switch {
-	case c.Closed != nil:
-		return "closed"
-	case c.Current != nil:
-		return "current"
-	}
-	return ""
+	return cmp.Or(domains.Given("closed", c.Closed != nil), domains.Given("current", c.Current != nil))
 }
 
 // Validate: the closed section and the current plan are given (checked
@@ -801,12 +755,7 @@ func (backup) Stated(_ *Commute, arrival string, e *eval) string {
 	return ""
 }
 
-func (backup) DataField(c *Commute) string {
-	if c.Backup {
-		return "backup"
-	}
-	return ""
-}
+func (backup) DataField(c *Commute) string { return domains.Given("backup", c.Backup) }
 
 func (backup) Validate(c *Commute) error {
 	if !c.Backup {

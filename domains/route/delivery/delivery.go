@@ -347,12 +347,7 @@ func (d *Delivery) fleetModel() (*route.FleetModel, error) {
 		}
 		fm.Model.Objectives = append(fm.Model.Objectives, drive)
 	}
-	if d.Levels >= 1 { // the fewest vehicles
-		fm.Model.Minimize(fm.UsedTerms()...)
-	}
-	if d.Levels >= 2 { // the least Σ x·y² over consecutive stops x → y
-		fm.Model.Minimize(fm.OrderTerms()...)
-	}
+	fm.MinimizeTieBreaks(d.Levels)
 	return fm, nil
 }
 
@@ -396,11 +391,7 @@ func (d *Delivery) Plan(a encode.Assignment) (json.RawMessage, error) {
 
 // total returns the total driving time of routes.
 func (d *Delivery) total(routes [][]int) int64 {
-	var t int64
-	for _, leg := range route.Legs(routes) {
-		t += d.Travel[leg[0]][leg[1]]
-	}
-	return t
+	return route.LegSum(routes, func(i, j int) int64 { return d.Travel[i][j] })
 }
 
 // objective returns the objective vector of routes (levels in force):
@@ -410,31 +401,13 @@ func (d *Delivery) objective(routes [][]int) []int64 {
 	for _, l := range domains.Facets[leveler](d.units()) {
 		out = append(out, l.Value(d, routes))
 	}
-	var pairs int64
-	for _, rt := range routes {
-		for i := 1; i < len(rt); i++ {
-			pairs += int64(rt[i-1]) * int64(rt[i]) * int64(rt[i])
-		}
-	}
 	out = append(out, d.total(routes))
-	if d.Levels >= 1 {
-		out = append(out, int64(len(routes)))
-	}
-	if d.Levels >= 2 {
-		out = append(out, pairs)
-	}
-	return out
+	return append(out, route.TieBreakValues(routes, d.Levels)...)
 }
 
 // TieBreak implements domains.Instance: first the fewest vehicles, then
 // the least sum of x·y² over consecutive stops x → y (stop numbers).
-func (d *Delivery) TieBreak() bool {
-	if d.Levels >= 2 {
-		return false
-	}
-	d.Levels++
-	return true
-}
+func (d *Delivery) TieBreak() bool { return domains.NextTieBreak(&d.Levels, 2) }
 
 // Prompt implements domains.Instance. The sampled units add to the fleet
 // sentence, the stops table, the paragraphs after the driving times, the

@@ -1,12 +1,12 @@
 package delivery
 
 import (
+	"cmp"
 	"fmt"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
 	"github.com/plancert/plancert/domains/route"
-	"github.com/plancert/plancert/encode"
 )
 
 // unit is one constraint of task 21's pool, under the unit contract of
@@ -72,11 +72,6 @@ type (
 		Value(d *Delivery, routes [][]int) int64
 		Reached(d *Delivery, v int64) string
 	}
-
-	// dataOwner is a unit whose data fields of the Delivery act by
-	// themselves (they enter the fleet): DataField names one that is set
-	// ("" when none is), so that validate refuses it without the unit.
-	dataOwner interface{ DataField(d *Delivery) string }
 )
 
 // column is one column of the stops table: its heading, its alignment
@@ -92,7 +87,7 @@ var (
 	_ = []sectioner{closure{}}
 	_ = []fleeter{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, closure{}}
 	_ = []leveler{closure{}}
-	_ = []dataOwner{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, closure{}}
+	_ = []domains.DataOwner[*Delivery]{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, closure{}}
 	_ = []domains.Validator[*Delivery]{capacity{}, windows{}, driverHours{}, balanced{}, visitOrder{}, closure{}}
 )
 
@@ -129,12 +124,7 @@ func (capacity) Columns(d *Delivery) []column {
 func (capacity) Fleet(d *Delivery, f *route.Fleet) { f.Capacity = d.Capacity }
 func (capacity) Model(*builder)                    {} // its rows are the fleet model's
 
-func (capacity) DataField(d *Delivery) string {
-	if d.Capacity != 0 {
-		return "capacity"
-	}
-	return ""
-}
+func (capacity) DataField(d *Delivery) string { return domains.Given("capacity", d.Capacity != 0) }
 
 func (capacity) Validate(d *Delivery) error {
 	if d.Capacity <= 0 {
@@ -192,15 +182,7 @@ func (windows) Fleet(d *Delivery, f *route.Fleet) {
 func (windows) Model(*builder) {} // its rows are the fleet model's
 
 func (windows) DataField(d *Delivery) string {
-	switch {
-	case d.Ready != nil:
-		return "ready"
-	case d.Due != nil:
-		return "due"
-	case d.Service != nil:
-		return "service"
-	}
-	return ""
+	return cmp.Or(domains.Given("ready", d.Ready != nil), domains.Given("due", d.Due != nil), domains.Given("service", d.Service != nil))
 }
 
 // Validate: the windows are given (their lengths and order are the
@@ -251,12 +233,7 @@ func (driverHours) Info() domains.Unit {
 func (driverHours) Fleet(d *Delivery, f *route.Fleet) { f.MaxDrive = d.MaxDrive }
 func (driverHours) Model(*builder)                    {} // its rows are the fleet model's
 
-func (driverHours) DataField(d *Delivery) string {
-	if d.MaxDrive != 0 {
-		return "max_drive"
-	}
-	return ""
-}
+func (driverHours) DataField(d *Delivery) string { return domains.Given("max_drive", d.MaxDrive != 0) }
 
 func (driverHours) Validate(d *Delivery) error {
 	if d.MaxDrive <= 0 {
@@ -294,12 +271,7 @@ func (balanced) Info() domains.Unit {
 func (balanced) Fleet(d *Delivery, f *route.Fleet) { f.Balance = d.Balance }
 func (balanced) Model(*builder)                    {} // its rows are the fleet model's
 
-func (balanced) DataField(d *Delivery) string {
-	if d.Balance != 0 {
-		return "balance"
-	}
-	return ""
-}
+func (balanced) DataField(d *Delivery) string { return domains.Given("balance", d.Balance != 0) }
 
 func (balanced) Validate(d *Delivery) error {
 	if d.Balance <= 0 {
@@ -342,12 +314,7 @@ func (visitOrder) Info() domains.Unit {
 func (visitOrder) Fleet(d *Delivery, f *route.Fleet) { f.Before = d.Before }
 func (visitOrder) Model(*builder)                    {} // its rows are the fleet model's
 
-func (visitOrder) DataField(d *Delivery) string {
-	if d.Before != nil {
-		return "before"
-	}
-	return ""
-}
+func (visitOrder) DataField(d *Delivery) string { return domains.Given("before", d.Before != nil) }
 
 func (visitOrder) Validate(d *Delivery) error {
 	if len(d.Before) != 1 {
@@ -422,43 +389,17 @@ func (closure) Goal(d *Delivery) string {
 }
 
 // Level maximizes the arcs that drive a leg of the current plan.
-func (closure) Level(b *builder) {
-	var kept []encode.Term
-	for _, leg := range route.Legs(b.d.Current) {
-		for _, x := range b.fm.LegArcs(leg[0], leg[1]) {
-			kept = append(kept, encode.Term{Var: x, Coef: 1})
-		}
-	}
-	b.fm.Model.Maximize(kept...)
-}
+func (closure) Level(b *builder) { b.fm.MaximizeKept(b.d.Current) }
 
 // Value is the number of legs of the current plan that routes keep.
-func (closure) Value(d *Delivery, routes [][]int) int64 {
-	have := map[[2]int]bool{}
-	for _, leg := range route.Legs(routes) {
-		have[leg] = true
-	}
-	var kept int64
-	for _, leg := range route.Legs(d.Current) {
-		if have[leg] {
-			kept++
-		}
-	}
-	return kept
-}
+func (closure) Value(d *Delivery, routes [][]int) int64 { return route.KeptLegs(d.Current, routes) }
 
 func (closure) Reached(_ *Delivery, v int64) string {
 	return fmt.Sprintf("keeps %d legs of the current plan (the most possible)", v)
 }
 
 func (closure) DataField(d *Delivery) string {
-	switch {
-	case d.Current != nil:
-		return "current"
-	case d.Closed != nil:
-		return "closed"
-	}
-	return ""
+	return cmp.Or(domains.Given("current", d.Current != nil), domains.Given("closed", d.Closed != nil))
 }
 
 // Validate: the current plan and its closed road are given (their stops

@@ -156,18 +156,7 @@ func (d *Dispatch) objective(p parsed) []int64 {
 		out = append(out, l.Value(d, p))
 	}
 	out = append(out, d.deadhead(p.routes))
-	if d.Levels >= 1 {
-		out = append(out, int64(len(p.routes)))
-	}
-	if d.Levels >= 2 {
-		var pairs int64
-		for _, rt := range p.routes {
-			for i := 1; i < len(rt); i++ {
-				pairs += int64(rt[i-1]) * int64(rt[i]) * int64(rt[i])
-			}
-		}
-		out = append(out, pairs)
-	}
+	out = append(out, route.TieBreakValues(p.routes, d.Levels)...)
 	if d.Levels >= 3 {
 		var w int64
 		for i, rt := range p.routes {
@@ -209,11 +198,7 @@ func (d *Dispatch) vname(v int) string {
 
 // driven is the driving time, loaded and empty, of one route.
 func (d *Dispatch) driven(rt []int) int64 {
-	var t int64
-	for _, leg := range route.Legs([][]int{rt}) {
-		t += d.drive(leg[0], leg[1])
-	}
-	return t
+	return route.LegSum([][]int{rt}, d.drive)
 }
 
 // rules lists the prompt's quoted rule names in force that a conflict may

@@ -657,12 +657,7 @@ func (d *Dispatch) fleetModel() (*route.FleetModel, error) {
 		l.Level(b)
 	}
 	m.Minimize(dead...)
-	if d.Levels >= 1 { // the fewest vehicles
-		m.Minimize(fm.UsedTerms()...)
-	}
-	if d.Levels >= 2 { // the least Σ x·y² over consecutive jobs Jx → Jy
-		m.Minimize(fm.OrderTerms()...)
-	}
+	fm.MinimizeTieBreaks(d.Levels)
 	if d.Levels >= 3 { // the least Σ 2^(c-1) over jobs c on type-B vehicles
 		firstB := slices.IndexFunc(d.Vehicles, func(x vehicle) bool { return x.Type == 1 })
 		var ts []encode.Term
@@ -738,20 +733,10 @@ func (d *Dispatch) Plan(a encode.Assignment) (json.RawMessage, error) {
 
 // deadhead is the total empty driving of routes.
 func (d *Dispatch) deadhead(routes [][]int) int64 {
-	var t int64
-	for _, leg := range route.Legs(routes) {
-		t += d.Deadhead[leg[0]][leg[1]]
-	}
-	return t
+	return route.LegSum(routes, func(i, j int) int64 { return d.Deadhead[i][j] })
 }
 
 // TieBreak implements domains.Instance: the fewest vehicles, then the
 // least Σ x·y² over consecutive jobs, then (two vehicle types) the least
 // Σ 2^(x-1) over jobs Jx done by type-B vehicles.
-func (d *Dispatch) TieBreak() bool {
-	if d.Levels >= d.maxLevels() {
-		return false
-	}
-	d.Levels++
-	return true
-}
+func (d *Dispatch) TieBreak() bool { return domains.NextTieBreak(&d.Levels, d.maxLevels()) }

@@ -1,6 +1,7 @@
 package dispatch
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -92,11 +93,6 @@ type (
 	// vehicle that broke down is not in the fleet): a conflict does not
 	// name it.
 	builtIn interface{ builtIn() }
-
-	// dataOwner is a unit whose data fields of the Dispatch act by
-	// themselves: DataField names one that is set ("" when none is), so
-	// that validate refuses it without the unit.
-	dataOwner interface{ DataField(d *Dispatch) string }
 )
 
 // column is one column of the jobs table: its heading, its alignment row
@@ -116,7 +112,7 @@ var (
 	_ = []taker{capacity{}, compat{}}
 	_ = []leveler{breakdown{}, balanced{}}
 	_ = []builtIn{breakdown{}}
-	_ = []dataOwner{capacity{}, windows{}, hours{}, balanced{}, linked{}, compat{}, breakdown{}, backup{}}
+	_ = []domains.DataOwner[*Dispatch]{capacity{}, windows{}, hours{}, balanced{}, linked{}, compat{}, breakdown{}, backup{}}
 	_ = []domains.Validator[*Dispatch]{capacity{}, windows{}, hours{}, balanced{}, linked{}, compat{}, breakdown{}, backup{}}
 )
 
@@ -185,13 +181,7 @@ func (u capacity) VehicleRows(b *builder, c, v int) {
 func (capacity) Model(*builder) {} // its rows are VehicleRows
 
 func (capacity) DataField(d *Dispatch) string {
-	switch {
-	case d.Size != nil:
-		return "size"
-	case d.Capacity != nil:
-		return "capacity"
-	}
-	return ""
+	return cmp.Or(domains.Given("size", d.Size != nil), domains.Given("capacity", d.Capacity != nil))
 }
 
 // Validate: the sizes and capacities are given (their lengths are
@@ -255,15 +245,7 @@ func (windows) Fleet(d *Dispatch, f *route.Fleet) {
 func (windows) Model(*builder) {} // its rows are the fleet model's
 
 func (windows) DataField(d *Dispatch) string {
-	switch {
-	case d.Ready != nil:
-		return "ready"
-	case d.Due != nil:
-		return "due"
-	case d.Handle != nil:
-		return "handle"
-	}
-	return ""
+	return cmp.Or(domains.Given("ready", d.Ready != nil), domains.Given("due", d.Due != nil), domains.Given("handle", d.Handle != nil))
 }
 
 // Validate: the windows are given (their lengths and order are the
@@ -337,12 +319,7 @@ func (u compat) VehicleRows(b *builder, c, v int) {
 
 func (compat) Model(*builder) {} // its rows are VehicleRows
 
-func (compat) DataField(d *Dispatch) string {
-	if d.Equip != nil {
-		return "equip"
-	}
-	return ""
-}
+func (compat) DataField(d *Dispatch) string { return domains.Given("equip", d.Equip != nil) }
 
 // Validate: the equipment is given (its length is checked by load).
 func (compat) Validate(d *Dispatch) error {
@@ -384,12 +361,7 @@ func (hours) Info() domains.Unit {
 func (hours) Fleet(d *Dispatch, f *route.Fleet) { f.MaxDrive = d.MaxDrive }
 func (hours) Model(*builder)                    {} // its rows are the fleet model's
 
-func (hours) DataField(d *Dispatch) string {
-	if d.MaxDrive != 0 {
-		return "max_drive"
-	}
-	return ""
-}
+func (hours) DataField(d *Dispatch) string { return domains.Given("max_drive", d.MaxDrive != 0) }
 
 func (hours) Validate(d *Dispatch) error {
 	if d.MaxDrive <= 0 {
@@ -427,12 +399,7 @@ func (linked) Info() domains.Unit {
 func (linked) Fleet(d *Dispatch, f *route.Fleet) { f.Before = d.Before }
 func (linked) Model(*builder)                    {} // its rows are the fleet model's
 
-func (linked) DataField(d *Dispatch) string {
-	if d.Before != nil {
-		return "before"
-	}
-	return ""
-}
+func (linked) DataField(d *Dispatch) string { return domains.Given("before", d.Before != nil) }
 
 func (linked) Validate(d *Dispatch) error {
 	if len(d.Before) != 1 {
@@ -506,12 +473,7 @@ func (backup) Model(b *builder) {
 	}
 }
 
-func (backup) DataField(d *Dispatch) string {
-	if d.Backup {
-		return "backup"
-	}
-	return ""
-}
+func (backup) DataField(d *Dispatch) string { return domains.Given("backup", d.Backup) }
 
 func (backup) Validate(d *Dispatch) error {
 	if !d.Backup {
@@ -582,31 +544,13 @@ func (breakdown) Goal(d *Dispatch) string {
 }
 
 // Level maximizes the arcs that drive a leg of the current plan.
-func (breakdown) Level(b *builder) {
-	var kept []encode.Term
-	for _, leg := range route.Legs(b.d.currentRoutes()) {
-		for _, x := range b.fm.LegArcs(leg[0], leg[1]) {
-			kept = append(kept, encode.Term{Var: x, Coef: 1})
-		}
-	}
-	b.fm.Model.Maximize(kept...)
-}
+func (breakdown) Level(b *builder) { b.fm.MaximizeKept(b.d.currentRoutes()) }
 
 func (breakdown) Maximized() bool { return true }
 
 // Value is the number of legs of the current plan that the plan keeps.
 func (breakdown) Value(d *Dispatch, p parsed) int64 {
-	have := map[[2]int]bool{}
-	for _, leg := range route.Legs(p.routes) {
-		have[leg] = true
-	}
-	var kept int64
-	for _, leg := range route.Legs(d.currentRoutes()) {
-		if have[leg] {
-			kept++
-		}
-	}
-	return kept
+	return route.KeptLegs(d.currentRoutes(), p.routes)
 }
 
 // Reached: the kept legs open the optimal item ("The plan keeps …").
@@ -615,13 +559,7 @@ func (breakdown) Reached(_ *Dispatch, text string, v int64) string {
 }
 
 func (breakdown) DataField(d *Dispatch) string {
-	switch {
-	case d.Current != nil:
-		return "current"
-	case d.Down != nil:
-		return "down"
-	}
-	return ""
+	return cmp.Or(domains.Given("current", d.Current != nil), domains.Given("down", d.Down != nil))
 }
 
 // Validate: the current plan and the vehicle that broke down are given
@@ -718,12 +656,7 @@ func (balanced) Reached(_ *Dispatch, text string, v int64) string {
 	return text + fmt.Sprintf("longest route drives %d minutes (the least possible), then its ", v)
 }
 
-func (balanced) DataField(d *Dispatch) string {
-	if d.Balanced {
-		return "balanced"
-	}
-	return ""
-}
+func (balanced) DataField(d *Dispatch) string { return domains.Given("balanced", d.Balanced) }
 
 func (balanced) Validate(d *Dispatch) error {
 	if !d.Balanced {

@@ -953,13 +953,7 @@ func (it *Itinerary) tieKinds(all bool) []string {
 // TieBreak implements domains.Instance: first the least total travel
 // time, then the least sum of (day) × (x+1) × y² over legs from place x
 // to stop y (a trip sequence: only the second).
-func (it *Itinerary) TieBreak() bool {
-	if it.Levels >= len(it.tieKinds(true)) {
-		return false
-	}
-	it.Levels++
-	return true
-}
+func (it *Itinerary) TieBreak() bool { return domains.NextTieBreak(&it.Levels, len(it.tieKinds(true))) }
 
 // hoursRule is the name of the opening-hours rule: "events" for a trip
 // sequence, whose windows are the days of events in a city.

@@ -1,6 +1,7 @@
 package itinerary
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -109,11 +110,6 @@ type (
 	// replaced is a unit whose rule the backup scenario does not keep
 	// (visiting the must-visit stop that the backup replaces).
 	replaced interface{ replacedByBackup() }
-
-	// dataOwner is a unit whose data fields of the Itinerary act by
-	// themselves: DataField names one that is set ("" when none is), so
-	// that validate refuses it without the unit.
-	dataOwner interface{ DataField(it *Itinerary) string }
 )
 
 // column is one column of the stops table: its heading, its alignment
@@ -131,7 +127,7 @@ var (
 	_ = []leveler{closure{}}
 	_ = []closer{closure{}}
 	_ = []replaced{must{}}
-	_ = []dataOwner{must{}, hours{}, budget{}, visitOrder{}, travelLimit{}, balanced{}, closure{}, backup{}}
+	_ = []domains.DataOwner[*Itinerary]{must{}, hours{}, budget{}, visitOrder{}, travelLimit{}, balanced{}, closure{}, backup{}}
 	_ = []domains.Validator[*Itinerary]{must{}, hours{}, budget{}, visitOrder{}, travelLimit{}, balanced{}, closure{}, backup{}}
 )
 
@@ -180,12 +176,7 @@ func (must) Model(b *builder) {
 	}
 }
 
-func (must) DataField(it *Itinerary) string {
-	if it.Must != nil {
-		return "must"
-	}
-	return ""
-}
+func (must) DataField(it *Itinerary) string { return domains.Given("must", it.Must != nil) }
 
 func (must) Validate(it *Itinerary) error {
 	if len(it.Must) == 0 {
@@ -256,13 +247,7 @@ func (hours) StopRows(b *builder, sc *scenario) {
 func (hours) Model(*builder) {} // its rows are StopRows
 
 func (hours) DataField(it *Itinerary) string {
-	switch {
-	case it.Open != nil:
-		return "open"
-	case it.Close != nil:
-		return "close"
-	}
-	return ""
+	return cmp.Or(domains.Given("open", it.Open != nil), domains.Given("close", it.Close != nil))
 }
 
 func (hours) Validate(it *Itinerary) error {
@@ -328,13 +313,7 @@ func (budget) LinearRows(b *builder, sc *scenario) {
 func (budget) Model(*builder) {} // its rows are LinearRows
 
 func (budget) DataField(it *Itinerary) string {
-	switch {
-	case it.Fee != nil:
-		return "fee"
-	case it.Budget != 0:
-		return "budget"
-	}
-	return ""
+	return cmp.Or(domains.Given("fee", it.Fee != nil), domains.Given("budget", it.Budget != 0))
 }
 
 func (budget) Validate(it *Itinerary) error {
@@ -396,12 +375,7 @@ func (visitOrder) DayRows(b *builder, sc *scenario, d int) {
 
 func (visitOrder) Model(*builder) {} // its rows are DayRows
 
-func (visitOrder) DataField(it *Itinerary) string {
-	if it.Before != nil {
-		return "before"
-	}
-	return ""
-}
+func (visitOrder) DataField(it *Itinerary) string { return domains.Given("before", it.Before != nil) }
 
 func (visitOrder) Validate(it *Itinerary) error {
 	if len(it.Before) != 1 {
@@ -473,10 +447,7 @@ func (travelLimit) LinearRows(b *builder, sc *scenario) {
 func (travelLimit) Model(*builder) {} // its rows are LinearRows
 
 func (travelLimit) DataField(it *Itinerary) string {
-	if it.MaxTravel != 0 {
-		return "max_travel"
-	}
-	return ""
+	return domains.Given("max_travel", it.MaxTravel != 0)
 }
 
 func (travelLimit) Validate(it *Itinerary) error {
@@ -531,12 +502,7 @@ func (balanced) LinearRows(b *builder, sc *scenario) {
 
 func (balanced) Model(*builder) {} // its rows are LinearRows
 
-func (balanced) DataField(it *Itinerary) string {
-	if it.Balance != 0 {
-		return "balance"
-	}
-	return ""
-}
+func (balanced) DataField(it *Itinerary) string { return domains.Given("balance", it.Balance != 0) }
 
 func (balanced) Validate(it *Itinerary) error {
 	if it.Balance <= 0 {
@@ -642,13 +608,7 @@ func (closure) Reached(_ *Itinerary, v int64) string {
 }
 
 func (closure) DataField(it *Itinerary) string {
-	switch {
-	case it.Current != nil:
-		return "current"
-	case it.Closed != 0:
-		return "closed"
-	}
-	return ""
+	return cmp.Or(domains.Given("current", it.Current != nil), domains.Given("closed", it.Closed != 0))
 }
 
 // Validate: the current plan and its closed stop are given (their stops
@@ -703,12 +663,7 @@ func (backup) Model(b *builder) {
 	b.linear(sc)
 }
 
-func (backup) DataField(it *Itinerary) string {
-	if it.Backup != nil {
-		return "backup"
-	}
-	return ""
-}
+func (backup) DataField(it *Itinerary) string { return domains.Given("backup", it.Backup != nil) }
 
 func (backup) Validate(it *Itinerary) error {
 	if it.Backup == nil {
