@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"sort"
 	"strings"
@@ -21,11 +22,20 @@ import (
 	"github.com/plancert/plancert/solver/sat"
 )
 
-// baseOptions is a small run over every registered task: a few instances
-// per task, so that the tests stay fast as tasks are added.
+// baseOptions is a small run over every registered task: one instance per
+// task (two with PLANCERT_LONG=1), so that the tests stay fast as tasks
+// are added.
 func baseOptions() gen.Options {
 	tasks := domains.Tasks()
-	return gen.Options{Tasks: tasks, N: max(12, 2*len(tasks)), Seed: 42, Workers: 2}
+	return gen.Options{Tasks: tasks, N: max(12, perTask(2)*len(tasks)), Seed: 42, Workers: 2}
+}
+
+// perTask is n instances per task with PLANCERT_LONG=1 and one by default.
+func perTask(n int) int {
+	if os.Getenv("PLANCERT_LONG") != "" {
+		return n
+	}
+	return 1
 }
 
 func runGen(t *testing.T, ctx context.Context, opts gen.Options, done map[string]bool, progress func(gen.Progress)) (string, gen.Summary, error) {
@@ -199,7 +209,7 @@ func TestRunRecordsPassChecks(t *testing.T) {
 	out, _ := baseline(t)
 	checkRecords(t, out, gen.Unique)
 	opts := baseOptions()
-	opts.N, opts.Seed, opts.Determinacy = len(opts.Tasks)*4, 5, gen.Value
+	opts.N, opts.Seed, opts.Determinacy = len(opts.Tasks)*perTask(4), 5, gen.Value
 	out, sum, err := runGen(t, context.Background(), opts, nil, nil)
 	if err != nil {
 		t.Fatal(err)

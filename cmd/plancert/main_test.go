@@ -14,6 +14,11 @@ import (
 // update rewrites the golden files: go test ./cmd/plancert -update
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")
 
+var longFlag = flag.Bool("long", false, "run the long tests (also PLANCERT_LONG=1)")
+
+// long reports whether the long tests run: -long, or PLANCERT_LONG set.
+func long() bool { return *longFlag || os.Getenv("PLANCERT_LONG") != "" }
+
 // modelsDir holds the example models, seen from this package's directory.
 const modelsDir = "../../testdata/models"
 

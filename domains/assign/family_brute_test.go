@@ -161,11 +161,9 @@ func bruteCheck(t *testing.T, what string, a *Assign) (status string) {
 }
 
 func TestFamilyBrute(t *testing.T) {
-	perUnit := uint64(6)
-	mixes := uint64(24)
-	if testing.Short() {
-		perUnit, mixes = 3, 8
-	}
+	// 2 specs per unit and 6 mixes (6 and 24 with PLANCERT_LONG=1).
+	perUnit := familytest.Levels{Short: 2, Default: 2, Long: 6}.N()
+	mixes := familytest.Levels{Short: 6, Default: 6, Long: 24}.N()
 	for _, tt := range tasks {
 		tk := lookupTask(t, tt.ID)
 		small := tiny(tt)

@@ -17,7 +17,7 @@ import (
 // internal/familytest:
 //
 //   - family_reference_test.go: the family (below) and its reference
-//     test: every task, seeds 1..30 (15 in short mode, 200 with
+//     test: every task, seeds 1..12 (10 in short mode, 200 with
 //     PLANCERT_LONG=1 or -assign-seeds): the certified reference passes
 //     every item of its checklist after a JSON round trip of the record
 //     and of the instance; a second run of the same spec is
@@ -37,20 +37,20 @@ import (
 //   - family_golden_test.go: a prompt and checklist per task under
 //     testdata/golden, refreshed with -update.
 
-var seedsFlag = flag.Int("assign-seeds", 0, "TestFamilyReference: seeds per task (default 30, 15 in short mode, 200 with PLANCERT_LONG=1)")
+var seedsFlag = flag.Int("assign-seeds", 0, "TestFamilyReference: seeds per task (default 12, 10 in short mode, 200 with PLANCERT_LONG=1)")
 
 // referenceSeeds are the seeds of the reference test, or -assign-seeds.
 func referenceSeeds() familytest.Levels {
 	if n := uint64(*seedsFlag); n > 0 {
 		return familytest.Levels{Short: n, Default: n, Long: n}
 	}
-	return familytest.Levels{Short: 15, Default: 30, Long: 200}
+	return familytest.Levels{Short: 10, Default: 12, Long: 200}
 }
 
 // family describes the assign core's tests to internal/familytest.
 var family = &familytest.Family{
 	Core:      "assign",
-	Seeds:     familytest.Levels{Short: 15, Default: 30, Long: 200},
+	Seeds:     familytest.Levels{Short: 10, Default: 12, Long: 200},
 	TaskSeeds: func(*domains.Task) familytest.Levels { return referenceSeeds() },
 	MinKeep:   0.70,
 	CheckRecord: func(t *testing.T, rec *domains.Record, inst domains.Instance) {
@@ -67,7 +67,7 @@ var family = &familytest.Family{
 	},
 	Golden:           goldenFiles,
 	GoldenFormat:     familytest.GoldenFormat{NoStateful: true},
-	MutationRecords:  familytest.Levels{Short: 8, Default: 20, Long: 20},
+	MutationRecords:  familytest.Levels{Short: 6, Default: 6, Long: 20},
 	MaxMutationSeeds: 200,
 	Exempt: map[string]string{
 		unitBalance:  "objective-only: adds the goal level of balanced loads, with no rule or item of its own; a worse plan fails \"optimal\"",

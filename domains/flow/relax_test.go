@@ -22,8 +22,9 @@ func modelFeasible(t *testing.T, in *Instance, objectives bool) bool {
 }
 
 // TestRelaxationSound holds the generator's two shortcuts to the model:
-// on the instances of both flow tasks for seeds 1–30 (10 in -short), at
-// every horizon from 1 to the largest and with the vulnerable deadline
+// on the instances of both flow tasks for seeds 1–10 (30 with
+// PLANCERT_LONG=1), and tiny instances of four unit sets for seeds 1–5
+// (20 with PLANCERT_LONG=1), at every horizon from 1 to the largest and with the vulnerable deadline
 // at each step, a flow relaxation that says no (relaxed) is never
 // contradicted by a plan of the model, and the model without its
 // objective definitions (build(false)) has a plan exactly when the whole
@@ -32,15 +33,13 @@ func modelFeasible(t *testing.T, in *Instance, objectives bool) bool {
 // refute some horizons and decide some as exact, so that neither check is
 // vacuous.
 func TestRelaxationSound(t *testing.T) {
-	seeds := uint64(30)
-	if testing.Short() {
-		seeds = 10
-	}
+	seeds := familytest.Levels{Short: 10, Default: 10, Long: 30}.N()
+	tiny := familytest.Levels{Short: 5, Default: 5, Long: 20}.N()
 	// The tiny instances of the brute-force tests, where every capacity
 	// can bind, with each rule the relaxations state.
 	refuted, tinyExact := 0, 0
 	for _, units := range [][]string{{unitExitCap, unitHold}, {unitArcCap, unitHold}, {unitExitCap, unitVulnerable}, {unitArcCap, unitClosure}} {
-		for seed := uint64(1); seed <= 20; seed++ {
+		for seed := uint64(1); seed <= tiny; seed++ {
 			in, s := tinyInstance(t, units, seed, seed%2 == 0)
 			seed = s
 			for h := 1; h <= maxHorizon; h++ {

@@ -394,11 +394,11 @@ func (s bruteStats) String() string {
 		s.instances, s.skipped, s.combos, s.feasibleCombos, s.optimal, s.unique[0], s.unique[1], s.unique[2], s.infeasible, s.conflicts, s.coreOnly)
 }
 
-// Sizes of the brute force: instances per unit, combinations per instance.
-const (
-	bruteInstances = 30
-	bruteMaxCombos = 200_000
-)
+// Sizes of the brute force: instances per unit (30 with PLANCERT_LONG=1),
+// combinations per instance.
+func bruteInstances() int { return int(familytest.Levels{Short: 6, Default: 6, Long: 30}.N()) }
+
+const bruteMaxCombos = 200_000
 
 // TestFamilyBrute: for every unit of the pool, tiny instances with the unit
 // and 0–2 compatible others; exhaustive search with the checker as the
@@ -427,8 +427,9 @@ func TestFamilyBrute(t *testing.T) {
 		t.Run(u.ID, func(t *testing.T) {
 			t.Parallel()
 			var st bruteStats
-			for seed := uint64(1); st.instances < bruteInstances; seed++ {
-				if seed > 20*bruteInstances {
+			n := bruteInstances()
+			for seed := uint64(1); st.instances < n; seed++ {
+				if seed > 20*uint64(n) {
 					t.Fatalf("only %d instances within the size cap in %d seeds", st.instances, seed)
 				}
 				r := rand.New(rand.NewPCG(seed, 1000+uint64(ui)))

@@ -12,9 +12,8 @@ import (
 // through internal/familytest, in the files family_*_test.go:
 //
 //   - family_reference_test.go: the family (below) and its reference
-//     test: every task, seeds 1..60 (200 with PLANCERT_LONG=1; 30 in
-//     short mode, and for the tasks of tasks_ops.go unless
-//     PLANCERT_LONG=1): the certified reference
+//     test: every task, seeds 1..15 (200 with PLANCERT_LONG=1; 10 in
+//     short mode): the certified reference
 //     passes every item of its own checklist after a JSON round trip of
 //     the instance, and a second run of the same spec gives a
 //     byte-identical record (odd seeds; every seed in short mode or with
@@ -40,27 +39,19 @@ var familyRerunAll = flag.Bool("family-rerun-all", false, "TestFamilyReference: 
 // family describes the agenda core's tests to internal/familytest.
 var family = &familytest.Family{
 	Core: "agenda",
-	// 60 seeds per task by default (the package is the longest of make
-	// test, which must stay under 4 minutes on 2 cores from a cold build
-	// cache), 200 with PLANCERT_LONG=1; a unit first drawn beyond the
-	// default seeds is reached by the per-unit coverage's forced specs.
-	Seeds: familytest.Levels{Short: 30, Default: 60, Long: 200},
-	// The tasks of tasks_ops.go (IT maintenance, medical resources): 30
-	// seeds by default, to keep the package's test time, and 200 with
-	// PLANCERT_LONG=1.
-	TaskSeeds: func(tk *domains.Task) familytest.Levels {
-		if tk.Family == domains.Project || tk.Family == domains.Emergency {
-			return familytest.Levels{Short: 30, Default: 30, Long: 200}
-		}
-		return familytest.Levels{Short: 30, Default: 60, Long: 200}
-	},
+	// 15 seeds per task by default (the package is the longest of make
+	// test, which must stay under 3 minutes on 2 cores), 200 with
+	// PLANCERT_LONG=1; a unit first drawn beyond the default seeds is
+	// reached by the per-unit coverage's forced specs.
+	Seeds:        familytest.Levels{Short: 10, Default: 15, Long: 200},
 	MinKeep:      0.70,
 	Rerun:        func(seed uint64) bool { return testing.Short() || *familyRerunAll || seed%2 == 1 },
 	Golden:       goldenFiles,
 	GoldenShared: goldenInfeasible,
 	GoldenFormat: familytest.GoldenFormat{NoObjective: true, NoReference: true},
-	// The first 20 kept feasible records per task (seeds 1, 2, …).
-	MutationRecords:  familytest.Levels{Short: 20, Default: 20, Long: 20},
+	// The first 6 kept feasible records per task (seeds 1, 2, …; 20
+	// with PLANCERT_LONG=1).
+	MutationRecords:  familytest.Levels{Short: 6, Default: 6, Long: 20},
 	MaxMutationSeeds: 200,
 	// The backup-slots item's Constraint is "robustness".
 	ItemUnit: map[string]string{unitBackupSlots: unitBackupSlots},

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
+	"github.com/plancert/plancert/internal/familytest"
 )
 
 // recruitOff are the units the recruitment skins never sample
@@ -209,10 +210,7 @@ const recruitMaxCombos = bruteMaxCombos / 4
 // the recruitment structure. It covers what the pipelines add to the
 // core: candidates among the people, and the chain unit's stage pairs.
 func TestRecruitBrute(t *testing.T) {
-	n := 4
-	if testing.Short() {
-		n = 2
-	}
+	n := int(familytest.Levels{Short: 2, Default: 2, Long: 4}.N())
 	for ui, u := range poolInfo() {
 		if slices.Contains(recruitOff, u.ID) {
 			continue

@@ -65,10 +65,7 @@ func TestDeadlineTiny(t *testing.T) {
 // the hidden schedule keeps every set apart and every deadline; the data
 // validates after a JSON round trip; the prompt states every rule.
 func TestApartDeadlineSample(t *testing.T) {
-	seeds := uint64(10)
-	if testing.Short() {
-		seeds = 4
-	}
+	seeds := familytest.Levels{Short: 4, Default: 4, Long: 10}.N()
 	counts := map[string]int{}
 	for _, tk := range registered {
 		for k := range tk.Subtasks {
@@ -164,10 +161,7 @@ func containsRule(prompt string, r rule) bool {
 // and only those; "optimal" fails for every changed plan); and some
 // mutations fail the unit's own item.
 func TestApartDeadlineMutation(t *testing.T) {
-	perTask := 12
-	if testing.Short() {
-		perTask = 6
-	}
+	perTask := int(familytest.Levels{Short: 4, Default: 4, Long: 12}.N())
 	for _, u := range []string{unitApart, unitDeadline} {
 		t.Run(u, func(t *testing.T) {
 			t.Parallel()

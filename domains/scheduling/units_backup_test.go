@@ -103,10 +103,7 @@ const backupMaxPairs = 60_000
 // fails the backup-slots item.
 func TestBackupSlotsBrute(t *testing.T) {
 	var skipped, none, pairs, unique int
-	want := 10 // 20 with PLANCERT_LONG=1: the package is make test's longest
-	if familytest.Long() {
-		want = 20
-	}
+	want := int(familytest.Levels{Short: 4, Default: 4, Long: 20}.N()) // the package is make test's longest
 	pairedInstances(t, unitBackupSlots, 8888, want, tinyShape, func(seed uint64, spec domains.Spec, a *Agenda) bool {
 		crit := a.criticalIdx()
 		if crit == nil {

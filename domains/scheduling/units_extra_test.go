@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -315,7 +316,7 @@ func extraSub(u string) subtask {
 }
 
 func TestExtraBrute(t *testing.T) {
-	const seeds = 40
+	seeds := int(familytest.Levels{Short: 8, Default: 8, Long: 40}.N())
 	for _, u := range extraUnits {
 		t.Run(u, func(t *testing.T) {
 			t.Parallel()

@@ -101,10 +101,7 @@ const failureMaxPairs = 60_000
 // into the failing room fails the room-failure item.
 func TestRoomFailureBrute(t *testing.T) {
 	var skipped, noRoom, pairs, unique int
-	want := 12 // 24 with PLANCERT_LONG=1: the package is make test's longest
-	if familytest.Long() {
-		want = 24
-	}
+	want := int(familytest.Levels{Short: 5, Default: 5, Long: 24}.N()) // the package is make test's longest
 	pairedInstances(t, unitRoomFailure, 7777, want, failureSub, func(seed uint64, spec domains.Spec, a *Agenda) bool {
 		if a.failIndex() < 0 {
 			noRoom++

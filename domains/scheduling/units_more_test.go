@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -408,7 +409,7 @@ func smallInstances(t *testing.T, st subtask, u string, want int, stream uint64,
 }
 
 func TestNewUnitsBrute(t *testing.T) {
-	const seeds = 50
+	seeds := int(familytest.Levels{Short: 10, Default: 10, Long: 50}.N())
 	for _, u := range newUnits {
 		t.Run(u, func(t *testing.T) {
 			t.Parallel()

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/internal/familytest"
 )
 
 // roleJSON writes an answer of the required-role unit: the schedule's
@@ -85,7 +86,7 @@ const roleMaxPairs = 40_000
 // pairs that pass "optimal" are exactly the optimal ones; a unique optimum
 // is the reference; an unqualified role person is a format failure.
 func TestRequiredRoleBrute(t *testing.T) {
-	const want = 20
+	want := int(familytest.Levels{Short: 6, Default: 6, Long: 20}.N()) // the package is make test's longest
 	var skipped, none, pairs, unique int
 	pairedInstances(t, unitRequiredRole, 7777, want, tinyShape, func(seed uint64, spec domains.Spec, a *Agenda) bool {
 		if a.roleIdx() == nil {

@@ -110,7 +110,7 @@ func TestBruteForce(t *testing.T) {
 	}
 	var feasible, infeasible int
 	for _, sh := range shapes {
-		for seed := range sh.seeds {
+		for seed := range seeds(sh.seeds) {
 			r := rand.New(rand.NewPCG(uint64(seed), uint64(sh.S*100+sh.H*10+sh.T)))
 			gen := randomInstance(r, sh.S, sh.H, sh.T)
 			var buf bytes.Buffer

@@ -15,7 +15,7 @@ import (
 // MaxWeekends) is reached.
 func TestWorkCapacity(t *testing.T) {
 	tight := 0
-	n := 150
+	n := seeds(150)
 	if testing.Short() {
 		n = 30
 	}

@@ -16,6 +16,15 @@ var longFlag = flag.Bool("long", false, "run the long tests (also PLANCERT_LONG=
 // long reports whether the long tests run: -long, or PLANCERT_LONG set.
 func long() bool { return *longFlag || os.Getenv("PLANCERT_LONG") != "" }
 
+// seeds is n with the long tests and n/4 (at least 2) by default: the
+// random-instance tests sample a quarter of their seeds in make test.
+func seeds(n int) int {
+	if long() {
+		return n
+	}
+	return max(2, n/4)
+}
+
 // published are the optima of optima.txt beside the instances, and the
 // time the long tests give each instance (44 minutes in all, inside the
 // 60 of make test-long; Instances 6 and 9 were not proven in 10-minute

@@ -104,7 +104,7 @@ func TestPriceBrute(t *testing.T) {
 	shapes := []struct{ H, T, seeds int }{{7, 1, 40}, {8, 2, 30}, {9, 2, 12}, {6, 3, 20}}
 	var feasible, infeasible int
 	for _, sh := range shapes {
-		for seed := range sh.seeds {
+		for seed := range seeds(sh.seeds) {
 			r := rand.New(rand.NewPCG(uint64(seed), uint64(sh.H*10+sh.T)))
 			in := randomInstance(r, 2, sh.H, sh.T)
 			for s := range in.Staff {

@@ -33,7 +33,7 @@ func long() bool { return *longFlag || os.Getenv("PLANCERT_LONG") != "" }
 // optimal answers; every CBC answer passes Check (Certify checks it), and
 // every CBC core is infeasible and minimal by brute force.
 func TestAgreesWithBruteAndSAT(t *testing.T) {
-	n := 300
+	n := 150
 	if long() {
 		n = 3000
 	}
