@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,7 +14,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/gen/loop"
 	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/verify"
 	"github.com/plancert/plancert/verify/serve"
 )
 
@@ -31,6 +37,13 @@ type serveOptions struct {
 	BodyTimeout   time.Duration
 	BodyGrace     time.Duration
 	BodyMinRate   int64
+
+	Generate        bool
+	MaxGenerate     int
+	GenerateTimeout time.Duration
+	GenerateConc    int
+	GenerateCache   int
+	Curriculum      loop.Params
 
 	opts serve.Options
 	// ready, when set, is called with the listening address (tests).
@@ -111,7 +124,7 @@ const serveExample = `  # Serve a suite on port 8000 of this machine
   $ python -m openrlhf.cli.train_ppo_ray ... --reward.remote_url http://127.0.0.1:8000/get_reward --data.label_key label`
 
 func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error) *cobra.Command {
-	opts := &serveOptions{IO: ios}
+	opts := &serveOptions{IO: ios, Curriculum: loop.DefaultParams}
 	cmd := &cobra.Command{
 		Use:     "serve --suite FILE --addr HOST:PORT",
 		Short:   "Serve exact rewards over HTTP (OpenRLHF /get_reward, batch /v1/score)",
@@ -140,13 +153,19 @@ func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error
 	f.DurationVar(&opts.BodyTimeout, "body-timeout", serve.DefaultBodyTimeout, "time to read a request's body (`DURATION`)")
 	f.DurationVar(&opts.BodyGrace, "body-grace", serve.DefaultBodyGrace, "time a body may come slower than --body-min-rate (`DURATION`)")
 	f.Int64Var(&opts.BodyMinRate, "body-min-rate", serve.DefaultMinBodyRate, "slowest a body may come after --body-grace, in `BYTES` per second")
+	f.BoolVar(&opts.Generate, "generate", false, "also generate fresh certified problems (POST /v1/problems) and run the curriculum (GET /v1/curriculum, POST /v1/curriculum/feedback); --suite is then optional")
+	f.IntVar(&opts.MaxGenerate, "max-generate", serve.DefaultMaxGenerate, "most records one /v1/problems request may ask for (`N`)")
+	f.DurationVar(&opts.GenerateTimeout, "generate-timeout", serve.DefaultGenerateTimeout, "time to generate one /v1/problems request (`DURATION`); else 504")
+	f.IntVar(&opts.GenerateConc, "generate-concurrency", 1, "/v1/problems requests generated at once (`N`); one more gets 429")
+	f.IntVar(&opts.GenerateCache, "generate-cache", serve.DefaultGenerateCache, "generated records kept to grade (`N`, at least --max-generate); the oldest are dropped first")
+	addLoopParamFlags(f, &opts.Curriculum, "curriculum-")
 	return cmd
 }
 
 func (o *serveOptions) validate() error {
 	switch {
-	case o.Suite == "":
-		return usageErrorf("--suite is required")
+	case o.Suite == "" && !o.Generate:
+		return usageErrorf("--suite is required (or --generate)")
 	case o.Addr == "":
 		return usageErrorf("--addr is required (HOST:PORT)")
 	case o.MaxBody < 1:
@@ -165,6 +184,17 @@ func (o *serveOptions) validate() error {
 		return usageErrorf("--body-grace must be positive, got %v", o.BodyGrace)
 	case o.BodyMinRate < 1:
 		return usageErrorf("--body-min-rate must be at least 1 (bytes per second), got %d", o.BodyMinRate)
+	case o.MaxGenerate < 1:
+		return usageErrorf("--max-generate must be at least 1, got %d", o.MaxGenerate)
+	case o.GenerateTimeout <= 0:
+		return usageErrorf("--generate-timeout must be positive, got %v", o.GenerateTimeout)
+	case o.GenerateConc < 1:
+		return usageErrorf("--generate-concurrency must be at least 1, got %d", o.GenerateConc)
+	case o.GenerateCache < o.MaxGenerate:
+		return usageErrorf("--generate-cache must be at least --max-generate (%d), got %d: a request's records would be dropped before they are graded", o.MaxGenerate, o.GenerateCache)
+	}
+	if err := checkLoopParams(o.Curriculum, "curriculum-"); err != nil {
+		return err
 	}
 	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
 		return usageErrorf("--addr %q is not HOST:PORT: %v", o.Addr, err)
@@ -175,19 +205,61 @@ func (o *serveOptions) validate() error {
 	}
 	o.opts = serve.Options{Reward: mode, MaxBodyBytes: o.MaxBody, MaxBatch: o.MaxBatch, Workers: o.Workers, MaxConcurrent: o.MaxConc,
 		ReadHeaderTimeout: o.HeaderTimeout, BodyTimeout: o.BodyTimeout, BodyGrace: o.BodyGrace, MinBodyRate: o.BodyMinRate}
+	if o.Generate {
+		o.opts.Generator = genGenerator{workers: min(o.workers(), maxGenWorkers)}
+		o.opts.MaxGenerate, o.opts.GenerateTimeout, o.opts.GenerateConcurrency, o.opts.GenerateCache = o.MaxGenerate, o.GenerateTimeout, o.GenerateConc, o.GenerateCache
+		o.opts.Curriculum = o.Curriculum
+	}
 	return nil
 }
 
+func (o *serveOptions) workers() int {
+	if o.Workers == 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.Workers
+}
+
+// genGenerator makes the records of plancert serve --generate as plancert
+// gen makes them (gen.Run, the SAT backend, determinacy unique, a draw
+// not proven in a minute redrawn, as gen's default --timeout), so that a
+// request with a level is byte for byte the run of the same --task or
+// --family, --level, --n and --seed.
+type genGenerator struct{ workers int }
+
+func (g genGenerator) Generate(ctx context.Context, req serve.Generation) ([]*domains.Record, error) {
+	var buf bytes.Buffer
+	opts := gen.Options{Tasks: req.Tasks, N: req.N, Seed: req.Seed, Level: req.Level, Tiers: req.Tiers, Workers: g.workers, Timeout: defaultDrawTimeout}
+	sum, err := gen.Run(ctx, opts, &buf, nil, nil)
+	var recs []*domains.Record
+	if buf.Len() > 0 {
+		var rerr error
+		if recs, rerr = verify.ReadSuite(&buf); rerr != nil {
+			return nil, errors.Join(err, rerr)
+		}
+	}
+	switch {
+	case err != nil:
+		return recs, err
+	case sum.Errors > 0:
+		return recs, fmt.Errorf("%d of %d instances failed: %s", sum.Errors, req.N, strings.Join(sum.ErrorMessages, "; "))
+	}
+	return recs, nil
+}
+
 func runServe(ctx context.Context, opts *serveOptions) error {
-	records, err := readSuiteFile(opts.IO.In, opts.Suite)
-	if err != nil {
-		return err
+	var records []*domains.Record
+	if opts.Suite != "" {
+		var err error
+		if records, err = readSuiteFile(opts.IO.In, opts.Suite); err != nil {
+			return err
+		}
 	}
 	sopts := opts.opts
 	sopts.ErrorLog = log.New(opts.IO.ErrOut, "", log.LstdFlags)
 	srv, err := serve.New(records, sopts)
 	if err != nil {
-		return &inputError{opts.Suite, err}
+		return &inputError{cmp.Or(opts.Suite, "serve"), err}
 	}
 	start := time.Now()
 	if err := srv.Warm(ctx); err != nil {
@@ -200,17 +272,23 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 		}
 		return err
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "serve: every reference plan passes its checklist; %d instance(s) loaded in %v\n", len(records), time.Since(start).Round(time.Millisecond))
+	if len(records) > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "serve: every reference plan passes its checklist; %d instance(s) loaded in %v\n", len(records), time.Since(start).Round(time.Millisecond))
+	}
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)
 	}
-	workers := opts.Workers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
+	suite := opts.Suite
+	if suite == "" {
+		suite = "no suite"
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "serve: %s: %d record(s), reward %s, %d workers per request; listening on http://%s\n",
-		opts.Suite, len(records), sopts.Reward, workers, ln.Addr())
+	generating := ""
+	if opts.Generate {
+		generating = fmt.Sprintf(", generating up to %d record(s) per request (curriculum from level %d)", opts.MaxGenerate, opts.Curriculum.Level0)
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "serve: %s: %d record(s), reward %s, %d workers per request%s; listening on http://%s\n",
+		suite, len(records), sopts.Reward, opts.workers(), generating, ln.Addr())
 	if opts.ready != nil {
 		opts.ready(ln.Addr())
 	}
