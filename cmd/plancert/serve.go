@@ -53,8 +53,8 @@ type serveOptions struct {
 const serveLong = `Serve rewards over HTTP for RL trainers: the suite is held in memory and
 every response is graded exactly as "plancert verify" grades it (the answer
 is extracted from the text and every checklist item is checked by code).
-The server is stateless; Ctrl-C or SIGTERM stops it gracefully (requests in
-flight are finished).
+The server is stateless (but with --generate, below); Ctrl-C or SIGTERM
+stops it gracefully (requests in flight are finished).
 
 Before listening, every record's reference plan is graded once: this loads
 every instance (so the first batches are as fast as the others) and checks
@@ -83,6 +83,45 @@ Endpoints:
                     hashes in the answer).
   GET  /healthz     {"status": "ok", "records": N, "reward": MODE}
 
+With --generate (--suite is then optional), the server also makes fresh
+certified problems and keeps a curriculum, a trainer-driven "plancert loop":
+  POST /v1/problems {"task": T | "family": F, "level": L, "tiers": [B, M, H],
+                     "n": N, "seed": S} -> {"n": N, "records": [...]}
+                    N records (at most --max-generate), each as "plancert
+                    gen" writes it; kept to be graded by id and hash (at
+                    most --generate-cache generated records: the oldest
+                    are dropped first, their ids then unknown). n and seed
+                    are required; neither task nor family: every task.
+                    With "level" (1..5) and no "tiers", the records are,
+                    byte for byte, those of plancert gen --task T (or
+                    --family F) --level L --n N --seed S. "tiers" (0..9
+                    each) fixes the tier counts (basic, medium, hard;
+                    seeds of their own). Without "level", the curriculum
+                    decides: each task at its current level, and at its
+                    tier counts unless "tiers" is given; the seed still
+                    comes from the request (use a new one per batch).
+  GET  /v1/curriculum[?task=T]
+                    {"params": {...}, "tasks": {T: {"level", "p", "m",
+                     "counts", "graded", "solved", "stale"}}}
+  POST /v1/curriculum/feedback {"results": [{"id", "hash", "all_pass"}]} ->
+                    {"n", "counted", "stale", "unknown", "tasks": {...}}
+                    results graded elsewhere (the in-process Python
+                    grader), all_pass 0/1 or false/true; a hash that is
+                    not the record's fails the request (409).
+Every result the server grades (/v1/score, /get_reward) or is told of
+(/v1/curriculum/feedback) counts for its record's task: solved (all_pass)
+moves p by eq. 1 of PlanningBench and M up to 6, and solved at M = 6 moves
+the task up a level, as in "plancert loop" (--curriculum-eta, -alpha,
+-beta, -gamma, -level, -max-level). A result moves the state only when its
+record is of the task's current level (else it is counted as stale), and
+the state depends on the order the results come in. Generation is bounded:
+--generate-concurrency requests at once (one more is answered 429 with
+Retry-After), each within --generate-timeout (else 504 with the number of
+records that were ready; none is answered or kept: a draw not proven is
+never served). Every generated reference is graded against its own
+checklist before it is served. The state is in memory: a restart starts
+every task again at --curriculum-level.
+
 An answer that beats the certified optimum (an integrity alarm: the record's
 certificate or the checker is wrong) is logged loudly on standard error and
 flagged in the answer (integrity_alarm), never scored silently.
@@ -92,11 +131,14 @@ request made from another suite than the one served (another plancert
 version or gen run, same ids) is refused rather than graded against other
 problems.
 
-Errors are JSON {"error": "..."}: 400 malformed request, 409 a hash that
-is not the record's, 413 body or batch
-over the limits, 408 a body too slow (below), 503 no room for the body
-(below), 405 wrong method, 404 unknown path, 500 a recovered panic. The
-reward mode of /get_reward is --reward; /v1/score takes it per request.
+Errors are JSON {"error": "..."}: 400 malformed request (for the
+--generate endpoints also an unknown field), 409 a hash that is not the
+record's, 413 body or batch over the limits (or n over --max-generate),
+408 a body too slow (below), 503 no room for the body (below), 429 and 504
+generation saturated or out of time (above), 405 wrong method, 404 unknown
+path (or a --generate endpoint without --generate), 500 a recovered panic
+(or a generation that failed). The reward mode of /get_reward is --reward;
+/v1/score takes it per request.
 
 Limits: a request's headers must come within --read-header-timeout, and
 its body within --body-timeout, at --body-min-rate bytes/s at least once
@@ -119,6 +161,12 @@ const serveExample = `  # Serve a suite on port 8000 of this machine
 
   # Clients on a slow link: 20 minutes for a body, at 8 KiB/s at least
   $ plancert serve --suite out/suite.jsonl --body-timeout 20m --body-min-rate 8192
+
+  # Generate problems for a trainer: eight at level 1, then at the curriculum's level
+  $ plancert serve --generate --addr 127.0.0.1:8000
+  $ curl -s localhost:8000/v1/problems -d '{"task": "meeting-planning", "level": 1, "n": 8, "seed": 1}'
+  $ curl -s localhost:8000/v1/problems -d '{"task": "meeting-planning", "n": 8, "seed": 2}'
+  $ curl -s 'localhost:8000/v1/curriculum?task=meeting-planning'
 
   # OpenRLHF: rewards from the server, record ids with their hashes as labels
   $ python -m openrlhf.cli.train_ppo_ray ... --reward.remote_url http://127.0.0.1:8000/get_reward --data.label_key label`

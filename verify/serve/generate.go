@@ -60,9 +60,10 @@ type Generation struct {
 // required.
 //
 // Level (1..domains.Levels) and Tiers (three counts, basic 0..9, medium
-// 0..9, hard 0..9, at least one not 0) may be left out. With Level, the
-// records are those of "plancert gen --task/--family … --level Level --n N
-// --seed Seed" (byte for byte), at Tiers when given. Without Level, the
+// 0..9, hard 0..9, at least one not 0) may be left out. With Level and
+// without Tiers, the records are those of "plancert gen --task/--family …
+// --level Level --n N --seed Seed", byte for byte; Tiers fixes the tier
+// counts (gen.Options.Tiers, which has no gen flag). Without Level, the
 // curriculum decides: each task's records are drawn at the task's level,
 // and at its tier counts unless Tiers is given (the seed still comes from
 // the request); index i is then of the task i mod T, and each task's
