@@ -109,17 +109,9 @@ type generation struct {
 	elem    map[string]*list.Element // by id; guarded by Server.mu
 }
 
+// newGeneration returns the generation of opts (whose limits New has
+// checked are not negative).
 func newGeneration(opts Options) (*generation, error) {
-	switch {
-	case opts.MaxGenerate < 0:
-		return nil, fmt.Errorf("serve: MaxGenerate is %d, want 0 (the default) or more", opts.MaxGenerate)
-	case opts.GenerateTimeout < 0:
-		return nil, fmt.Errorf("serve: GenerateTimeout is %v, want 0 (the default) or more", opts.GenerateTimeout)
-	case opts.GenerateConcurrency < 0:
-		return nil, fmt.Errorf("serve: GenerateConcurrency is %d, want 0 (the default) or more", opts.GenerateConcurrency)
-	case opts.GenerateCache < 0:
-		return nil, fmt.Errorf("serve: GenerateCache is %d, want 0 (the default) or more", opts.GenerateCache)
-	}
 	g := &generation{
 		g:       opts.Generator,
 		maxN:    cmp.Or(opts.MaxGenerate, DefaultMaxGenerate),

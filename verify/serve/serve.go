@@ -162,6 +162,9 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 	case opts.ReadHeaderTimeout < 0, opts.BodyTimeout < 0, opts.BodyGrace < 0, opts.MinBodyRate < 0:
 		return nil, fmt.Errorf("serve: ReadHeaderTimeout, BodyTimeout, BodyGrace and MinBodyRate are %v, %v, %v and %d; want 0 (the default) or more",
 			opts.ReadHeaderTimeout, opts.BodyTimeout, opts.BodyGrace, opts.MinBodyRate)
+	case opts.MaxGenerate < 0, opts.GenerateTimeout < 0, opts.GenerateConcurrency < 0, opts.GenerateCache < 0:
+		return nil, fmt.Errorf("serve: MaxGenerate, GenerateTimeout, GenerateConcurrency and GenerateCache are %d, %v, %d and %d; want 0 (the default) or more",
+			opts.MaxGenerate, opts.GenerateTimeout, opts.GenerateConcurrency, opts.GenerateCache)
 	}
 	s := &Server{
 		byID:          make(map[string]*domains.Record, len(records)),
