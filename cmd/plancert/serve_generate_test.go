@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"log"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -177,6 +180,26 @@ func TestServeCurriculumRaisesLevel(t *testing.T) {
 		}
 		if st.Graded != round*n || st.Solved != round*n || st.Stale != 0 {
 			t.Errorf("round %d: counts %+v", round, st)
+		}
+	}
+}
+
+// BenchmarkServeProblems times POST /v1/problems for 8 Meeting Planning
+// records at level 1, through serve --generate's generator (gen.Run on
+// every core), a new seed per request; the reference check and the
+// answer's encoding included.
+//
+//	go test ./cmd/plancert -run '^$' -bench ServeProblems -benchtime 20x
+func BenchmarkServeProblems(b *testing.B) {
+	srv, err := serve.New(nil, serve.Options{Generator: genGenerator{workers: runtime.GOMAXPROCS(0)}, ErrorLog: log.New(io.Discard, "", 0)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; b.Loop(); i++ {
+		rec := httptest.NewRecorder()
+		srv.ServeHTTP(rec, httptest.NewRequest("POST", "/v1/problems", strings.NewReader(fmt.Sprintf(`{"task": "meeting-planning", "level": 1, "n": 8, "seed": %d}`, i+1))))
+		if rec.Code != 200 {
+			b.Fatalf("%d %s", rec.Code, rec.Body)
 		}
 	}
 }
