@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/plancert/plancert/domains"
@@ -258,11 +260,39 @@ func (s *Server) problems(ctx context.Context, body []byte) (any, *requestError)
 	defer cancel()
 	stop := context.AfterFunc(s.down, cancel)
 	defer stop()
-	recs := make([]*domains.Record, p.n)
-	ready := 0
+	// The parts are generated at once: a family's tasks each have a few
+	// records, which one run alone would make on one worker.
+	type result struct {
+		recs []*domains.Record
+		err  error
+	}
+	results := make([]result, len(parts))
+	var wg sync.WaitGroup
 	for k, g := range parts {
-		got, err := s.gen.g.Generate(gctx, g)
-		ready += len(got)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer func() {
+				if p := recover(); p != nil { // not in ServeHTTP's goroutine: answered 500 here
+					s.logger.Printf("serve: panic generating %+v: %v\n%s", g, p, debug.Stack())
+					results[k] = result{nil, fmt.Errorf("the generator panicked: %v", p)}
+				}
+			}()
+			got, err := s.gen.g.Generate(gctx, g)
+			results[k] = result{got, err}
+		}()
+	}
+	wg.Wait()
+	ready := 0
+	for _, r := range results {
+		ready += len(r.recs)
+	}
+	recs := make([]*domains.Record, p.n)
+	for k, g := range parts {
+		got, err := results[k].recs, results[k].err
+		if err == nil && gctx.Err() != nil {
+			err = gctx.Err() // another part ran out of time
+		}
 		switch {
 		case err != nil && s.down.Err() != nil:
 			return nil, &requestError{http.StatusServiceUnavailable, fmt.Sprintf("the server is shutting down; %d of the %d records were ready (none is answered)", ready, p.n), nil}
@@ -301,9 +331,13 @@ func (s *Server) problems(ctx context.Context, body []byte) (any, *requestError)
 	// the suite's: one that does not is a bug, and is not served.
 	if err := s.checkReferences(gctx, recs); err != nil {
 		var re *ReferenceError
-		if errors.As(err, &re) {
+		switch {
+		case errors.As(err, &re):
 			s.logger.Printf("serve: INTEGRITY FAILURE: %v", err)
 			return nil, &requestError{http.StatusInternalServerError, err.Error(), nil}
+		case s.down.Err() == nil && ctx.Err() == nil: // out of time while checking
+			msg := fmt.Sprintf("the references of the %d records were not all checked within %v (--generate-timeout); none is answered", p.n, s.gen.timeout)
+			return nil, &requestError{http.StatusGatewayTimeout, msg, GenerateTimeout{Error: msg, N: p.n, Ready: p.n}}
 		}
 		return nil, &requestError{http.StatusServiceUnavailable, fmt.Sprintf("checking the references: %v", err), nil}
 	}

@@ -473,8 +473,9 @@ func TestProblemsCache(t *testing.T) {
 }
 
 // TestProblemsGeneratorFaults: a generator's error, a wrong number of
-// records, a reference that fails its own checklist and an id the server
-// has with another hash all fail the request, and nothing is kept.
+// records, a reference that fails its own checklist, an id the server has
+// with another hash, a record of another task and a panic all fail the
+// request, and nothing is kept.
 func TestProblemsGeneratorFaults(t *testing.T) {
 	suite := readSuite(t)
 	var logs syncBuffer
@@ -488,6 +489,7 @@ func TestProblemsGeneratorFaults(t *testing.T) {
 		{&fakeGen{pool: suite, mutate: func(r *domains.Record) { r.Reference.Plan = json.RawMessage(`{"meetings": []}`) }}, 500, "fails item"},
 		{&fakeGen{pool: suite, mutate: func(r *domains.Record) { r.ID = suite[0].ID; r.Prompt += " " }}, 409, "has the hash"},
 		{&fakeGen{pool: suite, mutate: func(r *domains.Record) { r.Task = "exam-scheduling" }}, 500, "is not of the task meeting-planning at level 1"},
+		{&fakeGen{pool: suite, mutate: func(r *domains.Record) { panic("fake bug") }}, 500, "the generator panicked: fake bug"},
 	}
 	for i, tt := range tests {
 		s := newServer(t, suite[:1], serve.Options{Generator: tt.gen, ErrorLog: log.New(&logs, "", 0)})
@@ -500,7 +502,7 @@ func TestProblemsGeneratorFaults(t *testing.T) {
 			t.Errorf("case %d: healthz %s", i, out)
 		}
 	}
-	if l := logs.String(); !strings.Contains(l, "INTEGRITY FAILURE") || !strings.Contains(l, "HASH MISMATCH") {
+	if l := logs.String(); !strings.Contains(l, "INTEGRITY FAILURE") || !strings.Contains(l, "HASH MISMATCH") || !strings.Contains(l, "serve: panic generating") {
 		t.Errorf("the log does not say it loudly:\n%s", l)
 	}
 }
