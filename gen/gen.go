@@ -22,7 +22,8 @@ import (
 // Options are the parameters of a run. The id space is the instance
 // indexes i = 0..N−1: index i is of task Tasks[i % len(Tasks)], and its
 // draw a = 0, 1, … has the spec SampleLevel(task, DrawSeed(LevelSeed(Seed,
-// Level), i, a), Level).
+// Level), i, a), Level) (with Tiers: SampleLevelCounts of the seed
+// DrawSeed(TiersSeed(LevelSeed(Seed, Level), *Tiers), i, a)).
 // Each index makes exactly one record: its first draw that is kept (a
 // draw that is dropped, for any reason Certify gives or because the
 // generator found no instance for it, is redrawn), or, when MaxDraws draws
@@ -35,12 +36,20 @@ type Options struct {
 	Seed        uint64
 	Shard       int // 1..Shards; 0 with Shards 0 means the whole run
 	Shards      int
-	Determinacy Determinacy    // "" means Unique
-	Workers     int            // < 1 means 1
-	Timeout     time.Duration  // per draw; 0 means none
-	MaxDraws    int            // draws per index before it is an error; < 1 means DefaultMaxDraws
-	Level       int            // size level, 1..domains.Levels; 0 means 1
-	Backend     solver.Backend // nil means the SAT backend
+	Determinacy Determinacy   // "" means Unique
+	Workers     int           // < 1 means 1
+	Timeout     time.Duration // per draw; 0 means none
+	MaxDraws    int           // draws per index before it is an error; < 1 means DefaultMaxDraws
+	Level       int           // size level, 1..domains.Levels; 0 means 1
+	// Tiers, when not nil, fixes the tier counts (basic, medium, hard) of
+	// every draw, as SampleLevelCounts does, instead of drawing them with
+	// the level's priors ("plancert serve --generate" draws at the counts
+	// of its curriculum). The spec seeds then come from TiersSeed, so that
+	// a run with fixed counts shares no spec seed (nor record ID) with the
+	// run of the same Seed and Level with drawn counts, nor with other
+	// counts.
+	Tiers   *[3]int
+	Backend solver.Backend // nil means the SAT backend
 	// Verbalize, when not nil, is called with each certified record before
 	// it is written and may change its prompt (e.g. an LLM rewrite, see
 	// gen/verbalize), setting rec.Verbalizer and rec.VerbalizerNote. An
@@ -135,13 +144,38 @@ func LevelSeed(seed uint64, level int) uint64 {
 	return SpecSeed(seed^0x6c6576656c, level) // "level"
 }
 
+// TiersSeed is the seed of the spec seeds of a run with fixed tier counts
+// (Options.Tiers), from the seed of its level (LevelSeed): a seed of its
+// own per counts.
+func TiersSeed(seed uint64, tiers [3]int) uint64 {
+	s := seed ^ 0x7469657273 // "tiers"
+	for _, c := range tiers {
+		s = SpecSeed(s, c)
+	}
+	return s
+}
+
+// runSeed is the seed of the run's draw seeds (DrawSeed).
+func (o *Options) runSeed() uint64 {
+	s := LevelSeed(o.Seed, o.level())
+	if o.Tiers != nil {
+		s = TiersSeed(s, *o.Tiers)
+	}
+	return s
+}
+
 // Spec returns the task and spec of the first draw of index i of the run.
 func (o *Options) Spec(i int) (*domains.Task, domains.Spec, error) { return o.Draw(i, 0) }
 
 // Draw returns the task and spec of draw a of index i of the run.
 func (o *Options) Draw(i, a int) (*domains.Task, domains.Spec, error) {
 	t := o.Tasks[i%len(o.Tasks)]
-	spec, err := SampleLevel(t, DrawSeed(LevelSeed(o.Seed, o.level()), i, a), o.level())
+	seed := DrawSeed(o.runSeed(), i, a)
+	if c := o.Tiers; c != nil {
+		spec, err := SampleLevelCounts(t, seed, o.level(), c[0], c[1], c[2])
+		return t, spec, err
+	}
+	spec, err := SampleLevel(t, seed, o.level())
 	return t, spec, err
 }
 
@@ -166,6 +200,8 @@ func (o *Options) check() error {
 		return fmt.Errorf("gen: timeout %v is negative", o.Timeout)
 	case o.Level != 0 && domains.CheckLevel(o.Level) != nil:
 		return fmt.Errorf("gen: %w", domains.CheckLevel(o.Level))
+	case o.Tiers != nil && (o.Tiers[0] < 0 || o.Tiers[1] < 0 || o.Tiers[2] < 0):
+		return fmt.Errorf("gen: tier counts %v: a count is negative", *o.Tiers)
 	}
 	for _, t := range o.Tasks {
 		if t == nil {
@@ -209,7 +245,7 @@ func (o *Options) Locate(ids []string) (pos []int, bad int) {
 		return nil, -1
 	}
 	indexes := o.indexes()
-	levelSeed := LevelSeed(o.Seed, o.level())
+	runSeed := o.runSeed()
 	next := 0 // the first position the next ID may have
 	for k, id := range ids {
 		// An ID is task/subtask/seed, and a draw's spec has the draw's seed
@@ -223,7 +259,7 @@ func (o *Options) Locate(ids []string) (pos []int, bad int) {
 				continue
 			}
 			for a := range o.maxDraws() {
-				if DrawSeed(levelSeed, i, a) != seed {
+				if DrawSeed(runSeed, i, a) != seed {
 					continue
 				}
 				if _, spec, err := o.Draw(i, a); err == nil && RecordID(spec) == id {

@@ -542,3 +542,72 @@ func TestRunLocate(t *testing.T) {
 		t.Errorf("Locate with another seed: bad %d, want 0", bad)
 	}
 }
+
+// TestRunTiers runs with fixed tier counts: the records' constraints have
+// the counts (clipped to the pool; required units may add to a tier),
+// their IDs are not those of the run with drawn counts, the output does
+// not depend on Workers, and Locate finds the records where Run put them.
+func TestRunTiers(t *testing.T) {
+	task, ok := domains.Lookup("meeting-planning")
+	if !ok {
+		t.Skip("meeting-planning is not registered")
+	}
+	ids := func(out string) []string {
+		var ids []string
+		for _, l := range lines(out) {
+			var rec domains.Record
+			if err := json.Unmarshal([]byte(l), &rec); err != nil {
+				t.Fatal(err)
+			}
+			ids = append(ids, rec.ID)
+		}
+		return ids
+	}
+	drawn, _, err := runGen(t, context.Background(), gen.Options{Tasks: []*domains.Task{task}, N: 3, Seed: 5, Workers: 2}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, id := range ids(drawn) {
+		seen[id] = true
+	}
+	for _, tiers := range [][3]int{{1, 0, 0}, {3, 2, 1}} {
+		opts := gen.Options{Tasks: []*domains.Task{task}, N: 3, Seed: 5, Workers: 2, Tiers: &tiers}
+		out, sum, err := runGen(t, context.Background(), opts, nil, nil)
+		if err != nil || sum.Kept != 3 {
+			t.Fatalf("tiers %v: %+v, %v", tiers, sum, err)
+		}
+		for _, l := range lines(out) {
+			var rec domains.Record
+			if err := json.Unmarshal([]byte(l), &rec); err != nil {
+				t.Fatal(err)
+			}
+			c := rec.Constraints
+			got := [3]int{len(c.Basic), len(c.Medium), len(c.Hard)}
+			for k := range got {
+				pool := len(task.Tier([]domains.Tier{domains.Basic, domains.Medium, domains.Hard}[k]))
+				if got[k] < min(tiers[k], pool) {
+					t.Errorf("tiers %v: %s has the counts %v", tiers, rec.ID, got)
+				}
+			}
+			if tiers == [3]int{1, 0, 0} && got[2] != 0 {
+				t.Errorf("tiers %v: %s has hard units %v", tiers, rec.ID, c.Hard)
+			}
+			if seen[rec.ID] {
+				t.Errorf("tiers %v: %s is also a record of the run with drawn counts (or of other counts)", tiers, rec.ID)
+			}
+			seen[rec.ID] = true
+		}
+		opts.Workers = 1
+		if again, _, err := runGen(t, context.Background(), opts, nil, nil); err != nil || again != out {
+			t.Errorf("tiers %v: workers 1 gave other records (%v)", tiers, err)
+		}
+		if pos, bad := opts.Locate(ids(out)); bad != -1 || !slices.Equal(pos, []int{0, 1, 2}) {
+			t.Errorf("tiers %v: Locate: %v, bad %d", tiers, pos, bad)
+		}
+	}
+	bad := [3]int{1, -1, 0}
+	if _, _, err := runGen(t, context.Background(), gen.Options{Tasks: []*domains.Task{task}, N: 1, Tiers: &bad}, nil, nil); err == nil || !strings.Contains(err.Error(), "negative") {
+		t.Errorf("negative tier count: %v", err)
+	}
+}

@@ -222,7 +222,7 @@ func newGenCmd(ios *iostreams, runF func(context.Context, *genOptions) error) *c
 	f.BoolVar(&opts.Resume, "resume", false, "continue an interrupted run: keep the records of FILE.partial (or of --out) and make the rest")
 	f.StringVar(&opts.Determinacy, "determinacy", string(gen.Unique), "which instances to keep: `unique`, value or any")
 	f.IntVar(&opts.Workers, "workers", min(runtime.GOMAXPROCS(0), maxGenWorkers), fmt.Sprintf("instances certified in parallel, 1..%d (the output does not depend on it)", maxGenWorkers))
-	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit per draw (generation and certification), e.g. 30s; 0 means none")
+	f.DurationVar(&opts.Timeout, "timeout", defaultDrawTimeout, "time limit per draw (generation and certification), e.g. 30s; 0 means none")
 	f.IntVar(&opts.MaxDraws, "max-draws", gen.DefaultMaxDraws, "draws per instance index before it is an error")
 	f.IntVar(&opts.Level, "level", 1, fmt.Sprintf("size level 1..%d: larger instances and more rules per level (see plancert taxonomy)", domains.Levels))
 	f.BoolVar(&opts.JSON, "json", false, "print the summary as JSON on standard output")
@@ -295,6 +295,10 @@ func (o *genOptions) validate() error {
 	o.tasks, err = selectTasks(o.Families, o.TaskIDs)
 	return err
 }
+
+// defaultDrawTimeout is the default of gen's --timeout, the time limit of
+// one draw (also serve --generate's).
+const defaultDrawTimeout = time.Minute
 
 // maxGenWorkers bounds --workers: far more instances at once than any
 // machine has cores only costs memory.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
@@ -109,12 +110,7 @@ func newLoopCmd(ios *iostreams, runF func(context.Context, *loopOptions) error) 
 	f.StringVar(&opts.Trace, "trace", "", "where to write the trace (JSONL)")
 	f.StringVar(&opts.Determinacy, "determinacy", "unique", "unique, value or any")
 	f.DurationVar(&opts.Timeout, "timeout", time.Minute, "time limit to certify one instance")
-	f.Float64Var(&opts.Params.Eta, "eta", loop.DefaultParams.Eta, "step size eta")
-	f.Float64Var(&opts.Params.Alpha, "alpha", loop.DefaultParams.Alpha, "rate at which basic loses weight")
-	f.Float64Var(&opts.Params.Beta, "beta", loop.DefaultParams.Beta, "rate at which medium gains weight")
-	f.Float64Var(&opts.Params.Gamma, "gamma", loop.DefaultParams.Gamma, "rate at which hard gains weight")
-	f.IntVar(&opts.Params.Level0, "level", loop.DefaultParams.Level0, fmt.Sprintf("size level to start at, 1..%d", domains.Levels))
-	f.IntVar(&opts.Params.LevelMax, "max-level", loop.DefaultParams.LevelMax, fmt.Sprintf("highest size level to climb to, --level..%d", domains.Levels))
+	addLoopParamFlags(f, &opts.Params, "")
 	f.StringVar(&opts.System, "system", "", "system message sent before each prompt (--responder endpoint)")
 	addLLMFlags(f, &opts.LLM, "llm-seed")
 	return cmd
@@ -128,8 +124,6 @@ func (o *loopOptions) validate() error {
 		return usageErrorf("--out and --trace are required")
 	case o.N < 1:
 		return usageErrorf("--n must be at least 1, got %d", o.N)
-	case o.Params.Eta <= 0 || o.Params.Alpha < 0 || o.Params.Beta < 0 || o.Params.Gamma < 0:
-		return usageErrorf("--eta must be positive and --alpha, --beta, --gamma not negative")
 	}
 	if _, ok := domains.Lookup(o.Task); !ok {
 		return usageErrorf("unknown task %q", o.Task)
@@ -137,8 +131,8 @@ func (o *loopOptions) validate() error {
 	if _, err := gen.ParseDeterminacy(o.Determinacy); err != nil {
 		return usageErrorf("%v", err)
 	}
-	if err := o.Params.Check(); err != nil || o.Params.Level0 < 1 {
-		return usageErrorf("--level %d and --max-level %d must satisfy 1 <= --level <= --max-level <= %d", o.Params.Level0, o.Params.LevelMax, domains.Levels)
+	if err := checkLoopParams(o.Params, ""); err != nil {
+		return err
 	}
 	if o.Responder == "endpoint" {
 		return o.LLM.validate()
@@ -148,6 +142,30 @@ func (o *loopOptions) validate() error {
 	}
 	_, err := newResponder(o.Responder, o.Cmd, o.K, o.PerturbSeed, o.RespTimeout)
 	return err
+}
+
+// addLoopParamFlags adds the flags of the loop's parameters (eq. 1's
+// eta, alpha, beta, gamma and the levels), each name after prefix: "" for
+// plancert loop, "curriculum-" for plancert serve --generate.
+func addLoopParamFlags(f *pflag.FlagSet, p *loop.Params, prefix string) {
+	f.Float64Var(&p.Eta, prefix+"eta", loop.DefaultParams.Eta, "step size eta")
+	f.Float64Var(&p.Alpha, prefix+"alpha", loop.DefaultParams.Alpha, "rate at which basic loses weight")
+	f.Float64Var(&p.Beta, prefix+"beta", loop.DefaultParams.Beta, "rate at which medium gains weight")
+	f.Float64Var(&p.Gamma, prefix+"gamma", loop.DefaultParams.Gamma, "rate at which hard gains weight")
+	f.IntVar(&p.Level0, prefix+"level", loop.DefaultParams.Level0, fmt.Sprintf("size level to start at, 1..%d", domains.Levels))
+	f.IntVar(&p.LevelMax, prefix+"max-level", loop.DefaultParams.LevelMax, fmt.Sprintf("highest size level to climb to, --%slevel..%d", prefix, domains.Levels))
+}
+
+// checkLoopParams refuses the parameters of addLoopParamFlags(prefix)
+// that loop.Params does not take, naming the flags.
+func checkLoopParams(p loop.Params, prefix string) error {
+	if p.Eta <= 0 || p.Alpha < 0 || p.Beta < 0 || p.Gamma < 0 {
+		return usageErrorf("--%[1]seta must be positive and --%[1]salpha, --%[1]sbeta, --%[1]sgamma not negative", prefix)
+	}
+	if err := p.Check(); err != nil || p.Level0 < 1 {
+		return usageErrorf("--%[1]slevel %[2]d and --%[1]smax-level %[3]d must satisfy 1 <= --%[1]slevel <= --%[1]smax-level <= %[4]d", prefix, p.Level0, p.LevelMax, domains.Levels)
+	}
+	return nil
 }
 
 // responder returns the loop's responder: endpoint's model, or one of

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -12,7 +14,11 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/gen/loop"
 	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/verify"
 	"github.com/plancert/plancert/verify/serve"
 )
 
@@ -32,6 +38,13 @@ type serveOptions struct {
 	BodyGrace     time.Duration
 	BodyMinRate   int64
 
+	Generate        bool
+	MaxGenerate     int
+	GenerateTimeout time.Duration
+	GenerateConc    int
+	GenerateCache   int
+	Curriculum      loop.Params
+
 	opts serve.Options
 	// ready, when set, is called with the listening address (tests).
 	ready func(addr net.Addr)
@@ -40,8 +53,8 @@ type serveOptions struct {
 const serveLong = `Serve rewards over HTTP for RL trainers: the suite is held in memory and
 every response is graded exactly as "plancert verify" grades it (the answer
 is extracted from the text and every checklist item is checked by code).
-The server is stateless; Ctrl-C or SIGTERM stops it gracefully (requests in
-flight are finished).
+The server is stateless (but with --generate, below); Ctrl-C or SIGTERM
+stops it gracefully (requests in flight are finished).
 
 Before listening, every record's reference plan is graded once: this loads
 every instance (so the first batches are as fast as the others) and checks
@@ -70,6 +83,45 @@ Endpoints:
                     hashes in the answer).
   GET  /healthz     {"status": "ok", "records": N, "reward": MODE}
 
+With --generate (--suite is then optional), the server also makes fresh
+certified problems and keeps a curriculum, a trainer-driven "plancert loop":
+  POST /v1/problems {"task": T | "family": F, "level": L, "tiers": [B, M, H],
+                     "n": N, "seed": S} -> {"n": N, "records": [...]}
+                    N records (at most --max-generate), each as "plancert
+                    gen" writes it; kept to be graded by id and hash (at
+                    most --generate-cache generated records: the oldest
+                    are dropped first, their ids then unknown). n and seed
+                    are required; neither task nor family: every task.
+                    With "level" (1..5) and no "tiers", the records are,
+                    byte for byte, those of plancert gen --task T (or
+                    --family F) --level L --n N --seed S. "tiers" (0..9
+                    each) fixes the tier counts (basic, medium, hard;
+                    seeds of their own). Without "level", the curriculum
+                    decides: each task at its current level, and at its
+                    tier counts unless "tiers" is given; the seed still
+                    comes from the request (use a new one per batch).
+  GET  /v1/curriculum[?task=T]
+                    {"params": {...}, "tasks": {T: {"level", "p", "m",
+                     "counts", "graded", "solved", "stale"}}}
+  POST /v1/curriculum/feedback {"results": [{"id", "hash", "all_pass"}]} ->
+                    {"n", "counted", "stale", "unknown", "tasks": {...}}
+                    results graded elsewhere (the in-process Python
+                    grader), all_pass 0/1 or false/true; a hash that is
+                    not the record's fails the request (409).
+Every result the server grades (/v1/score, /get_reward) or is told of
+(/v1/curriculum/feedback) counts for its record's task: solved (all_pass)
+moves p by eq. 1 of PlanningBench and M up to 6, and solved at M = 6 moves
+the task up a level, as in "plancert loop" (--curriculum-eta, -alpha,
+-beta, -gamma, -level, -max-level). A result moves the state only when its
+record is of the task's current level (else it is counted as stale), and
+the state depends on the order the results come in. Generation is bounded:
+--generate-concurrency requests at once (one more is answered 429 with
+Retry-After), each within --generate-timeout (else 504 with the number of
+records that were ready; none is answered or kept: a draw not proven is
+never served). Every generated reference is graded against its own
+checklist before it is served. The state is in memory: a restart starts
+every task again at --curriculum-level.
+
 An answer that beats the certified optimum (an integrity alarm: the record's
 certificate or the checker is wrong) is logged loudly on standard error and
 flagged in the answer (integrity_alarm), never scored silently.
@@ -79,11 +131,14 @@ request made from another suite than the one served (another plancert
 version or gen run, same ids) is refused rather than graded against other
 problems.
 
-Errors are JSON {"error": "..."}: 400 malformed request, 409 a hash that
-is not the record's, 413 body or batch
-over the limits, 408 a body too slow (below), 503 no room for the body
-(below), 405 wrong method, 404 unknown path, 500 a recovered panic. The
-reward mode of /get_reward is --reward; /v1/score takes it per request.
+Errors are JSON {"error": "..."}: 400 malformed request (for the
+--generate endpoints also an unknown field), 409 a hash that is not the
+record's, 413 body or batch over the limits (or n over --max-generate),
+408 a body too slow (below), 503 no room for the body (below), 429 and 504
+generation saturated or out of time (above), 405 wrong method, 404 unknown
+path (or a --generate endpoint without --generate), 500 a recovered panic
+(or a generation that failed). The reward mode of /get_reward is --reward;
+/v1/score takes it per request.
 
 Limits: a request's headers must come within --read-header-timeout, and
 its body within --body-timeout, at --body-min-rate bytes/s at least once
@@ -107,11 +162,17 @@ const serveExample = `  # Serve a suite on port 8000 of this machine
   # Clients on a slow link: 20 minutes for a body, at 8 KiB/s at least
   $ plancert serve --suite out/suite.jsonl --body-timeout 20m --body-min-rate 8192
 
+  # Generate problems for a trainer: eight at level 1, then at the curriculum's level
+  $ plancert serve --generate --addr 127.0.0.1:8000
+  $ curl -s localhost:8000/v1/problems -d '{"task": "meeting-planning", "level": 1, "n": 8, "seed": 1}'
+  $ curl -s localhost:8000/v1/problems -d '{"task": "meeting-planning", "n": 8, "seed": 2}'
+  $ curl -s 'localhost:8000/v1/curriculum?task=meeting-planning'
+
   # OpenRLHF: rewards from the server, record ids with their hashes as labels
   $ python -m openrlhf.cli.train_ppo_ray ... --reward.remote_url http://127.0.0.1:8000/get_reward --data.label_key label`
 
 func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error) *cobra.Command {
-	opts := &serveOptions{IO: ios}
+	opts := &serveOptions{IO: ios, Curriculum: loop.DefaultParams}
 	cmd := &cobra.Command{
 		Use:     "serve --suite FILE --addr HOST:PORT",
 		Short:   "Serve exact rewards over HTTP (OpenRLHF /get_reward, batch /v1/score)",
@@ -140,13 +201,19 @@ func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error
 	f.DurationVar(&opts.BodyTimeout, "body-timeout", serve.DefaultBodyTimeout, "time to read a request's body (`DURATION`)")
 	f.DurationVar(&opts.BodyGrace, "body-grace", serve.DefaultBodyGrace, "time a body may come slower than --body-min-rate (`DURATION`)")
 	f.Int64Var(&opts.BodyMinRate, "body-min-rate", serve.DefaultMinBodyRate, "slowest a body may come after --body-grace, in `BYTES` per second")
+	f.BoolVar(&opts.Generate, "generate", false, "also generate fresh certified problems (POST /v1/problems) and run the curriculum (GET /v1/curriculum, POST /v1/curriculum/feedback); --suite is then optional")
+	f.IntVar(&opts.MaxGenerate, "max-generate", serve.DefaultMaxGenerate, "most records one /v1/problems request may ask for (`N`)")
+	f.DurationVar(&opts.GenerateTimeout, "generate-timeout", serve.DefaultGenerateTimeout, "time to generate one /v1/problems request (`DURATION`); else 504")
+	f.IntVar(&opts.GenerateConc, "generate-concurrency", 1, "/v1/problems requests generated at once (`N`); one more gets 429")
+	f.IntVar(&opts.GenerateCache, "generate-cache", serve.DefaultGenerateCache, "generated records kept to grade (`N`, at least --max-generate); the oldest are dropped first")
+	addLoopParamFlags(f, &opts.Curriculum, "curriculum-")
 	return cmd
 }
 
 func (o *serveOptions) validate() error {
 	switch {
-	case o.Suite == "":
-		return usageErrorf("--suite is required")
+	case o.Suite == "" && !o.Generate:
+		return usageErrorf("--suite is required (or --generate)")
 	case o.Addr == "":
 		return usageErrorf("--addr is required (HOST:PORT)")
 	case o.MaxBody < 1:
@@ -165,6 +232,17 @@ func (o *serveOptions) validate() error {
 		return usageErrorf("--body-grace must be positive, got %v", o.BodyGrace)
 	case o.BodyMinRate < 1:
 		return usageErrorf("--body-min-rate must be at least 1 (bytes per second), got %d", o.BodyMinRate)
+	case o.MaxGenerate < 1:
+		return usageErrorf("--max-generate must be at least 1, got %d", o.MaxGenerate)
+	case o.GenerateTimeout <= 0:
+		return usageErrorf("--generate-timeout must be positive, got %v", o.GenerateTimeout)
+	case o.GenerateConc < 1:
+		return usageErrorf("--generate-concurrency must be at least 1, got %d", o.GenerateConc)
+	case o.GenerateCache < o.MaxGenerate:
+		return usageErrorf("--generate-cache must be at least --max-generate (%d), got %d: a request's records would be dropped before they are graded", o.MaxGenerate, o.GenerateCache)
+	}
+	if err := checkLoopParams(o.Curriculum, "curriculum-"); err != nil {
+		return err
 	}
 	if _, _, err := net.SplitHostPort(o.Addr); err != nil {
 		return usageErrorf("--addr %q is not HOST:PORT: %v", o.Addr, err)
@@ -175,19 +253,61 @@ func (o *serveOptions) validate() error {
 	}
 	o.opts = serve.Options{Reward: mode, MaxBodyBytes: o.MaxBody, MaxBatch: o.MaxBatch, Workers: o.Workers, MaxConcurrent: o.MaxConc,
 		ReadHeaderTimeout: o.HeaderTimeout, BodyTimeout: o.BodyTimeout, BodyGrace: o.BodyGrace, MinBodyRate: o.BodyMinRate}
+	if o.Generate {
+		o.opts.Generator = genGenerator{workers: min(o.workers(), maxGenWorkers)}
+		o.opts.MaxGenerate, o.opts.GenerateTimeout, o.opts.GenerateConcurrency, o.opts.GenerateCache = o.MaxGenerate, o.GenerateTimeout, o.GenerateConc, o.GenerateCache
+		o.opts.Curriculum = o.Curriculum
+	}
 	return nil
 }
 
+func (o *serveOptions) workers() int {
+	if o.Workers == 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return o.Workers
+}
+
+// genGenerator makes the records of plancert serve --generate as plancert
+// gen makes them (gen.Run, the SAT backend, determinacy unique, a draw
+// not proven in a minute redrawn, as gen's default --timeout), so that a
+// request with a level is byte for byte the run of the same --task or
+// --family, --level, --n and --seed.
+type genGenerator struct{ workers int }
+
+func (g genGenerator) Generate(ctx context.Context, req serve.Generation) ([]*domains.Record, error) {
+	var buf bytes.Buffer
+	opts := gen.Options{Tasks: req.Tasks, N: req.N, Seed: req.Seed, Level: req.Level, Tiers: req.Tiers, Workers: g.workers, Timeout: defaultDrawTimeout}
+	sum, err := gen.Run(ctx, opts, &buf, nil, nil)
+	var recs []*domains.Record
+	if buf.Len() > 0 {
+		var rerr error
+		if recs, rerr = verify.ReadSuite(&buf); rerr != nil {
+			return nil, errors.Join(err, rerr)
+		}
+	}
+	switch {
+	case err != nil:
+		return recs, err
+	case sum.Errors > 0:
+		return recs, fmt.Errorf("%d of %d instances failed: %s", sum.Errors, req.N, strings.Join(sum.ErrorMessages, "; "))
+	}
+	return recs, nil
+}
+
 func runServe(ctx context.Context, opts *serveOptions) error {
-	records, err := readSuiteFile(opts.IO.In, opts.Suite)
-	if err != nil {
-		return err
+	var records []*domains.Record
+	if opts.Suite != "" {
+		var err error
+		if records, err = readSuiteFile(opts.IO.In, opts.Suite); err != nil {
+			return err
+		}
 	}
 	sopts := opts.opts
 	sopts.ErrorLog = log.New(opts.IO.ErrOut, "", log.LstdFlags)
 	srv, err := serve.New(records, sopts)
 	if err != nil {
-		return &inputError{opts.Suite, err}
+		return &inputError{cmp.Or(opts.Suite, "serve"), err}
 	}
 	start := time.Now()
 	if err := srv.Warm(ctx); err != nil {
@@ -200,17 +320,23 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 		}
 		return err
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "serve: every reference plan passes its checklist; %d instance(s) loaded in %v\n", len(records), time.Since(start).Round(time.Millisecond))
+	if len(records) > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "serve: every reference plan passes its checklist; %d instance(s) loaded in %v\n", len(records), time.Since(start).Round(time.Millisecond))
+	}
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
 		return fmt.Errorf("--addr: %w", err)
 	}
-	workers := opts.Workers
-	if workers == 0 {
-		workers = runtime.GOMAXPROCS(0)
+	suite := opts.Suite
+	if suite == "" {
+		suite = "no suite"
 	}
-	fmt.Fprintf(opts.IO.ErrOut, "serve: %s: %d record(s), reward %s, %d workers per request; listening on http://%s\n",
-		opts.Suite, len(records), sopts.Reward, workers, ln.Addr())
+	generating := ""
+	if opts.Generate {
+		generating = fmt.Sprintf(", generating up to %d record(s) per request (curriculum from level %d)", opts.MaxGenerate, opts.Curriculum.Level0)
+	}
+	fmt.Fprintf(opts.IO.ErrOut, "serve: %s: %d record(s), reward %s, %d workers per request%s; listening on http://%s\n",
+		suite, len(records), sopts.Reward, opts.workers(), generating, ln.Addr())
 	if opts.ready != nil {
 		opts.ready(ln.Addr())
 	}

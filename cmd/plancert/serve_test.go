@@ -141,7 +141,13 @@ func TestServeErrors(t *testing.T) {
 		code   exitCode
 		stderr string
 	}{
-		{[]string{"serve"}, exitBadInput, "plancert: --suite is required\n"},
+		{[]string{"serve"}, exitBadInput, "plancert: --suite is required (or --generate)\n"},
+		{[]string{"serve", "--generate", "--max-generate", "0"}, exitBadInput, "plancert: --max-generate must be at least 1, got 0\n"},
+		{[]string{"serve", "--generate", "--generate-timeout", "0s"}, exitBadInput, "plancert: --generate-timeout must be positive, got 0s\n"},
+		{[]string{"serve", "--generate", "--generate-concurrency", "0"}, exitBadInput, "plancert: --generate-concurrency must be at least 1, got 0\n"},
+		{[]string{"serve", "--generate", "--max-generate", "10", "--generate-cache", "5"}, exitBadInput, "plancert: --generate-cache must be at least --max-generate (10), got 5: a request's records would be dropped before they are graded\n"},
+		{[]string{"serve", "--generate", "--curriculum-eta", "0"}, exitBadInput, "plancert: --curriculum-eta must be positive and --curriculum-alpha, --curriculum-beta, --curriculum-gamma not negative\n"},
+		{[]string{"serve", "--generate", "--curriculum-level", "3", "--curriculum-max-level", "2"}, exitBadInput, "plancert: --curriculum-level 3 and --curriculum-max-level 2 must satisfy 1 <= --curriculum-level <= --curriculum-max-level <= 5\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--reward", "best"}, exitBadInput, `plancert: --reward must be allpass, avgpass or feasible, got "best"` + "\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--addr", "8000"}, exitBadInput, `plancert: --addr "8000" is not HOST:PORT`},
 		{[]string{"serve", "--suite", fixtureSuite, "--max-batch", "0"}, exitBadInput, "plancert: --max-batch must be at least 1, got 0\n"},

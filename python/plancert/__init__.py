@@ -16,19 +16,25 @@ Grading runs in this process through libplancert, a C shared library built
 from plancert's Go graders ("make python"): no server, no subprocess. The
 GIL is released while a response is graded, so threads grade in parallel.
 Client grades through a running "plancert serve" instead, with the same
-methods. Standard library only.
+methods; Curriculum asks a "plancert serve --generate" for fresh problems at
+the difficulty its curriculum sets, and tells it the results graded here.
+Standard library only.
 """
 
 import json
 import os
 import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
 
 from . import _lib
 from ._lib import Error, library_path
 
 Error.__module__ = "plancert"
 
-__all__ = ["Error", "Suite", "Client", "load", "score", "from_env", "library_path", "REWARD_MODES"]
+__all__ = ["Error", "Suite", "Client", "Curriculum", "load", "score", "from_env", "library_path", "REWARD_MODES"]
 
 # The reward modes; None is the first.
 REWARD_MODES = ("allpass", "avgpass", "feasible")
@@ -227,9 +233,6 @@ class Client:
         """workers is ignored: the server grades with its own. hashes (the
         rows' content hashes) go with the items; the server answers 409,
         raised as Error, when one is not its record's."""
-        import urllib.error
-        import urllib.request
-
         ids, responses = list(ids), list(responses)
         if len(ids) != len(responses):
             raise ValueError("plancert: %d ids for %d responses" % (len(ids), len(responses)))
@@ -244,20 +247,7 @@ class Client:
         body = {"items": items}
         if reward:
             body["reward"] = reward
-        req = urllib.request.Request(
-            self.url + "/v1/score",
-            data=json.dumps(body).encode("utf-8"),
-            headers={"Content-Type": "application/json"},
-            method="POST",
-        )
-        try:
-            with urllib.request.urlopen(req, timeout=self.timeout) as resp:
-                answer = json.load(resp)
-        except urllib.error.HTTPError as e:
-            detail = e.read().decode("utf-8", "replace")
-            raise Error("plancert server: HTTP %d: %s" % (e.code, detail)) from None
-        except urllib.error.URLError as e:
-            raise Error("plancert server %s: %s" % (self.url, e.reason)) from None
+        answer = _request(self.url, "/v1/score", body, self.timeout)
         results = answer["results"]
         for i, res in enumerate(results):
             if res.get("error"):
@@ -266,6 +256,155 @@ class Client:
 
     def __repr__(self):
         return "plancert.Client(%r)" % self.url
+
+
+def _request(url, path, body=None, timeout=60.0, busy_wait=0.0):
+    """The JSON answer of POST url+path with the JSON body (GET when body
+    is None). A refused request raises Error with the status and the
+    server's message. A 429 (the server generates as much as it may) is
+    asked again after its Retry-After, for up to busy_wait seconds."""
+    data = None if body is None else json.dumps(body).encode("utf-8")
+    deadline = time.monotonic() + busy_wait
+    while True:
+        req = urllib.request.Request(
+            url + path, data=data, headers={"Content-Type": "application/json"}, method="GET" if data is None else "POST"
+        )
+        try:
+            with urllib.request.urlopen(req, timeout=timeout) as resp:
+                return json.load(resp)
+        except urllib.error.HTTPError as e:
+            detail = e.read().decode("utf-8", "replace")
+            if e.code == 429:
+                try:
+                    wait = float(e.headers.get("Retry-After") or 1)
+                except ValueError:
+                    wait = 1.0
+                if time.monotonic() + wait <= deadline:
+                    time.sleep(wait)
+                    continue
+            try:
+                detail = json.loads(detail)["error"]  # the server's message, not its JSON
+            except (ValueError, KeyError, TypeError):
+                pass
+            raise Error("plancert server: HTTP %d: %s" % (e.code, detail)) from None
+        except urllib.error.URLError as e:
+            raise Error("plancert server %s: %s" % (url, e.reason)) from None
+
+
+class Curriculum:
+    """Fresh certified problems from a running "plancert serve --generate",
+    at the difficulty its curriculum sets per task, for a trainer's data
+    loader:
+
+        cur = plancert.Curriculum("http://127.0.0.1:8000")
+        for rec in cur.stream(task="meeting-planning", batch=16):
+            ...  # rec["prompt"], rec["id"], rec["hash"]: a record as gen writes it
+
+    The server moves a task's level and tier counts from the results it
+    grades (POST /v1/score, /get_reward: a plancert.Client or the verl/TRL
+    reward functions with PLANCERT_URL); results graded elsewhere (in
+    process, by Suite or plancert.score) go back with feedback(). Without
+    a level, each task is drawn at its current level: the curriculum only
+    learns from problems of that level (see "plancert serve --help").
+
+    seed is the first seed of the batches that problems() draws without
+    one, and step how much it grows per batch: give the k-th of K
+    processes (data loader workers, ranks) seed=base+k, step=K so that no
+    two ask for the same batch. timeout is per request, in seconds (a
+    request the server has not generated in its own --generate-timeout is
+    an Error); busy_wait is how long a request waits and asks again while
+    the server answers 429 (it generates as many batches as it may).
+    """
+
+    # How many handed-out records' hashes feedback() remembers.
+    _HASHES = 1 << 16
+
+    def __init__(self, url="http://127.0.0.1:8000", seed=1, step=1, timeout=300.0, busy_wait=600.0):
+        self.url = url.rstrip("/")
+        self.timeout = float(timeout)
+        self.busy_wait = float(busy_wait)
+        self._seed, self._step = int(seed), int(step)
+        if self._step < 1:
+            raise ValueError("plancert: step must be at least 1, got %d" % self._step)
+        self._hashes = {}
+        self._lock = threading.Lock()
+
+    def problems(self, task=None, family=None, n=8, seed=None, level=None, tiers=None):
+        """n fresh certified records (dicts, as "plancert gen" writes them)
+        of task, or of the tasks of family (neither: every task), index i
+        of the family's task i mod T. With level (1..5) they are the
+        records of "plancert gen --level level --n n --seed seed"; without,
+        each task's are at its curriculum level (and tier counts, unless
+        tiers, three counts basic/medium/hard, is given). seed None takes
+        the next seed of this Curriculum (see the class). A refused request
+        (a bad field, n over the server's --max-generate, a generation out
+        of time, a server without --generate) raises Error."""
+        if seed is None:
+            with self._lock:
+                seed, self._seed = self._seed, self._seed + self._step
+        body = {"n": int(n), "seed": int(seed)}
+        if task is not None:
+            body["task"] = task
+        if family is not None:
+            body["family"] = family
+        if level is not None:
+            body["level"] = int(level)
+        if tiers is not None:
+            body["tiers"] = [int(c) for c in tiers]
+        records = _request(self.url, "/v1/problems", body, self.timeout, self.busy_wait)["records"]
+        with self._lock:
+            for rec in records:
+                self._hashes.pop(rec["id"], None)
+                self._hashes[rec["id"]] = rec.get("hash", "")
+            while len(self._hashes) > self._HASHES:
+                del self._hashes[next(iter(self._hashes))]
+        return records
+
+    def stream(self, task=None, family=None, batch=8, level=None, tiers=None, batches=None):
+        """The records of problems() one by one, a batch of batch at a time
+        (each drawn when the one before is used up, so at the state the
+        results counted so far set), for batches batches (None: without
+        end). A torch IterableDataset or datasets.IterableDataset wraps it
+        (docs/training.md)."""
+        k = 0
+        while batches is None or k < batches:
+            for rec in self.problems(task=task, family=family, n=batch, level=level, tiers=tiers):
+                yield rec
+            k += 1
+
+    def feedback(self, results):
+        """Tells the server results graded elsewhere: each a dict with "id"
+        and "all_pass" (a score dict of Suite.score or plancert.score is
+        one), and optionally "hash" (else the hash of the record of that id
+        that problems() handed out, when it remembers it). Returns the
+        server's answer: n, counted, stale, unknown and the state of each
+        task counted. A hash that is not the server's record's raises
+        Error (409), and nothing is counted."""
+        items = []
+        with self._lock:
+            for i, res in enumerate(results):
+                try:
+                    rid, ap = res["id"], res["all_pass"]
+                except (KeyError, TypeError):
+                    raise ValueError("plancert: results[%d] has no \"id\" and \"all_pass\": %r" % (i, res)) from None
+                item = {"id": rid, "all_pass": 1 if ap in (1, True) else 0 if ap in (0, False) else ap}
+                h = res.get("hash") or self._hashes.get(rid)
+                if h:
+                    item["hash"] = h
+                items.append(item)
+        return _request(self.url, "/v1/curriculum/feedback", {"results": items}, self.timeout)
+
+    def state(self, task=None):
+        """The curriculum as the server has it: {"params": ..., "tasks":
+        {task: {"level", "p", "m", "counts", "graded", "solved",
+        "stale"}}}, every task's or task's alone."""
+        path = "/v1/curriculum"
+        if task is not None:
+            path += "?task=" + urllib.parse.quote(task)
+        return _request(self.url, path, None, self.timeout)
+
+    def __repr__(self):
+        return "plancert.Curriculum(%r)" % self.url
 
 
 _env_lock = threading.Lock()

@@ -291,20 +291,49 @@ print("parent", s.score(s.ids[0], "x")["error_kind"])
         self.assertIn('is not built: run "make python"', p.stderr)
 
 
+class Server:
+    """A "plancert serve" with args on a free port of 127.0.0.1, stopped
+    (SIGTERM, then waited for) at the end of the with block."""
+
+    def __init__(self, *args):
+        self.proc = subprocess.Popen([binary(), "serve", "--addr", "127.0.0.1:0"] + list(args),
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        self.url = None
+        timer = threading.Timer(60, self.proc.kill)  # a server that never listens fails the test, never hangs it
+        timer.start()
+        try:
+            for line in self.proc.stderr:
+                m = re.search(r"listening on (http://\S+)", line)
+                if m:
+                    self.url = m.group(1)
+                    break
+        finally:
+            timer.cancel()
+        if self.url is None:
+            self.stop()
+            raise AssertionError("plancert serve %s did not start" % " ".join(args))
+        # Read the rest of its standard error, so that its logs never block it.
+        self._drain = threading.Thread(target=self.proc.stderr.read, daemon=True)
+        self._drain.start()
+
+    def stop(self):
+        self.proc.terminate()
+        self.proc.wait(timeout=60)
+        self.proc.stderr.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
 class ServerTest(unittest.TestCase):
     """plancert.Client asks plancert serve and gets the same scores."""
 
     def test_client(self):
-        proc = subprocess.Popen([binary(), "serve", "--suite", SUITE, "--addr", "127.0.0.1:0"],
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        try:
-            url = None
-            for line in proc.stderr:
-                m = re.search(r"listening on (http://\S+)", line)
-                if m:
-                    url = m.group(1)
-                    break
-            self.assertIsNotNone(url, "plancert serve did not start")
+        with Server("--suite", SUITE) as srv:
+            url = srv.url
             client = plancert.Client(url)
             ids = [rid for rid, _ in RESPONSES]
             texts = [resp for _, resp in RESPONSES]
@@ -322,10 +351,61 @@ class ServerTest(unittest.TestCase):
             self.assertEqual(client.score(ids[0], texts[0], hash=h)["reward"], GO_SCORES[None][0]["reward"])
             with self.assertRaisesRegex(plancert.Error, r"HTTP 409.*" + re.escape(self_hash)):
                 client.score(ids[0], texts[0], hash="sha256:" + "0" * 32)
-        finally:
-            proc.terminate()
-            proc.wait(timeout=60)
-            proc.stderr.close()
+            # Without --generate, no problems and no curriculum.
+            with self.assertRaisesRegex(plancert.Error, r"HTTP 404.*generation is off"):
+                plancert.Curriculum(url).problems(task="meeting-planning", n=1)
+
+
+def reference(rec):
+    return "```json\n" + json.dumps(rec["reference"]["plan"]) + "\n```"
+
+
+class CurriculumTest(unittest.TestCase):
+    """plancert.Curriculum against plancert serve --generate: fresh
+    problems at the task's level, which goes up while the references keep
+    passing (graded by the server, or in process and told with feedback)."""
+
+    def test_curriculum(self):
+        task = "meeting-planning"
+        with Server("--generate", "--max-generate", "4") as srv:
+            cur = plancert.Curriculum(srv.url, seed=10)
+            self.assertEqual(cur.state(task)["tasks"][task]["level"], 1)
+            self.assertEqual(len(cur.state()["tasks"]), 32)
+            # Round 1: graded by the server (POST /v1/score) counts on its own.
+            recs = cur.problems(task=task, n=2)
+            self.assertEqual([r["level"] for r in recs], [1, 1])
+            self.assertEqual([r["task"] for r in recs], [task, task])
+            got = plancert.Client(srv.url).score_batch([r["id"] for r in recs], [reference(r) for r in recs],
+                                                       hashes=[r["hash"] for r in recs])
+            self.assertEqual([g["all_pass"] for g in got], [1, 1])
+            st = cur.state(task)["tasks"][task]
+            self.assertEqual((st["level"], st["m"], st["graded"], st["solved"]), (1, 5, 2, 2))
+            # Round 2: graded in process, told with feedback (hashes remembered).
+            recs = cur.problems(task=task, n=2)
+            results = [plancert.score(r, reference(r)) for r in recs]
+            answer = cur.feedback(results)
+            self.assertEqual((answer["n"], answer["counted"], answer["unknown"], answer["stale"]), (2, 2, 0, 0))
+            self.assertEqual(answer["tasks"][task]["level"], 2)
+            self.assertEqual(cur.state(task)["tasks"][task]["level"], 2)
+            # The next batch is of level 2; stale feedback (level 1) moves nothing.
+            (rec,) = list(cur.stream(task=task, batch=1, batches=1))
+            self.assertEqual(rec["level"], 2)
+            answer = cur.feedback(results)
+            self.assertEqual((answer["counted"], answer["stale"]), (2, 2))
+            # With a level: the records of plancert gen, whatever the curriculum.
+            recs = cur.problems(task=task, n=2, seed=3, level=1)
+            out = os.path.join(TMP, "gen-level1.jsonl")
+            run("gen", "--task", task, "--level", "1", "--n", "2", "--seed", "3", "--out", out)
+            self.assertEqual(recs, read_jsonl(out))
+            # Errors are plancert.Error with the server's message.
+            with self.assertRaisesRegex(plancert.Error, r"HTTP 409.*nothing was counted"):
+                cur.feedback([{"id": recs[0]["id"], "hash": "sha256:" + "0" * 32, "all_pass": 1}])
+            with self.assertRaisesRegex(plancert.Error, r'HTTP 400.*"level": 9 is outside 1..5'):
+                cur.problems(task=task, n=1, level=9)
+            with self.assertRaisesRegex(plancert.Error, r'HTTP 413.*"n": 5 is over the limit of 4'):
+                cur.problems(task=task, n=5)
+            with self.assertRaisesRegex(ValueError, r'results\[0\] has no "id" and "all_pass"'):
+                cur.feedback([{"id": "x"}])
 
 
 def env(**kw):

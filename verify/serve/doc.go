@@ -1,11 +1,13 @@
-// Package serve grades responses over HTTP: a stateless reward server for
-// RL trainers (GRPO and the like) that holds one suite in memory and
-// scores every response with verify.ScoreResponse, the same code as
-// "plancert verify" and "plancert score".
+// Package serve grades responses over HTTP: a reward server for RL
+// trainers (GRPO and the like) that holds one suite in memory and scores
+// every response with verify.ScoreResponse, the same code as "plancert
+// verify" and "plancert score". It is stateless unless it generates
+// problems (Options.Generator, below).
 //
 // It lives under verify because grading is verify's concept; serve adds
-// only the wire formats. The arrows stay one way: serve imports verify and
-// domains, never the other way round.
+// only the wire formats. The arrows stay one way: serve imports verify,
+// domains and gen/loop (the curriculum's update, which imports only
+// domains), never the other way round.
 //
 // # Endpoints
 //
@@ -74,19 +76,68 @@
 //
 // GET /healthz answers {"status": "ok", "records": N, "reward": MODE}.
 //
+// # Generation and the curriculum
+//
+// With Options.Generator (plancert serve --generate) the server also
+// makes problems and keeps a curriculum that a trainer drives. The
+// Generator is an interface defined here and implemented by the caller
+// with package gen: the grader imports no generation or search.
+//
+// POST /v1/problems takes a ProblemRequest,
+//
+//	{"task": T | "family": F, "level": L, "tiers": [B, M, H], "n": N, "seed": S}
+//
+// and answers {"n": N, "records": [...]}, the records as gen writes them
+// (see ProblemRequest for what they are). Each generated record's
+// reference is graded against its own checklist before it is served (as
+// Warm does for the suite), and the records are added to those the server
+// grades, by id and content hash, at most Options.GenerateCache of them
+// (the oldest dropped first; a dropped id is then unknown, as any other).
+// The request's fields are checked strictly: an unknown field, a level
+// outside 1..domains.Levels, an unknown task or family, or tiers that are
+// not three counts in 0..9 are 400; n over Options.MaxGenerate is 413. At
+// most Options.GenerateConcurrency requests are generated at once: one
+// more is answered 429 with Retry-After (generation never holds a grading
+// slot, nor grading a generation slot). A request not generated within
+// Options.GenerateTimeout is answered 504 with a GenerateTimeout body
+// (how many records were ready; none is answered or kept), and one cut by
+// the server's shutdown 503.
+//
+// GET /v1/curriculum (?task=T for one task) answers a CurriculumAnswer:
+// the parameters and, per task, its TaskState {"level", "p", "m",
+// "counts", "graded", "solved", "stale"}. Every result graded by
+// /v1/score or /get_reward (not a hash mismatch), and every result posted
+// to POST /v1/curriculum/feedback,
+//
+//	{"results": [{"id": "...", "hash": "...", "all_pass": 0|1|false|true}]}
+//
+// (graded elsewhere, such as by the Python package in process; a hash
+// that is not the record's is 409 and nothing is counted; an unknown id
+// is counted in "unknown"), updates its record's task with
+// loop.Params.Update(state, all_pass): eq. 1 of PlanningBench, and a level
+// up at M = MMax. Only a result of a record at the task's current level
+// moves the state; the others are "stale" (so that a batch drawn before a
+// level change does not push the task further). The state depends on the
+// order of the results: within a request it is the request's order, and
+// concurrent requests are counted in the order they finish grading. It is
+// kept in memory only.
+//
 // # Errors and limits
 //
 // Every error is a JSON object {"error": "..."}: 400 for a malformed
 // request (not JSON, wrong types, trailing data, mismatched lists, a
 // missing field, an unknown reward mode, an unknown label), 409 for a
 // /v1/score item whose hash is not its record's (with both hashes), 413 for a
-// body over Options.MaxBodyBytes or a batch over Options.MaxBatch, 408
+// body over Options.MaxBodyBytes or a batch over Options.MaxBatch, 429 and
+// 504 for generation (above), 408
 // for a body slower than Options.MinBodyRate or longer to come than
 // Options.BodyTimeout, 503 for a body that found no room in memory in its
 // time, 405 (with an Allow header) for a wrong method, 404 for another
 // path, 500 for a panic while handling a request (recovered and logged;
-// the server keeps running). Fields a request has and this version does
-// not know are ignored.
+// the server keeps running). Fields a request of /get_reward or /v1/score
+// has and this version does not know are ignored; the generation
+// endpoints refuse them. Without a Generator, the generation endpoints
+// answer 404 saying so.
 //
 // Server.Warm grades every record's reference plan once: it loads every
 // instance before the first request and reports a reference that fails its

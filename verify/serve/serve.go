@@ -22,6 +22,7 @@ import (
 	"time"
 
 	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/gen/loop"
 	"github.com/plancert/plancert/verify"
 )
 
@@ -84,15 +85,46 @@ type Options struct {
 	// ErrorLog receives recovered panics and failed writes; nil is the
 	// log package's standard logger.
 	ErrorLog *log.Logger
+
+	// Generator, when not nil, turns generation on: POST /v1/problems
+	// makes fresh certified records with it (see Generation), and
+	// GET /v1/curriculum and POST /v1/curriculum/feedback show and feed
+	// the curriculum (Curriculum). Without it those endpoints answer 404
+	// and the server keeps no state.
+	Generator Generator
+	// MaxGenerate bounds the records of one /v1/problems request
+	// (0: DefaultMaxGenerate).
+	MaxGenerate int
+	// GenerateTimeout bounds the time to generate one request's records
+	// (0: DefaultGenerateTimeout); a request not done in time is answered
+	// 504 with the number of records that were ready, and none of them.
+	GenerateTimeout time.Duration
+	// GenerateConcurrency is the number of /v1/problems requests
+	// generated at once (0: 1); one more is answered 429.
+	GenerateConcurrency int
+	// GenerateCache bounds the generated records the server keeps to
+	// grade (0: DefaultGenerateCache; at least MaxGenerate): past it the
+	// oldest are dropped, and their ids are then unknown. The suite's
+	// records are always kept.
+	GenerateCache int
+	// Curriculum are the parameters of the curriculum's eq. 1 update and
+	// level changes per task (the zero value: loop.DefaultParams).
+	Curriculum loop.Params
 }
 
-// Server is the reward server's HTTP handler over one suite. It keeps
-// nothing from one request to the next (but the instances verify caches)
-// and is safe for concurrent use.
+// Server is the reward server's HTTP handler over one suite. Without a
+// Generator it keeps nothing from one request to the next (but the
+// instances verify caches); with one, it keeps the records it generated
+// (up to Options.GenerateCache) and the curriculum's state. It is safe
+// for concurrent use.
 type Server struct {
-	byID    map[string]*domains.Record
-	hash    map[string]string // by id: the record's content hash
-	n       int
+	mu      sync.RWMutex               // guards byID and hash, which generation adds to
+	byID    map[string]*domains.Record // guarded by mu
+	hash    map[string]string          // by id: the record's content hash; guarded by mu
+	gen     *generation                // nil without Options.Generator
+	cur     *curriculum                // nil without Options.Generator
+	down    context.Context            // ends when Serve shuts down: generation stops
+	goDown  context.CancelFunc
 	mode    verify.RewardMode
 	maxBody int64
 	maxN    int
@@ -107,10 +139,11 @@ type Server struct {
 }
 
 // New returns a Server grading responses to records (as read by
-// verify.ReadSuite). It fails on an empty suite, a duplicate id, an
-// unknown reward mode or negative limits.
+// verify.ReadSuite). It fails on an empty suite (allowed with a
+// Generator), a duplicate id, an unknown reward mode, negative limits or
+// curriculum parameters that loop.Params.Check refuses.
 func New(records []*domains.Record, opts Options) (*Server, error) {
-	if len(records) == 0 {
+	if len(records) == 0 && opts.Generator == nil {
 		return nil, errors.New("serve: the suite has no records")
 	}
 	mode, err := verify.ParseRewardMode(string(opts.Reward))
@@ -129,11 +162,13 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 	case opts.ReadHeaderTimeout < 0, opts.BodyTimeout < 0, opts.BodyGrace < 0, opts.MinBodyRate < 0:
 		return nil, fmt.Errorf("serve: ReadHeaderTimeout, BodyTimeout, BodyGrace and MinBodyRate are %v, %v, %v and %d; want 0 (the default) or more",
 			opts.ReadHeaderTimeout, opts.BodyTimeout, opts.BodyGrace, opts.MinBodyRate)
+	case opts.MaxGenerate < 0, opts.GenerateTimeout < 0, opts.GenerateConcurrency < 0, opts.GenerateCache < 0:
+		return nil, fmt.Errorf("serve: MaxGenerate, GenerateTimeout, GenerateConcurrency and GenerateCache are %d, %v, %d and %d; want 0 (the default) or more",
+			opts.MaxGenerate, opts.GenerateTimeout, opts.GenerateConcurrency, opts.GenerateCache)
 	}
 	s := &Server{
 		byID:          make(map[string]*domains.Record, len(records)),
 		hash:          make(map[string]string, len(records)),
-		n:             len(records),
 		mode:          mode,
 		maxBody:       opts.MaxBodyBytes,
 		maxN:          opts.MaxBatch,
@@ -149,19 +184,21 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 			return nil, fmt.Errorf("serve: the id %q is on two records", r.ID)
 		}
 		s.byID[r.ID] = r
-		h := r.Hash
-		if h == "" { // not read by verify.ReadSuite: hash it as gen writes it
-			c := *r
-			line, err := c.Encode()
-			if err != nil {
-				return nil, fmt.Errorf("serve: %w", err)
-			}
-			if h, err = domains.RecordHash(line); err != nil {
-				return nil, fmt.Errorf("serve: %w", err)
-			}
+		h, err := contentHash(r)
+		if err != nil {
+			return nil, err
 		}
 		s.hash[r.ID] = h
 	}
+	if opts.Generator != nil {
+		if s.gen, err = newGeneration(opts); err != nil {
+			return nil, err
+		}
+		if s.cur, err = newCurriculum(opts.Curriculum); err != nil {
+			return nil, err
+		}
+	}
+	s.down, s.goDown = context.WithCancel(context.Background())
 	if s.maxBody == 0 {
 		s.maxBody = DefaultMaxBodyBytes
 	}
@@ -187,10 +224,57 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 	s.mux.HandleFunc("/get_reward", s.post(s.getReward))
 	s.mux.HandleFunc("/v1/score", s.post(s.score))
 	s.mux.HandleFunc("/healthz", s.healthz)
+	endpoints := "POST /get_reward, POST /v1/score, GET /healthz"
+	if s.gen != nil {
+		s.mux.HandleFunc("/v1/problems", s.postSlot(s.gen.slots, trySlot, s.problems))
+		s.mux.HandleFunc("/v1/curriculum", s.curriculumState)
+		s.mux.HandleFunc("/v1/curriculum/feedback", s.postSlot(nil, noSlot, s.feedback))
+		endpoints += ", POST /v1/problems, GET /v1/curriculum, POST /v1/curriculum/feedback"
+	} else {
+		for _, path := range []string{"/v1/problems", "/v1/curriculum", "/v1/curriculum/feedback"} {
+			s.mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
+				writeError(w, http.StatusNotFound, fmt.Sprintf("%s: generation is off: this server grades a fixed suite (start it with plancert serve --generate)", r.URL.Path))
+			})
+		}
+	}
 	s.mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (POST /get_reward, POST /v1/score, GET /healthz)", r.URL.Path))
+		writeError(w, http.StatusNotFound, fmt.Sprintf("no endpoint %s (%s)", r.URL.Path, endpoints))
 	})
 	return s, nil
+}
+
+// contentHash returns the record's content hash: its Hash, or when it has
+// none (not read by verify.ReadSuite) the hash of its line as gen writes
+// it.
+func contentHash(r *domains.Record) (string, error) {
+	if r.Hash != "" {
+		return r.Hash, nil
+	}
+	c := *r
+	line, err := c.Encode()
+	if err != nil {
+		return "", fmt.Errorf("serve: %w", err)
+	}
+	h, err := domains.RecordHash(line)
+	if err != nil {
+		return "", fmt.Errorf("serve: %w", err)
+	}
+	return h, nil
+}
+
+// lookup returns the records and content hashes of the ids, read at once
+// (nil and "" for an id the server has no record of): a request is graded
+// against the records as they were when it was read, whatever generation
+// adds or drops meanwhile.
+func (s *Server) lookup(n int, id func(i int) string) ([]*domains.Record, []string) {
+	recs, hashes := make([]*domains.Record, n), make([]string, n)
+	s.mu.RLock()
+	defer s.mu.RUnlock()
+	for i := range n {
+		k := id(i)
+		recs[i], hashes[i] = s.byID[k], s.hash[k]
+	}
+	return recs, hashes
 }
 
 // Warm grades the reference plan of every record once, in parallel (as
@@ -202,11 +286,20 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 // wrong): Warm then returns a *ReferenceError naming every such record.
 // It returns ctx.Err() when ctx ends first.
 func (s *Server) Warm(ctx context.Context) error {
+	s.mu.RLock()
 	recs := make([]*domains.Record, 0, len(s.byID))
 	for _, r := range s.byID {
 		recs = append(recs, r)
 	}
+	s.mu.RUnlock()
 	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
+	return s.checkReferences(ctx, recs)
+}
+
+// checkReferences grades the reference plan of every record of recs, in
+// parallel: a *ReferenceError names (in the order of recs) those whose
+// reference fails its own checklist; ctx.Err() when ctx ends first.
+func (s *Server) checkReferences(ctx context.Context, recs []*domains.Record) error {
 	fails := make([]*ReferenceFailure, len(recs))
 	s.parallel(len(recs), func(i int) {
 		if ctx.Err() != nil {
@@ -304,6 +397,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return fmt.Errorf("serve: %w", err)
 	case <-ctx.Done():
 	}
+	s.goDown() // generation in flight stops (503) rather than hold the shutdown
 	sctx, cancel := context.WithTimeout(context.Background(), ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(sctx); err != nil {
@@ -337,6 +431,21 @@ var bodyPool = sync.Pool{New: func() any { return new([]byte) }}
 // The body is read first (readBody), then the request waits for a
 // grading slot: a slow client never holds one.
 func (s *Server) post(h func(ctx context.Context, body []byte) (any, *requestError)) http.HandlerFunc {
+	return s.postSlot(s.slots, waitSlot, h)
+}
+
+// slotPolicy says how a POST request takes a place of slots once its body
+// is read.
+type slotPolicy int
+
+const (
+	waitSlot slotPolicy = iota // wait for one (grading)
+	trySlot                    // take one if free, else answer 429 (generation)
+	noSlot                     // take none (cheap requests)
+)
+
+// postSlot is post with the slots and policy of the handler.
+func (s *Server) postSlot(slots chan struct{}, policy slotPolicy, h func(ctx context.Context, body []byte) (any, *requestError)) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		if r.Method != http.MethodPost {
 			w.Header().Set("Allow", http.MethodPost)
@@ -352,11 +461,23 @@ func (s *Server) post(h func(ctx context.Context, body []byte) (any, *requestErr
 			writeError(w, rerr.status, rerr.msg)
 			return
 		}
-		select {
-		case s.slots <- struct{}{}:
-			defer func() { <-s.slots }()
-		case <-r.Context().Done():
-			return // the client went away while waiting
+		switch policy {
+		case waitSlot:
+			select {
+			case slots <- struct{}{}:
+				defer func() { <-slots }()
+			case <-r.Context().Done():
+				return // the client went away while waiting
+			}
+		case trySlot:
+			select {
+			case slots <- struct{}{}:
+				defer func() { <-slots }()
+			default:
+				w.Header().Set("Retry-After", "1")
+				writeError(w, http.StatusTooManyRequests, fmt.Sprintf("%s: the server is generating as many requests as it may at once (%d); try again later", r.URL.Path, cap(slots)))
+				return
+			}
 		}
 		out, rerr := h(r.Context(), body)
 		if rerr != nil && rerr.body != nil {
@@ -539,10 +660,14 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("/healthz takes GET, got %s", r.Method))
 		return
 	}
-	writeJSON(w, http.StatusOK, Health{Status: "ok", Records: s.n, Reward: s.mode})
+	s.mu.RLock()
+	n := len(s.byID)
+	s.mu.RUnlock()
+	writeJSON(w, http.StatusOK, Health{Status: "ok", Records: n, Reward: s.mode})
 }
 
-// Health is the answer of GET /healthz.
+// Health is the answer of GET /healthz. Records counts the records the
+// server grades: the suite's and the generated ones it keeps.
 type Health struct {
 	Status  string            `json:"status"`
 	Records int               `json:"records"`
@@ -609,20 +734,18 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 			return nil, badRequest(`"prompts"[%d]: want a string, got %.20s`, i, req.Prompts[i])
 		}
 	}
-	recs := make([]*domains.Record, n)
 	mismatch := make([]bool, n)
+	recs, hashes := s.lookup(n, func(i int) string { id, _ := splitLabel(req.Labels[i]); return id })
 	for i, label := range req.Labels {
 		id, hash := splitLabel(label)
-		rec, ok := s.byID[id]
-		if !ok {
+		if recs[i] == nil {
 			return nil, badRequest(`"labels"[%d]: no record of the suite has the id %q`, i, id)
 		}
-		recs[i] = rec
-		if hash != "" && hash != s.hash[id] {
+		if hash != "" && hash != hashes[i] {
 			// OpenRLHF has no error channel but the status, which fails
 			// the run: the query gets 0, flagged, and the log says why.
 			mismatch[i] = true
-			s.logger.Printf("serve: HASH MISMATCH: /get_reward labels[%d]: record %s has the hash %s here but %s in the label: the dataset was exported from another suite than this server grades (another plancert version or another gen run); the query gets reward 0 and extra_logs hash_mismatch 1", i, id, s.hash[id], hash)
+			s.logger.Printf("serve: HASH MISMATCH: /get_reward labels[%d]: record %s has the hash %s here but %s in the label: the dataset was exported from another suite than this server grades (another plancert version or another gen run); the query gets reward 0 and extra_logs hash_mismatch 1", i, id, hashes[i], hash)
 		}
 	}
 	out := RewardResponse{
@@ -657,6 +780,13 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 		out.ExtraLogs["integrity_alarm"][i] = b2f(sc.IntegrityAlarm)
 		s.alarm(recs[i], sc)
 	})
+	if s.cur != nil {
+		graded := make([]bool, n)
+		for i := range graded {
+			graded[i] = !mismatch[i]
+		}
+		s.cur.observe(recs, graded, out.ExtraLogs["all_pass"])
+	}
 	return out, nil
 }
 
@@ -677,12 +807,13 @@ func splitLabel(label string) (id, hash string) {
 }
 
 // hashConflict is the 409 answer to a request whose item (where, at index
-// i) carries hash for the record id, which here has another hash.
-func (s *Server) hashConflict(where string, i int, id, hash string) *requestError {
-	msg := fmt.Sprintf("%s: the record %s has the hash %s here but %s in the request: the request comes from another suite than this server grades (another plancert version or gen run); nothing was graded", where, id, s.hash[id], hash)
+// i) carries hash for the record id, which here has the hash have.
+// nothing says what the request would have done ("graded").
+func (s *Server) hashConflict(where string, i int, id, hash, have, nothing string) *requestError {
+	msg := fmt.Sprintf("%s: the record %s has the hash %s here but %s in the request: the request comes from another suite than this server grades (another plancert version or gen run); nothing was %s", where, id, have, hash, nothing)
 	s.logger.Printf("serve: HASH MISMATCH: %s", msg)
 	return &requestError{status: http.StatusConflict, msg: msg,
-		body: HashConflict{Error: msg, Item: i, ID: id, Hash: hash, ServerHash: s.hash[id]}}
+		body: HashConflict{Error: msg, Item: i, ID: id, Hash: hash, ServerHash: have}}
 }
 
 // isString says a valid JSON value is a string.
@@ -874,20 +1005,21 @@ func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 			return nil, badRequest(`"items"[%d].response: missing`, i)
 		}
 	}
+	recs, hashes := s.lookup(n, func(i int) string { return *req.Items[i].ID })
 	for i, it := range req.Items {
 		if it.Hash == nil || *it.Hash == "" {
 			continue
 		}
-		if rec, ok := s.byID[*it.ID]; ok && s.hash[rec.ID] != *it.Hash {
-			return nil, s.hashConflict(fmt.Sprintf(`"items"[%d]`, i), i, rec.ID, *it.Hash)
+		if recs[i] != nil && hashes[i] != *it.Hash {
+			return nil, s.hashConflict(fmt.Sprintf(`"items"[%d]`, i), i, recs[i].ID, *it.Hash, hashes[i], "graded")
 		}
 	}
 	out := ScoreAnswer{Reward: mode, N: n, Results: make([]Result, n)}
 	s.parallel(n, func(i int) {
 		it := req.Items[i]
 		res := Result{ID: *it.ID}
-		rec, ok := s.byID[*it.ID]
-		if !ok {
+		rec := recs[i]
+		if rec == nil {
 			res.Error = fmt.Sprintf("no record of the suite has the id %q", *it.ID)
 			out.Results[i] = res
 			return
@@ -918,6 +1050,15 @@ func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 	}
 	if out.Scored > 0 {
 		out.MeanReward = sum / float64(out.Scored)
+	}
+	if s.cur != nil {
+		graded, allPass := make([]bool, n), make([]float64, n)
+		for i, r := range out.Results {
+			if r.Score != nil {
+				graded[i], allPass[i] = true, float64(r.AllPass)
+			}
+		}
+		s.cur.observe(recs, graded, allPass)
 	}
 	return out, nil
 }
@@ -989,6 +1130,14 @@ func jsonType(t reflect.Type) string {
 		return "a list"
 	case reflect.Struct:
 		return "an object"
+	case reflect.Int, reflect.Int64:
+		return "an integer"
+	case reflect.Uint64:
+		return "an integer from 0 to 2^64-1"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Array:
+		return fmt.Sprintf("a list of %d", t.Len())
 	}
 	return t.String()
 }
