@@ -11,11 +11,13 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )
@@ -44,16 +46,9 @@ func TestUnitsSpeak(t *testing.T) {
 			t.Parallel()
 			for level := 1; level <= domains.Levels; level++ {
 				for seed := uint64(1); seed <= seeds; seed++ {
-					spec, err := gen.SampleLevel(task, seed, level)
-					if err != nil {
-						t.Fatal(err)
-					}
-					inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
-					if errors.Is(err, domains.ErrRedraw) {
+					_, inst := generated(t, task, level, seed)
+					if inst == nil {
 						continue
-					}
-					if err != nil {
-						t.Fatalf("level %d seed %d: %v", level, seed, err)
 					}
 					for _, bad := range unspoken(task, inst) {
 						t.Errorf("level %d seed %d (%s, units %v): %s", level, seed, gen.RecordID(inst.Spec()), inst.Spec().Units(), bad)
@@ -185,9 +180,9 @@ var unfailedKnown = map[string]string{
 	"meeting-planning fragmentation":             "open",
 }
 
-// certified returns the record of task at level and seed, or nil when
-// the draw is redrawn or dropped (not proven within a minute included).
-func certified(t *testing.T, task *domains.Task, level int, seed uint64) *domains.Record {
+// generated returns the spec gen.SampleLevel draws for task at level and
+// seed and its instance, nil when the draw is to be drawn again.
+func generated(t *testing.T, task *domains.Task, level int, seed uint64) (domains.Spec, domains.Instance) {
 	t.Helper()
 	spec, err := gen.SampleLevel(task, seed, level)
 	if err != nil {
@@ -195,10 +190,21 @@ func certified(t *testing.T, task *domains.Task, level int, seed uint64) *domain
 	}
 	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
 	if errors.Is(err, domains.ErrRedraw) {
-		return nil
+		return spec, nil
 	}
 	if err != nil {
-		t.Fatalf("level %d seed %d: %v", level, seed, err)
+		t.Fatalf("%s level %d seed %d: %v", task.ID, level, seed, err)
+	}
+	return spec, inst
+}
+
+// certified returns the record of task at level and seed, or nil when
+// the draw is redrawn or dropped (not proven within a minute included).
+func certified(t *testing.T, task *domains.Task, level int, seed uint64) *domains.Record {
+	t.Helper()
+	_, inst := generated(t, task, level, seed)
+	if inst == nil {
+		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
@@ -657,61 +663,58 @@ func clone(v any) any {
 
 // TestLeftOutUnitsAreVacuous: a unit the generator leaves out of the spec
 // (domains.LeaveOut: it does not bind on the data drawn) was vacuous. For
-// every task at every level, seeds 1..6 (1..20 with PLANCERT_LONG=1),
-// each instance whose spec lost units of the sampled one is loaded again
-// with the sampled spec (the units put back, the data as drawn): its
-// answer schema is the same (its prompt and checklist may differ: a
-// room-fit rule that binds no activity still has its sentences), and its
-// model certifies to the same status, optimum, uniqueness and (when
-// unique) optimal plan, so
-// leaving the units' clauses out of the model changed nothing. It fails
-// when no instance of the run left a unit out (the test would then test
-// nothing).
+// every task at levels 1..3, seeds 1..3 (every level, seeds 1..20 with
+// PLANCERT_LONG=1), each instance whose spec lost units of the sampled
+// one is loaded again with the sampled spec (the units put back, the
+// data as drawn): its answer schema is the same (its prompt and checklist
+// may differ: a room-fit rule that binds no activity still has its
+// sentences), and its model certifies to the same status, optimum,
+// uniqueness and (when unique) optimal plan, so leaving the units'
+// clauses out of the model changed nothing. It fails when no instance of
+// the run left a unit out (the test would then test nothing).
 func TestLeftOutUnitsAreVacuous(t *testing.T) {
 	if testing.Short() {
 		t.Skip("certifies models")
 	}
-	seeds := uint64(6)
+	seeds, levels := uint64(3), 3
 	if os.Getenv("PLANCERT_LONG") != "" {
-		seeds = 20
+		seeds, levels = 20, domains.Levels
 	}
-	left := 0
-	for _, task := range domains.Tasks() {
-		for level := 1; level <= domains.Levels; level++ {
-			for seed := uint64(1); seed <= seeds; seed++ {
-				spec, err := gen.SampleLevel(task, seed, level)
-				if err != nil {
-					t.Fatal(err)
+	var left atomic.Int64
+	t.Run("tasks", func(t *testing.T) {
+		for _, task := range domains.Tasks() {
+			t.Run(task.ID, func(t *testing.T) {
+				t.Parallel()
+				for level := 1; level <= levels; level++ {
+					for seed := uint64(1); seed <= seeds; seed++ {
+						spec, inst := generated(t, task, level, seed)
+						if inst == nil {
+							continue
+						}
+						gone := slices.DeleteFunc(spec.Units(), inst.Spec().Has)
+						if len(gone) == 0 {
+							continue
+						}
+						left.Add(1)
+						name := fmt.Sprintf("level %d seed %d (left out %v)", level, seed, gone)
+						back := withSpec(t, task, inst, spec)
+						if inst.AnswerSchema() != back.AnswerSchema() {
+							t.Errorf("%s: the units put back change the answer schema", name)
+						}
+						c1, p1 := certifyModel(t, inst)
+						c2, p2 := certifyModel(t, back)
+						if c1.Status != c2.Status || !slices.Equal(c1.Objective, c2.Objective) || *c1.Unique != *c2.Unique || *c1.Unique && p1 != p2 {
+							t.Errorf("%s: without the units %v %v %s; with them %v %v %s", name, c1.Status, c1.Objective, p1, c2.Status, c2.Objective, p2)
+						}
+					}
 				}
-				inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
-				if errors.Is(err, domains.ErrRedraw) {
-					continue
-				}
-				if err != nil {
-					t.Fatalf("%s level %d seed %d: %v", task.ID, level, seed, err)
-				}
-				gone := slices.DeleteFunc(spec.Units(), inst.Spec().Has)
-				if len(gone) == 0 {
-					continue
-				}
-				left++
-				name := fmt.Sprintf("%s level %d seed %d (left out %v)", task.ID, level, seed, gone)
-				back := withSpec(t, task, inst, spec)
-				if inst.AnswerSchema() != back.AnswerSchema() {
-					t.Errorf("%s: the units put back change the answer schema", name)
-				}
-				c1, p1 := certifyModel(t, inst)
-				c2, p2 := certifyModel(t, back)
-				if c1.Status != c2.Status || !slices.Equal(c1.Objective, c2.Objective) || *c1.Unique != *c2.Unique || *c1.Unique && p1 != p2 {
-					t.Errorf("%s: without the units %v %v %s; with them %v %v %s", name, c1.Status, c1.Objective, p1, c2.Status, c2.Objective, p2)
-				}
-			}
+			})
 		}
-	}
-	if left == 0 {
+	})
+	if left.Load() == 0 {
 		t.Fatal("no instance left a unit out")
 	}
-	t.Logf("%d instances left units out; each certified the same with them put back", left)
+	t.Logf("%d instances left units out; each certified the same with them put back", left.Load())
 }
 
 // withSpec returns inst loaded from its JSON with spec in place of its
@@ -743,14 +746,7 @@ func withSpec(t *testing.T, task *domains.Task, inst domains.Instance, spec doma
 // comparing.
 func certifyModel(t *testing.T, inst domains.Instance) (*solver.Certificate, string) {
 	t.Helper()
-	m, err := inst.Model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, c := familytest.CertifyModel(t, inst)
 	if c.Status == solver.Infeasible || c.Unique == nil {
 		no := false
 		c.Unique = &no
