@@ -150,6 +150,19 @@ func (s Spec) Units() []string {
 	return out
 }
 
+// Without returns s without the units ids, each tier list in its order
+// (a list left empty stays empty, not nil, as JSON writes it).
+func (s Spec) Without(ids ...string) Spec {
+	drop := func(l []string) []string {
+		if l == nil {
+			return nil
+		}
+		return slices.DeleteFunc(slices.Clone(l), func(id string) bool { return slices.Contains(ids, id) })
+	}
+	s.Basic, s.Medium, s.Hard, s.Stateful = drop(s.Basic), drop(s.Medium), drop(s.Hard), drop(s.Stateful)
+	return s
+}
+
 // Has reports whether s sampled unit id. It allocates nothing (checkers
 // call it on every check).
 func (s Spec) Has(id string) bool {

@@ -20,6 +20,12 @@ import (
 // I is the core's instance, B its model builder and A its decoded answer.
 // A unit implements the facets below only where it needs them; the core
 // asks its units for a facet with Facets, never by a unit's ID.
+//
+// A unit that may have nothing to say on the data drawn for an instance
+// has the Binder facet; the core leaves a unit that does not bind out of
+// the instance's spec (LeaveOut), so that a record lists in its
+// constraints, and counts in its tiers, only units that state a rule and
+// write an item.
 
 // Rule is one named rule of a prompt. Name is also the rule's group in the
 // model and the name a conflict answer uses; Text is its sentence.
@@ -102,6 +108,56 @@ type Leveler[B any] interface{ Levels(b B) [][]encode.Term }
 // plan): its key in the answer object and its skeleton in the schema.
 type AnswerPart[I any] interface {
 	AnswerKey(in I) (key, skeleton string)
+}
+
+// Binder is a unit whose rules may bind nothing on the data drawn for an
+// instance: a daily cap that no one's activities reach, a room failure
+// with one room, an availability that every attendee has in full.
+// Binds reports whether they can bind, soundly: it returns false only
+// when the unit states no rule and writes no item on in, its model
+// clauses exclude no plan, and its check fails no answer. Each unit with
+// the facet says in its own file why it is left out rather than drawn
+// again.
+type Binder[I any] interface{ Binds(in I) bool }
+
+// LeaveOut returns spec without the units of us (the units in force on
+// in) that have the Binder facet and do not bind in, and the IDs it left
+// out, in the order of us. A silent unit that a kept unit requires stays
+// (the spec must stay Compatible). Leaving a unit out changes no plan's
+// standing: its clauses were vacuous and its check could not fail (see
+// Binder), so the certified optimum is the same with or without it.
+func LeaveOut[I any, U interface{ Info() Unit }](spec Spec, in I, us []U) (Spec, []string) {
+	silent := map[string]bool{}
+	for _, u := range us {
+		if b, ok := any(u).(Binder[I]); ok && !b.Binds(in) {
+			silent[u.Info().ID] = true
+		}
+	}
+	for changed := len(silent) > 0; changed; {
+		changed = false
+		for _, u := range us {
+			inf := u.Info()
+			if silent[inf.ID] {
+				continue
+			}
+			for _, r := range inf.Requires {
+				if silent[r] {
+					delete(silent, r)
+					changed = true
+				}
+			}
+		}
+	}
+	if len(silent) == 0 {
+		return spec, nil
+	}
+	var out []string
+	for _, u := range us {
+		if id := u.Info().ID; silent[id] {
+			out = append(out, id)
+		}
+	}
+	return spec.Without(out...), out
 }
 
 // Pool is a core's units in the order they apply.

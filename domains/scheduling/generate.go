@@ -120,6 +120,9 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 	for _, u := range a.units() {
 		u.Sample(a, r)
 	}
+	// A unit with nothing to bind on the data drawn is left out
+	// (domains.Binder): the record lists only units that say something.
+	a.Sp, _ = domains.LeaveOut(a.Sp, a, a.units())
 	// Only now is the data complete: the cached checklist kinds depend on
 	// it (a unit may state no item until its data exists).
 	a.freeze()

@@ -221,6 +221,13 @@ func (availability) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Binds (domains.Binder) reports whether someone who may attend an
+// activity is busy at some time. When no one is, the unit is left out of
+// the spec rather than drawn again: its busy times are drawn person by
+// person and day by day with odds 1/2, and a second draw for the
+// instances where the first gave nothing would change those odds.
+func (u availability) Binds(a *Agenda) bool { return len(u.Rules(a)) > 0 }
+
 func (u availability) Items(a *Agenda) []domains.Item {
 	if len(u.Rules(a)) == 0 {
 		return nil // no one is ever busy: nothing to state or check
@@ -368,6 +375,22 @@ func (roomFit) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Binds (domains.Binder) reports whether some activity does not fit some
+// room. When every room seats every activity and has what it needs (one
+// attendee each, say, and two seats in every room), the unit is left out
+// of the spec rather than drawn again: a second draw of the seats and
+// equipment for those instances would change their odds.
+func (roomFit) Binds(a *Agenda) bool {
+	for i := range a.Activities {
+		for r := range a.Rooms {
+			if !a.fits(i, r) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (roomFit) Items(a *Agenda) []domains.Item {
 	v := a.Voc
 	text := fmt.Sprintf("Each %s uses %s with enough %s for all its %s", v.Activity, prose.An(v.Room), v.seatsHeader(), v.attendees())
@@ -434,6 +457,15 @@ func (dailyCap) Rules(a *Agenda) []rule {
 	}
 	return out
 }
+
+// Binds (domains.Binder) reports whether someone may attend more
+// activities than the cap. When no one can, the unit is left out of the
+// spec rather than drawn again: the cap is at least what the hidden
+// schedule puts on one person's day, so on the instances where no one has
+// more activities than that (one day, or a schedule that puts each
+// person's activities on one day) no cap that binds keeps the hidden
+// schedule.
+func (u dailyCap) Binds(a *Agenda) bool { return len(u.Rules(a)) > 0 }
 
 func (u dailyCap) Items(a *Agenda) []domains.Item {
 	if len(u.Rules(a)) == 0 {

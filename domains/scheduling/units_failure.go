@@ -70,6 +70,11 @@ func (roomFailure) Sample(a *Agenda, r *rand.Rand) {
 	a.FailRoom = ""
 }
 
+// Binds (domains.Binder) reports whether a room may fail. With one room,
+// or when no room leaves a schedule without it, the unit is left out of
+// the spec rather than drawn again: Sample has tried every room already.
+func (roomFailure) Binds(a *Agenda) bool { return a.failIndex() >= 0 }
+
 // Model forbids the room in the failure schedule only.
 func (roomFailure) Model(b *builder) {
 	f := b.a.failIndex()

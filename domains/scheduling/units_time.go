@@ -170,8 +170,15 @@ func (workingHours) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Binds (domains.Binder) reports whether someone who may attend an
+// activity has a window (every window drawn is shorter than the day).
+// When no one has, the unit is left out of the spec rather than drawn
+// again: Sample gives a window only to the people who can have one, and
+// there is none.
+func (u workingHours) Binds(a *Agenda) bool { return len(u.Rules(a)) > 0 }
+
 // Items lists the windows the rules state (of the people who attend
-// something); with none, the item says so instead of listing "()".
+// something); with none there is no item, which no answer could fail.
 func (workingHours) Items(a *Agenda) []domains.Item {
 	var ws []string
 	for _, h := range a.WorkingHours {
@@ -179,10 +186,10 @@ func (workingHours) Items(a *Agenda) []domains.Item {
 			ws = append(ws, fmt.Sprintf("%s %s–%s", h.Person, a.clock(h.From), a.clock(h.To)))
 		}
 	}
-	text := fmt.Sprintf("Every %s lies within the daily windows of all its %s that have one (%s).", a.Voc.Activity, a.Voc.attendees(), strings.Join(ws, "; "))
 	if len(ws) == 0 {
-		text = fmt.Sprintf("Every %s lies within the daily windows of its %s (none of them has one here).", a.Voc.Activity, a.Voc.attendees())
+		return nil
 	}
+	text := fmt.Sprintf("Every %s lies within the daily windows of all its %s that have one (%s).", a.Voc.Activity, a.Voc.attendees(), strings.Join(ws, "; "))
 	return []domains.Item{domains.FeasibilityItem(unitWorkingHours, unitWorkingHours, domains.Basic, text)}
 }
 
