@@ -415,7 +415,7 @@ func register(t *task) {
 	registered = append(registered, t)
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "flow",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "flow", Pool: poolInfo()},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "flow", Pool: poolInfo(), Claims: introClaims},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always}
