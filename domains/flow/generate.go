@@ -198,7 +198,8 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 		in.loosen()
 	}
 	if hstar == 0 {
-		return nil, fmt.Errorf("flow: generated instance: no plan within %d steps", in.maxH())
+		// The draw admits no instance: gen draws again (it stopped the run).
+		return nil, fmt.Errorf("flow: generated instance: no plan within %d steps: %w", in.maxH(), domains.ErrRedraw)
 	}
 	in.Horizon = min(in.maxH(), hstar+r.IntN(2))
 	if has(unitVulnerable) {
