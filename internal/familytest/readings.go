@@ -3,6 +3,8 @@ package familytest
 import (
 	"bytes"
 	"context"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -81,4 +83,65 @@ func optimalPlan(t testing.TB, inst domains.Instance) ([]byte, bool) {
 		t.Fatal(err)
 	}
 	return plan, true
+}
+
+// RuledOutReadings is the readings test of a core: for every unit of pool
+// that lists readings (domains.Reader), on every task of core whose pool
+// has it and every subtask that allows it (unless every, by default the
+// first such subtask of each task only; every one with PLANCERT_LONG=1), seeds
+// 1..seeds.N() of the spec with the unit (and the subtask's Always
+// units), CheckReadings with the reading's model from models. It fails
+// when a reading has no model in models, and when no instance of a unit
+// has a reading that changes the optimum (the test would show nothing).
+func RuledOutReadings[U interface{ Info() domains.Unit }, I domains.Instance](t *testing.T, core string, pool []U, models map[string]Reading[I], seeds Levels, every bool) {
+	t.Helper()
+	for _, u := range pool {
+		rd, ok := any(u).(domains.Reader)
+		if !ok {
+			continue
+		}
+		id := u.Info().ID
+		var readings []Reading[I]
+		for _, r := range rd.Readings() {
+			m, ok := models[r.Name]
+			if !ok {
+				t.Fatalf("%s: no model of the reading %q", id, r.Name)
+			}
+			m.Reading = r
+			readings = append(readings, m)
+		}
+		changed, n := 0, 0
+		for _, tk := range domains.Tasks() {
+			if _, ok := tk.Unit(id); !ok || tk.Core != core {
+				continue
+			}
+			subs := 0
+			for _, st := range tk.Subtasks {
+				if !st.Allows(id) || (subs > 0 && !every && !Long()) {
+					continue
+				}
+				subs++
+				for seed := uint64(1); seed <= seeds.N(); seed++ {
+					set := map[string]bool{}
+					for _, x := range Requiring(tk, append(slices.Clone(st.Always), id)...) {
+						set[x] = true
+					}
+					spec, err := tk.NewSpec(st.ID, seed, set)
+					if err != nil {
+						continue // the subtask's Always units exclude it
+					}
+					inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+					if err != nil {
+						continue
+					}
+					n++
+					changed += CheckReadings(t, inst.(I), readings)
+				}
+			}
+		}
+		t.Logf("%s: %d instances, %d readings changed the optimum", id, n, changed)
+		if changed == 0 {
+			t.Errorf("%s: %d instances, none where a reading changes the optimum: the test shows nothing", id, n)
+		}
+	}
 }
