@@ -258,6 +258,9 @@ type Task struct {
 	Generate func(ctx context.Context, b solver.Backend, spec Spec, rng *rand.Rand) (Instance, error) `json:"-"`
 	// Load reads an instance written by json.Marshal.
 	Load func(data []byte) (Instance, error) `json:"-"`
+	// Claims are the phrases of the task's intros that tell of a unit's
+	// rule or goal, each with the units it needs (see IntroClaim).
+	Claims []IntroClaim `json:"-"`
 }
 
 // Unit returns the pool unit with the given ID.

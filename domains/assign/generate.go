@@ -79,7 +79,7 @@ func register(t *task) {
 	tasks = append(tasks, t)
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "assign",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "assign", Pool: poolInfo(t.mode())},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "assign", Pool: poolInfo(t.mode()), Claims: introClaims},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}

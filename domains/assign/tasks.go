@@ -43,7 +43,7 @@ func init() {
 			ID: "sports-teams", Title: "sports teams",
 			Voc: Vocab{Item: "player", Items: "players", Bin: "team", Bins: "teams", Size: "skill rating", Attr: "position",
 				Kind: "captains", Session: "training slot",
-				Intro: "You are picking even teams for a school five-a-side tournament. Put every player below in a team."},
+				Intro: "You are picking teams for a school five-a-side tournament. Put every player below in a team."},
 			Items: students, NBins: span{2, 2}, GroupSize: span{3, 4}, Sizes: span{1, 6},
 			Attrs: []string{"defence", "attack"}, Sessions: []string{"Mon 16:00", "Wed 16:00", "Sat 10:00"},
 			MoreItems: moreStudents,
@@ -291,3 +291,9 @@ func init() {
 		},
 	}})
 }
+
+// introClaims are the phrases no intro above may say without the unit
+// (see domains.IntroClaim): "even" teams are the balance goal.
+var introClaims = domains.ClaimsOf(map[string][]string{
+	unitBalance: {"even teams", "evenly"},
+})

@@ -198,7 +198,8 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 		in.loosen()
 	}
 	if hstar == 0 {
-		return nil, fmt.Errorf("flow: generated instance: no plan within %d steps", in.maxH())
+		// The draw admits no instance: gen draws again (it stopped the run).
+		return nil, fmt.Errorf("flow: generated instance: no plan within %d steps: %w", in.maxH(), domains.ErrRedraw)
 	}
 	in.Horizon = min(in.maxH(), hstar+r.IntN(2))
 	if has(unitVulnerable) {
@@ -415,7 +416,7 @@ func register(t *task) {
 	registered = append(registered, t)
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "flow",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "flow", Pool: poolInfo()},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "flow", Pool: poolInfo(), Claims: introClaims},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always}

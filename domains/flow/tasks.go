@@ -160,3 +160,14 @@ func init() {
 		},
 	}})
 }
+
+// introClaims are the phrases of the intros above that tell of a unit's
+// rule (see domains.IntroClaim): a closed road, or one kept free, only
+// with a rule that closes one (the route-failure or the replanning unit;
+// a subtask's IntroOpen is its intro without the closure).
+var introClaims = []domains.IntroClaim{
+	{Phrase: "close", Units: []string{unitClosure, unitReplan}},
+	{Phrase: "kept free", Units: []string{unitClosure, unitReplan}},
+	{Phrase: "clear road", Units: []string{unitClosure, unitReplan}},
+	{Phrase: "more platoons through"}, // the two capacities of a signal road are drawn on their own
+}

@@ -52,7 +52,7 @@ func register(t *task) {
 	registeredTasks = append(registeredTasks, t)
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "production",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Project, Core: "project (job shop / flow shop)", Pool: pool},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Project, Core: "project (job shop / flow shop)", Pool: pool, Claims: introClaims},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}

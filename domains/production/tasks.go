@@ -1,5 +1,7 @@
 package production
 
+import "github.com/plancert/plancert/domains"
+
 // Task 25, Production Planning, on the shop core. Sizes keep a prompt
 // readable and certification fast: 3–4 jobs on 3 machines, durations of
 // 1–4 units.
@@ -64,3 +66,10 @@ func init() {
 		},
 	}})
 }
+
+// introClaims are the phrases no intro above may say without the unit
+// (see domains.IntroClaim): a filler rinsed between flavours is the
+// changeover rule, which the bottling line draws often but not always.
+var introClaims = domains.ClaimsOf(map[string][]string{
+	unitChangeovers: {"rinsed", "changeover"},
+})

@@ -54,7 +54,7 @@ func register(t *task) {
 	registered = append(registered, t)
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "project",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Project, Core: "project", Pool: pool},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Project, Core: "project", Pool: pool, Claims: introClaims},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always}

@@ -1,5 +1,7 @@
 package project
 
+import "github.com/plancert/plancert/domains"
+
 // The two tasks on the project core: Project Planning (task 23) and
 // Resource Scheduling (task 28, a skin with resources always on and fewer
 // precedences). Sizes fit a prompt a person reads in a few minutes and a
@@ -124,3 +126,14 @@ func init() {
 		},
 	}})
 }
+
+// introClaims are the phrases of the intros above that tell of a unit's
+// rule (see domains.IntroClaim): some activities wait for others only
+// with the precedence unit, the crews are limited only with the
+// resource-capacity unit (Project Planning always draws precedences but
+// not always capacities, Resource Scheduling the other way round; a
+// subtask's IntroWithout is its intro without the rule of IntroUnit).
+var introClaims = domains.ClaimsOf(map[string][]string{
+	unitPrecedence: {"wait for others", "need others finished first", "prepared by others", "begin after another", "results of others"},
+	unitCapacity:   {"teams are small", "only do so much", "crews are shared", "crews are limited", "needs some units", "needs some of the cranes", "occupies some bays", "needs theatres"},
+})

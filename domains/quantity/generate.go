@@ -317,7 +317,7 @@ func register(t *task) {
 	registered = append(registered, t)
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "quantity",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "quantity", Pool: poolInfo(t.Mode, t.Extra, t.Drop)},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: t.Family, Core: "quantity", Pool: poolInfo(t.Mode, t.Extra, t.Drop), Claims: introClaims},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}

@@ -118,3 +118,10 @@ func init() {
 		},
 	}})
 }
+
+// introClaims are the phrases no intro may say without the unit (see
+// domains.IntroClaim): a route limit is the supply-limits rule (Vocab's
+// intro writes the sentence only with it).
+var introClaims = domains.ClaimsOf(map[string][]string{
+	unitLanes: {"route limit"},
+})

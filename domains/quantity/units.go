@@ -606,7 +606,20 @@ func (minOrder) Check(in *Instance, c checked, fl fails) {
 
 // ---- ramp (medium) ----
 
+// ramp: a source's total changes by at most Ramp from one period to the
+// next. Readings (see Readings): "the first period is limited too" (its
+// total counted as a change from 0 sent before the plan), ruled out by the
+// rule's "The first ... is not limited by this rule".
 type ramp struct{}
+
+// readingRampFirst is the reading of the ramp rule as binding the first
+// period as well.
+const readingRampFirst = "the first period is limited too (a change from nothing sent before it)"
+
+// Readings implements domains.Reader.
+func (ramp) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingRampFirst, RuledOutBy: "is not limited by this rule"}}
+}
 
 func (ramp) Info() domains.Unit {
 	return domains.Unit{ID: unitRamp, Tier: domains.Medium, Title: "ramp limits"}

@@ -34,6 +34,10 @@ type subtask struct {
 	// repeats Days (and Weekend): a draw of 2 makes a fortnight of a
 	// week's subtask. Level 1 leaves it zero and draws Days as they are.
 	Weeks span
+	// IntroPlain, when set, is the intro (Voc.Intro) without the rule of
+	// the holiday-demand unit, for a spec that does not draw it: an intro
+	// may tell only of rules the instance has (see introClaims).
+	IntroPlain string
 }
 
 // task is a task skin over the roster core.
@@ -59,7 +63,7 @@ func register(t *task) {
 	}
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "roster",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: registryPool},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: domains.Workforce, Core: "roster", Pool: registryPool, Claims: introClaims},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude}
@@ -103,6 +107,10 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 	if st.Weeks.Hi > 0 {
 		st = st.repeat(st.Weeks.draw(rng))
 		r.Days, r.drawing = slices.Clone(st.Days), st
+		r.Voc.Intro = st.Voc.Intro
+	}
+	if st.IntroPlain != "" && !spec.Has(unitHoliday) {
+		r.Voc.Intro = st.IntroPlain
 	}
 	us := r.units()
 	n := st.NStaff.draw(rng)

@@ -34,6 +34,12 @@ var longIntro = map[string]string{
 	"animal-shelter":    "You are planning the rota of volunteers at an animal shelter for the next %d days. Give every volunteer, on every day, one shift or a day Off.",
 }
 
+// longPlainIntro is longIntro without the holiday-demand rule (see
+// subtask.IntroPlain).
+var longPlainIntro = map[string]string{
+	"holiday-rota": "You are planning the rota of a care home for the next %d days. Give every carer, on every day, one shift or a day Off.",
+}
+
 // atLevel returns a copy of st with the staff and weeks of level
 // (2..domains.Levels).
 func atLevel(st *subtask, level int) *subtask {
@@ -70,6 +76,9 @@ func (st *subtask) repeat(w int) *subtask {
 	}
 	if in, ok := longIntro[st.ID]; ok {
 		c.Voc.Intro = fmt.Sprintf(in, len(c.Days))
+	}
+	if in, ok := longPlainIntro[st.ID]; ok {
+		c.IntroPlain = fmt.Sprintf(in, len(c.Days))
 	}
 	return &c
 }

@@ -1,5 +1,7 @@
 package roster
 
+import "github.com/plancert/plancert/domains"
+
 // The two tasks of the Shift and Workforce family on the roster core:
 // Shift and Duty Scheduling (task 16) and Volunteer Scheduling (task 14).
 // Sizes keep a prompt readable in a few minutes: 4–6 staff, 4–7 days,
@@ -38,7 +40,8 @@ func init() {
 			ID: "holiday-rota", Title: "holiday rules",
 			Voc: Vocab{Person: "carer", People: "carers", Place: "the care home", Pay: "pay points",
 				Intro: "You are planning the rota of a care home for a week with a public holiday, whose demand is not yet certain. Give every carer, on every day, one shift or a day Off."},
-			Days: week, Weekend: []int{5, 6}, Shifts: threeShifts, Night: 2,
+			IntroPlain: "You are planning next week's rota of a care home. Give every carer, on every day, one shift or a day Off.",
+			Days:       week, Weekend: []int{5, 6}, Shifts: threeShifts, Night: 2,
 			Staff:  []string{"Pia", "Quentin", "Rosa", "Sami", "Tomas", "Ula", "Vera"},
 			NStaff: span{5, 6}, Skill: "medication round", POff: 0.4,
 			MoreStaff: []string{"Abel", "Bianca", "Cosmin", "Dorota", "Eitan", "Fiona", "Gustav", "Halima", "Igor", "Joanna", "Kwame", "Lidia", "Marek"},
@@ -101,3 +104,13 @@ func init() {
 		},
 	}})
 }
+
+// introClaims are the phrases no intro above (nor longIntro) may say
+// without the unit (see domains.IntroClaim): a public holiday whose
+// demand is not yet certain is the holiday-demand rule; no intro tells of
+// a peak of demand (the demand is drawn from the hidden roster, not
+// shaped to a peak).
+var introClaims = domains.ClaimsOf(map[string][]string{
+	unitHoliday: {"public holiday", "not yet certain"},
+	"":          {"peak"},
+})

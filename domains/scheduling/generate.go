@@ -237,7 +237,7 @@ func register(t *task) {
 	}
 	domains.RegisterSkin(domains.Skin[*subtask]{
 		Pkg:      "scheduling",
-		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: fam, Core: "agenda", Pool: poolInfo()},
+		Task:     domains.Task{ID: t.ID, Name: t.Name, Family: fam, Core: "agenda", Pool: poolInfo(), Claims: introClaims},
 		Subtasks: domains.Ptrs(t.Subtasks),
 		View: func(st *subtask) domains.Subtask {
 			return domains.Subtask{ID: st.ID, Title: st.Title, Likely: st.Likely, Exclude: st.Exclude, Always: st.Always}

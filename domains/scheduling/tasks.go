@@ -1,5 +1,7 @@
 package scheduling
 
+import "github.com/plancert/plancert/domains"
+
 // The nine tasks of the Scheduling and Timetabling family, each a skin over
 // the agenda core. Sizes fit a prompt a person reads in a few minutes.
 
@@ -525,3 +527,13 @@ func init() {
 		},
 	}})
 }
+
+// introClaims are the phrases no intro above may say without the unit
+// (see domains.IntroClaim): a daily load that "is limited" (the daily-cap
+// unit), a room "that has what it needs" (the room-fit unit), loads and
+// waiting times to "keep in mind" (no such goal).
+var introClaims = domains.ClaimsOf(map[string][]string{
+	unitDailyCap: {"is limited"},
+	unitRoomFit:  {"has what it needs"},
+	"":           {"in mind"},
+})

@@ -37,7 +37,22 @@ const (
 	backupKey = "backups"
 )
 
+// backupSlots: a backup placement for each critical activity, chosen
+// with the schedule. Readings (see Readings): "the schedule first, then
+// its backups" (the schedule optimal on its own goal, the backups chosen
+// for it afterwards; a schedule whose best backups are poor may lose to
+// one ranked below it on the schedule's goal alone), ruled out by the
+// goal's "So a schedule is chosen together with its backups".
 type backupSlots struct{}
+
+// readingBackupsAfter is the reading of the backups as chosen after the
+// schedule.
+const readingBackupsAfter = "the schedule is chosen first and its backups after it"
+
+// Readings implements domains.Reader.
+func (backupSlots) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingBackupsAfter, RuledOutBy: "So a schedule is chosen together with its backups"}}
+}
 
 func (backupSlots) Info() domains.Unit {
 	return domains.Unit{ID: unitBackupSlots, Tier: domains.Hard, Title: "robustness: a disjoint backup slot for each critical activity",

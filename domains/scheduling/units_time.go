@@ -208,7 +208,19 @@ func (workingHours) Check(a *Agenda, ans *answer, f fails) {
 
 // ---- priority order (medium): higher priority starts no later ----
 
+// priorityOrder: an activity of higher priority starts no later than one
+// of lower priority. Readings (see Readings): "priority 1 is the highest"
+// (a priority column read as a rank), ruled out by the rule's sentence
+// that the larger number is the higher priority (priorityScale).
 type priorityOrder struct{}
+
+// readingLowFirst is the reading of the priority column as a rank.
+const readingLowFirst = "priority 1 is the highest (the column is a rank)"
+
+// Readings implements domains.Reader.
+func (priorityOrder) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingLowFirst, RuledOutBy: "The larger the number in the priority column, the higher the priority"}}
+}
 
 func (priorityOrder) Info() domains.Unit {
 	return domains.Unit{ID: unitPriorityOrder, Tier: domains.Medium, Title: "priority order (higher priority earlier)"}

@@ -282,11 +282,11 @@ func (balanced) Validate(d *Delivery) error {
 
 func (balanced) Rules(d *Delivery) []rule {
 	v := d.Voc
-	return []rule{{Name: ruleBalance, Text: fmt.Sprintf("the driving times of any two %s used differ by at most %d minutes; %s driving time is the sum of the travel times of its route, from leaving %s to coming back (waiting and unloading do not count).", v.Vehicles, d.Balance, prose.An(v.Vehicle)+"'s", v.Depot)}}
+	return []rule{{Name: ruleBalance, Text: fmt.Sprintf("the driving times of any two %s used differ by at most %d %s; %s driving time is the sum of the travel times of its route, from leaving %s to coming back (waiting and unloading do not count).", v.Vehicles, d.Balance, prose.Plural(int(d.Balance), "minute", "minutes"), prose.An(v.Vehicle)+"'s", v.Depot)}}
 }
 
 func (balanced) Items(d *Delivery) []domains.Item {
-	return []domains.Item{domains.FeasibilityItem(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The longest and the shortest route differ by at most %d minutes of driving (the travel times from leaving %s to coming back; waiting and unloading do not count).", d.Balance, d.Voc.Depot))}
+	return []domains.Item{domains.FeasibilityItem(itemBalance, unitBalance, domains.Medium, fmt.Sprintf("The longest and the shortest route differ by at most %d %s of driving (the travel times from leaving %s to coming back; waiting and unloading do not count).", d.Balance, prose.Plural(int(d.Balance), "minute", "minutes"), d.Voc.Depot))}
 }
 
 func (balanced) Check(d *Delivery, routes [][]int, f fails) {

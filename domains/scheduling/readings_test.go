@@ -1,0 +1,86 @@
+package scheduling
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/internal/familytest"
+)
+
+// lowFirstOrder is the priority order read with priority 1 the highest:
+// the smaller number starts no later.
+type lowFirstOrder struct{ priorityOrder }
+
+func (lowFirstOrder) Model(b *builder) {
+	for _, p := range b.a.priorityPairs() {
+		i, j := p[0], p[1]
+		b.m.AddLinear([]encode.Term{{Var: b.start[j], Coef: 1}, {Var: b.start[i], Coef: -1}}, encode.LE, 0).
+			Named(fmt.Sprintf("%s: %s, %s", groupPriority, b.a.Activities[j].Name, b.a.Activities[i].Name)).InGroup(groupPriority)
+	}
+}
+
+// variant returns a copy of a whose units are swap's results on a's
+// units (a unit swap maps to nil is dropped): the model of another
+// reading of a's rules.
+func (a *Agenda) variant(swap func(u unit) unit) *Agenda {
+	v := *a
+	c := *a.cache
+	c.has, c.units = map[string]bool{}, nil
+	for _, u := range a.cache.units {
+		if u = swap(u); u != nil {
+			c.units = append(c.units, u)
+			c.has[u.Info().ID] = true
+		}
+	}
+	v.cache, v.xvars, v.fxvars, v.rvars = &c, nil, nil, nil
+	return &v
+}
+
+// withoutKey returns plan without its key (the backups of a schedule).
+func withoutKey(key string) func(t testing.TB, plan []byte) []byte {
+	return func(t testing.TB, plan []byte) []byte {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(plan, &m); err != nil {
+			t.Fatal(err)
+		}
+		delete(m, key)
+		out, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+}
+
+// agendaReadings are the models of the alternative readings the agenda
+// units list (domains.Reader), by reading name.
+var agendaReadings = map[string]familytest.Reading[*Agenda]{
+	readingLowFirst: {Variant: func(a *Agenda) (*Agenda, bool) {
+		return a.variant(func(u unit) unit {
+			if _, ok := u.(priorityOrder); ok {
+				return lowFirstOrder{}
+			}
+			return u
+		}), len(a.priorityPairs()) > 0
+	}},
+	readingBackupsAfter: {Variant: func(a *Agenda) (*Agenda, bool) {
+		return a.variant(func(u unit) unit {
+			if _, ok := u.(backupSlots); ok {
+				return nil
+			}
+			return u
+		}), len(a.criticalIdx()) > 0
+	}, Project: withoutKey(backupKey)},
+}
+
+// TestReadingsRuledOut: for every agenda unit with readings
+// (domains.Reader), on seeded instances of the tasks that draw it, the
+// model of each alternative reading has the certified optimum, or the
+// prompt says the sentence that rules the reading out
+// (familytest.RuledOutReadings). By default one seed of one subtask per
+// task; every subtask and 20 seeds with PLANCERT_LONG=1.
+func TestReadingsRuledOut(t *testing.T) {
+	familytest.RuledOutReadings(t, "agenda", pool, agendaReadings, familytest.Levels{Short: 1, Default: 1, Long: 20}, false)
+}

@@ -1,0 +1,147 @@
+package familytest
+
+import (
+	"bytes"
+	"context"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/solver/sat"
+)
+
+// Reading is an alternative reading of a unit (domains.Reading) with the
+// instance of its model: Variant returns the instance that takes the
+// alternative reading of in (it must not modify in), false when the
+// reading does not apply to in (the unit has nothing to say there).
+// Project, when set, maps a plan to the part the reading decides (the
+// schedule without its backups), for both plans before they are compared.
+type Reading[I domains.Instance] struct {
+	domains.Reading
+	Variant func(in I) (I, bool)
+	Project func(t testing.TB, plan []byte) []byte
+}
+
+// CheckReadings checks the readings of one instance that draws their
+// units: for each, the variant's optimal plan (both after every stated
+// tie-break, certified on the SAT backend) is the certified one, or the
+// prompt of in says the reading's RuledOutBy. A variant without an
+// optimum (the alternative makes the instance infeasible) changes it too.
+// It returns how many readings changed the optimum; an instance without
+// an optimum is skipped (0).
+func CheckReadings[I domains.Instance](t testing.TB, in I, readings []Reading[I]) (changed int) {
+	t.Helper()
+	ref, ok := optimalPlan(t, in)
+	if !ok {
+		return 0
+	}
+	for _, r := range readings {
+		v, applies := r.Variant(in)
+		if !applies {
+			continue
+		}
+		alt, ok := optimalPlan(t, v)
+		want := ref
+		if ok && r.Project != nil {
+			want, alt = r.Project(t, ref), r.Project(t, alt)
+		}
+		if ok && bytes.Equal(alt, want) {
+			continue
+		}
+		changed++
+		if err := r.RuledOut(in.Prompt()); err != nil {
+			t.Errorf("%s seed %d: %v (certified %s, under the reading %s)", in.Spec().Subtask, in.Spec().Seed, err, ref, alt)
+		}
+	}
+	return changed
+}
+
+// optimalPlan applies every tie-break inst states and returns the plan of
+// its certified optimum; false when it has none.
+func optimalPlan(t testing.TB, inst domains.Instance) ([]byte, bool) {
+	t.Helper()
+	for range 8 {
+		if !inst.TieBreak() {
+			break
+		}
+	}
+	m, err := inst.Model()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cert.Status != solver.Optimal {
+		return nil, false
+	}
+	plan, err := inst.Plan(cert.Solution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return plan, true
+}
+
+// RuledOutReadings is the readings test of a core: for every unit of pool
+// that lists readings (domains.Reader), on every task of core whose pool
+// has it and every subtask that allows it (unless every, by default the
+// first such subtask of each task only; every one with PLANCERT_LONG=1), seeds
+// 1..seeds.N() of the spec with the unit (and the subtask's Always
+// units), CheckReadings with the reading's model from models. It fails
+// when a reading has no model in models, and when no instance of a unit
+// has a reading that changes the optimum (the test would show nothing).
+func RuledOutReadings[U interface{ Info() domains.Unit }, I domains.Instance](t *testing.T, core string, pool []U, models map[string]Reading[I], seeds Levels, every bool) {
+	t.Helper()
+	for _, u := range pool {
+		rd, ok := any(u).(domains.Reader)
+		if !ok {
+			continue
+		}
+		id := u.Info().ID
+		var readings []Reading[I]
+		for _, r := range rd.Readings() {
+			m, ok := models[r.Name]
+			if !ok {
+				t.Fatalf("%s: no model of the reading %q", id, r.Name)
+			}
+			m.Reading = r
+			readings = append(readings, m)
+		}
+		changed, n := 0, 0
+		for _, tk := range domains.Tasks() {
+			if _, ok := tk.Unit(id); !ok || tk.Core != core {
+				continue
+			}
+			subs := 0
+			for _, st := range tk.Subtasks {
+				if !st.Allows(id) || (subs > 0 && !every && !Long()) {
+					continue
+				}
+				subs++
+				for seed := uint64(1); seed <= seeds.N(); seed++ {
+					set := map[string]bool{}
+					for _, x := range Requiring(tk, append(slices.Clone(st.Always), id)...) {
+						set[x] = true
+					}
+					spec, err := tk.NewSpec(st.ID, seed, set)
+					if err != nil {
+						continue // the subtask's Always units exclude it
+					}
+					inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+					if err != nil {
+						continue
+					}
+					n++
+					changed += CheckReadings(t, inst.(I), readings)
+				}
+			}
+		}
+		t.Logf("%s: %d instances, %d readings changed the optimum", id, n, changed)
+		if changed == 0 {
+			t.Errorf("%s: %d instances, none where a reading changes the optimum: the test shows nothing", id, n)
+		}
+	}
+}
