@@ -13,3 +13,9 @@ func StatedPart(key string) domains.Part {
 func PlanPart(key string) domains.Part {
 	return domains.Part{Key: key, Kind: domains.PartPlan}
 }
+
+// Parts is a route skin's AnswerParts: the plan's member key, then the
+// stated values.
+func Parts(plan string, stated ...domains.Part) []domains.Part {
+	return append([]domains.Part{PlanPart(plan)}, stated...)
+}

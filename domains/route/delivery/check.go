@@ -145,3 +145,11 @@ func (d *Delivery) rules() []rule { return domains.RulesOf(d, d.units()) }
 func (d *Delivery) conflictHolds(ctx context.Context, b solver.Backend, names []string) (bool, string) {
 	return domains.ConflictHolds(ctx, b, d, d.rules(), names, domains.AlwaysOn)
 }
+
+// statedPart is the stated total driving time (docs/grading.md).
+var statedPart = route.StatedPart("total_minutes")
+
+// AnswerParts implements domains.Parter: the routes and the stated total.
+func (d *Delivery) AnswerParts() []domains.Part { return route.Parts("routes", statedPart) }
+
+var _ domains.Parter = (*Delivery)(nil)

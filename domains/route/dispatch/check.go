@@ -257,3 +257,12 @@ var (
 	_ domains.Evaluator  = (*Dispatch)(nil)
 	_ domains.Objectiver = (*Dispatch)(nil)
 )
+
+// statedPart is the stated empty driving time (docs/grading.md).
+var statedPart = route.StatedPart("deadhead_minutes")
+
+// AnswerParts implements domains.Parter: the routes and the stated empty
+// driving time.
+func (d *Dispatch) AnswerParts() []domains.Part { return route.Parts("routes", statedPart) }
+
+var _ domains.Parter = (*Dispatch)(nil)

@@ -314,3 +314,18 @@ func (it *Itinerary) firstDays(order []int) []int64 {
 	}
 	return out
 }
+
+// The stated parts (docs/grading.md): a trip's first days, a tour's
+// total score and travel time.
+var firstDaysPart, scorePart, travelPart = route.StatedPart("first_days"), route.StatedPart("total_score"), route.StatedPart("travel_minutes")
+
+// AnswerParts implements domains.Parter: a trip's cities and first days,
+// or a tour's days, total score and travel time.
+func (it *Itinerary) AnswerParts() []domains.Part {
+	if it.Voc.Trip {
+		return route.Parts("cities", firstDaysPart)
+	}
+	return route.Parts("days", scorePart, travelPart)
+}
+
+var _ domains.Parter = (*Itinerary)(nil)
