@@ -47,7 +47,7 @@ func (a *Assign) parse(raw json.RawMessage) *answer {
 	obj := ans.Obj
 	// The stated goal value is read wherever it is given (the answer form
 	// allows it); without the self-check no item reads it.
-	ans.p.stated, ans.statedWhy = domains.ReadStated[int64](&ans.Claim, a.statedPart(), `"objective" must be an integer`)
+	ans.p.stated, ans.statedWhy = domains.ReadStated[int64](&ans.Claim, statedPart, `"objective" must be an integer`)
 	var bad []string
 	if a.Partition {
 		bad = a.parseGroups(obj, ans)

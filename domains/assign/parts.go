@@ -6,9 +6,7 @@ import "github.com/plancert/plancert/domains"
 // plan, the stated goal value (self-check) and the backups.
 
 // statedPart is the self-check's stated goal value.
-func (a *Assign) statedPart() domains.Part {
-	return domains.Part{Key: "objective", Kind: domains.PartStated, Items: []string{itemStated}}
-}
+var statedPart = domains.Part{Key: "objective", Kind: domains.PartStated, Items: []string{itemStated}}
 
 // backupsPart is the backups: their item and the optimal item (their
 // values are levels).
@@ -24,7 +22,7 @@ func (a *Assign) AnswerParts() []domains.Part {
 	}
 	out := []domains.Part{{Key: key, Kind: domains.PartPlan}}
 	if a.has(unitSelfCheck) {
-		out = append(out, a.statedPart())
+		out = append(out, statedPart)
 	}
 	if a.criticalIdx() != nil {
 		out = append(out, a.backupsPart())

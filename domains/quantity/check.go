@@ -121,9 +121,9 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	var bad []string
 	if in.has(unitSelfCheck) {
 		if in.alloc() {
-			ans.shortfall, ans.shortfallWhy = domains.ReadStated[int64](&ans.Claim, statedPart("shortfall"), `"shortfall" must be an integer`)
+			ans.shortfall, ans.shortfallWhy = domains.ReadStated[int64](&ans.Claim, shortfallPart, `"shortfall" must be an integer`)
 		}
-		ans.cost, ans.costWhy = domains.ReadStated[int64](&ans.Claim, statedPart("cost"), `"cost" must be an integer`)
+		ans.cost, ans.costWhy = domains.ReadStated[int64](&ans.Claim, costPart, `"cost" must be an integer`)
 	}
 	bad = append(bad, in.parseList(entries, "", ans.q, 0)...)
 	ans.SetProblems(bad)

@@ -6,10 +6,11 @@ import "github.com/plancert/plancert/domains"
 // plan, the stated values (self-check: the shortfall in allocation mode,
 // the cost) and the recovery plan.
 
-// statedPart is the self-check's stated value key.
-func statedPart(key string) domains.Part {
-	return domains.Part{Key: key, Kind: domains.PartStated, Items: []string{itemStated}}
-}
+// The self-check's stated values.
+var (
+	shortfallPart = domains.Part{Key: "shortfall", Kind: domains.PartStated, Items: []string{itemStated}}
+	costPart      = domains.Part{Key: "cost", Kind: domains.PartStated, Items: []string{itemStated}}
+)
 
 // recoveryPart is the recovery plan: its item, the optimal item (its
 // values are levels) and the objective units' items, which pass only for
@@ -29,9 +30,9 @@ func (in *Instance) AnswerParts() []domains.Part {
 	out := []domains.Part{{Key: in.Voc.Shipments, Kind: domains.PartPlan}}
 	if in.has(unitSelfCheck) {
 		if in.alloc() {
-			out = append(out, statedPart("shortfall"))
+			out = append(out, shortfallPart)
 		}
-		out = append(out, statedPart("cost"))
+		out = append(out, costPart)
 	}
 	if in.recovering() {
 		out = append(out, in.recoveryPart())

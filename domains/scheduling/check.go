@@ -55,7 +55,7 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 	}
 	// The stated goal value is read wherever it is given (the answer form
 	// allows it); without the self-check no item reads it.
-	ans.stated, ans.statedWhy = domains.ReadStated[int64](&ans.Claim, a.statedPart(), `"objective" must be an integer`)
+	ans.stated, ans.statedWhy = domains.ReadStated[int64](&ans.Claim, statedPart, `"objective" must be an integer`)
 	var actIdx, dayIdx, roomIdx map[string]int
 	if a.cache != nil {
 		actIdx, dayIdx, roomIdx = a.cache.actIdx, a.cache.dayIdx, a.cache.roomIdx

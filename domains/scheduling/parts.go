@@ -8,9 +8,7 @@ import "github.com/plancert/plancert/domains"
 // fails (room-failure) and the backups (backup-slots).
 
 // statedPart is the self-check's stated goal value.
-func (a *Agenda) statedPart() domains.Part {
-	return domains.Part{Key: "objective", Kind: domains.PartStated, Items: []string{itemStated}}
-}
+var statedPart = domains.Part{Key: "objective", Kind: domains.PartStated, Items: []string{itemStated}}
 
 // failurePart is the schedule if the room fails: its item, the optimal
 // item (its values are levels) and, with the self-check, the stated item
@@ -36,7 +34,7 @@ func (a *Agenda) AnswerParts() []domains.Part {
 		out = append(out, domains.Part{Key: rolesKey, Kind: domains.PartPlan})
 	}
 	if a.has(unitSelfCheck) {
-		out = append(out, a.statedPart())
+		out = append(out, statedPart)
 	}
 	if a.failIndex() >= 0 {
 		out = append(out, a.failurePart())
