@@ -42,7 +42,7 @@ func long() bool { return *longFlag || familytest.Long() }
 //     answer {}; on an infeasible record, the claim without its conflict
 //     fails exactly the conflict item and scores at least as high as the
 //     claim with any wrong conflict (an unknown rule, each proper subset of
-//     the certified minimal conflict).
+//     the certified conflict that does not hold).
 //   - P2, locality: making one part of an answer unreadable (its value
 //     replaced by true) fails the format item and the part's items (every
 //     item for a plan part) and leaves every other item's verdict as on
@@ -334,7 +334,11 @@ func (g *grader) claim(rec *domains.Record) {
 		g.noHigher(rec, fmt.Sprintf("the rule %q misspelled", names[i]), g.score(rec, withConflict(obj, mis)), g.score(rec, withConflict(obj, del)))
 	}
 	for _, w := range wrong {
-		g.noHigher(rec, fmt.Sprintf("the conflict %q", w), g.score(rec, withConflict(obj, w)), without)
+		v := g.score(rec, withConflict(obj, w))
+		if v.pass[domains.ItemConflict] {
+			continue // a smaller conflict that holds (a core whose certified conflicts are not minimal): no false claim
+		}
+		g.noHigher(rec, fmt.Sprintf("the conflict %q", w), v, without)
 	}
 }
 
