@@ -19,18 +19,70 @@ type Claim struct {
 	// ("feasible": false); Conflict then holds the rules it names.
 	Infeasible bool
 	Conflict   []string
-	// FormatErr is why the answer cannot be read ("" when it can).
+	// FormatErr is why the answer cannot be read ("" when it can): it is
+	// not an object, its claim does not read, or its plan does not. Every
+	// item fails with it.
 	FormatErr string
+	// Unread lists the parts of an answer that reads but that cannot be
+	// read themselves (Unreadable): a malformed stated value, say. Each
+	// fails the format item and the items that read it, nothing else
+	// (docs/grading.md).
+	Unread []Unread
+}
+
+// Unread is a part of an answer that cannot be read: why, and the items
+// (besides the format item) whose verdicts read it.
+type Unread struct {
+	Why   string
+	Items []string
 }
 
 // Done reports whether the reader is finished: the answer cannot be read
 // or claims infeasibility, so there is no plan to decode.
 func (c Claim) Done() bool { return c.FormatErr != "" || c.Infeasible }
 
+// Readable reports whether every part of the answer reads: no format
+// error and no unreadable part.
+func (c Claim) Readable() bool { return c.FormatErr == "" && len(c.Unread) == 0 }
+
+// Unreadable records that part p of the answer cannot be read, and why:
+// the format item fails with why, and so does every item of p.Items;
+// every other item is judged as if p were absent (docs/grading.md).
+func (c *Claim) Unreadable(p Part, why string) {
+	c.Unread = append(c.Unread, Unread{Why: why, Items: p.Items})
+}
+
+// ReadStated reads the value the answer states under p.Key into a T. It
+// returns nil and why when there is none to judge: the answer does not
+// state it (why is `"key" is missing`, and only p's items fail, with
+// why, as for a wrong value: the caller fails them), or the value is
+// not a T (why is unreadable, and the part is recorded as Unreadable:
+// the format item fails too). A JSON null reads as absent.
+func ReadStated[T any](c *Claim, p Part, unreadable string) (*T, string) {
+	raw, ok := c.Obj[p.Key]
+	if !ok || string(raw) == "null" {
+		return nil, Missing(p.Key)
+	}
+	v := new(T)
+	if err := json.Unmarshal(raw, v); err != nil {
+		c.Unreadable(p, unreadable)
+		return nil, unreadable
+	}
+	return v, ""
+}
+
+// Missing is the detail of an item whose part the answer leaves out:
+// `"key" is missing`.
+func Missing(key string) string { return fmt.Sprintf("%q is missing", key) }
+
 // ReadClaim reads raw as one JSON object and its optional "feasible" and
 // "conflict" fields: {"feasible": false, "conflict": ["rule", ...]} claims
-// that no plan keeps every rule and names a conflicting set. A claim must
-// name at least one rule. onlyFalse makes "feasible": true a format error
+// that no plan keeps every rule and names a conflicting set. The conflict
+// is the claim's stated part: a claim without one (or with an empty
+// list) reads, and only the conflict item fails for it (the checker
+// fails it, as for a conflict that does not hold); a conflict that is not
+// a list of names is Unreadable (the format and conflict items fail).
+// onlyFalse makes "feasible": true a format error
 // (for answer forms whose plan has no "feasible" field); otherwise true
 // means the plan follows in the same object. Trailing data after the
 // object is a format error. ReadClaim never panics; its cost is one
@@ -58,11 +110,18 @@ func ReadClaim(raw json.RawMessage, onlyFalse bool) Claim {
 		return c
 	}
 	c.Infeasible = true
-	if err := json.Unmarshal(c.Obj["conflict"], &c.Conflict); err != nil || len(c.Conflict) == 0 {
-		c.FormatErr = `"conflict" must list the names of the conflicting rules`
+	if raw, ok := c.Obj["conflict"]; ok && string(raw) != "null" {
+		if err := json.Unmarshal(raw, &c.Conflict); err != nil {
+			c.Conflict = nil
+			c.Unreadable(ConflictPart, `"conflict" must list the names of the conflicting rules`)
+		}
 	}
 	return c
 }
+
+// NoConflict is the conflict item's detail for a claim that names no
+// rule.
+const NoConflict = "no conflict was named"
 
 // SetProblems makes the answer's format error the problems a reader found
 // in its plan, joined by "; " (none leave it as it is).

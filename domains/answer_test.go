@@ -2,6 +2,7 @@ package domains
 
 import (
 	"encoding/json"
+	"reflect"
 	"slices"
 	"testing"
 )
@@ -13,13 +14,19 @@ func TestReadClaim(t *testing.T) {
 		infeasible bool
 		conflict   []string
 		err        string
+		unread     string // the conflict's reason when it is unreadable
 	}{
 		{raw: `{"plan": []}`},
 		{raw: `{"feasible": true, "plan": []}`},
 		{raw: `{"feasible": true}`, onlyFalse: true, err: `"feasible" may only be false`},
 		{raw: `{"feasible": false, "conflict": ["a", "b"]}`, infeasible: true, conflict: []string{"a", "b"}},
-		{raw: `{"feasible": false}`, infeasible: true, err: `"conflict" must list the names of the conflicting rules`},
-		{raw: `{"feasible": false, "conflict": []}`, infeasible: true, conflict: []string{}, err: `"conflict" must list the names of the conflicting rules`},
+		// A claim without a conflict reads (its conflict item fails); a
+		// conflict that is not a list of names is unreadable.
+		{raw: `{"feasible": false}`, infeasible: true},
+		{raw: `{"feasible": false, "conflict": null}`, infeasible: true},
+		{raw: `{"feasible": false, "conflict": []}`, infeasible: true, conflict: []string{}},
+		{raw: `{"feasible": false, "conflict": "a"}`, infeasible: true, unread: `"conflict" must list the names of the conflicting rules`},
+		{raw: `{"feasible": false, "conflict": [1]}`, infeasible: true, unread: `"conflict" must list the names of the conflicting rules`},
 		{raw: `{"feasible": "no"}`, err: `"feasible" is not true or false`},
 		{raw: `[1]`, err: "the answer is not a JSON object"},
 		{raw: `null`, err: "the answer is not a JSON object"},
@@ -29,6 +36,13 @@ func TestReadClaim(t *testing.T) {
 		got := ReadClaim(json.RawMessage(c.raw), c.onlyFalse)
 		if got.Infeasible != c.infeasible || got.FormatErr != c.err || !slices.Equal(got.Conflict, c.conflict) {
 			t.Errorf("ReadClaim(%s, %v) = %+v, want infeasible %v conflict %q error %q", c.raw, c.onlyFalse, got, c.infeasible, c.conflict, c.err)
+		}
+		wantUnread := []Unread(nil)
+		if c.unread != "" {
+			wantUnread = []Unread{{Why: c.unread, Items: []string{ItemConflict}}}
+		}
+		if !reflect.DeepEqual(got.Unread, wantUnread) || got.Readable() != (c.err == "" && c.unread == "") {
+			t.Errorf("ReadClaim(%s).Unread = %+v (readable %v), want %+v", c.raw, got.Unread, got.Readable(), wantUnread)
 		}
 		if got.Done() != (c.err != "" || c.infeasible) {
 			t.Errorf("ReadClaim(%s).Done() = %v", c.raw, got.Done())

@@ -232,8 +232,11 @@ type Instance interface {
 	// Checklist returns the items, given the certified reference.
 	Checklist(ref Reference) []Item
 	// Check runs every checklist item on an answer (already extracted
-	// JSON). It never panics; an answer that does not parse fails the
-	// format item and every other item. A claimed conflict is proven on b
+	// JSON). It never panics; an answer that does not parse (or whose
+	// plan does not) fails the format item and every other item, and a
+	// part that does not read (a stated value, backups) fails the format
+	// item and the items that read it, nothing else (docs/grading.md).
+	// A claimed conflict is proven on b
 	// under ctx (ConflictClaim); when ctx ends first, that item fails with
 	// "could not decide in time".
 	Check(ctx context.Context, b solver.Backend, answer json.RawMessage, ref Reference) []Result

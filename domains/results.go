@@ -66,16 +66,12 @@ const ItemOptimal = "optimal"
 // plan.
 func (r Results) JudgeClaim(ref Reference, formatErr string, infeasible bool, noun string, prove func() (bool, string)) (done bool) {
 	switch {
-	case formatErr != "" && !ref.Feasible && infeasible:
-		// Claimed infeasible, but the conflict list is malformed.
-		r.Set(ItemFormat, false, formatErr)
-		r.Set(ItemConflict, false, formatErr)
 	case formatErr != "":
 		r.FailAll(formatErr)
 	case !ref.Feasible && !infeasible:
 		r.Set(ItemFormat, false, "the answer gives "+prose.An(noun)+", but no "+noun+" satisfies every rule")
 		r.Set(ItemInfeasible, false, prose.An(noun)+" was given")
-		r.Set(ItemConflict, false, "no conflict was named")
+		r.Set(ItemConflict, false, NoConflict)
 	case !ref.Feasible:
 		if ok, why := prove(); !ok {
 			r.Set(ItemConflict, false, why)
@@ -88,21 +84,58 @@ func (r Results) JudgeClaim(ref Reference, formatErr string, infeasible bool, no
 	return true
 }
 
+// FailUnread fails, for each unreadable part of us, the format item and
+// the part's items with its reason (an item that several parts fail gets
+// their reasons joined by "; "), and reports whether there was one.
+func (r Results) FailUnread(us []Unread) bool {
+	if len(us) == 0 {
+		return false
+	}
+	why := map[string][]string{}
+	for _, u := range us {
+		why[ItemFormat] = append(why[ItemFormat], u.Why)
+		for _, id := range u.Items {
+			why[id] = append(why[id], u.Why)
+		}
+	}
+	for k := range r {
+		if d, ok := why[r[k].ID]; ok {
+			r[k].Pass, r[k].Detail = false, strings.Join(d, "; ")
+		}
+	}
+	return true
+}
+
 // Evaluate is the part of an Evaluator's Evaluate that every core shares:
 // the pending results of items; the answer's claim c (as the core's
-// reader left it: ReadClaim's, with the plan's own format error) judged
-// against ref by JudgeClaim, a claimed conflict proven by conflict on b
-// under ctx; and, when a plan is left to check, plan, which fails the
-// plan's items on the results and returns its objective vector (nil
-// unless the plan keeps every rule). noun names the task's answer.
+// reader left it: ReadClaim's, with the plan's own format error and the
+// unreadable parts) judged against ref by JudgeClaim, a claimed conflict
+// proven by conflict on b under ctx (a claim that names none fails the
+// conflict item, unproven); when a plan is left to check, plan, which
+// fails the plan's items on the results and returns its objective vector
+// (nil unless the plan keeps every rule); and last, the unreadable parts
+// of c (FailUnread), which fail the format item and the items that read
+// them, whatever plan made of them, and leave the objective vector nil.
+// noun names the task's answer.
 func Evaluate(ctx context.Context, b solver.Backend, items []Item, ref Reference, c Claim, noun string,
 	conflict func(ctx context.Context, b solver.Backend, names []string) (bool, string),
 	plan func(res Results) []int64) ([]Result, []int64) {
 	res := Pending(items)
-	if res.JudgeClaim(ref, c.FormatErr, c.Infeasible, noun, func() (bool, string) { return conflict(ctx, b, c.Conflict) }) {
+	prove := func() (bool, string) {
+		if len(c.Conflict) == 0 {
+			return false, NoConflict
+		}
+		return conflict(ctx, b, c.Conflict)
+	}
+	if res.JudgeClaim(ref, c.FormatErr, c.Infeasible, noun, prove) {
+		res.FailUnread(c.Unread)
 		return res, nil
 	}
-	return res, plan(res)
+	obj := plan(res)
+	if res.FailUnread(c.Unread) {
+		obj = nil
+	}
+	return res, obj
 }
 
 // Optimum fails item id unless obj is the optimum, with the detail

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"reflect"
+	"slices"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -162,5 +163,88 @@ func TestLexOrders(t *testing.T) {
 		if got := domains.LexBetter(tc.x, tc.y, maxSecond); got != tc.better {
 			t.Errorf("LexBetter(%v, %v) = %v", tc.x, tc.y, got)
 		}
+	}
+}
+
+// partsToy is an Evaluator with a stated part: its plan is "x" (the rule:
+// x is 1), its stated value "s" (the stated item: s equals x).
+type partsToy struct{}
+
+var toyStated = domains.Part{Key: "s", Kind: domains.PartStated, Items: []string{"stated"}}
+
+func (partsToy) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
+	items := []domains.Item{{ID: domains.ItemFormat}, {ID: "rule"}, {ID: "stated"}}
+	if !ref.Feasible {
+		items = []domains.Item{{ID: domains.ItemFormat}, {ID: domains.ItemInfeasible}, {ID: domains.ItemConflict}}
+	}
+	c := domains.ReadClaim(raw, false)
+	var s *int64
+	var why string
+	if !c.Done() {
+		s, why = domains.ReadStated[int64](&c, toyStated, `"s" must be an integer`)
+	}
+	conflict := func(_ context.Context, _ solver.Backend, names []string) (bool, string) {
+		return slices.Equal(names, []string{"rule"}), "no proof"
+	}
+	return domains.Evaluate(ctx, b, items, ref, c, "plan", conflict, func(res domains.Results) []int64 {
+		var x int64
+		_ = json.Unmarshal(c.Obj["x"], &x)
+		switch {
+		case s == nil:
+			res.Set("stated", false, why)
+		case *s != x:
+			res.Set("stated", false, "s is not x")
+		}
+		if x != 1 {
+			res.Set("rule", false, "x is not 1")
+			return nil
+		}
+		return []int64{x}
+	})
+}
+
+// TestUnreadableParts: a stated value left out fails its item alone, as
+// a wrong one does; one that does not read fails the format item too, and
+// nothing else (the rule is judged as on the intact answer), and leaves
+// no objective vector. A claim without a conflict fails the conflict
+// item alone; a conflict that does not read, the format item too.
+func TestUnreadableParts(t *testing.T) {
+	feasible, infeasible := domains.Reference{Feasible: true}, domains.Reference{}
+	for _, tc := range []struct {
+		raw  string
+		ref  domains.Reference
+		fail map[string]string // failing item: detail
+		obj  []int64
+	}{
+		{`{"x": 1, "s": 1}`, feasible, map[string]string{}, []int64{1}},
+		{`{"x": 1, "s": 2}`, feasible, map[string]string{"stated": "s is not x"}, []int64{1}},
+		{`{"x": 1}`, feasible, map[string]string{"stated": `"s" is missing`}, []int64{1}},
+		{`{"x": 1, "s": null}`, feasible, map[string]string{"stated": `"s" is missing`}, []int64{1}},
+		{`{"x": 1, "s": "one"}`, feasible, map[string]string{"format": `"s" must be an integer`, "stated": `"s" must be an integer`}, nil},
+		{`{"x": 2, "s": "one"}`, feasible, map[string]string{"format": `"s" must be an integer`, "stated": `"s" must be an integer`, "rule": "x is not 1"}, nil},
+		{`{"feasible": false, "conflict": ["rule"]}`, infeasible, map[string]string{}, nil},
+		{`{"feasible": false, "conflict": ["other"]}`, infeasible, map[string]string{"conflict": "no proof"}, nil},
+		{`{"feasible": false}`, infeasible, map[string]string{"conflict": domains.NoConflict}, nil},
+		{`{"feasible": false, "conflict": []}`, infeasible, map[string]string{"conflict": domains.NoConflict}, nil},
+		{`{"feasible": false, "conflict": "rule"}`, infeasible, map[string]string{"format": `"conflict" must list the names of the conflicting rules`, "conflict": `"conflict" must list the names of the conflicting rules`}, nil},
+	} {
+		res, obj := partsToy{}.Evaluate(context.Background(), nil, json.RawMessage(tc.raw), tc.ref)
+		got := map[string]string{}
+		for _, r := range res {
+			if !r.Pass {
+				got[r.ID] = r.Detail
+			}
+		}
+		if !reflect.DeepEqual(got, tc.fail) || !reflect.DeepEqual(obj, tc.obj) {
+			t.Errorf("%s: failing %v, objective %v; want %v, %v", tc.raw, got, obj, tc.fail, tc.obj)
+		}
+	}
+	// Two parts that fail one item join their reasons.
+	res := domains.Pending([]domains.Item{{ID: domains.ItemFormat}, {ID: "a"}, {ID: "b"}})
+	if !res.FailUnread([]domains.Unread{{Why: "x", Items: []string{"a"}}, {Why: "y", Items: []string{"a"}}}) || res[0].Detail != "x; y" || res[1].Detail != "x; y" || !res[2].Pass {
+		t.Errorf("two unreadable parts: %+v", res)
+	}
+	if res.FailUnread(nil) {
+		t.Error("FailUnread(nil) reports a part")
 	}
 }

@@ -29,7 +29,8 @@
 //	                        cumulative load, up/down time) failed, and none above
 //	"suboptimal"            an objective item failed (and no item above)
 //	"stated-value mismatch" only stated-value items failed: the plan is right but
-//	                        a value the answer computed and stated about it is not
+//	                        a value the answer computed and stated about it is not,
+//	                        or the answer leaves it out (docs/grading.md)
 //	"other"                 only items of a kind this package does not know failed
 //	"truncated"             the model's server cut the response at its token limit
 //	                        (Truncated, ScoreLine); its text is not graded

@@ -308,7 +308,7 @@ func claimKey(rec *domains.Record, answer json.RawMessage) (claimID, bool) {
 	if !claimCache || !bytes.Contains(answer, []byte(`"feasible"`)) {
 		return claimID{}, false
 	}
-	if c := domains.ReadClaim(answer, false); !c.Infeasible || c.FormatErr != "" {
+	if c := domains.ReadClaim(answer, false); !c.Infeasible || !c.Readable() {
 		return claimID{}, false
 	}
 	var b bytes.Buffer

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -27,6 +28,9 @@ type answer struct {
 	p        *plan
 	missing  []int // items the answer does not place (coverage)
 	badSizes string
+	// statedWhy says why p.stated is nil: the answer states no goal
+	// value, or not a whole number (then an unreadable part).
+	statedWhy string
 }
 
 // parse reads an answer. It never fails: problems are recorded in
@@ -41,27 +45,21 @@ func (a *Assign) parse(raw json.RawMessage) *answer {
 		return ans
 	}
 	obj := ans.Obj
-	if s, ok := obj["objective"]; ok {
-		var v int64
-		if err := json.Unmarshal(s, &v); err != nil {
-			ans.FormatErr = `"objective" must be an integer`
-			return ans
-		}
-		ans.p.stated = &v
-	} else if a.has(unitSelfCheck) {
-		ans.FormatErr = `"objective" is missing`
-		return ans
-	}
+	// The stated goal value is read wherever it is given (the answer form
+	// allows it); without the self-check no item reads it.
+	ans.p.stated, ans.statedWhy = domains.ReadStated[int64](&ans.Claim, statedPart, `"objective" must be an integer`)
 	var bad []string
 	if a.Partition {
 		bad = a.parseGroups(obj, ans)
 	} else {
 		bad = a.parseBins(obj, ans)
 	}
-	if crit := a.criticalIdx(); crit != nil && bad == nil {
-		bad = a.parseBackups(obj, ans, crit)
-	}
 	ans.SetProblems(bad)
+	if crit := a.criticalIdx(); crit != nil && bad == nil {
+		if bb := a.parseBackups(obj, ans, crit); bb != nil {
+			ans.Unreadable(a.backupsPart(), strings.Join(bb, "; "))
+		}
+	}
 	return ans
 }
 
@@ -185,13 +183,17 @@ func (a *Assign) parseGroups(obj map[string]json.RawMessage, ans *answer) []stri
 
 func (a *Assign) parseBackups(obj map[string]json.RawMessage, ans *answer, crit []int) []string {
 	v := a.Voc
-	var entries []map[string]string
-	if err := json.Unmarshal(obj["backups"], &entries); err != nil {
-		return []string{fmt.Sprintf(`"backups" must be a list of {%q, ...} objects`, v.Item)}
-	}
 	ans.p.backup = make([]int, len(crit))
 	for c := range crit {
-		ans.p.backup[c] = -1
+		ans.p.backup[c] = -1 // none (the backups item fails)
+	}
+	raw, ok := obj["backups"]
+	if !ok {
+		return nil
+	}
+	var entries []map[string]string
+	if err := json.Unmarshal(raw, &entries); err != nil {
+		return []string{fmt.Sprintf(`"backups" must be a list of {%q, ...} objects`, v.Item)}
 	}
 	var bad []string
 	key := v.Bin
@@ -215,11 +217,6 @@ func (a *Assign) parseBackups(obj map[string]json.RawMessage, ans *answer, crit 
 			bad = append(bad, fmt.Sprintf("backups: %q: no %s is called %q", e[v.Item], v.Bin, e[key]))
 		default:
 			ans.p.backup[c] = k
-		}
-	}
-	for c, k := range ans.p.backup {
-		if k < 0 {
-			bad = append(bad, fmt.Sprintf("backups: %q has no backup", a.Critical[c]))
 		}
 	}
 	return bad
@@ -317,7 +314,9 @@ func (a *Assign) judge(rs domains.Results, items []domains.Item, ans *answer, re
 		rs.Optimum(itemOptimal, obj, ref.Objective, "the plan's values are")
 	}
 	if a.has(unitSelfCheck) {
-		if g := a.goal(ans.p); *ans.p.stated != g {
+		if ans.p.stated == nil {
+			rs.Set(itemStated, false, ans.statedWhy)
+		} else if g := a.goal(ans.p); *ans.p.stated != g {
 			rs.Set(itemStated, false, fmt.Sprintf("stated %d, the plan's goal value is %d", *ans.p.stated, g))
 		}
 	}

@@ -419,6 +419,10 @@ func (backups) Items(a *Assign) []domains.Item {
 func (backups) Check(a *Assign, p *plan, f fails) {
 	for c, i := range a.criticalIdx() {
 		why := ""
+		if p.backup[c] < 0 {
+			f.Add(unitBackups, a.Items[i].Name+": it has no backup")
+			continue
+		}
 		if a.Partition {
 			why = a.swapWhy(p, i, p.backup[c])
 		} else {

@@ -30,6 +30,8 @@ type answer struct {
 	domains.Claim
 	x     moves
 	total *int64
+	// totalWhy says why total is nil (not stated, or unreadable).
+	totalWhy string
 }
 
 // encode writes a plan in the answer's JSON form: the moves with a
@@ -80,14 +82,7 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	}
 	var bad []string
 	if in.has(unitSelfCheck) {
-		var n int64
-		if v, ok := obj["total_time"]; !ok {
-			bad = append(bad, `"total_time" is missing`)
-		} else if err := json.Unmarshal(v, &n); err != nil {
-			bad = append(bad, `"total_time" must be an integer`)
-		} else {
-			ans.total = &n
-		}
+		ans.total, ans.totalWhy = domains.ReadStated[int64](&ans.Claim, statedPart, `"total_time" must be an integer`)
 	}
 	str := func(e map[string]json.RawMessage, key string) string {
 		var s string
@@ -234,7 +229,11 @@ func (in *Instance) judge(rs domains.Results, ans *answer, ref domains.Reference
 			set(unitBalance, false, fmt.Sprintf("the busiest %s takes %d, the least possible is %v", in.Voc.Exit, obj[k], ref.Objective[min(k, len(ref.Objective)):min(k+1, len(ref.Objective))]))
 		}
 	}
-	if in.has(unitSelfCheck) && *ans.total != int64(s.total) {
+	switch {
+	case !in.has(unitSelfCheck):
+	case ans.total == nil:
+		set(itemStated, false, ans.totalWhy)
+	case *ans.total != int64(s.total):
 		set(itemStated, false, fmt.Sprintf("stated total time %d, the plan's is %d", *ans.total, s.total))
 	}
 	return obj

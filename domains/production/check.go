@@ -82,16 +82,7 @@ func (s *Shop) parse(raw json.RawMessage) *answer {
 			}
 		}
 	}
-	if o, ok := obj["objective"]; ok {
-		var v int64
-		if err := json.Unmarshal(o, &v); err != nil {
-			ans.statedError = `"objective" is not a whole number`
-		} else {
-			ans.stated = &v
-		}
-	} else {
-		ans.statedError = `"objective" is missing`
-	}
+	ans.stated, ans.statedError = domains.ReadStated[int64](&ans.Claim, statedPart, `"objective" is not a whole number`)
 	return ans
 }
 

@@ -73,27 +73,40 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 	if ans.FormatErr, cover = in.parseList(obj, "schedule", ans.start[:in.n()]); ans.FormatErr != "" {
 		return ans
 	}
-	for j, p := range in.parts() {
-		key, _ := p.AnswerKey(in)
-		var pc []string
-		if ans.FormatErr, pc = in.parseList(obj, key, in.partStarts(ans.start, j)); ans.FormatErr != "" {
-			return ans
+	partErr := func(key, why string) {
+		if ans.partErr == nil {
+			ans.partErr = map[string]string{}
 		}
-		if pc != nil {
-			if ans.partErr == nil {
-				ans.partErr = map[string]string{}
-			}
-			ans.partErr[key] = strings.Join(pc, "; ")
+		ans.partErr[key] = why
+	}
+	for j, p := range in.parts() {
+		// A schedule part the answer leaves out fails its items; one
+		// that does not read, the format item too (docs/grading.md).
+		key, _ := p.AnswerKey(in)
+		if _, ok := obj[key]; !ok {
+			partErr(key, domains.Missing(key))
+			continue
+		}
+		why, pc := in.parseList(obj, key, in.partStarts(ans.start, j))
+		if why != "" {
+			ans.Unreadable(schedulePartOf(key), why)
+			partErr(key, why)
+		} else if pc != nil {
+			partErr(key, strings.Join(pc, "; "))
 		}
 	}
 	for _, key := range in.statedKeys() {
-		var x float64
-		if raw, ok := obj[key]; !ok || json.Unmarshal(raw, &x) != nil || x != math.Trunc(x) {
-			ans.FormatErr = fmt.Sprintf("the stated value %q is missing or not a whole number", key)
-			return ans
+		// A stated value left out fails the stated item (stated.Check);
+		// one that is not a whole number, the format item too.
+		why := fmt.Sprintf("the stated value %q is not a whole number", key)
+		switch x, _ := domains.ReadStated[float64](&ans.Claim, statedPart(key), why); {
+		case x == nil:
+		case *x != math.Trunc(*x) || math.Abs(*x) > 1<<53:
+			ans.Unreadable(statedPart(key), why)
+		default:
+			v := int64(*x)
+			ans.stated[key] = &v
 		}
-		v := int64(x)
-		ans.stated[key] = &v
 	}
 	ans.coverErr = strings.Join(cover, "; ")
 	return ans

@@ -45,7 +45,12 @@ func TestCheckHand(t *testing.T) {
 		{"unknown name", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}, {"activity": "Deploy", "start": 6}], "makespan": 6}`, []string{itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
 		{"past the horizon", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 6}, {"activity": "Test", "start": 2}], "makespan": 9}`, []string{itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
 		{"fractional start", `{"schedule": [{"activity": "Design", "start": 0.5}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}], "makespan": 6}`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
-		{"no stated value", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}]}`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
+		// A stated value left out fails the stated item, as a wrong one
+		// does; one that is not a number fails the format item too
+		// (docs/grading.md).
+		{"no stated value", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}]}`, []string{unitStated}},
+		{"unreadable stated value", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}], "makespan": "six"}`, []string{itemFormat, unitStated}},
+		{"fractional stated value", `{"schedule": [{"activity": "Design", "start": 0}, {"activity": "Build", "start": 3}, {"activity": "Test", "start": 2}], "makespan": 6.5}`, []string{itemFormat, unitStated}},
 		{"not json", `schedule`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
 		{"claims infeasible", `{"feasible": false, "conflict": ["capacity of Developers"]}`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
 	} {

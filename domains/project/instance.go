@@ -157,7 +157,7 @@ func (in *Instance) network() *network {
 // Objective implements domains.Objectiver.
 func (in *Instance) Objective(answer json.RawMessage) ([]int64, bool) {
 	ans := in.parse(answer)
-	if ans.FormatErr != "" || ans.coverErr != "" || len(ans.partErr) > 0 || ans.Infeasible {
+	if !ans.Readable() || ans.coverErr != "" || len(ans.partErr) > 0 || ans.Infeasible {
 		return nil, false
 	}
 	if len(in.violations(ans.start)) > 0 {

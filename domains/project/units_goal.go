@@ -209,7 +209,10 @@ func (u stated) Check(in *Instance, c checked, f fails) {
 	}
 	got := u.statedValues(in, c.plan)
 	for k, key := range u.statedKeys(in) {
-		if s := c.stated[key]; s != nil && *s != got[k] {
+		switch s := c.stated[key]; {
+		case s == nil:
+			f.Add(unitStated, domains.Missing(key))
+		case *s != got[k]:
 			f.Add(unitStated, fmt.Sprintf("stated %s %d, the plan's is %d", key, *s, got[k]))
 		}
 	}

@@ -30,6 +30,9 @@ type answer struct {
 	rq        quantities // the recovery plan from the failure on (recovery unit)
 	shortfall *int64
 	cost      *int64
+	// shortfallWhy and costWhy say why a stated value is nil (not
+	// stated, or unreadable).
+	shortfallWhy, costWhy string
 }
 
 // keys returns the answer keys of a shipment entry: source, sink ("" with
@@ -115,46 +118,40 @@ func (in *Instance) parse(raw json.RawMessage) *answer {
 		ans.FormatErr = fmt.Sprintf("%q must be a list of %s", in.Voc.Shipments, in.Voc.Shipments)
 		return ans
 	}
-	var rentries []map[string]json.RawMessage
-	if in.recovering() {
-		if err := json.Unmarshal(obj["recovery"], &rentries); err != nil || rentries == nil {
-			ans.FormatErr = fmt.Sprintf("\"recovery\" must be a list of %s", in.Voc.Shipments)
-			return ans
-		}
-		ans.rq = in.zero()
-	}
-	num := func(key string) (*int64, string) {
-		v, ok := obj[key]
-		if !ok {
-			if in.has(unitSelfCheck) {
-				return nil, fmt.Sprintf("%q is missing", key)
-			}
-			return nil, ""
-		}
-		var n int64
-		if err := json.Unmarshal(v, &n); err != nil {
-			return nil, fmt.Sprintf("%q must be an integer", key)
-		}
-		return &n, ""
-	}
 	var bad []string
 	if in.has(unitSelfCheck) {
-		var why string
 		if in.alloc() {
-			if ans.shortfall, why = num("shortfall"); why != "" {
-				bad = append(bad, why)
-			}
+			ans.shortfall, ans.shortfallWhy = domains.ReadStated[int64](&ans.Claim, shortfallPart, `"shortfall" must be an integer`)
 		}
-		if ans.cost, why = num("cost"); why != "" {
-			bad = append(bad, why)
-		}
+		ans.cost, ans.costWhy = domains.ReadStated[int64](&ans.Claim, costPart, `"cost" must be an integer`)
 	}
 	bad = append(bad, in.parseList(entries, "", ans.q, 0)...)
-	if in.recovering() {
-		bad = append(bad, in.parseList(rentries, "of \"recovery\" ", ans.rq, in.failFrom())...)
-	}
 	ans.SetProblems(bad)
+	if in.recovering() && bad == nil {
+		in.parseRecovery(ans)
+	}
 	return ans
+}
+
+// parseRecovery reads the recovery plan of ans into ans.rq: nil when the
+// answer has none (the recovery item fails) or when it cannot be read
+// (an unreadable part: the format item fails too).
+func (in *Instance) parseRecovery(ans *answer) {
+	raw, ok := ans.Obj["recovery"]
+	if !ok {
+		return
+	}
+	var rentries []map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &rentries); err != nil || rentries == nil {
+		ans.Unreadable(in.recoveryPart(), fmt.Sprintf("\"recovery\" must be a list of %s", in.Voc.Shipments))
+		return
+	}
+	rq := in.zero()
+	if bad := in.parseList(rentries, "of \"recovery\" ", rq, in.failFrom()); bad != nil {
+		ans.Unreadable(in.recoveryPart(), strings.Join(bad, "; "))
+		return
+	}
+	ans.rq = rq
 }
 
 // parseList reads a list of shipment entries into q; entries of a period
@@ -270,7 +267,11 @@ func (in *Instance) evaluate(q, rq quantities) (fails, *flows) {
 		u.Check(in, checked{q, f}, fl)
 	}
 	if in.recovering() {
-		in.checkRecovery(q, rq, fl)
+		if rq == nil {
+			fl.Add(unitRecovery, "there is no recovery plan")
+		} else {
+			in.checkRecovery(q, rq, fl)
+		}
 	}
 	return fl, f
 }
@@ -376,10 +377,17 @@ func (in *Instance) judge(rs domains.Results, ans *answer, ref domains.Reference
 	}
 	if in.has(unitSelfCheck) {
 		var why []string
-		if in.alloc() && *ans.shortfall != int64(f.wshort) {
+		switch {
+		case !in.alloc():
+		case ans.shortfall == nil:
+			why = append(why, ans.shortfallWhy)
+		case *ans.shortfall != int64(f.wshort):
 			why = append(why, fmt.Sprintf("stated shortfall %d, the plan's is %d", *ans.shortfall, f.wshort))
 		}
-		if *ans.cost != int64(f.cost) {
+		switch {
+		case ans.cost == nil:
+			why = append(why, ans.costWhy)
+		case *ans.cost != int64(f.cost):
 			why = append(why, fmt.Sprintf("stated cost %d, the plan's is %d", *ans.cost, f.cost))
 		}
 		if why != nil {

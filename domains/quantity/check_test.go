@@ -55,7 +55,12 @@ func TestCheckHand(t *testing.T) {
 		{"negative", strings.Replace(best, `"quantity": 3`, `"quantity": -3`, 1), []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
 		{"twice", strings.Replace(best, `"clinic": "Elm"`, `"clinic": "Oak"`, 1), []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
 		{"no list", `{"shipments": 3, "shortfall": 2, "cost": 6}`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
-		{"missing stated", `{"shipments": []}`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
+		// A stated value left out fails the stated item, as a wrong one
+		// does; one that is not a number fails the format item too
+		// (docs/grading.md).
+		{"missing stated", `{"shipments": []}`, []string{unitMinimum, itemStated, itemOptimal}},
+		{"cost left out", strings.Replace(best, `, "cost": 6`, ``, 1), []string{itemStated}},
+		{"unreadable cost", strings.Replace(best, `"cost": 6`, `"cost": "six"`, 1), []string{itemFormat, itemStated}},
 		{"claims infeasible", `{"feasible": false, "conflict": ["minimum for Oak"]}`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -138,7 +143,12 @@ func TestCheckRecoveryHand(t *testing.T) {
 		{"guarantee broken in the failure", main + `"recovery": [{"depot": "South", "clinic": "Oak", "quantity": 1}, {"depot": "South", "clinic": "Elm", "quantity": 1}]` + stated, []string{unitRecovery, itemOptimal}},
 		{"a listed zero is the same plan", main + `"recovery": [{"depot": "South", "clinic": "Oak", "quantity": 2}, {"depot": "South", "clinic": "Elm", "quantity": 0}]` + stated, nil},
 		{"empty recovery", main + `"recovery": []` + stated, []string{unitRecovery, itemOptimal}},
-		{"no recovery", main[:len(main)-2] + stated, all},
+		// No recovery plan fails its items, and nothing else; one that
+		// cannot be read, the format item too (docs/grading.md).
+		{"no recovery", main[:len(main)-2] + stated, []string{unitRecovery, itemOptimal}},
+		{"unreadable recovery", main + `"recovery": 3` + stated, []string{itemFormat, unitRecovery, itemOptimal}},
+		{"unknown depot in the recovery", main + `"recovery": [{"depot": "Nord", "clinic": "Oak", "quantity": 2}]` + stated, []string{itemFormat, unitRecovery, itemOptimal}},
+		{"unreadable plan", `{"shipments": 3, "recovery": [{"depot": "South", "clinic": "Oak", "quantity": 2}]` + stated, all},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			got := map[string]bool{}

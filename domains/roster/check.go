@@ -74,8 +74,7 @@ func (r *Roster) parse(raw json.RawMessage) *answer {
 		key, _ := p.AnswerKey(r)
 		part, given := obj[key]
 		if err := p.parsePart(r, part, given, ans); err != "" {
-			ans.FormatErr = err
-			return ans
+			ans.Unreadable(r.part(p), err)
 		}
 	}
 	return ans

@@ -131,7 +131,10 @@ func mutateInfeasible(rec *domains.Record) []familytest.Mutant {
 	out := []familytest.Mutant{
 		{Name: "a roster", Kind: "infeasible", Answer: json.RawMessage(`{"roster": {}}`), Fail: []string{itemConflict, itemFormat, itemInfeasible}, Exact: true},
 		{Name: "an unknown rule", Kind: "infeasible", Answer: json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), Fail: []string{itemConflict}, Exact: true},
-		{Name: "no conflict", Kind: "infeasible", Answer: json.RawMessage(`{"feasible": false, "conflict": []}`), Fail: []string{itemConflict, itemFormat}, Exact: true},
+		// A claim that names no rule fails the conflict item alone, as a
+		// conflict that does not hold does (docs/grading.md).
+		{Name: "no conflict", Kind: "infeasible", Answer: json.RawMessage(`{"feasible": false, "conflict": []}`), Fail: []string{itemConflict}, Exact: true},
+		{Name: "an unreadable conflict", Kind: "infeasible", Answer: json.RawMessage(`{"feasible": false, "conflict": "all of them"}`), Fail: []string{itemConflict, itemFormat}, Exact: true},
 	}
 	for _, c := range ref.Conflict {
 		// One rule of a conflict of two or more holds on its own.

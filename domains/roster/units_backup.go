@@ -111,11 +111,19 @@ func (backup) encodePart(r *Roster, _ [][]int, bk []int) (string, bool) {
 }
 
 // parsePart reads the backups: the backup of each backup shift, -1 where
-// it is missing or not on the staff (bkErr says why).
+// it is missing or not on the staff (bkErr says why). Without backups,
+// or with backups that do not read (the error returned), every shift has
+// none.
 func (backup) parsePart(r *Roster, raw json.RawMessage, given bool, ans *answer) string {
 	var bks map[string]string
 	if !given || json.Unmarshal(raw, &bks) != nil {
-		return `"backups" must be an object from each shift to a name`
+		ans.bk = slices.Repeat([]int{-1}, len(r.backupShifts()))
+		if !given {
+			ans.bkErr = domains.Missing("backups")
+			return ""
+		}
+		ans.bkErr = `"backups" must be an object from each shift to a name`
+		return ans.bkErr
 	}
 	for _, s := range r.backupShifts() {
 		n, ok := bks[r.Shifts[s].Name]

@@ -28,6 +28,9 @@ type answer struct {
 	domains.Claim
 	pl     []placement
 	stated *int64
+	// statedWhy says why stated is nil: the answer states no goal value,
+	// or not a whole number (then an unreadable part of the claim).
+	statedWhy string
 	// failure marks the schedule if the room fails (room-failure unit).
 	failure bool
 }
@@ -50,16 +53,9 @@ func (a *Agenda) parse(raw json.RawMessage) *answer {
 			return ans
 		}
 	}
-	if s, ok := obj["objective"]; ok {
-		var v int64
-		if err := json.Unmarshal(s, &v); err != nil {
-			ans.FormatErr = `"objective" must be an integer`
-			return ans
-		}
-		ans.stated = &v
-	} else if a.has(unitSelfCheck) {
-		ans.FormatErr = `"objective" is missing`
-	}
+	// The stated goal value is read wherever it is given (the answer form
+	// allows it); without the self-check no item reads it.
+	ans.stated, ans.statedWhy = domains.ReadStated[int64](&ans.Claim, statedPart, `"objective" must be an integer`)
 	var actIdx, dayIdx, roomIdx map[string]int
 	if a.cache != nil {
 		actIdx, dayIdx, roomIdx = a.cache.actIdx, a.cache.dayIdx, a.cache.roomIdx
@@ -259,19 +255,35 @@ func (a *Agenda) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMes
 // objective vector (nil unless it keeps every rule).
 func (a *Agenda) judge(rs domains.Results, items []domains.Item, raw json.RawMessage, ans *answer, ref domains.Reference) (obj []int64) {
 	set := rs.Set
-	var fans *answer // the schedule if the room fails
+	// The extra parts that cannot be read fail the format item and their
+	// items, after the rest is judged (docs/grading.md).
+	var unread []domains.Unread
+	defer func() {
+		if rs.FailUnread(unread) {
+			obj = nil
+		}
+	}()
+	var fans *answer // the schedule if the room fails (nil when absent or unreadable)
+	fabsent := ""    // why there is none
 	if a.failIndex() >= 0 {
-		if fans = a.parseFailure(raw); fans.FormatErr != "" {
-			rs.FailAll(a.failPrefix() + fans.FormatErr)
-			return nil
+		fans, fabsent = a.parseFailure(raw)
+		switch {
+		case fans == nil:
+		case fans.FormatErr != "":
+			unread = append(unread, domains.Unread{Why: a.failPrefix() + fans.FormatErr, Items: a.failurePart().Items})
+			fans, fabsent = nil, a.failPrefix()+fans.FormatErr
+		default:
+			for _, u := range fans.Unread {
+				unread = append(unread, domains.Unread{Why: a.failPrefix() + u.Why, Items: u.Items})
+			}
 		}
 	}
 	var bk []placement // the backups
 	if a.criticalIdx() != nil {
 		var why string
 		if bk, why = a.parseBackups(raw); why != "" {
-			rs.FailAll(why)
-			return nil
+			unread = append(unread, domains.Unread{Why: why, Items: a.backupsPart().Items})
+			bk = nil
 		}
 	}
 	ea := a // the agenda the rules are checked on
@@ -294,12 +306,14 @@ func (a *Agenda) judge(rs domains.Results, items []domains.Item, raw json.RawMes
 			kinds[it.ID] = it.Kind
 		}
 	}
-	fok := true
+	fok := fabsent == ""
 	if fans != nil {
 		var details []string
 		if details, fok = a.checkFailure(fans, kinds); !fok {
 			set(unitRoomFailure, false, strings.Join(details, "; "))
 		}
+	} else if !fok {
+		set(unitRoomFailure, false, fabsent)
 	}
 	bok := true
 	if bk != nil {
@@ -311,8 +325,12 @@ func (a *Agenda) judge(rs domains.Results, items []domains.Item, raw json.RawMes
 	switch {
 	case !feasible:
 		set(itemOptimal, false, "the schedule breaks a rule")
+	case !fok && fans == nil:
+		set(itemOptimal, false, "there is no schedule if "+a.FailRoom+" fails")
 	case !fok:
 		set(itemOptimal, false, "the schedule if "+a.FailRoom+" fails breaks a rule")
+	case a.criticalIdx() != nil && bk == nil:
+		set(itemOptimal, false, "the backups cannot be read")
 	case !bok:
 		set(itemOptimal, false, "a backup breaks a rule")
 	default:
@@ -329,21 +347,28 @@ func (a *Agenda) judge(rs domains.Results, items []domains.Item, raw json.RawMes
 		obj = got
 		rs.Optimum(itemOptimal, got, ref.Objective, "the schedule's values are")
 	}
-	if a.has(unitSelfCheck) && ans.complete() {
-		if g := a.goal(ans.pl); *ans.stated != g {
-			set(itemStated, false, fmt.Sprintf("stated %d, the schedule's goal value is %d", *ans.stated, g))
-		}
-	} else if a.has(unitSelfCheck) {
-		set(itemStated, false, "the schedule is incomplete")
-	}
-	if a.has(unitSelfCheck) && fans != nil && passes(rs, itemStated) {
-		if !fans.complete() {
-			set(itemStated, false, a.failPrefix()+"the schedule is incomplete")
-		} else if g := a.goal(fans.pl); *fans.stated != g {
-			set(itemStated, false, fmt.Sprintf("%sstated %d, the schedule's goal value is %d", a.failPrefix(), *fans.stated, g))
+	if a.has(unitSelfCheck) {
+		a.judgeStated(rs, ans, "")
+		if fans != nil && passes(rs, itemStated) {
+			a.judgeStated(rs, fans, a.failPrefix())
 		}
 	}
 	return obj
+}
+
+// judgeStated fails the stated item unless ans states its schedule's
+// goal value; prefix starts the detail.
+func (a *Agenda) judgeStated(rs domains.Results, ans *answer, prefix string) {
+	switch {
+	case ans.stated == nil:
+		rs.Set(itemStated, false, prefix+ans.statedWhy)
+	case !ans.complete():
+		rs.Set(itemStated, false, prefix+"the schedule is incomplete")
+	default:
+		if g := a.goal(ans.pl); *ans.stated != g {
+			rs.Set(itemStated, false, fmt.Sprintf("%sstated %d, the schedule's goal value is %d", prefix, *ans.stated, g))
+		}
+	}
 }
 
 // conflictHolds checks a conflict claim: every name is a rule of the

@@ -201,7 +201,11 @@ func mutateRecord(t *testing.T, rec *domains.Record, a *Agenda) []familytest.Mut
 	var fbase *answer
 	tail := ""
 	if a.failIndex() >= 0 {
-		if fbase = a.parseFailure(ref.Plan); fbase.FormatErr != "" || !fbase.complete() {
+		var absent string
+		if fbase, absent = a.parseFailure(ref.Plan); fbase == nil {
+			t.Fatalf("%s: the reference %s has no failure schedule: %s", rec.ID, ref.Plan, absent)
+		}
+		if fbase.FormatErr != "" || !fbase.complete() {
 			t.Fatalf("%s: the failure schedule of %s does not parse: %s", rec.ID, ref.Plan, fbase.FormatErr)
 		}
 		tail = fmt.Sprintf(", %q: %s", failKey, answerJSON(a, mutation{pl: fbase.pl, rename: -1, stated: fbase.stated}))
@@ -383,7 +387,8 @@ func failsEvery(rec *domains.Record, what string, plan json.RawMessage, n int) f
 // reference, the normal schedule kept: the items of the normal schedule
 // pass; the room-failure item fails exactly when the mutated schedule uses
 // the failing room or breaks a rule (evaluate); the optimum fails; a
-// rename fails every item, an objective change only "stated".
+// rename fails the format item and the failure schedule's items, an
+// objective change only "stated".
 func mutateFailure(rec *domains.Record, a *Agenda, base, fbase *answer) []familytest.Mutant {
 	ref := rec.Reference
 	items, kind := itemKinds(a, ref)
@@ -393,6 +398,14 @@ func mutateFailure(rec *domains.Record, a *Agenda, base, fbase *answer) []family
 		plan := answerJSON(a, mutation{pl: base.pl, rename: -1, stated: base.stated,
 			tail: fmt.Sprintf(", %q: %s", failKey, answerJSON(a, m))})
 		mu := familytest.Mutant{Name: what, Kind: "failure " + m.kind, Answer: plan}
+		if m.kind == "rename" {
+			// A name the instance does not have makes the failure schedule
+			// unreadable: the format item and the items that read it fail,
+			// and nothing else (docs/grading.md).
+			mu.Fail, mu.Exact = append([]string{itemFormat}, a.failurePart().Items...), true
+			out = append(out, mu)
+			continue
+		}
 		if formatOrStated(&mu, rec, m.kind, len(items)) {
 			out = append(out, mu)
 			continue

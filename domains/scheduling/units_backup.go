@@ -224,7 +224,8 @@ func (a *Agenda) parseBackups(raw json.RawMessage) ([]placement, string) {
 	_ = json.Unmarshal(raw, &obj)
 	sub, ok := obj[backupKey]
 	if !ok {
-		return nil, fmt.Sprintf("%q is missing", backupKey)
+		// No backups: every critical activity has none (checkBackups).
+		return make([]placement, len(a.criticalIdx())), ""
 	}
 	var entries []map[string]json.RawMessage
 	if err := json.Unmarshal(sub, &entries); err != nil || entries == nil {
@@ -267,11 +268,6 @@ func (a *Agenda) parseBackups(raw json.RawMessage) ([]placement, string) {
 			out[k] = placement{true, d, s, r, 0}
 		}
 	}
-	for k, c := range crit {
-		if !out[k].ok && bad == nil {
-			bad = append(bad, fmt.Sprintf("%q has no backup", a.Activities[c].Name))
-		}
-	}
 	if bad != nil {
 		return nil, strings.Join(bad, "; ")
 	}
@@ -289,6 +285,10 @@ func (a *Agenda) checkBackups(pl, bk []placement, kinds map[string]domains.ItemK
 	for k, c := range a.criticalIdx() {
 		pfx := a.backupPrefix(c)
 		p, q := pl[c], bk[k]
+		if !q.ok {
+			details = append(details, pfx+"it has no backup")
+			continue
+		}
 		if p.ok && p.day == q.day && p.start < q.start+a.plen(c, q) && q.start < p.start+a.plen(c, p) {
 			details = append(details, pfx+"it overlaps the "+a.Voc.Activity+"'s own time")
 		}

@@ -68,11 +68,25 @@ func TestBackupSlotsTiny(t *testing.T) {
 	if !got[unitBackupSlots].Pass || got[itemOptimal].Pass {
 		t.Fatalf("later backup: %+v", got)
 	}
-	// Without backups, with a backup of a non-critical meeting: format
-	// failures.
-	for _, bad := range []json.RawMessage{planJSON(a, main...), backupJSON(a, main, "M2 Mon 10:00 Oak"), backupJSON(a, main)} {
-		if got := results(a, bad, ref); got[itemFormat].Pass || got[unitBackupSlots].Pass {
-			t.Fatalf("%s: %+v", bad, got)
+	// Without backups, or with an empty list: M1 has none, which fails
+	// the backups' items and nothing else (docs/grading.md).
+	for _, none := range []json.RawMessage{planJSON(a, main...), backupJSON(a, main)} {
+		got := results(a, none, ref)
+		if !got[itemFormat].Pass || got[unitBackupSlots].Pass || got[itemOptimal].Pass || got[unitBackupSlots].Detail != "backup of M1: it has no backup" {
+			t.Fatalf("%s: %+v", none, got)
+		}
+		okCore(got)
+	}
+	// A backup of a non-critical meeting: the backups cannot be read,
+	// which fails the format item and the backups' items.
+	bad := backupJSON(a, main, "M2 Mon 10:00 Oak")
+	got = results(a, bad, ref)
+	if got[itemFormat].Pass || got[unitBackupSlots].Pass || got[itemOptimal].Pass || !strings.Contains(got[itemFormat].Detail, `"M2" is not a critical meeting`) {
+		t.Fatalf("%s: %+v", bad, got)
+	}
+	for _, id := range []string{itemCoverage, itemPeople, itemRooms} {
+		if !got[id].Pass {
+			t.Fatalf("%s: %s fails: %s", bad, id, got[id].Detail)
 		}
 	}
 	p := a.Prompt()

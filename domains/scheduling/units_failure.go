@@ -121,22 +121,21 @@ func (roomFailure) Check(a *Agenda, ans *answer, f fails) {
 
 // parseFailure reads the failure schedule of an answer: the object under
 // failKey, in the form of the schedule. The result has failure set; its
-// formatErr says what is wrong.
-func (a *Agenda) parseFailure(raw json.RawMessage) *answer {
+// formatErr says why it cannot be read. When the answer has none, it is
+// nil and absent says so.
+func (a *Agenda) parseFailure(raw json.RawMessage) (ans *answer, absent string) {
 	var obj map[string]json.RawMessage
 	_ = json.Unmarshal(raw, &obj)
 	sub, ok := obj[failKey]
 	if !ok {
-		ans := &answer{pl: make([]placement, len(a.Activities)), failure: true}
-		ans.FormatErr = fmt.Sprintf("%q is missing", failKey)
-		return ans
+		return nil, domains.Missing(failKey)
 	}
-	ans := a.parse(sub)
+	ans = a.parse(sub)
 	ans.failure = true
 	if ans.Infeasible {
 		ans.FormatErr = fmt.Sprintf("%q must be a schedule", failKey)
 	}
-	return ans
+	return ans, ""
 }
 
 // checkFailure judges the failure schedule fans (parsed, no format error)

@@ -55,10 +55,21 @@ func TestRoomFailureTiny(t *testing.T) {
 	if got[unitRoomFailure].Pass || got[itemOptimal].Pass || !got[itemRooms].Pass {
 		t.Fatalf("clash in the failure schedule: %+v", got)
 	}
-	// Without the failure schedule: a format failure.
+	// Without the failure schedule: its items fail, and nothing else
+	// (docs/grading.md).
 	got = results(a, planJSON(a, "M1 Mon 09:00 Oak", "M2 Mon 09:00 Pine"), ref)
-	if got[itemFormat].Pass || got[unitRoomFailure].Pass {
+	if !got[itemFormat].Pass || got[unitRoomFailure].Pass || got[itemOptimal].Pass || got[unitRoomFailure].Detail != `"if_room_fails" is missing` {
 		t.Fatalf("no failure schedule: %+v", got)
+	}
+	for _, id := range []string{itemCoverage, itemPeople, itemRooms} {
+		if !got[id].Pass {
+			t.Fatalf("no failure schedule: %s fails: %s", id, got[id].Detail)
+		}
+	}
+	// An unreadable failure schedule fails the format item too.
+	got = results(a, json.RawMessage(`{"meetings": [{"meeting": "M1", "day": "Mon", "start": "09:00", "room": "Oak"}, {"meeting": "M2", "day": "Mon", "start": "09:00", "room": "Pine"}], "if_room_fails": 3}`), ref)
+	if got[itemFormat].Pass || got[unitRoomFailure].Pass || got[itemOptimal].Pass || !got[itemRooms].Pass || !got[itemCoverage].Pass {
+		t.Fatalf("unreadable failure schedule: %+v", got)
 	}
 	// A feasible but worse failure schedule fails only the optimum.
 	worse := fullJSON(a, []string{"M1 Mon 09:00 Oak", "M2 Mon 09:00 Pine"}, []string{"M1 Mon 10:00 Pine", "M2 Mon 09:00 Pine"})

@@ -51,12 +51,16 @@ func TestOptima(t *testing.T) {
 
 func TestConflictMutants(t *testing.T) {
 	rec := &domains.Record{Reference: domains.Reference{Conflict: []string{"r1", "r2"}}}
-	if n := len(ConflictMutants(rec, true)); n != 3 {
-		t.Fatalf("%d mutants of a minimal conflict of two, want 3", n)
+	claims := len(ClaimMutants())
+	if n := len(ConflictMutants(rec, true)); n != 3+claims {
+		t.Fatalf("%d mutants of a minimal conflict of two, want %d", n, 3+claims)
 	}
 	m := ConflictMutants(rec, false)
-	if len(m) != 1 || !strings.Contains(string(m[0].Answer), "no such rule") || !slices.Equal(m[0].Fail, []string{ConflictItem}) {
+	if len(m) != 1+claims || !strings.Contains(string(m[0].Answer), "no such rule") || !slices.Equal(m[0].Fail, []string{ConflictItem}) {
 		t.Fatalf("%+v", m)
+	}
+	if claims != 3 || !slices.Equal(m[len(m)-1].Fail, []string{FormatItem, ConflictItem}) {
+		t.Fatalf("claim mutants: %+v", m[1:])
 	}
 }
 

@@ -72,7 +72,7 @@ type MutateFunc func(t *testing.T, rec *domains.Record, inst domains.Instance) [
 // the problem does not have added; and, when minimal (the core's certified
 // conflicts are minimal given every always-on rule) and it names two rules
 // or more, the conflict with each of them left out. Each fails
-// ConflictItem alone.
+// ConflictItem alone. Then the ClaimMutants.
 func ConflictMutants(rec *domains.Record, minimal bool) []Mutant {
 	c := rec.Reference.Conflict
 	claim := func(rules []string) json.RawMessage {
@@ -87,7 +87,20 @@ func ConflictMutants(rec *domains.Record, minimal bool) []Mutant {
 				Answer: claim(slices.Delete(slices.Clone(c), i, i+1)), Fail: []string{ConflictItem}, Exact: true})
 		}
 	}
-	return out
+	return append(out, ClaimMutants()...)
+}
+
+// ClaimMutants are the claims of infeasibility without a conflict to
+// prove, for an infeasible record: without one, or with an empty list,
+// the conflict item fails alone (as for a conflict that does not hold);
+// with one that is not a list of names, the format item fails too
+// (docs/grading.md).
+func ClaimMutants() []Mutant {
+	return []Mutant{
+		{Name: "a claim without a conflict", Kind: "conflict", Answer: json.RawMessage(`{"feasible": false}`), Fail: []string{ConflictItem}, Exact: true},
+		{Name: "a claim with an empty conflict", Kind: "conflict", Answer: json.RawMessage(`{"feasible": false, "conflict": []}`), Fail: []string{ConflictItem}, Exact: true},
+		{Name: "a conflict that is not a list of names", Kind: "conflict", Answer: json.RawMessage(`{"feasible": false, "conflict": [1]}`), Fail: []string{FormatItem, ConflictItem}, Exact: true},
+	}
 }
 
 // Mutations is the mutation test of a family. Per task (in parallel

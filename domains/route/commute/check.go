@@ -194,16 +194,22 @@ func (c *Commute) Checklist(ref domains.Reference) []domains.Item {
 type parsed struct {
 	domains.Claim
 	legs    []leg
-	arrival string
-	changes int64
-	fare    int64
-	trips   map[string]partAnswer // the trip parts' (the backup), by key
+	arrival *string
+	changes *int64
+	fare    *int64
+	// statedWhy says why a stated value is nil (not stated, or
+	// unreadable), the first of them.
+	statedWhy string
+	trips     map[string]partAnswer // the trip parts' (the backup), by key
 }
 
-// partAnswer is a trip part of an answer: its legs and stated arrival.
+// partAnswer is a trip part of an answer: its legs and stated arrival
+// (nil when not stated), or why there are none (absent: the answer has
+// no such part, or it cannot be read).
 type partAnswer struct {
 	legs    []leg
-	arrival string
+	arrival *string
+	absent  string
 }
 
 func (c *Commute) parse(raw json.RawMessage, rs []ride) parsed {
@@ -212,32 +218,43 @@ func (c *Commute) parse(raw json.RawMessage, rs []ride) parsed {
 		return parsed{Claim: claim}
 	}
 	obj := claim.Obj
-	var p parsed
+	p := parsed{Claim: claim}
 	var legs []legJSON
 	if err := json.Unmarshal(obj["legs"], &legs); err != nil || len(legs) == 0 {
 		return parsed{Claim: domains.Claim{FormatErr: `"legs" must be a non-empty list of legs`}}
-	}
-	if err := json.Unmarshal(obj["arrival"], &p.arrival); err != nil {
-		return parsed{Claim: domains.Claim{FormatErr: `"arrival" must be a time HH:MM`}}
-	}
-	if err := json.Unmarshal(obj["changes"], &p.changes); err != nil {
-		return parsed{Claim: domains.Claim{FormatErr: `"changes" must be an integer`}}
-	}
-	if err := json.Unmarshal(obj["fare"], &p.fare); err != nil {
-		return parsed{Claim: domains.Claim{FormatErr: `"fare" must be an integer`}}
 	}
 	var err string
 	if p.legs, err = c.parseLegs(legs, rs, ""); err != "" {
 		return parsed{Claim: domains.Claim{FormatErr: err}}
 	}
-	for _, part := range domains.Facets[tripPart](c.units()) {
-		key, _ := part.AnswerKey(c)
-		legs, arrival, err := part.Parse(c, obj, rs)
-		if err != "" {
-			return parsed{Claim: domains.Claim{FormatErr: err}}
+	why := func(w string) {
+		if p.statedWhy == "" {
+			p.statedWhy = w
 		}
+	}
+	var w string
+	p.arrival, w = domains.ReadStated[string](&p.Claim, arrivalPart, `"arrival" must be a time HH:MM`)
+	why(w)
+	p.changes, w = domains.ReadStated[int64](&p.Claim, changesPart, `"changes" must be an integer`)
+	why(w)
+	p.fare, w = domains.ReadStated[int64](&p.Claim, farePart, `"fare" must be an integer`)
+	why(w)
+	for _, part := range domains.Facets[tripPart](c.units()) {
+		// A trip part the answer leaves out fails its items; one that
+		// does not read, the format item too (docs/grading.md).
+		key, _ := part.AnswerKey(c)
 		if p.trips == nil {
 			p.trips = map[string]partAnswer{}
+		}
+		if _, ok := obj[key]; !ok {
+			p.trips[key] = partAnswer{absent: domains.Missing(key)}
+			continue
+		}
+		legs, arrival, err := part.Parse(c, obj, rs)
+		if err != "" {
+			p.Unreadable(tripPartOf(key), err)
+			p.trips[key] = partAnswer{absent: err}
+			continue
 		}
 		p.trips[key] = partAnswer{legs: legs, arrival: arrival}
 	}
@@ -296,23 +313,36 @@ func (c *Commute) judge(res domains.Results, rs []ride, p parsed, ref domains.Re
 	set := res.Set
 	ans := &checked{main: c.evaluate(rs, p.legs)}
 	e := &ans.main
-	if p.arrival != route.Clock(e.Arrival) || p.changes != max(e.Rides-1, 0) || p.fare != e.Fare {
-		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", p.arrival, p.changes, p.fare, route.Clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
+	switch {
+	case p.statedWhy != "":
+		set(itemStated, false, p.statedWhy)
+	case *p.arrival != route.Clock(e.Arrival) || *p.changes != max(e.Rides-1, 0) || *p.fare != e.Fare:
+		set(itemStated, false, fmt.Sprintf("stated arrival %s, %d changes, fare %d; the plan arrives at %s with %d changes and fare %d", *p.arrival, *p.changes, *p.fare, route.Clock(e.Arrival), max(e.Rides-1, 0), e.Fare))
 	}
 	us := c.units()
+	f := fails{}
 	for _, part := range domains.Facets[tripPart](us) {
 		key, _ := part.AnswerKey(c)
 		pa := p.trips[key]
+		if pa.absent != "" {
+			// No trip to judge: its items fail (the Unread of an
+			// unreadable one fails the format item too).
+			for _, id := range tripPartOf(key).Items {
+				f.Add(id, pa.absent)
+			}
+			continue
+		}
 		te := c.evaluate(rs, pa.legs)
 		if ans.trips == nil {
 			ans.trips = map[string]*eval{}
 		}
 		ans.trips[key] = &te
-		if why := part.Stated(c, pa.arrival, &te); why != "" {
+		if pa.arrival == nil {
+			set(itemStated, false, fmt.Sprintf("the arrival of %q is missing", key))
+		} else if why := part.Stated(c, *pa.arrival, &te); why != "" {
 			set(itemStated, false, why)
 		}
 	}
-	f := fails{}
 	if e.Route != "" {
 		f.Add(itemRoute, e.Route)
 	}
@@ -358,3 +388,26 @@ var (
 	_ domains.Objectiver = (*Commute)(nil)
 	_ domains.Evaluator  = (*Commute)(nil)
 )
+
+// The stated parts of the main trip (docs/grading.md).
+var arrivalPart, changesPart, farePart = route.StatedPart("arrival"), route.StatedPart("changes"), route.StatedPart("fare")
+
+// tripPartOf is the answer part of a trip part (the backup): its item,
+// the optimal item (its values are levels) and the stated item (it
+// states its own arrival).
+func tripPartOf(key string) domains.Part {
+	return domains.Part{Key: key, Kind: domains.PartExtra, Items: []string{itemBackup, route.ItemOptimal, itemStated}}
+}
+
+// AnswerParts implements domains.Parter: the legs, the stated arrival,
+// changes and fare, and the trip parts.
+func (c *Commute) AnswerParts() []domains.Part {
+	out := route.Parts("legs", arrivalPart, changesPart, farePart)
+	for _, part := range domains.Facets[tripPart](c.units()) {
+		key, _ := part.AnswerKey(c)
+		out = append(out, tripPartOf(key))
+	}
+	return out
+}
+
+var _ domains.Parter = (*Commute)(nil)

@@ -36,7 +36,10 @@ var rules = map[string]string{"arrival-deadline": "arrival deadline", "earliest-
 var malformed = []string{``, `null`, `[]`, `{}`, `{"legs": null, "arrival": "07:00", "changes": 0, "fare": 1}`, `{"legs": [null], "arrival": "07:00", "changes": 0, "fare": 1}`,
 	`{"legs": [], "arrival": "07:00", "changes": 0, "fare": 1}`, `{"legs": [{"line": 1}], "arrival": "07:00", "changes": 0, "fare": 1}`,
 	`{"legs": [{"line": "walk", "from": "x", "to": "y"}], "arrival": "07:00", "changes": 0, "fare": 1}`, `{"legs": [{"line": "walk"}], "arrival": 7, "changes": 0, "fare": 1}`,
-	`{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`, `{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["fare budget"]}`}
+	`{"feasible": true}`, `{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["fare budget"]}`}
+
+// claimsWithoutConflict are claims of infeasibility that name no rule.
+var claimsWithoutConflict = []string{`{"feasible": false}`, `{"feasible": false, "conflict": []}`}
 
 // mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest.Mutant {
@@ -48,6 +51,13 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 	}
 	for _, a := range malformed {
 		add("malformed", fmt.Sprintf("the malformed answer %q", a), json.RawMessage(a), "format")
+	}
+	// A claim without a conflict, on a feasible record, fails every item
+	// (an infeasible record's are familytest.ClaimMutants).
+	for _, a := range claimsWithoutConflict {
+		if ref.Feasible {
+			add("malformed", fmt.Sprintf("the claim %q", a), json.RawMessage(a), "format")
+		}
 	}
 	trips := d.allTrips()
 	if !ref.Feasible {

@@ -123,7 +123,7 @@ type (
 	// optimal and stated items' texts, and the stated check of its trip.
 	tripPart interface {
 		domains.AnswerPart[*Commute]
-		Parse(c *Commute, obj map[string]json.RawMessage, rs []ride) (legs []leg, arrival string, err string)
+		Parse(c *Commute, obj map[string]json.RawMessage, rs []ride) (legs []leg, arrival *string, err string)
 		GoalNote(c *Commute) string
 		SamePlan(c *Commute) string
 		AnswerNote(c *Commute) string
@@ -677,19 +677,19 @@ func (backup) AnswerKey(*Commute) (string, string) {
 	return backupKey, `{"legs": [...], "arrival": "HH:MM"}`
 }
 
-func (backup) Parse(c *Commute, obj map[string]json.RawMessage, rs []ride) ([]leg, string, string) {
+func (backup) Parse(c *Commute, obj map[string]json.RawMessage, rs []ride) ([]leg, *string, string) {
 	var bk struct {
 		Legs    []legJSON `json:"legs"`
 		Arrival *string   `json:"arrival"`
 	}
-	if e := json.Unmarshal(obj[backupKey], &bk); e != nil || len(bk.Legs) == 0 || bk.Arrival == nil {
-		return nil, "", `"backup" must be an object with a non-empty list of legs and an arrival`
+	if e := json.Unmarshal(obj[backupKey], &bk); e != nil || len(bk.Legs) == 0 {
+		return nil, nil, `"backup" must be an object with a non-empty list of legs and an arrival`
 	}
 	legs, err := c.parseLegs(bk.Legs, rs, "backup ")
 	if err != "" {
-		return nil, "", err
+		return nil, nil, err
 	}
-	return legs, *bk.Arrival, ""
+	return legs, bk.Arrival, ""
 }
 
 // Model adds the backup trip, with every unit's rows, and its links to
@@ -777,6 +777,9 @@ func (backup) Items(c *Commute) []domains.Item {
 // and rides no run of the main trip's first line.
 func (backup) Check(c *Commute, ans *checked, f fails) {
 	b, e := ans.trips[backupKey], &ans.main
+	if b == nil {
+		return // no backup to judge: the answer's failed its items already
+	}
 	if b.Route != "" {
 		f.Add(itemBackup, "the backup: "+b.Route)
 		return

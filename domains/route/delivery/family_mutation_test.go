@@ -29,8 +29,10 @@ var ruleItems = []string{"coverage", "capacity", "delivery-windows", "driving-li
 // malformed are answers that never panic the checker and fail "format".
 var malformed = []string{``, `null`, `[]`, `{}`, `{"routes": null, "total_minutes": 1}`, `{"routes": [null], "total_minutes": 1}`,
 	`{"routes": [[]], "total_minutes": 1}`, `{"routes": [[1, 2]], "total_minutes": 1}`, `{"routes": [["S1 Bakery"]], "total_minutes": "x"}`,
-	`{"routes": [["S1 Bakery"]]}`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`,
-	`{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
+	`{"feasible": true}`, `{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
+
+// claimsWithoutConflict are claims of infeasibility that name no rule.
+var claimsWithoutConflict = []string{`{"feasible": false}`, `{"feasible": false, "conflict": []}`}
 
 // mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest.Mutant {
@@ -45,6 +47,21 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 	}
 	for _, a := range malformed {
 		add("malformed", fmt.Sprintf("the malformed answer %q", a), json.RawMessage(a), "format")
+	}
+	// A claim without a conflict, on a feasible record, fails every item
+	// (an infeasible record's are familytest.ClaimMutants).
+	for _, a := range claimsWithoutConflict {
+		if ref.Feasible {
+			add("malformed", fmt.Sprintf("the claim %q", a), json.RawMessage(a), "format")
+		}
+	}
+	// A plan without its stated total_minutes fails the stated item, not the
+	// format item (docs/grading.md); against an infeasible record, a plan
+	// fails the format item.
+	if ref.Feasible {
+		add("stated", "a plan without its stated total_minutes", json.RawMessage(`{"routes": [["S1 Bakery"]]}`), "stated")
+	} else {
+		add("malformed", "a plan without its stated total_minutes", json.RawMessage(`{"routes": [["S1 Bakery"]]}`), "format", "infeasible")
 	}
 	if !ref.Feasible {
 		add("plan", "a plan for an infeasible instance", planJSON(d, [][]int{{1}}, 0), "format", "infeasible")

@@ -64,7 +64,9 @@ type parsed struct {
 	domains.Claim
 	vehicle []int
 	routes  [][]int
-	stated  int64
+	stated  *int64
+	// statedWhy says why stated is nil (not stated, or unreadable).
+	statedWhy string
 }
 
 func (d *Dispatch) parse(raw json.RawMessage) parsed {
@@ -77,10 +79,8 @@ func (d *Dispatch) parse(raw json.RawMessage) parsed {
 	if err := json.Unmarshal(obj["routes"], &rs); err != nil || rs == nil {
 		return parsed{Claim: domains.Claim{FormatErr: `"routes" must be a list of {"vehicle": name, "jobs": [names]}`}}
 	}
-	var p parsed
-	if err := json.Unmarshal(obj["deadhead_minutes"], &p.stated); err != nil {
-		return parsed{Claim: domains.Claim{FormatErr: `"deadhead_minutes" must be an integer`}}
-	}
+	p := parsed{Claim: claim}
+	p.stated, p.statedWhy = domains.ReadStated[int64](&p.Claim, statedPart, `"deadhead_minutes" must be an integer`)
 	used := map[string]bool{}
 	for i, r := range rs {
 		if r == nil || r.Jobs == nil {
@@ -134,8 +134,10 @@ func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawM
 // judge fails on res the items that a readable plan breaks and returns
 // its objective vector (nil unless it keeps every rule).
 func (d *Dispatch) judge(res domains.Results, p parsed, ref domains.Reference) []int64 {
-	if t := d.deadhead(p.routes); t != p.stated {
-		res.Set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes empty", p.stated, t))
+	if p.stated == nil {
+		res.Set(itemStated, false, p.statedWhy)
+	} else if t := d.deadhead(p.routes); t != *p.stated {
+		res.Set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes empty", *p.stated, t))
 	}
 	f := fails{}
 	if why := d.checkCoverage(p); why != "" {
@@ -240,3 +242,12 @@ var (
 	_ domains.Evaluator  = (*Dispatch)(nil)
 	_ domains.Objectiver = (*Dispatch)(nil)
 )
+
+// statedPart is the stated empty driving time (docs/grading.md).
+var statedPart = route.StatedPart("deadhead_minutes")
+
+// AnswerParts implements domains.Parter: the routes and the stated empty
+// driving time.
+func (d *Dispatch) AnswerParts() []domains.Part { return route.Parts("routes", statedPart) }
+
+var _ domains.Parter = (*Dispatch)(nil)

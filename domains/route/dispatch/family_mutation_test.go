@@ -33,8 +33,10 @@ var ruleItems = []string{"capacity", "pickup-windows", "equipment", "driver-hour
 // malformed are answers that never panic the checker and fail "format".
 var malformed = []string{``, `null`, `[]`, `{}`, `{"routes": null, "deadhead_minutes": 1}`, `{"routes": [null], "deadhead_minutes": 1}`,
 	`{"routes": [{"vehicle": "Car 1"}], "deadhead_minutes": 1}`, `{"routes": [["J1"]], "deadhead_minutes": 1}`, `{"routes": [], "deadhead_minutes": "x"}`,
-	`{"routes": []}`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`,
-	`{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
+	`{"feasible": true}`, `{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
+
+// claimsWithoutConflict are claims of infeasibility that name no rule.
+var claimsWithoutConflict = []string{`{"feasible": false}`, `{"feasible": false, "conflict": []}`}
 
 // mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest.Mutant {
@@ -50,6 +52,21 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 	}
 	for _, a := range malformed {
 		add("malformed", fmt.Sprintf("the malformed answer %q", a), json.RawMessage(a), "format")
+	}
+	// A claim without a conflict, on a feasible record, fails every item
+	// (an infeasible record's are familytest.ClaimMutants).
+	for _, a := range claimsWithoutConflict {
+		if ref.Feasible {
+			add("malformed", fmt.Sprintf("the claim %q", a), json.RawMessage(a), "format")
+		}
+	}
+	// A plan without its stated deadhead_minutes fails the stated item, not the
+	// format item (docs/grading.md); against an infeasible record, a plan
+	// fails the format item.
+	if ref.Feasible {
+		add("stated", "a plan without its stated deadhead_minutes", json.RawMessage(`{"routes": []}`), "stated")
+	} else {
+		add("malformed", "a plan without its stated deadhead_minutes", json.RawMessage(`{"routes": []}`), "format", "infeasible")
 	}
 	add("malformed", "a vehicle with two routes", json.RawMessage(fmt.Sprintf(`{"routes": [{"vehicle": %q, "jobs": ["J1"]}, {"vehicle": %q, "jobs": ["J2"]}], "deadhead_minutes": 0}`, names[0], names[0])), "format")
 	if !ref.Feasible {

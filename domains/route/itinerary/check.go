@@ -90,9 +90,12 @@ func (it *Itinerary) Checklist(ref domains.Reference) []domains.Item {
 type parsed struct {
 	domains.Claim
 	plan      [][]int // stop numbers per day
-	score     int64
-	travel    int64
-	firstDays []int64 // trip sequences
+	score     *int64
+	travel    *int64
+	firstDays *[]int64 // trip sequences
+	// statedWhy says why a stated value is nil (not stated, or
+	// unreadable), the first of them.
+	statedWhy string
 }
 
 func (it *Itinerary) parse(raw json.RawMessage) parsed {
@@ -101,27 +104,37 @@ func (it *Itinerary) parse(raw json.RawMessage) parsed {
 		return parsed{Claim: claim}
 	}
 	obj := claim.Obj
-	var p parsed
+	p := parsed{Claim: claim}
 	var names [][]string
+	// why keeps the first reason a stated value is missing.
+	why := func(w string) {
+		if p.statedWhy == "" {
+			p.statedWhy = w
+		}
+	}
 	if it.Voc.Trip {
 		var cities []string
 		if err := json.Unmarshal(obj["cities"], &cities); err != nil || cities == nil {
 			return parsed{Claim: domains.Claim{FormatErr: `"cities" must be a list of city names`}}
 		}
-		if err := json.Unmarshal(obj["first_days"], &p.firstDays); err != nil || len(p.firstDays) != len(cities) {
-			return parsed{Claim: domains.Claim{FormatErr: `"first_days" must be a list of integers, one per city`}}
+		const bad = `"first_days" must be a list of integers, one per city`
+		var w string
+		p.firstDays, w = domains.ReadStated[[]int64](&p.Claim, firstDaysPart, bad)
+		if p.firstDays != nil && len(*p.firstDays) != len(cities) {
+			p.Unreadable(firstDaysPart, bad)
+			p.firstDays, w = nil, bad
 		}
-		obj["days"], _ = json.Marshal([][]string{cities})
-		obj["total_score"], obj["travel_minutes"] = json.RawMessage("0"), json.RawMessage("0")
-	}
-	if err := json.Unmarshal(obj["days"], &names); err != nil || names == nil {
-		return parsed{Claim: domains.Claim{FormatErr: `"days" must be a list of lists of names`}}
-	}
-	if err := json.Unmarshal(obj["total_score"], &p.score); err != nil {
-		return parsed{Claim: domains.Claim{FormatErr: `"total_score" must be an integer`}}
-	}
-	if err := json.Unmarshal(obj["travel_minutes"], &p.travel); err != nil {
-		return parsed{Claim: domains.Claim{FormatErr: `"travel_minutes" must be an integer`}}
+		why(w)
+		names = [][]string{cities}
+	} else {
+		if err := json.Unmarshal(obj["days"], &names); err != nil || names == nil {
+			return parsed{Claim: domains.Claim{FormatErr: `"days" must be a list of lists of names`}}
+		}
+		var w string
+		p.score, w = domains.ReadStated[int64](&p.Claim, scorePart, `"total_score" must be an integer`)
+		why(w)
+		p.travel, w = domains.ReadStated[int64](&p.Claim, travelPart, `"travel_minutes" must be an integer`)
+		why(w)
 	}
 	for d, day := range names {
 		nums := []int{}
@@ -267,12 +280,15 @@ func (it *Itinerary) judge(res domains.Results, p parsed, ref domains.Reference)
 		return nil
 	}
 	ans := it.answer(p.plan)
-	if it.Voc.Trip {
-		if want := it.firstDays(p.plan[0]); !slices.Equal(want, p.firstDays) {
-			res.Set(itemStated, false, fmt.Sprintf("stated first days %v, the plan arrives on days %v", p.firstDays, want))
+	switch {
+	case p.statedWhy != "":
+		res.Set(itemStated, false, p.statedWhy)
+	case it.Voc.Trip:
+		if want := it.firstDays(p.plan[0]); !slices.Equal(want, *p.firstDays) {
+			res.Set(itemStated, false, fmt.Sprintf("stated first days %v, the plan arrives on days %v", *p.firstDays, want))
 		}
-	} else if ans.TotalScore != p.score || ans.TravelMinutes != p.travel {
-		res.Set(itemStated, false, fmt.Sprintf("stated score %d and travel %d minutes, the plan has %d and %d", p.score, p.travel, ans.TotalScore, ans.TravelMinutes))
+	case ans.TotalScore != *p.score || ans.TravelMinutes != *p.travel:
+		res.Set(itemStated, false, fmt.Sprintf("stated score %d and travel %d minutes, the plan has %d and %d", *p.score, *p.travel, ans.TotalScore, ans.TravelMinutes))
 	}
 	return route.Judge(res, it.violations(p.plan), ref.Objective, func() []int64 { return it.objective(p.plan) })
 }
@@ -298,3 +314,18 @@ func (it *Itinerary) firstDays(order []int) []int64 {
 	}
 	return out
 }
+
+// The stated parts (docs/grading.md): a trip's first days, a tour's
+// total score and travel time.
+var firstDaysPart, scorePart, travelPart = route.StatedPart("first_days"), route.StatedPart("total_score"), route.StatedPart("travel_minutes")
+
+// AnswerParts implements domains.Parter: a trip's cities and first days,
+// or a tour's days, total score and travel time.
+func (it *Itinerary) AnswerParts() []domains.Part {
+	if it.Voc.Trip {
+		return route.Parts("cities", firstDaysPart)
+	}
+	return route.Parts("days", scorePart, travelPart)
+}
+
+var _ domains.Parter = (*Itinerary)(nil)

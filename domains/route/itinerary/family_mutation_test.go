@@ -141,21 +141,28 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 
 // TestCheckMalformed: answers that do not parse, have the wrong
 // shape or the wrong number of day lists fail every item (and never panic),
-// for a two-day itinerary and a trip sequence.
+// for a two-day itinerary and a trip sequence. Answers whose plan reads
+// but whose stated values are left out or do not read fail the stated
+// item, and the format item exactly when a value does not read
+// (docs/grading.md).
 func TestCheckMalformed(t *testing.T) {
 	tk := itinerary.TravelItinerary()
 	common := []string{`[]`, `null`, `"plan"`, `{"feasible": true}`, `{"feasible": false}`, `{"feasible": false, "conflict": []}`}
 	for _, tc := range []struct {
 		subtask string
 		answers []string
+		// stated are answers with a readable plan: each with whether its
+		// stated values read.
+		stated map[string]bool
 	}{
 		{"museum-weekend", []string{`{"days": "Saturday"}`, `{"days": [[1, 2]], "total_score": 0, "travel_minutes": 0}`,
-			`{"days": [["M1 National Gallery"], []], "total_score": 0}`, `{"days": [["Louvre"], []], "total_score": 0, "travel_minutes": 0}`,
+			`{"days": [["Louvre"], []], "total_score": 0, "travel_minutes": 0}`,
 			`{"days": [[], [], []], "total_score": 0, "travel_minutes": 0}`, `{"days": [["M1 National Gallery"]], "total_score": 3, "travel_minutes": 0}`,
-			`{"cities": ["M1 National Gallery"], "first_days": [1]}`}},
-		{"city-hopping", []string{`{"cities": ["C1 Porto"], "first_days": [1, 2]}`, `{"cities": ["C1 Porto"], "first_days": "1"}`,
-			`{"cities": "C1 Porto", "first_days": [1]}`, `{"cities": ["Paris"], "first_days": [1]}`,
-			`{"days": [["C1 Porto"]], "total_score": 1, "travel_minutes": 0}`}},
+			`{"cities": ["M1 National Gallery"], "first_days": [1]}`},
+			map[string]bool{`{"days": [["M1 National Gallery"], []], "total_score": 0}`: true, `{"days": [["M1 National Gallery"], []], "total_score": 0, "travel_minutes": "0"}`: false}},
+		{"city-hopping", []string{`{"cities": "C1 Porto", "first_days": [1]}`, `{"cities": ["Paris"], "first_days": [1]}`,
+			`{"days": [["C1 Porto"]], "total_score": 1, "travel_minutes": 0}`},
+			map[string]bool{`{"cities": ["C1 Porto"], "first_days": [1, 2]}`: false, `{"cities": ["C1 Porto"], "first_days": "1"}`: false, `{"cities": ["C1 Porto"]}`: true}},
 	} {
 		o := familytest.Certify(tk, familytest.NewSpec(t, tk, tc.subtask, 2, "must-visit", "opening-hours"), family.Timeout)
 		if !o.Kept() {
@@ -177,6 +184,14 @@ func TestCheckMalformed(t *testing.T) {
 			for _, r := range res {
 				if r.Pass {
 					t.Errorf("%s: %s passes %s", tc.subtask, answer, r.ID)
+				}
+			}
+		}
+		for answer, reads := range tc.stated {
+			res := inst.Check(context.Background(), sat.Backend{}, json.RawMessage(answer), rec.Reference)
+			for _, r := range res {
+				if r.ID == "format" && r.Pass != reads || r.ID == "stated" && r.Pass {
+					t.Errorf("%s: %s: %s passes %v (%s)", tc.subtask, answer, r.ID, r.Pass, r.Detail)
 				}
 			}
 		}
