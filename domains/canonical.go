@@ -46,7 +46,7 @@ type canonical struct {
 	in   []byte
 	i    int
 	out  []byte
-	drop string // the top-level member to leave out
+	drop string   // the top-level member to leave out
 	tmp  []byte   // scratch for reordering members
 	mem  []member // the members of the objects being read, innermost last
 }
