@@ -81,6 +81,7 @@ type Solver struct {
 	selAsserted bool           // the model is known feasible; selectors are units
 	opt         *solver.Result // the last result of Optimize
 	bounds      []int32        // literals fixing every optimized level
+	keep        int            // levels of bounds the next Optimize keeps (Extend)
 	infeasible  bool
 
 	coreGuided bool
@@ -223,14 +224,25 @@ func (s *Solver) assertSelectors() {
 // the next bound; binary steps while the gap is wide). The final UNSAT of
 // "better than the optimum" is the proof. Each level's optimum is fixed,
 // as an assumption, before the next.
+//
+// After Extend(m, keep), the first keep levels keep the optimum proven
+// before, held by their bound literals as assumptions, and only the
+// levels after them are optimized; a later Optimize starts from level 0.
 func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
-	s.bounds = nil
+	from := min(s.keep, len(s.bounds))
+	s.keep = 0
+	s.bounds = s.bounds[:from]
 	s.opt = nil
-	s.hasBound = false
+	if from == 0 {
+		s.hasBound = false
+	}
 	switch s.solve(ctx, s.base()) {
 	case 0:
 		return &solver.Result{Status: solver.Unknown}, nil
 	case -1:
+		if from > 0 {
+			return nil, &solver.IntegrityError{Backend: "sat", What: fmt.Sprintf("the %d levels proven before Extend have no solution", from)}
+		}
 		s.infeasible = true
 		return &solver.Result{Status: solver.Infeasible}, nil
 	}
@@ -242,7 +254,8 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 	if s.coreGuided && len(s.m.Objectives) == 1 {
 		return s.optimizeCores(ctx, sol)
 	}
-	for l, o := range s.m.Objectives {
+	for l := from; l < len(s.m.Objectives); l++ {
+		o := s.m.Objectives[l]
 		sign := int64(1) // cost = sign·objective, minimized
 		if o.Sense == encode.Maximize {
 			sign = -1
@@ -311,6 +324,35 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 	}
 	s.opt = &solver.Result{Status: st, Objective: s.m.ObjectiveValues(sol), Solution: sol}
 	return s.opt, nil
+}
+
+// Extend moves s to m, a model with the variables, constraints and answer
+// variables of s's model whose first keep objective levels are s's (a
+// stated tie-break: encode.CommonLevels). The clauses gini holds, learned
+// ones included, stay valid for m, since m's rules are the same and an
+// objective counter only defines fresh variables. When the last Optimize
+// proved the optimum of those keep levels, the next Optimize keeps it and
+// optimizes only the later levels. A core-guided Solver does not extend
+// (its hardening is proven for its one level): Extend returns an error and
+// the caller loads m afresh.
+func (s *Solver) Extend(m *encode.Model, keep int) error {
+	switch {
+	case s.coreGuided:
+		return errors.New("sat: Extend: a core-guided solver does not extend")
+	case s.infeasible:
+		return errors.New("sat: Extend: the model is infeasible")
+	case keep < 0 || keep > len(m.Objectives):
+		return fmt.Errorf("sat: Extend: %d shared levels of %d", keep, len(m.Objectives))
+	}
+	s.settle()
+	if err := s.enc.Extend(m, keep); err != nil {
+		return err
+	}
+	s.m, s.opt = m, nil
+	if s.keep = keep; len(s.bounds) < keep {
+		s.keep = 0 // the shared levels were not proven: start from level 0
+	}
+	return nil
 }
 
 func (s *Solver) feasible(sol encode.Assignment) *solver.Result {
