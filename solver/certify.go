@@ -104,17 +104,16 @@ func CertifyCounting(ctx context.Context, b Backend, m *encode.Model, limit int)
 // concurrent use.
 type Session struct {
 	b Backend
-	s Solver
-	m *encode.Model
+	s Solver // the solver of the last proven feasible certificate, or nil
 }
 
 // NewSession returns a Session that loads models into b.
 func NewSession(b Backend) *Session { return &Session{b: b} }
 
 // extender is a Solver that can move to a model extending its own
-// (sat.Solver.Extend).
+// (sat.Solver.Extend), or says why not.
 type extender interface {
-	Extend(m *encode.Model, keep int) error
+	Extend(m *encode.Model) error
 }
 
 // Certify is CertifyCounting on the session's solver: m is loaded afresh
@@ -125,7 +124,7 @@ type extender interface {
 func (ss *Session) Certify(ctx context.Context, m *encode.Model, limit int) (*Certificate, error) {
 	start := time.Now()
 	s := ss.extend(m)
-	ss.s, ss.m = nil, nil
+	ss.s = nil
 	if s == nil {
 		var err error
 		s, err = Load(ctx, ss.b, m)
@@ -148,7 +147,7 @@ func (ss *Session) Certify(ctx context.Context, m *encode.Model, limit int) (*Ce
 		}
 		cert.Stats.Wall = time.Since(start)
 		if err == nil && cert.Proven(m) && cert.Status != Infeasible {
-			ss.s, ss.m = s, m
+			ss.s = s
 		}
 	}
 	return cert, err
@@ -160,12 +159,7 @@ func (ss *Session) extend(m *encode.Model) Solver {
 	if ss.s == nil {
 		return nil
 	}
-	x, ok := ss.s.(extender)
-	if !ok {
-		return nil
-	}
-	keep, ok := encode.CommonLevels(ss.m, m)
-	if !ok || x.Extend(m, keep) != nil {
+	if x, ok := ss.s.(extender); !ok || x.Extend(m) != nil {
 		return nil
 	}
 	return ss.s

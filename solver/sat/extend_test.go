@@ -102,7 +102,7 @@ func TestExtendKeepsProvenLevels(t *testing.T) {
 	// solve of cost ≤ 6); the extended one makes the first solve alone.
 	m2 := *m
 	m2.Objectives = append(m.Objectives[:1:1], encode.Objective{Sense: encode.Minimize})
-	if err := s.(*sat.Solver).Extend(&m2, 1); err != nil {
+	if err := s.(*sat.Solver).Extend(&m2); err != nil {
 		t.Fatal(err)
 	}
 	calls := s.Stats().SolveCalls
@@ -122,7 +122,7 @@ func TestExtendKeepsProvenLevels(t *testing.T) {
 	}
 	m3 := m2
 	m3.Constraints = nil
-	if err := s.(*sat.Solver).Extend(&m3, 1); err == nil {
+	if err := s.(*sat.Solver).Extend(&m3); err == nil {
 		t.Error("Extend accepted a model without the constraints")
 	}
 }

@@ -327,25 +327,25 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 }
 
 // Extend moves s to m, a model with the variables, constraints and answer
-// variables of s's model whose first keep objective levels are s's (a
-// stated tie-break: encode.CommonLevels). The clauses gini holds, learned
-// ones included, stay valid for m, since m's rules are the same and an
-// objective counter only defines fresh variables. When the last Optimize
-// proved the optimum of those keep levels, the next Optimize keeps it and
-// optimizes only the later levels. A core-guided Solver does not extend
-// (its hardening is proven for its one level): Extend returns an error and
-// the caller loads m afresh.
-func (s *Solver) Extend(m *encode.Model, keep int) error {
+// variables of s's model, with any objective levels (a stated tie-break:
+// encode.CommonLevels; else encode.ErrNotExtension). The clauses gini
+// holds, learned ones included, stay valid for m, since m's rules are the
+// same and an objective counter only defines fresh variables. When the
+// last Optimize proved the optimum of the levels the two models share, the
+// next Optimize keeps it and optimizes only the later levels. A
+// core-guided or infeasible Solver does not extend (core-guided hardening
+// is proven for its one level): Extend returns an error and the caller
+// loads m afresh.
+func (s *Solver) Extend(m *encode.Model) error {
 	switch {
 	case s.coreGuided:
 		return errors.New("sat: Extend: a core-guided solver does not extend")
 	case s.infeasible:
 		return errors.New("sat: Extend: the model is infeasible")
-	case keep < 0 || keep > len(m.Objectives):
-		return fmt.Errorf("sat: Extend: %d shared levels of %d", keep, len(m.Objectives))
 	}
 	s.settle()
-	if err := s.enc.Extend(m, keep); err != nil {
+	keep, err := s.enc.Extend(m)
+	if err != nil {
 		return err
 	}
 	s.m, s.opt = m, nil
