@@ -18,10 +18,14 @@ import (
 // reading does not apply to in (the unit has nothing to say there).
 // Project, when set, maps a plan to the part the reading decides (the
 // schedule without its backups), for both plans before they are compared.
+// With lists units RuledOutReadings draws beside the reading's unit: those
+// without which the alternative says the same as the model (a time out
+// is the driving time without time windows).
 type Reading[I domains.Instance] struct {
 	domains.Reading
 	Variant func(in I) (I, bool)
 	Project func(t testing.TB, plan []byte) []byte
+	With    []string
 }
 
 // CheckReadings checks the readings of one instance that draws their
@@ -86,11 +90,13 @@ func optimalPlan(t testing.TB, inst domains.Instance) ([]byte, bool) {
 }
 
 // RuledOutReadings is the readings test of a core: for every unit of pool
-// that lists readings (domains.Reader), on every task of core whose pool
-// has it and every subtask that allows it (unless every, by default the
-// first such subtask of each task only; every one with PLANCERT_LONG=1), seeds
-// 1..seeds.N() of the spec with the unit (and the subtask's Always
-// units), CheckReadings with the reading's model from models. It fails
+// that lists readings (domains.Reader), on every task of core (or the one
+// task whose ID is core, for a core whose tasks have different units of
+// one ID, as the route core's do) whose pool has it and every subtask
+// that allows it and its readings' With units (unless every, by default
+// the first such subtask of each task only; every one with
+// PLANCERT_LONG=1), seeds 1..seeds.N() of the spec with the unit (and the
+// subtask's Always units and the readings' With units), CheckReadings with the reading's model from models. It fails
 // when a reading has no model in models, and when no instance of a unit
 // has a reading that changes the optimum (the test would show nothing).
 func RuledOutReadings[U interface{ Info() domains.Unit }, I domains.Instance](t *testing.T, core string, pool []U, models map[string]Reading[I], seeds Levels, every bool) {
@@ -102,6 +108,7 @@ func RuledOutReadings[U interface{ Info() domains.Unit }, I domains.Instance](t 
 		}
 		id := u.Info().ID
 		var readings []Reading[I]
+		with := []string{id}
 		for _, r := range rd.Readings() {
 			m, ok := models[r.Name]
 			if !ok {
@@ -109,21 +116,22 @@ func RuledOutReadings[U interface{ Info() domains.Unit }, I domains.Instance](t 
 			}
 			m.Reading = r
 			readings = append(readings, m)
+			with = append(with, m.With...)
 		}
 		changed, n := 0, 0
 		for _, tk := range domains.Tasks() {
-			if _, ok := tk.Unit(id); !ok || tk.Core != core {
+			if _, ok := tk.Unit(id); !ok || (tk.Core != core && tk.ID != core) {
 				continue
 			}
 			subs := 0
 			for _, st := range tk.Subtasks {
-				if !st.Allows(id) || (subs > 0 && !every && !Long()) {
+				if !allows(st, with) || (subs > 0 && !every && !Long()) {
 					continue
 				}
 				subs++
 				for seed := uint64(1); seed <= seeds.N(); seed++ {
 					set := map[string]bool{}
-					for _, x := range Requiring(tk, append(slices.Clone(st.Always), id)...) {
+					for _, x := range Requiring(tk, append(slices.Clone(st.Always), with...)...) {
 						set[x] = true
 					}
 					spec, err := tk.NewSpec(st.ID, seed, set)
@@ -144,4 +152,14 @@ func RuledOutReadings[U interface{ Info() domains.Unit }, I domains.Instance](t 
 			t.Errorf("%s: %d instances, none where a reading changes the optimum: the test shows nothing", id, n)
 		}
 	}
+}
+
+// allows reports whether st allows every unit of ids.
+func allows(st domains.Subtask, ids []string) bool {
+	for _, id := range ids {
+		if !st.Allows(id) {
+			return false
+		}
+	}
+	return true
 }
