@@ -1,7 +1,6 @@
 package scheduling
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -38,22 +37,6 @@ func (a *Agenda) variant(swap func(u unit) unit) *Agenda {
 	return &v
 }
 
-// withoutKey returns plan without its key (the backups of a schedule).
-func withoutKey(key string) func(t testing.TB, plan []byte) []byte {
-	return func(t testing.TB, plan []byte) []byte {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(plan, &m); err != nil {
-			t.Fatal(err)
-		}
-		delete(m, key)
-		out, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
-}
-
 // agendaReadings are the models of the alternative readings the agenda
 // units list (domains.Reader), by reading name.
 var agendaReadings = map[string]familytest.Reading[*Agenda]{
@@ -72,7 +55,7 @@ var agendaReadings = map[string]familytest.Reading[*Agenda]{
 			}
 			return u
 		}), len(a.criticalIdx()) > 0
-	}, Project: withoutKey(backupKey)},
+	}, Project: familytest.Without(backupKey)},
 }
 
 // TestReadingsRuledOut: for every agenda unit with readings
