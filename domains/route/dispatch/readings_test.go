@@ -1,0 +1,232 @@
+package dispatch
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/plancert/plancert/domains"
+	"github.com/plancert/plancert/encode"
+	"github.com/plancert/plancert/internal/familytest"
+)
+
+// The models of the alternative readings (readings.go). Each wraps the
+// instance and builds its fleet model first, then changes or adds rows, so
+// that the arcs are the instance's and its Plan reads their solutions.
+
+// one is the term coef·x.
+func one(x encode.Var, coef int64) encode.Term { return encode.Term{Var: x, Coef: coef} }
+
+// loc is the location of node u of a fleet model of k vehicles: the depot
+// (0) for a vehicle's depot node, job u-k+1 for a job's.
+func loc(u, k int) int {
+	if u < k {
+		return 0
+	}
+	return u - k + 1
+}
+
+// starts looks up the fleet model's service starts (time-windows unit),
+// by node (nil at the depot nodes).
+func (d *Dispatch) starts(m *encode.Model) ([]encode.Var, error) {
+	k, n := len(d.Vehicles), len(d.Jobs)
+	start := make([]encode.Var, k+n)
+	for c := 1; c <= n; c++ {
+		x, ok := m.Lookup(fmt.Sprintf("start_%d", c))
+		if !ok {
+			return nil, fmt.Errorf("dispatch: the model has no start time of job %d", c)
+		}
+		start[k+c-1] = x
+	}
+	return start, nil
+}
+
+// timeOut is the model of an instance read with a route's driving time
+// as its time out: each vehicle leaves the depot at a time of its own
+// (from its opening; the route's first loading starts no earlier than that
+// plus the drive), and its time out is from then to its return, waiting,
+// loading and unloading counted. A route leaves as late as its windows
+// allow, so this is the least time out of the route: the most lenient
+// such reading. The rule read so (rule: ruleHours or ruleLongest) bounds
+// the time outs instead: the driving limit each of them (its rows on the
+// driving time stay, implied, as the time out is at least the driving
+// time), the balanced goal the longest of them, in place of the longest
+// driving time (whose rows go, with its objective level).
+type timeOut struct {
+	*Dispatch
+	rule string
+}
+
+func (v timeOut) Model() (*encode.Model, error) {
+	fm, err := v.fleetModel()
+	if err != nil {
+		return nil, err
+	}
+	m := fm.Model.Restrict(func(g string) bool { return g != ruleLongest || v.rule != ruleLongest })
+	start, err := v.starts(m)
+	if err != nil {
+		return nil, err
+	}
+	k, f := len(v.Vehicles), fm.Fleet
+	span := f.Due[0] - f.Ready[0]
+	leave := make([]encode.Var, k)
+	for a := range k {
+		leave[a] = m.NewInt(fmt.Sprintf("leave_%d", a), f.Ready[0], f.Due[0])
+	}
+	var top encode.Var
+	if v.rule == ruleLongest {
+		top = m.NewInt("longest_time_out", 0, span)
+		at := slices.IndexFunc(m.Objectives, func(o encode.Objective) bool {
+			return len(o.Terms) == 1 && m.Vars[o.Terms[0].Var].Name == "longest_route"
+		})
+		if at < 0 {
+			return nil, fmt.Errorf("dispatch: the model has no longest-route level")
+		}
+		m.Objectives = slices.Clone(m.Objectives)
+		m.Objectives[at] = encode.Objective{Sense: encode.Minimize, Terms: []encode.Term{one(top, 1)}}
+	}
+	for u := range fm.Arc {
+		for w, x := range fm.Arc[u] {
+			switch {
+			case x < 0 || (u < k) == (w < k):
+			case u < k: // vehicle u leaves for job w
+				m.AddLinear([]encode.Term{one(start[w], 1), one(leave[u], -1)}, encode.GE, f.Travel[0][loc(w, k)]).OnlyIf(x.Lit()).InGroup(v.rule)
+			default: // back from job u, the route of vehicle (w+k-1)%k
+				lu, a := loc(u, k), (w+k-1)%k
+				back := f.Service[lu] + f.Travel[lu][0]
+				if v.rule == ruleHours {
+					m.AddLinear([]encode.Term{one(start[u], 1), one(leave[a], -1)}, encode.LE, v.MaxDrive-back).OnlyIf(x.Lit()).InGroup(v.rule)
+				} else {
+					m.AddLinear([]encode.Term{one(top, 1), one(start[u], -1), one(leave[a], 1)}, encode.GE, back).OnlyIf(x.Lit()).InGroup(v.rule)
+				}
+			}
+		}
+	}
+	return m, nil
+}
+
+// arriveInWindow is the model of an instance read with a window as the
+// time of arrival: a route waits nowhere after it leaves the depot (it
+// may leave late), so each loading starts on arrival from the job before.
+type arriveInWindow struct{ *Dispatch }
+
+func (v arriveInWindow) Model() (*encode.Model, error) {
+	fm, err := v.fleetModel()
+	if err != nil {
+		return nil, err
+	}
+	m := fm.Model
+	start, err := v.starts(m)
+	if err != nil {
+		return nil, err
+	}
+	k, f := len(v.Vehicles), fm.Fleet
+	for u := k; u < len(fm.Arc); u++ {
+		for w := k; w < len(fm.Arc); w++ {
+			if x := fm.Arc[u][w]; x >= 0 {
+				lu := loc(u, k)
+				m.AddLinear([]encode.Term{one(start[w], 1), one(start[u], -1)}, encode.LE, f.Service[lu]+f.Travel[lu][loc(w, k)]).OnlyIf(x.Lit()).InGroup(ruleWindows)
+			}
+		}
+	}
+	return m, nil
+}
+
+// capacityRoute is the model of an instance read with a vehicle's
+// capacity as a bound on the total size of its route's jobs: the size
+// aboard so far grows along the route, and the last job's total fits the
+// type of the vehicle it returns as (the job-by-job rows stay, implied).
+type capacityRoute struct{ *Dispatch }
+
+func (v capacityRoute) Model() (*encode.Model, error) {
+	fm, err := v.fleetModel()
+	if err != nil {
+		return nil, err
+	}
+	m := fm.Model
+	k, n := len(v.Vehicles), len(v.Jobs)
+	var sum int64
+	for _, s := range v.Size {
+		sum += s
+	}
+	total := make([]encode.Var, k+n)
+	for c := 1; c <= n; c++ {
+		total[k+c-1] = m.NewInt(fmt.Sprintf("route_size_%d", c), v.Size[c], sum)
+	}
+	for u := k; u < len(fm.Arc); u++ {
+		for w, x := range fm.Arc[u] {
+			switch {
+			case x < 0:
+			case w >= k:
+				m.AddLinear([]encode.Term{one(total[w], 1), one(total[u], -1)}, encode.GE, v.Size[loc(w, k)]).OnlyIf(x.Lit()).InGroup(ruleCapacity)
+			default:
+				m.AddLinear([]encode.Term{one(total[u], 1)}, encode.LE, v.Capacity[v.Vehicles[(w+k-1)%k].Type]).OnlyIf(x.Lit()).InGroup(ruleCapacity)
+			}
+		}
+	}
+	return m, nil
+}
+
+// backupIdle is the model of an instance read with a job's backup as any
+// other vehicle of the fleet whose type may take it: the backup rows (on
+// the vehicles in service) go, and a job that fewer than two of the
+// fleet's vehicles may take has no plan.
+type backupIdle struct{ *Dispatch }
+
+func (v backupIdle) Model() (*encode.Model, error) {
+	fm, err := v.fleetModel()
+	if err != nil {
+		return nil, err
+	}
+	m := fm.Model.Restrict(func(g string) bool { return g != ruleBackup })
+	ts := domains.Facets[taker](v.units())
+	for c := 1; c <= len(v.Jobs); c++ {
+		able := 0
+		for _, x := range v.Vehicles {
+			if v.takes(ts, c, x.Type) {
+				able++
+			}
+		}
+		if able < 2 {
+			m.AddAtLeast(nil, 2-able).InGroup(ruleBackup)
+		}
+	}
+	return m, nil
+}
+
+// dispatchReadings are the models of the alternative readings the
+// dispatch units list (domains.Reader), by reading name. The time outs and
+// the arrival differ from the model only with time windows (waiting,
+// loading and unloading), which the readings draw (balanced routes
+// requires them).
+var dispatchReadings = map[string]familytest.Reading[domains.Instance]{
+	readingCapacityRoute: {Variant: func(in domains.Instance) (domains.Instance, bool) {
+		d := in.(*Dispatch)
+		return capacityRoute{d}, d.S.Has(unitCapacity)
+	}},
+	readingArriveInWindow: {Variant: func(in domains.Instance) (domains.Instance, bool) {
+		d := in.(*Dispatch)
+		return arriveInWindow{d}, d.S.Has(unitWindows)
+	}},
+	readingHoursTimeOut: {Variant: func(in domains.Instance) (domains.Instance, bool) {
+		d := in.(*Dispatch)
+		return timeOut{d, ruleHours}, d.S.Has(unitWindows) && d.S.Has(unitHours)
+	}, With: []string{unitWindows}},
+	readingLongestTimeOut: {Variant: func(in domains.Instance) (domains.Instance, bool) {
+		d := in.(*Dispatch)
+		return timeOut{d, ruleLongest}, d.S.Has(unitWindows) && d.S.Has(unitBalance)
+	}},
+	readingBackupIdle: {Variant: func(in domains.Instance) (domains.Instance, bool) {
+		d := in.(*Dispatch)
+		return backupIdle{d}, d.S.Has(unitBackup)
+	}},
+}
+
+// TestReadingsRuledOut: for every dispatch unit with readings
+// (domains.Reader), on seeded instances that draw it, the model of each
+// alternative reading has the certified optimum, or the prompt says the
+// sentence that rules the reading out (familytest.RuledOutReadings): two
+// seeds of every subtask by default, 20 with PLANCERT_LONG=1.
+func TestReadingsRuledOut(t *testing.T) {
+	familytest.RuledOutReadings(t, task.ID, unitPool, dispatchReadings, familytest.Levels{Short: 1, Default: 2, Long: 20}, true)
+}
