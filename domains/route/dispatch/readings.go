@@ -8,10 +8,7 @@ import "github.com/plancert/plancert/domains"
 // readings_test.go, whose TestReadingsRuledOut shows on seeded instances
 // that each changes the optimum and that the prompt says its phrase.
 //
-// Sentences read one way only, and so not listed: pickup before delivery
-// ("does J1 earlier on the same route": the same vehicle, in route order;
-// no seeded instance's optimum changed with J1 right before J2), the
-// equipment rule (a job that needs it goes only on the type that has it),
+// Sentences read one way only, and so not listed: the equipment rule (a job that needs it goes only on the type that has it),
 // and the kept legs of the breakdown goal ("by any vehicle; e.g. … a leg of
 // every route that starts with J1"; a leg kept only by its own vehicle
 // would tell apart plans the prompt calls the same, "whichever vehicle of
@@ -31,6 +28,9 @@ const (
 	// readingLongestTimeOut reads a route's length in the balanced goal as
 	// its time out.
 	readingLongestTimeOut = "a route's length is its time out, from leaving the depot to coming back (waiting, loading and unloading counted)"
+	// readingRightBefore reads "does J1 earlier on the same route" (a
+	// chain, a trailer collected for the next load) as J1 right before J2.
+	readingRightBefore = "the earlier job comes right before the later one on the route, with no job between"
 	// readingBackupIdle reads a backup as any other vehicle of the fleet
 	// whose type may take the job, used or not (a spare at the depot).
 	readingBackupIdle = "a job's backup may be any other vehicle of the fleet whose type may take it, one that drives no route too"
@@ -62,6 +62,13 @@ func (hours) Readings() []domains.Reading {
 // line).
 func (balanced) Readings() []domains.Reading {
 	return []domains.Reading{{Name: readingLongestTimeOut, RuledOutBy: "to coming back (waiting, loading and unloading do not count). "}}
+}
+
+// Readings implements domains.Reader: the pair read as consecutive jobs,
+// ruled out by the rule's parenthesis (every subtask's sentence ends with
+// it).
+func (linked) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingRightBefore, RuledOutBy: "earlier on the same route (not necessarily right before)."}}
 }
 
 // Readings implements domains.Reader: the backup read as any other

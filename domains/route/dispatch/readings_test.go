@@ -167,6 +167,22 @@ func (v capacityRoute) Model() (*encode.Model, error) {
 	return m, nil
 }
 
+// rightBefore is the model of an instance read with the
+// pickup-before-delivery pair as consecutive jobs: the arc from the
+// earlier job to the later one is driven (the route-order rows stay,
+// implied).
+type rightBefore struct{ *Dispatch }
+
+func (v rightBefore) Model() (*encode.Model, error) {
+	fm, err := v.fleetModel()
+	if err != nil {
+		return nil, err
+	}
+	k, p := len(v.Vehicles), v.Before[0]
+	fm.Model.AddLinear([]encode.Term{one(fm.Arc[k+p[0]-1][k+p[1]-1], 1)}, encode.GE, 1).InGroup(ruleLinked)
+	return fm.Model, nil
+}
+
 // backupIdle is the model of an instance read with a job's backup as any
 // other vehicle of the fleet whose type may take it: the backup rows (on
 // the vehicles in service) go, and a job that fewer than two of the
@@ -215,6 +231,10 @@ var dispatchReadings = map[string]familytest.Reading[domains.Instance]{
 	readingLongestTimeOut: {Variant: func(in domains.Instance) (domains.Instance, bool) {
 		d := in.(*Dispatch)
 		return timeOut{d, ruleLongest}, d.S.Has(unitWindows) && d.S.Has(unitBalance)
+	}},
+	readingRightBefore: {Variant: func(in domains.Instance) (domains.Instance, bool) {
+		d := in.(*Dispatch)
+		return rightBefore{d}, d.S.Has(unitLinked)
 	}},
 	readingBackupIdle: {Variant: func(in domains.Instance) (domains.Instance, bool) {
 		d := in.(*Dispatch)
