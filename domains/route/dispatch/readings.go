@@ -8,11 +8,14 @@ import "github.com/plancert/plancert/domains"
 // readings_test.go, whose TestReadingsRuledOut shows on seeded instances
 // that each changes the optimum and that the prompt says its phrase.
 //
-// Sentences read one way only, and so not listed: the equipment rule (a job that needs it goes only on the type that has it),
-// and the kept legs of the breakdown goal ("by any vehicle; e.g. … a leg of
-// every route that starts with J1"; a leg kept only by its own vehicle
-// would tell apart plans the prompt calls the same, "whichever vehicle of
-// that type drives which route").
+// Not listed, as no model of another reading would differ or none is a
+// model of this prompt: the equipment rule (a job that needs it goes only
+// on the type that has it); where in a job the loading and unloading time
+// falls (only its total moves the next job's times and the return); and
+// the kept legs of the breakdown goal read by the same vehicle only ("by
+// any vehicle; e.g. … a leg of every route that starts with J1": that
+// reading would tell apart plans the prompt calls the same, "whichever
+// vehicle of that type drives which route").
 const (
 	// readingCapacityRoute reads a vehicle's capacity as a bound on the
 	// total size of its jobs, as a delivery vehicle's load.
@@ -28,6 +31,12 @@ const (
 	// readingLongestTimeOut reads a route's length in the balanced goal as
 	// its time out.
 	readingLongestTimeOut = "a route's length is its time out, from leaving the depot to coming back (waiting, loading and unloading counted)"
+	// readingSpread reads balancing the routes as making them even: the
+	// least difference between the longest and the shortest route used.
+	readingSpread = "balancing the routes is making their driving times even: the least difference between the longest and the shortest route used"
+	// readingEitherWay reads a leg of the current plan as kept when the
+	// plan drives it either way (J2 → J1 keeps the leg J1 → J2).
+	readingEitherWay = "a leg of the current plan is kept when the plan drives it in either direction"
 	// readingRightBefore reads "does J1 earlier on the same route" (a
 	// chain, a trailer collected for the next load) as J1 right before J2.
 	readingRightBefore = "the earlier job comes right before the later one on the route, with no job between"
@@ -60,8 +69,14 @@ func (hours) Readings() []domains.Reading {
 // out, ruled out by the goal's parenthesis, which the goal's next sentence
 // follows ("Then, among those plans", where the driver-hours rule ends its
 // line).
+//
+// And balancing read as making the routes even (the least spread), ruled
+// out by the goal's definition.
 func (balanced) Readings() []domains.Reading {
-	return []domains.Reading{{Name: readingLongestTimeOut, RuledOutBy: "to coming back (waiting, loading and unloading do not count). "}}
+	return []domains.Reading{
+		{Name: readingLongestTimeOut, RuledOutBy: "to coming back (waiting, loading and unloading do not count). "},
+		{Name: readingSpread, RuledOutBy: "balance the routes: make the longest route as short as possible"},
+	}
 }
 
 // Readings implements domains.Reader: the pair read as consecutive jobs,
@@ -69,6 +84,12 @@ func (balanced) Readings() []domains.Reading {
 // it).
 func (linked) Readings() []domains.Reading {
 	return []domains.Reading{{Name: readingRightBefore, RuledOutBy: "earlier on the same route (not necessarily right before)."}}
+}
+
+// Readings implements domains.Reader: the kept legs read in either
+// direction, ruled out by the goal's "in that order".
+func (breakdown) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingEitherWay, RuledOutBy: "— in that order, by any "}}
 }
 
 // Readings implements domains.Reader: the backup read as any other
