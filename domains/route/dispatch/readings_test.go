@@ -11,9 +11,34 @@ import (
 	"github.com/plancert/plancert/internal/familytest"
 )
 
-// The models of the alternative readings (readings.go). Each wraps the
-// instance and builds its fleet model first, then changes or adds rows, so
-// that the arcs are the instance's and its Plan reads their solutions.
+// The models of the alternative readings (readings.go): each an edit of
+// the instance's fleet model (variant).
+
+// variant is an instance whose model is edit's change of its fleet model,
+// built first, so that the arcs are the instance's and its Plan reads
+// their solutions.
+type variant struct {
+	*Dispatch
+	edit func(v *Dispatch, fm *route.FleetModel) (*encode.Model, error)
+}
+
+func (v variant) Model() (*encode.Model, error) {
+	fm, err := v.fleetModel()
+	if err != nil {
+		return nil, err
+	}
+	return v.edit(v.Dispatch, fm)
+}
+
+// reading is the model of a reading whose variant is edit's, on an
+// instance that draws every unit of units, drawing with beside the
+// reading's unit (familytest.Reading.With).
+func reading(edit func(v *Dispatch, fm *route.FleetModel) (*encode.Model, error), with []string, units ...string) familytest.Reading[domains.Instance] {
+	return familytest.Reading[domains.Instance]{With: with, Variant: func(in domains.Instance) (domains.Instance, bool) {
+		d := in.(*Dispatch)
+		return variant{d, edit}, !slices.ContainsFunc(units, func(u string) bool { return !d.S.Has(u) })
+	}}
+}
 
 // one is the term coef·x.
 func one(x encode.Var, coef int64) encode.Term { return encode.Term{Var: x, Coef: coef} }
@@ -62,28 +87,24 @@ func longestLevel(m *encode.Model) func(encode.Objective) bool {
 	}
 }
 
-// timeOut is the model of an instance read with a route's driving time
-// as its time out: each vehicle leaves the depot at a time of its own
-// (from its opening; the route's first loading starts no earlier than that
-// plus the drive), and its time out is from then to its return, waiting,
-// loading and unloading counted. A route leaves as late as its windows
-// allow, so this is the least time out of the route: the most lenient
-// such reading. The rule read so (rule: ruleHours or ruleLongest) bounds
-// the time outs instead: the driving limit each of them (its rows on the
-// driving time stay, implied, as the time out is at least the driving
-// time), the balanced goal the longest of them, in place of the longest
-// driving time (whose rows go, with its objective level).
-type timeOut struct {
-	*Dispatch
-	rule string
+// timeOut is the edit (see variant) to the model of an instance read
+// with a route's driving time as its time out: each vehicle leaves the
+// depot at a time of its own (from its opening; the route's first loading
+// starts no earlier than that plus the drive), and its time out is from
+// then to its return, waiting, loading and unloading counted. A route
+// leaves as late as its windows allow, so this is the least time out of
+// the route: the most lenient such reading. The rule read so (ruleHours
+// or ruleLongest) bounds the time outs instead: the driving limit each of
+// them (its rows on the driving time stay, implied, as the time out is at
+// least the driving time), the balanced goal the longest of them, in
+// place of the longest driving time (whose rows go, with its objective
+// level).
+func timeOut(rule string) func(v *Dispatch, fm *route.FleetModel) (*encode.Model, error) {
+	return func(v *Dispatch, fm *route.FleetModel) (*encode.Model, error) { return timeOutModel(v, fm, rule) }
 }
 
-func (v timeOut) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
-	m := fm.Model.Restrict(func(g string) bool { return g != ruleLongest || v.rule != ruleLongest })
+func timeOutModel(v *Dispatch, fm *route.FleetModel, rule string) (*encode.Model, error) {
+	m := fm.Model.Restrict(func(g string) bool { return g != ruleLongest || rule != ruleLongest })
 	start, err := v.starts(m)
 	if err != nil {
 		return nil, err
@@ -95,7 +116,7 @@ func (v timeOut) Model() (*encode.Model, error) {
 		leave[a] = m.NewInt(fmt.Sprintf("leave_%d", a), f.Ready[0], f.Due[0])
 	}
 	var top encode.Var
-	if v.rule == ruleLongest {
+	if rule == ruleLongest {
 		top = m.NewInt("longest_time_out", 0, span)
 		if err := replaceLevel(m, longestLevel(m), encode.Minimize, one(top, 1)); err != nil {
 			return nil, err
@@ -106,14 +127,14 @@ func (v timeOut) Model() (*encode.Model, error) {
 			switch {
 			case x < 0 || (u < k) == (w < k):
 			case u < k: // vehicle u leaves for job w
-				m.AddLinear([]encode.Term{one(start[w], 1), one(leave[u], -1)}, encode.GE, f.Travel[0][loc(w, k)]).OnlyIf(x.Lit()).InGroup(v.rule)
+				m.AddLinear([]encode.Term{one(start[w], 1), one(leave[u], -1)}, encode.GE, f.Travel[0][loc(w, k)]).OnlyIf(x.Lit()).InGroup(rule)
 			default: // back from job u, the route of vehicle (w+k-1)%k
 				lu, a := loc(u, k), (w+k-1)%k
 				back := f.Service[lu] + f.Travel[lu][0]
-				if v.rule == ruleHours {
-					m.AddLinear([]encode.Term{one(start[u], 1), one(leave[a], -1)}, encode.LE, v.MaxDrive-back).OnlyIf(x.Lit()).InGroup(v.rule)
+				if rule == ruleHours {
+					m.AddLinear([]encode.Term{one(start[u], 1), one(leave[a], -1)}, encode.LE, v.MaxDrive-back).OnlyIf(x.Lit()).InGroup(rule)
 				} else {
-					m.AddLinear([]encode.Term{one(top, 1), one(start[u], -1), one(leave[a], 1)}, encode.GE, back).OnlyIf(x.Lit()).InGroup(v.rule)
+					m.AddLinear([]encode.Term{one(top, 1), one(start[u], -1), one(leave[a], 1)}, encode.GE, back).OnlyIf(x.Lit()).InGroup(rule)
 				}
 			}
 		}
@@ -121,18 +142,12 @@ func (v timeOut) Model() (*encode.Model, error) {
 	return m, nil
 }
 
-// spread is the model of an instance read with balancing the routes as
+// spread makes fm, the fleet model of v, the model of v read with balancing the routes as
 // the least difference between the longest and the shortest used route's
 // driving time: exact driving times (0 for an unused vehicle), hi at
 // least every route's and short at least ub minus every used route's, and
 // hi + short minimized in place of the longest route (whose rows go).
-type spread struct{ *Dispatch }
-
-func (v spread) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
+func spread(v *Dispatch, fm *route.FleetModel) (*encode.Model, error) {
 	m := fm.Model.Restrict(func(g string) bool { return g != ruleLongest })
 	k, n, f := len(v.Vehicles), len(v.Jobs), fm.Fleet
 	var ub int64
@@ -176,17 +191,11 @@ func (v spread) Model() (*encode.Model, error) {
 	return m, replaceLevel(m, longestLevel(m), encode.Minimize, one(hi, 1), one(short, 1))
 }
 
-// eitherWay is the model of an instance read with a leg of the current
+// eitherWay makes fm, the fleet model of v, the model of v read with a leg of the current
 // plan kept when the plan drives it in either direction: a flag per leg,
 // set only when one of its arcs or their reverses is driven, and the most
 // flags in place of the kept legs' level.
-type eitherWay struct{ *Dispatch }
-
-func (v eitherWay) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
+func eitherWay(v *Dispatch, fm *route.FleetModel) (*encode.Model, error) {
 	m := fm.Model
 	var kept []encode.Term
 	for i, leg := range route.Legs(v.currentRoutes()) {
@@ -202,16 +211,10 @@ func (v eitherWay) Model() (*encode.Model, error) {
 	return m, replaceLevel(m, maximized, encode.Maximize, kept...)
 }
 
-// arriveInWindow is the model of an instance read with a window as the
+// arriveInWindow makes fm, the fleet model of v, the model of v read with a window as the
 // time of arrival: a route waits nowhere after it leaves the depot (it
 // may leave late), so each loading starts on arrival from the job before.
-type arriveInWindow struct{ *Dispatch }
-
-func (v arriveInWindow) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
+func arriveInWindow(v *Dispatch, fm *route.FleetModel) (*encode.Model, error) {
 	m := fm.Model
 	start, err := v.starts(m)
 	if err != nil {
@@ -229,17 +232,11 @@ func (v arriveInWindow) Model() (*encode.Model, error) {
 	return m, nil
 }
 
-// capacityRoute is the model of an instance read with a vehicle's
+// capacityRoute makes fm, the fleet model of v, the model of v read with a vehicle's
 // capacity as a bound on the total size of its route's jobs: the size
 // aboard so far grows along the route, and the last job's total fits the
 // type of the vehicle it returns as (the job-by-job rows stay, implied).
-type capacityRoute struct{ *Dispatch }
-
-func (v capacityRoute) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
+func capacityRoute(v *Dispatch, fm *route.FleetModel) (*encode.Model, error) {
 	m := fm.Model
 	k, n := len(v.Vehicles), len(v.Jobs)
 	var sum int64
@@ -264,33 +261,21 @@ func (v capacityRoute) Model() (*encode.Model, error) {
 	return m, nil
 }
 
-// rightBefore is the model of an instance read with the
+// rightBefore makes fm, the fleet model of v, the model of v read with the
 // pickup-before-delivery pair as consecutive jobs: the arc from the
 // earlier job to the later one is driven (the route-order rows stay,
 // implied).
-type rightBefore struct{ *Dispatch }
-
-func (v rightBefore) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
+func rightBefore(v *Dispatch, fm *route.FleetModel) (*encode.Model, error) {
 	k, p := len(v.Vehicles), v.Before[0]
 	fm.Model.AddLinear([]encode.Term{one(fm.Arc[k+p[0]-1][k+p[1]-1], 1)}, encode.GE, 1).InGroup(ruleLinked)
 	return fm.Model, nil
 }
 
-// backupIdle is the model of an instance read with a job's backup as any
+// backupIdle makes fm, the fleet model of v, the model of v read with a job's backup as any
 // other vehicle of the fleet whose type may take it: the backup rows (on
 // the vehicles in service) go, and a job that fewer than two of the
 // fleet's vehicles may take has no plan.
-type backupIdle struct{ *Dispatch }
-
-func (v backupIdle) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
+func backupIdle(v *Dispatch, fm *route.FleetModel) (*encode.Model, error) {
 	m := fm.Model.Restrict(func(g string) bool { return g != ruleBackup })
 	ts := domains.Facets[taker](v.units())
 	for c := 1; c <= len(v.Jobs); c++ {
@@ -313,38 +298,14 @@ func (v backupIdle) Model() (*encode.Model, error) {
 // loading and unloading), which the readings draw (balanced routes
 // requires them).
 var dispatchReadings = map[string]familytest.Reading[domains.Instance]{
-	readingCapacityRoute: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return capacityRoute{d}, d.S.Has(unitCapacity)
-	}},
-	readingArriveInWindow: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return arriveInWindow{d}, d.S.Has(unitWindows)
-	}},
-	readingHoursTimeOut: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return timeOut{d, ruleHours}, d.S.Has(unitWindows) && d.S.Has(unitHours)
-	}, With: []string{unitWindows}},
-	readingLongestTimeOut: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return timeOut{d, ruleLongest}, d.S.Has(unitWindows) && d.S.Has(unitBalance)
-	}},
-	readingRightBefore: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return rightBefore{d}, d.S.Has(unitLinked)
-	}},
-	readingSpread: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return spread{d}, d.S.Has(unitBalance)
-	}},
-	readingEitherWay: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return eitherWay{d}, d.S.Has(unitBreakdown)
-	}},
-	readingBackupIdle: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return backupIdle{d}, d.S.Has(unitBackup)
-	}},
+	readingCapacityRoute:  reading(capacityRoute, nil, unitCapacity),
+	readingArriveInWindow: reading(arriveInWindow, nil, unitWindows),
+	readingHoursTimeOut:   reading(timeOut(ruleHours), []string{unitWindows}, unitWindows, unitHours),
+	readingLongestTimeOut: reading(timeOut(ruleLongest), nil, unitWindows, unitBalance),
+	readingSpread:         reading(spread, nil, unitBalance),
+	readingRightBefore:    reading(rightBefore, nil, unitLinked),
+	readingEitherWay:      reading(eitherWay, nil, unitBreakdown),
+	readingBackupIdle:     reading(backupIdle, nil, unitBackup),
 }
 
 // TestReadingsRuledOut: for every dispatch unit with readings
