@@ -2,6 +2,7 @@ package delivery
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -10,44 +11,79 @@ import (
 	"github.com/plancert/plancert/internal/familytest"
 )
 
-// timeOut is the model of an instance read with a route's driving time as
-// its time out: the vehicle leaves the depot at its opening (time 0),
-// unloading at each stop starts as early as its window allows (waiting
-// where early), and the time out is the time it is back. The rule read so
-// (rule: ruleBalance or ruleDriving) bounds the used routes' times out
-// instead of their driving times: balanced routes their differences, the
-// driving limit each of them (its rows on the driving time stay, implied).
-// The arcs are the instance's (the fleet model's, built first), so the
-// instance's Plan reads its solutions.
-type timeOut struct {
+// The models of the alternative readings (the units' Readings): each an
+// edit of the instance's fleet model (variant).
+
+// variant is an instance whose model is edit's change of its fleet model,
+// built first, so that the arcs are the instance's and its Plan reads
+// their solutions.
+type variant struct {
 	*Delivery
-	rule string
+	edit func(v *Delivery, fm *route.FleetModel) (*encode.Model, error)
 }
 
-func (v timeOut) Model() (*encode.Model, error) {
+func (v variant) Model() (*encode.Model, error) {
 	fm, err := v.fleetModel()
 	if err != nil {
 		return nil, err
 	}
-	m := fm.Model.Restrict(func(g string) bool { return g != ruleBalance || v.rule != ruleBalance })
+	return v.edit(v.Delivery, fm)
+}
+
+// reading is the model of a reading whose variant is edit's, on an
+// instance that draws every unit of units, drawing with beside the
+// reading's unit (familytest.Reading.With).
+func reading(edit func(v *Delivery, fm *route.FleetModel) (*encode.Model, error), with []string, units ...string) familytest.Reading[domains.Instance] {
+	return familytest.Reading[domains.Instance]{With: with, Variant: func(in domains.Instance) (domains.Instance, bool) {
+		d := in.(*Delivery)
+		return variant{d, edit}, !slices.ContainsFunc(units, func(u string) bool { return !d.S.Has(u) })
+	}}
+}
+
+// one is the term coef·x.
+func one(x encode.Var, coef int64) encode.Term { return encode.Term{Var: x, Coef: coef} }
+
+// timeOut is the edit (see variant) to the model of an instance read with
+// a route's driving time as its time out: the vehicle leaves the depot at
+// its opening (time 0), unloading at each stop starts as early as its
+// window allows (waiting where early), and the time out is the time it is
+// back. The rule read so (rule: ruleBalance or ruleDriving) bounds the
+// used routes' times out instead of their driving times: balanced routes
+// their differences (its rows on the driving times go), the driving limit
+// each of them (its rows on the driving time stay, implied).
+func timeOut(rule string) func(v *Delivery, fm *route.FleetModel) (*encode.Model, error) {
+	return func(v *Delivery, fm *route.FleetModel) (*encode.Model, error) { return timeOutModel(v, fm, rule) }
+}
+
+func timeOutModel(v *Delivery, fm *route.FleetModel, rule string) (*encode.Model, error) {
+	m := fm.Model.Restrict(func(g string) bool { return g != ruleBalance || rule != ruleBalance })
 	out, err := v.outTimes(fm, m)
 	if err != nil {
 		return nil, err
 	}
 	k := v.Vehicles
 	for a := range k {
-		if v.rule == ruleDriving {
-			m.AddLinear([]encode.Term{{Var: out[a], Coef: 1}}, encode.LE, v.MaxDrive).InGroup(ruleDriving)
+		if rule == ruleDriving {
+			m.AddLinear([]encode.Term{one(out[a], 1)}, encode.LE, v.MaxDrive).InGroup(ruleDriving)
 			continue
 		}
 		for b := a + 1; b < k; b++ {
 			used := []encode.Lit{fm.Arc[a][(a+1)%k].Not(), fm.Arc[b][(b+1)%k].Not()}
 			for _, p := range [][2]int{{a, b}, {b, a}} {
-				m.AddLinear([]encode.Term{{Var: out[p[0]], Coef: 1}, {Var: out[p[1]], Coef: -1}}, encode.LE, v.Balance).OnlyIf(used...).InGroup(ruleBalance)
+				m.AddLinear([]encode.Term{one(out[p[0]], 1), one(out[p[1]], -1)}, encode.LE, v.Balance).OnlyIf(used...).InGroup(ruleBalance)
 			}
 		}
 	}
 	return m, nil
+}
+
+// rightBefore makes fm, the fleet model of v, the model of v read with
+// the visit order as consecutive stops: the arc from the earlier stop to
+// the later one is driven (the visit-order rows stay, implied).
+func rightBefore(v *Delivery, fm *route.FleetModel) (*encode.Model, error) {
+	k, p := v.Vehicles, v.Before[0]
+	fm.Model.AddLinear([]encode.Term{one(fm.Arc[k+p[0]-1][k+p[1]-1], 1)}, encode.GE, 1).InGroup(ruleBefore)
+	return fm.Model, nil
 }
 
 // outTimes adds to m, the model of fm or a restriction of it, each
@@ -66,7 +102,6 @@ func (d *Delivery) outTimes(fm *route.FleetModel, m *encode.Model) ([]encode.Var
 		}
 		start[c] = x
 	}
-	one := func(x encode.Var, c int64) encode.Term { return encode.Term{Var: x, Coef: c} }
 	for c := 1; c <= n; c++ {
 		waits := m.NewBool(fmt.Sprintf("waits_%d", c))
 		m.AddLinear([]encode.Term{one(start[c], 1)}, encode.LE, d.Ready[c]).OnlyIf(waits.Lit())
@@ -104,14 +139,9 @@ func (d *Delivery) outTimes(fm *route.FleetModel, m *encode.Model) ([]encode.Var
 // differs from the driving time only with time windows (waiting and
 // unloading), which the readings draw.
 var deliveryReadings = map[string]familytest.Reading[domains.Instance]{
-	readingTimeOut: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Delivery)
-		return timeOut{d, ruleBalance}, d.S.Has(unitWindows) && d.S.Has(unitBalance) && d.Vehicles > 1
-	}, With: []string{unitWindows}},
-	readingLimitTimeOut: {Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Delivery)
-		return timeOut{d, ruleDriving}, d.S.Has(unitWindows) && d.S.Has(unitDriving)
-	}, With: []string{unitWindows}},
+	readingTimeOut:      reading(timeOut(ruleBalance), []string{unitWindows}, unitWindows, unitBalance),
+	readingLimitTimeOut: reading(timeOut(ruleDriving), []string{unitWindows}, unitWindows, unitDriving),
+	readingRightBefore:  reading(rightBefore, nil, unitOrder),
 }
 
 // TestReadingsRuledOut: for every delivery unit with readings

@@ -333,7 +333,20 @@ func (balanced) Check(d *Delivery, routes [][]int, f fails) {
 
 // ---- visit-order (medium) ----
 
+// visitOrder: the stop Before[0][0] is on the same route as Before[0][1],
+// earlier. Readings (see Readings): "the earlier stop comes right before
+// the later one" (no stop between), ruled out by the rule's "(not
+// necessarily right before)".
 type visitOrder struct{}
+
+// readingRightBefore is the reading of the visit order as consecutive
+// stops.
+const readingRightBefore = "the earlier stop comes right before the later one on the route, with no stop between"
+
+// Readings implements domains.Reader.
+func (visitOrder) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingRightBefore, RuledOutBy: "earlier on the same route (not necessarily right before)."}}
+}
 
 func (visitOrder) Info() domains.Unit {
 	return domains.Unit{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same route (papers collected first)"}
@@ -353,7 +366,7 @@ func (visitOrder) Validate(d *Delivery) error {
 
 func (visitOrder) Rules(d *Delivery) []rule {
 	a, c := d.Before[0][0], d.Before[0][1]
-	return []rule{{Name: ruleBefore, Text: fmt.Sprintf("the %s that delivers to %s collects its papers at %s first, so it visits %s earlier on the same route.", d.Voc.Vehicle, d.Stops[c-1], d.Stops[a-1], d.Stops[a-1])}}
+	return []rule{{Name: ruleBefore, Text: fmt.Sprintf("the %s that delivers to %s collects its papers at %s first, so it visits %s earlier on the same route (not necessarily right before).", d.Voc.Vehicle, d.Stops[c-1], d.Stops[a-1], d.Stops[a-1])}}
 }
 
 func (visitOrder) Items(d *Delivery) []domains.Item {
