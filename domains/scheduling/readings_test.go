@@ -20,6 +20,20 @@ func (lowFirstOrder) Model(b *builder) {
 	}
 }
 
+// rightAfterChain is the chain order read as the second activity
+// starting right as the first ends, with no time between them (as
+// global slots, so the end of a day's last slot and the start of the next
+// day's first are no time apart either).
+type rightAfterChain struct{ chain }
+
+func (rightAfterChain) Model(b *builder) {
+	a := b.a
+	for _, c := range a.Chains {
+		i, j := a.actIndex(c[0]), a.actIndex(c[1])
+		b.m.AddLinear([]encode.Term{{Var: b.end[i], Coef: 1}, {Var: b.start[j], Coef: -1}}, encode.EQ, 0).Named(groupChain(c[0], c[1]))
+	}
+}
+
 // variant returns a copy of a whose units are swap's results on a's
 // units (a unit swap maps to nil is dropped): the model of another
 // reading of a's rules.
@@ -47,6 +61,14 @@ var agendaReadings = map[string]familytest.Reading[*Agenda]{
 			}
 			return u
 		}), len(a.priorityPairs()) > 0
+	}},
+	readingRightAfter: {Variant: func(a *Agenda) (*Agenda, bool) {
+		return a.variant(func(u unit) unit {
+			if _, ok := u.(chain); ok {
+				return rightAfterChain{}
+			}
+			return u
+		}), len(a.Chains) > 0
 	}},
 	readingBackupsAfter: {Variant: func(a *Agenda) (*Agenda, bool) {
 		return a.variant(func(u unit) unit {
