@@ -552,6 +552,9 @@ func (buffer) Check(a *Agenda, ans *answer, f fails) {
 
 // ---- chain order (medium): A ends before B starts ----
 
+// chain: each pair of Chains, the first ends no later than the second
+// starts. Readings (see Readings): "B starts right as A ends", ruled out
+// by the rule's "no later than".
 type chain struct{}
 
 func (chain) Info() domains.Unit {
