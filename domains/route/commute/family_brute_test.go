@@ -9,9 +9,9 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/commute"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 

@@ -10,9 +10,9 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/domains/route/delivery"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 

@@ -5,8 +5,8 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/dispatch"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // The family tests of task 22 run through internal/familytest, in the

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // The family tests of task 20 run through internal/familytest, in the
