@@ -64,21 +64,7 @@ func TestCheckHand(t *testing.T) {
 		{"claims infeasible", `{"feasible": false, "conflict": ["minimum for Oak"]}`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := map[string]bool{}
-			for _, r := range in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref) {
-				if !r.Pass {
-					got[r.ID] = true
-				}
-			}
-			want := map[string]bool{}
-			for _, id := range tc.fail {
-				want[id] = true
-			}
-			for _, it := range in.Checklist(ref) {
-				if got[it.ID] != want[it.ID] {
-					t.Errorf("item %q fails %v, want %v", it.ID, got[it.ID], want[it.ID])
-				}
-			}
+			familytest.FailsExactly(t, in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref), in.Checklist(ref), tc.fail)
 		})
 	}
 }
@@ -151,21 +137,7 @@ func TestCheckRecoveryHand(t *testing.T) {
 		{"unreadable plan", `{"shipments": 3, "recovery": [{"depot": "South", "clinic": "Oak", "quantity": 2}]` + stated, all},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := map[string]bool{}
-			for _, r := range in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref) {
-				if !r.Pass {
-					got[r.ID] = true
-				}
-			}
-			want := map[string]bool{}
-			for _, id := range tc.fail {
-				want[id] = true
-			}
-			for _, it := range in.Checklist(ref) {
-				if got[it.ID] != want[it.ID] {
-					t.Errorf("item %q fails %v, want %v", it.ID, got[it.ID], want[it.ID])
-				}
-			}
+			familytest.FailsExactly(t, in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref), in.Checklist(ref), tc.fail)
 		})
 	}
 }
