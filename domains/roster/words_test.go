@@ -15,16 +15,10 @@ import (
 )
 
 // generated returns the instance of task id, subtask sub, seed and units
-// (with what they require), drawn as gen draws it.
+// (with what they require), drawn as familytest.Drawn draws it.
 func generated(t *testing.T, id, sub string, seed uint64, units ...string) *Roster {
 	t.Helper()
-	tk, _ := domains.Lookup(id)
-	spec := familytest.NewSpec(t, tk, sub, seed, familytest.Requiring(tk, units...)...)
-	inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
-	if err != nil {
-		t.Fatalf("%s %s seed %d: %v", id, sub, seed, err)
-	}
-	return inst.(*Roster)
+	return familytest.Drawn[*Roster](t, id, sub, seed, units...)
 }
 
 // TestPrefsDrawnOnce: no person's preferences name the same day and shift
