@@ -24,35 +24,14 @@ func generated(t *testing.T, id, sub string, seed uint64, units ...string) *Rost
 // tasks are the roster core's tasks.
 var tasks = []string{"shift-duty-scheduling", "volunteer-scheduling"}
 
-// taskSubtask is a subtask of one of the tasks.
-type taskSubtask struct {
-	id  string
-	sub domains.Subtask
-}
-
-// allowing lists the subtasks of the tasks that allow unit, task by task
-// in table order.
-func allowing(unit string) []taskSubtask {
-	var out []taskSubtask
-	for _, id := range tasks {
-		tk, _ := domains.Lookup(id)
-		for _, sub := range tk.Subtasks {
-			if sub.Allows(unit) {
-				out = append(out, taskSubtask{id, sub})
-			}
-		}
-	}
-	return out
-}
-
 // TestPrefsDrawnOnce: no person's preferences name the same day and shift
 // twice; the prompt listed such a pair as two preferences ("no Day shifts
 // (1 each); no Day shifts (1 each)"), which reads as a slip or as two
 // rules. A second draw of one adds its weight to the first, which keeps
 // the penalty of every roster.
 func TestPrefsDrawnOnce(t *testing.T) {
-	for _, ts := range allowing(unitPreferences) {
-		id, sub := ts.id, ts.sub
+	for _, ts := range familytest.Allowing(t, family, unitPreferences) {
+		id, sub := ts.Task.ID, ts.Sub
 		for seed := uint64(1); seed <= 40; seed++ {
 			r := generated(t, id, sub.ID, seed, unitPreferences)
 			for p, st := range r.Staff {
@@ -84,8 +63,8 @@ func TestPrefsDrawnOnce(t *testing.T) {
 // the model against the enumeration of every roster and backup choice.
 func TestBackupOrderSentence(t *testing.T) {
 	n := 0
-	for _, ts := range allowing(unitBackup) {
-		id, sub := ts.id, ts.sub
+	for _, ts := range familytest.Allowing(t, family, unitBackup) {
+		id, sub := ts.Task.ID, ts.Sub
 		for seed := uint64(1); seed <= 3; seed++ {
 			r := generated(t, id, sub.ID, seed, unitBackup)
 			if r.BackupDay < 0 {
@@ -170,8 +149,8 @@ func allowedAlone(r *Roster, pl [][]int, s, p int) bool {
 // only rules the instance has: "leave" only with the availability unit.
 func TestBackupRuleWords(t *testing.T) {
 	n := 0
-	for _, ts := range allowing(unitBackup) {
-		id, sub := ts.id, ts.sub
+	for _, ts := range familytest.Allowing(t, family, unitBackup) {
+		id, sub := ts.Task.ID, ts.Sub
 		for _, units := range [][]string{{unitBackup}, {unitBackup, unitAvailability}, {unitBackup, unitMaxShifts}} {
 			for seed := uint64(1); seed <= 3; seed++ {
 				r := generated(t, id, sub.ID, seed, units...)
