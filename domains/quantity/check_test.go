@@ -168,14 +168,7 @@ func TestRampFirstPeriodFree(t *testing.T) {
 	if p := in.Prompt(); !strings.Contains(p, want) {
 		t.Fatalf("the ramp rule does not say that the first day is free (%q):\n%s", want, p)
 	}
-	m, err := in.Model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, cert := familytest.CertifyModel(t, in)
 	if cert.Status != solver.Optimal || !slices.Equal(cert.Objective, []int64{6}) {
 		t.Fatalf("certificate %v %v, want optimal [6] (Mon 3, Tue 3)", cert.Status, cert.Objective)
 	}
@@ -246,14 +239,7 @@ func TestLeadWeekIsSent(t *testing.T) {
 	if p := in.Prompt(); !strings.Contains(p, want) {
 		t.Fatalf("the prompt does not say which week a shipment is listed under (%q):\n%s", want, p)
 	}
-	m, err := in.Model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, cert := familytest.CertifyModel(t, in)
 	plan, err := in.Plan(cert.Solution)
 	if err != nil {
 		t.Fatal(err)
