@@ -24,9 +24,7 @@ func TestApartTiny(t *testing.T) {
 	c, ref := certify(t, a)
 	wantOptimum(t, c, []int64{6, 0, 2}, true)
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 09:00 Pine"), ref)
-	if r := res[unitApart]; r.Pass || r.Detail != "A1 and A2 overlap on Mon" {
-		t.Fatalf("apart: %+v", r)
-	}
+	wantFails(t, res, unitApart, "A1 and A2 overlap on Mon")
 	if r := res[itemPeople]; !r.Pass {
 		t.Fatalf("one at a time: %+v", r)
 	}
@@ -44,9 +42,7 @@ func TestDeadlineTiny(t *testing.T) {
 	c, ref := certify(t, a)
 	wantOptimum(t, c, []int64{14}, true)
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 10:00 Oak"), ref)
-	if r := res[unitDeadline]; r.Pass || r.Detail != "A2 ends at 11:00 on Mon, after its deadline by 10:00" {
-		t.Fatalf("deadline: %+v", r)
-	}
+	wantFails(t, res, unitDeadline, "A2 ends at 11:00 on Mon, after its deadline by 10:00")
 	a.Sp.Basic = nil
 	c, _ = certify(t, a)
 	wantOptimum(t, c, []int64{10}, true)
