@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -67,17 +66,7 @@ func TestApartDeadlineSample(t *testing.T) {
 		for k := range tk.Subtasks {
 			st := &tk.Subtasks[k]
 			for ui, u := range []string{unitApart, unitDeadline} {
-				if slices.Contains(st.Exclude, u) {
-					continue
-				}
-				for seed := uint64(1); seed <= seeds; seed++ {
-					r := rand.New(rand.NewPCG(seed, 7000+uint64(ui)))
-					spec := recruitSpec(u, st.ID, seed, r, 0, 2, st.Exclude)
-					spec.Task = tk.ID
-					a, err := st.generate(testSolving, spec, r)
-					if err != nil {
-						t.Fatal(err)
-					}
+				drawMixed(t, tk, st, u, seeds, 7000+uint64(ui), 2, func(seed uint64, spec domains.Spec, a *Agenda) {
 					what := fmt.Sprintf("%s/%s seed %d %v", tk.ID, st.ID, seed, spec.Units())
 					checkApartData(t, what, a)
 					checkRoundTrip(t, a)
@@ -85,7 +74,7 @@ func TestApartDeadlineSample(t *testing.T) {
 					if u == unitApart && len(a.Apart) > 0 {
 						counts["with sets"]++
 					}
-				}
+				})
 			}
 		}
 	}
