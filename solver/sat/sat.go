@@ -75,6 +75,7 @@ type Solver struct {
 
 	clauses    int
 	solveCalls int
+	last       int // the result of the last solve: 1, -1 or 0
 	conflicts  int64
 	wall       time.Duration
 
@@ -158,15 +159,17 @@ func (s *Solver) solve(ctx context.Context, assume []int32) int {
 		s.g.Assume(z.Dimacs2Lit(int(a)))
 	}
 	if ctx.Done() == nil {
-		return s.g.Try(limit)
+		s.last = s.g.Try(limit)
+		return s.last
 	}
 	done := make(chan int, 1)
 	go func() { done <- s.g.Try(limit) }()
 	select {
-	case r := <-done:
-		return r
+	case s.last = <-done:
+		return s.last
 	case <-ctx.Done():
 		s.running = done
+		s.last = 0
 		return 0
 	}
 }
@@ -262,11 +265,14 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 		}
 		best := sign * encode.SumTerms(o.Terms, sol)
 		// No cost is below lb. The reduced-cost bound steers the search;
-		// when the first cost meets it, the loop still makes the final
-		// UNSAT solve, so the optimum is always a refutation.
+		// when a cost meets it (the first or a later one), lb drops to
+		// that cost − 1, so the loop still makes the final UNSAT solve
+		// and the optimum is always a refutation. Only the domains'
+		// bound, floor, is taken as it is: below it there is nothing to
+		// refute.
 		lo, hi := s.enc.LevelRange(l)
-		lb := min(sign*lo, sign*hi)
-		lb = max(lb, min(sign*s.enc.LevelBound(l), best-1))
+		floor := min(sign*lo, sign*hi)
+		lb := max(floor, min(sign*s.enc.LevelBound(l), best-1))
 		// Build the level's counter cut at the first cost, so every later
 		// bound, and the final fixing one, reuse it. A large counter takes
 		// time: when ctx ends while it is built, the solution so far is
@@ -302,6 +308,7 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 					return nil, &solver.IntegrityError{Backend: "sat", What: fmt.Sprintf("level %d: bound cost ≤ %d assumed, model has %d", l, t, cost)}
 				}
 				best = cost
+				lb = max(floor, min(lb, best-1))
 			case -1:
 				lb = t + 1
 				if l == 0 {
