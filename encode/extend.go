@@ -77,6 +77,7 @@ func (e *Encoding) Extend(m *Model) (keep int, err error) {
 	n := len(m.Objectives)
 	e.counters, e.plainCounters = keepLevels(e.counters, keep, n), keepLevels(e.plainCounters, keep, n)
 	e.reductions = keepLevels(e.reductions, keep, n)
+	e.lps = keepLevels(e.lps, keep, n)
 	for key := range e.exclusive {
 		if key[0] >= int64(keep) {
 			delete(e.exclusive, key)

@@ -35,7 +35,10 @@ package encode
 //     out- and in-arcs) are first rewritten to reduced costs plus a
 //     constant by integer Lagrangian multipliers on the groups, found by
 //     coordinate ascent on the LP bound of the groups (reduceCosts); the
-//     constant and the negative reduced costs give LevelBound.
+//     constant and the negative reduced costs give LevelBound. The LP
+//     bound over all cardinality rows, by subgradient steps, and the
+//     reduced-cost fixings it implies under a bound, behind an
+//     activation literal, only steer a backend's descent (lpfix.go).
 //   - Objectives over the booleans of one unconditional at-most-one or
 //     exactly-one constraint (the code of a choice, as a per-entry
 //     tie-break) need no counter: "sum ≤ k" is "every term of weight > k is
@@ -133,6 +136,9 @@ type Encoding struct {
 	groups        *[]exactGroup
 	// reductions: per level, reduceCosts of its terms, nil until used.
 	reductions []*reduction
+	// lps: per level, the LP multipliers and fixings (lpfix.go), nil
+	// until used.
+	lps []*lpFix
 	// amo[v] is the index of an at-most-one group holding bool variable
 	// v (see exclusiveLevel); built on first use.
 	amo map[Var]int
@@ -208,6 +214,7 @@ func (e *Encoding) lowerAll() error {
 	e.counters = make([]*counter, len(m.Objectives))
 	e.plainCounters = make([]*counter, len(m.Objectives))
 	e.reductions = make([]*reduction, len(m.Objectives))
+	e.lps = make([]*lpFix, len(m.Objectives))
 	for _, c := range m.Constraints {
 		e.guard = e.guard[:0]
 		e.guard = append(e.guard, -e.Selector[e.groupIdx[c.Group]])
