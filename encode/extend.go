@@ -55,10 +55,10 @@ var ErrNotExtension = errors.New("encode: the model does not extend the encoded 
 // and returns how many leading objective levels the two share. Every
 // clause sent so far stays valid for m: the variables, selectors and
 // constraints are the same, and an objective counter only defines fresh
-// variables. The counters of the shared levels are kept; those of later
-// levels are dropped and built again from m on demand. m's objective
-// levels are validated as Validate would; the rest was validated when e
-// was lowered.
+// variables. The counters and cost reductions of the shared levels are
+// kept; those of later levels are dropped and built again from m on
+// demand. m's objective levels are validated as Validate would; the rest
+// was validated when e was lowered.
 //
 // Cost: CommonLevels' comparison.
 func (e *Encoding) Extend(m *Model) (keep int, err error) {
@@ -74,11 +74,10 @@ func (e *Encoding) Extend(m *Model) (keep int, err error) {
 			return 0, fmt.Errorf("encode: objective level %d: %w", keep+l, err)
 		}
 	}
-	grow := func(cs []*counter) []*counter {
-		cs = slices.Clone(cs[:keep])
-		return append(cs, make([]*counter, len(m.Objectives)-keep)...)
-	}
-	e.counters, e.plainCounters = grow(e.counters), grow(e.plainCounters)
+	n := len(m.Objectives)
+	e.counters, e.plainCounters = keepLevels(e.counters, keep, n), keepLevels(e.plainCounters, keep, n)
+	e.reductions = keepLevels(e.reductions, keep, n)
+	e.lps = keepLevels(e.lps, keep, n)
 	for key := range e.exclusive {
 		if key[0] >= int64(keep) {
 			delete(e.exclusive, key)
@@ -86,4 +85,10 @@ func (e *Encoding) Extend(m *Model) (keep int, err error) {
 	}
 	e.m = m
 	return keep, nil
+}
+
+// keepLevels returns the first keep entries of per-level state ps, in a
+// new slice of n entries whose others are nil (built again on demand).
+func keepLevels[T any](ps []*T, keep, n int) []*T {
+	return append(slices.Clone(ps[:keep]), make([]*T, n-keep)...)
 }

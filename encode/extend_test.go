@@ -72,3 +72,50 @@ func TestCommonLevels(t *testing.T) {
 		t.Error("a changed answer is taken for an extension")
 	}
 }
+
+// TestExtendDropsReductions: after Extend, a restated level's bound comes
+// from its new terms, not from the cost reduction of the level it
+// replaced; a shared level keeps its bound.
+func TestExtendDropsReductions(t *testing.T) {
+	build := func(w ...int64) *Model {
+		m := NewModel()
+		var ls []Lit
+		var ts []Term
+		for i, c := range w {
+			v := m.NewBool(string(rune('a' + i)))
+			ls = append(ls, v.Lit())
+			ts = append(ts, Term{Var: v, Coef: c})
+		}
+		m.AddExactly(ls, 2).Named("two")
+		m.Minimize(ts...)
+		return m
+	}
+	prev := build(5, 7, 9)
+	e, err := Lower(prev, &Log{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lb := e.LevelBound(0); lb != 12 {
+		t.Fatalf("LevelBound %d, want 12", lb)
+	}
+	next := build(5, 7, 9)
+	next.Objectives[0].Terms[0].Coef = 1
+	next.Minimize(Term{Var: 2, Coef: 3})
+	if keep, err := e.Extend(next); err != nil || keep != 0 {
+		t.Fatalf("Extend: keep %d, %v", keep, err)
+	}
+	if lb := e.LevelBound(0); lb != 8 {
+		t.Errorf("restated level: LevelBound %d, want 8 (1 + 7)", lb)
+	}
+	if lb := e.LevelBound(1); lb != 0 {
+		t.Errorf("added level: LevelBound %d, want 0", lb)
+	}
+	again := build(5, 7, 9)
+	again.Objectives[0].Terms[0].Coef = 1
+	if keep, err := e.Extend(again); err != nil || keep != 1 {
+		t.Fatalf("Extend back: keep %d, %v", keep, err)
+	}
+	if lb := e.LevelBound(0); lb != 8 {
+		t.Errorf("shared level: LevelBound %d, want 8", lb)
+	}
+}
