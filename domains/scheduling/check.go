@@ -297,6 +297,7 @@ func (a *Agenda) judge(rs domains.Results, items []domains.Item, raw json.RawMes
 		ea = a.withRoles(roles)
 	}
 	f := ea.evaluate(ans)
+	a.unqualified(raw, roles, f)
 	rs.SetFails(f)
 	feasible := !f.BreaksRule(items)
 	var kinds map[string]domains.ItemKind // the items' kinds, for the failure's and the backups' checks
