@@ -105,10 +105,19 @@ func (minDuration) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Items lists the minimums above one slot: a length is a whole number of
+// slots and the end comes after the start (the format item), so a minimum
+// of one slot no answer that reads can break. With none, there is no item
+// (the unit still speaks through its goal, the slots cut).
 func (minDuration) Items(a *Agenda) []domains.Item {
 	var parts []string
 	for _, ml := range a.MinLengths {
-		parts = append(parts, fmt.Sprintf("%s at least %d minutes", ml.Activity, ml.Slots*a.SlotMin))
+		if ml.Slots > 1 {
+			parts = append(parts, fmt.Sprintf("%s at least %d minutes", ml.Activity, ml.Slots*a.SlotMin))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
 	}
 	return []domains.Item{domains.FeasibilityItem(unitMinDuration, unitMinDuration, domains.Basic, fmt.Sprintf("Each %s that may be shortened lasts at least its minimum: %s.", a.Voc.Activity, strings.Join(parts, "; ")))}
 }
