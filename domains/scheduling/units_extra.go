@@ -160,7 +160,17 @@ func (confidential) Rules(a *Agenda) []rule {
 	return out
 }
 
-func (confidential) Items(a *Agenda) []domains.Item {
+// Binds (domains.Binder) reports whether a confidential activity may be
+// put in a room that is not private. With one room, the unit is left out
+// of the spec rather than drawn again: the hidden room of a confidential
+// activity is private, and Sample keeps a room public whenever there are
+// two or more, so no draw of the unit can bind.
+func (confidential) Binds(a *Agenda) bool { return a.confBinds() && len(a.confidentialActs()) > 0 }
+
+func (u confidential) Items(a *Agenda) []domains.Item {
+	if !u.Binds(a) {
+		return nil // every room is private: nothing to state or check
+	}
 	return []domains.Item{domains.FeasibilityItem(unitConfidential, unitConfidential, domains.Medium, fmt.Sprintf("Every confidential %s (%s) is held in a private %s (%s).", a.Voc.Activity, strings.Join(a.Confidential, ", "), a.Voc.Room, strings.Join(a.PrivateRooms, ", ")))}
 }
 

@@ -49,6 +49,16 @@ func TestExtraConfidentialTiny(t *testing.T) {
 	b.Confidential, b.PrivateRooms = []string{"A1", "A2"}, []string{"Pine"}
 	c, _ = certify(t, b)
 	wantOptimum(t, c, []int64{5}, true)
+	if !(confidential{}).Binds(b) {
+		t.Fatal("a public room: the unit binds")
+	}
+	// With one room, which is private, the rule says nothing: no item,
+	// and the unit does not bind (the generator leaves it out).
+	one := tinyAgenda([]string{unitConfidential}, nil, 4, []string{"Pine"}, []string{"Ana"}, act("A1", 1, 3, "Ana"))
+	one.Confidential, one.PrivateRooms = []string{"A1"}, []string{"Pine"}
+	if items := (confidential{}).Items(one); items != nil || (confidential{}).Binds(one) || (confidential{}).Rules(one) != nil {
+		t.Fatalf("every room private: items %v, binds %v", items, confidential{}.Binds(one))
+	}
 }
 
 func TestExtraFragmentationTiny(t *testing.T) {
