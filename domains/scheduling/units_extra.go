@@ -322,9 +322,24 @@ func (a *Agenda) worstIdle(pl []placement) int {
 }
 
 // idleBound reports whether the cap can bind for p: two activities or
-// more, and a day with room for more idle slots than the cap.
+// more, and a day with room for more idle slots than the cap beside the
+// two shortest of them (a day's idle time is at most the day's slots less
+// the slots of p's activities that day, so at most the day less the two
+// shortest; a length that is a choice counts one slot, its least).
 func (a *Agenda) idleBound(p string) bool {
-	return a.idlePossible(p) && a.MaxIdle+2 < a.Slots
+	if !a.idlePossible(p) {
+		return false
+	}
+	var lens []int
+	for _, i := range a.attends(p) {
+		l := a.Activities[i].Duration
+		if a.Activities[i].Flexible {
+			l = 1
+		}
+		lens = append(lens, l)
+	}
+	slices.Sort(lens)
+	return a.MaxIdle < a.Slots-lens[0]-lens[1]
 }
 
 // idlePossible reports whether p can ever be idle: two activities or
@@ -474,7 +489,13 @@ func (fragmentation) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Items: the cap's item, when the cap can bind for someone (idleBound);
+// else there is no rule to state, no answer could fail the item, and the
+// unit speaks through its goal alone (the total idle time).
 func (fragmentation) Items(a *Agenda) []domains.Item {
+	if !slices.ContainsFunc(a.People, func(p Person) bool { return a.idleBound(p.Name) }) {
+		return nil
+	}
 	return []domains.Item{domains.FeasibilityItem(unitFragmentation, unitFragmentation, domains.Medium, fmt.Sprintf("No person has more than %d minutes of idle time on a day between the start of their first %s and the end of their last.", a.MaxIdle*a.SlotMin, a.Voc.Activity))}
 }
 

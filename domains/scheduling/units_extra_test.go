@@ -117,6 +117,21 @@ func TestExtraFragmentationTiny(t *testing.T) {
 	if core := nonCore(c.Core); c.Status != solver.Infeasible || !slices.Equal(slices.Sorted(slices.Values(core)), []string{"availability of Ana", "idle time of Ana"}) {
 		t.Fatalf("%v %v", c.Status, c.Core)
 	}
+	// A cap no day can exceed (the day less the two shortest meetings)
+	// states no rule and writes no item: two meetings of 60 minutes in
+	// three hours leave at most an hour idle.
+	for _, tc := range []struct {
+		dur, cap int
+		binds    bool
+	}{{1, 3, true}, {1, 4, false}, {2, 1, true}, {2, 2, false}} {
+		c := tinyAgenda([]string{unitFragmentation}, nil, 6, []string{"Oak"}, []string{"Ana"},
+			act("A1", tc.dur, 1, "Ana"), act("A2", tc.dur, 1, "Ana"))
+		c.MaxIdle = tc.cap
+		rules, items := (fragmentation{}).Rules(c), (fragmentation{}).Items(c)
+		if (len(rules) == 1) != tc.binds || (len(items) == 1) != tc.binds {
+			t.Errorf("meetings of %d slots, cap %d: rules %v, items %v, want binding %v", tc.dur, tc.cap, rules, items, tc.binds)
+		}
+	}
 }
 
 func TestExtraTimeZonesTiny(t *testing.T) {
