@@ -595,8 +595,8 @@ func draw(voc vocab, spec domains.Spec, r *rand.Rand) (*Dispatch, error) {
 
 // leaveOut leaves the units that bind nothing on d out of its spec
 // (domains.Binder: capacity when every job fits every type, compatibility
-// when no job needs the equipment) with their data, which a loaded
-// instance may not carry without its unit. A fleet whose two types no
+// when no job needs the equipment) with their data (domains.Dropper),
+// which a loaded instance may not carry without its unit. A fleet whose two types no
 // unit in force tells apart any more becomes one type (untype), as it is
 // drawn without either unit. The data drawn is the same and no draw
 // changes; the names of the jobs are the same too (whoNames names a job
@@ -604,12 +604,6 @@ func draw(voc vocab, spec domains.Spec, r *rand.Rand) (*Dispatch, error) {
 func (d *Dispatch) leaveOut() {
 	var gone []string
 	d.S, gone = domains.LeaveOut(d.S, d, d.units())
-	if slices.Contains(gone, unitCapacity) {
-		d.Size, d.Capacity = nil, nil
-	}
-	if slices.Contains(gone, unitCompat) {
-		d.Equip = nil
-	}
 	if len(gone) > 0 && len(d.TypeNames) == 2 && len(domains.Facets[taker](d.units())) == 0 {
 		d.untype()
 	}

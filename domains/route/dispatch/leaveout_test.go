@@ -1,7 +1,6 @@
 package dispatch
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
@@ -11,8 +10,6 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver"
-	"github.com/plancert/plancert/solver/sat"
 )
 
 // TestLeftOutUnitsAreVacuous: a unit the generator leaves out (capacity
@@ -71,16 +68,7 @@ func TestLeftOutUnitsAreVacuous(t *testing.T) {
 						left["one type"]++
 					}
 					d = reload(t, tk, d) // the record as written loads
-					c1, p1 := certified(t, full)
-					c2, p2 := certified(t, d)
-					if c1.Status != c2.Status || !slices.Equal(c1.Objective, c2.Objective) {
-						t.Fatalf("%s: with the units %v %v; without %v %v", name, c1.Status, c1.Objective, c2.Status, c2.Objective)
-					}
-					if c1.Status == solver.Infeasible {
-						continue
-					}
-					passes(t, name+": the plan without the units, on the instance with them", full, c1, renamed(t, p2, d, full))
-					passes(t, name+": the plan with the units, on the instance without them", d, c2, renamed(t, p1, full, d))
+					familytest.LeftOutVacuous(t, name, full, d, renamed)
 				}
 			}
 		}
@@ -117,48 +105,21 @@ func reload(t *testing.T, tk *domains.Task, d *Dispatch) *Dispatch {
 	return inst.(*Dispatch)
 }
 
-// certified returns the certificate of d's model and its optimal plan
-// (nil when infeasible).
-func certified(t *testing.T, d *Dispatch) (*solver.Certificate, json.RawMessage) {
-	t.Helper()
-	_, c := familytest.CertifyModel(t, d)
-	if c.Status == solver.Infeasible {
-		return c, nil
-	}
-	plan, err := d.Plan(c.Solution)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return c, plan
-}
-
 // renamed returns plan, an answer on from, with each vehicle named as the
 // vehicle at its place in to's fleet.
-func renamed(t *testing.T, plan json.RawMessage, from, to *Dispatch) json.RawMessage {
-	t.Helper()
+func renamed(plan json.RawMessage, from, to domains.Instance) json.RawMessage {
 	var a answer
 	if err := json.Unmarshal(plan, &a); err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
+	f, g := from.(*Dispatch), to.(*Dispatch)
 	for i, r := range a.Routes {
-		v := slices.IndexFunc(from.Vehicles, func(x vehicle) bool { return x.Name == r.Vehicle })
-		a.Routes[i].Vehicle = to.Vehicles[v].Name
+		v := slices.IndexFunc(f.Vehicles, func(x vehicle) bool { return x.Name == r.Vehicle })
+		a.Routes[i].Vehicle = g.Vehicles[v].Name
 	}
 	raw, err := json.Marshal(a)
 	if err != nil {
-		t.Fatal(err)
+		panic(err)
 	}
 	return raw
-}
-
-// passes checks that plan passes every item of d, against the reference
-// of certificate c.
-func passes(t *testing.T, name string, d *Dispatch, c *solver.Certificate, plan json.RawMessage) {
-	t.Helper()
-	ref := domains.Reference{Feasible: true, Objective: c.Objective}
-	for _, r := range d.Check(context.Background(), sat.Backend{}, plan, ref) {
-		if !r.Pass {
-			t.Errorf("%s: item %s fails: %s (%s)", name, r.ID, r.Detail, plan)
-		}
-	}
 }

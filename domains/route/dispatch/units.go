@@ -113,6 +113,7 @@ var (
 	_ = []leveler{breakdown{}, balanced{}}
 	_ = []builtIn{breakdown{}}
 	_ = []domains.Binder[*Dispatch]{capacity{}, compat{}}
+	_ = []domains.Dropper[*Dispatch]{capacity{}, compat{}}
 	_ = []domains.DataOwner[*Dispatch]{capacity{}, windows{}, hours{}, balanced{}, linked{}, compat{}, breakdown{}, backup{}}
 	_ = []domains.Validator[*Dispatch]{capacity{}, windows{}, hours{}, balanced{}, linked{}, compat{}, breakdown{}, backup{}}
 )
@@ -221,6 +222,9 @@ func (capacity) Binds(d *Dispatch) bool {
 	}
 	return false
 }
+
+// Drop (domains.Dropper) removes the sizes and capacities.
+func (capacity) Drop(d *Dispatch) { d.Size, d.Capacity = nil, nil }
 
 func (capacity) Items(d *Dispatch) []domains.Item {
 	v := d.Voc
@@ -360,6 +364,9 @@ func (compat) Rules(d *Dispatch) []rule {
 // and a second draw for the instances where none does would change those
 // odds.
 func (compat) Binds(d *Dispatch) bool { return slices.Contains(d.Equip, true) }
+
+// Drop (domains.Dropper) removes the equipment.
+func (compat) Drop(d *Dispatch) { d.Equip = nil }
 
 func (compat) Items(d *Dispatch) []domains.Item {
 	v := d.Voc
