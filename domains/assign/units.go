@@ -431,13 +431,15 @@ func (exclusivity) Info() domains.Unit {
 }
 func (exclusivity) modes() mode { return modeAll }
 
+// Sample: greedy over a random order, an item joins the kind when no
+// hidden scenario then has two of the kind in one bin, at least two items
+// when they can; only items whose names may be of the kind join it (the
+// subtask's KindNames: no "Ice cream" among the hazmat SKUs).
 func (exclusivity) Sample(a *Assign, r *rand.Rand) {
-	// Greedy over a random order: an item joins the kind when no hidden
-	// scenario then has two of the kind in one bin; at least two items.
 	scen := a.scenarios(a.plantedBk)
 	var chosen []int
 	for _, i := range r.Perm(len(a.Items)) {
-		ok := true
+		ok := a.kindOK == nil || a.kindOK(a.Items[i].Name)
 		for _, s := range scen {
 			for _, j := range chosen {
 				if s[i] == s[j] && s[i] >= 0 {
@@ -455,6 +457,13 @@ func (exclusivity) Sample(a *Assign, r *rand.Rand) {
 		a.Exclusive = append(a.Exclusive, a.Items[i].Name)
 	}
 }
+
+// Binds (domains.Binder) reports whether two items or more are of the
+// kind: with one or none, no bin can take two. The unit is then left out
+// of the spec rather than drawn again: the kind is drawn among the items
+// whose names may be of it, and the hidden plan has put every other
+// such item with one of the kind already, or there is no other.
+func (exclusivity) Binds(a *Assign) bool { return len(a.Exclusive) >= 2 }
 
 func (exclusivity) Model(b *builder) {
 	a := b.a
