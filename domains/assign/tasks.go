@@ -309,13 +309,17 @@ var introClaims = domains.ClaimsOf(map[string][]string{
 // cream as "chilled", bleach as food, 10A Chemistry in key stage 3, a
 // pendulum among the fume-hood practicals).
 
+// yearRange is a range of year groups of byYear: the years up to last
+// (after the ranges before it) have value.
+type yearRange struct {
+	last  int
+	value string
+}
+
 // byYear maps each class of classes to the value of its year group (the
 // number its name starts with): the value of the first of ranges whose
 // last year it does not pass ({9, "KS3"} covers years up to 9).
-func byYear(classes []string, ranges ...struct {
-	last  int
-	value string
-}) map[string][]string {
+func byYear(classes []string, ranges ...yearRange) map[string][]string {
 	out := map[string][]string{}
 	for _, c := range classes {
 		var y int
@@ -328,12 +332,6 @@ func byYear(classes []string, ranges ...struct {
 		}
 	}
 	return out
-}
-
-// yearRange is one range of byYear.
-type yearRange = struct {
-	last  int
-	value string
 }
 
 // allClasses are the class pools of every level.

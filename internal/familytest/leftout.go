@@ -64,3 +64,19 @@ func passesEvery(t testing.TB, name string, inst domains.Instance, c *solver.Cer
 		}
 	}
 }
+
+// Reload returns inst written as JSON and loaded again by tk, as a T: the
+// instance as a record's reader gets it back (a loader refuses what a
+// record may not hold, the data of a unit left out, say).
+func Reload[T domains.Instance](t testing.TB, tk *domains.Task, inst T) T {
+	t.Helper()
+	raw, err := json.Marshal(inst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := tk.Load(raw)
+	if err != nil {
+		t.Fatalf("load %v: %v", inst.Spec().Units(), err)
+	}
+	return back.(T)
+}

@@ -1,11 +1,9 @@
 package commute
 
 import (
-	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -52,7 +50,7 @@ func TestLeftOutUnitsAreVacuous(t *testing.T) {
 						continue
 					}
 					left["draws"]++
-					c := reload(t, tk, full)
+					c := familytest.Reload(t, tk, full)
 					c.leaveOut()
 					for _, u := range c.units() {
 						if b, ok := any(u).(domains.Binder[*Commute]); ok && !b.Binds(c) {
@@ -70,7 +68,7 @@ func TestLeftOutUnitsAreVacuous(t *testing.T) {
 					if lifted {
 						left["walking limit lifted"]++
 					}
-					c = reload(t, tk, c) // the record as written loads
+					c = familytest.Reload(t, tk, c) // the record as written loads
 					familytest.LeftOutVacuous(t, name, full, c, nil)
 				}
 			}
@@ -80,18 +78,4 @@ func TestLeftOutUnitsAreVacuous(t *testing.T) {
 		t.Fatalf("left out %v: the test tests too little", left)
 	}
 	t.Logf("left out: %v", left)
-}
-
-// reload returns c written as JSON and loaded again.
-func reload(t *testing.T, tk *domains.Task, c *Commute) *Commute {
-	t.Helper()
-	raw, err := json.Marshal(c)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := tk.Load(raw)
-	if err != nil {
-		t.Fatalf("load %s: %v", strings.Join(c.S.Units(), " "), err)
-	}
-	return inst.(*Commute)
 }

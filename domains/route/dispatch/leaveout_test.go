@@ -48,7 +48,7 @@ func TestLeftOutUnitsAreVacuous(t *testing.T) {
 					if err != nil {
 						t.Fatalf("%s: %v", name, err)
 					}
-					d := reload(t, tk, full)
+					d := familytest.Reload(t, tk, full)
 					d.leaveOut()
 					for _, u := range units {
 						b, ok := any(unitByID(u)).(domains.Binder[*Dispatch])
@@ -67,7 +67,7 @@ func TestLeftOutUnitsAreVacuous(t *testing.T) {
 					if len(d.TypeNames) == 1 {
 						left["one type"]++
 					}
-					d = reload(t, tk, d) // the record as written loads
+					d = familytest.Reload(t, tk, d) // the record as written loads
 					familytest.LeftOutVacuous(t, name, full, d, renamed)
 				}
 			}
@@ -89,20 +89,6 @@ func unitByID(id string) unit {
 		}
 	}
 	panic("no unit " + id)
-}
-
-// reload returns d written as JSON and loaded again.
-func reload(t *testing.T, tk *domains.Task, d *Dispatch) *Dispatch {
-	t.Helper()
-	raw, err := json.Marshal(d)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := tk.Load(raw)
-	if err != nil {
-		t.Fatalf("load %s: %v", d.S.Subtask, err)
-	}
-	return inst.(*Dispatch)
 }
 
 // renamed returns plan, an answer on from, with each vehicle named as the
