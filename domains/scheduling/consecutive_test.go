@@ -1,0 +1,34 @@
+package scheduling
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestConsecutiveLimitBindsOrIsLeftOut: the consecutive limit states a
+// rule, writes its item and binds (domains.Binder) exactly when someone's
+// activities together pass it in a day longer than it; otherwise no
+// stretch can pass it and the generator leaves the unit out.
+func TestConsecutiveLimitBindsOrIsLeftOut(t *testing.T) {
+	for _, tc := range []struct {
+		slots, maxRun int
+		durs          []int
+		binds         bool
+	}{
+		{8, 2, []int{1, 1, 1}, true},  // three slots together pass two
+		{8, 3, []int{1, 1, 1}, false}, // together they fit the limit
+		{8, 2, []int{2}, false},       // one activity, within the limit
+		{4, 4, []int{2, 2, 1}, false}, // the limit is the whole day
+	} {
+		var acts []Activity
+		for k, d := range tc.durs {
+			acts = append(acts, act(fmt.Sprintf("A%d", k+1), d, 1, "Ana"))
+		}
+		a := tinyAgenda([]string{unitConsecutive}, nil, tc.slots, []string{"Oak"}, []string{"Ana"}, acts...)
+		a.MaxRun = tc.maxRun
+		u := consecutiveLimit{}
+		if u.Binds(a) != tc.binds || (len(u.Rules(a)) == 1) != tc.binds || (len(u.Items(a)) == 1) != tc.binds {
+			t.Errorf("%+v: binds %v, rules %v, items %v", tc, u.Binds(a), u.Rules(a), u.Items(a))
+		}
+	}
+}
