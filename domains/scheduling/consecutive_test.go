@@ -3,6 +3,8 @@ package scheduling
 import (
 	"fmt"
 	"testing"
+
+	"github.com/plancert/plancert/domains"
 )
 
 // TestConsecutiveLimitBindsOrIsLeftOut: the consecutive limit states a
@@ -30,5 +32,26 @@ func TestConsecutiveLimitBindsOrIsLeftOut(t *testing.T) {
 		if u.Binds(a) != tc.binds || (len(u.Rules(a)) == 1) != tc.binds || (len(u.Items(a)) == 1) != tc.binds {
 			t.Errorf("%+v: binds %v, rules %v, items %v", tc, u.Binds(a), u.Rules(a), u.Items(a))
 		}
+	}
+}
+
+// TestOneAtATimeItemOnlyWhenShared: the one-at-a-time item is written
+// only when some person attends (or may attend in a role) two
+// activities; otherwise no answer could fail it.
+func TestOneAtATimeItemOnlyWhenShared(t *testing.T) {
+	has := func(a *Agenda) bool {
+		for _, it := range a.Checklist(domains.Reference{Feasible: true}) {
+			if it.ID == itemPeople {
+				return true
+			}
+		}
+		return false
+	}
+	apart := tinyAgenda(nil, nil, 4, []string{"Oak"}, []string{"Ana", "Ben"}, act("A1", 1, 1, "Ana"), act("A2", 1, 1, "Ben"))
+	shared := tinyAgenda(nil, nil, 4, []string{"Oak"}, []string{"Ana", "Ben"}, act("A1", 1, 1, "Ana"), act("A2", 1, 1, "Ana", "Ben"))
+	role := tinyAgenda([]string{unitRequiredRole}, nil, 4, []string{"Oak"}, []string{"Ana", "Ben"}, act("A1", 1, 1, "Ana"), act("A2", 1, 1, "Ben"))
+	role.Roles = []RoleNeed{{Activity: "A2", Role: "chair", Qualified: []string{"Ana"}}}
+	if has(apart) || !has(shared) || !has(role) {
+		t.Fatalf("one-at-a-time written: no one shared %v, Ana in both %v, Ana in one and a role of the other %v", has(apart), has(shared), has(role))
 	}
 }
