@@ -86,3 +86,42 @@ func TestNamesAgreeWithAttributes(t *testing.T) {
 	}
 	t.Logf("%d items whose names restrict their attribute, %d draws with a kind", restricted, kinds)
 }
+
+// TestCompatibilityBinds: the compatibility unit binds exactly when some
+// plan can break it: labelled, when some bin does not allow some item;
+// partition, when some items, no more than a group holds, share no free
+// session.
+func TestCompatibilityBinds(t *testing.T) {
+	bins := []Bin{{Name: "G1", Size: 2}, {Name: "G2", Size: 2}}
+	part := func(free ...[]string) *Assign {
+		a := &Assign{Partition: true, Bins: bins, Sessions: []string{"Mon", "Tue", "Wed"}}
+		for k, f := range free {
+			a.Items = append(a.Items, Item{Name: string(rune('A' + k)), Free: f})
+		}
+		return a
+	}
+	for _, tc := range []struct {
+		a     *Assign
+		binds bool
+	}{
+		{part([]string{"Mon", "Tue"}, []string{"Mon"}, []string{"Mon", "Wed"}, []string{"Mon"}), false},       // all free on Mon
+		{part([]string{"Mon"}, []string{"Tue"}, []string{"Mon", "Tue"}, []string{"Mon", "Tue"}), true},        // A and B share nothing
+		{part([]string{"Mon", "Tue"}, []string{"Tue", "Wed"}, []string{"Mon", "Wed"}, []string{"Mon"}), true}, // B and D share nothing
+		{&Assign{Bins: bins, Items: []Item{{Name: "A", Allowed: []string{"G1", "G2"}}}}, false},
+		{&Assign{Bins: bins, Items: []Item{{Name: "A", Allowed: []string{"G1"}}}}, true},
+	} {
+		if got := (compatibility{}).Binds(tc.a); got != tc.binds {
+			t.Errorf("%+v: binds %v, want %v", tc.a.Items, got, tc.binds)
+		}
+	}
+	// Three pairwise-sharing items with nothing common to all three bind
+	// only with a group of three.
+	a := part([]string{"Mon", "Tue"}, []string{"Tue", "Wed"}, []string{"Mon", "Wed"})
+	if (compatibility{}).Binds(a) {
+		t.Error("groups of 2: every pair shares a session, yet it binds")
+	}
+	a.Bins = []Bin{{Name: "G1", Size: 3}}
+	if !(compatibility{}).Binds(a) {
+		t.Error("a group of 3 with no common session: it does not bind")
+	}
+}
