@@ -2,6 +2,7 @@ package scheduling
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -53,5 +54,21 @@ func TestOneAtATimeItemOnlyWhenShared(t *testing.T) {
 	role.Roles = []RoleNeed{{Activity: "A2", Role: "chair", Qualified: []string{"Ana"}}}
 	if has(apart) || !has(shared) || !has(role) {
 		t.Fatalf("one-at-a-time written: no one shared %v, Ana in both %v, Ana in one and a role of the other %v", has(apart), has(shared), has(role))
+	}
+}
+
+// TestDeadlineBindsOrIsLeftOut: a deadline at the end of the schedule
+// (every option ends by it) is neither stated nor written, and a unit
+// whose deadlines are all such does not bind; an earlier one does.
+func TestDeadlineBindsOrIsLeftOut(t *testing.T) {
+	a := tinyAgenda([]string{unitDeadline}, nil, 4, []string{"Oak"}, []string{"Ana"}, act("A1", 1, 1, "Ana"), act("A2", 2, 1, "Ana"))
+	a.Deadlines = []Deadline{{Activity: "A1", By: 4}}
+	u := deadline{}
+	if u.Binds(a) || u.Rules(a) != nil || u.Items(a) != nil {
+		t.Fatalf("a deadline at the day's end: binds %v, rules %v, items %v", u.Binds(a), u.Rules(a), u.Items(a))
+	}
+	a.Deadlines = append(a.Deadlines, Deadline{Activity: "A2", By: 3})
+	if !u.Binds(a) || len(u.Rules(a)) != 1 || len(u.Items(a)) != 1 || !strings.Contains(u.Items(a)[0].Text, "A2 ends by 10:30") || strings.Contains(u.Items(a)[0].Text, "A1") {
+		t.Fatalf("A2 by 10:30: binds %v, rules %v, items %v", u.Binds(a), u.Rules(a), u.Items(a))
 	}
 }
