@@ -125,3 +125,16 @@ func TestCompatibilityBinds(t *testing.T) {
 		t.Error("a group of 3 with no common session: it does not bind")
 	}
 }
+
+// TestDeadlinesBind: the deadlines unit binds exactly when some deadline
+// is before the end of the day.
+func TestDeadlinesBind(t *testing.T) {
+	a := &Assign{Timed: true, Slots: 6, Items: []Item{{Name: "A", Size: 2, Deadline: 6}, {Name: "B", Size: 1}}}
+	if (deadlines{}).Binds(a) {
+		t.Error("a deadline at the end of the day binds")
+	}
+	a.Items[1].Deadline = 5
+	if !(deadlines{}).Binds(a) {
+		t.Error("a deadline before the end of the day does not bind")
+	}
+}
