@@ -72,3 +72,12 @@ func TestDeadlineBindsOrIsLeftOut(t *testing.T) {
 		t.Fatalf("A2 by 10:30: binds %v, rules %v, items %v", u.Binds(a), u.Rules(a), u.Items(a))
 	}
 }
+
+// TestSplitBindsOrIsLeftOut: with no activity split, the split unit
+// writes no item (it read "fit the rule: .") and does not bind.
+func TestSplitBindsOrIsLeftOut(t *testing.T) {
+	a := tinyAgenda([]string{unitSplit}, nil, 4, []string{"Oak"}, []string{"Ana"}, act("A1", 1, 1, "Ana"))
+	if items := (split{}).Items(a); items != nil || (split{}).Binds(a) {
+		t.Fatalf("nothing split: items %v, binds %v", items, split{}.Binds(a))
+	}
+}

@@ -261,7 +261,15 @@ func (split) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Binds (domains.Binder) reports whether an activity is split. When none
+// is (no activity of two slots or more to split), the unit is left out of
+// the spec rather than drawn again: Sample has looked at every activity.
+func (split) Binds(a *Agenda) bool { return len(a.Splits) > 0 }
+
 func (split) Items(a *Agenda) []domains.Item {
+	if len(a.Splits) == 0 {
+		return nil // nothing split: nothing to check (the item read "fit the rule: .")
+	}
 	var parts []string
 	for _, sp := range a.Splits {
 		parts = append(parts, fmt.Sprintf("%s and %s last at least %d minutes each and %d minutes together, the first ending before the second starts", sp.Parts[0], sp.Parts[1], sp.MinPart*a.SlotMin, sp.Total*a.SlotMin))
