@@ -147,7 +147,7 @@ func LevelValues(names []string, obj []int64) string {
 
 // InfeasibleFormat is the format item's text for an infeasible reference:
 // the one answer form that every core accepts for "no plan exists".
-const InfeasibleFormat = `The answer is one JSON object of the form {"feasible": false, "conflict": [...]} naming rules as written in the problem.`
+const InfeasibleFormat = `The answer is one JSON object whose "feasible" is false; its "conflict", if given, is a list of names.`
 
 // InfeasibleItems returns the checklist items, after the format item, of a
 // reference that has no plan: the infeasibility item, whose text is claim

@@ -120,12 +120,18 @@ type AnswerPart[I any] interface {
 // again.
 type Binder[I any] interface{ Binds(in I) bool }
 
+// Dropper is a Binder whose data a loaded instance may not carry without
+// the unit (its DataOwner field, see StrayData): Drop removes the data
+// from in when LeaveOut leaves the unit out.
+type Dropper[I any] interface{ Drop(in I) }
+
 // LeaveOut returns spec without the units of us (the units in force on
 // in) that have the Binder facet and do not bind in, and the IDs it left
-// out, in the order of us. A silent unit that a kept unit requires stays
-// (the spec must stay Compatible). Leaving a unit out changes no plan's
-// standing: its clauses were vacuous and its check could not fail (see
-// Binder), so the certified optimum is the same with or without it.
+// out, in the order of us; each one left out that is a Dropper drops its
+// data from in. A silent unit that a kept unit requires stays (the spec
+// must stay Compatible). Leaving a unit out changes no plan's standing:
+// its clauses were vacuous and its check could not fail (see Binder), so
+// the certified optimum is the same with or without it.
 func LeaveOut[I any, U interface{ Info() Unit }](spec Spec, in I, us []U) (Spec, []string) {
 	silent := map[string]bool{}
 	for _, u := range us {
@@ -155,6 +161,9 @@ func LeaveOut[I any, U interface{ Info() Unit }](spec Spec, in I, us []U) (Spec,
 	for _, u := range us {
 		if id := u.Info().ID; silent[id] {
 			out = append(out, id)
+			if d, ok := any(u).(Dropper[I]); ok {
+				d.Drop(in)
+			}
 		}
 	}
 	return spec.Without(out...), out

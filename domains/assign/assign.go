@@ -80,6 +80,10 @@ type Assign struct {
 	// plantedStart the hidden start slots (timed).
 	plantedBk    []int
 	plantedStart []int
+	// kindOK reports whether an item name may be of the kind (the
+	// subtask's KindNames; nil: any may), for the exclusivity unit's
+	// draw.
+	kindOK func(name string) bool
 }
 
 // Vocab is a task's skin: the words of the prompt and of the answer.

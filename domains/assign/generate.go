@@ -42,6 +42,14 @@ type subtask struct {
 	// MoreItems and MoreBins extend Items and Bins above level 1 (see
 	// atLevel); level 1 draws from Items and Bins alone, as before levels.
 	MoreItems, MoreBins []string
+	// Facts says which attributes world knowledge allows an item name
+	// (ice cream is frozen, bleach is not food, 10A is in key stage 4);
+	// a name it does not list may have any (see pickItems). KindNames
+	// are the names that may be of the kind (Voc.Kind: hazmat SKUs,
+	// exam classes), nil when any may: the exclusivity unit draws its
+	// items among them.
+	Facts     map[string][]string
+	KindNames []string
 }
 
 // task is a registered task and its subtasks.
@@ -192,9 +200,15 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 			}
 		}
 	}
+	if st.KindNames != nil {
+		a.kindOK = func(name string) bool { return slices.Contains(st.KindNames, name) }
+	}
 	for _, u := range a.units() {
 		u.Sample(a, r)
 	}
+	// A unit with nothing to bind on the data drawn is left out
+	// (domains.Binder): the record lists only units that say something.
+	a.Sp, _ = domains.LeaveOut(a.Sp, a, a.units())
 	if timed && (a.Slots > 48 || a.DayStart+a.Slots*a.SlotMin > 24*60) {
 		// The hidden plan stretched the day past midnight (only the
 		// larger levels can): the instance would not load.
@@ -204,11 +218,21 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 }
 
 // pickItems draws n items of the pool (in pool order) with sizes,
-// attributes and priorities.
+// attributes and priorities. An attribute that the subtask's Facts rule
+// out for the name is replaced by one they allow (the k-th drawn value
+// becomes the k-th allowed one, cyclically), so that no name contradicts
+// its attribute and the draws stay as they were.
 func pickItems(st *subtask, n int, r *rand.Rand) []Item {
 	out := make([]Item, n)
 	for x, k := range domains.PickIndex(r, len(st.Items), n) {
-		out[x] = Item{Name: st.Items[k], Size: domains.Draw(r, st.Sizes), Attr: st.Attrs[r.IntN(len(st.Attrs))], Priority: 1 + r.IntN(3)}
+		name := st.Items[k]
+		size := domains.Draw(r, st.Sizes)
+		v := r.IntN(len(st.Attrs))
+		attr := st.Attrs[v]
+		if ok := st.Facts[name]; ok != nil && !slices.Contains(ok, attr) {
+			attr = ok[v%len(ok)]
+		}
+		out[x] = Item{Name: name, Size: size, Attr: attr, Priority: 1 + r.IntN(3)}
 	}
 	return out
 }

@@ -1,6 +1,12 @@
 package assign
 
-import "github.com/plancert/plancert/domains"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/plancert/plancert/domains"
+)
 
 // The tasks over the assign core. Sizes fit a prompt a person reads in a
 // few minutes.
@@ -60,7 +66,7 @@ var classes = []string{"7A Maths", "7B English", "8A Science", "8B History", "9A
 
 // moreClasses extends classes above level 1 (see atLevel).
 var moreClasses = []string{"7C Geography", "7D French", "8C Computing", "8D Drama", "9C Biology", "9D Spanish", "10C Physics", "10D History",
-	"11A Maths", "11B English", "11C Art", "11D Music", "12A Economics", "12B Psychology", "13A Chemistry", "13B Further Maths"}
+	"11A Maths", "11B English", "11C Art", "11D Music", "12A Economics", "12B Sociology", "13A Chemistry", "13B Further Maths"}
 
 func init() {
 	register(&task{ID: "educational-resource-planning", Name: "Educational Resource Planning", Family: domains.Allocation, Subtasks: []subtask{
@@ -297,3 +303,178 @@ func init() {
 var introClaims = domains.ClaimsOf(map[string][]string{
 	unitBalance: {"even teams", "evenly"},
 })
+
+// The facts of the name pools (subtask.Facts, subtask.KindNames): what
+// world knowledge says of a name, so that no item contradicts it (ice
+// cream as "chilled", bleach as food, 10A Chemistry in key stage 3, a
+// pendulum among the fume-hood practicals).
+
+// yearRange is a range of year groups of byYear: the years up to last
+// (after the ranges before it) have value.
+type yearRange struct {
+	last  int
+	value string
+}
+
+// byYear maps each class of classes to the value of its year group (the
+// number its name starts with): the value of the first of ranges whose
+// last year it does not pass ({9, "KS3"} covers years up to 9).
+func byYear(classes []string, ranges ...yearRange) map[string][]string {
+	out := map[string][]string{}
+	for _, c := range classes {
+		var y int
+		fmt.Sscanf(c, "%d", &y)
+		for _, rg := range ranges {
+			if y <= rg.last {
+				out[c] = []string{rg.value}
+				break
+			}
+		}
+	}
+	return out
+}
+
+// allClasses are the class pools of every level.
+var allClasses = append(slices.Clone(classes), moreClasses...)
+
+var (
+	// keyStage: years 7–9 are key stage 3, 10–11 key stage 4, the sixth
+	// form (12–13) key stage 5.
+	keyStage = byYear(allClasses, yearRange{9, "KS3"}, yearRange{11, "KS4"}, yearRange{13, "KS5"})
+	// schoolLevel: years 7–9 are the lower school, 10–13 the upper.
+	schoolLevel = byYear(allClasses, yearRange{9, "lower school"}, yearRange{13, "upper school"})
+	// examClasses are the classes on exam courses (GCSE in years 10–11,
+	// A level in 12–13).
+	examClasses = func() []string {
+		var out []string
+		for c, v := range schoolLevel {
+			if v[0] == "upper school" {
+				out = append(out, c)
+			}
+		}
+		slices.Sort(out)
+		return out
+	}()
+)
+
+// subjectArea says whether a class's subject is STEM or humanities (the
+// arts and languages counted with the humanities).
+var subjectArea = func() map[string][]string {
+	stem := []string{"Maths", "Science", "Physics", "Chemistry", "Biology", "Computing", "Further Maths"}
+	out := map[string][]string{}
+	for _, c := range allClasses {
+		_, subject, _ := strings.Cut(c, " ")
+		if slices.Contains(stem, subject) {
+			out[c] = []string{"STEM"}
+		} else {
+			out[c] = []string{"humanities"}
+		}
+	}
+	return out
+}()
+
+// facts builds a Facts table from value → names.
+func facts(byValue map[string][]string) map[string][]string {
+	out := map[string][]string{}
+	for v, names := range byValue {
+		for _, n := range names {
+			out[n] = append(out[n], v)
+		}
+	}
+	for _, vs := range out {
+		slices.Sort(vs)
+	}
+	return out
+}
+
+var (
+	// practicalHazard: practicals with flames, heated or corrosive
+	// chemicals, toxic gases or blades are of high hazard.
+	practicalHazard = facts(map[string][]string{
+		"high": {"Titration", "Flame tests", "Dissection", "Electrolysis", "Rates of reaction", "Distillation", "Crystallisation", "Acid-base neutralisation"},
+		"low":  {"Microscopy", "Circuits", "Pendulum", "Chromatography", "Osmosis", "Specific heat", "Hooke's law", "Enzyme activity", "Photosynthesis", "Ohm's law", "Density", "Food tests", "Refraction", "Respiration", "Magnetism", "Sound waves"},
+	})
+	fumeHood = []string{"Flame tests", "Electrolysis", "Distillation", "Rates of reaction", "Crystallisation"}
+
+	jobTrade = facts(map[string][]string{
+		"electrical": {"Replace lights", "Test alarms", "Service lift", "Check sprinklers"},
+		"plumbing":   {"Boiler service", "Unblock drain", "Reseal shower", "Fix tap leak", "Fix radiator"},
+		"general":    {"Fix door closer", "Gutter clean", "Paint stairwell", "Fix window latch", "Repair fence", "Clean vents", "Change filters", "Patch plaster", "Replace carpet tile", "Fit door stop", "Inspect roof"},
+	})
+	rooftop = []string{"Gutter clean", "Inspect roof", "Clean vents", "Change filters"}
+
+	ticketArea = facts(map[string][]string{
+		"backend":  {"API auth", "DB migration", "Search index", "Billing fix", "Load test", "Cache layer", "CSV export", "Email queue", "Rate limiter", "Audit log", "Refund flow", "Backup job", "Retry logic"},
+		"frontend": {"Login page", "Docs update", "Signup flow", "Dark mode", "Push alerts", "Profile page", "Metrics board"},
+	})
+
+	// areaFloor: a lobby and a reception are on the ground floor, a roof
+	// terrace on the upper one; the other areas may be on either.
+	areaFloor = facts(map[string][]string{
+		"ground floor": {"Lobby", "Reception"},
+		"first floor":  {"Roof terrace"},
+	})
+
+	runPlace = facts(map[string][]string{
+		"wet lab":         {"PCR batch", "Cell count", "Gel run", "ELISA", "Sequencing prep", "Western blot", "DNA extraction", "Cell culture", "qPCR plate", "Protein assay", "Autoclave load", "Media prep", "Buffer prep", "Titration run"},
+		"instrument room": {"Mass spec", "Cell count", "ELISA", "Flow cytometry", "HPLC run", "qPCR plate", "Microscopy", "Spectrometry", "Plate reading"},
+	})
+
+	violent = []string{"Market Pl assault", "Harbour Rd stabbing"}
+
+	// fireTerrain: a fire named after trees burns in forest, one named
+	// after a meadow in grassland; the others may be in either.
+	fireTerrain = facts(map[string][]string{
+		"forest":    {"Pine Hollow fire", "Orchard fire", "Cedar fire", "Aspen fire", "Sawmill fire"},
+		"grassland": {"Meadow fire"},
+	})
+
+	productGroup = facts(map[string][]string{
+		"food":     {"Frozen peas", "Ice cream", "Rice 10kg", "Tea boxes", "Pasta 5kg", "Flour 16kg", "Cooking oil", "Dog food", "Canned tomatoes", "Coffee beans", "Sugar 25kg", "Bottled water", "Crisps", "Cereal"},
+		"non-food": {"Bleach 5L", "Paint thinner", "Cement bags", "Batteries", "Nappies", "Toilet rolls", "Washing powder", "Light bulbs", "Charcoal", "Lawn feed"},
+	})
+	hazmatSKUs = []string{"Bleach 5L", "Paint thinner", "Batteries"}
+
+	// temperatureClass: what is sold frozen is frozen, what is sold
+	// chilled is chilled; fish, meat and fruit may be either.
+	temperatureClass = facts(map[string][]string{
+		"frozen":  {"Frozen peas", "Ice cream", "Fish fillets", "Chicken wings", "Berries", "Prawns", "Pizza bases", "Sausages", "Ice cubes", "Peas and carrots", "Salmon", "Chips", "Ready meals", "Duck", "Sorbet", "Spinach"},
+		"chilled": {"Fish fillets", "Chicken wings", "Butter", "Cheese", "Yoghurt", "Berries", "Prawns", "Pizza bases", "Sausages", "Salmon", "Cream", "Milk", "Ham", "Lettuce", "Ready meals", "Duck", "Mozzarella", "Spinach"},
+	})
+	smelly = []string{"Fish fillets", "Cheese", "Prawns", "Salmon"}
+
+	hazardClass = facts(map[string][]string{
+		"flammable": {"Paint thinner", "Lamp oil", "Aerosol paint", "Lithium cells", "White spirit", "Acetone", "Lighter fluid", "Brake fluid", "Spray adhesive", "Methylated spirit", "Gas canisters", "Wood varnish", "Fire lighters"},
+		"corrosive": {"Bleach 5L", "Pool chlorine", "Drain cleaner", "Caustic soda", "Hydrogen peroxide", "Ammonia", "Oven cleaner", "Battery acid", "Weed killer", "Rust remover", "Limescale remover"},
+	})
+	oxidisers = []string{"Bleach 5L", "Pool chlorine", "Hydrogen peroxide", "Weed killer"}
+)
+
+// The subtasks' facts, set once the tables above exist (a subtask and a
+// table are each declared once, in their own place).
+func init() {
+	set := func(task, sub string, f map[string][]string, kind []string) {
+		for _, t := range tasks {
+			for k := range t.Subtasks {
+				if t.ID == task && t.Subtasks[k].ID == sub {
+					t.Subtasks[k].Facts, t.Subtasks[k].KindNames = f, kind
+					return
+				}
+			}
+		}
+		panic("assign: no subtask " + task + "/" + sub)
+	}
+	set("educational-resource-planning", "classroom-allocation", keyStage, examClasses)
+	set("educational-resource-planning", "teacher-assignment", schoolLevel, examClasses)
+	set("educational-resource-planning", "equipment-booking", subjectArea, examClasses)
+	set("educational-resource-planning", "lab-allocation", practicalHazard, fumeHood)
+	set("work-assignment-scheduling", "maintenance-crew", jobTrade, rooftop)
+	set("work-assignment-scheduling", "software-sprint", ticketArea, nil)
+	set("work-assignment-scheduling", "cleaning-crew", areaFloor, nil)
+	set("work-assignment-scheduling", "lab-technicians", runPlace, nil)
+	set("emergency-planning", "city-ems-shift", nil, violent)
+	set("emergency-planning", "wildfire-season", fireTerrain, nil)
+	set("warehouse-planning", "peak-season-slotting", productGroup, hazmatSKUs)
+	set("warehouse-planning", "cold-store-reorganisation", temperatureClass, smelly)
+	set("warehouse-planning", "hazmat-segregation", hazardClass, oxidisers)
+}

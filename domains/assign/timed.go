@@ -195,6 +195,15 @@ func (deadlines) Model(b *builder) {
 	}
 }
 
+// Binds (domains.Binder) reports whether some deadline is before the end
+// of the day (one at the end binds nothing: every item ends by then). When
+// none is, the unit is left out of the spec rather than drawn again: a
+// deadline is the item's hidden end or one slot later, and those ends
+// were the day's.
+func (deadlines) Binds(a *Assign) bool {
+	return slices.ContainsFunc(a.Items, func(it Item) bool { return it.Deadline > 0 && it.Deadline < a.Slots })
+}
+
 func (deadlines) Rules(a *Assign) []rule {
 	return []rule{{Name: unitDeadlines, Text: fmt.Sprintf("%s with a deadline in the table must end by it.", prose.Capital(prose.An(a.Voc.Item)))}}
 }

@@ -216,6 +216,51 @@ func (compatibility) Sample(a *Assign, r *rand.Rand) {
 	}
 }
 
+// Binds (domains.Binder) reports whether some plan can break the rule:
+// labelled, an item that a bin does not allow; partition, a group of a
+// stated size whose members share no free session (some items of at most
+// that size with no session in common: the group may be filled up with
+// any others). When none can (every group of the hidden partition meets
+// at one session, which every student is then free at), the unit is left
+// out of the spec rather than drawn again: the sessions are drawn around
+// the hidden plan, and a second draw for these instances would change
+// their odds.
+func (compatibility) Binds(a *Assign) bool {
+	if !a.Partition {
+		for _, it := range a.Items {
+			if len(it.Allowed) < len(a.Bins) {
+				return true
+			}
+		}
+		return false
+	}
+	free := make([]uint64, len(a.Items))
+	for i, it := range a.Items {
+		for _, sn := range it.Free {
+			free[i] |= 1 << slices.Index(a.Sessions, sn)
+		}
+	}
+	all := uint64(1)<<len(a.Sessions) - 1
+	// apart reports whether at most k of the items from i on, with the
+	// sessions mask in common so far, share no session.
+	var apart func(i, k int, mask uint64) bool
+	apart = func(i, k int, mask uint64) bool {
+		if mask == 0 {
+			return true
+		}
+		if k == 0 || i == len(free) {
+			return false
+		}
+		return apart(i+1, k-1, mask&free[i]) || apart(i+1, k, mask)
+	}
+	for _, b := range a.Bins {
+		if len(a.Sessions) <= 64 && apart(0, b.Size, all) {
+			return true
+		}
+	}
+	return len(a.Sessions) > 64
+}
+
 // usedBy reports whether a hidden scenario puts item i in bin k.
 func (a *Assign) usedBy(i, k int) bool {
 	for _, s := range a.scenarios(a.plantedBk) {
@@ -431,13 +476,15 @@ func (exclusivity) Info() domains.Unit {
 }
 func (exclusivity) modes() mode { return modeAll }
 
+// Sample: greedy over a random order, an item joins the kind when no
+// hidden scenario then has two of the kind in one bin, at least two items
+// when they can; only items whose names may be of the kind join it (the
+// subtask's KindNames: no "Ice cream" among the hazmat SKUs).
 func (exclusivity) Sample(a *Assign, r *rand.Rand) {
-	// Greedy over a random order: an item joins the kind when no hidden
-	// scenario then has two of the kind in one bin; at least two items.
 	scen := a.scenarios(a.plantedBk)
 	var chosen []int
 	for _, i := range r.Perm(len(a.Items)) {
-		ok := true
+		ok := a.kindOK == nil || a.kindOK(a.Items[i].Name)
 		for _, s := range scen {
 			for _, j := range chosen {
 				if s[i] == s[j] && s[i] >= 0 {
@@ -455,6 +502,13 @@ func (exclusivity) Sample(a *Assign, r *rand.Rand) {
 		a.Exclusive = append(a.Exclusive, a.Items[i].Name)
 	}
 }
+
+// Binds (domains.Binder) reports whether two items or more are of the
+// kind: with one or none, no bin can take two. The unit is then left out
+// of the spec rather than drawn again: the kind is drawn among the items
+// whose names may be of it, and the hidden plan has put every other
+// such item with one of the kind already, or there is no other.
+func (exclusivity) Binds(a *Assign) bool { return len(a.Exclusive) >= 2 }
 
 func (exclusivity) Model(b *builder) {
 	a := b.a

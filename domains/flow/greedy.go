@@ -55,7 +55,7 @@ func (in *Instance) Greedy() json.RawMessage {
 					if c, ok := in.capAt(l, t); ok {
 						n = min(n, max(0, c-enter[l][t]))
 					}
-					if b := in.place(lk.To); in.Places[b].Kind == KindExit && in.Places[b].ExitCap > 0 {
+					if b := in.place(lk.To); in.exitBinds(b) && in.has(unitExitCap) {
 						n = min(n, max(0, in.Places[b].ExitCap-exitAt[b][a]))
 					}
 				}

@@ -2,6 +2,7 @@ package flow
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/prose"
@@ -139,12 +140,62 @@ func (exitCap) Info() domains.Unit {
 	return domains.Unit{ID: unitExitCap, Tier: domains.Basic, Title: "exit capacity per step"}
 }
 
+// exitBinds reports whether exit p's capacity can bind a plan that keeps
+// the other rules: it is below the number of people who may reach p (the
+// groups whose destination it may be) and, with the arc-capacity unit,
+// below the most that the links into p can bring at one step (the sum of
+// their largest capacities). A capacity at or above either is stated,
+// modelled and checked nowhere: only an answer that already breaks a
+// destination or a link's capacity could exceed it.
+func (in *Instance) exitBinds(p int) bool {
+	pl := in.Places[p]
+	if pl.Kind != KindExit || pl.ExitCap <= 0 {
+		return false
+	}
+	may := 0
+	for g := range in.Groups {
+		if in.allowed(g, p) {
+			may += in.Groups[g].Size
+		}
+	}
+	if pl.ExitCap >= may {
+		return false
+	}
+	if !in.has(unitArcCap) {
+		return true
+	}
+	inflow := 0
+	for _, lk := range in.Links {
+		if lk.To == pl.Name && len(lk.Cap) > 0 {
+			inflow += slices.Max(lk.Cap)
+		}
+	}
+	return pl.ExitCap < inflow
+}
+
+// Binds (domains.Binder) reports whether some exit's capacity can bind
+// (exitBinds). When none can, the unit is left out of the spec rather
+// than drawn again: the capacities are drawn from the subtask's span
+// before the network's links and the groups' destinations, on which
+// binding depends, and a second draw for the instances where none binds
+// would change their odds. The capacities stay in the data (a record
+// loaded with the unit put back states nothing more).
+func (exitCap) Binds(in *Instance) bool {
+	for p := range in.Places {
+		if in.exitBinds(p) {
+			return true
+		}
+	}
+	return false
+}
+
 func (exitCap) Model(b *builder) {
 	in := b.in
-	for p, pl := range in.Places {
-		if pl.Kind != KindExit || pl.ExitCap <= 0 || pl.ExitCap >= in.totalSize() {
+	for p := range in.Places {
+		if !in.exitBinds(p) {
 			continue
 		}
+		pl := in.Places[p]
 		for t := 1; t <= in.H(); t++ {
 			if ts := b.exitLoad(p, t, false); len(ts) > 0 {
 				b.m.AddLinear(ts, encode.LE, int64(pl.ExitCap)).Named(fmt.Sprintf("%s at step %d", in.groupExit(p), t)).InGroup(in.groupExit(p))
@@ -156,7 +207,7 @@ func (exitCap) Model(b *builder) {
 func (exitCap) Rules(in *Instance) []rule {
 	var out []rule
 	for p, pl := range in.Places {
-		if pl.Kind == KindExit && pl.ExitCap > 0 {
+		if in.exitBinds(p) {
 			out = append(out, rule{Name: in.groupExit(p), Text: fmt.Sprintf("At most %s %s %s at any one %s.", in.people(pl.ExitCap), prose.Plural(pl.ExitCap, "reaches", "reach"), pl.Name, in.Voc.Step)})
 		}
 	}
@@ -170,7 +221,7 @@ func (exitCap) Items(in *Instance) []domains.Item {
 func (exitCap) Check(in *Instance, c checked, fl fails) {
 	s := c.s
 	for p, pl := range in.Places {
-		if pl.Kind != KindExit || pl.ExitCap <= 0 {
+		if !in.exitBinds(p) {
 			continue
 		}
 		for t, n := range s.exitAt[p] {

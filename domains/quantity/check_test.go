@@ -3,6 +3,7 @@ package quantity
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -286,4 +287,45 @@ func TestIntroTellsOfDrawnRulesOnly(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestCriticalLoadLeftOutWhenNothingIsCritical: with the critical-load
+// unit drawn, a power dispatch whose hidden plan leaves no critical load
+// (the largest source delivers everything) leaves the unit out
+// (domains.Binder): its rule would list "()" and its item could fail for
+// no answer. A kept unit states a load. Over every subtask, seeds 1..120;
+// it fails when no draw left the unit out (the test would test nothing).
+func TestCriticalLoadLeftOutWhenNothingIsCritical(t *testing.T) {
+	tk, _ := domains.Lookup("power-dispatch")
+	left := 0
+	for _, st := range tk.Subtasks {
+		for seed := uint64(1); seed <= 120; seed++ {
+			spec := familytest.NewSpec(t, tk, st.ID, seed, unitCritical)
+			inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+			if errors.Is(err, domains.ErrRedraw) {
+				continue
+			}
+			if err != nil {
+				t.Fatalf("%s seed %d: %v", st.ID, seed, err)
+			}
+			in := inst.(*Instance)
+			binds := critical{}.Binds(in)
+			if in.has(unitCritical) != binds {
+				t.Errorf("%s seed %d: critical-load in the spec %v, binds %v", st.ID, seed, in.has(unitCritical), binds)
+			}
+			if strings.Contains(in.Prompt(), "()") {
+				t.Errorf("%s seed %d: the prompt lists \"()\"", st.ID, seed)
+			}
+			if !binds {
+				left++
+				if rules := (critical{}).Rules(in); !strings.Contains(rules[0].Text, "()") {
+					t.Errorf("%s seed %d: left out, but its rule names a load: %s", st.ID, seed, rules[0].Text)
+				}
+			}
+		}
+	}
+	if left == 0 {
+		t.Fatal("no draw left critical-load out")
+	}
+	t.Logf("%d draws left critical-load out", left)
 }

@@ -164,6 +164,9 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 	for _, u := range in.units() {
 		u.Sample(in, r)
 	}
+	// A unit with nothing to bind on the data drawn is left out
+	// (domains.Binder): the record lists only units that say something.
+	in.Sp, _ = domains.LeaveOut(in.Sp, in, in.units())
 	if err := in.validate(); err != nil {
 		return nil, fmt.Errorf("quantity: generated instance: %w", err)
 	}

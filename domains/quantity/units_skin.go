@@ -3,6 +3,7 @@ package quantity
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -321,6 +322,22 @@ func (critical) Sample(in *Instance, r *rand.Rand) {
 			in.Sinks[k].CriticalAt = c
 		}
 	}
+}
+
+// Binds (domains.Binder) reports whether some sink has a critical load.
+// When none has (the largest source is the only one, or the hidden plan
+// has it deliver everything), the unit is left out of the spec rather
+// than drawn again: the failing source is fixed by the rule (the largest)
+// and the loads are a share of what the other sources deliver in the
+// hidden plan, so there is nothing else to draw. Fail stays (a record
+// loaded with the unit put back states the same vacuous rule).
+func (critical) Binds(in *Instance) bool {
+	for _, sk := range in.Sinks {
+		if slices.ContainsFunc(sk.CriticalAt, func(c int) bool { return c > 0 }) {
+			return true
+		}
+	}
+	return false
 }
 
 func (critical) Model(b *builder) {

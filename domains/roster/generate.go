@@ -131,6 +131,10 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 				u.Sample(r, rng)
 			}
 			r.drawing = nil
+			// A unit with nothing to bind on the data drawn is left
+			// out (domains.Binder): the record lists only units that
+			// say something.
+			r.Sp, _ = domains.LeaveOut(r.Sp, r, r.units())
 			return r, nil
 		}
 	}

@@ -337,6 +337,33 @@ func (qualification) Prepare(r *Roster, rng *rand.Rand) {
 	}
 }
 
+// Binds (domains.Binder) reports whether the rule can bind beyond
+// staffing: someone lacks the skill, or a skill shift may go unstaffed (a
+// demand of 0, or a holiday's demand, which its own unit states). When
+// everyone has the skill and every skill shift needs someone, staffing
+// already puts a skilled person on it, and the unit is left out of the
+// spec rather than drawn again: Prepare gives the skill to two people per
+// skill shift and to each other with odds 1/3, and a second draw for the
+// staffs where all came out skilled would change those odds.
+func (qualification) Binds(r *Roster) bool {
+	if r.Demand == nil {
+		return true // not drawn yet
+	}
+	for _, st := range r.Staff {
+		if !st.Skilled {
+			return true
+		}
+	}
+	for d := range r.Days {
+		for _, s := range r.SkillShifts {
+			if r.holiday(d) != nil || r.Demand[d][s] < 1 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 func (qualification) column(r *Roster) string { return r.Skill }
 
 func (qualification) cell(r *Roster, p int) string {

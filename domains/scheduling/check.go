@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -212,15 +213,23 @@ func (a *Agenda) Checklist(ref domains.Reference) []domains.Item {
 	if a.flexible() {
 		items[0].Text = fmt.Sprintf("The answer is one JSON object in the stated form, naming each %s once with a listed day, start and end times on the grid (the end after the start) and a listed %s.", v.Activity, v.Room)
 	}
-	items = append(items,
-		domains.CoverageItem(itemCoverage, "complete inputs", a.coverageText()),
-		domains.FeasibilityItem(itemPeople, "exclusive resource use", domains.Basic, fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, prose.An(v.person()))),
-		domains.FeasibilityItem(itemRooms, "exclusive resource use", domains.Basic, fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)),
-	)
+	items = append(items, domains.CoverageItem(itemCoverage, "complete inputs", a.coverageText()))
+	if a.shared() {
+		items = append(items, domains.FeasibilityItem(itemPeople, "exclusive resource use", domains.Basic, fmt.Sprintf("No two %s that share %s overlap in time.", v.Activities, prose.An(v.person()))))
+	}
+	items = append(items, domains.FeasibilityItem(itemRooms, "exclusive resource use", domains.Basic, fmt.Sprintf("No two %s that use the same %s overlap in time.", v.Activities, v.Room)))
 	items = append(items, domains.ItemsOf(a, a.units())...)
 	text := fmt.Sprintf("The schedule's objective values are %v in the stated order of priority (the proven optimum, with the stated tie-breaks)", ref.Objective)
 	items = append(items, domains.OptimalItem(text+"."))
 	return items
+}
+
+// shared reports whether some person attends, or may attend in a role,
+// two activities or more: else no two activities share anyone, and the
+// one-at-a-time item, which no answer could fail, is not written (rule 2
+// still says it).
+func (a *Agenda) shared() bool {
+	return slices.ContainsFunc(a.People, func(p Person) bool { return len(a.mayAttend(p.Name)) >= 2 })
 }
 
 // coverageText is the text of the coverage item.
@@ -297,6 +306,7 @@ func (a *Agenda) judge(rs domains.Results, items []domains.Item, raw json.RawMes
 		ea = a.withRoles(roles)
 	}
 	f := ea.evaluate(ans)
+	a.unqualified(raw, roles, f)
 	rs.SetFails(f)
 	feasible := !f.BreaksRule(items)
 	var kinds map[string]domains.ItemKind // the items' kinds, for the failure's and the backups' checks

@@ -46,11 +46,18 @@ func (a *Agenda) scheduleSchema() domains.Schema {
 		fields = append(fields, domains.Req(backupKey, domains.List(a.placementSchema(names, false)).Exactly(len(crit))))
 	}
 	if a.roleIdx() != nil {
+		// Any person of the problem: one not qualified for the role
+		// breaks its rule (the required-role item), as a room that does
+		// not fit breaks the room-fit rule.
+		people := make([]string, len(a.People))
+		for i, p := range a.People {
+			people[i] = p.Name
+		}
 		var alts []domains.Schema
 		for _, r := range a.Roles {
 			alts = append(alts, domains.Object(
 				domains.Req(v.Activity, domains.Enum(r.Activity)),
-				domains.Req("person", domains.Enum(r.Qualified...)),
+				domains.Req("person", domains.Enum(people...)),
 			).Rest(domains.Str()))
 		}
 		fields = append(fields, domains.Req(rolesKey, domains.List(domains.AnyOf(alts...)).Exactly(len(a.Roles))))

@@ -186,6 +186,19 @@ type Deadline struct {
 // limit is the deadline as an end index (the goal's, from the first day).
 func (dl Deadline) limit(a *Agenda) int { return dl.Day*a.Slots + dl.By }
 
+// binds reports whether some option of the activity ends after the
+// deadline: a deadline at the end of the last day, say, binds nothing
+// (every activity ends by then) and is neither stated nor written.
+func (dl Deadline) binds(a *Agenda) bool {
+	i := a.actIndex(dl.Activity)
+	return i >= 0 && slices.ContainsFunc(a.options(i), func(o option) bool { return a.end(i, o) > dl.limit(a) })
+}
+
+// binding returns the deadlines that bind (Deadline.binds), in order.
+func (a *Agenda) binding() []Deadline {
+	return slices.DeleteFunc(slices.Clone(a.Deadlines), func(dl Deadline) bool { return !dl.binds(a) })
+}
+
 type deadline struct{}
 
 func (deadline) Info() domains.Unit {
@@ -276,21 +289,28 @@ func (a *Agenda) byText(dl Deadline) string {
 	return s
 }
 
+// Binds (domains.Binder) reports whether some deadline binds. When none
+// does (each is the end of the schedule), the unit is left out of the
+// spec rather than drawn again: a deadline is the earliest end of its
+// activity that keeps the rules drawn before it, or one slot later, and
+// that end is the schedule's.
+func (deadline) Binds(a *Agenda) bool { return len(a.binding()) > 0 }
+
 func (deadline) Rules(a *Agenda) []rule {
 	var out []rule
 	what := orDefault(a.Voc.Deadline, "deadline")
-	for _, dl := range a.Deadlines {
+	for _, dl := range a.binding() {
 		out = append(out, rule{Name: groupDeadline(dl.Activity), Text: fmt.Sprintf("%s must end %s (its %s).", dl.Activity, a.byText(dl), what)})
 	}
 	return out
 }
 
 func (deadline) Items(a *Agenda) []domains.Item {
-	if len(a.Deadlines) == 0 {
+	if len(a.binding()) == 0 {
 		return nil
 	}
 	var parts []string
-	for _, dl := range a.Deadlines {
+	for _, dl := range a.binding() {
 		parts = append(parts, dl.Activity+" ends "+a.byText(dl))
 	}
 	return []domains.Item{domains.FeasibilityItem(unitDeadline, unitDeadline, domains.Medium, fmt.Sprintf("Every %s with a %s ends in time: %s.", a.Voc.Activity, orDefault(a.Voc.Deadline, "deadline"), strings.Join(parts, "; ")))}

@@ -160,7 +160,17 @@ func (confidential) Rules(a *Agenda) []rule {
 	return out
 }
 
-func (confidential) Items(a *Agenda) []domains.Item {
+// Binds (domains.Binder) reports whether a confidential activity may be
+// put in a room that is not private. With one room, the unit is left out
+// of the spec rather than drawn again: the hidden room of a confidential
+// activity is private, and Sample keeps a room public whenever there are
+// two or more, so no draw of the unit can bind.
+func (confidential) Binds(a *Agenda) bool { return a.confBinds() && len(a.confidentialActs()) > 0 }
+
+func (u confidential) Items(a *Agenda) []domains.Item {
+	if !u.Binds(a) {
+		return nil // every room is private: nothing to state or check
+	}
 	return []domains.Item{domains.FeasibilityItem(unitConfidential, unitConfidential, domains.Medium, fmt.Sprintf("Every confidential %s (%s) is held in a private %s (%s).", a.Voc.Activity, strings.Join(a.Confidential, ", "), a.Voc.Room, strings.Join(a.PrivateRooms, ", ")))}
 }
 
@@ -312,9 +322,24 @@ func (a *Agenda) worstIdle(pl []placement) int {
 }
 
 // idleBound reports whether the cap can bind for p: two activities or
-// more, and a day with room for more idle slots than the cap.
+// more, and a day with room for more idle slots than the cap beside the
+// two shortest of them (a day's idle time is at most the day's slots less
+// the slots of p's activities that day, so at most the day less the two
+// shortest; a length that is a choice counts one slot, its least).
 func (a *Agenda) idleBound(p string) bool {
-	return a.idlePossible(p) && a.MaxIdle+2 < a.Slots
+	if !a.idlePossible(p) {
+		return false
+	}
+	var lens []int
+	for _, i := range a.attends(p) {
+		l := a.Activities[i].Duration
+		if a.Activities[i].Flexible {
+			l = 1
+		}
+		lens = append(lens, l)
+	}
+	slices.Sort(lens)
+	return a.MaxIdle < a.Slots-lens[0]-lens[1]
 }
 
 // idlePossible reports whether p can ever be idle: two activities or
@@ -464,7 +489,13 @@ func (fragmentation) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Items: the cap's item, when the cap can bind for someone (idleBound);
+// else there is no rule to state, no answer could fail the item, and the
+// unit speaks through its goal alone (the total idle time).
 func (fragmentation) Items(a *Agenda) []domains.Item {
+	if !slices.ContainsFunc(a.People, func(p Person) bool { return a.idleBound(p.Name) }) {
+		return nil
+	}
 	return []domains.Item{domains.FeasibilityItem(unitFragmentation, unitFragmentation, domains.Medium, fmt.Sprintf("No person has more than %d minutes of idle time on a day between the start of their first %s and the end of their last.", a.MaxIdle*a.SlotMin, a.Voc.Activity))}
 }
 

@@ -45,6 +45,16 @@ func TestExtraConfidentialTiny(t *testing.T) {
 	b.Confidential, b.PrivateRooms = []string{"A1", "A2"}, []string{"Pine"}
 	c, _ = certify(t, b)
 	wantOptimum(t, c, []int64{5}, true)
+	if !(confidential{}).Binds(b) {
+		t.Fatal("a public room: the unit binds")
+	}
+	// With one room, which is private, the rule says nothing: no item,
+	// and the unit does not bind (the generator leaves it out).
+	one := tinyAgenda([]string{unitConfidential}, nil, 4, []string{"Pine"}, []string{"Ana"}, act("A1", 1, 3, "Ana"))
+	one.Confidential, one.PrivateRooms = []string{"A1"}, []string{"Pine"}
+	if items := (confidential{}).Items(one); items != nil || (confidential{}).Binds(one) || (confidential{}).Rules(one) != nil {
+		t.Fatalf("every room private: items %v, binds %v", items, confidential{}.Binds(one))
+	}
 }
 
 func TestExtraFragmentationTiny(t *testing.T) {
@@ -98,6 +108,21 @@ func TestExtraFragmentationTiny(t *testing.T) {
 	c, _ = certify(t, b)
 	if core := nonCore(c.Core); c.Status != solver.Infeasible || !slices.Equal(slices.Sorted(slices.Values(core)), []string{"availability of Ana", "idle time of Ana"}) {
 		t.Fatalf("%v %v", c.Status, c.Core)
+	}
+	// A cap no day can exceed (the day less the two shortest meetings)
+	// states no rule and writes no item: two meetings of 60 minutes in
+	// three hours leave at most an hour idle.
+	for _, tc := range []struct {
+		dur, cap int
+		binds    bool
+	}{{1, 3, true}, {1, 4, false}, {2, 1, true}, {2, 2, false}} {
+		c := tinyAgenda([]string{unitFragmentation}, nil, 6, []string{"Oak"}, []string{"Ana"},
+			act("A1", tc.dur, 1, "Ana"), act("A2", tc.dur, 1, "Ana"))
+		c.MaxIdle = tc.cap
+		rules, items := (fragmentation{}).Rules(c), (fragmentation{}).Items(c)
+		if (len(rules) == 1) != tc.binds || (len(items) == 1) != tc.binds {
+			t.Errorf("meetings of %d slots, cap %d: rules %v, items %v, want binding %v", tc.dur, tc.cap, rules, items, tc.binds)
+		}
 	}
 }
 

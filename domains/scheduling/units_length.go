@@ -105,10 +105,19 @@ func (minDuration) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Items lists the minimums above one slot: a length is a whole number of
+// slots and the end comes after the start (the format item), so a minimum
+// of one slot no answer that reads can break. With none, there is no item
+// (the unit still speaks through its goal, the slots cut).
 func (minDuration) Items(a *Agenda) []domains.Item {
 	var parts []string
 	for _, ml := range a.MinLengths {
-		parts = append(parts, fmt.Sprintf("%s at least %d minutes", ml.Activity, ml.Slots*a.SlotMin))
+		if ml.Slots > 1 {
+			parts = append(parts, fmt.Sprintf("%s at least %d minutes", ml.Activity, ml.Slots*a.SlotMin))
+		}
+	}
+	if len(parts) == 0 {
+		return nil
 	}
 	return []domains.Item{domains.FeasibilityItem(unitMinDuration, unitMinDuration, domains.Basic, fmt.Sprintf("Each %s that may be shortened lasts at least its minimum: %s.", a.Voc.Activity, strings.Join(parts, "; ")))}
 }
@@ -252,7 +261,15 @@ func (split) Rules(a *Agenda) []rule {
 	return out
 }
 
+// Binds (domains.Binder) reports whether an activity is split. When none
+// is (no activity of two slots or more to split), the unit is left out of
+// the spec rather than drawn again: Sample has looked at every activity.
+func (split) Binds(a *Agenda) bool { return len(a.Splits) > 0 }
+
 func (split) Items(a *Agenda) []domains.Item {
+	if len(a.Splits) == 0 {
+		return nil // nothing split: nothing to check (the item read "fit the rule: .")
+	}
 	var parts []string
 	for _, sp := range a.Splits {
 		parts = append(parts, fmt.Sprintf("%s and %s last at least %d minutes each and %d minutes together, the first ending before the second starts", sp.Parts[0], sp.Parts[1], sp.MinPart*a.SlotMin, sp.Total*a.SlotMin))

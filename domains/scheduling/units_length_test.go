@@ -53,6 +53,15 @@ func TestMinDurationTiny(t *testing.T) {
 			t.Errorf("%s: %s: got %+v, want %q", tc.plan, tc.item, r, tc.want)
 		}
 	}
+	// A minimum of one slot, which every end after its start keeps,
+	// writes no item; one of two slots does.
+	if items := (minDuration{}).Items(a); items != nil {
+		t.Fatalf("minimum of one slot: items %v", items)
+	}
+	a.MinLengths[0].Slots = 2
+	if items := (minDuration{}).Items(a); len(items) != 1 || !strings.Contains(items[0].Text, "A1 at least 60 minutes") {
+		t.Fatalf("minimum of two slots: items %v", items)
+	}
 	// The minimum binds once it is two slots: no schedule then.
 	a.MinLengths[0].Slots, a.cache, a.xvars = 3, nil, nil
 	if c, _ := certify(t, a); c.Status.String() != "infeasible" {

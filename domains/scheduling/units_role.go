@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -240,8 +241,12 @@ func (b *builder) roleLevels() {
 func (requiredRole) Rules(a *Agenda) []rule {
 	var out []rule
 	for _, rn := range a.Roles {
-		out = append(out, rule{Name: groupRole(rn.Activity), Text: fmt.Sprintf("%s needs a %s, one of: %s (in this order of preference). The %s attends %s, and every rule about %s applies to them for it.",
-			rn.Activity, rn.Role, strings.Join(rn.Qualified, ", "), rn.Role, rn.Activity, a.Voc.attendees())})
+		who := fmt.Sprintf("one of: %s (in this order of preference)", strings.Join(rn.Qualified, ", "))
+		if len(rn.Qualified) == 1 {
+			who = "who must be " + rn.Qualified[0]
+		}
+		out = append(out, rule{Name: groupRole(rn.Activity), Text: fmt.Sprintf("%s needs a %s, %s. The %s attends %s, and every rule about %s applies to them for it.",
+			rn.Activity, rn.Role, who, rn.Role, rn.Activity, a.Voc.attendees())})
 	}
 	return out
 }
@@ -253,13 +258,37 @@ func (requiredRole) Items(a *Agenda) []domains.Item {
 	return []domains.Item{domains.FeasibilityItem(unitRequiredRole, unitRequiredRole, domains.Basic, fmt.Sprintf("Every required role is taken by a qualified %s, who attends that %s.", a.Voc.person(), a.Voc.Activity))}
 }
 
-// Check: the role choices are parsed (and qualified) by parseRoles, and
-// the person rules are checked on the agenda with the role persons added.
+// Check: the role choices are parsed by parseRoles, the person rules are
+// checked on the agenda with the qualified role persons added, and a
+// role given to a person not qualified for it fails the unit's item
+// (unqualified).
 func (requiredRole) Check(*Agenda, *answer, fails) {}
 
+// unqualified fails the required-role item on f for each role of roles
+// (parseRoles) given to a person not qualified for it.
+func (a *Agenda) unqualified(raw json.RawMessage, roles []int, f fails) {
+	var obj map[string]json.RawMessage
+	_ = json.Unmarshal(raw, &obj)
+	var es []map[string]string
+	_ = json.Unmarshal(obj[rolesKey], &es)
+	for k, x := range roles {
+		if x >= 0 {
+			continue
+		}
+		rn := a.Roles[k]
+		for _, e := range es {
+			if e[a.Voc.Activity] == rn.Activity {
+				f.Add(unitRequiredRole, fmt.Sprintf("%s is not qualified to be the %s of %s", e["person"], rn.Role, rn.Activity))
+			}
+		}
+	}
+}
+
 // parseRoles reads the role choices: the position of the chosen person in
-// each role's qualified list, in the order of Roles; a message when one is
-// missing, listed twice, unknown or unqualified.
+// each role's qualified list, in the order of Roles, -1 for a person of
+// the problem not qualified for it (a broken rule, see unqualified); a
+// message when a role is missing or listed twice, or names someone who
+// is not a person of the problem (a form the answer cannot be read in).
 func (a *Agenda) parseRoles(raw json.RawMessage) ([]int, string) {
 	var obj map[string]json.RawMessage
 	_ = json.Unmarshal(raw, &obj)
@@ -268,9 +297,11 @@ func (a *Agenda) parseRoles(raw json.RawMessage) ([]int, string) {
 		return nil, fmt.Sprintf("%q must be a list of {%q: ..., \"person\": ...}", rolesKey, a.Voc.Activity)
 	}
 	got := make([]int, len(a.Roles))
+	named := make([]bool, len(a.Roles))
 	for k := range got {
 		got[k] = -1
 	}
+	people := a.personIndex()
 	for _, e := range es {
 		name, p := e[a.Voc.Activity], e["person"]
 		k := -1
@@ -282,20 +313,17 @@ func (a *Agenda) parseRoles(raw json.RawMessage) ([]int, string) {
 		if k < 0 {
 			return nil, fmt.Sprintf("%s: %q needs no role", rolesKey, name)
 		}
-		if got[k] >= 0 {
+		if named[k] {
 			return nil, fmt.Sprintf("%s: %q is listed twice", rolesKey, name)
 		}
-		for x, q := range a.Roles[k].Qualified {
-			if q == p {
-				got[k] = x
-			}
+		named[k] = true
+		if _, ok := people[p]; !ok {
+			return nil, fmt.Sprintf("%s: %q is not one of the %s", rolesKey, p, orDefault(a.Voc.People, "people"))
 		}
-		if got[k] < 0 {
-			return nil, fmt.Sprintf("%s: %q is not qualified to be the %s of %s", rolesKey, p, a.Roles[k].Role, name)
-		}
+		got[k] = slices.Index(a.Roles[k].Qualified, p)
 	}
-	for k, x := range got {
-		if x < 0 {
+	for k, ok := range named {
+		if !ok {
 			return nil, fmt.Sprintf("%s: no %s is named for %s", rolesKey, a.Roles[k].Role, a.Roles[k].Activity)
 		}
 	}
@@ -304,13 +332,17 @@ func (a *Agenda) parseRoles(raw json.RawMessage) ([]int, string) {
 
 // withRoles returns a copy of a in which each role's chosen person is an
 // attendee of its activity and no role remains (so every unit's check
-// applies to the role persons).
+// applies to the role persons); a role given to a person not qualified
+// for it (-1) adds no one.
 func (a *Agenda) withRoles(roles []int) *Agenda {
 	c := *a
 	c.cache = nil
 	c.Roles = nil
 	c.Activities = append([]Activity(nil), a.Activities...)
 	for k, i := range a.roleIdx() {
+		if roles[k] < 0 {
+			continue
+		}
 		att := append([]string(nil), c.Activities[i].Attendees...)
 		c.Activities[i].Attendees = append(att, a.Roles[k].Qualified[roles[k]])
 	}

@@ -57,10 +57,20 @@ func TestRequiredRoleTiny(t *testing.T) {
 			t.Fatalf("later M2 with Ben: %+v", got)
 		}
 	}
-	// Format failures: an unqualified person (an attendee), an unknown
-	// one, a missing role, no roles at all, a role of an activity that
-	// needs none.
-	for _, bad := range []json.RawMessage{roleJSON(a, main, "M1 Ana"), roleJSON(a, main, "M1 Zed"), roleJSON(a, main),
+	// An unqualified person (an attendee) breaks the role's rule: the
+	// role item and the optimum fail, the rest is judged.
+	got = results(a, roleJSON(a, main, "M1 Ana"), ref)
+	for id, r := range got {
+		if r.Pass == (id == unitRequiredRole || id == itemOptimal) {
+			t.Fatalf("unqualified Ana: %+v", got)
+		}
+	}
+	if !strings.Contains(got[unitRequiredRole].Detail, "Ana is not qualified to be the note-taker of M1") {
+		t.Fatalf("unqualified Ana: %q", got[unitRequiredRole].Detail)
+	}
+	// Format failures: an unknown person, a missing role, no roles at
+	// all, a role of an activity that needs none.
+	for _, bad := range []json.RawMessage{roleJSON(a, main, "M1 Zed"), roleJSON(a, main),
 		planJSON(a, main...), roleJSON(a, main, "M1 Cy", "M2 Cy")} {
 		if got := results(a, bad, ref); got[itemFormat].Pass || got[unitRequiredRole].Pass || got[itemOptimal].Pass {
 			t.Fatalf("%s: %+v", bad, got)
@@ -84,7 +94,8 @@ const roleMaxPairs = 40_000
 // vector (the schedule's levels, then the role levels), its count and
 // argmin agree with the SAT certificate for tie-breaks 0, 1 and 2; the
 // pairs that pass "optimal" are exactly the optimal ones; a unique optimum
-// is the reference; an unqualified role person is a format failure.
+// is the reference; an unqualified role person fails the role's item
+// and the optimum, not the format.
 func TestRequiredRoleBrute(t *testing.T) {
 	want := int(familytest.Levels{Short: 6, Default: 6, Long: 20}.N()) // the package is make test's longest
 	var skipped, none, pairs, unique int
@@ -126,7 +137,8 @@ func TestRequiredRoleBrute(t *testing.T) {
 			},
 			func(w string, ref domains.Reference, best pair) {
 				// Mutation: an attendee of the activity named as its role
-				// person (never qualified) fails the format.
+				// person (never qualified) fails the role's item, not the
+				// format.
 				for k, i := range a.roleIdx() {
 					if len(a.Activities[i].Attendees) == 0 {
 						continue
@@ -136,7 +148,7 @@ func TestRequiredRoleBrute(t *testing.T) {
 					bad := strings.Replace(raw, fmt.Sprintf("%q: %q, \"person\": %q", a.Voc.Activity, a.Roles[k].Activity, q),
 						fmt.Sprintf("%q: %q, \"person\": %q", a.Voc.Activity, a.Roles[k].Activity, a.Activities[i].Attendees[0]), 1)
 					got := results(a, json.RawMessage(bad), ref)
-					if bad == raw || got[itemFormat].Pass || got[unitRequiredRole].Pass {
+					if bad == raw || !got[itemFormat].Pass || got[unitRequiredRole].Pass || got[itemOptimal].Pass {
 						t.Fatalf("%s: unqualified %s: %+v", w, bad, got)
 					}
 				}

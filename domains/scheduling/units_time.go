@@ -3,6 +3,7 @@ package scheduling
 import (
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sort"
 	"strings"
 
@@ -494,7 +495,19 @@ func (consecutiveLimit) Rules(a *Agenda) []rule {
 	return out
 }
 
-func (consecutiveLimit) Items(a *Agenda) []domains.Item {
+// Binds (domains.Binder) reports whether the limit can bind for someone
+// (runBound). When it cannot (no one's activities together exceed it, or
+// it is a whole day), the unit is left out of the spec rather than drawn
+// again: the limit is at least the longest activity and the hidden
+// schedule's longest stretch, so no limit that binds keeps it.
+func (consecutiveLimit) Binds(a *Agenda) bool {
+	return slices.ContainsFunc(a.People, func(p Person) bool { return a.runBound(p.Name) != nil })
+}
+
+func (u consecutiveLimit) Items(a *Agenda) []domains.Item {
+	if !u.Binds(a) {
+		return nil // no stretch can pass the limit: nothing to check
+	}
 	return []domains.Item{domains.FeasibilityItem(unitConsecutive, unitConsecutive, domains.Medium, fmt.Sprintf("No stretch of back-to-back %s that share %s lasts more than %d minutes.", a.Voc.Activities, prose.An(a.Voc.person()), a.MaxRun*a.SlotMin))}
 }
 

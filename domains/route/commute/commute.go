@@ -121,20 +121,24 @@ type section struct {
 // unit lists links. Zero values mean "rule not in force", except
 // MaxChanges and Avoid (nil) and Transfer (nil).
 type Commute struct {
-	S          domains.Spec `json:"spec"`
-	Voc        vocab        `json:"vocab"`
-	Stops      []string     `json:"stops"`
-	Lines      []line       `json:"lines"`
-	Runs       []run        `json:"runs"`
-	Walks      []walk       `json:"walks,omitempty"`
-	MaxWalk    int64        `json:"max_walk,omitempty"`
-	Earliest   int64        `json:"earliest,omitempty"`
-	Deadline   int64        `json:"deadline,omitempty"`
-	Transfer   []int64      `json:"transfer,omitempty"`
-	Budget     int64        `json:"budget,omitempty"`
-	MaxChanges *int         `json:"max_changes,omitempty"`
-	Avoid      *int         `json:"avoid,omitempty"`
-	Closed     *section     `json:"closed,omitempty"`
+	S       domains.Spec `json:"spec"`
+	Voc     vocab        `json:"vocab"`
+	Stops   []string     `json:"stops"`
+	Lines   []line       `json:"lines"`
+	Runs    []run        `json:"runs"`
+	Walks   []walk       `json:"walks,omitempty"`
+	MaxWalk int64        `json:"max_walk,omitempty"`
+	// NoWalkLimit lifts the walking unit's limit (MaxWalk is then 0):
+	// no trip by rule 1 walks more than the limit drawn, which would
+	// bind nothing; the links stay.
+	NoWalkLimit bool     `json:"no_walk_limit,omitempty"`
+	Earliest    int64    `json:"earliest,omitempty"`
+	Deadline    int64    `json:"deadline,omitempty"`
+	Transfer    []int64  `json:"transfer,omitempty"`
+	Budget      int64    `json:"budget,omitempty"`
+	MaxChanges  *int     `json:"max_changes,omitempty"`
+	Avoid       *int     `json:"avoid,omitempty"`
+	Closed      *section `json:"closed,omitempty"`
 	// Current is the plan in force before the closure: rides as [run,
 	// board position, alight position].
 	Current [][3]int `json:"current,omitempty"`
@@ -466,10 +470,23 @@ func (c *Commute) paths(rs []ride, limit int) [][]int {
 func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
 	for try := 0; try < 200; try++ {
 		if c := draw(spec, voc, r); c != nil {
+			c.leaveOut()
 			return c, nil
 		}
 	}
 	return nil, fmt.Errorf("route: commuting: no usable timetable for %v in 200 draws: %w", spec, domains.ErrRedraw)
+}
+
+// leaveOut leaves the trip rules that no trip by rule 1 breaks out of
+// c's spec, with their data (domains.Binder, domains.Dropper), and lifts
+// a walking limit that no such trip exceeds (NoWalkLimit: the walking
+// unit stays for its links, without a limit to state or check). The
+// data drawn is otherwise the same and no draw changes.
+func (c *Commute) leaveOut() {
+	if c.S.Has(unitWalking) && !c.NoWalkLimit && !c.anyTripBreaks(walking{}) {
+		c.MaxWalk, c.NoWalkLimit = 0, true
+	}
+	c.S, _ = domains.LeaveOut(c.S, c, c.units())
 }
 
 // draw is one attempt: a timetable with the rules fitted around a hidden route;

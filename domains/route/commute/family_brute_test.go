@@ -32,16 +32,17 @@ type data struct {
 		A, B    int
 		Minutes int64
 	} `json:"walks"`
-	MaxWalk    int64                    `json:"max_walk"`
-	Earliest   int64                    `json:"earliest"`
-	Deadline   int64                    `json:"deadline"`
-	Transfer   []int64                  `json:"transfer"`
-	Budget     int64                    `json:"budget"`
-	MaxChanges *int                     `json:"max_changes"`
-	Avoid      *int                     `json:"avoid"`
-	ClosedRaw  *struct{ Line, Pos int } `json:"closed"`
-	Current    [][3]int                 `json:"current"`
-	Backup     bool                     `json:"backup"`
+	MaxWalk     int64                    `json:"max_walk"`
+	NoWalkLimit bool                     `json:"no_walk_limit"`
+	Earliest    int64                    `json:"earliest"`
+	Deadline    int64                    `json:"deadline"`
+	Transfer    []int64                  `json:"transfer"`
+	Budget      int64                    `json:"budget"`
+	MaxChanges  *int                     `json:"max_changes"`
+	Avoid       *int                     `json:"avoid"`
+	ClosedRaw   *struct{ Line, Pos int } `json:"closed"`
+	Current     [][3]int                 `json:"current"`
+	Backup      bool                     `json:"backup"`
 }
 
 // bLeg is a leg of the oracle: a ride (run, board and alight positions) or
@@ -171,7 +172,7 @@ func (d *data) judge(trip []bLeg) bVerdict {
 	if d.Avoid != nil {
 		v.keeps["avoided-line"] = avoidOK
 	}
-	if d.Walks != nil {
+	if d.Walks != nil && !d.NoWalkLimit {
 		v.keeps["walking-limit"] = v.walk <= d.MaxWalk
 	}
 	if d.ClosedRaw != nil {

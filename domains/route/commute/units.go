@@ -148,6 +148,8 @@ var (
 	_ = []tripPart{backup{}}
 	_ = []domains.DataOwner[*Commute]{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}, walking{}, closure{}, backup{}}
 	_ = []domains.Validator[*Commute]{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}, walking{}, closure{}, backup{}}
+	_ = []domains.Binder[*Commute]{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}}
+	_ = []domains.Dropper[*Commute]{deadline{}, earliest{}, transfer{}, fare{}, changes{}, avoid{}}
 )
 
 // unitPool lists every unit of task 18 in the taxonomy's order, which the
@@ -194,6 +196,53 @@ func (c *Commute) checkTrip(u tripRule, item string, ans *checked, f fails) {
 		f.Add(item, why)
 	}
 }
+
+// pathLimit bounds the trips anyTripBreaks lists; draw keeps only the
+// timetables with fewer.
+const pathLimit = 5000
+
+// anyTripBreaks reports whether some trip by rule 1 (a route of the
+// timetable from the start to the destination, c.paths) breaks the rule
+// of u: a rule that none breaks binds nothing (domains.Binder). With
+// pathLimit trips or more it reports true: not every trip was looked at.
+func (c *Commute) anyTripBreaks(u tripRule) bool {
+	rs := c.rides()
+	all := c.paths(rs, pathLimit)
+	if len(all) >= pathLimit {
+		return true
+	}
+	for _, p := range all {
+		if e := c.evaluate(rs, c.legsOfRides(rs, p)); e.Route == "" && c.broken(u, &e) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// Binds (domains.Binder) of the trip rules with data of their own
+// (deadline, earliest departure, transfer times, fare budget, transfer
+// limit, avoided line): some trip by rule 1 breaks the rule
+// (anyTripBreaks). When none does (a deadline after the last arrival of
+// the timetable, a line that leads nowhere near the destination), the
+// unit is left out of the spec with its data (Drop) rather than drawn
+// again: its data is fitted to the hidden trips (a limit at or above
+// theirs, a line they do not ride), and a second draw for the
+// timetables where nothing breaks it would change the odds of the
+// others.
+func (u deadline) Binds(c *Commute) bool { return c.anyTripBreaks(u) }
+func (u earliest) Binds(c *Commute) bool { return c.anyTripBreaks(u) }
+func (u transfer) Binds(c *Commute) bool { return c.anyTripBreaks(u) }
+func (u fare) Binds(c *Commute) bool     { return c.anyTripBreaks(u) }
+func (u changes) Binds(c *Commute) bool  { return c.anyTripBreaks(u) }
+func (u avoid) Binds(c *Commute) bool    { return c.anyTripBreaks(u) }
+
+// Drop (domains.Dropper) removes a left-out trip rule's data.
+func (deadline) Drop(c *Commute) { c.Deadline = 0 }
+func (earliest) Drop(c *Commute) { c.Earliest = 0 }
+func (transfer) Drop(c *Commute) { c.Transfer = nil }
+func (fare) Drop(c *Commute)     { c.Budget = 0 }
+func (changes) Drop(c *Commute)  { c.MaxChanges = nil }
+func (avoid) Drop(c *Commute)    { c.Avoid = nil }
 
 // ---- arrival-deadline (basic) ----
 
@@ -505,36 +554,51 @@ func (walking) WalkSentence(*Commute) string {
 	return "Walking is possible only along the walking links listed, in the minutes listed, never two walks in a row: a walk after a ride starts when the ride arrives; a walk from the start ends just as the first ride leaves (that is when you leave).\n"
 }
 
-// TripRows: the trip's walks add up to at most MaxWalk.
+// TripRows: the trip's walks add up to at most MaxWalk (none without a
+// limit).
 func (walking) TripRows(b *builder, tag string, tr *trip) {
-	b.m.AddLinear(tr.walks, encode.LE, b.c.MaxWalk).Named(tag + ruleWalking).InGroup(ruleWalking)
+	if !b.c.NoWalkLimit {
+		b.m.AddLinear(tr.walks, encode.LE, b.c.MaxWalk).Named(tag + ruleWalking).InGroup(ruleWalking)
+	}
 }
 
 func (walking) Model(*builder) {} // its rows are TripRows
 
+// Broken: more walking than the limit (none with NoWalkLimit, which
+// leaveOut sets when no trip by rule 1 walks more than the limit drawn;
+// the unit stays, for its walking links).
 func (walking) Broken(c *Commute, e *eval) string {
-	if c.Walks != nil && e.Walk > c.MaxWalk {
+	if c.Walks != nil && !c.NoWalkLimit && e.Walk > c.MaxWalk {
 		return fmt.Sprintf("%d minutes of walking, more than %d", e.Walk, c.MaxWalk)
 	}
 	return ""
 }
 
 func (walking) DataField(c *Commute) string {
-	return cmp.Or(domains.Given("walks", c.Walks != nil), domains.Given("max_walk", c.MaxWalk != 0))
+	return cmp.Or(domains.Given("walks", c.Walks != nil), domains.Given("max_walk", c.MaxWalk != 0), domains.Given("no_walk_limit", c.NoWalkLimit))
 }
 
 func (walking) Validate(c *Commute) error {
 	if c.Walks == nil {
 		return fmt.Errorf("walks: the %s unit needs walking links", unitWalking)
 	}
+	if c.NoWalkLimit && c.MaxWalk != 0 {
+		return fmt.Errorf("max_walk: %d given with no_walk_limit", c.MaxWalk)
+	}
 	return nil
 }
 
 func (walking) Rules(c *Commute) []rule {
+	if c.NoWalkLimit {
+		return nil // the links are in rule 1 and their section
+	}
 	return []rule{{Name: ruleWalking, Text: fmt.Sprintf("at most %d %s of walking in total.", c.MaxWalk, prose.Plural(int(c.MaxWalk), "minute", "minutes"))}}
 }
 
 func (walking) Items(c *Commute) []domains.Item {
+	if c.NoWalkLimit {
+		return nil // no limit: nothing any answer could break
+	}
 	return []domains.Item{domains.FeasibilityItem(itemWalking, unitWalking, domains.Medium, fmt.Sprintf("The walks add up to at most %d %s.", c.MaxWalk, prose.Plural(int(c.MaxWalk), "minute", "minutes")))}
 }
 

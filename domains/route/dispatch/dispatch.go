@@ -1,10 +1,12 @@
 package dispatch
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/plancert/plancert/domains"
@@ -209,6 +211,9 @@ func (d *Dispatch) validate() error {
 	if len(d.TypeNames) < 1 || len(d.TypeNames) > 2 || len(d.Vehicles) < 1 {
 		return fmt.Errorf("type_names, vehicles: %d types and %d vehicles, want 1 or 2 types and a vehicle", len(d.TypeNames), len(d.Vehicles))
 	}
+	if len(d.TypeNames) == 2 && !d.S.Has(unitCapacity) && !d.S.Has(unitCompat) {
+		return fmt.Errorf("type_names: two types, but neither the %s nor the %s unit tells them apart", unitCapacity, unitCompat)
+	}
 	names := map[string]bool{}
 	for i, v := range append(slices.Clone(d.Vehicles), d.downList()...) {
 		if v.Type < 0 || v.Type >= len(d.TypeNames) || names[v.Name] || (i > 0 && i < len(d.Vehicles) && v.Type < d.Vehicles[i-1].Type) {
@@ -322,7 +327,20 @@ var groups = route.FleetGroups{Visit: ruleJobs, Windows: ruleWindows, Drive: rul
 // draws come in an order that is not the pool's. Moving a draw into its
 // unit (a domains.Sampler, run in pool order) would change the random
 // draws and so every instance.
+//
+// The units that bind nothing on the data drawn are then left out
+// (leaveOut).
 func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, error) {
+	d, err := draw(voc, spec, r)
+	if err != nil {
+		return nil, err
+	}
+	d.leaveOut()
+	return d, nil
+}
+
+// draw draws the instance of generate with every unit of spec.
+func draw(voc vocab, spec domains.Spec, r *rand.Rand) (*Dispatch, error) {
 	n := voc.MinJobs + r.IntN(voc.MaxJobs-voc.MinJobs+1)
 	k := voc.MinFleet + r.IntN(voc.MaxFleet-voc.MinFleet+1)
 	d := &Dispatch{S: spec, Voc: voc, DayStart: 7 * 60}
@@ -573,6 +591,50 @@ func generate(voc vocab, spec domains.Spec, r *rand.Rand) (domains.Instance, err
 	}
 	d.whoNames(voc)
 	return d, nil
+}
+
+// leaveOut leaves the units that bind nothing on d out of its spec
+// (domains.Binder: capacity when every job fits every type, compatibility
+// when no job needs the equipment) with their data (domains.Dropper),
+// which a loaded instance may not carry without its unit. A fleet whose two types no
+// unit in force tells apart any more becomes one type (untype), as it is
+// drawn without either unit. The data drawn is the same and no draw
+// changes; the names of the jobs are the same too (whoNames names a job
+// after its equipment or size only when they bind).
+func (d *Dispatch) leaveOut() {
+	var gone []string
+	d.S, gone = domains.LeaveOut(d.S, d, d.units())
+	if len(gone) > 0 && len(d.TypeNames) == 2 && len(domains.Facets[taker](d.units())) == 0 {
+		d.untype()
+	}
+}
+
+// untype makes d's fleet one type, named after the vehicle ("Tow truck
+// 1", "Tow truck 2", ...), numbered in the order of the types, type A
+// first, then by their numbers; the broken-down vehicle and the current
+// plan are renamed with it.
+func (d *Dispatch) untype() {
+	fleet := append(slices.Clone(d.Vehicles), d.downList()...)
+	num := func(x vehicle) int {
+		n, _ := strconv.Atoi(strings.TrimPrefix(x.Name, d.TypeNames[x.Type]+" "))
+		return n
+	}
+	slices.SortStableFunc(fleet, func(x, y vehicle) int { return cmp.Or(x.Type-y.Type, num(x)-num(y)) })
+	name := strings.ToUpper(d.Voc.Vehicle[:1]) + d.Voc.Vehicle[1:]
+	rename := map[string]string{}
+	for i, x := range fleet {
+		rename[x.Name] = fmt.Sprintf("%s %d", name, i+1)
+	}
+	for i := range d.Vehicles {
+		d.Vehicles[i] = vehicle{Name: rename[d.Vehicles[i].Name]}
+	}
+	if d.Down != nil {
+		d.Down = &vehicle{Name: rename[d.Down.Name]}
+	}
+	for i := range d.Current {
+		d.Current[i].Vehicle = rename[d.Current[i].Vehicle]
+	}
+	d.TypeNames = []string{name}
 }
 
 // whoNames names each job's Who after every draw, when the subtask has

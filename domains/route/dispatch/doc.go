@@ -16,7 +16,10 @@
 // that needs the smaller type's equipment but is too big for it) and
 // breakdown (a vehicle of the current plan is out; replan keeping the most
 // legs first) (hard). Capacity and compatibility bring two vehicle types
-// (route.Fleet.Types, route.FleetModel.Forbid): "the same plan" is, per
+// (route.Fleet.Types, route.FleetModel.Forbid); each is left out when it
+// binds nothing on the data drawn (every job fits every type, no job
+// needs the equipment: domains.Binder), with its data, and a fleet that
+// neither tells apart then is one type. "The same plan" is, per
 // type, the same set of routes, whichever vehicle of the type drives which;
 // the vehicle-order rule orders only vehicles of one type, and the
 // brute-force test enumerates plans on exactly that projection and matches

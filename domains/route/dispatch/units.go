@@ -112,6 +112,8 @@ var (
 	_ = []taker{capacity{}, compat{}}
 	_ = []leveler{breakdown{}, balanced{}}
 	_ = []builtIn{breakdown{}}
+	_ = []domains.Binder[*Dispatch]{capacity{}, compat{}}
+	_ = []domains.Dropper[*Dispatch]{capacity{}, compat{}}
 	_ = []domains.DataOwner[*Dispatch]{capacity{}, windows{}, hours{}, balanced{}, linked{}, compat{}, breakdown{}, backup{}}
 	_ = []domains.Validator[*Dispatch]{capacity{}, windows{}, hours{}, balanced{}, linked{}, compat{}, breakdown{}, backup{}}
 )
@@ -201,6 +203,28 @@ func (capacity) Rules(d *Dispatch) []rule {
 	}
 	return []rule{{Name: ruleCapacity, Text: fmt.Sprintf("a %s goes only on a %s whose type takes its size (%s %s).", v.Job, v.Vehicle, strings.Join(caps, ", "), v.Size)}}
 }
+
+// Binds (domains.Binder) reports whether some job is larger than some
+// type takes. When every job fits every type, the unit is left out of the
+// spec rather than drawn again (about a quarter of the draws with the
+// unit): the sizes are drawn to fit every plan's vehicles (a job that
+// some plan puts on the smaller type is small, one that the backup rule
+// must open to every type is cut to the smaller type's capacity, the
+// others small or large with odds 1/2), and a second draw for the
+// instances where none came out large would change those odds.
+func (capacity) Binds(d *Dispatch) bool {
+	for _, s := range d.Size {
+		for _, c := range d.Capacity {
+			if s > c {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Drop (domains.Dropper) removes the sizes and capacities.
+func (capacity) Drop(d *Dispatch) { d.Size, d.Capacity = nil, nil }
 
 func (capacity) Items(d *Dispatch) []domains.Item {
 	v := d.Voc
@@ -333,6 +357,16 @@ func (compat) Rules(d *Dispatch) []rule {
 	v := d.Voc
 	return []rule{{Name: ruleCompat, Text: fmt.Sprintf("a %s that needs %s goes only on a %s.", v.Job, v.Equip, d.TypeNames[0])}}
 }
+
+// Binds (domains.Binder) reports whether some job needs the equipment.
+// When none does, the unit is left out of the spec rather than drawn
+// again: a job needs it with odds 2/3 unless some plan puts it on type B,
+// and a second draw for the instances where none does would change those
+// odds.
+func (compat) Binds(d *Dispatch) bool { return slices.Contains(d.Equip, true) }
+
+// Drop (domains.Dropper) removes the equipment.
+func (compat) Drop(d *Dispatch) { d.Equip = nil }
 
 func (compat) Items(d *Dispatch) []domains.Item {
 	v := d.Voc
@@ -486,7 +520,14 @@ func (backup) Rules(d *Dispatch) []rule {
 	v := d.Voc
 	who := fmt.Sprintf("at least one other %s drives a route today", v.Vehicle)
 	if len(d.TypeNames) > 1 {
-		who = fmt.Sprintf("at least one other %s that drives a route today is of a type that may take the %s (by its size and equipment)", v.Vehicle, v.Job)
+		var by []string
+		if d.S.Has(unitCapacity) {
+			by = append(by, "size")
+		}
+		if d.S.Has(unitCompat) {
+			by = append(by, "equipment")
+		}
+		who = fmt.Sprintf("at least one other %s that drives a route today is of a type that may take the %s (by its %s)", v.Vehicle, v.Job, strings.Join(by, " and "))
 	}
 	return []rule{{Name: ruleBackup, Text: fmt.Sprintf("every %s has a backup in case its %s breaks down: besides the %s that does it, %s.", v.Job, v.Vehicle, v.Vehicle, who)}}
 }
