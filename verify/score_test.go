@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -585,4 +586,83 @@ func TestForget(t *testing.T) {
 		t.Errorf("after Forget: %+v, want %+v", got, want)
 	}
 	verify.Forget(&rec)
+}
+
+// TestCachesSameScores: on the answers of BenchmarkScoreMix (a 32-task
+// suite; reference, perturbed and claim answers), grading with the caches
+// on — cold, then warm — gives byte for byte the scores of grading with
+// them off.
+func TestCachesSameScores(t *testing.T) {
+	jobs := scoreMix(t)
+	score := func(j mixJob) string {
+		b, err := json.Marshal(verify.ScoreResponse(context.Background(), j.rec, j.resp, verify.RewardAvgPass))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	was := verify.SetClaimCache(false)
+	defer verify.SetClaimCache(was)
+	want := make([]string, len(jobs))
+	for i, j := range jobs {
+		want[i] = score(j)
+		verify.Forget(j.rec)
+	}
+	verify.SetClaimCache(true)
+	claims := 0
+	for pass := range 2 {
+		for i, j := range jobs {
+			if got := score(j); got != want[i] {
+				t.Fatalf("pass %d, %s: with the caches\n%s\nwithout\n%s", pass, j.rec.ID, got, want[i])
+			}
+			if pass == 0 && strings.Contains(j.resp, `"explanation"`) {
+				claims++
+			}
+		}
+	}
+	if claims == 0 {
+		t.Fatal("the mix has no claims")
+	}
+}
+
+// TestConflictSetCache: once a claimed conflict is proven for a record, a
+// claim of the same rules in another answer (another order, other text)
+// is judged from the record's cache, without a solve: it passes even
+// with no time left, while a claim of other rules is undecided then.
+func TestConflictSetCache(t *testing.T) {
+	task, _ := domains.Lookup("resource-scheduling")
+	spec, err := gen.SampleSpec(task, 16927702878152763607) // gen --n 640 --seed 1: a conflict of three rules
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := gen.Certify(context.Background(), sat.Backend{}, task, inst, gen.Unique)
+	if err != nil || rec.Reference.Feasible || len(rec.Reference.Conflict) < 2 {
+		t.Fatalf("want an infeasible record with a conflict of two rules or more (%v)", err)
+	}
+	claim := func(names []string, why string) string {
+		b, _ := json.Marshal(map[string]any{"feasible": false, "conflict": names, "why": why})
+		return string(b)
+	}
+	names := rec.Reference.Conflict
+	if s := verify.ScoreResponse(context.Background(), rec, claim(names, "first"), ""); s.AllPass != 1 {
+		t.Fatalf("the certified conflict scores %+v", s)
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	reversed := slices.Clone(names)
+	slices.Reverse(reversed)
+	if s := verify.ScoreResponse(done, rec, claim(append(reversed, names[0]), "second"), ""); s.AllPass != 1 {
+		t.Errorf("the same rules in another order, with no time left: %+v", s)
+	}
+	if s := verify.ScoreResponse(done, rec, claim(names[:1], "third"), ""); s.AllPass != 0 || !strings.Contains(fmt.Sprint(s.Items), domains.ConflictUndecided) {
+		t.Errorf("another set of rules, with no time left: %+v", s)
+	}
+	verify.Forget(rec)
+	if s := verify.ScoreResponse(done, rec, claim(reversed, "fourth"), ""); s.AllPass != 0 {
+		t.Errorf("after Forget, with no time left: %+v", s)
+	}
 }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/internal/cputime"
 	"github.com/plancert/plancert/verify"
 	"github.com/plancert/plancert/verify/serve"
 )
@@ -174,7 +175,7 @@ func BenchmarkServeLoad(b *testing.B) {
 					wg        sync.WaitGroup
 				)
 				b.ResetTimer()
-				cpu0, cpuOK := cpuTime()
+				cpu0, cpuOK := cputime.Process()
 				start := time.Now()
 				for range clients {
 					wg.Add(1)
@@ -203,7 +204,7 @@ func BenchmarkServeLoad(b *testing.B) {
 				close(next)
 				wg.Wait()
 				elapsed := time.Since(start)
-				cpu1, _ := cpuTime()
+				cpu1, _ := cputime.Process()
 				b.StopTimer()
 				if failed != nil {
 					b.Fatal(failed)
