@@ -19,9 +19,10 @@ import (
 )
 
 // DefaultCacheRecords is the default of Options.CacheRecords: about
-// 200 MB of decoded records with their loaded instances (about 25 KB
-// each on a level-1 suite of every task).
-const DefaultCacheRecords = 8192
+// 180 MB of decoded records with their loaded instances and grading
+// caches (about 11 KB each on a level-1 suite of every task,
+// TestCachedRecordBytes; larger levels take more).
+const DefaultCacheRecords = 16384
 
 // suiteFile is a suite served from its file (Open): an index of its
 // records, each the place of its line in the file and what the server
