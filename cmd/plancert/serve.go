@@ -53,16 +53,25 @@ type serveOptions struct {
 	ready func(addr net.Addr)
 }
 
-const serveLong = `Serve rewards over HTTP for RL trainers: the suite is held in memory and
-every response is graded exactly as "plancert verify" grades it (the answer
-is extracted from the text and every checklist item is checked by code).
-The server is stateless (but with --generate, below); Ctrl-C or SIGTERM
-stops it gracefully (requests in flight are finished).
+const serveLong = `Serve rewards over HTTP for RL trainers: every response is graded exactly
+as "plancert verify" grades it (the answer is extracted from the text and
+every checklist item is checked by code). The server is stateless (but
+with --generate, below); Ctrl-C or SIGTERM stops it gracefully (requests
+in flight are finished).
 
-Before listening, every record's reference plan is graded once: this loads
-every instance (so the first batches are as fast as the others) and checks
-that each certified reference passes its own checklist. One that does not
-is an integrity failure (exit code 4) and the server does not start.
+Before listening, the suite is read once: every record is checked as
+"plancert verify" checks it, and its reference plan is graded against its
+own checklist; a certified reference that fails is an integrity failure
+(exit code 4) and the server does not start. Then the suite is served
+from its file: the server keeps an index entry per record (about 250
+bytes: where its line is, its content hash, task and level), and holds up
+to --cache-records records decoded with their loaded instances (about
+11 KB each at level 1), the least recently graded dropped first; a record
+not held is read again from the file, by offset, when a request names it.
+A suite of a million records takes about 0.25 GB of index. The file must
+not change while it is served (a line that did is answered 500, never
+graded); a suite on standard input (--suite -) is copied to a temporary
+file first.
 
 Endpoints:
   POST /get_reward  OpenRLHF's remote reward model protocol
@@ -152,7 +161,8 @@ are at most --max-concurrent × --max-body bytes; a body that does not fit
 waits for room (503 if not in its time). Grading a request takes at most
 about 3 times its body besides (an answer larger than any plan of its
 problem could be is a format error, not decoded), so the server needs
-about 4 × --max-concurrent × --max-body of memory.
+about 4 × --max-concurrent × --max-body of memory, besides its index and
+its cache of records.
 
 ` + rewardHelp
 
