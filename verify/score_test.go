@@ -426,24 +426,32 @@ func TestScoreInfeasible(t *testing.T) {
 	}
 }
 
+// infeasibleRecord certifies the instance of task drawn with seed, which
+// must be infeasible with a conflict of at least rules rules.
+func infeasibleRecord(t *testing.T, task string, seed uint64, rules int) *domains.Record {
+	t.Helper()
+	tk, _ := domains.Lookup(task)
+	spec, err := gen.SampleSpec(tk, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+	if err != nil || rec.Reference.Feasible || len(rec.Reference.Conflict) < rules {
+		t.Fatalf("%s seed %d: want an infeasible record with a conflict of %d rule(s) or more (%v)", task, seed, rules, err)
+	}
+	return rec
+}
+
 // TestClaimCache: grading the same claimed conflict twice gives the same
 // score (the second from the cache), whitespace in the answer does not
 // matter, a verdict that depended on time (ctx already ended: the claim is
 // undecided) is not kept, so the next grading with time proves the claim.
 func TestClaimCache(t *testing.T) {
-	task, _ := domains.Lookup("educational-resource-planning")
-	spec, err := gen.SampleSpec(task, 13063601391977507079)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := gen.Certify(context.Background(), sat.Backend{}, task, inst, gen.Unique)
-	if err != nil || rec.Reference.Feasible {
-		t.Fatalf("want an infeasible record (%v)", err)
-	}
+	rec := infeasibleRecord(t, "educational-resource-planning", 13063601391977507079, 1)
 	claim, _ := json.Marshal(map[string]any{"feasible": false, "conflict": rec.Reference.Conflict})
 	spaced := strings.ReplaceAll(string(claim), ",", " ,  ")
 
@@ -630,19 +638,7 @@ func TestCachesSameScores(t *testing.T) {
 // is judged from the record's cache, without a solve: it passes even
 // with no time left, while a claim of other rules is undecided then.
 func TestConflictSetCache(t *testing.T) {
-	task, _ := domains.Lookup("resource-scheduling")
-	spec, err := gen.SampleSpec(task, 16927702878152763607) // gen --n 640 --seed 1: a conflict of three rules
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := gen.Certify(context.Background(), sat.Backend{}, task, inst, gen.Unique)
-	if err != nil || rec.Reference.Feasible || len(rec.Reference.Conflict) < 2 {
-		t.Fatalf("want an infeasible record with a conflict of two rules or more (%v)", err)
-	}
+	rec := infeasibleRecord(t, "resource-scheduling", 16927702878152763607, 2) // gen --n 640 --seed 1: a conflict of three rules
 	claim := func(names []string, why string) string {
 		b, _ := json.Marshal(map[string]any{"feasible": false, "conflict": names, "why": why})
 		return string(b)

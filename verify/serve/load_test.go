@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"os"
+	"path"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -156,15 +157,15 @@ func countOnes(data []byte, size int) (int, error) {
 // (client and server together, which share the machine's cores), a
 // figure that other load on the machine disturbs less.
 func BenchmarkServeLoad(b *testing.B) {
-	path, recs := loadSuite(b)
-	s := openServer(b, path, serve.Options{})
+	file, recs := loadSuite(b)
+	s := openServer(b, file, serve.Options{})
 	ts := httptest.NewServer(s)
 	defer ts.Close()
 	for _, endpoint := range []string{"/v1/score", "/get_reward"} {
 		for _, load := range []struct{ batch, clients int }{{1024, 1}, {1024, 2}, {1024, 4}, {32, 8}} {
 			batch, clients := load.batch, load.clients
 			bodies, want := loadBodies(b, recs, endpoint, 8, batch)
-			b.Run(fmt.Sprintf("%s/batch=%d/clients=%d", endpoint[1:], batch, clients), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/batch=%d/clients=%d", path.Base(endpoint), batch, clients), func(b *testing.B) {
 				client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients}}
 				defer client.CloseIdleConnections()
 				// Warm up (every instance loaded once) and check.

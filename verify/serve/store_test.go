@@ -248,9 +248,10 @@ func residentBytes() uint64 {
 // and a batch graded that names up to 4,096 records spread over the
 // suite, with a cache of 64 records. The suite is a 32-task suite copied
 // to 2,048 records (16,384 with -long; PLANCERT_SERVE_RECORDS=N sets it,
-// e.g. 1000000 with -long -timeout 2h for a suite of 7.8 GB). Logged: the
-// bytes per record, the start-up time (Open) and, on Linux, the peak
-// resident memory of the test process.
+// e.g. 1000000 with -long -timeout 2h for a suite of 7.8 GB; with
+// PLANCERT_SERVE_SUITE=FILE the suite is written to FILE and kept).
+// Logged: the bytes per record, the start-up time (Open) and, on Linux,
+// the peak resident memory of the test process.
 func TestResidentBytesPerRecord(t *testing.T) {
 	n := 2048
 	if long() {
@@ -264,6 +265,9 @@ func TestResidentBytesPerRecord(t *testing.T) {
 	const cache = 64
 	base := suite32Records(t)
 	path := filepath.Join(t.TempDir(), "suite.jsonl")
+	if p := os.Getenv("PLANCERT_SERVE_SUITE"); p != "" {
+		path = p // kept, for plancert serve --suite
+	}
 	size := writeCopies(t, path, base, n)
 	before := residentBytes()
 	start := time.Now()
