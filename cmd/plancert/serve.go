@@ -63,12 +63,12 @@ Before listening, the suite is read once: every record is checked as
 "plancert verify" checks it, and its reference plan is graded against its
 own checklist; a certified reference that fails is an integrity failure
 (exit code 4) and the server does not start. Then the suite is served
-from its file: the server keeps an index entry per record (about 250
+from its file: the server keeps an index entry per record (about 300
 bytes: where its line is, its content hash, task and level), and holds up
 to --cache-records records decoded with their loaded instances (about
 11 KB each at level 1), the least recently graded dropped first; a record
 not held is read again from the file, by offset, when a request names it.
-A suite of a million records takes about 0.25 GB of index. The file must
+A suite of a million records takes about 0.3 GB of index. The file must
 not change while it is served (a line that did is answered 500, never
 graded); a suite on standard input (--suite -) is copied to a temporary
 file first.

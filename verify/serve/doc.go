@@ -148,7 +148,7 @@
 // against its own checklist (a reference that fails is an integrity
 // failure, reported as a *ReferenceError, and no server is made), and
 // the record is dropped but for an index entry: the offset, length and
-// CRC-32C of its line, its content hash, task and level, about 250 bytes
+// CRC-32C of its line, its content hash, task and level, about 300 bytes
 // with its id in the index's map. /get_reward and /v1/score find a record
 // by id (the label), never by its prompt, so the server keeps no prompt.
 // A record a request names is read again from the file by offset (one
@@ -162,8 +162,8 @@
 // answers is graded, so the cache holds more than its bound only by the
 // records being graded at that moment. The first records of the file
 // fill the cache at the start: a suite no larger than the cache is never
-// read again. So a suite of N records takes about N × 250 bytes plus
-// CacheRecords × 11 KB (a million records: about 0.25 GB and 0.18 GB),
+// read again. So a suite of N records takes about N × 300 bytes plus
+// CacheRecords × 11 KB (a million records: about 0.3 GB and 0.18 GB),
 // besides the request bodies (below). A server made by New holds every
 // record it is given, whole.
 //
