@@ -27,3 +27,27 @@ func TestPick(t *testing.T) {
 		t.Errorf("PickIndex = %v, want %v", got, idx)
 	}
 }
+
+// TestDraw: Draw gives every number of the span, nothing outside it, and
+// draws from r as one IntN of the span's width does, no more.
+func TestDraw(t *testing.T) {
+	type span domains.Span
+	r1, r2 := rand.New(rand.NewPCG(3, 5)), rand.New(rand.NewPCG(3, 5))
+	seen := map[int]bool{}
+	for range 200 {
+		got := domains.Draw(r1, span{-2, 3})
+		if want := -2 + r2.IntN(6); got != want {
+			t.Fatalf("Draw = %d, want %d", got, want)
+		}
+		seen[got] = true
+	}
+	if len(seen) != 6 || !seen[-2] || !seen[3] {
+		t.Errorf("Draw over 200 draws gave %v, want every number of -2..3", seen)
+	}
+	if r1.Uint64() != r2.Uint64() {
+		t.Error("Draw drew more or less from r than one IntN")
+	}
+	if got := domains.Draw(r1, span{4, 4}); got != 4 {
+		t.Errorf("Draw of 4..4 = %d", got)
+	}
+}

@@ -111,6 +111,11 @@ func ReadModel(r io.Reader) (*Model, error) {
 		return nil, err
 	}
 	data = bom.Trim(data)
+	if json.Valid(data) {
+		if tree, ok := fastJSONTree(data); ok {
+			return modelFromTree(tree)
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	var raw json.RawMessage
 	if err := dec.Decode(&raw); err != nil {
@@ -135,6 +140,11 @@ func ReadModel(r io.Reader) (*Model, error) {
 	if err != nil {
 		return nil, err
 	}
+	return modelFromTree(tree)
+}
+
+// modelFromTree builds and validates the model of a parsed JSON tree.
+func modelFromTree(tree any) (*Model, error) {
 	m, err := buildJSONModel(tree)
 	if err != nil {
 		return nil, err

@@ -33,7 +33,12 @@ package encode
 //     (watchdog.go).
 //   - Objectives over exactly-k groups (Exactly constraints, a circuit's
 //     out- and in-arcs) are first rewritten to reduced costs plus a
-//     constant (reduceCosts), which also gives LevelBound.
+//     constant by integer Lagrangian multipliers on the groups, found by
+//     coordinate ascent on the LP bound of the groups (reduceCosts); the
+//     constant and the negative reduced costs give LevelBound. The LP
+//     bound over all cardinality rows, by subgradient steps, and the
+//     reduced-cost fixings it implies under a bound, behind an
+//     activation literal, only steer a backend's descent (lpfix.go).
 //   - Objectives over the booleans of one unconditional at-most-one or
 //     exactly-one constraint (the code of a choice, as a per-entry
 //     tie-break) need no counter: "sum ≤ k" is "every term of weight > k is
@@ -129,6 +134,11 @@ type Encoding struct {
 	// bounds below what the reduction proves (see ObjectiveBound).
 	plainCounters []*counter
 	groups        *[]exactGroup
+	// reductions: per level, reduceCosts of its terms, nil until used.
+	reductions []*reduction
+	// lps: per level, the LP multipliers and fixings (lpfix.go), nil
+	// until used.
+	lps []*lpFix
 	// amo[v] is the index of an at-most-one group holding bool variable
 	// v (see exclusiveLevel); built on first use.
 	amo map[Var]int
@@ -203,6 +213,8 @@ func (e *Encoding) lowerAll() error {
 	}
 	e.counters = make([]*counter, len(m.Objectives))
 	e.plainCounters = make([]*counter, len(m.Objectives))
+	e.reductions = make([]*reduction, len(m.Objectives))
+	e.lps = make([]*lpFix, len(m.Objectives))
 	for _, c := range m.Constraints {
 		e.guard = e.guard[:0]
 		e.guard = append(e.guard, -e.Selector[e.groupIdx[c.Group]])
@@ -975,12 +987,12 @@ func (e *Encoding) objectiveBound(level int, b int64) (int32, error) {
 		return e.exclusiveBound(level, ts, lits, b), nil
 	}
 	plain := ts
-	ts, shift := e.reduceCosts(ts)
-	leaves, off := e.leaves(ts)
-	off += shift
+	red := e.reductionOf(level, ts)
+	leaves, off := e.leaves(red.terms)
+	off += red.shift
 	k := b - off // normalized: sum ≤ k
 	counters := e.counters
-	if k < 0 && shift > 0 {
+	if k < 0 && red.applied {
 		leaves, off = e.leaves(plain)
 		k = b - off
 		counters = e.plainCounters
@@ -1122,8 +1134,9 @@ func (e *Encoding) LevelBound(l int) int64 {
 			ts[i].Coef = -ts[i].Coef
 		}
 	}
-	ts, lb := e.reduceCosts(ts)
-	for _, t := range ts {
+	red := e.reductionOf(l, ts)
+	lb := red.shift
+	for _, t := range red.terms {
 		x := e.vars[t.Var]
 		lb += min(t.Coef*x.lo, t.Coef*x.hi)
 	}
@@ -1131,6 +1144,17 @@ func (e *Encoding) LevelBound(l int) int64 {
 		return -lb
 	}
 	return lb
+}
+
+// reductionOf returns reduceCosts of level l's normalized terms ts,
+// computed on first use and kept.
+func (e *Encoding) reductionOf(l int, ts []Term) *reduction {
+	if r := e.reductions[l]; r != nil {
+		return r
+	}
+	r := e.reduceCosts(ts)
+	e.reductions[l] = &r
+	return &r
 }
 
 // exactGroup is a set of distinct boolean variables of which exactly k are
@@ -1196,48 +1220,147 @@ func (e *Encoding) exactGroups() []exactGroup {
 	return gs
 }
 
-// reduceCosts rewrites a sum to minimize, ts, into reduced costs plus a
-// constant: for each exactly-k group G in turn, with δ the least current
-// weight of G's variables (0 for a variable not in the sum), it subtracts
-// δ·(Σ_G x − k), which is zero in every solution. Weights stay
-// non-negative where they were; the constant is what the groups must pay
-// at least (for a tour: the row, then the column reductions of the
-// assignment problem's first Hungarian step). The rewrite assumes the
-// groups' constraints hold, as they do once their selectors are asserted:
-// backends ask for objective bounds only then.
-func (e *Encoding) reduceCosts(ts []Term) ([]Term, int64) {
+// reduction is the rewrite of a sum to minimize by reduceCosts: terms
+// (the reduced costs, zeros dropped) plus shift, equal to the sum in every
+// solution; applied says some group had a non-zero multiplier, so that the
+// reduced sum's least value, shift plus its negative terms, may exceed
+// the plain sum's.
+type reduction struct {
+	terms   []Term
+	shift   int64
+	applied bool
+}
+
+// Limits of reduceCosts: the passes of coordinate ascent, the group
+// memberships they may visit in all, and the magnitude of a multiplier
+// or a reduced cost (far below int64's range, so that shift = Σ k·π
+// cannot overflow for any group size a model can hold).
+const (
+	reducePasses = 32
+	reduceWork   = 1 << 22
+	reduceMax    = 1 << 40
+)
+
+// reduceCosts rewrites a sum to minimize, ts, as reduced costs plus a
+// constant, by Lagrangian multipliers π_G on the exactly-k groups G: it
+// subtracts π_G·(Σ_G x − k_G), which is zero in every solution, so
+// Σ c·x = Σ (c − Σ_{G∋x} π_G)·x + Σ_G k_G·π_G exactly, in int64. The
+// reduced sum's least value over the domains, shift plus its negative
+// terms, is a lower bound (weak duality for the LP relaxation of the
+// groups with 0 ≤ x ≤ 1). The multipliers come from integer coordinate
+// ascent on that bound: a pass sets each group's π_G, in model order, to
+// the k-th least of its members' costs reduced by the other groups — the
+// best π_G for the others fixed — when that strictly raises the bound;
+// passes repeat until none does (at most reducePasses, and reduceWork
+// memberships in all). The first pass is the classical one: for a tour,
+// the row, then the column reductions of the assignment problem's first
+// Hungarian step; for a group with k ≥ 2, its k least costs. The rewrite
+// assumes the groups' constraints hold, as they do once their selectors
+// are asserted: backends ask for objective bounds only then.
+//
+// Cost: the passes, each O(Σ_G |G| log |G|); the result is cached per
+// level by reductionOf.
+func (e *Encoding) reduceCosts(ts []Term) reduction {
 	gs := e.exactGroups()
 	if len(gs) == 0 {
-		return ts, 0
+		return reduction{terms: ts}
 	}
-	w := make(map[Var]int64, len(ts))
+	r := make(map[Var]int64, len(ts))
 	for _, t := range ts {
-		w[t.Var] = t.Coef
+		r[t.Var] = t.Coef
+	}
+	pi := make([]int64, len(gs))
+	var a []int64
+	work := 0
+	for pass := 0; pass < reducePasses && work < reduceWork; pass++ {
+		raised := false
+		for gi, g := range gs {
+			work += len(g.vars)
+			// a: the members' costs reduced by the other groups.
+			a = a[:0]
+			for _, v := range g.vars {
+				a = append(a, r[v]+pi[gi])
+			}
+			p := kthLeast(a, g.k)
+			if p == pi[gi] || p > reduceMax || p < -reduceMax || groupGain(a, g.k, p) <= groupGain(a, g.k, pi[gi]) {
+				continue
+			}
+			ok := true
+			for _, x := range a {
+				if x-p > reduceMax || x-p < -reduceMax {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			for i, v := range g.vars {
+				r[v] = a[i] - p
+			}
+			pi[gi] = p
+			raised = true
+		}
+		if !raised {
+			break
+		}
 	}
 	var shift int64
-	for _, g := range gs {
-		d := int64(math.MaxInt64)
-		for _, v := range g.vars {
-			d = min(d, w[v])
-		}
-		if d <= 0 {
-			continue
-		}
-		for _, v := range g.vars {
-			w[v] -= d
-		}
-		shift += d * g.k
+	applied := false
+	for gi, g := range gs {
+		shift += g.k * pi[gi]
+		applied = applied || pi[gi] != 0
 	}
-	if shift == 0 {
-		return ts, 0
+	if !applied {
+		return reduction{terms: ts}
 	}
 	out := make([]Term, 0, len(ts))
 	for _, t := range ts {
-		if c := w[t.Var]; c != 0 {
+		if c := r[t.Var]; c != 0 {
 			out = append(out, Term{t.Var, c})
 		}
 	}
-	return out, shift
+	// Group members outside the sum enter it with their reduced cost.
+	seen := make(map[Var]bool, len(ts))
+	for _, t := range ts {
+		seen[t.Var] = true
+	}
+	for _, g := range gs {
+		for _, v := range g.vars {
+			if !seen[v] {
+				seen[v] = true
+				if c := r[v]; c != 0 {
+					out = append(out, Term{v, c})
+				}
+			}
+		}
+	}
+	return reduction{terms: out, shift: shift, applied: true}
+}
+
+// kthLeast returns the best multiplier of a group with member costs a
+// (reduced by the other groups) and k members true: the k-th least of a
+// (the least for k = 0, the greatest for k ≥ |a|). It sorts a copy.
+func kthLeast(a []int64, k int64) int64 {
+	s := slices.Clone(a)
+	slices.Sort(s)
+	switch {
+	case k <= 0:
+		return s[0]
+	case k >= int64(len(s)):
+		return s[len(s)-1]
+	}
+	return s[k-1]
+}
+
+// groupGain is the group's part of the bound for multiplier p:
+// k·p + Σ min(0, a_i − p), the least of Σ (a_i − p)·x_i + k·p over
+// x ∈ {0,1}.
+func groupGain(a []int64, k, p int64) int64 {
+	g := k * p
+	for _, x := range a {
+		g += min(0, x-p)
+	}
+	return g
 }
 
 // LevelRange returns the least and greatest values that level l of the

@@ -129,3 +129,93 @@ func median(xs []int) int {
 	slices.Sort(s)
 	return s[len(s)/2]
 }
+
+// BenchmarkCLIOverhead measures what the CLI's path costs over the plain
+// in-process one, on the same records: one op makes one record of the
+// task twice, interleaved so that the machine's other load falls on both
+// alike (and in turn first, so that neither inherits the other's warm
+// caches or garbage), (a) in process, under context.Background() with no time limit
+// (opts.Draw, gen.NewInstance, gen.Certify, Record.Encode: the calls of
+// BenchmarkCertifyTask), and (b) through gen.Run under a cancellable
+// context with the CLI's default --timeout, one worker, as `plancert gen`
+// runs it. The two lines must be byte-identical, so both paths do the
+// same work. Reported: "cli/inproc", the ratio of the summed wall times
+// (issue 18's target: at most 1.10 on every task), and the records per
+// second of each path. Sub-benchmark "mix" takes the tasks in turn.
+func BenchmarkCLIOverhead(b *testing.B) {
+	run := func(b *testing.B, tasks []*domains.Task) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var inproc, cli time.Duration
+		n := 0
+		for b.Loop() {
+			t := tasks[n%len(tasks)]
+			n++
+			opts := gen.Options{Tasks: []*domains.Task{t}, N: 1, Seed: uint64(n), Workers: 1, Timeout: time.Minute}
+			var want []byte
+			var buf bytes.Buffer
+			inProcess := func() {
+				start := time.Now()
+				want = inProcessRecord(b, &opts)
+				inproc += time.Since(start)
+			}
+			viaRun := func() {
+				start := time.Now()
+				sum, err := gen.Run(ctx, opts, &buf, nil, nil)
+				cli += time.Since(start)
+				if err != nil || sum.Errors > 0 || sum.Kept != 1 {
+					b.Fatal(err, sum.ErrorMessages)
+				}
+			}
+			if n%2 == 0 { // alternate which path runs first (warm caches, GC debt)
+				inProcess()
+				viaRun()
+			} else {
+				viaRun()
+				inProcess()
+			}
+			if !bytes.Equal(buf.Bytes(), want) {
+				b.Fatalf("%s seed %d: the CLI's record differs from the in-process one", t.ID, n)
+			}
+		}
+		b.ReportMetric(cli.Seconds()/inproc.Seconds(), "cli/inproc")
+		b.ReportMetric(float64(n)/inproc.Seconds(), "inproc-records/s")
+		b.ReportMetric(float64(n)/cli.Seconds(), "cli-records/s")
+	}
+	b.Run("mix", func(b *testing.B) { run(b, domains.Tasks()) })
+	for _, t := range domains.Tasks() {
+		b.Run(t.ID, func(b *testing.B) { run(b, []*domains.Task{t}) })
+	}
+}
+
+// inProcessRecord makes the record of index 0 of opts with no context
+// deadline: its draws in order until one is kept, as gen.Run does.
+func inProcessRecord(b *testing.B, opts *gen.Options) []byte {
+	ctx := context.Background()
+	for a := range gen.DefaultMaxDraws {
+		t, spec, err := opts.Draw(0, a)
+		if err != nil {
+			b.Fatal(err)
+		}
+		inst, err := gen.NewInstance(ctx, sat.Backend{}, t, spec)
+		if errors.Is(err, domains.ErrRedraw) {
+			continue
+		} else if err != nil {
+			b.Fatal(err)
+		}
+		rec, err := gen.Certify(ctx, sat.Backend{}, t, inst, gen.Unique)
+		var drop *gen.DropError
+		if errors.As(err, &drop) {
+			continue
+		} else if err != nil {
+			b.Fatal(err)
+		}
+		line, err := rec.Encode()
+		if err != nil {
+			b.Fatal(err)
+		}
+		return line
+	}
+	b.Fatalf("no record in %d draws", gen.DefaultMaxDraws)
+	return nil
+}

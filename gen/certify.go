@@ -58,6 +58,9 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 	spec := inst.Spec()
 	var cert *solver.Certificate
 	var hard domains.Hardness // round 0 sets the optimal plans
+	// One session for the rounds: a tie-break round keeps the loaded
+	// solver and the optimum proven in the round before.
+	session := solver.NewSession(b)
 	for round := 0; ; round++ {
 		m, err := inst.Model()
 		if err != nil {
@@ -67,7 +70,7 @@ func Certify(ctx context.Context, b solver.Backend, t *domains.Task, inst domain
 		if round == 0 {
 			limit = OptimaCap
 		}
-		cert, err = solver.CertifyCounting(ctx, b, m, limit)
+		cert, err = session.Certify(ctx, m, limit)
 		if err != nil {
 			return nil, err
 		}

@@ -88,21 +88,86 @@ func Certify(ctx context.Context, b Backend, m *encode.Model) (*Certificate, err
 // otherwise Enumerate lists up to limit, each checked against m.Check. A
 // count cut short by ctx leaves the certificate unproven.
 func CertifyCounting(ctx context.Context, b Backend, m *encode.Model, limit int) (*Certificate, error) {
+	return NewSession(b).Certify(ctx, m, limit)
+}
+
+// A Session certifies a sequence of models in which each is a stated
+// tie-break of the one before: the same variables, constraints and answer
+// variables, with objective levels added after the ones they share
+// (encode.CommonLevels). When the backend's solver can move to such a
+// model (it has a method Extend(m *encode.Model, keep int) error, as the
+// SAT backend's has), one loaded solver serves the whole sequence: what it
+// learned stays, and the optimum of the shared levels, proven before, is
+// held by assumptions rather than proven again. Every certificate is
+// checked exactly as CertifyCounting checks it; any other model, or a
+// backend that cannot extend, is loaded afresh. A Session is not safe for
+// concurrent use.
+type Session struct {
+	b Backend
+	s Solver // the solver of the last proven feasible certificate, or nil
+}
+
+// NewSession returns a Session that loads models into b.
+func NewSession(b Backend) *Session { return &Session{b: b} }
+
+// extender is a Solver that can move to a model extending its own
+// (sat.Solver.Extend), or says why not.
+type extender interface {
+	Extend(m *encode.Model) error
+}
+
+// Certify is CertifyCounting on the session's solver: m is loaded afresh
+// unless the last certificate of the session was proven and m extends its
+// model. The certificate's Stats count the work of this call alone (solve
+// calls, conflicts, wall time) and the whole CNF held (variables,
+// clauses).
+func (ss *Session) Certify(ctx context.Context, m *encode.Model, limit int) (*Certificate, error) {
 	start := time.Now()
-	s, err := Load(ctx, b, m)
-	var stopped *encode.StoppedError
-	if errors.As(err, &stopped) && ctx.Err() != nil {
-		return &Certificate{Status: Unknown, Stats: Stats{
-			Variables: int(stopped.Size.Vars), Clauses: int(stopped.Size.Clauses), Wall: time.Since(start)}}, nil
+	s := ss.extend(m)
+	ss.s = nil
+	if s == nil {
+		var err error
+		s, err = Load(ctx, ss.b, m)
+		var stopped *encode.StoppedError
+		if errors.As(err, &stopped) && ctx.Err() != nil {
+			return &Certificate{Status: Unknown, Stats: Stats{
+				Variables: int(stopped.Size.Vars), Clauses: int(stopped.Size.Clauses), Wall: time.Since(start)}}, nil
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
-	if err != nil {
-		return nil, err
-	}
-	cert := &Certificate{}
-	defer func() {
+	before := s.Stats()
+	cert, err := certifyLoaded(ctx, ss.b, s, m, limit)
+	if cert != nil {
 		cert.Stats = s.Stats()
+		cert.Stats.SolveCalls -= before.SolveCalls
+		if cert.Stats.Conflicts >= 0 && before.Conflicts >= 0 {
+			cert.Stats.Conflicts -= before.Conflicts
+		}
 		cert.Stats.Wall = time.Since(start)
-	}()
+		if err == nil && cert.Proven(m) && cert.Status != Infeasible {
+			ss.s = s
+		}
+	}
+	return cert, err
+}
+
+// extend returns the session's solver moved to m, or nil when m must be
+// loaded afresh.
+func (ss *Session) extend(m *encode.Model) Solver {
+	if ss.s == nil {
+		return nil
+	}
+	if x, ok := ss.s.(extender); !ok || x.Extend(m) != nil {
+		return nil
+	}
+	return ss.s
+}
+
+// certifyLoaded is the body of Certify on a loaded solver.
+func certifyLoaded(ctx context.Context, b Backend, s Solver, m *encode.Model, limit int) (*Certificate, error) {
+	cert := &Certificate{}
 	r, err := s.Optimize(ctx)
 	if err != nil {
 		return nil, err

@@ -10,10 +10,8 @@ import (
 	"github.com/plancert/plancert/domains/prose"
 )
 
-// span is an inclusive range of sizes.
-type span struct{ Lo, Hi int }
-
-func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+// span is a size range of the tables (see domains.Span).
+type span domains.Span
 
 // subtask is a skin of a task: its vocabulary, name pools and sizes.
 type subtask struct {
@@ -116,8 +114,8 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 	timed := t.Timed || st.Timed
 	a := &Assign{Sp: spec, Voc: st.Voc, Partition: t.Partition, Timed: timed}
 	if t.Partition {
-		g := st.NBins.draw(r)
-		gs := st.GroupSize.draw(r)
+		g := domains.Draw(r, st.NBins)
+		gs := domains.Draw(r, st.GroupSize)
 		sizes := make([]int, g)
 		for k := range sizes {
 			sizes[k] = gs
@@ -164,8 +162,8 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 			a.Sessions = slices.Clone(st.Sessions)
 		}
 	} else {
-		n := st.NItems.draw(r)
-		nb := st.NBins.draw(r)
+		n := domains.Draw(r, st.NItems)
+		nb := domains.Draw(r, st.NBins)
 		if a.has(unitReplan) && nb < 3 && len(st.Bins) >= 3 {
 			nb = 3 // a bin closes: keep two open, or the plan is forced
 		}
@@ -178,7 +176,7 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 			for i := range a.Cost {
 				a.Cost[i] = make([]int, nb)
 				for k := range a.Cost[i] {
-					a.Cost[i][k] = st.Cost.draw(r)
+					a.Cost[i][k] = domains.Draw(r, st.Cost)
 				}
 			}
 		}
@@ -187,7 +185,7 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 			a.planted[i] = r.IntN(nb)
 		}
 		if timed {
-			a.DayStart, a.SlotMin, a.Slots = st.DayStart, st.SlotMin, st.Slots.draw(r)
+			a.DayStart, a.SlotMin, a.Slots = st.DayStart, st.SlotMin, domains.Draw(r, st.Slots)
 			a.plantTimes(r, st.Packed)
 			for k, x := range r.Perm(max(6, nb))[:nb] {
 				a.Bins[k].Rate = 20 + 5*x
@@ -210,7 +208,7 @@ func (t *task) draw(st *subtask, spec domains.Spec, r *rand.Rand) (*Assign, erro
 func pickItems(st *subtask, n int, r *rand.Rand) []Item {
 	out := make([]Item, n)
 	for x, k := range domains.PickIndex(r, len(st.Items), n) {
-		out[x] = Item{Name: st.Items[k], Size: st.Sizes.draw(r), Attr: st.Attrs[r.IntN(len(st.Attrs))], Priority: 1 + r.IntN(3)}
+		out[x] = Item{Name: st.Items[k], Size: domains.Draw(r, st.Sizes), Attr: st.Attrs[r.IntN(len(st.Attrs))], Priority: 1 + r.IntN(3)}
 	}
 	return out
 }

@@ -30,22 +30,11 @@ func generated(t *testing.T, tk *domains.Task, sub string, seed uint64, units ..
 func eachBackups(t *testing.T, seeds uint64, f func(what string, a *Assign)) {
 	t.Helper()
 	n := 0
-	for _, tk := range domains.Tasks() {
-		if tk.Core != "assign" {
-			continue
-		}
-		if _, ok := tk.Unit(unitBackups); !ok {
-			continue
-		}
-		for _, st := range tk.Subtasks {
-			if !st.Allows(unitBackups) {
-				continue
-			}
-			for seed := uint64(1); seed <= seeds; seed++ {
-				if a := generated(t, tk, st.ID, seed, unitBackups); a != nil && a.criticalIdx() != nil {
-					f(tk.ID+"/"+st.ID, a)
-					n++
-				}
+	for _, ts := range familytest.Allowing(t, family, unitBackups) {
+		for seed := uint64(1); seed <= seeds; seed++ {
+			if a := generated(t, ts.Task, ts.Sub.ID, seed, unitBackups); a != nil && a.criticalIdx() != nil {
+				f(ts.Task.ID+"/"+ts.Sub.ID, a)
+				n++
 			}
 		}
 	}

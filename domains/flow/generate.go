@@ -8,10 +8,8 @@ import (
 	"github.com/plancert/plancert/domains"
 )
 
-// span is an inclusive range [Lo, Hi] to draw a number from.
-type span struct{ Lo, Hi int }
-
-func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+// span is a size range of the tables (see domains.Span).
+type span domains.Span
 
 // subtask is one skin of a task over the flow core: vocabulary, name
 // pools, sizes, and the units it makes likely, excludes or always has.
@@ -83,23 +81,23 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 	}
 	defer func() { in.solving = domains.Solving{} }()
 	has := spec.Has
-	origins := domains.Pick(r, st.Origins, st.NGroups.draw(r))
-	junctions := domains.Pick(r, st.Junctions, st.NJunction.draw(r))
-	exits := domains.Pick(r, st.Exits, st.NExits.draw(r))
+	origins := domains.Pick(r, st.Origins, domains.Draw(r, st.NGroups))
+	junctions := domains.Pick(r, st.Junctions, domains.Draw(r, st.NJunction))
+	exits := domains.Pick(r, st.Exits, domains.Draw(r, st.NExits))
 	for _, o := range origins {
 		in.Places = append(in.Places, Place{Name: o, Kind: KindOrigin})
 	}
 	for _, j := range junctions {
 		pl := Place{Name: j, Kind: KindJunction}
 		if has(unitHold) {
-			pl.Hold = st.Hold.draw(r)
+			pl.Hold = domains.Draw(r, st.Hold)
 		}
 		in.Places = append(in.Places, pl)
 	}
 	for _, e := range exits {
 		pl := Place{Name: e, Kind: KindExit}
 		if has(unitExitCap) {
-			pl.ExitCap = st.ExitCap.draw(r)
+			pl.ExitCap = domains.Draw(r, st.ExitCap)
 		}
 		in.Places = append(in.Places, pl)
 	}
@@ -107,11 +105,11 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 		if in.link(from, to) >= 0 {
 			return
 		}
-		lk := Link{From: from, To: to, Time: st.Travel.draw(r)}
+		lk := Link{From: from, To: to, Time: domains.Draw(r, st.Travel)}
 		if has(unitArcCap) {
-			lk.Cap = []int{st.LinkCap.draw(r)}
+			lk.Cap = []int{domains.Draw(r, st.LinkCap)}
 			if st.Signal {
-				lk.Cap = append(lk.Cap, st.LinkCap.draw(r))
+				lk.Cap = append(lk.Cap, domains.Draw(r, st.LinkCap))
 			}
 		}
 		in.Links = append(in.Links, lk)
@@ -146,7 +144,7 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 		}
 	}
 	for gi, o := range origins {
-		g := Group{Name: st.GroupOf(o), Origin: o, Size: st.Size.draw(r)}
+		g := Group{Name: st.GroupOf(o), Origin: o, Size: domains.Draw(r, st.Size)}
 		if st.Dest {
 			g.Dest = []string{exits[(gi+r.IntN(len(exits)))%len(exits)]}
 		}
@@ -294,9 +292,9 @@ func (in *Instance) drawClosure(st *subtask, r *rand.Rand) {
 			break
 		}
 		if in.has(unitArcCap) {
-			lk.Cap = []int{st.LinkCap.draw(r)}
+			lk.Cap = []int{domains.Draw(r, st.LinkCap)}
 			if st.Signal {
-				lk.Cap = append(lk.Cap, st.LinkCap.draw(r))
+				lk.Cap = append(lk.Cap, domains.Draw(r, st.LinkCap))
 			}
 		}
 		in.Links = append(in.Links, lk)

@@ -1,27 +1,18 @@
 package flow
 
 import (
-	"context"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/familytest"
-	"github.com/plancert/plancert/solver/sat"
 )
 
-// generated returns the instance of task id, subtask sub, seed and units,
-// drawn with tk.Generate.
+// generated returns the instance of task id, subtask sub, seed and units
+// (with what they require), drawn as familytest.Drawn draws it.
 func generated(t *testing.T, id, sub string, seed uint64, units ...string) *Instance {
 	t.Helper()
-	tk, _ := domains.Lookup(id)
-	spec := familytest.NewSpec(t, tk, sub, seed, familytest.Requiring(tk, units...)...)
-	inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
-	if err != nil {
-		t.Fatalf("%s %s seed %d %v: %v", id, sub, seed, units, err)
-	}
-	return inst.(*Instance)
+	return familytest.Drawn[*Instance](t, id, sub, seed, units...)
 }
 
 // TestIntroTellsOfClosureOnlyWithOne: the intros of the event-diversion

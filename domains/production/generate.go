@@ -10,10 +10,8 @@ import (
 	"github.com/plancert/plancert/solver"
 )
 
-// span is an inclusive range.
-type span struct{ Lo, Hi int }
-
-func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+// span is a size range of the tables (see domains.Span).
+type span domains.Span
 
 // subtask is a variant of the task: vocabulary, machines, job names and
 // sizes. Flow: every job visits the machines in table order (a flow
@@ -81,7 +79,7 @@ func register(t *task) {
 func (st *subtask) generate(sv domains.Solving, spec domains.Spec, rng *rand.Rand) (*Shop, error) {
 	s := &Shop{solving: sv, Sp: spec, Voc: st.Voc, Machines: slices.Clone(st.Machines), TieBreaks: 1}
 	defer func() { s.solving = domains.Solving{} }()
-	n := st.NJobs.draw(rng)
+	n := domains.Draw(rng, st.NJobs)
 	names := domains.PickIndex(rng, len(st.Names), n)
 	for len(s.Jobs) < n {
 		job := Job{Name: st.Names[names[len(s.Jobs)]]}
@@ -95,7 +93,7 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, rng *rand.Ran
 			order[0], order[i] = order[i], order[0]
 		}
 		for _, mc := range order {
-			job.Route = append(job.Route, Op{Machine: mc, Duration: st.Dur.draw(rng)})
+			job.Route = append(job.Route, Op{Machine: mc, Duration: domains.Draw(rng, st.Dur)})
 		}
 		if slices.ContainsFunc(s.Jobs, func(o Job) bool { return slices.Equal(o.Route, job.Route) }) {
 			continue // identical jobs would tie: redraw

@@ -35,14 +35,7 @@ func TestKnownOptima(t *testing.T) {
 	}
 	for _, name := range knownNames() {
 		t.Run(name, func(t *testing.T) {
-			in, err := jobshop.ReadFile(jobshopDir + "instances/" + name)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := FromJobShop(in)
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := knownShop(t, name)
 			m, err := s.Model()
 			if err != nil {
 				t.Fatal(err)
@@ -80,27 +73,30 @@ func decode(s *Shop, a []int64) [][]int {
 	return st
 }
 
+// knownShop reads the job-shop instance name of the benchmark data as a
+// Shop; an error fails tb.
+func knownShop(tb testing.TB, name string) *Shop {
+	tb.Helper()
+	in, err := jobshop.ReadFile(jobshopDir + "instances/" + name)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	s, err := FromJobShop(in)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return s
+}
+
 // BenchmarkKnownOptima reports the time to prove each known optimum
 // through this package's model (ft06; la01–la05 with PLANCERT_LONG=1).
 func BenchmarkKnownOptima(b *testing.B) {
 	for _, name := range knownNames() {
 		b.Run(name, func(b *testing.B) {
-			in, err := jobshop.ReadFile(jobshopDir + "instances/" + name)
-			if err != nil {
-				b.Fatal(err)
-			}
-			s, err := FromJobShop(in)
-			if err != nil {
-				b.Fatal(err)
-			}
+			s := knownShop(b, name)
 			for b.Loop() {
-				m, err := s.Model()
-				if err != nil {
-					b.Fatal(err)
-				}
-				c, err := solver.Certify(context.Background(), sat.Backend{}, m)
-				if err != nil || c.Status != solver.Optimal {
-					b.Fatalf("%v %v", c, err)
+				if _, c := familytest.CertifyModel(b, s); c.Status != solver.Optimal {
+					b.Fatalf("%v", c)
 				}
 			}
 			b.ReportMetric(b.Elapsed().Seconds()/float64(b.N), "s/proof")

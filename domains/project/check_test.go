@@ -32,6 +32,9 @@ func handInstance() *Instance {
 func TestCheckHand(t *testing.T) {
 	in := handInstance()
 	ref := domains.Reference{Feasible: true, Objective: []int64{6, 5}}
+	if items := in.Checklist(ref); len(items) != 6 {
+		t.Fatalf("%d items, want 6: %v", len(items), items)
+	}
 	for _, tc := range []struct {
 		name, answer string
 		fail         []string // the items that fail; every other passes
@@ -55,21 +58,7 @@ func TestCheckHand(t *testing.T) {
 		{"claims infeasible", `{"feasible": false, "conflict": ["capacity of Developers"]}`, []string{itemFormat, itemCoverage, unitPrecedence, unitCapacity, unitStated, itemOptimal}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			res := in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref)
-			if len(res) != 6 {
-				t.Fatalf("%d results, want 6: %v", len(res), res)
-			}
-			for _, r := range res {
-				want := true
-				for _, f := range tc.fail {
-					if r.ID == f {
-						want = false
-					}
-				}
-				if r.Pass != want {
-					t.Errorf("item %q passes %v, want %v (%s)", r.ID, r.Pass, want, r.Detail)
-				}
-			}
+			familytest.FailsExactly(t, in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref), in.Checklist(ref), tc.fail)
 		})
 	}
 }

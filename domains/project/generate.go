@@ -8,10 +8,8 @@ import (
 	"github.com/plancert/plancert/domains"
 )
 
-// span is an inclusive range [Lo, Hi] to draw a size from.
-type span struct{ Lo, Hi int }
-
-func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+// span is a size range of the tables (see domains.Span).
+type span domains.Span
 
 // subtask is one skin of a task over the project core.
 type subtask struct {
@@ -84,9 +82,9 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 	if st.IntroWithout != "" && !spec.Has(st.IntroUnit) {
 		in.Voc.Intro = st.IntroWithout
 	}
-	n := st.NAct.draw(r)
+	n := domains.Draw(r, st.NAct)
 	for _, name := range domains.Pick(r, st.Activities, n) {
-		in.Activities = append(in.Activities, Activity{Name: name, Duration: st.Dur.draw(r)})
+		in.Activities = append(in.Activities, Activity{Name: name, Duration: domains.Draw(r, st.Dur)})
 	}
 	if spec.Has(unitPrecedence) {
 		for j := range in.Activities {
@@ -102,8 +100,8 @@ func (st *subtask) generate(spec domains.Spec, r *rand.Rand) (*Instance, error) 
 		}
 	}
 	if spec.Has(unitCapacity) {
-		for _, name := range domains.Pick(r, st.Resources, st.NRes.draw(r)) {
-			in.Resources = append(in.Resources, Resource{Name: name, Capacity: st.Cap.draw(r)})
+		for _, name := range domains.Pick(r, st.Resources, domains.Draw(r, st.NRes)) {
+			in.Resources = append(in.Resources, Resource{Name: name, Capacity: domains.Draw(r, st.Cap)})
 		}
 		for i := range in.Activities {
 			d := make([]int, len(in.Resources))

@@ -115,18 +115,26 @@ func BenchmarkProveJ30(b *testing.B) {
 // j3029_4 and j3029_8 (57 s) were proven, the other five were not.
 var j30Open = []string{"j3013_1", "j3013_2", "j3013_5", "j3013_6", "j3013_7", "j3029_3", "j3029_4", "j3029_6", "j3029_8"}
 
-// TestJ30Hard tries the instances of j30Open for PLANCERT_J30_HARD
-// seconds each (unset: skipped) and logs each outcome; a proven value
-// that differs from the table fails.
-func TestJ30Hard(t *testing.T) {
-	secs := os.Getenv("PLANCERT_J30_HARD")
+// secondsEach returns the time per instance that the environment
+// variable env gives in seconds, and skips the test when it is unset.
+func secondsEach(t *testing.T, env string) time.Duration {
+	t.Helper()
+	secs := os.Getenv(env)
 	if secs == "" {
-		t.Skip("set PLANCERT_J30_HARD=<seconds per instance>")
+		t.Skip("set " + env + "=<seconds per instance>")
 	}
 	d, err := time.ParseDuration(secs + "s")
 	if err != nil {
 		t.Fatal(err)
 	}
+	return d
+}
+
+// TestJ30Hard tries the instances of j30Open for PLANCERT_J30_HARD
+// seconds each (unset: skipped) and logs each outcome; a proven value
+// that differs from the table fails.
+func TestJ30Hard(t *testing.T) {
+	d := secondsEach(t, "PLANCERT_J30_HARD")
 	opt := j30Optima(t)
 	for _, name := range j30Open {
 		in, err := psplib.ReadZip(filepath.Join(rcpspDir, "j30.sm.zip"), name+".sm")
@@ -152,14 +160,7 @@ func TestJ30Hard(t *testing.T) {
 // published optimum, the time they took, and the others; a proven value
 // that differs from the table fails.
 func TestJ30All(t *testing.T) {
-	secs := os.Getenv("PLANCERT_J30_ALL")
-	if secs == "" {
-		t.Skip("set PLANCERT_J30_ALL=<seconds per instance>")
-	}
-	limit, err := time.ParseDuration(secs + "s")
-	if err != nil {
-		t.Fatal(err)
-	}
+	limit := secondsEach(t, "PLANCERT_J30_ALL")
 	opt := j30Optima(t)
 	var proven int
 	var spent time.Duration

@@ -64,21 +64,7 @@ func TestCheckHand(t *testing.T) {
 		{"claims infeasible", `{"feasible": false, "conflict": ["minimum for Oak"]}`, []string{itemFormat, itemSupply, itemSurplus, unitMinimum, itemStated, itemOptimal}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := map[string]bool{}
-			for _, r := range in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref) {
-				if !r.Pass {
-					got[r.ID] = true
-				}
-			}
-			want := map[string]bool{}
-			for _, id := range tc.fail {
-				want[id] = true
-			}
-			for _, it := range in.Checklist(ref) {
-				if got[it.ID] != want[it.ID] {
-					t.Errorf("item %q fails %v, want %v", it.ID, got[it.ID], want[it.ID])
-				}
-			}
+			familytest.FailsExactly(t, in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref), in.Checklist(ref), tc.fail)
 		})
 	}
 }
@@ -151,21 +137,7 @@ func TestCheckRecoveryHand(t *testing.T) {
 		{"unreadable plan", `{"shipments": 3, "recovery": [{"depot": "South", "clinic": "Oak", "quantity": 2}]` + stated, all},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := map[string]bool{}
-			for _, r := range in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref) {
-				if !r.Pass {
-					got[r.ID] = true
-				}
-			}
-			want := map[string]bool{}
-			for _, id := range tc.fail {
-				want[id] = true
-			}
-			for _, it := range in.Checklist(ref) {
-				if got[it.ID] != want[it.ID] {
-					t.Errorf("item %q fails %v, want %v", it.ID, got[it.ID], want[it.ID])
-				}
-			}
+			familytest.FailsExactly(t, in.Check(context.Background(), sat.Backend{}, json.RawMessage(tc.answer), ref), in.Checklist(ref), tc.fail)
 		})
 	}
 }
@@ -196,14 +168,7 @@ func TestRampFirstPeriodFree(t *testing.T) {
 	if p := in.Prompt(); !strings.Contains(p, want) {
 		t.Fatalf("the ramp rule does not say that the first day is free (%q):\n%s", want, p)
 	}
-	m, err := in.Model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, cert := familytest.CertifyModel(t, in)
 	if cert.Status != solver.Optimal || !slices.Equal(cert.Objective, []int64{6}) {
 		t.Fatalf("certificate %v %v, want optimal [6] (Mon 3, Tue 3)", cert.Status, cert.Objective)
 	}
@@ -220,31 +185,16 @@ func TestRampFirstPeriodFree(t *testing.T) {
 // quantity subtask that may draw unit, with it.
 func eachGenerated(t *testing.T, unit string, f func(what string, in *Instance)) {
 	t.Helper()
-	n := 0
-	for _, tk := range domains.Tasks() {
-		if tk.Core != "quantity" {
-			continue
-		}
-		if _, ok := tk.Unit(unit); !ok {
-			continue
-		}
-		for _, st := range tk.Subtasks {
-			if !st.Allows(unit) {
-				continue
+	for _, ts := range familytest.Allowing(t, family, unit) {
+		tk, st := ts.Task, ts.Sub
+		for seed := uint64(1); seed <= 3; seed++ {
+			spec := familytest.NewSpec(t, tk, st.ID, seed, unit)
+			inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+			if err != nil {
+				t.Fatalf("%s %s seed %d: %v", tk.ID, st.ID, seed, err)
 			}
-			for seed := uint64(1); seed <= 3; seed++ {
-				spec := familytest.NewSpec(t, tk, st.ID, seed, unit)
-				inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
-				if err != nil {
-					t.Fatalf("%s %s seed %d: %v", tk.ID, st.ID, seed, err)
-				}
-				f(fmt.Sprintf("%s %s seed %d", tk.ID, st.ID, seed), inst.(*Instance))
-				n++
-			}
+			f(fmt.Sprintf("%s %s seed %d", tk.ID, st.ID, seed), inst.(*Instance))
 		}
-	}
-	if n == 0 {
-		t.Fatalf("no subtask draws the %s unit", unit)
 	}
 }
 
@@ -289,14 +239,7 @@ func TestLeadWeekIsSent(t *testing.T) {
 	if p := in.Prompt(); !strings.Contains(p, want) {
 		t.Fatalf("the prompt does not say which week a shipment is listed under (%q):\n%s", want, p)
 	}
-	m, err := in.Model()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cert, err := solver.Certify(context.Background(), sat.Backend{}, m)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, cert := familytest.CertifyModel(t, in)
 	plan, err := in.Plan(cert.Solution)
 	if err != nil {
 		t.Fatal(err)

@@ -8,10 +8,8 @@ import (
 	"github.com/plancert/plancert/domains"
 )
 
-// span is an inclusive range [Lo, Hi] to draw a size from.
-type span struct{ Lo, Hi int }
-
-func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+// span is a size range of the tables (see domains.Span).
+type span domains.Span
 
 // subtask is one skin of a task over the quantity core: vocabulary, name
 // pools and sizes, and the units it makes likely or excludes.
@@ -64,7 +62,7 @@ type task struct {
 func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, r *rand.Rand) (*Instance, error) {
 	in := &Instance{solving: sv, Sp: spec, Mode: mode, Voc: st.Voc}
 	defer func() { in.solving = domains.Solving{} }()
-	T := st.NPeriods.draw(r)
+	T := domains.Draw(r, st.NPeriods)
 	if spec.Has(unitRamp) {
 		T = max(T, 2)
 	}
@@ -76,7 +74,7 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 	if in.Voc.intro != nil {
 		in.Voc.Intro, in.Voc.intro = in.Voc.intro(T > 1, spec.Has(unitLanes)), nil
 	}
-	nsrc, nsink := st.NSources.draw(r), st.NSinks.draw(r)
+	nsrc, nsink := domains.Draw(r, st.NSources), domains.Draw(r, st.NSinks)
 	if T > 1 && mode == ModeAllocation {
 		// Several periods multiply the shipments: keep the model small.
 		c := st.Multi
@@ -92,7 +90,7 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 	for _, n := range domains.Pick(r, st.Sinks, nsink) {
 		sk := Sink{Name: n, Demand: make([]int, T)}
 		for t := range T {
-			sk.Demand[t] = st.Demand.draw(r)
+			sk.Demand[t] = domains.Draw(r, st.Demand)
 		}
 		if mode == ModeAllocation {
 			sk.Weight = 1 + r.IntN(3)
@@ -113,7 +111,7 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 	for _, n := range srcs {
 		src := Source{Name: n, Supply: make([]int, T)}
 		for t := range T {
-			src.Supply[t] = st.Supply.draw(r)
+			src.Supply[t] = domains.Draw(r, st.Supply)
 			if mode == ModeAllocation {
 				need := 0
 				for _, sk := range in.Sinks {
@@ -123,7 +121,7 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 			}
 		}
 		if mode == ModeProcurement {
-			src.Fee = st.Fee.draw(r)
+			src.Fee = domains.Draw(r, st.Fee)
 		}
 		in.Sources = append(in.Sources, src)
 	}
@@ -153,11 +151,11 @@ func (st *subtask) generate(sv domains.Solving, mode string, spec domains.Spec, 
 	for s := range in.Cost {
 		in.Cost[s] = make([]int, len(in.Sinks))
 		for k := range in.Cost[s] {
-			in.Cost[s][k] = st.Cost.draw(r)
+			in.Cost[s][k] = domains.Draw(r, st.Cost)
 		}
 	}
 	if mode == ModeProcurement {
-		in.Holding = st.Holding.draw(r)
+		in.Holding = domains.Draw(r, st.Holding)
 	}
 	for _, p := range domains.Facets[domains.Preparer[*Instance]](in.units()) {
 		p.Prepare(in, r)

@@ -1,7 +1,9 @@
 package quantity
 
 import (
+	"encoding/json"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
@@ -32,6 +34,52 @@ func (v rampFirstLimited) Model() (*encode.Model, error) {
 	return m, nil
 }
 
+// arrivalPeriods is the model of an instance read with a shipment's period
+// in the answer as the one it arrives in: the instance's rules and
+// optimum, its shipments listed under their arrival periods (sent in t
+// from a source with lead time L, under t+L). The stated values are the
+// plan's, as without the reading.
+type arrivalPeriods struct{ *Instance }
+
+func (v arrivalPeriods) Plan(a encode.Assignment) (json.RawMessage, error) {
+	plan, err := v.Instance.Plan(a)
+	if err != nil {
+		return nil, err
+	}
+	ans := v.parse(plan)
+	if ans.FormatErr != "" || (v.recovering() && ans.rq == nil) {
+		return nil, fmt.Errorf("quantity: the instance's plan %s does not read: %s", plan, ans.FormatErr)
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(plan, &m); err != nil {
+		return nil, err
+	}
+	m[v.Voc.Shipments] = v.byArrival(ans.q, 0)
+	if v.recovering() {
+		m["recovery"] = v.byArrival(ans.rq, v.failFrom())
+	}
+	return json.Marshal(m)
+}
+
+// byArrival writes the shipments of q (by the period sent) as the
+// answer's list of shipments from period from on, each under the period
+// it arrives in.
+func (v arrivalPeriods) byArrival(q quantities, from int) json.RawMessage {
+	at := v.zero()
+	for s := range q {
+		for k := range q[s] {
+			for t, x := range q[s][k] {
+				if a, ok := v.arrives(s, t); ok && x > 0 {
+					at[s][k][a] += x
+				}
+			}
+		}
+	}
+	var b strings.Builder
+	v.writeList(&b, at, from)
+	return json.RawMessage(b.String())
+}
+
 // quantityReadings are the models of the alternative readings the
 // quantity units list (domains.Reader), by reading name.
 var quantityReadings = map[string]familytest.Reading[domains.Instance]{
@@ -39,6 +87,10 @@ var quantityReadings = map[string]familytest.Reading[domains.Instance]{
 		q := in.(*Instance)
 		return rampFirstLimited{q}, q.T() > 1
 	}},
+	readingLeadArrival: {Variant: func(in domains.Instance) (domains.Instance, bool) {
+		q := in.(*Instance)
+		return arrivalPeriods{q}, q.T() > 1
+	}, Project: familytest.Without()},
 }
 
 // TestReadingsRuledOut: for every quantity unit with readings

@@ -356,7 +356,21 @@ func (budget) Check(in *Instance, c checked, fl fails) {
 
 // ---- lead-times (basic) ----
 
+// leadTimes: a shipment arrives its source's lead time after the period
+// it is sent in. Readings (see Readings): "a shipment's period in the
+// answer is the one it arrives in" (the answer's shipments listed by
+// arrival), ruled out by the answer instructions' "The ... of a shipment
+// is the ... it is sent in, not the ... it arrives in".
 type leadTimes struct{}
+
+// readingLeadArrival is the reading of a shipment's period as the one it
+// arrives in.
+const readingLeadArrival = "a shipment's period in the answer is the one it arrives in"
+
+// Readings implements domains.Reader.
+func (leadTimes) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingLeadArrival, RuledOutBy: "it is sent in, not the"}}
+}
 
 func (leadTimes) Info() domains.Unit {
 	return domains.Unit{ID: unitLead, Tier: domains.Basic, Title: "lead times and inventory balance"}

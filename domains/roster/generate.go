@@ -8,10 +8,8 @@ import (
 	"github.com/plancert/plancert/domains"
 )
 
-// span is an inclusive range of sizes.
-type span struct{ Lo, Hi int }
-
-func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+// span is a size range of the tables (see domains.Span).
+type span domains.Span
 
 // subtask is a task's variant: vocabulary, days, shifts and sizes.
 type subtask struct {
@@ -105,7 +103,7 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 	// swapping days) for a goal alone to decide.
 	r := &Roster{Sp: spec, Voc: st.Voc, Days: slices.Clone(st.Days), Shifts: slices.Clone(st.Shifts), BackupDay: -1, TieBreaks: 1, drawing: st}
 	if st.Weeks.Hi > 0 {
-		st = st.repeat(st.Weeks.draw(rng))
+		st = st.repeat(domains.Draw(rng, st.Weeks))
 		r.Days, r.drawing = slices.Clone(st.Days), st
 		r.Voc.Intro = st.Voc.Intro
 	}
@@ -113,7 +111,7 @@ func (st *subtask) generate(spec domains.Spec, rng *rand.Rand) (*Roster, error) 
 		r.Voc.Intro = st.IntroPlain
 	}
 	us := r.units()
-	n := st.NStaff.draw(rng)
+	n := domains.Draw(rng, st.NStaff)
 	for _, u := range domains.Facets[crewer](us) {
 		n = max(n, u.minStaff(r, len(st.Staff)))
 	}

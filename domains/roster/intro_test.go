@@ -18,7 +18,7 @@ import (
 // drawn at level 1 was kept for every period before).
 func TestIntroTellsOfThePeriodDrawn(t *testing.T) {
 	long := 0
-	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
+	for _, id := range tasks {
 		tk, _ := domains.Lookup(id)
 		for _, sub := range tk.Subtasks {
 			for level := 2; level <= domains.Levels; level++ {

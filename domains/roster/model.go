@@ -33,21 +33,10 @@ func (b *builder) add(g string, c count) {
 // backup day (a cell of p on that day is then a constant), and it holds
 // only when guard is true.
 func (b *builder) addScenario(g string, c count, guard *encode.Lit, p, s int, gl encode.Lit) {
-	var lits []encode.Lit
-	k := c.K
-	for _, x := range c.Cells {
-		if guard != nil && x.p == p && x.d == b.r.BackupDay {
-			if x.s == anyShift || x.s == s {
-				k--
-			}
-			continue
-		}
-		if x.s == anyShift {
-			lits = append(lits, b.w[x.p][x.d].Lit())
-			continue
-		}
-		lits = append(lits, b.x[x.p][x.d][x.s].Lit())
+	if guard == nil {
+		p = -1
 	}
+	lits, k := b.scenario(c, p, s)
 	b.n[g]++
 	name := fmt.Sprintf("%s #%d", g, b.n[g])
 	var con *encode.Constraint
@@ -67,6 +56,29 @@ func (b *builder) addScenario(g string, c count, guard *encode.Lit, p, s int, gl
 	if guard != nil {
 		con.OnlyIf(*guard)
 	}
+}
+
+// scenario returns the literals and bound of count c in the plan where
+// person p (none when p < 0) is called to work shift s on the backup day:
+// p's cells on that day are constants, left out of the literals, and the
+// bound counts those that hold (K less one for each).
+func (b *builder) scenario(c count, p, s int) ([]encode.Lit, int) {
+	var lits []encode.Lit
+	k := c.K
+	for _, x := range c.Cells {
+		if x.p == p && x.d == b.r.BackupDay {
+			if x.s == anyShift || x.s == s {
+				k--
+			}
+			continue
+		}
+		if x.s == anyShift {
+			lits = append(lits, b.w[x.p][x.d].Lit())
+			continue
+		}
+		lits = append(lits, b.x[x.p][x.d][x.s].Lit())
+	}
+	return lits, k
 }
 
 // Model implements domains.Instance. Its answer variables are the

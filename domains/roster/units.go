@@ -480,7 +480,21 @@ func (exact) counts(r *Roster) []countRule {
 
 // ---- medium ----
 
+// rest: no one works a forbidden succession of shifts on consecutive
+// days. Readings (see Readings): readingWrap.
 type rest struct{}
+
+// readingWrap is the reading of the days as a cycle (a weekly rotation:
+// the last day followed by the first), which the rules on successive days
+// (rest, consecutive, nightRest) would count across; ruled out by the
+// prompt's sentence that the last day is followed by none.
+const readingWrap = "the days wrap around: the last day is followed by the first"
+
+// wrapRuledOut is the phrase of the prompt that rules readingWrap out.
+var wrapRuledOut = []domains.Reading{{Name: readingWrap, RuledOutBy: "the last, by none (the days do not wrap around to"}}
+
+// Readings implements domains.Reader.
+func (rest) Readings() []domains.Reading { return wrapRuledOut }
 
 func (rest) Info() domains.Unit {
 	return domains.Unit{ID: unitRest, Tier: domains.Medium, Title: "rest rules between shifts on consecutive days"}
@@ -524,7 +538,12 @@ func (rest) counts(r *Roster) []countRule {
 	return []countRule{ru}
 }
 
+// consecutive: no one works more than MaxRun days in a row. Readings
+// (see Readings): readingWrap.
 type consecutive struct{}
+
+// Readings implements domains.Reader.
+func (consecutive) Readings() []domains.Reading { return wrapRuledOut }
 
 func (consecutive) Info() domains.Unit {
 	return domains.Unit{ID: unitConsecutive, Tier: domains.Medium, Title: "max consecutive working days"}
@@ -717,7 +736,12 @@ func (holiday) counts(r *Roster) []countRule {
 
 // ---- stateful ----
 
+// nightRest: after NightRun night shifts on consecutive days, a day Off.
+// Readings (see Readings): readingWrap.
 type nightRest struct{}
+
+// Readings implements domains.Reader.
+func (nightRest) Readings() []domains.Reading { return wrapRuledOut }
 
 func (nightRest) Info() domains.Unit {
 	return domains.Unit{ID: unitNightRest, Tier: domains.Stateful, Title: "cumulative nights then a rest day"}

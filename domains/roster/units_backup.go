@@ -14,7 +14,32 @@ import (
 
 // backup: a distinct on-call backup for every shift of one day (its rule
 // comes after every counting rule, which it re-checks for the backups).
+// Readings (see Readings): "each shift's backup is the first allowed one
+// in the table", shift by shift (which can leave a later shift without a
+// valid backup, and so rule out the roster), ruled out by the goal's
+// "among those who can take it while every later shift can still get a
+// valid backup"; "the roster first, then its backups" (the roster optimal
+// without them), ruled out by "So a roster is chosen together with its
+// backups".
 type backup struct{}
+
+// The readings of the backup rule.
+const (
+	// readingBackupGreedy is the reading of "the allowed person who comes
+	// first in the staff table" without looking ahead.
+	readingBackupGreedy = "each shift's backup is the first allowed person in the table, shift by shift, whatever the later shifts are left"
+	// readingRosterFirst is the reading of the backups as chosen after
+	// the roster.
+	readingRosterFirst = "the roster is chosen first and its backups after it"
+)
+
+// Readings implements domains.Reader.
+func (backup) Readings() []domains.Reading {
+	return []domains.Reading{
+		{Name: readingBackupGreedy, RuledOutBy: "among those who can take it while every later shift can still get a valid backup"},
+		{Name: readingRosterFirst, RuledOutBy: "So a roster is chosen together with its backups"},
+	}
+}
 
 func (backup) Info() domains.Unit {
 	return domains.Unit{ID: unitBackup, Tier: domains.Hard, Title: "on-call backup per shift"}

@@ -15,17 +15,14 @@ import (
 )
 
 // generated returns the instance of task id, subtask sub, seed and units
-// (with what they require), drawn as gen draws it.
+// (with what they require), drawn as familytest.Drawn draws it.
 func generated(t *testing.T, id, sub string, seed uint64, units ...string) *Roster {
 	t.Helper()
-	tk, _ := domains.Lookup(id)
-	spec := familytest.NewSpec(t, tk, sub, seed, familytest.Requiring(tk, units...)...)
-	inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
-	if err != nil {
-		t.Fatalf("%s %s seed %d: %v", id, sub, seed, err)
-	}
-	return inst.(*Roster)
+	return familytest.Drawn[*Roster](t, id, sub, seed, units...)
 }
+
+// tasks are the roster core's tasks.
+var tasks = []string{"shift-duty-scheduling", "volunteer-scheduling"}
 
 // TestPrefsDrawnOnce: no person's preferences name the same day and shift
 // twice; the prompt listed such a pair as two preferences ("no Day shifts
@@ -33,22 +30,17 @@ func generated(t *testing.T, id, sub string, seed uint64, units ...string) *Rost
 // rules. A second draw of one adds its weight to the first, which keeps
 // the penalty of every roster.
 func TestPrefsDrawnOnce(t *testing.T) {
-	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
-		tk, _ := domains.Lookup(id)
-		for _, sub := range tk.Subtasks {
-			if !sub.Allows(unitPreferences) {
-				continue
-			}
-			for seed := uint64(1); seed <= 40; seed++ {
-				r := generated(t, id, sub.ID, seed, unitPreferences)
-				for p, st := range r.Staff {
-					seen := map[[2]int]bool{}
-					for _, f := range st.Prefs {
-						if seen[[2]int{f.Day, f.Shift}] {
-							t.Errorf("%s %s seed %d: %s has two preferences on the same day and shift: %s", id, sub.ID, seed, st.Name, r.prefText(p))
-						}
-						seen[[2]int{f.Day, f.Shift}] = true
+	for _, ts := range familytest.Allowing(t, family, unitPreferences) {
+		id, sub := ts.Task.ID, ts.Sub
+		for seed := uint64(1); seed <= 40; seed++ {
+			r := generated(t, id, sub.ID, seed, unitPreferences)
+			for p, st := range r.Staff {
+				seen := map[[2]int]bool{}
+				for _, f := range st.Prefs {
+					if seen[[2]int{f.Day, f.Shift}] {
+						t.Errorf("%s %s seed %d: %s has two preferences on the same day and shift: %s", id, sub.ID, seed, st.Name, r.prefText(p))
 					}
+					seen[[2]int{f.Day, f.Shift}] = true
 				}
 			}
 		}
@@ -71,29 +63,24 @@ func TestPrefsDrawnOnce(t *testing.T) {
 // the model against the enumeration of every roster and backup choice.
 func TestBackupOrderSentence(t *testing.T) {
 	n := 0
-	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
-		tk, _ := domains.Lookup(id)
-		for _, sub := range tk.Subtasks {
-			if !sub.Allows(unitBackup) {
+	for _, ts := range familytest.Allowing(t, family, unitBackup) {
+		id, sub := ts.Task.ID, ts.Sub
+		for seed := uint64(1); seed <= 3; seed++ {
+			r := generated(t, id, sub.ID, seed, unitBackup)
+			if r.BackupDay < 0 {
 				continue
 			}
-			for seed := uint64(1); seed <= 3; seed++ {
-				r := generated(t, id, sub.ID, seed, unitBackup)
-				if r.BackupDay < 0 {
-					continue
+			p := r.Prompt()
+			for _, want := range []string{
+				"Then, among the rosters that tie on all of the above, choose the backups shift by shift",
+				"who comes first in the staff table among those who can take it while every later shift can still get a valid backup.",
+				"So a roster is chosen together with its backups",
+			} {
+				if !strings.Contains(p, want) {
+					t.Errorf("%s %s seed %d: the goal does not say %q", id, sub.ID, seed, want)
 				}
-				p := r.Prompt()
-				for _, want := range []string{
-					"Then, among the rosters that tie on all of the above, choose the backups shift by shift",
-					"who comes first in the staff table among those who can take it while every later shift can still get a valid backup.",
-					"So a roster is chosen together with its backups",
-				} {
-					if !strings.Contains(p, want) {
-						t.Errorf("%s %s seed %d: the goal does not say %q", id, sub.ID, seed, want)
-					}
-				}
-				n++
 			}
+			n++
 		}
 	}
 	if n == 0 {
@@ -162,31 +149,26 @@ func allowedAlone(r *Roster, pl [][]int, s, p int) bool {
 // only rules the instance has: "leave" only with the availability unit.
 func TestBackupRuleWords(t *testing.T) {
 	n := 0
-	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
-		tk, _ := domains.Lookup(id)
-		for _, sub := range tk.Subtasks {
-			if !sub.Allows(unitBackup) {
-				continue
-			}
-			for _, units := range [][]string{{unitBackup}, {unitBackup, unitAvailability}, {unitBackup, unitMaxShifts}} {
-				for seed := uint64(1); seed <= 3; seed++ {
-					r := generated(t, id, sub.ID, seed, units...)
-					if r.BackupDay < 0 {
-						continue
-					}
-					text := r.backupRule() + backup{}.laterGoal(r)
-					names := r.shiftNames(r.backupShifts())
-					if strings.Contains(text, "and every") || !strings.Contains(text, "("+names+")") || !strings.Contains(text, "in the order "+names+":") {
-						t.Errorf("%s %s seed %d: the backup shifts are not listed as %q: %s", id, sub.ID, seed, names, text)
-					}
-					if leave := strings.Contains(r.backupRule(), "(leave"); leave != r.has(unitAvailability) {
-						t.Errorf("%s %s seed %d %v: the backup rule cites leave: %v, the leave rule is drawn: %v: %s", id, sub.ID, seed, r.Sp.Units(), leave, r.has(unitAvailability), r.backupRule())
-					}
-					if strings.Contains(r.backupRule(), "()") {
-						t.Errorf("%s %s seed %d: %s", id, sub.ID, seed, r.backupRule())
-					}
-					n++
+	for _, ts := range familytest.Allowing(t, family, unitBackup) {
+		id, sub := ts.Task.ID, ts.Sub
+		for _, units := range [][]string{{unitBackup}, {unitBackup, unitAvailability}, {unitBackup, unitMaxShifts}} {
+			for seed := uint64(1); seed <= 3; seed++ {
+				r := generated(t, id, sub.ID, seed, units...)
+				if r.BackupDay < 0 {
+					continue
 				}
+				text := r.backupRule() + backup{}.laterGoal(r)
+				names := r.shiftNames(r.backupShifts())
+				if strings.Contains(text, "and every") || !strings.Contains(text, "("+names+")") || !strings.Contains(text, "in the order "+names+":") {
+					t.Errorf("%s %s seed %d: the backup shifts are not listed as %q: %s", id, sub.ID, seed, names, text)
+				}
+				if leave := strings.Contains(r.backupRule(), "(leave"); leave != r.has(unitAvailability) {
+					t.Errorf("%s %s seed %d %v: the backup rule cites leave: %v, the leave rule is drawn: %v: %s", id, sub.ID, seed, r.Sp.Units(), leave, r.has(unitAvailability), r.backupRule())
+				}
+				if strings.Contains(r.backupRule(), "()") {
+					t.Errorf("%s %s seed %d: %s", id, sub.ID, seed, r.backupRule())
+				}
+				n++
 			}
 		}
 	}
@@ -203,7 +185,7 @@ func TestBackupRuleWords(t *testing.T) {
 // first breaks no such rule.
 func TestDaysDoNotWrap(t *testing.T) {
 	n := 0
-	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
+	for _, id := range tasks {
 		tk, _ := domains.Lookup(id)
 		for _, sub := range tk.Subtasks {
 			for _, u := range []string{unitRest, unitConsecutive, unitNightRest} {
@@ -241,7 +223,7 @@ func TestDaysDoNotWrap(t *testing.T) {
 // (the festival stewards' "peak on the last two days" met a table whose
 // busiest day was Thursday).
 func TestIntroClaimsNoPeak(t *testing.T) {
-	for _, id := range []string{"shift-duty-scheduling", "volunteer-scheduling"} {
+	for _, id := range tasks {
 		tk, _ := domains.Lookup(id)
 		for _, sub := range tk.Subtasks {
 			for _, level := range []int{1, 3} {

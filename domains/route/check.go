@@ -101,3 +101,25 @@ func Judge(res domains.Results, f domains.Fails, optimum []int64, objective func
 	res.Optimum(ItemOptimal, obj, optimum, "the plan's objective values are")
 	return obj
 }
+
+// Coverage is the coverage verdict of a plan's routes over the stops (or
+// jobs) 1..len(names), each of which must be on exactly one route: "" when
+// each is, else why not for the first that is not ("S2 Mill is on no
+// route", "S2 Mill is <repeated> 2 times").
+func Coverage(routes [][]int, names []string, repeated string) string {
+	seen := make([]int, len(names)+1)
+	for _, rt := range routes {
+		for _, c := range rt {
+			seen[c]++
+		}
+	}
+	for c := 1; c < len(seen); c++ {
+		switch {
+		case seen[c] == 0:
+			return fmt.Sprintf("%s is on no route", names[c-1])
+		case seen[c] > 1:
+			return fmt.Sprintf("%s is %s %d times", names[c-1], repeated, seen[c])
+		}
+	}
+	return ""
+}

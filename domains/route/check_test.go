@@ -101,3 +101,24 @@ func TestTables(t *testing.T) {
 		t.Errorf("Matrix:\n%s\nwant:\n%s", b.String(), want)
 	}
 }
+
+// TestCoverage: every stop on exactly one route passes; the first stop on
+// none, or on more than one, is named with its count.
+func TestCoverage(t *testing.T) {
+	names := []string{"S1 Bakery", "S2 Mill", "S3 Dairy"}
+	for _, tc := range []struct {
+		routes [][]int
+		want   string
+	}{
+		{[][]int{{1, 3}, {2}}, ""},
+		{[][]int{{3, 2, 1}}, ""},
+		{[][]int{{1}, {3}}, "S2 Mill is on no route"},
+		{[][]int{{1, 2}, {3, 2}}, "S2 Mill is visited 2 times"},
+		{[][]int{{3, 3, 3}, {1, 2, 1}}, "S1 Bakery is visited 2 times"},
+		{nil, "S1 Bakery is on no route"},
+	} {
+		if got := route.Coverage(tc.routes, names, "visited"); got != tc.want {
+			t.Errorf("Coverage(%v) = %q, want %q", tc.routes, got, tc.want)
+		}
+	}
+}

@@ -54,8 +54,8 @@
 // Each task's units follow the domains unit contract (its units.go) and
 // the task registers through Register (domains.RegisterSkin). domains/all
 // imports them; their family tests run through internal/familytest, and
-// domains/route/internal/routetest holds the test helpers they share (the
-// fleet-plan enumeration, the brute-force sweep, the load-error and
-// per-unit record tests). Task 19, Urban Traffic Planning, is on the
-// flow core (domains/flow).
+// internal/routetest holds the test helpers they share (the fleet-plan
+// enumeration, the brute-force sweep, the load-error and per-unit record
+// tests). Task 19, Urban Traffic Planning, is on the flow core
+// (domains/flow).
 package route

@@ -8,7 +8,7 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains/route"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver"
 	"github.com/plancert/plancert/solver/sat"
 )

@@ -8,10 +8,8 @@ import (
 	"github.com/plancert/plancert/domains"
 )
 
-// span is an inclusive range [Lo, Hi] to draw a size from.
-type span struct{ Lo, Hi int }
-
-func (s span) draw(r *rand.Rand) int { return s.Lo + r.IntN(s.Hi-s.Lo+1) }
+// span is a size range of the tables (see domains.Span).
+type span domains.Span
 
 // subtask is one skin of a task over the agenda core: vocabulary, sizes,
 // name pools and the units it makes likely. People, Rooms and Activities
@@ -74,12 +72,12 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 		equipPool: st.Equipment, tagPool: st.TagPool}
 	defer func() { a.solving = domains.Solving{} }()
 	a.tagsFixed = st.Tags != nil && a.has(unitCooldown)
-	a.Days = append([]string(nil), st.Days[:st.NDays.draw(r)]...)
-	a.Slots = st.Slots.draw(r)
-	for _, n := range domains.Pick(r, st.People, st.NPeople.draw(r)) {
+	a.Days = append([]string(nil), st.Days[:domains.Draw(r, st.NDays)]...)
+	a.Slots = domains.Draw(r, st.Slots)
+	for _, n := range domains.Pick(r, st.People, domains.Draw(r, st.NPeople)) {
 		a.People = append(a.People, Person{Name: n})
 	}
-	for _, n := range domains.Pick(r, st.Rooms, st.NRooms.draw(r)) {
+	for _, n := range domains.Pick(r, st.Rooms, domains.Draw(r, st.NRooms)) {
 		a.Rooms = append(a.Rooms, Room{Name: n})
 	}
 	// Draw the activities until a hidden schedule fits them (at most 20
@@ -97,14 +95,14 @@ func (st *subtask) generate(sv domains.Solving, spec domains.Spec, r *rand.Rand)
 			}
 			continue
 		}
-		for _, n := range domains.Pick(r, st.Activities, st.NActs.draw(r)) {
-			k := min(st.Attendees.draw(r), len(a.People))
+		for _, n := range domains.Pick(r, st.Activities, domains.Draw(r, st.NActs)) {
+			k := min(domains.Draw(r, st.Attendees), len(a.People))
 			var att []string
 			for _, pi := range r.Perm(len(a.People))[:k] {
 				att = append(att, a.People[pi].Name)
 			}
 			sortByOrder(att, a.People)
-			act := Activity{Name: n, Duration: st.Duration.draw(r), Attendees: att, Priority: 1 + r.IntN(3)}
+			act := Activity{Name: n, Duration: domains.Draw(r, st.Duration), Attendees: att, Priority: 1 + r.IntN(3)}
 			if a.tagsFixed {
 				act.Tag = st.Tags[n]
 			}

@@ -1,7 +1,6 @@
 package scheduling
 
 import (
-	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -18,6 +17,20 @@ func (lowFirstOrder) Model(b *builder) {
 		i, j := p[0], p[1]
 		b.m.AddLinear([]encode.Term{{Var: b.start[j], Coef: 1}, {Var: b.start[i], Coef: -1}}, encode.LE, 0).
 			Named(fmt.Sprintf("%s: %s, %s", groupPriority, b.a.Activities[j].Name, b.a.Activities[i].Name)).InGroup(groupPriority)
+	}
+}
+
+// rightAfterChain is the chain order read as the second activity
+// starting right as the first ends, with no time between them (as
+// global slots, so the end of a day's last slot and the start of the next
+// day's first are no time apart either).
+type rightAfterChain struct{ chain }
+
+func (rightAfterChain) Model(b *builder) {
+	a := b.a
+	for _, c := range a.Chains {
+		i, j := a.actIndex(c[0]), a.actIndex(c[1])
+		b.m.AddLinear([]encode.Term{{Var: b.end[i], Coef: 1}, {Var: b.start[j], Coef: -1}}, encode.EQ, 0).Named(groupChain(c[0], c[1]))
 	}
 }
 
@@ -38,22 +51,6 @@ func (a *Agenda) variant(swap func(u unit) unit) *Agenda {
 	return &v
 }
 
-// withoutKey returns plan without its key (the backups of a schedule).
-func withoutKey(key string) func(t testing.TB, plan []byte) []byte {
-	return func(t testing.TB, plan []byte) []byte {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(plan, &m); err != nil {
-			t.Fatal(err)
-		}
-		delete(m, key)
-		out, err := json.Marshal(m)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return out
-	}
-}
-
 // agendaReadings are the models of the alternative readings the agenda
 // units list (domains.Reader), by reading name.
 var agendaReadings = map[string]familytest.Reading[*Agenda]{
@@ -65,6 +62,14 @@ var agendaReadings = map[string]familytest.Reading[*Agenda]{
 			return u
 		}), len(a.priorityPairs()) > 0
 	}},
+	readingRightAfter: {Variant: func(a *Agenda) (*Agenda, bool) {
+		return a.variant(func(u unit) unit {
+			if _, ok := u.(chain); ok {
+				return rightAfterChain{}
+			}
+			return u
+		}), len(a.Chains) > 0
+	}},
 	readingBackupsAfter: {Variant: func(a *Agenda) (*Agenda, bool) {
 		return a.variant(func(u unit) unit {
 			if _, ok := u.(backupSlots); ok {
@@ -72,7 +77,7 @@ var agendaReadings = map[string]familytest.Reading[*Agenda]{
 			}
 			return u
 		}), len(a.criticalIdx()) > 0
-	}, Project: withoutKey(backupKey)},
+	}, Project: familytest.Without(backupKey)},
 }
 
 // TestReadingsRuledOut: for every agenda unit with readings

@@ -51,7 +51,7 @@ const maxInterviews = 5
 
 // addCandidates draws the candidates and puts them first among the people.
 func (a *Agenda) addCandidates(pp *pipeline, r *rand.Rand) {
-	a.Candidates = domains.Pick(r, pp.Candidates, pp.NCands.draw(r))
+	a.Candidates = domains.Pick(r, pp.Candidates, domains.Draw(r, pp.NCands))
 	people := make([]Person, 0, len(a.Candidates)+len(a.People))
 	for _, n := range a.Candidates {
 		people = append(people, Person{Name: n})
@@ -69,7 +69,7 @@ func (a *Agenda) drawStages(st *subtask, r *rand.Rand) {
 	ks := make([]int, len(a.Candidates))
 	total := 0
 	for c := range ks {
-		ks[c] = min(pp.NStages.draw(r), len(pp.Stages))
+		ks[c] = min(domains.Draw(r, pp.NStages), len(pp.Stages))
 		total += ks[c]
 	}
 	for total > st.maxActs() {
@@ -89,11 +89,11 @@ func (a *Agenda) drawStages(st *subtask, r *rand.Rand) {
 		for s := from; s < from+ks[c]; s++ {
 			sg := pp.Stages[s]
 			att := []string{cand}
-			for _, k := range r.Perm(len(interviewers))[:min(sg.Panel.draw(r), len(interviewers))] {
+			for _, k := range r.Perm(len(interviewers))[:min(domains.Draw(r, sg.Panel), len(interviewers))] {
 				att = append(att, interviewers[k].Name)
 			}
 			sortByOrder(att, a.People)
-			a.Activities = append(a.Activities, Activity{Name: cand + "'s " + sg.Name, Duration: sg.Duration.draw(r), Attendees: att, Priority: prio})
+			a.Activities = append(a.Activities, Activity{Name: cand + "'s " + sg.Name, Duration: domains.Draw(r, sg.Duration), Attendees: att, Priority: prio})
 			a.stageOf = append(a.stageOf, stageRef{c, s})
 		}
 	}

@@ -28,6 +28,28 @@ func recruitSpec(u, sub string, seed uint64, r *rand.Rand, lo, hi int, off []str
 	}
 }
 
+// drawMixed calls f with the agenda of subtask st of task tk for each
+// seed 1..seeds, drawn with unit u and up to hi other units, none of those
+// st excludes (recruitSpec from rand.NewPCG(seed, stream), on which the
+// generator then draws); a subtask that excludes u draws none. A
+// generator error fails t.
+func drawMixed(t *testing.T, tk *task, st *subtask, u string, seeds, stream uint64, hi int, f func(seed uint64, spec domains.Spec, a *Agenda)) {
+	t.Helper()
+	if slices.Contains(st.Exclude, u) {
+		return
+	}
+	for seed := uint64(1); seed <= seeds; seed++ {
+		r := rand.New(rand.NewPCG(seed, stream))
+		spec := recruitSpec(u, st.ID, seed, r, 0, hi, st.Exclude)
+		spec.Task = tk.ID
+		a, err := st.generate(testSolving, spec, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f(seed, spec, a)
+	}
+}
+
 // checkPipeline checks the recruitment structure of a generated instance:
 // the candidates come first among the people; each interview is named
 // after its candidate, who is its only candidate and attends it; a
@@ -140,17 +162,7 @@ func TestRecruitPipeline(t *testing.T) {
 		}
 		for k := range rt.Subtasks {
 			st := &rt.Subtasks[k]
-			if slices.Contains(st.Exclude, u.ID) {
-				continue
-			}
-			for seed := uint64(1); seed <= seeds; seed++ {
-				r := rand.New(rand.NewPCG(seed, 3000+uint64(ui)))
-				spec := recruitSpec(u.ID, st.ID, seed, r, 0, 3, st.Exclude)
-				spec.Task = rt.ID
-				a, err := st.generate(testSolving, spec, r)
-				if err != nil {
-					t.Fatal(err)
-				}
+			drawMixed(t, rt, st, u.ID, seeds, 3000+uint64(ui), 3, func(seed uint64, spec domains.Spec, a *Agenda) {
 				what := fmt.Sprintf("%s seed %d %v", st.ID, seed, spec.Units())
 				checkPipeline(t, what, st, a)
 				prompt := a.Prompt()
@@ -166,7 +178,7 @@ func TestRecruitPipeline(t *testing.T) {
 				if len(a.ChainDays) > 0 {
 					dayRules++
 				}
-			}
+			})
 		}
 	}
 	if chained == 0 || dayRules == 0 {

@@ -105,6 +105,14 @@ func results(a *Agenda, plan json.RawMessage, ref domains.Reference) map[string]
 	return out
 }
 
+// wantFails fails t unless item id of res fails with detail.
+func wantFails(t *testing.T, res map[string]domains.Result, id, detail string) {
+	t.Helper()
+	if r := res[id]; r.Pass || r.Detail != detail {
+		t.Fatalf("%s: %+v, want it to fail with %q", id, r, detail)
+	}
+}
+
 func wantOptimum(t *testing.T, c *solver.Certificate, obj []int64, unique bool) {
 	t.Helper()
 	if c.Status != solver.Optimal || !slices.Equal(c.Objective, obj) || *c.Unique != unique {
@@ -144,9 +152,7 @@ func TestPriorityOrderTiny(t *testing.T) {
 	c, ref := certify(t, a)
 	wantOptimum(t, c, []int64{14}, true)
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 10:00 Oak"), ref)
-	if r := res[unitPriorityOrder]; r.Pass || r.Detail != "A2 (priority 3) starts on Mon 10:00, after A1 (priority 1) on Mon 09:00" {
-		t.Fatalf("priority: %+v", r)
-	}
+	wantFails(t, res, unitPriorityOrder, "A2 (priority 3) starts on Mon 10:00, after A1 (priority 1) on Mon 09:00")
 	// Without the unit the optimum is A1 first.
 	a.Sp.Basic = []string{unitAvailability}
 	c, _ = certify(t, a)
@@ -162,9 +168,7 @@ func TestConsecutiveLimitTiny(t *testing.T) {
 	c, ref := certify(t, a)
 	wantOptimum(t, c, []int64{7, 0, 5}, true)
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 09:30 Oak", "A3 Mon 10:00 Oak"), ref)
-	if r := res[unitConsecutive]; r.Pass || r.Detail != "Ana is in meetings from 09:00 to 10:30 on Mon (90 minutes in a row)" {
-		t.Fatalf("consecutive: %+v", r)
-	}
+	wantFails(t, res, unitConsecutive, "Ana is in meetings from 09:00 to 10:30 on Mon (90 minutes in a row)")
 	a.Sp.Basic = nil
 	c, _ = certify(t, a)
 	wantOptimum(t, c, []int64{6, 0, 4}, true)
@@ -182,9 +186,7 @@ func TestCooldownTiny(t *testing.T) {
 		t.Fatalf("plan %s", ref.Plan)
 	}
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Tue 09:00 Oak", "A3 Mon 09:30 Oak"), ref)
-	if r := res[unitCooldown]; r.Pass || r.Detail != "A1 and A2 (group legs) are on Mon and Tue, less than 2 days apart" {
-		t.Fatalf("cooldown: %+v", r)
-	}
+	wantFails(t, res, unitCooldown, "A1 and A2 (group legs) are on Mon and Tue, less than 2 days apart")
 	// One day: two meetings on legs cannot be on different days.
 	b := tinyAgenda([]string{unitCooldown}, nil, 4, []string{"Oak"}, []string{"Ana"},
 		act("A1", 1, 1, "Ana"), act("A2", 1, 1, "Ana"))
@@ -206,13 +208,9 @@ func TestUncertainDurationsTiny(t *testing.T) {
 	wantOptimum(t, c, []int64{9}, true)
 	// Fits only if A1 takes 30 minutes.
 	res := results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 09:30 Oak"), ref)
-	if r := res[unitUncertain]; r.Pass || r.Detail != "A1 at its longest (60 minutes) overlaps A2 (the same room Oak)" {
-		t.Fatalf("uncertain: %+v", r)
-	}
+	wantFails(t, res, unitUncertain, "A1 at its longest (60 minutes) overlaps A2 (the same room Oak)")
 	res = results(a, planJSON(a, "A1 Mon 10:30 Oak", "A2 Mon 09:00 Oak"), ref)
-	if r := res[unitUncertain]; r.Pass || r.Detail != "A1 at its longest (60 minutes) ends after the end of Mon" {
-		t.Fatalf("uncertain: %+v", r)
-	}
+	wantFails(t, res, unitUncertain, "A1 at its longest (60 minutes) ends after the end of Mon")
 	if p := a.Prompt(); !strings.Contains(p, "A1, between 30 and 60 minutes") {
 		t.Fatal(p)
 	}
@@ -235,9 +233,7 @@ func TestReplanningTiny(t *testing.T) {
 		t.Fatalf("optimal: %+v", r)
 	}
 	res = results(a, planJSON(a, "A1 Mon 09:30 Oak", "A2 Mon 09:00 Pine"), ref)
-	if r := res[unitReplanning]; r.Pass || r.Detail != "A1 is in Oak while it is closed (Mon 09:00–10:00)" {
-		t.Fatalf("replanning: %+v", r)
-	}
+	wantFails(t, res, unitReplanning, "A1 is in Oak while it is closed (Mon 09:00–10:00)")
 	p := a.Prompt()
 	for _, s := range []string{`"current plan": Before a change, the schedule was: A1 (Mon 09:00, Oak); A2 (Mon 09:00, Pine).`,
 		`"disruption": A change since then: no meeting that uses Oak may overlap the span from 09:00 to 10:00 (Oak unavailable).`, "First, change as few meetings as possible"} {
@@ -266,9 +262,7 @@ func TestReplanningTiny(t *testing.T) {
 		t.Fatalf("plan %s", ref.Plan)
 	}
 	res = results(a, planJSON(a, "A1 Mon 09:00 Oak", "A2 Mon 09:30 Pine"), ref)
-	if r := res[unitReplanning]; r.Pass || r.Detail != "Ana attends A1 while away (Mon 09:00–09:30)" {
-		t.Fatalf("replanning: %+v", r)
-	}
+	wantFails(t, res, unitReplanning, "Ana attends A1 while away (Mon 09:00–09:30)")
 }
 
 // ---- brute force against SAT on generated instances ----

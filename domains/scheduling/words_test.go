@@ -2,10 +2,10 @@ package scheduling
 
 import (
 	"fmt"
-	"math/rand/v2"
-	"slices"
 	"strings"
 	"testing"
+
+	"github.com/plancert/plancert/domains"
 )
 
 // TestPriorityOrderSaysWhichWay: the priority-order rule says which end of
@@ -42,17 +42,7 @@ func TestPriorityOrderSentence(t *testing.T) {
 	for _, tk := range registered {
 		for k := range tk.Subtasks {
 			st := &tk.Subtasks[k]
-			if slices.Contains(st.Exclude, unitPriorityOrder) {
-				continue
-			}
-			for seed := uint64(1); seed <= 3; seed++ {
-				r := rand.New(rand.NewPCG(seed, 7100))
-				spec := recruitSpec(unitPriorityOrder, st.ID, seed, r, 0, 2, st.Exclude)
-				spec.Task = tk.ID
-				a, err := st.generate(testSolving, spec, r)
-				if err != nil {
-					t.Fatal(err)
-				}
+			drawMixed(t, tk, st, unitPriorityOrder, 3, 7100, 2, func(seed uint64, _ domains.Spec, a *Agenda) {
 				lo, hi := a.Activities[0].Priority, a.Activities[0].Priority
 				for _, x := range a.Activities {
 					lo, hi = min(lo, x.Priority), max(hi, x.Priority)
@@ -62,7 +52,7 @@ func TestPriorityOrderSentence(t *testing.T) {
 					t.Errorf("%s/%s seed %d: the priority order does not say %q", tk.ID, st.ID, seed, want)
 				}
 				n++
-			}
+			})
 		}
 	}
 	if n == 0 {
@@ -81,19 +71,9 @@ func TestBackupOrderSentence(t *testing.T) {
 	for _, tk := range registered {
 		for k := range tk.Subtasks {
 			st := &tk.Subtasks[k]
-			if slices.Contains(st.Exclude, unitBackupSlots) {
-				continue
-			}
-			for seed := uint64(1); seed <= 2; seed++ {
-				r := rand.New(rand.NewPCG(seed, 7200))
-				spec := recruitSpec(unitBackupSlots, st.ID, seed, r, 0, 1, st.Exclude)
-				spec.Task = tk.ID
-				a, err := st.generate(testSolving, spec, r)
-				if err != nil {
-					t.Fatal(err)
-				}
+			drawMixed(t, tk, st, unitBackupSlots, 2, 7200, 1, func(seed uint64, _ domains.Spec, a *Agenda) {
 				if a.criticalIdx() == nil {
-					continue
+					return
 				}
 				p := a.Prompt()
 				for _, want := range []string{
@@ -105,7 +85,7 @@ func TestBackupOrderSentence(t *testing.T) {
 					}
 				}
 				n++
-			}
+			})
 		}
 	}
 	if n == 0 {

@@ -53,17 +53,21 @@
 //     FixedVerdict (the model with the plan's variables fixed, per item),
 //     ItemsAgree, LevelsItem, GroupHolds, HasItemGroup, Named (a core's
 //     conflict without its always-on groups), Brute.AgreeTieBreaks,
-//     Clone3. mutation.go adds the mutants several cores draw alike:
+//     Clone3, FailsExactly (a check test's verdict on one answer).
+//     mutation.go adds the mutants several cores draw alike:
 //     InfeasibleMutants, StatedMutant, RenameMutant.
 //   - load.go: LoadErrors, the load-error test over a table of LoadCase
 //     (an edit of a good instance, a text replacement in it, or raw
 //     bytes, and the error's words).
 //   - bench.go also has BenchFamily (BenchCertify of each of a family's
-//     tasks); family.go DefaultSeeds, RerunEvery, GenerousTimeout and
-//     SubtaskLevels (a core's subtasks at every level, left unchanged);
-//     golden.go FeasibleAndInfeasible; record.go Requiring.
+//     tasks); family.go DefaultSeeds, RerunEvery, GenerousTimeout,
+//     SubtaskLevels (a core's subtasks at every level, left unchanged)
+//     and Allowing (the subtasks that have and allow a unit); golden.go
+//     FeasibleAndInfeasible; record.go Requiring and Drawn (an instance
+//     as the words tests draw it).
 //   - familytest_test.go: tests of the harness's own parts (levels, the
-//     golden text forms, Optima, conflict mutants, forced specs).
+//     golden text forms, Optima, conflict mutants, forced specs,
+//     FailsExactly).
 //
 // Shards: that gen runs with --shard k/n partition the unsharded run is
 // gen's own test (TestRunShards in gen/gen_test.go, over every registered

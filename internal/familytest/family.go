@@ -155,6 +155,34 @@ func Tasks(t testing.TB, f *Family) []*domains.Task {
 	return out
 }
 
+// TaskSubtask is a subtask of one of a family's tasks.
+type TaskSubtask struct {
+	Task *domains.Task
+	Sub  domains.Subtask
+}
+
+// Allowing lists the subtasks of the family's tasks (Tasks) whose pool
+// has unit and that allow it, in registry and table order; the test fails
+// when there is none.
+func Allowing(t testing.TB, f *Family, unit string) []TaskSubtask {
+	t.Helper()
+	var out []TaskSubtask
+	for _, tk := range Tasks(t, f) {
+		if _, ok := tk.Unit(unit); !ok {
+			continue
+		}
+		for _, st := range tk.Subtasks {
+			if st.Allows(unit) {
+				out = append(out, TaskSubtask{tk, st})
+			}
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("no subtask of core %s allows the %s unit", f.Core, unit)
+	}
+	return out
+}
+
 // selectTasks picks the family's tasks from all, in all's order.
 func selectTasks(all []*domains.Task, f *Family) ([]*domains.Task, error) {
 	var out []*domains.Task

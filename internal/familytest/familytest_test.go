@@ -186,6 +186,38 @@ func TestEverySubtaskAndUnit(t *testing.T) {
 	}
 }
 
+// TestFailsExactly: an item that fails or passes against the list is an
+// error, and so are a failing ID the checklist does not have and a result
+// out of place; the right results are none.
+func TestFailsExactly(t *testing.T) {
+	items := []domains.Item{{ID: "format"}, {ID: "rule"}, {ID: "optimal"}}
+	res := []domains.Result{{ID: "format", Pass: true}, {ID: "rule", Pass: false}, {ID: "optimal", Pass: false}}
+	for _, tc := range []struct {
+		res  []domains.Result
+		fail []string
+		want []string // parts of the errors, one each
+	}{
+		{res, []string{"rule", "optimal"}, nil},
+		{res, []string{"optimal"}, []string{`item "rule" passes false, want true`}},
+		{res, []string{"format", "rule", "optimal"}, []string{`item "format" passes true, want false`}},
+		{res, []string{"rule", "optimal", "stated"}, []string{`"stated" is to fail`}},
+		{res[:2], []string{"rule"}, []string{"2 results for 3 items"}},
+		{[]domains.Result{res[1], res[0], res[2]}, []string{"rule", "optimal"}, []string{`result 0 is item "rule"`, `result 1 is item "format"`}},
+	} {
+		e := &errorsTB{}
+		FailsExactly(e, tc.res, items, tc.fail)
+		if len(e.errs) != len(tc.want) {
+			t.Errorf("fail %v: errors %q, want %d", tc.fail, e.errs, len(tc.want))
+			continue
+		}
+		for i, w := range tc.want {
+			if !strings.Contains(e.errs[i], w) {
+				t.Errorf("fail %v: error %q, want %q in it", tc.fail, e.errs[i], w)
+			}
+		}
+	}
+}
+
 // TestLoadErrorsCases: each way of breaking the good instance reaches the
 // loader: an edit of its decoded form, a text replacement, raw bytes.
 func TestLoadErrorsCases(t *testing.T) {

@@ -247,3 +247,30 @@ func HasItemGroup(inst domains.Instance, itemOf func(group string) string, item 
 	}
 	return false
 }
+
+// FailsExactly fails t unless res has one result per item of items, in
+// order, and the results that fail are exactly those whose IDs fail lists
+// (a check test's table of answers and the items each must fail).
+func FailsExactly(t testing.TB, res []domains.Result, items []domains.Item, fail []string) {
+	t.Helper()
+	if len(res) != len(items) {
+		t.Errorf("%d results for %d items: %v", len(res), len(items), res)
+		return
+	}
+	want := map[string]bool{}
+	for _, id := range fail {
+		want[id] = true
+	}
+	for i, r := range res {
+		if r.ID != items[i].ID {
+			t.Errorf("result %d is item %q, want %q", i, r.ID, items[i].ID)
+		}
+		if r.Pass == want[r.ID] {
+			t.Errorf("item %q passes %v, want %v (%s)", r.ID, r.Pass, !want[r.ID], r.Detail)
+		}
+		delete(want, r.ID)
+	}
+	for id := range want {
+		t.Errorf("item %q is to fail, but the checklist has no such item", id)
+	}
+}

@@ -3,6 +3,7 @@ package familytest
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -18,10 +19,14 @@ import (
 // reading does not apply to in (the unit has nothing to say there).
 // Project, when set, maps a plan to the part the reading decides (the
 // schedule without its backups), for both plans before they are compared.
+// With lists units RuledOutReadings draws beside the reading's unit: those
+// without which the alternative says the same as the model (a time out
+// is the driving time without time windows).
 type Reading[I domains.Instance] struct {
 	domains.Reading
 	Variant func(in I) (I, bool)
 	Project func(t testing.TB, plan []byte) []byte
+	With    []string
 }
 
 // CheckReadings checks the readings of one instance that draws their
@@ -86,13 +91,17 @@ func optimalPlan(t testing.TB, inst domains.Instance) ([]byte, bool) {
 }
 
 // RuledOutReadings is the readings test of a core: for every unit of pool
-// that lists readings (domains.Reader), on every task of core whose pool
-// has it and every subtask that allows it (unless every, by default the
-// first such subtask of each task only; every one with PLANCERT_LONG=1), seeds
-// 1..seeds.N() of the spec with the unit (and the subtask's Always
-// units), CheckReadings with the reading's model from models. It fails
-// when a reading has no model in models, and when no instance of a unit
-// has a reading that changes the optimum (the test would show nothing).
+// that lists readings (domains.Reader) and each of its readings, on every
+// task of core (or the one task whose ID is core, for a core whose tasks
+// have different units of one ID, as the route core's do) whose pool has
+// the unit and every subtask that allows it and the reading's With units
+// (unless every, by default the first such subtask of each task only;
+// every one with PLANCERT_LONG=1), seeds 1..seeds.N() of the spec with
+// the unit (and the subtask's Always units and the reading's With units),
+// CheckReadings with the reading's model from models. It fails when a
+// reading has no model in models, and when no instance has a reading
+// whose model changes the optimum (the test would show nothing: the
+// sentence that rules it out could go unnoticed).
 func RuledOutReadings[U interface{ Info() domains.Unit }, I domains.Instance](t *testing.T, core string, pool []U, models map[string]Reading[I], seeds Levels, every bool) {
 	t.Helper()
 	for _, u := range pool {
@@ -101,47 +110,77 @@ func RuledOutReadings[U interface{ Info() domains.Unit }, I domains.Instance](t 
 			continue
 		}
 		id := u.Info().ID
-		var readings []Reading[I]
 		for _, r := range rd.Readings() {
 			m, ok := models[r.Name]
 			if !ok {
 				t.Fatalf("%s: no model of the reading %q", id, r.Name)
 			}
 			m.Reading = r
-			readings = append(readings, m)
-		}
-		changed, n := 0, 0
-		for _, tk := range domains.Tasks() {
-			if _, ok := tk.Unit(id); !ok || tk.Core != core {
-				continue
-			}
-			subs := 0
-			for _, st := range tk.Subtasks {
-				if !st.Allows(id) || (subs > 0 && !every && !Long()) {
+			with := append([]string{id}, m.With...)
+			changed, n := 0, 0
+			for _, tk := range domains.Tasks() {
+				if _, ok := tk.Unit(id); !ok || (tk.Core != core && tk.ID != core) {
 					continue
 				}
-				subs++
-				for seed := uint64(1); seed <= seeds.N(); seed++ {
-					set := map[string]bool{}
-					for _, x := range Requiring(tk, append(slices.Clone(st.Always), id)...) {
-						set[x] = true
-					}
-					spec, err := tk.NewSpec(st.ID, seed, set)
-					if err != nil {
-						continue // the subtask's Always units exclude it
-					}
-					inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
-					if err != nil {
+				subs := 0
+				for _, st := range tk.Subtasks {
+					if !allows(st, with) || (subs > 0 && !every && !Long()) {
 						continue
 					}
-					n++
-					changed += CheckReadings(t, inst.(I), readings)
+					subs++
+					for seed := uint64(1); seed <= seeds.N(); seed++ {
+						set := map[string]bool{}
+						for _, x := range Requiring(tk, append(slices.Clone(st.Always), with...)...) {
+							set[x] = true
+						}
+						spec, err := tk.NewSpec(st.ID, seed, set)
+						if err != nil {
+							continue // the subtask's Always units exclude it
+						}
+						inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+						if err != nil {
+							continue
+						}
+						n++
+						changed += CheckReadings(t, inst.(I), []Reading[I]{m})
+					}
 				}
 			}
+			t.Logf("%s, %q: %d instances, %d where the reading changes the optimum", id, r.Name, n, changed)
+			if changed == 0 {
+				t.Errorf("%s, %q: %d instances, none where the reading changes the optimum: the test shows nothing", id, r.Name, n)
+			}
 		}
-		t.Logf("%s: %d instances, %d readings changed the optimum", id, n, changed)
-		if changed == 0 {
-			t.Errorf("%s: %d instances, none where a reading changes the optimum: the test shows nothing", id, n)
+	}
+}
+
+// allows reports whether st allows every unit of ids.
+func allows(st domains.Subtask, ids []string) bool {
+	for _, id := range ids {
+		if !st.Allows(id) {
+			return false
 		}
+	}
+	return true
+}
+
+// Without returns a Project that writes a plan (a JSON object) in one
+// form, its keys sorted and no spaces, without keys (the backups of a
+// schedule): the part of the plan a reading decides, comparable whatever
+// the form it was written in.
+func Without(keys ...string) func(t testing.TB, plan []byte) []byte {
+	return func(t testing.TB, plan []byte) []byte {
+		var m map[string]json.RawMessage
+		if err := json.Unmarshal(plan, &m); err != nil {
+			t.Fatal(err)
+		}
+		for _, k := range keys {
+			delete(m, k)
+		}
+		out, err := json.Marshal(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"sync"
 	"testing"
@@ -142,6 +143,29 @@ func Requiring(tk *domains.Task, units ...string) []string {
 		}
 	}
 	return out
+}
+
+// Drawn returns the instance of the registered task id, subtask sub and
+// seed with units and the units they require (Requiring), as tk.Generate
+// draws it on sat.Backend from rand.NewPCG(seed, 0) (the draw of the
+// cores' words tests, not gen's); an error, or an instance not of type
+// I, fails t.
+func Drawn[I domains.Instance](t testing.TB, id, sub string, seed uint64, units ...string) I {
+	t.Helper()
+	tk, ok := domains.Lookup(id)
+	if !ok {
+		t.Fatalf("task %s is not registered", id)
+	}
+	spec := NewSpec(t, tk, sub, seed, Requiring(tk, units...)...)
+	inst, err := tk.Generate(context.Background(), sat.Backend{}, spec, rand.New(rand.NewPCG(seed, 0)))
+	if err != nil {
+		t.Fatalf("%s %s seed %d %v: %v", id, sub, seed, units, err)
+	}
+	in, ok := inst.(I)
+	if !ok {
+		t.Fatalf("%s %s seed %d: an instance of type %T", id, sub, seed, inst)
+	}
+	return in
 }
 
 // UnitRecords is the per-unit record test of tk: for every unit of its

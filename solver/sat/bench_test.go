@@ -100,6 +100,33 @@ func BenchmarkRoster(b *testing.B) {
 	b.ReportMetric(float64(obj), "optimum")
 }
 
+// BenchmarkRosterSynth: the three synthetic rosters of the peer benchmark
+// (internal/peers' roster-synth family: 8 staff, seeds 1–3, optima 8, 14
+// and 11), each loaded, optimized and proven; the metrics sum the three.
+func BenchmarkRosterSynth(b *testing.B) {
+	want := []int64{8, 14, 11}
+	var st solver.Stats
+	for b.Loop() {
+		st = solver.Stats{}
+		for i, seed := range []uint64{1, 2, 3} {
+			s, err := sat.Backend{}.Load(roster.Model(8, seed))
+			if err != nil {
+				b.Fatal(err)
+			}
+			r, err := s.Optimize(context.Background())
+			if err != nil || r.Status != solver.Optimal || r.Objective[0] != want[i] {
+				b.Fatalf("seed %d: %v %v %v", seed, r.Status, r.Objective, err)
+			}
+			one := s.Stats()
+			st.SolveCalls += one.SolveCalls
+			st.Conflicts += one.Conflicts
+			st.Clauses += one.Clauses
+			st.Variables += one.Variables
+		}
+	}
+	report(b, st)
+}
+
 // BenchmarkPigeonhole6Core: infeasibility of 7 pigeons in 6 holes and its
 // minimal core (all 13 constraints).
 func BenchmarkPigeonhole6Core(b *testing.B) {

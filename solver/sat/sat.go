@@ -75,12 +75,16 @@ type Solver struct {
 
 	clauses    int
 	solveCalls int
+	last       int     // the result of the last solve: 1, -1 or 0
+	assumed    []int32 // the assumptions of the last solve
+	lpSolves   int     // solves that assumed LP fixings
 	conflicts  int64
 	wall       time.Duration
 
 	selAsserted bool           // the model is known feasible; selectors are units
 	opt         *solver.Result // the last result of Optimize
 	bounds      []int32        // literals fixing every optimized level
+	keep        int            // levels of bounds the next Optimize keeps (Extend)
 	infeasible  bool
 
 	coreGuided bool
@@ -107,6 +111,11 @@ func (s *giniSink) AddClause(c []int32) {
 	s.g.Add(z.LitNull)
 	s.clauses++
 }
+
+// lpMinTerms is the least number of terms of a level whose descent uses
+// the LP bound and fixings (encode.LPBound); a variable so that the tests
+// can take the LP path on small models.
+var lpMinTerms = 64
 
 // forever bounds a search whose context has no deadline.
 const forever = 100 * 365 * 24 * time.Hour
@@ -153,19 +162,22 @@ func (s *Solver) solve(ctx context.Context, assume []int32) int {
 			s.conflicts = -1
 		}
 	}()
+	s.assumed = append(s.assumed[:0], assume...)
 	for _, a := range assume {
 		s.g.Assume(z.Dimacs2Lit(int(a)))
 	}
 	if ctx.Done() == nil {
-		return s.g.Try(limit)
+		s.last = s.g.Try(limit)
+		return s.last
 	}
 	done := make(chan int, 1)
 	go func() { done <- s.g.Try(limit) }()
 	select {
-	case r := <-done:
-		return r
+	case s.last = <-done:
+		return s.last
 	case <-ctx.Done():
 		s.running = done
+		s.last = 0
 		return 0
 	}
 }
@@ -220,17 +232,30 @@ func (s *Solver) assertSelectors() {
 
 // Optimize implements solver.Solver: an upper bound from a first solution,
 // then, per level, a descent on assumed bound literals (each model's cost is
-// the next bound; binary steps while the gap is wide). The final UNSAT of
-// "better than the optimum" is the proof. Each level's optimum is fixed,
-// as an assumption, before the next.
+// the next bound; binary steps while the gap is wide; the LP bound of the
+// level's cardinality rows first, when it has one, with the LP's
+// reduced-cost fixings assumed below best − 1). The final UNSAT of
+// "better than the optimum", made without the fixings, is the proof. Each
+// level's optimum is fixed, as an assumption, before the next.
+//
+// After Extend(m, keep), the first keep levels keep the optimum proven
+// before, held by their bound literals as assumptions, and only the
+// levels after them are optimized; a later Optimize starts from level 0.
 func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
-	s.bounds = nil
+	from := min(s.keep, len(s.bounds))
+	s.keep = 0
+	s.bounds = s.bounds[:from]
 	s.opt = nil
-	s.hasBound = false
+	if from == 0 {
+		s.hasBound = false
+	}
 	switch s.solve(ctx, s.base()) {
 	case 0:
 		return &solver.Result{Status: solver.Unknown}, nil
 	case -1:
+		if from > 0 {
+			return nil, &solver.IntegrityError{Backend: "sat", What: fmt.Sprintf("the %d levels proven before Extend have no solution", from)}
+		}
 		s.infeasible = true
 		return &solver.Result{Status: solver.Infeasible}, nil
 	}
@@ -242,23 +267,48 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 	if s.coreGuided && len(s.m.Objectives) == 1 {
 		return s.optimizeCores(ctx, sol)
 	}
-	for l, o := range s.m.Objectives {
+	for l := from; l < len(s.m.Objectives); l++ {
+		o := s.m.Objectives[l]
 		sign := int64(1) // cost = sign·objective, minimized
 		if o.Sense == encode.Maximize {
 			sign = -1
 		}
 		best := sign * encode.SumTerms(o.Terms, sol)
 		// No cost is below lb. The reduced-cost bound steers the search;
-		// when the first cost meets it, the loop still makes the final
-		// UNSAT solve, so the optimum is always a refutation.
+		// when a cost meets it (the first or a later one), lb drops to
+		// that cost − 1, so the loop still makes the final UNSAT solve
+		// and the optimum is always a refutation. Only the domains'
+		// bound, floor, is taken as it is: below it there is nothing to
+		// refute.
 		lo, hi := s.enc.LevelRange(l)
-		lb := min(sign*lo, sign*hi)
-		lb = max(lb, min(sign*s.enc.LevelBound(l), best-1))
-		// Build the level's counter cut at the first cost, so every later
-		// bound, and the final fixing one, reuse it. A large counter takes
-		// time: when ctx ends while it is built, the solution so far is
-		// the answer.
-		if _, err := s.enc.ObjectiveBoundContext(ctx, l, sign*best); err != nil {
+		floor := min(sign*lo, sign*hi)
+		lb := max(floor, min(sign*s.enc.LevelBound(l), best-1))
+		// The LP bound of the level's cardinality rows (encode.LPBound)
+		// only steers too: the descent tries it first, and every solve
+		// below best − 1 assumes the LP's reduced-cost fixings
+		// (encode.LPFixing), which prune the search for a better
+		// solution. An UNSAT under fixings raises hint, never lb: the
+		// proof of an optimum is the UNSAT of "≤ best − 1", which never
+		// assumes them, so no optimum rests on the LP.
+		// It costs 150 passes over the rows: small sums and a gap of one
+		// or two bounds are closed as fast without it.
+		ub := best
+		var lpb int64
+		hasLP := false
+		if best-lb > 2 && len(o.Terms) >= lpMinTerms {
+			lpb, hasLP = s.enc.LPBound(l, sign*ub)
+			lpb *= sign
+		}
+		// Build the level's counter cut at the first cost, or at the LP
+		// bound when the descent jumps there first, so every later bound,
+		// and the final fixing one, reuse it (a jump that fails builds it
+		// again, higher). A large counter takes time: when ctx ends while
+		// it is built, the solution so far is the answer.
+		cut := best
+		if hasLP && lpb > lb && lpb < best-1 {
+			cut = lpb
+		}
+		if _, err := s.enc.ObjectiveBoundContext(ctx, l, sign*cut); err != nil {
 			var stopped *encode.StoppedError
 			if errors.As(err, &stopped) && ctx.Err() != nil {
 				return s.feasible(sol), nil
@@ -268,16 +318,30 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 		if l == 0 {
 			s.setBound(sign * lb)
 		}
+		hint, jumped := lb, false
 		for best > lb {
+			steer := min(max(lb, hint), best)
 			t := best - 1 // try cost ≤ t
-			if best-lb > 16 {
-				t = lb + (best-lb)/2
+			if best-steer > 16 {
+				t = steer + (best-steer)/2
+			}
+			if hasLP && !jumped && lpb > steer && lpb < best-1 {
+				t, jumped = lpb, true
 			}
 			lit, err := s.enc.ObjectiveBound(l, sign*t)
 			if err != nil {
 				return nil, err
 			}
-			switch s.solve(ctx, s.base(lit)) {
+			as := s.base(lit)
+			fixed := false
+			if hasLP && t < best-1 {
+				var act int32
+				if act, fixed = s.enc.LPFixing(l, sign*ub, sign*t); fixed {
+					as = append(as, act)
+					s.lpSolves++
+				}
+			}
+			switch s.solve(ctx, as) {
 			case 0:
 				return s.feasible(sol), nil
 			case 1:
@@ -289,7 +353,12 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 					return nil, &solver.IntegrityError{Backend: "sat", What: fmt.Sprintf("level %d: bound cost ≤ %d assumed, model has %d", l, t, cost)}
 				}
 				best = cost
+				lb = max(floor, min(lb, best-1))
 			case -1:
+				if fixed {
+					hint = t + 1
+					break
+				}
 				lb = t + 1
 				if l == 0 {
 					s.setBound(sign * lb)
@@ -311,6 +380,35 @@ func (s *Solver) Optimize(ctx context.Context) (*solver.Result, error) {
 	}
 	s.opt = &solver.Result{Status: st, Objective: s.m.ObjectiveValues(sol), Solution: sol}
 	return s.opt, nil
+}
+
+// Extend moves s to m, a model with the variables, constraints and answer
+// variables of s's model, with any objective levels (a stated tie-break:
+// encode.CommonLevels; else encode.ErrNotExtension). The clauses gini
+// holds, learned ones included, stay valid for m, since m's rules are the
+// same and an objective counter only defines fresh variables. When the
+// last Optimize proved the optimum of the levels the two models share, the
+// next Optimize keeps it and optimizes only the later levels. A
+// core-guided or infeasible Solver does not extend (core-guided hardening
+// is proven for its one level): Extend returns an error and the caller
+// loads m afresh.
+func (s *Solver) Extend(m *encode.Model) error {
+	switch {
+	case s.coreGuided:
+		return errors.New("sat: Extend: a core-guided solver does not extend")
+	case s.infeasible:
+		return errors.New("sat: Extend: the model is infeasible")
+	}
+	s.settle()
+	keep, err := s.enc.Extend(m)
+	if err != nil {
+		return err
+	}
+	s.m, s.opt = m, nil
+	if s.keep = keep; len(s.bounds) < keep {
+		s.keep = 0 // the shared levels were not proven: start from level 0
+	}
+	return nil
 }
 
 func (s *Solver) feasible(sol encode.Assignment) *solver.Result {

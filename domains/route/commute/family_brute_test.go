@@ -9,9 +9,8 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/commute"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
-	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -291,7 +290,7 @@ var bruteSeeds = familytest.Levels{Short: 1, Default: 2, Long: 3}
 // passes exactly when the trip keeps that rule. Each outcome (infeasible,
 // unique, tied before the tie-breaks) occurs at least twice.
 func TestFamilyBrute(t *testing.T) {
-	routetest.Brute{Sets: unitSets, Seeds: bruteSeeds.N(), Plans: "trips", Generate: gen.NewInstance, Backend: sat.Backend{}, Run: bruteCase}.Sweep(t, commute.Commuting())
+	routetest.Brute{Sets: unitSets, Seeds: bruteSeeds.N(), Plans: "trips", Run: bruteCase}.Sweep(t, commute.Commuting())
 }
 
 // bruteCase compares the enumeration of one seeded instance with the

@@ -11,6 +11,7 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/commute"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // TestFamilyMutation: every other trip of each kept reference's instance
@@ -38,31 +39,15 @@ var malformed = []string{``, `null`, `[]`, `{}`, `{"legs": null, "arrival": "07:
 	`{"legs": [{"line": "walk", "from": "x", "to": "y"}], "arrival": "07:00", "changes": 0, "fare": 1}`, `{"legs": [{"line": "walk"}], "arrival": 7, "changes": 0, "fare": 1}`,
 	`{"feasible": true}`, `{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["fare budget"]}`}
 
-// claimsWithoutConflict are claims of infeasibility that name no rule.
-var claimsWithoutConflict = []string{`{"feasible": false}`, `{"feasible": false, "conflict": []}`}
-
 // mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest.Mutant {
 	d := dataOf(t, rec)
 	ref := rec.Reference
-	var out []familytest.Mutant
-	add := func(kind, name string, ans json.RawMessage, fail ...string) {
-		out = append(out, familytest.Mutant{Name: name, Kind: kind, Answer: ans, Fail: fail})
-	}
-	for _, a := range malformed {
-		add("malformed", fmt.Sprintf("the malformed answer %q", a), json.RawMessage(a), "format")
-	}
-	// A claim without a conflict, on a feasible record, fails every item
-	// (an infeasible record's are familytest.ClaimMutants).
-	for _, a := range claimsWithoutConflict {
-		if ref.Feasible {
-			add("malformed", fmt.Sprintf("the claim %q", a), json.RawMessage(a), "format")
-		}
-	}
+	var out routetest.Mutants
+	out.Malformed(rec, malformed)
 	trips := d.allTrips()
 	if !ref.Feasible {
-		add("plan", "a plan for an infeasible instance", d.answer(trips[0]), "format", "infeasible")
-		add("conflict", "an unknown rule", json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), "conflict")
+		out.Infeasible(rec, d.answer(trips[0]))
 		var others []string
 		for _, name := range rules {
 			if name != "arrival deadline" && strings.Contains(rec.Prompt, `"`+name+`": `) {
@@ -72,9 +57,9 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 		if len(others) > 0 {
 			slices.Sort(others)
 			b, _ := json.Marshal(map[string]any{"feasible": false, "conflict": others})
-			add("conflict", "the rules other than the deadline, which can hold", b, "conflict")
+			out.Add("conflict", "the rules other than the deadline, which can hold", b, "conflict")
 		}
-		return append(out, familytest.ConflictMutants(rec, true)...)
+		return out
 	}
 	if rec.Certificate.Unique == nil || !*rec.Certificate.Unique {
 		t.Fatalf("%s: a kept feasible record without a unique optimum", rec.ID)
@@ -155,12 +140,12 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 		t.Fatal(err)
 	}
 	if len(refLegs) > 1 {
-		add("route", "the last leg dropped", legsAns(refLegs[:len(refLegs)-1], plan.Arrival, plan.Changes, plan.Fare), "route", "optimal")
+		out.Add("route", "the last leg dropped", legsAns(refLegs[:len(refLegs)-1], plan.Arrival, plan.Changes, plan.Fare), "route", "optimal")
 		rev := slices.Clone(refLegs)
 		slices.Reverse(rev)
-		add("route", "the legs reversed", legsAns(rev, plan.Arrival, plan.Changes, plan.Fare), "route", "optimal")
+		out.Add("route", "the legs reversed", legsAns(rev, plan.Arrival, plan.Changes, plan.Fare), "route", "optimal")
 	}
-	add("route", "the first leg repeated", legsAns(append([]map[string]string{refLegs[0]}, refLegs...), plan.Arrival, plan.Changes, plan.Fare), "route", "optimal")
+	out.Add("route", "the first leg repeated", legsAns(append([]map[string]string{refLegs[0]}, refLegs...), plan.Arrival, plan.Changes, plan.Fare), "route", "optimal")
 	// Wrong stated values (and, with the backup unit, a wrong backup
 	// arrival besides): "stated" fails, every other item passes.
 	for i, a := range []json.RawMessage{
@@ -181,12 +166,12 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 	// Unknown rides, walks, lines.
 	bad := slices.Clone(refLegs)
 	bad[0] = map[string]string{"line": bad[0]["line"], "from": bad[0]["from"], "depart": "00:01", "to": bad[0]["to"], "arrive": "00:02"}
-	add("format", "a ride at a time the line does not run", legsAns(bad, plan.Arrival, plan.Changes, plan.Fare), "format")
+	out.Add("format", "a ride at a time the line does not run", legsAns(bad, plan.Arrival, plan.Changes, plan.Fare), "format")
 	bad[0] = map[string]string{"line": "Ferry F9", "from": d.Stops[0], "depart": "07:00", "to": d.Stops[1], "arrive": "07:30"}
-	add("format", "an unknown line", legsAns(bad, plan.Arrival, plan.Changes, plan.Fare), "format")
+	out.Add("format", "an unknown line", legsAns(bad, plan.Arrival, plan.Changes, plan.Fare), "format")
 	bad[0] = map[string]string{"line": "walk", "from": d.Stops[0], "to": d.Stops[1]}
-	add("format", "a walk that is not a link", legsAns(bad, plan.Arrival, plan.Changes, plan.Fare), "format")
-	add("format", "not JSON", json.RawMessage(`legs`), "format")
+	out.Add("format", "a walk that is not a link", legsAns(bad, plan.Arrival, plan.Changes, plan.Fare), "format")
+	out.Add("format", "not JSON", json.RawMessage(`legs`), "format")
 	if d.Current != nil {
 		var cur []bLeg
 		for _, c := range d.Current {
@@ -203,7 +188,7 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 				}
 			}
 			if reflect.DeepEqual(rides, cur) {
-				add("closure", "the current plan, which rides the closed section", d.answer(trip), "line-closure", "optimal")
+				out.Add("closure", "the current plan, which rides the closed section", d.answer(trip), "line-closure", "optimal")
 			}
 		}
 	}

@@ -3,10 +3,9 @@ package commute_test
 import (
 	"testing"
 
-	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/commute"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // The family tests of task 18 run through internal/familytest, in the
@@ -32,42 +31,19 @@ import (
 //   - family_golden_test.go: four prompts and checklists under
 //     testdata/golden, refreshed with -update.
 
-// seeds are the reference test's seeds.
-var seeds = familytest.Levels{Short: 30, Default: 30, Long: 200}
-
-// family describes the tests of task 18 to internal/familytest. Core
-// "route" is shared by the four route skins: Tasks keeps this package's.
-var family = &familytest.Family{
-	Core:        "route",
-	Tasks:       []string{commute.Commuting().ID},
-	Seeds:       seeds,
-	MinKeep:     0.70,
-	CheckRecord: routetest.AtLeastItems(3),
-	AfterTask:   everySubtask,
-	Golden:      goldenFiles,
-	// The route golden files' form: units without the stateful tier, no
-	// reference section.
-	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
-	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
-	// The sweep's records alone must catch a mutant by every unit's item
-	// and by each item of MustCatch, as the package's mutation test always
-	// required of seeds 1..30.
-	SweepCoverage: true,
+// family describes the tests of task 18 to internal/familytest
+// (routetest.Family: the settings the route skins share). The sweep's
+// records alone must catch a mutant by every unit's item and by each item
+// of MustCatch, as the package's mutation test always required of seeds
+// 1..30.
+var family = routetest.Family(routetest.Skin{
+	Task:   commute.Commuting().ID,
+	Golden: goldenFiles,
 	MustCatch: []string{"format", "route", "arrival-deadline", "earliest-departure", "transfer-time", "fare-budget", "transfer-limit", "avoided-line",
 		"walking-limit", "line-closure", "backup-route", "optimal", "stated", "conflict", "infeasible"},
-}
+})
 
 func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
-
-// everySubtask: the kept records cover every subtask, and with 200 seeds
-// every unit of the pool (30 seeds may miss a hard unit: TestFamilyUnits
-// covers each).
-func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
-	familytest.EverySubtask(t, tk, kept)
-	if seeds.N() >= 200 {
-		familytest.EveryUnit(t, tk, kept)
-	}
-}
 
 // TestFamilyUnits: familytest.UnitRecords on 3 seeds; every kept record
 // passes the reference test's record checks (familytest.CheckRecord).

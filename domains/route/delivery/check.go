@@ -118,21 +118,7 @@ func (d *Delivery) coverage(routes [][]int) string {
 	if len(routes) > d.Vehicles {
 		return fmt.Sprintf("%d routes for %d %s", len(routes), d.Vehicles, d.Voc.Vehicles)
 	}
-	seen := make([]int, len(d.Stops)+1)
-	for _, rt := range routes {
-		for _, c := range rt {
-			seen[c]++
-		}
-	}
-	for c := 1; c < len(seen); c++ {
-		switch {
-		case seen[c] == 0:
-			return fmt.Sprintf("%s is on no route", d.Stops[c-1])
-		case seen[c] > 1:
-			return fmt.Sprintf("%s is visited %d times", d.Stops[c-1], seen[c])
-		}
-	}
-	return ""
+	return route.Coverage(routes, d.Stops, "visited")
 }
 
 // rules lists the prompt's named rules in force: the sampled units'

@@ -10,9 +10,8 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/domains/route/delivery"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
-	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -53,7 +52,7 @@ var bruteSeeds = familytest.Levels{Short: 1, Default: 2, Long: 3}
 // outcome (infeasible, unique, tied before the tie-breaks) occurs at
 // least twice.
 func TestFamilyBrute(t *testing.T) {
-	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Generate: gen.NewInstance, Backend: sat.Backend{}, Run: bruteCase}.Sweep(t, delivery.LogisticsDelivery())
+	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Run: bruteCase}.Sweep(t, delivery.LogisticsDelivery())
 }
 
 // bruteCase compares the enumeration of one seeded instance with the

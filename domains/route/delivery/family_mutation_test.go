@@ -8,6 +8,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // TestFamilyMutation: single changes of each kept reference plan (seeds
@@ -31,9 +32,6 @@ var malformed = []string{``, `null`, `[]`, `{}`, `{"routes": null, "total_minute
 	`{"routes": [[]], "total_minutes": 1}`, `{"routes": [[1, 2]], "total_minutes": 1}`, `{"routes": [["S1 Bakery"]], "total_minutes": "x"}`,
 	`{"feasible": true}`, `{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
 
-// claimsWithoutConflict are claims of infeasibility that name no rule.
-var claimsWithoutConflict = []string{`{"feasible": false}`, `{"feasible": false, "conflict": []}`}
-
 // mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest.Mutant {
 	var d data
@@ -41,44 +39,20 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 		t.Fatal(err)
 	}
 	ref := rec.Reference
-	var out []familytest.Mutant
-	add := func(kind, name string, ans json.RawMessage, fail ...string) {
-		out = append(out, familytest.Mutant{Name: name, Kind: kind, Answer: ans, Fail: fail})
-	}
-	for _, a := range malformed {
-		add("malformed", fmt.Sprintf("the malformed answer %q", a), json.RawMessage(a), "format")
-	}
-	// A claim without a conflict, on a feasible record, fails every item
-	// (an infeasible record's are familytest.ClaimMutants).
-	for _, a := range claimsWithoutConflict {
-		if ref.Feasible {
-			add("malformed", fmt.Sprintf("the claim %q", a), json.RawMessage(a), "format")
-		}
-	}
-	// A plan without its stated total_minutes fails the stated item, not the
-	// format item (docs/grading.md); against an infeasible record, a plan
-	// fails the format item.
-	if ref.Feasible {
-		add("stated", "a plan without its stated total_minutes", json.RawMessage(`{"routes": [["S1 Bakery"]]}`), "stated")
-	} else {
-		add("malformed", "a plan without its stated total_minutes", json.RawMessage(`{"routes": [["S1 Bakery"]]}`), "format", "infeasible")
-	}
+	var out routetest.Mutants
+	out.Malformed(rec, malformed)
+	out.Unstated(rec, "total_minutes", json.RawMessage(`{"routes": [["S1 Bakery"]]}`))
 	if !ref.Feasible {
-		add("plan", "a plan for an infeasible instance", planJSON(d, [][]int{{1}}, 0), "format", "infeasible")
-		add("conflict", "an unknown rule", json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), "conflict")
+		out.Infeasible(rec, planJSON(d, [][]int{{1}}, 0))
 		for _, r := range []string{"delivery windows", "driving limit"} {
 			if d.Due == nil && r == "delivery windows" || d.MaxDrive == 0 && r == "driving limit" || slices.Contains(ref.Conflict, r) {
 				continue
 			}
 			// Each of these rules alone (with rule 1) can hold unless it is
 			// the certified conflict: the generator's hidden plan keeps it.
-			add("conflict", "a rule set that can hold", json.RawMessage(fmt.Sprintf(`{"feasible": false, "conflict": [%q]}`, r)), "conflict")
+			out.Add("conflict", "a rule set that can hold", json.RawMessage(fmt.Sprintf(`{"feasible": false, "conflict": [%q]}`, r)), "conflict")
 		}
-		return append(out, familytest.ConflictMutants(rec, true)...)
-	}
-	has := map[string]bool{}
-	for _, it := range rec.Checklist {
-		has[it.ID] = true
+		return out
 	}
 	var plan struct {
 		Routes [][]string `json:"routes"`
@@ -141,16 +115,7 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 		if len(nonEmpty) > d.Vehicles {
 			broken["coverage"] = true
 		}
-		fail, pass := []string{"optimal"}, []string{"format", "stated"}
-		for _, id := range ruleItems {
-			switch {
-			case broken[id]:
-				fail = append(fail, id)
-			case has[id]:
-				pass = append(pass, id)
-			}
-		}
-		out = append(out, familytest.Mutant{Name: what, Kind: "move", Answer: planJSON(d, nonEmpty, total), Fail: fail, Pass: pass})
+		out.Changed(rec, "move", what, planJSON(d, nonEmpty, total), ruleItems, broken, "format", "stated")
 	}
 	for i, r := range routes {
 		for p := 0; p+1 < len(r); p++ {
@@ -177,16 +142,16 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 	}
 	m := clone()
 	m[0] = m[0][1:]
-	add("coverage", "a stop dropped", planJSON(d, m, plan.Total), "coverage", "optimal")
+	out.Add("coverage", "a stop dropped", planJSON(d, m, plan.Total), "coverage", "optimal")
 	m = clone()
 	m[0] = append(m[0], m[0][0])
-	add("coverage", "a stop repeated", planJSON(d, m, plan.Total), "coverage", "optimal")
+	out.Add("coverage", "a stop repeated", planJSON(d, m, plan.Total), "coverage", "optimal")
 	out = append(out, familytest.Mutant{Name: "a wrong stated total", Kind: "stated", Answer: planJSON(d, routes, plan.Total+1), Fail: []string{"stated"}, Exact: true})
 	if d.Current != nil {
-		add("closure", "the current plan, which drives the closed road", planJSON(d, d.Current, plan.Total), "road-closure", "optimal")
+		out.Add("closure", "the current plan, which drives the closed road", planJSON(d, d.Current, plan.Total), "road-closure", "optimal")
 	}
-	add("format", "an unknown stop", json.RawMessage(`{"routes": [["S9 Nowhere"]], "total_minutes": 0}`), "format")
-	add("format", "not JSON", json.RawMessage(`routes`), "format")
+	out.Add("format", "an unknown stop", json.RawMessage(`{"routes": [["S9 Nowhere"]], "total_minutes": 0}`), "format")
+	out.Add("format", "not JSON", json.RawMessage(`routes`), "format")
 	return out
 }
 

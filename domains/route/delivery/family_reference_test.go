@@ -3,10 +3,9 @@ package delivery_test
 import (
 	"testing"
 
-	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/delivery"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // The family tests of task 21 run through internal/familytest, in the
@@ -34,48 +33,22 @@ import (
 //   - family_golden_test.go: three prompts and checklists under
 //     testdata/golden, refreshed with -update.
 
-// seeds are the reference test's seeds.
-var seeds = familytest.Levels{Short: 30, Default: 30, Long: 200}
-
-// family describes the tests of task 21 to internal/familytest. Core
-// "route" is shared by the four route skins: Tasks keeps this package's.
-var family = &familytest.Family{
-	Core:        "route",
-	Tasks:       []string{delivery.LogisticsDelivery().ID},
-	Seeds:       seeds,
-	MinKeep:     0.70,
-	CheckRecord: routetest.AtLeastItems(3),
-	AfterTask:   everySubtask,
-	Golden:      goldenFiles,
-	// The route golden files' form: units without the stateful tier, no
-	// reference section.
-	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
-	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
-	// The sweep's records alone must catch a mutant by every unit's item
-	// and by each item of MustCatch, as the package's mutation test always
-	// required of seeds 1..30.
-	SweepCoverage: true,
+// family describes the tests of task 21 to internal/familytest
+// (routetest.Family: the settings the route skins share). The sweep's
+// records alone must catch a mutant by every unit's item and by each item
+// of MustCatch, as the package's mutation test always required of seeds
+// 1..30. With 200 seeds both infeasibility variants occur: a conflict
+// with the vehicle capacity (overload) and one with the delivery windows
+// (deadline).
+var family = routetest.Family(routetest.Skin{
+	Task:   delivery.LogisticsDelivery().ID,
+	Golden: goldenFiles,
 	MustCatch: []string{"format", "coverage", "capacity", "delivery-windows", "driving-limit", "road-closure", "visit-order", "balanced-routes",
 		"optimal", "stated", "conflict", "infeasible"},
-}
+	Conflicts: []string{"vehicle capacity", "delivery windows"},
+})
 
 func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
-
-// everySubtask: the kept records cover every subtask, and with 200 seeds
-// every unit of the pool (30 seeds may miss a hard unit: TestFamilyUnits
-// covers each) and both infeasibility variants: a conflict with the
-// vehicle capacity and one with the delivery windows.
-func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
-	familytest.EverySubtask(t, tk, kept)
-	if seeds.N() < 200 {
-		return
-	}
-	familytest.EveryUnit(t, tk, kept)
-	conflicts := routetest.Conflicts(kept)
-	if conflicts["vehicle capacity"] == 0 || conflicts["delivery windows"] == 0 {
-		t.Errorf("conflicts %v: both infeasibility variants (overload, deadline) should occur", conflicts)
-	}
-}
 
 // TestFamilyUnits: familytest.UnitRecords on 3 seeds; every kept record
 // passes the reference test's record checks (familytest.CheckRecord).

@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains/route/delivery"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // TestLoadErrors: a malformed instance file is refused with the

@@ -224,7 +224,20 @@ func (windows) Check(d *Delivery, routes [][]int, f fails) {
 
 // ---- driver-hours (medium) ----
 
+// driverHours: no route drives longer than MaxDrive. Readings (see
+// Readings): "the limit is on the time out" (from leaving the depot at
+// its opening to coming back, waiting and unloading counted), ruled out
+// by the rule's "(waiting and unloading do not count)".
 type driverHours struct{}
+
+// readingLimitTimeOut is the reading of the driving limit as a limit on
+// the time out.
+const readingLimitTimeOut = "the driving limit is on the time out, from leaving the depot at its opening to coming back (waiting and unloading counted)"
+
+// Readings implements domains.Reader.
+func (driverHours) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingLimitTimeOut, RuledOutBy: "to coming back (waiting and unloading do not count)"}}
+}
 
 func (driverHours) Info() domains.Unit {
 	return domains.Unit{ID: unitDriving, Tier: domains.Medium, Title: "driver hours: a cap on each route's driving time"}
@@ -262,7 +275,22 @@ func (driverHours) Check(d *Delivery, routes [][]int, f fails) {
 
 // ---- balanced-routes (medium) ----
 
+// balanced: the driving times of the used routes differ by at most
+// Balance. Readings (see Readings): "a driving time is the time out" (from
+// leaving the depot at its opening to coming back, waiting and unloading
+// counted; under it a certified plan whose routes wait or unload unevenly
+// can break the bound), ruled out by the rule's definition of a driving
+// time as the sum of the travel times.
 type balanced struct{}
+
+// readingTimeOut is the reading of a route's driving time as the time
+// it is out.
+const readingTimeOut = "a driving time is the time out, from leaving the depot at its opening to coming back (waiting and unloading counted)"
+
+// Readings implements domains.Reader.
+func (balanced) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingTimeOut, RuledOutBy: "driving time is the sum of the travel times of its route"}}
+}
 
 func (balanced) Info() domains.Unit {
 	return domains.Unit{ID: unitBalance, Tier: domains.Medium, Title: "balanced routes: used routes' driving times differ by at most a bound"}
@@ -305,7 +333,20 @@ func (balanced) Check(d *Delivery, routes [][]int, f fails) {
 
 // ---- visit-order (medium) ----
 
+// visitOrder: the stop Before[0][0] is on the same route as Before[0][1],
+// earlier. Readings (see Readings): "the earlier stop comes right before
+// the later one" (no stop between), ruled out by the rule's "(not
+// necessarily right before)".
 type visitOrder struct{}
+
+// readingRightBefore is the reading of the visit order as consecutive
+// stops.
+const readingRightBefore = "the earlier stop comes right before the later one on the route, with no stop between"
+
+// Readings implements domains.Reader.
+func (visitOrder) Readings() []domains.Reading {
+	return []domains.Reading{{Name: readingRightBefore, RuledOutBy: "earlier on the same route (not necessarily right before)."}}
+}
 
 func (visitOrder) Info() domains.Unit {
 	return domains.Unit{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same route (papers collected first)"}
@@ -325,7 +366,7 @@ func (visitOrder) Validate(d *Delivery) error {
 
 func (visitOrder) Rules(d *Delivery) []rule {
 	a, c := d.Before[0][0], d.Before[0][1]
-	return []rule{{Name: ruleBefore, Text: fmt.Sprintf("the %s that delivers to %s collects its papers at %s first, so it visits %s earlier on the same route.", d.Voc.Vehicle, d.Stops[c-1], d.Stops[a-1], d.Stops[a-1])}}
+	return []rule{{Name: ruleBefore, Text: fmt.Sprintf("the %s that delivers to %s collects its papers at %s first, so it visits %s earlier on the same route (not necessarily right before).", d.Voc.Vehicle, d.Stops[c-1], d.Stops[a-1], d.Stops[a-1])}}
 }
 
 func (visitOrder) Items(d *Delivery) []domains.Item {

@@ -140,7 +140,7 @@ func (d *Dispatch) judge(res domains.Results, p parsed, ref domains.Reference) [
 		res.Set(itemStated, false, fmt.Sprintf("stated %d, the plan drives %d minutes empty", *p.stated, t))
 	}
 	f := fails{}
-	if why := d.checkCoverage(p); why != "" {
+	if why := route.Coverage(p.routes, d.Jobs, "done"); why != "" {
 		f.Add(itemCoverage, why)
 	}
 	for _, u := range d.units() {
@@ -171,24 +171,6 @@ func (d *Dispatch) objective(p parsed) []int64 {
 		out = append(out, w)
 	}
 	return out
-}
-
-func (d *Dispatch) checkCoverage(p parsed) string {
-	seen := make([]int, len(d.Jobs)+1)
-	for _, rt := range p.routes {
-		for _, c := range rt {
-			seen[c]++
-		}
-	}
-	for c := 1; c < len(seen); c++ {
-		switch {
-		case seen[c] == 0:
-			return fmt.Sprintf("%s is on no route", d.Jobs[c-1])
-		case seen[c] > 1:
-			return fmt.Sprintf("%s is done %d times", d.Jobs[c-1], seen[c])
-		}
-	}
-	return ""
 }
 
 func (d *Dispatch) vname(v int) string {

@@ -11,9 +11,8 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/dispatch"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
-	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -286,7 +285,7 @@ var bruteSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}
 // objective is the oracle's. Each outcome (infeasible, unique, tied
 // before the tie-breaks) occurs at least twice.
 func TestFamilyBrute(t *testing.T) {
-	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Generate: gen.NewInstance, Backend: sat.Backend{}, Run: bruteCase}.Sweep(t, dispatch.TransportationDispatch())
+	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Run: bruteCase}.Sweep(t, dispatch.TransportationDispatch())
 }
 
 // bruteCase compares the enumeration of one seeded instance with the

@@ -9,6 +9,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // TestFamilyMutation: single changes of each kept reference plan (seeds
@@ -35,9 +36,6 @@ var malformed = []string{``, `null`, `[]`, `{}`, `{"routes": null, "deadhead_min
 	`{"routes": [{"vehicle": "Car 1"}], "deadhead_minutes": 1}`, `{"routes": [["J1"]], "deadhead_minutes": 1}`, `{"routes": [], "deadhead_minutes": "x"}`,
 	`{"feasible": true}`, `{"feasible": false, "conflict": [1]}`, `{"feasible": "no", "conflict": ["capacity"]}`}
 
-// claimsWithoutConflict are claims of infeasibility that name no rule.
-var claimsWithoutConflict = []string{`{"feasible": false}`, `{"feasible": false, "conflict": []}`}
-
 // mutants returns the mutants of a kept record (see TestFamilyMutation).
 func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest.Mutant {
 	var d data
@@ -46,42 +44,18 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 	}
 	ref := rec.Reference
 	names, _ := d.fleet()
-	var out []familytest.Mutant
-	add := func(kind, name string, ans json.RawMessage, fail ...string) {
-		out = append(out, familytest.Mutant{Name: name, Kind: kind, Answer: ans, Fail: fail})
-	}
-	for _, a := range malformed {
-		add("malformed", fmt.Sprintf("the malformed answer %q", a), json.RawMessage(a), "format")
-	}
-	// A claim without a conflict, on a feasible record, fails every item
-	// (an infeasible record's are familytest.ClaimMutants).
-	for _, a := range claimsWithoutConflict {
-		if ref.Feasible {
-			add("malformed", fmt.Sprintf("the claim %q", a), json.RawMessage(a), "format")
-		}
-	}
-	// A plan without its stated deadhead_minutes fails the stated item, not the
-	// format item (docs/grading.md); against an infeasible record, a plan
-	// fails the format item.
-	if ref.Feasible {
-		add("stated", "a plan without its stated deadhead_minutes", json.RawMessage(`{"routes": []}`), "stated")
-	} else {
-		add("malformed", "a plan without its stated deadhead_minutes", json.RawMessage(`{"routes": []}`), "format", "infeasible")
-	}
-	add("malformed", "a vehicle with two routes", json.RawMessage(fmt.Sprintf(`{"routes": [{"vehicle": %q, "jobs": ["J1"]}, {"vehicle": %q, "jobs": ["J2"]}], "deadhead_minutes": 0}`, names[0], names[0])), "format")
+	var out routetest.Mutants
+	out.Malformed(rec, malformed)
+	out.Unstated(rec, "deadhead_minutes", json.RawMessage(`{"routes": []}`))
+	out.Add("malformed", "a vehicle with two routes", json.RawMessage(fmt.Sprintf(`{"routes": [{"vehicle": %q, "jobs": ["J1"]}, {"vehicle": %q, "jobs": ["J2"]}], "deadhead_minutes": 0}`, names[0], names[0])), "format")
 	if !ref.Feasible {
-		add("plan", "a plan for an infeasible instance", d.answer(oraclePlan{routes: [][]int{{1}}, vehicle: []int{0}}, 0), "format", "infeasible")
-		add("conflict", "an unknown rule", json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), "conflict")
+		out.Infeasible(rec, d.answer(oraclePlan{routes: [][]int{{1}}, vehicle: []int{0}}, 0))
 		if d.Size != nil && !slices.Contains(ref.Conflict, "vehicle capacity") {
 			// Capacity alone (with rule 1) holds: the generator's hidden
 			// plan keeps it.
-			add("conflict", "a rule set that can hold", json.RawMessage(`{"feasible": false, "conflict": ["vehicle capacity"]}`), "conflict")
+			out.Add("conflict", "a rule set that can hold", json.RawMessage(`{"feasible": false, "conflict": ["vehicle capacity"]}`), "conflict")
 		}
-		return append(out, familytest.ConflictMutants(rec, true)...)
-	}
-	has := map[string]bool{}
-	for _, it := range rec.Checklist {
-		has[it.ID] = true
+		return out
 	}
 	plan, stated := planOfRef(t, d, ref.Plan)
 	refKey := planKey(d, plan)
@@ -105,19 +79,9 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 		if planKey(d, p) == refKey {
 			return // the same plan
 		}
-		bad := d.broken(p)
-		fail, pass := []string{"optimal"}, []string{"format", "coverage", "stated"}
-		for _, id := range ruleItems {
-			switch {
-			case bad[id]:
-				fail = append(fail, id)
-			case has[id]:
-				pass = append(pass, id)
-			}
-		}
 		o := d.objective(p)
 		dead := o[len(o)-4] // deadhead, vehicles, Σ x·y², weight
-		out = append(out, familytest.Mutant{Name: what, Kind: kind, Answer: d.answer(p, dead), Fail: fail, Pass: pass})
+		out.Changed(rec, kind, what, d.answer(p, dead), ruleItems, d.broken(p), "format", "coverage", "stated")
 	}
 	idle := []int{}
 	for v := range names {
@@ -170,14 +134,14 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 	}
 	m := clone()
 	m.routes[0] = m.routes[0][1:]
-	add("coverage", "a job dropped", d.answer(m, stated), "coverage", "optimal")
+	out.Add("coverage", "a job dropped", d.answer(m, stated), "coverage", "optimal")
 	m = clone()
 	m.routes[0] = append(m.routes[0], m.routes[0][0])
-	add("coverage", "a job repeated", d.answer(m, stated), "coverage", "optimal")
+	out.Add("coverage", "a job repeated", d.answer(m, stated), "coverage", "optimal")
 	out = append(out, familytest.Mutant{Name: "a wrong stated total", Kind: "stated", Answer: d.answer(plan, stated+1), Fail: []string{"stated"}, Exact: true})
-	add("format", "an unknown job", json.RawMessage(fmt.Sprintf(`{"routes": [{"vehicle": %q, "jobs": ["J9"]}], "deadhead_minutes": 0}`, names[0])), "format")
-	add("format", "an unknown vehicle", json.RawMessage(`{"routes": [{"vehicle": "Rocket 1", "jobs": ["J1"]}], "deadhead_minutes": 0}`), "format")
-	add("format", "not JSON", json.RawMessage(`routes`), "format")
+	out.Add("format", "an unknown job", json.RawMessage(fmt.Sprintf(`{"routes": [{"vehicle": %q, "jobs": ["J9"]}], "deadhead_minutes": 0}`, names[0])), "format")
+	out.Add("format", "an unknown vehicle", json.RawMessage(`{"routes": [{"vehicle": "Rocket 1", "jobs": ["J1"]}], "deadhead_minutes": 0}`), "format")
+	out.Add("format", "not JSON", json.RawMessage(`routes`), "format")
 	return out
 }
 

@@ -3,10 +3,9 @@ package dispatch_test
 import (
 	"testing"
 
-	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/dispatch"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // The family tests of task 22 run through internal/familytest, in the
@@ -36,44 +35,22 @@ import (
 //   - family_golden_test.go: five prompts and checklists under
 //     testdata/golden, refreshed with -update.
 
-// seeds are the reference test's seeds.
-var seeds = familytest.Levels{Short: 30, Default: 30, Long: 200}
-
-// family describes the tests of task 22 to internal/familytest. Core
-// "route" is shared by the four route skins: Tasks keeps this package's.
-var family = &familytest.Family{
-	Core:        "route",
-	Tasks:       []string{dispatch.TransportationDispatch().ID},
-	Seeds:       seeds,
-	MinKeep:     0.70,
-	CheckRecord: routetest.AtLeastItems(3),
-	AfterTask:   everySubtask,
-	Golden:      goldenFiles,
-	// The route golden files' form: units without the stateful tier, no
-	// reference section.
-	GoldenFormat:  familytest.GoldenFormat{NoStateful: true, NoReference: true},
-	MutationSeeds: familytest.Levels{Short: 30, Default: 30, Long: 30},
-	// The sweep's records alone must catch a mutant by every unit's item
-	// and by each item of MustCatch, as the package's mutation test always
-	// required of seeds 1..30.
-	SweepCoverage: true,
+// family describes the tests of task 22 to internal/familytest
+// (routetest.Family: the settings the route skins share). The sweep's
+// records alone must catch a mutant by every unit's item and by each item
+// of MustCatch, as the package's mutation test always required of seeds
+// 1..30.
+var family = routetest.Family(routetest.Skin{
+	Task:   dispatch.TransportationDispatch().ID,
+	Golden: goldenFiles,
 	MustCatch: []string{"capacity", "pickup-windows", "equipment", "driver-hours", "pickup-before-delivery", "breakdown", "backup",
 		"format", "coverage", "optimal", "stated", "conflict", "infeasible"},
 	Exempt: map[string]string{
 		"balanced-routes": "objective-only: adds the goal level of the longest route's driving time before the deadhead (its model group core: longest route only defines that level), with no rule or item of its own; a plan with a longer longest route fails \"optimal\"",
 	},
-}
+})
 
 func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
-
-// everySubtask: the kept records cover every subtask, and with 200 seeds
-// every unit of the pool.
-func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
-	familytest.EverySubtask(t, tk, kept)
-	if seeds.N() >= 200 {
-		familytest.EveryUnit(t, tk, kept)
-	}
-}
 
 // TestFamilyUnits: familytest.UnitRecords on 3 seeds; every kept record
 // passes the reference test's record checks (familytest.CheckRecord).

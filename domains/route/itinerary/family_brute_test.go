@@ -8,10 +8,9 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
-	"github.com/plancert/plancert/gen"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -345,7 +344,7 @@ func TestFamilyBrute(t *testing.T) {
 		twoDays := st.ID == "museum-weekend" || st.ID == "road-trip"
 		return twoDays && (testing.Short() || !familytest.Long() && !slices.Contains(set, "balanced-days") && len(set) < 5)
 	}
-	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Skip: skip, Generate: gen.NewInstance, Backend: sat.Backend{}, Run: bruteCase}.Sweep(t, tk)
+	routetest.Brute{Sets: bruteSets, Seeds: bruteSeeds.N(), Plans: "plans", Skip: skip, Run: bruteCase}.Sweep(t, tk)
 }
 
 // bruteCase compares the enumeration of one seeded instance, and on two

@@ -10,6 +10,7 @@ import (
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 
@@ -93,28 +94,24 @@ func mutants(t *testing.T, rec *domains.Record, _ domains.Instance) []familytest
 		t.Fatal(err)
 	}
 	ref := rec.Reference
-	var out []familytest.Mutant
-	add := func(kind, name string, ans json.RawMessage, fail ...string) {
-		out = append(out, familytest.Mutant{Name: name, Kind: kind, Answer: ans, Fail: fail})
-	}
+	var out routetest.Mutants
 	if !ref.Feasible {
-		add("plan", "a plan for an infeasible instance", planJSON(d, make([][]int, len(d.Days)), 0, 0), "format", "infeasible")
-		add("conflict", "an unknown rule", json.RawMessage(`{"feasible": false, "conflict": ["no such rule"]}`), "conflict")
+		out.Infeasible(rec, planJSON(d, make([][]int, len(d.Days)), 0, 0))
 		for _, r := range []string{"must-visit", "opening hours", "events", "budget", "visit order", "daily travel limit", "balanced days"} {
 			if r == "opening hours" && (d.Open == nil || d.Vocab.Trip) || r == "events" && (d.Open == nil || !d.Vocab.Trip) || r == "budget" && d.Fee == nil || r == "visit order" && d.Before == nil || r == "daily travel limit" && d.MaxTravel == 0 || r == "balanced days" && d.Balance == 0 {
 				continue
 			}
-			add("conflict", fmt.Sprintf("the single rule %q", r), json.RawMessage(fmt.Sprintf(`{"feasible": false, "conflict": [%q]}`, r)), "conflict")
+			out.Add("conflict", fmt.Sprintf("the single rule %q", r), json.RawMessage(fmt.Sprintf(`{"feasible": false, "conflict": [%q]}`, r)), "conflict")
 		}
-		return append(out, familytest.ConflictMutants(rec, true)...)
+		return out
 	}
 	plan := planOf(t, d, ref.Plan)
 	out = append(out, familytest.Mutant{Name: "a wrong stated value", Kind: "stated", Answer: statedJSON(d, plan, 1), Fail: []string{"stated"}, Exact: true})
-	add("format", "an unknown name", json.RawMessage(`{"days": [["Nowhere"]], "total_score": 0, "travel_minutes": 0, "cities": ["Nowhere"], "first_days": [1]}`), "format")
+	out.Add("format", "an unknown name", json.RawMessage(`{"days": [["Nowhere"]], "total_score": 0, "travel_minutes": 0, "cities": ["Nowhere"], "first_days": [1]}`), "format")
 	if len(plan[0]) > 0 {
 		rep := slices.Clone(plan)
 		rep[len(rep)-1] = append(slices.Clone(rep[len(rep)-1]), plan[0][0])
-		add("coverage", "a repeated stop", statedJSON(d, rep, 0), "coverage")
+		out.Add("coverage", "a repeated stop", statedJSON(d, rep, 0), "coverage")
 	}
 	for _, mut := range mutations(plan, len(d.Stops)) {
 		kept := d.rulesKept(mut)

@@ -5,9 +5,9 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // The family tests of task 20 run through internal/familytest, in the
@@ -42,43 +42,23 @@ import (
 // seeds are the reference test's seeds (and the mutation test's).
 var seeds = familytest.Levels{Short: 10, Default: 30, Long: 200}
 
-// family describes the tests of task 20 to internal/familytest. Core
-// "route" is shared by the four route skins: Tasks keeps this package's.
-var family = &familytest.Family{
-	Core:        "route",
-	Tasks:       []string{itinerary.TravelItinerary().ID},
-	Seeds:       seeds,
-	MinKeep:     0.70,
-	CheckRecord: routetest.AtLeastItems(3),
-	AfterTask:   everySubtask,
-	Golden:      goldenFiles,
-	// The route golden files' form: units without the stateful tier, no
-	// reference section.
-	GoldenFormat: familytest.GoldenFormat{NoStateful: true, NoReference: true},
-	// The items the package's mutation test always required of its sweep;
-	// the other units' items are found by the harness's per-unit search.
-	MustCatch: []string{"optimal", "must-visit", "opening-hours", "budget", "day-times", "stated", "format", "coverage", "conflict"},
-}
+// family describes the tests of task 20 to internal/familytest
+// (routetest.Family: the settings the route skins share). MustCatch are
+// the items the package's mutation test always required of its sweep; the
+// other units' items are found by the harness's per-unit search. With 30
+// seeds the kept records cover every subtask; with 200 every unit of the
+// pool and both infeasibility variants occur, a conflict with the budget
+// (fees) and one with the opening hours.
+var family = routetest.Family(routetest.Skin{
+	Task:          itinerary.TravelItinerary().ID,
+	Seeds:         seeds,
+	MutationSeeds: seeds,
+	Golden:        goldenFiles,
+	MustCatch:     []string{"optimal", "must-visit", "opening-hours", "budget", "day-times", "stated", "format", "coverage", "conflict"},
+	Conflicts:     []string{"budget", "opening hours"},
+})
 
 func TestFamilyReference(t *testing.T) { familytest.Reference(t, family) }
-
-// everySubtask: with 30 seeds the kept records cover every subtask; with
-// 200 every unit of the pool and both infeasibility variants, a conflict
-// with the budget (fees) and one with the opening hours.
-func everySubtask(t *testing.T, tk *domains.Task, kept []*domains.Record) {
-	n := seeds.N()
-	if n >= 30 {
-		familytest.EverySubtask(t, tk, kept)
-	}
-	if n < 200 {
-		return
-	}
-	familytest.EveryUnit(t, tk, kept)
-	conflicts := routetest.Conflicts(kept)
-	if conflicts["budget"] == 0 || conflicts["opening hours"] == 0 {
-		t.Errorf("conflicts %v: both infeasibility variants (fees, hours) should occur", conflicts)
-	}
-}
 
 // unitSeeds are the seeds per unit and subtask of TestFamilyUnits.
 var unitSeeds = familytest.Levels{Short: 1, Default: 1, Long: 3}

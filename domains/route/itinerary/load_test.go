@@ -3,9 +3,9 @@ package itinerary_test
 import (
 	"testing"
 
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // TestLoadErrors: a malformed instance file is refused with the

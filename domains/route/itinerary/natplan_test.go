@@ -7,10 +7,10 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/domains/route/internal/routetest"
 	"github.com/plancert/plancert/domains/route/itinerary"
 	"github.com/plancert/plancert/internal/familytest"
 	"github.com/plancert/plancert/internal/natplan"
+	"github.com/plancert/plancert/internal/routetest"
 	"github.com/plancert/plancert/solver/sat"
 )
 

@@ -345,7 +345,28 @@ func (budget) Check(it *Itinerary, plan [][]int, f fails) {
 
 // ---- visit-order (medium) ----
 
+// visitOrder: a day that visits the stop Before[0][1] visits Before[0][0]
+// earlier (a trip sequence: the first city comes before the second).
+// Readings (see Readings): "the earlier stop comes right before the
+// later one" (no stop between; a trip sequence: a direct flight from the
+// first city to the second), ruled out by the rule's "(not necessarily
+// right before)".
 type visitOrder struct{}
+
+// The readings of the visit order as consecutive visits, of a day's stops
+// and of a trip sequence's cities.
+const (
+	readingRightBefore     = "the earlier stop comes right before the later one on the day, with no stop between"
+	readingRightBeforeTrip = "the first city comes right before the second, the trip flying from one to the other"
+)
+
+// Readings implements domains.Reader.
+func (visitOrder) Readings() []domains.Reading {
+	return []domains.Reading{
+		{Name: readingRightBefore, RuledOutBy: "earlier on the same day (not necessarily right before)."},
+		{Name: readingRightBeforeTrip, RuledOutBy: " (not necessarily right before)."},
+	}
+}
 
 func (visitOrder) Info() domains.Unit {
 	return domains.Unit{ID: unitOrder, Tier: domains.Medium, Title: "visit order: one stop before another on the same day"}
@@ -387,9 +408,9 @@ func (visitOrder) Validate(it *Itinerary) error {
 func (visitOrder) Rules(it *Itinerary) []rule {
 	x, y := it.Stops[it.Before[0][0]-1], it.Stops[it.Before[0][1]-1]
 	if it.Voc.Trip {
-		return []rule{{Name: ruleOrder, Text: fmt.Sprintf("you visit %s before %s.", x, y)}}
+		return []rule{{Name: ruleOrder, Text: fmt.Sprintf("you visit %s before %s (not necessarily right before).", x, y)}}
 	}
-	return []rule{{Name: ruleOrder, Text: fmt.Sprintf("the tickets for %s are sold only at %s, so if the plan visits %s, it visits %s earlier on the same day.", y, x, y, x)}}
+	return []rule{{Name: ruleOrder, Text: fmt.Sprintf("the tickets for %s are sold only at %s, so if the plan visits %s, it visits %s earlier on the same day (not necessarily right before).", y, x, y, x)}}
 }
 
 func (visitOrder) Items(it *Itinerary) []domains.Item {

@@ -1,12 +1,13 @@
 // Package routetest holds the test helpers that the route task packages
-// (commute, delivery, dispatch, itinerary) share: the brute-force list of
-// fleet plans (AllPlans), the brute-force sweep and its level walk
-// (brute.go), the load-error test (load.go) and the families' record
-// checks (family.go). Their family tests (reference, goldens and the -update
-// flag, mutations, brute-force agreement) run through internal/familytest,
-// which imports solver/sat: routetest imports neither (it is under
-// domains/), so the tests hand it the certified records and the
-// certificate comparisons as functions.
+// (domains/route/commute, delivery, dispatch, itinerary) share: the
+// brute-force list of fleet plans (AllPlans), the brute-force sweep and
+// its level walk (brute.go), the load-error test (load.go), the
+// familytest.Family settings they share (family.go: Family of a Skin)
+// and the mutants they draw alike (mutation.go: Mutants). Their family tests (reference,
+// goldens and the -update flag, mutations, brute-force agreement) run
+// through internal/familytest. routetest is outside domains/ so that it
+// may import gen and solver/sat, as familytest does; it is imported only
+// from _test.go files.
 package routetest
 
 import (

@@ -8,7 +8,8 @@ import (
 	"testing"
 
 	"github.com/plancert/plancert/domains"
-	"github.com/plancert/plancert/solver"
+	"github.com/plancert/plancert/gen"
+	"github.com/plancert/plancert/solver/sat"
 )
 
 // Tally counts the outcomes of a skin's brute-force cases: instances with
@@ -46,10 +47,6 @@ type Brute struct {
 	// Skip leaves out the pairs of a unit set and a subtask it accepts
 	// (nil: none).
 	Skip func(set []string, st domains.Subtask) bool
-	// Generate makes the instance of a spec on Backend: gen.NewInstance
-	// (which this package, under domains/, may not import).
-	Generate func(ctx context.Context, b solver.Backend, tk *domains.Task, spec domains.Spec) (domains.Instance, error)
-	Backend  solver.Backend
 	// Run compares the enumeration of one case with the certificate,
 	// adding its outcome to n (see Levels).
 	Run func(t *testing.T, c Case, n *Tally)
@@ -57,8 +54,8 @@ type Brute struct {
 
 // Sweep runs the brute-force cases of tk: for every unit set and every
 // subtask, in order, the subtest SetName(set)+"/"+subtask generates the
-// instance of the spec of each seed 1..Seeds (an error fails t) and runs
-// it. Then it logs the tally and fails t unless each outcome (infeasible,
+// instance of the spec of each seed 1..Seeds (gen.NewInstance on
+// sat.Backend; an error fails t) and runs it. Then it logs the tally and fails t unless each outcome (infeasible,
 // unique, tied before the tie-breaks) occurred at least twice.
 func (b Brute) Sweep(t *testing.T, tk *domains.Task) {
 	var n Tally
@@ -77,7 +74,7 @@ func (b Brute) Sweep(t *testing.T, tk *domains.Task) {
 					if err != nil {
 						t.Fatalf("%s %s seed %d %v: %v", tk.ID, st.ID, seed, set, err)
 					}
-					inst, err := b.Generate(context.Background(), b.Backend, tk, spec)
+					inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
 					if err != nil {
 						t.Fatal(err)
 					}
