@@ -54,29 +54,37 @@ const ConflictUndecided = "the solver could not decide in time"
 // name that is not a rule, the solver's error, a timeout, or "the rules …
 // can all hold together" with the named rules quoted and sorted.
 func ConflictClaim(ctx context.Context, b solver.Backend, m *encode.Model, rules map[string]bool, names []string, alwaysOn func(group string) bool) (bool, string) {
+	holds, detail, _ := conflictClaim(ctx, b, m, rules, names, alwaysOn)
+	return holds, detail
+}
+
+// conflictClaim is ConflictClaim, and whether its verdict is a proven
+// one (the solver decided: the claim holds, or the rules can all hold),
+// which depends only on the set of names.
+func conflictClaim(ctx context.Context, b solver.Backend, m *encode.Model, rules map[string]bool, names []string, alwaysOn func(group string) bool) (holds bool, detail string, proven bool) {
 	named := map[string]bool{}
 	for _, n := range names {
 		if !rules[n] {
-			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n)
+			return false, fmt.Sprintf("%q is not the name of a rule in the problem", n), false
 		}
 		named[n] = true
 	}
 	status, err := ConflictStatus(ctx, b, m, named, alwaysOn)
 	if err != nil {
-		return false, err.Error()
+		return false, err.Error(), false
 	}
 	switch status {
 	case solver.Infeasible:
-		return true, ""
+		return true, "", true
 	case solver.Unknown:
-		return false, ConflictUndecided
+		return false, ConflictUndecided, false
 	}
 	q := make([]string, 0, len(named))
 	for n := range named {
 		q = append(q, fmt.Sprintf("%q", n))
 	}
 	sort.Strings(q)
-	return false, fmt.Sprintf("the rules %s can all hold together", strings.Join(q, ", "))
+	return false, fmt.Sprintf("the rules %s can all hold together", strings.Join(q, ", ")), true
 }
 
 // ConflictHolds checks the conflict that an answer names against instance
@@ -85,14 +93,35 @@ func ConflictClaim(ctx context.Context, b solver.Backend, m *encode.Model, rules
 // of *in: a core's Model may record its variables in the instance, and a
 // checker keeps the instance itself read-only (checks run concurrently).
 // An error building the model fails the claim with that error.
+//
+// When ctx carries in's CheckCache, a proven verdict is kept there by the
+// set of names, and a claim of the same set (in any order, with repeats)
+// is answered from it without building the model or solving. An
+// instance's claims are judged against one set of rules and background
+// (each task has one call site), so the set decides the verdict.
 func ConflictHolds[T any, P interface {
 	*T
 	Model() (*encode.Model, error)
 }](ctx context.Context, b solver.Backend, in P, rules []Rule, names []string, alwaysOn func(group string) bool) (bool, string) {
+	ruleNames := RuleNames(rules)
+	cache := checkCacheFor(ctx, in)
+	key, keyed := "", false
+	if cache != nil {
+		key, keyed = conflictKey(ruleNames, names)
+	}
+	if keyed {
+		if v, ok := cache.conflict(key); ok {
+			return v.holds, v.detail
+		}
+	}
 	c := *in
 	m, err := P(&c).Model()
 	if err != nil {
 		return false, err.Error()
 	}
-	return ConflictClaim(ctx, b, m, RuleNames(rules), names, alwaysOn)
+	holds, detail, proven := conflictClaim(ctx, b, m, ruleNames, names, alwaysOn)
+	if keyed && proven {
+		cache.putConflict(key, conflictVerdict{holds, detail})
+	}
+	return holds, detail
 }

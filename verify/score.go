@@ -165,8 +165,8 @@ func ScoreResponse(ctx context.Context, rec *domains.Record, response string, mo
 	}
 	if obj != nil {
 		s.Objective = obj
-		inst, _ := loadCached(rec)
-		if o, ok := inst.(domains.Objectiver); ok && rec.Reference.Feasible && rec.Reference.Objective != nil {
+		lr, _ := loadCached(rec)
+		if o, ok := lr.inst.(domains.Objectiver); ok && rec.Reference.Feasible && rec.Reference.Objective != nil {
 			s.IntegrityAlarm = o.Better(obj, rec.Reference.Objective)
 		}
 	}
@@ -245,41 +245,56 @@ func endsScalar(c byte) bool {
 	return false
 }
 
-// loaded caches the instance of each record (by pointer): loading is the
-// costliest step of grading, and a suite's records are graded many times.
-// Instances are safe for concurrent Check.
-var loaded sync.Map
+// loaded caches, per record (by pointer), its instance and the instance's
+// domains.CheckCache (its checklist and the verdicts of the conflicts
+// answers claim): loading is the costliest step of grading, and a suite's
+// records are graded many times. Instances are safe for concurrent Check.
+var loaded sync.Map // *domains.Record -> *loadedRecord
 
-// Forget drops the instance that grading rec cached. A program that grades
-// records it reads and then drops (rather than a suite it holds) calls
-// Forget when it is done with one, so that the cache does not keep every
-// instance it ever loaded; grading rec again loads it again. Safe for
-// concurrent use.
-func Forget(rec *domains.Record) { loaded.Delete(rec) }
+type loadedRecord struct {
+	inst  domains.Instance
+	cache *domains.CheckCache
+}
 
-func loadCached(rec *domains.Record) (domains.Instance, error) {
+// Forget drops what grading rec cached: its instance, its checklist and
+// the verdicts of the claims graded on it. A program that grades records
+// it reads and then drops (rather than a suite it holds) calls Forget
+// when it is done with one, so that the caches do not keep every record
+// it ever graded; grading rec again loads it again. Safe for concurrent
+// use.
+func Forget(rec *domains.Record) {
+	loaded.Delete(rec)
+	claims.forget(rec)
+}
+
+func loadCached(rec *domains.Record) (*loadedRecord, error) {
 	if v, ok := loaded.Load(rec); ok {
-		return v.(domains.Instance), nil
+		return v.(*loadedRecord), nil
 	}
 	_, inst, err := rec.Load()
 	if err != nil {
 		return nil, err
 	}
-	v, _ := loaded.LoadOrStore(rec, inst)
-	return v.(domains.Instance), nil
+	v, _ := loaded.LoadOrStore(rec, &loadedRecord{inst, domains.NewCheckCache(inst)})
+	return v.(*loadedRecord), nil
 }
 
 // claimVerdicts caches the results of answers that claim infeasibility,
 // per record and answer (its JSON compacted): proving a claimed conflict
 // is a solve, the costliest part of grading, and a trainer's samples
-// repeat the same claims. A verdict that depended on time (an item failed
-// as domains.ConflictUndecided) is not cached. The cache holds at most
-// maxClaims verdicts and maxClaimBytes bytes of answers and details, and
-// starts afresh when full. Safe for concurrent use.
+// repeat the same claims. (A claim of the same rules in another answer,
+// another order or with other text, misses here but finds its proof in
+// the record's domains.CheckCache.) A verdict that depended on time (an
+// item failed as domains.ConflictUndecided) is not cached. The cache
+// holds at most maxClaims verdicts and maxClaimBytes bytes of answers and
+// details, and starts afresh when full; Forget drops a record's. Safe for
+// concurrent use.
 type claimVerdicts struct {
 	mu    sync.Mutex
-	m     map[claimID][]domains.Result
-	bytes int // of the answers and the results' texts in m
+	m     map[*domains.Record]map[string][]domains.Result // by record, then compacted answer
+	n     int                                             // verdicts in m
+	bytes int                                             // of the answers and the results' texts in m
+	size  map[*domains.Record]int                         // bytes per record
 }
 
 // claimID is a record (by pointer, as loaded caches instances) and the
@@ -294,21 +309,18 @@ const (
 	maxClaimBytes = 64 << 20
 )
 
-// claimCache turns the cache on (tests and benchmarks turn it off to
-// compare).
+// claimCache turns the caches of claims and checklists on (tests and
+// benchmarks turn them off to compare).
 var claimCache = true
 
 var claims claimVerdicts
 
-// claimKey returns the cache key of answer when it claims infeasibility
-// in a form that reads ("feasible": false with a list of names), and
-// whether it does.
-// Plans (no "feasible" key) cost one byte scan, nothing more.
+// claimKey returns the cache key of answer (rec and the answer's JSON
+// compacted) when it may claim infeasibility (it has a "feasible" key),
+// and whether it may. Plans (no "feasible" key) cost one byte scan,
+// nothing more.
 func claimKey(rec *domains.Record, answer json.RawMessage) (claimID, bool) {
 	if !claimCache || !bytes.Contains(answer, []byte(`"feasible"`)) {
-		return claimID{}, false
-	}
-	if c := domains.ReadClaim(answer, false); !c.Infeasible || !c.Readable() {
 		return claimID{}, false
 	}
 	var b bytes.Buffer
@@ -318,10 +330,18 @@ func claimKey(rec *domains.Record, answer json.RawMessage) (claimID, bool) {
 	return claimID{rec, b.String()}, true
 }
 
+// isClaim says answer claims infeasibility in a form that reads
+// ("feasible": false with a list of names): only such verdicts are put in
+// the cache, so a key found there is one (its answer is not read again).
+func isClaim(answer json.RawMessage) bool {
+	c := domains.ReadClaim(answer, false)
+	return c.Infeasible && c.Readable()
+}
+
 func (c *claimVerdicts) get(k claimID) ([]domains.Result, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	r, ok := c.m[k]
+	r, ok := c.m[k.rec][k.answer]
 	return slices.Clone(r), ok
 }
 
@@ -337,14 +357,31 @@ func (c *claimVerdicts) put(k claimID, res []domains.Result) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.m[k]; ok {
+	if _, ok := c.m[k.rec][k.answer]; ok {
 		return // put by another worker meanwhile
 	}
-	if c.m == nil || len(c.m) >= maxClaims || c.bytes+size > maxClaimBytes {
-		c.m, c.bytes = make(map[claimID][]domains.Result), 0
+	if c.m == nil || c.n >= maxClaims || c.bytes+size > maxClaimBytes {
+		c.m, c.size, c.n, c.bytes = make(map[*domains.Record]map[string][]domains.Result), make(map[*domains.Record]int), 0, 0
 	}
-	c.m[k] = slices.Clone(res)
+	byAnswer := c.m[k.rec]
+	if byAnswer == nil {
+		byAnswer = make(map[string][]domains.Result)
+		c.m[k.rec] = byAnswer
+	}
+	byAnswer[k.answer] = slices.Clone(res)
+	c.n++
 	c.bytes += size
+	c.size[k.rec] += size
+}
+
+// forget drops the verdicts of rec.
+func (c *claimVerdicts) forget(rec *domains.Record) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.n -= len(c.m[rec])
+	c.bytes -= c.size[rec]
+	delete(c.m, rec)
+	delete(c.size, rec)
 }
 
 // backend proves the conflicts that answers claim.
@@ -358,19 +395,25 @@ func check(ctx context.Context, rec *domains.Record, answer json.RawMessage) (re
 			res, obj, err = nil, nil, fmt.Errorf("panic: %v", r)
 		}
 	}()
-	inst, err := loadCached(rec)
+	lr, err := loadCached(rec)
 	if err != nil {
 		return nil, nil, fmt.Errorf("loading the instance: %w", err)
 	}
-	if key, claim := claimKey(rec, answer); claim {
+	inst := lr.inst
+	if claimCache {
+		ctx = domains.WithCheckCache(ctx, lr.cache)
+	}
+	if key, maybe := claimKey(rec, answer); maybe {
 		if cached, ok := claims.get(key); ok {
 			return cached, nil, nil
 		}
-		defer func() {
-			if err == nil {
-				claims.put(key, res)
-			}
-		}()
+		if isClaim(answer) {
+			defer func() {
+				if err == nil {
+					claims.put(key, res)
+				}
+			}()
+		}
 	}
 	if e, ok := inst.(domains.Evaluator); ok {
 		res, obj = e.Evaluate(ctx, backend, answer, rec.Reference)

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -425,24 +426,32 @@ func TestScoreInfeasible(t *testing.T) {
 	}
 }
 
+// infeasibleRecord certifies the instance of task drawn with seed, which
+// must be infeasible with a conflict of at least rules rules.
+func infeasibleRecord(t *testing.T, task string, seed uint64, rules int) *domains.Record {
+	t.Helper()
+	tk, _ := domains.Lookup(task)
+	spec, err := gen.SampleSpec(tk, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, tk, spec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := gen.Certify(context.Background(), sat.Backend{}, tk, inst, gen.Unique)
+	if err != nil || rec.Reference.Feasible || len(rec.Reference.Conflict) < rules {
+		t.Fatalf("%s seed %d: want an infeasible record with a conflict of %d rule(s) or more (%v)", task, seed, rules, err)
+	}
+	return rec
+}
+
 // TestClaimCache: grading the same claimed conflict twice gives the same
 // score (the second from the cache), whitespace in the answer does not
 // matter, a verdict that depended on time (ctx already ended: the claim is
 // undecided) is not kept, so the next grading with time proves the claim.
 func TestClaimCache(t *testing.T) {
-	task, _ := domains.Lookup("educational-resource-planning")
-	spec, err := gen.SampleSpec(task, 13063601391977507079)
-	if err != nil {
-		t.Fatal(err)
-	}
-	inst, err := gen.NewInstance(context.Background(), sat.Backend{}, task, spec)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rec, err := gen.Certify(context.Background(), sat.Backend{}, task, inst, gen.Unique)
-	if err != nil || rec.Reference.Feasible {
-		t.Fatalf("want an infeasible record (%v)", err)
-	}
+	rec := infeasibleRecord(t, "educational-resource-planning", 13063601391977507079, 1)
 	claim, _ := json.Marshal(map[string]any{"feasible": false, "conflict": rec.Reference.Conflict})
 	spaced := strings.ReplaceAll(string(claim), ",", " ,  ")
 
@@ -585,4 +594,71 @@ func TestForget(t *testing.T) {
 		t.Errorf("after Forget: %+v, want %+v", got, want)
 	}
 	verify.Forget(&rec)
+}
+
+// TestCachesSameScores: on the answers of BenchmarkScoreMix (a 32-task
+// suite; reference, perturbed and claim answers), grading with the caches
+// on — cold, then warm — gives byte for byte the scores of grading with
+// them off.
+func TestCachesSameScores(t *testing.T) {
+	jobs := scoreMix(t)
+	score := func(j mixJob) string {
+		b, err := json.Marshal(verify.ScoreResponse(context.Background(), j.rec, j.resp, verify.RewardAvgPass))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	was := verify.SetClaimCache(false)
+	defer verify.SetClaimCache(was)
+	want := make([]string, len(jobs))
+	for i, j := range jobs {
+		want[i] = score(j)
+		verify.Forget(j.rec)
+	}
+	verify.SetClaimCache(true)
+	claims := 0
+	for pass := range 2 {
+		for i, j := range jobs {
+			if got := score(j); got != want[i] {
+				t.Fatalf("pass %d, %s: with the caches\n%s\nwithout\n%s", pass, j.rec.ID, got, want[i])
+			}
+			if pass == 0 && strings.Contains(j.resp, `"explanation"`) {
+				claims++
+			}
+		}
+	}
+	if claims == 0 {
+		t.Fatal("the mix has no claims")
+	}
+}
+
+// TestConflictSetCache: once a claimed conflict is proven for a record, a
+// claim of the same rules in another answer (another order, other text)
+// is judged from the record's cache, without a solve: it passes even
+// with no time left, while a claim of other rules is undecided then.
+func TestConflictSetCache(t *testing.T) {
+	rec := infeasibleRecord(t, "resource-scheduling", 16927702878152763607, 2) // gen --n 640 --seed 1: a conflict of three rules
+	claim := func(names []string, why string) string {
+		b, _ := json.Marshal(map[string]any{"feasible": false, "conflict": names, "why": why})
+		return string(b)
+	}
+	names := rec.Reference.Conflict
+	if s := verify.ScoreResponse(context.Background(), rec, claim(names, "first"), ""); s.AllPass != 1 {
+		t.Fatalf("the certified conflict scores %+v", s)
+	}
+	done, cancel := context.WithCancel(context.Background())
+	cancel()
+	reversed := slices.Clone(names)
+	slices.Reverse(reversed)
+	if s := verify.ScoreResponse(done, rec, claim(append(reversed, names[0]), "second"), ""); s.AllPass != 1 {
+		t.Errorf("the same rules in another order, with no time left: %+v", s)
+	}
+	if s := verify.ScoreResponse(done, rec, claim(names[:1], "third"), ""); s.AllPass != 0 || !strings.Contains(fmt.Sprint(s.Items), domains.ConflictUndecided) {
+		t.Errorf("another set of rules, with no time left: %+v", s)
+	}
+	verify.Forget(rec)
+	if s := verify.ScoreResponse(done, rec, claim(reversed, "fourth"), ""); s.AllPass != 0 {
+		t.Errorf("after Forget, with no time left: %+v", s)
+	}
 }

@@ -58,37 +58,120 @@ var ErrEmptySuite = errors.New("the suite has no records")
 // (written before records carried it) is read, and its Hash set to the
 // hash of its line, so that every record read has its content hash.
 func ReadSuite(r io.Reader) ([]*domains.Record, error) {
-	var (
-		records []*domains.Record
-		seen    = map[string]int{}
-	)
-	err := eachLine(r, func(n int, line []byte) error {
-		rec := new(domains.Record)
-		if err := json.Unmarshal(line, rec); err != nil {
-			return decodeError(n, line, err)
-		}
-		if err := checkRecord(rec); err != nil {
-			err.Line = n
-			return err
-		}
-		if err := checkHash(rec, line); err != nil {
-			err.Line = n
-			return err
-		}
-		if first, dup := seen[rec.ID]; dup {
-			return &LineError{n, "id", fmt.Errorf("%q is also the id of line %d", rec.ID, first)}
-		}
-		seen[rec.ID] = n
-		records = append(records, rec)
+	var records []*domains.Record
+	_, err := ScanSuite(r, 1, func(l SuiteLine) error {
+		records = append(records, l.Record)
 		return nil
 	})
 	if err != nil {
 		return nil, err
 	}
-	if len(records) == 0 {
-		return nil, ErrEmptySuite
-	}
 	return records, nil
+}
+
+// SuiteLine is one record of a suite as ScanSuite reads it: its line
+// number (from 1), the offset of the line's first byte in the input, the
+// line (its newline included, when it has one) and the record decoded
+// from it, checked as ReadSuite checks it.
+type SuiteLine struct {
+	Line   int
+	Offset int64
+	Bytes  []byte
+	Record *domains.Record
+}
+
+// scanBatch is the number of lines per worker that ScanSuite decodes at
+// once.
+const scanBatch = 64
+
+// ScanSuite reads a suite as ReadSuite does, with the same checks of
+// every record and the same errors, but hands each record to f, in file
+// order, instead of keeping them: a program that keeps less than every
+// record (the reward server's index) reads a suite of any size in memory
+// bounded by a batch of lines. Up to workers lines (at least one) are
+// decoded and checked at once, scanBatch lines per worker at a time; f is
+// called from the caller's goroutine. An error from f stops the scan and
+// is returned as it is. It returns the number of records read; a suite
+// without any is ErrEmptySuite. Offsets count the byte order mark it
+// skips, so that a line is at its offset in the file.
+func ScanSuite(r io.Reader, workers int, f func(SuiteLine) error) (int, error) {
+	workers = max(workers, 1)
+	br := bufio.NewReaderSize(r, 64<<10)
+	var off int64
+	if b, err := br.Peek(len(bom.Mark)); err == nil && string(b) == bom.Mark {
+		br.Discard(len(bom.Mark))
+		off = int64(len(bom.Mark))
+	}
+	var (
+		seen  = map[string]int{}
+		count int
+		batch = make([]SuiteLine, 0, workers*scanBatch)
+		errs  = make([]error, cap(batch))
+	)
+	flush := func() error {
+		Parallel(len(batch), workers, func(i int) {
+			batch[i].Record, errs[i] = decodeLine(batch[i].Line, batch[i].Bytes)
+		})
+		for i, l := range batch {
+			if errs[i] != nil {
+				return errs[i]
+			}
+			if first, dup := seen[l.Record.ID]; dup {
+				return &LineError{l.Line, "id", fmt.Errorf("%q is also the id of line %d", l.Record.ID, first)}
+			}
+			seen[l.Record.ID] = l.Line
+			count++
+			if err := f(l); err != nil {
+				return err
+			}
+		}
+		clear(batch)
+		batch = batch[:0]
+		return nil
+	}
+	for n := 1; ; n++ {
+		line, err := br.ReadBytes('\n')
+		if len(bytes.TrimSpace(line)) > 0 {
+			batch = append(batch, SuiteLine{Line: n, Offset: off, Bytes: line})
+			if len(batch) == cap(batch) {
+				if ferr := flush(); ferr != nil {
+					return count, ferr
+				}
+			}
+		}
+		off += int64(len(line))
+		if err != nil {
+			if ferr := flush(); ferr != nil {
+				return count, ferr
+			}
+			if err != io.EOF {
+				return count, err
+			}
+			break
+		}
+	}
+	if count == 0 {
+		return 0, ErrEmptySuite
+	}
+	return count, nil
+}
+
+// decodeLine decodes line n of a suite into a record and checks it as
+// ReadSuite does (but for the uniqueness of its id).
+func decodeLine(n int, line []byte) (*domains.Record, error) {
+	rec := new(domains.Record)
+	if err := json.Unmarshal(line, rec); err != nil {
+		return nil, decodeError(n, line, err)
+	}
+	if err := checkRecord(rec); err != nil {
+		err.Line = n
+		return nil, err
+	}
+	if err := checkHash(rec, line); err != nil {
+		err.Line = n
+		return nil, err
+	}
+	return rec, nil
 }
 
 // checkHash checks the content hash a record carries against its line

@@ -103,6 +103,11 @@ func TestReadSuite(t *testing.T) {
 		if err == nil || err.Error() != tt.want {
 			t.Errorf("%s: got  %v\nwant %s", tt.name, err, tt.want)
 		}
+		// ScanSuite in parallel, a bad line after the first: the same error.
+		_, err = verify.ScanSuite(strings.NewReader(tt.suite+"\n"+tt.suite), 3, func(verify.SuiteLine) error { return nil })
+		if err == nil || err.Error() != tt.want {
+			t.Errorf("%s: ScanSuite: got  %v\nwant %s", tt.name, err, tt.want)
+		}
 		var le *verify.LineError
 		if tt.name != "empty" && !errors.As(err, &le) {
 			t.Errorf("%s: %T is not a *LineError", tt.name, err)
@@ -310,5 +315,44 @@ func TestReadSuiteHash(t *testing.T) {
 	later, _ = json.Marshal(m)
 	if got, err := verify.ReadSuite(bytes.NewReader(later)); err != nil || got[0].Hash != lh || lh == want {
 		t.Errorf("a record with a field this version does not know: %v (hash %s, without the field %s)", err, lh, want)
+	}
+}
+
+// TestScanSuite: ScanSuite hands over the records of ReadSuite in file
+// order, each with its line number and the offset of its line (a byte
+// order mark and blank lines counted), with one worker or several; an
+// error of f stops it.
+func TestScanSuite(t *testing.T) {
+	recs := certified(t, 5)
+	file := "\uFEFF" + suiteJSONL(t, recs[0], recs[1]) + "\n  \n" + suiteJSONL(t, recs[2:]...)
+	file = strings.TrimSuffix(file, "\n") // the last line without a newline
+	want, err := verify.ReadSuite(strings.NewReader(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, workers := range []int{1, 2, 7} {
+		var got []verify.SuiteLine
+		n, err := verify.ScanSuite(strings.NewReader(file), workers, func(l verify.SuiteLine) error {
+			got = append(got, l)
+			return nil
+		})
+		if err != nil || n != len(want) || len(got) != len(want) {
+			t.Fatalf("workers %d: %d records (%d calls), %v", workers, n, len(got), err)
+		}
+		for i, l := range got {
+			wantLine := []int{1, 2, 5, 6, 7}[i]
+			if l.Record.ID != want[i].ID || l.Record.Hash != want[i].Hash || l.Line != wantLine {
+				t.Errorf("workers %d, record %d: %s (hash %s) on line %d; want %s (%s) on line %d", workers, i, l.Record.ID, l.Record.Hash, l.Line, want[i].ID, want[i].Hash, wantLine)
+			}
+			if at := file[l.Offset : l.Offset+int64(len(l.Bytes))]; at != string(l.Bytes) || !strings.HasPrefix(at, "{") {
+				t.Errorf("workers %d, record %d: the offset %d does not point at its line", workers, i, l.Offset)
+			}
+		}
+	}
+	stop := errors.New("stop")
+	calls := 0
+	_, err = verify.ScanSuite(strings.NewReader(file), 2, func(verify.SuiteLine) error { calls++; return stop })
+	if err != stop || calls != 1 {
+		t.Errorf("an error of f: %v after %d calls", err, calls)
 	}
 }

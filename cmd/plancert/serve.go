@@ -2,12 +2,14 @@ package main
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"log"
 	"net"
+	"os"
 	"runtime"
 	"strings"
 	"time"
@@ -32,6 +34,7 @@ type serveOptions struct {
 	MaxBatch int
 	Workers  int
 	MaxConc  int
+	Cache    int
 
 	HeaderTimeout time.Duration
 	BodyTimeout   time.Duration
@@ -50,16 +53,25 @@ type serveOptions struct {
 	ready func(addr net.Addr)
 }
 
-const serveLong = `Serve rewards over HTTP for RL trainers: the suite is held in memory and
-every response is graded exactly as "plancert verify" grades it (the answer
-is extracted from the text and every checklist item is checked by code).
-The server is stateless (but with --generate, below); Ctrl-C or SIGTERM
-stops it gracefully (requests in flight are finished).
+const serveLong = `Serve rewards over HTTP for RL trainers: every response is graded exactly
+as "plancert verify" grades it (the answer is extracted from the text and
+every checklist item is checked by code). The server is stateless (but
+with --generate, below); Ctrl-C or SIGTERM stops it gracefully (requests
+in flight are finished).
 
-Before listening, every record's reference plan is graded once: this loads
-every instance (so the first batches are as fast as the others) and checks
-that each certified reference passes its own checklist. One that does not
-is an integrity failure (exit code 4) and the server does not start.
+Before listening, the suite is read once: every record is checked as
+"plancert verify" checks it, and its reference plan is graded against its
+own checklist; a certified reference that fails is an integrity failure
+(exit code 4) and the server does not start. Then the suite is served
+from its file: the server keeps an index entry per record (about 300
+bytes: where its line is, its content hash, task and level), and holds up
+to --cache-records records decoded with their loaded instances (about
+11 KB each at level 1), the least recently graded dropped first; a record
+not held is read again from the file, by offset, when a request names it.
+A suite of a million records takes about 0.3 GB of index. The file must
+not change while it is served (a line that did is answered 500, never
+graded); a suite on standard input (--suite -) is copied to a temporary
+file first.
 
 Endpoints:
   POST /get_reward  OpenRLHF's remote reward model protocol
@@ -149,7 +161,8 @@ are at most --max-concurrent × --max-body bytes; a body that does not fit
 waits for room (503 if not in its time). Grading a request takes at most
 about 3 times its body besides (an answer larger than any plan of its
 problem could be is a format error, not decoded), so the server needs
-about 4 × --max-concurrent × --max-body of memory.
+about 4 × --max-concurrent × --max-body of memory, besides its index and
+its cache of records.
 
 ` + rewardHelp
 
@@ -197,6 +210,7 @@ func newServeCmd(ios *iostreams, runF func(context.Context, *serveOptions) error
 	f.IntVar(&opts.MaxBatch, "max-batch", serve.DefaultMaxBatch, "most responses in one request (`N`)")
 	f.IntVar(&opts.Workers, "workers", 0, "goroutines that score one request (`N`; 0: GOMAXPROCS)")
 	f.IntVar(&opts.MaxConc, "max-concurrent", serve.DefaultMaxConcurrent, "POST requests graded at once (`N`); others wait once their body is read")
+	f.IntVar(&opts.Cache, "cache-records", serve.DefaultCacheRecords, "suite records held decoded, with their loaded instances (`N`, about 11 KB each at level 1); the others are read again from --suite when a request names them")
 	f.DurationVar(&opts.HeaderTimeout, "read-header-timeout", serve.DefaultReadHeaderTimeout, "time to read a request's headers (`DURATION`)")
 	f.DurationVar(&opts.BodyTimeout, "body-timeout", serve.DefaultBodyTimeout, "time to read a request's body (`DURATION`)")
 	f.DurationVar(&opts.BodyGrace, "body-grace", serve.DefaultBodyGrace, "time a body may come slower than --body-min-rate (`DURATION`)")
@@ -224,6 +238,8 @@ func (o *serveOptions) validate() error {
 		return usageErrorf("--workers must be 0 (GOMAXPROCS) or more, got %d", o.Workers)
 	case o.MaxConc < 1:
 		return usageErrorf("--max-concurrent must be at least 1, got %d", o.MaxConc)
+	case o.Cache < 1:
+		return usageErrorf("--cache-records must be at least 1, got %d", o.Cache)
 	case o.HeaderTimeout <= 0:
 		return usageErrorf("--read-header-timeout must be positive, got %v", o.HeaderTimeout)
 	case o.BodyTimeout <= 0:
@@ -251,7 +267,7 @@ func (o *serveOptions) validate() error {
 	if err != nil {
 		return err
 	}
-	o.opts = serve.Options{Reward: mode, MaxBodyBytes: o.MaxBody, MaxBatch: o.MaxBatch, Workers: o.Workers, MaxConcurrent: o.MaxConc,
+	o.opts = serve.Options{Reward: mode, MaxBodyBytes: o.MaxBody, MaxBatch: o.MaxBatch, Workers: o.Workers, MaxConcurrent: o.MaxConc, CacheRecords: o.Cache,
 		ReadHeaderTimeout: o.HeaderTimeout, BodyTimeout: o.BodyTimeout, BodyGrace: o.BodyGrace, MinBodyRate: o.BodyMinRate}
 	if o.Generate {
 		o.opts.Generator = genGenerator{workers: min(o.workers(), maxGenWorkers)}
@@ -296,21 +312,11 @@ func (g genGenerator) Generate(ctx context.Context, req serve.Generation) ([]*do
 }
 
 func runServe(ctx context.Context, opts *serveOptions) error {
-	var records []*domains.Record
-	if opts.Suite != "" {
-		var err error
-		if records, err = readSuiteFile(opts.IO.In, opts.Suite); err != nil {
-			return err
-		}
-	}
 	sopts := opts.opts
 	sopts.ErrorLog = log.New(opts.IO.ErrOut, "", log.LstdFlags)
-	srv, err := serve.New(records, sopts)
-	if err != nil {
-		return &inputError{cmp.Or(opts.Suite, "serve"), err}
-	}
 	start := time.Now()
-	if err := srv.Warm(ctx); err != nil {
+	srv, records, err := openServe(ctx, opts, sopts)
+	if err != nil {
 		var re *serve.ReferenceError
 		switch {
 		case errors.As(err, &re):
@@ -320,8 +326,10 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 		}
 		return err
 	}
-	if len(records) > 0 {
-		fmt.Fprintf(opts.IO.ErrOut, "serve: every reference plan passes its checklist; %d instance(s) loaded in %v\n", len(records), time.Since(start).Round(time.Millisecond))
+	defer srv.Close()
+	if records > 0 {
+		fmt.Fprintf(opts.IO.ErrOut, "serve: every reference plan passes its checklist; %d record(s) read in %v, up to %d held decoded (--cache-records)\n",
+			records, time.Since(start).Round(time.Millisecond), opts.Cache)
 	}
 	ln, err := net.Listen("tcp", opts.Addr)
 	if err != nil {
@@ -336,7 +344,7 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 		generating = fmt.Sprintf(", generating up to %d record(s) per request (curriculum from level %d)", opts.MaxGenerate, opts.Curriculum.Level0)
 	}
 	fmt.Fprintf(opts.IO.ErrOut, "serve: %s: %d record(s), reward %s, %d workers per request%s; listening on http://%s\n",
-		suite, len(records), sopts.Reward, opts.workers(), generating, ln.Addr())
+		suite, records, sopts.Reward, opts.workers(), generating, ln.Addr())
 	if opts.ready != nil {
 		opts.ready(ln.Addr())
 	}
@@ -345,4 +353,67 @@ func runServe(ctx context.Context, opts *serveOptions) error {
 	}
 	fmt.Fprintln(opts.IO.ErrOut, "serve: stopped")
 	return nil
+}
+
+// openServe makes the server of opts: of the suite file (serve.Open: read
+// once, checked, every reference graded, then served from the file; the
+// suite from standard input is copied to a temporary file first, removed
+// once open) or, without a suite, of no records. It returns the number of
+// suite records. A bad suite is an *inputError naming the file (and the
+// line and field, as the graders' commands do).
+func openServe(ctx context.Context, opts *serveOptions, sopts serve.Options) (*serve.Server, int, error) {
+	if opts.Suite == "" {
+		srv, err := serve.New(nil, sopts)
+		if err != nil {
+			return nil, 0, &inputError{"serve", err}
+		}
+		return srv, 0, nil
+	}
+	path := opts.Suite
+	if path == "-" {
+		tmp, err := spoolInput(opts.IO.In)
+		if err != nil {
+			return nil, 0, &inputError{"-", err}
+		}
+		defer os.Remove(tmp) // the server keeps the file open: its content stays readable
+		path = tmp
+	}
+	srv, err := serve.Open(ctx, path, sopts)
+	if err != nil {
+		var (
+			le *verify.LineError
+			pe *fs.PathError
+			re *serve.ReferenceError
+		)
+		switch {
+		case errors.As(err, &re), ctx.Err() != nil:
+			return nil, 0, err
+		case errors.As(err, &le):
+			return nil, 0, &inputError{opts.Suite, le}
+		case errors.Is(err, verify.ErrEmptySuite):
+			return nil, 0, &inputError{opts.Suite, verify.ErrEmptySuite}
+		case errors.As(err, &pe) && pe.Path == path:
+			return nil, 0, &inputError{opts.Suite, pe.Err}
+		}
+		return nil, 0, &inputError{opts.Suite, err}
+	}
+	return srv, srv.Records(), nil
+}
+
+// spoolInput copies in to a new temporary file and returns its name.
+func spoolInput(in io.Reader) (string, error) {
+	f, err := os.CreateTemp("", "plancert-serve-*.jsonl")
+	if err != nil {
+		return "", err
+	}
+	if _, err := io.Copy(f, in); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return "", fmt.Errorf("copying standard input to %s: %w", f.Name(), err)
+	}
+	if err := f.Close(); err != nil {
+		os.Remove(f.Name())
+		return "", err
+	}
+	return f.Name(), nil
 }

@@ -41,8 +41,14 @@ func (s *syncBuffer) String() string {
 // error, and its standard error.
 func startServe(t *testing.T, args ...string) (url string, stop func() error, stderr *syncBuffer) {
 	t.Helper()
+	return startServeIn(t, "", args...)
+}
+
+// startServeIn is startServe with stdin as the standard input.
+func startServeIn(t *testing.T, stdin string, args ...string) (url string, stop func() error, stderr *syncBuffer) {
+	t.Helper()
 	stderr = new(syncBuffer)
-	ios := &iostreams{In: strings.NewReader(""), Out: io.Discard, ErrOut: stderr}
+	ios := &iostreams{In: strings.NewReader(stdin), Out: io.Discard, ErrOut: stderr}
 	addrs := make(chan net.Addr, 1)
 	cmd := newServeCmd(ios, func(ctx context.Context, o *serveOptions) error {
 		o.ready = func(a net.Addr) { addrs <- a }
@@ -108,7 +114,7 @@ func TestServe(t *testing.T) {
 		t.Fatalf("serve after the interrupt: %v", err)
 	}
 	log := stderr.String()
-	for _, want := range []string{"serve: every reference plan passes its checklist; 5 instance(s) loaded in ", "serve: " + fixtureSuite + ": 5 record(s), reward avgpass", "listening on " + url, "serve: stopped"} {
+	for _, want := range []string{"serve: every reference plan passes its checklist; 5 record(s) read in ", "serve: " + fixtureSuite + ": 5 record(s), reward avgpass", "listening on " + url, "serve: stopped"} {
 		if !strings.Contains(log, want) {
 			t.Errorf("stderr has no %q:\n%s", want, log)
 		}
@@ -136,6 +142,14 @@ func TestServeErrors(t *testing.T) {
 	if err := os.WriteFile(brokenSuite, suite.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	first, _ := recs[0].Encode()
+	badLine, emptySuite := filepath.Join(t.TempDir(), "bad.jsonl"), filepath.Join(t.TempDir(), "empty.jsonl")
+	if err := os.WriteFile(badLine, append(first, "{\"id\": 1}\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(emptySuite, []byte("\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		args   []string
 		code   exitCode
@@ -153,6 +167,9 @@ func TestServeErrors(t *testing.T) {
 		{[]string{"serve", "--suite", fixtureSuite, "--max-batch", "0"}, exitBadInput, "plancert: --max-batch must be at least 1, got 0\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--max-body", "0"}, exitBadInput, "plancert: --max-body must be at least 1, got 0\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--max-concurrent", "0"}, exitBadInput, "plancert: --max-concurrent must be at least 1, got 0\n"},
+		{[]string{"serve", "--suite", fixtureSuite, "--cache-records", "0"}, exitBadInput, "plancert: --cache-records must be at least 1, got 0\n"},
+		{[]string{"serve", "--suite", badLine}, exitBadInput, "plancert: " + badLine + ": line 2: field \"id\": want a string, got a number\n"},
+		{[]string{"serve", "--suite", emptySuite}, exitBadInput, "plancert: " + emptySuite + ": the suite has no records\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--read-header-timeout", "0s"}, exitBadInput, "plancert: --read-header-timeout must be positive, got 0s\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--body-timeout", "-1s"}, exitBadInput, "plancert: --body-timeout must be positive, got -1s\n"},
 		{[]string{"serve", "--suite", fixtureSuite, "--body-grace", "0s"}, exitBadInput, "plancert: --body-grace must be positive, got 0s\n"},
@@ -167,6 +184,41 @@ func TestServeErrors(t *testing.T) {
 		if r.code != tt.code || !strings.Contains(r.stderr, tt.stderr) {
 			t.Errorf("plancert %s:\nexit %d, want %d\nstderr %q\nwant   %q", strings.Join(tt.args, " "), r.code, tt.code, r.stderr, tt.stderr)
 		}
+	}
+	// A suite on standard input is named "-".
+	if r := runPlancert(t, "{\"id\": 1}\n", "serve", "--suite", "-"); r.code != exitBadInput || r.stderr != "plancert: -: line 1: field \"id\": want a string, got a number\n" {
+		t.Errorf("a bad suite on standard input: exit %d, %q", r.code, r.stderr)
+	}
+}
+
+// TestServeStdin: a suite read from standard input (--suite -) is served
+// as the same file is.
+func TestServeStdin(t *testing.T) {
+	recs, _ := verifyFixture(t)
+	data, err := os.ReadFile(fixtureSuite)
+	if err != nil {
+		t.Fatal(err)
+	}
+	url, stop, stderr := startServeIn(t, string(data), "--suite", "-", "--cache-records", "2")
+	var items []map[string]string
+	for _, r := range recs {
+		items = append(items, map[string]string{"id": r.ID, "response": "```json\n" + string(r.Reference.Plan) + "\n```"})
+	}
+	req, _ := json.Marshal(map[string]any{"items": items})
+	resp, err := http.Post(url+"/v1/score", "application/json", bytes.NewReader(req))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), `"n":5,"scored":5,"errors":0,"mean_reward":1,`) {
+		t.Errorf("POST /v1/score: %d %s", resp.StatusCode, body)
+	}
+	if err := stop(); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(stderr.String(), "serve: -: 5 record(s), reward allpass") {
+		t.Errorf("stderr:\n%s", stderr)
 	}
 }
 

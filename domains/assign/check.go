@@ -297,7 +297,7 @@ func (a *Assign) Check(ctx context.Context, b solver.Backend, raw json.RawMessag
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
 func (a *Assign) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
-	items := a.Checklist(ref)
+	items := domains.ChecklistFor(ctx, a, ref)
 	ans := a.parse(raw)
 	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "plan", a.conflictHolds, func(rs domains.Results) []int64 { return a.judge(rs, items, ans, ref) })
 }

@@ -125,7 +125,7 @@ func (s *Shop) Check(ctx context.Context, b solver.Backend, raw json.RawMessage,
 // answer's objective vector (nil unless it keeps every rule).
 func (s *Shop) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	ans := s.parse(raw)
-	return domains.Evaluate(ctx, b, s.Checklist(ref), ref, ans.Claim, "schedule", s.conflictHolds, func(res domains.Results) []int64 { return s.judge(res, ans, ref) })
+	return domains.Evaluate(ctx, b, domains.ChecklistFor(ctx, s, ref), ref, ans.Claim, "schedule", s.conflictHolds, func(res domains.Results) []int64 { return s.judge(res, ans, ref) })
 }
 
 // judge fails on res the items that a readable schedule breaks and

@@ -209,7 +209,7 @@ func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMes
 // Evaluate implements domains.Evaluator: Check, and the answer's
 // objective vector (nil unless it keeps every rule).
 func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
-	items := in.Checklist(ref)
+	items := domains.ChecklistFor(ctx, in, ref)
 	ans := in.parse(raw)
 	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "plan", in.conflictHolds, func(rs domains.Results) []int64 { return in.judge(rs, items, ans, ref) })
 }

@@ -350,7 +350,7 @@ func (in *Instance) Check(ctx context.Context, b solver.Backend, raw json.RawMes
 // objective vector (nil unless it keeps every rule).
 func (in *Instance) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	ans := in.parse(raw)
-	return domains.Evaluate(ctx, b, in.Checklist(ref), ref, ans.Claim, "plan", in.conflictHolds, func(rs domains.Results) []int64 { return in.judge(rs, ans, ref) })
+	return domains.Evaluate(ctx, b, domains.ChecklistFor(ctx, in, ref), ref, ans.Claim, "plan", in.conflictHolds, func(rs domains.Results) []int64 { return in.judge(rs, ans, ref) })
 }
 
 // judge fails on rs the items that a readable plan breaks and returns its

@@ -112,7 +112,7 @@ func (r *Roster) Check(ctx context.Context, b solver.Backend, raw json.RawMessag
 // Evaluate implements domains.Evaluator: Check, and in the same pass the
 // answer's objective vector (nil unless it keeps every rule).
 func (r *Roster) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
-	items := r.Checklist(ref)
+	items := domains.ChecklistFor(ctx, r, ref)
 	ans := r.parse(raw)
 	return domains.Evaluate(ctx, b, items, ref, ans.Claim, "roster", r.conflictHolds, func(res domains.Results) []int64 { return r.judge(res, items, ans, ref) })
 }

@@ -99,30 +99,30 @@ func (c *curriculum) state(ids []string) map[string]TaskState {
 	return out
 }
 
-// observe counts the results of recs, in order: recs[i] was graded when
-// graded[i], and solved when allPass[i] is 1. A result of a record of the
+// observe counts the results of the records refs, in order: refs[i] was
+// graded when graded[i], and solved when allPass[i] is 1. A result of a record of the
 // task's level updates the task's state (loop.Params.Update); the others
 // are stale. It returns the tasks of the results counted, in order of
 // first appearance, and the number of stale results. The state depends on
 // the order of the results, and so, for concurrent requests, on the order
 // they are counted in.
-func (c *curriculum) observe(recs []*domains.Record, graded []bool, allPass []float64) (touched []string, stale int) {
+func (c *curriculum) observe(refs []recordRef, graded []bool, allPass []float64) (touched []string, stale int) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for i, rec := range recs {
-		if rec == nil || !graded[i] {
+	for i, rec := range refs {
+		if !rec.ok || !graded[i] {
 			continue
 		}
-		st := c.get(rec.Task)
-		if !slices.Contains(touched, rec.Task) {
-			touched = append(touched, rec.Task)
+		st := c.get(rec.task)
+		if !slices.Contains(touched, rec.task) {
+			touched = append(touched, rec.task)
 		}
 		solved := allPass[i] == 1
 		st.Graded++
 		if solved {
 			st.Solved++
 		}
-		if max(rec.Level, 1) != st.Level {
+		if max(rec.level, 1) != st.Level {
 			st.Stale++
 			stale++
 			continue
@@ -221,16 +221,16 @@ func (s *Server) feedback(_ context.Context, body []byte) (any, *requestError) {
 			return nil, badRequest(`"results"[%d].all_pass: want 0, 1, true or false, got %.20s`, i, it.AllPass)
 		}
 	}
-	recs, hashes := s.lookup(n, func(i int) string { return *req.Results[i].ID })
+	refs := s.lookup(n, func(i int) string { return *req.Results[i].ID })
 	for i, it := range req.Results {
-		if recs[i] != nil && it.Hash != nil && *it.Hash != "" && *it.Hash != hashes[i] {
-			return nil, s.hashConflict(fmt.Sprintf(`"results"[%d]`, i), i, recs[i].ID, *it.Hash, hashes[i], "counted")
+		if refs[i].ok && it.Hash != nil && *it.Hash != "" && *it.Hash != refs[i].hash {
+			return nil, s.hashConflict(fmt.Sprintf(`"results"[%d]`, i), i, *req.Results[i].ID, *it.Hash, refs[i].hash, "counted")
 		}
 	}
 	out := FeedbackAnswer{N: n}
 	graded := make([]bool, n)
-	for i, rec := range recs {
-		if rec == nil {
+	for i, ref := range refs {
+		if !ref.ok {
 			out.Unknown++
 			if len(out.Errors) < 10 {
 				out.Errors = append(out.Errors, fmt.Sprintf(`"results"[%d]: no record has the id %q (not in the suite, or a generated record dropped from the cache)`, i, *req.Results[i].ID))
@@ -241,7 +241,7 @@ func (s *Server) feedback(_ context.Context, body []byte) (any, *requestError) {
 		out.Counted++
 	}
 	var touched []string
-	touched, out.Stale = s.cur.observe(recs, graded, allPass)
+	touched, out.Stale = s.cur.observe(refs, graded, allPass)
 	out.Tasks = s.cur.state(touched)
 	return out, nil
 }

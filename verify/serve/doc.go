@@ -1,8 +1,9 @@
 // Package serve grades responses over HTTP: a reward server for RL
-// trainers (GRPO and the like) that holds one suite in memory and scores
-// every response with verify.ScoreResponse, the same code as "plancert
-// verify" and "plancert score". It is stateless unless it generates
-// problems (Options.Generator, below).
+// trainers (GRPO and the like) that serves one suite, from its file
+// (Open) or held in memory (New), and scores every response with
+// verify.ScoreResponse, the same code as "plancert verify" and "plancert
+// score". It is stateless unless it generates problems
+// (Options.Generator, below).
 //
 // It lives under verify because grading is verify's concept; serve adds
 // only the wire formats. The arrows stay one way: serve imports verify,
@@ -139,9 +140,37 @@
 // endpoints refuse them. Without a Generator, the generation endpoints
 // answer 404 saying so.
 //
-// Server.Warm grades every record's reference plan once: it loads every
-// instance before the first request and reports a reference that fails its
-// own checklist ("plancert serve" refuses to start then).
+// # Memory
+//
+// A server made by Open ("plancert serve --suite FILE") reads the suite
+// once at the start, on Options.Workers goroutines: every record is
+// checked as verify.ReadSuite checks it, its reference plan is graded
+// against its own checklist (a reference that fails is an integrity
+// failure, reported as a *ReferenceError, and no server is made), and
+// the record is dropped but for an index entry: the offset, length and
+// CRC-32C of its line, its content hash, task and level, about 300 bytes
+// with its id in the index's map. /get_reward and /v1/score find a record
+// by id (the label), never by its prompt, so the server keeps no prompt.
+// A record a request names is read again from the file by offset (one
+// ReadAt, its checksum checked: a line that changed since the start fails
+// the request with 500, never grades against other content), decoded
+// without its prompt, certificate and texts, and held in a cache of
+// Options.CacheRecords records (DefaultCacheRecords; about 11 KB each,
+// with the loaded instance and its grading caches, on a level-1 suite),
+// the least recently graded dropped first, with what verify cached for
+// them (verify.Forget). A record is pinned in the cache while one of its
+// answers is graded, so the cache holds more than its bound only by the
+// records being graded at that moment. The first records of the file
+// fill the cache at the start: a suite no larger than the cache is never
+// read again. So a suite of N records takes about N × 300 bytes plus
+// CacheRecords × 11 KB (a million records: about 0.3 GB and 0.18 GB),
+// besides the request bodies (below). A server made by New holds every
+// record it is given, whole.
+//
+// Server.Warm grades the reference plan of every record held in memory
+// (New's) once: it loads every instance before the first request and
+// reports a reference that fails its own checklist ("plancert serve"
+// refuses to start then). Open has done so for the suite file's.
 //
 // Scoring is spread over Options.Workers goroutines (GOMAXPROCS by
 // default) within each request; at most Options.MaxConcurrent POST

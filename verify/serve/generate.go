@@ -358,7 +358,7 @@ func (s *Server) keep(recs []*domains.Record) *requestError {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for i, rec := range recs {
-		if h, ok := s.hash[rec.ID]; ok && h != rec.Hash {
+		if h, ok := s.suiteHash(rec.ID); ok && h != rec.Hash {
 			msg := fmt.Sprintf("generated record %d, %s, has the hash %s, but the server grades a record of that id with the hash %s (the suite comes from another run); nothing was kept", i, rec.ID, rec.Hash, h)
 			s.logger.Printf("serve: HASH MISMATCH: %s", msg)
 			return &requestError{status: http.StatusConflict, msg: msg,
@@ -370,7 +370,7 @@ func (s *Server) keep(recs []*domains.Record) *requestError {
 			g.order.MoveToBack(e)
 			continue
 		}
-		if _, ok := s.byID[rec.ID]; ok {
+		if _, ok := s.suiteHash(rec.ID); ok {
 			continue // a suite record: kept for good
 		}
 		s.byID[rec.ID], s.hash[rec.ID] = rec, rec.Hash

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/json"
 	"unicode/utf8"
 )
@@ -267,6 +268,10 @@ func (s *scanner) str() ([]byte, bool) {
 		return nil, false
 	}
 	for s.i < len(s.b) {
+		s.i += plainRun(s.b[s.i:])
+		if s.i >= len(s.b) {
+			break
+		}
 		c := s.b[s.i]
 		switch {
 		case c == '"':
@@ -294,6 +299,42 @@ func (s *scanner) str() ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// plainRun returns the length of the longest prefix of b that a JSON
+// string's content may hold as it is: no '"', no '\\' and no control
+// character. It tests 16 bytes at a time, then 8 (special), then finds
+// the first such byte one at a time. Prompts are most of a /get_reward body,
+// and long runs of plain text.
+func plainRun(b []byte) int {
+	n := len(b)
+	for len(b) >= 16 {
+		w, v := binary.LittleEndian.Uint64(b), binary.LittleEndian.Uint64(b[8:])
+		if special(w)|special(v) != 0 {
+			break
+		}
+		b = b[16:]
+	}
+	for len(b) >= 8 && special(binary.LittleEndian.Uint64(b)) == 0 {
+		b = b[8:]
+	}
+	for len(b) > 0 {
+		if c := b[0]; c == '"' || c == '\\' || c < 0x20 {
+			break
+		}
+		b = b[1:]
+	}
+	return n - len(b)
+}
+
+// special is not 0 when a byte of w is '"', '\\' or below 0x20: by the
+// usual bit tricks, a word has a byte below n, for n ≤ 128, exactly when
+// (w - n·0x01…01) & ^w & 0x80…80 ≠ 0, and a zero byte (of w xor the byte
+// sought) likewise with n = 1.
+func special(w uint64) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	q, bs := w^(lo*'"'), w^(lo*'\\')
+	return ((w-lo*0x20)&^w | (q-lo)&^q | (bs-lo)&^bs) & hi
 }
 
 func isHex4(b []byte) bool {

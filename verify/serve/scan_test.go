@@ -173,3 +173,44 @@ func FuzzScanScoreRequest(f *testing.F) {
 		scoreSameAsUnmarshal(t, body)
 	})
 }
+
+// TestPlainRun: plainRun stops at the first '"', '\\' or control
+// character, wherever it is in a word of 8 bytes, and at the end.
+func TestPlainRun(t *testing.T) {
+	for n := range 20 {
+		for _, stop := range []byte{'"', '\\', 0, 0x1f, '\n'} {
+			b := []byte(strings.Repeat("aé~ \x7f", 8)[:n] + string(stop) + "xyz\"")
+			if got := plainRun(b); got != n {
+				t.Errorf("%q: %d, want %d", b, got, n)
+			}
+		}
+		if b := []byte(strings.Repeat("z ", 10)[:n]); plainRun(b) != n {
+			t.Errorf("%q: %d, want %d", b, plainRun(b), n)
+		}
+	}
+	for c := range 256 {
+		special := c == '"' || c == '\\' || c < 0x20
+		for _, at := range []int{0, 3, 7, 8, 13} { // in the first word, the second, and the tail
+			b := []byte("0123456789abcdefXYZ")
+			b[at] = byte(c)
+			want := len(b)
+			if special {
+				want = at
+			}
+			if got := plainRun(b); got != want {
+				t.Errorf("byte %#x at %d: %d, want %d", c, at, got, want)
+			}
+		}
+	}
+}
+
+// BenchmarkPlainRun: plainRun over 64 KB of prompt text.
+func BenchmarkPlainRun(b *testing.B) {
+	text := []byte(strings.Repeat("You are placing dangerous goods in the bays of a chemical store. ", 1000))
+	b.SetBytes(int64(len(text)))
+	for b.Loop() {
+		if plainRun(text) != len(text) {
+			b.Fatal("stopped early")
+		}
+	}
+}

@@ -16,7 +16,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -85,6 +85,12 @@ type Options struct {
 	// ErrorLog receives recovered panics and failed writes; nil is the
 	// log package's standard logger.
 	ErrorLog *log.Logger
+	// CacheRecords bounds the records of a suite served from its file
+	// (Open) that the server holds decoded, with their loaded instances
+	// and grading caches (0: DefaultCacheRecords); past it the least
+	// recently graded are dropped, and read from the file again when a
+	// request names them. The records given to New are all held.
+	CacheRecords int
 
 	// Generator, when not nil, turns generation on: POST /v1/problems
 	// makes fresh certified records with it (see Generation), and
@@ -112,15 +118,17 @@ type Options struct {
 	Curriculum loop.Params
 }
 
-// Server is the reward server's HTTP handler over one suite. Without a
-// Generator it keeps nothing from one request to the next (but the
-// instances verify caches); with one, it keeps the records it generated
+// Server is the reward server's HTTP handler over one suite, held in
+// memory (New) or served from its file (Open). Without a Generator it
+// keeps nothing from one request to the next (but the records, instances
+// and verdicts it caches); with one, it keeps the records it generated
 // (up to Options.GenerateCache) and the curriculum's state. It is safe
 // for concurrent use.
 type Server struct {
 	mu      sync.RWMutex               // guards byID and hash, which generation adds to
-	byID    map[string]*domains.Record // guarded by mu
-	hash    map[string]string          // by id: the record's content hash; guarded by mu
+	byID    map[string]*domains.Record // the records held in memory (New's, generated ones); guarded by mu
+	hash    map[string]string          // by id: the content hash of a record of byID; guarded by mu
+	file    *suiteFile                 // the suite served from its file (Open), else nil; read-only
 	gen     *generation                // nil without Options.Generator
 	cur     *curriculum                // nil without Options.Generator
 	down    context.Context            // ends when Serve shuts down: generation stops
@@ -139,13 +147,60 @@ type Server struct {
 }
 
 // New returns a Server grading responses to records (as read by
-// verify.ReadSuite). It fails on an empty suite (allowed with a
-// Generator), a duplicate id, an unknown reward mode, negative limits or
-// curriculum parameters that loop.Params.Check refuses.
+// verify.ReadSuite), all held in memory. It fails on an empty suite
+// (allowed with a Generator), a duplicate id, an unknown reward mode,
+// negative limits or curriculum parameters that loop.Params.Check
+// refuses.
 func New(records []*domains.Record, opts Options) (*Server, error) {
 	if len(records) == 0 && opts.Generator == nil {
 		return nil, errors.New("serve: the suite has no records")
 	}
+	return newServer(records, nil, opts)
+}
+
+// Open returns a Server grading responses to the suite in the file at
+// path, served from the file. It reads the suite once, on Options.Workers
+// goroutines: it checks every record as verify.ReadSuite does (errors
+// name the file, the line and the field), grades every reference plan
+// as Warm does (a reference that fails its own checklist is an integrity
+// failure: a *ReferenceError names every such record, after the whole
+// file is read), and keeps of each record only an index entry: the place
+// of its line in the file, its content hash, task and level (about 300
+// bytes with its id). A record is read again from the file, by offset,
+// when a request names it, and is then held decoded, with its loaded
+// instance, in a cache of Options.CacheRecords records (the least
+// recently graded dropped first; the first records of the file fill it
+// at the start). A line that is not what it was when the suite was read
+// (the file was changed or replaced since) fails the request that needs
+// it (500): nothing is graded against other content. Close closes the
+// file. Open fails as New does, on a file that cannot be read, and with
+// ctx.Err() when ctx ends first.
+func Open(ctx context.Context, path string, opts Options) (*Server, error) {
+	if opts.CacheRecords < 0 {
+		return nil, fmt.Errorf("serve: CacheRecords is %d, want 0 (the default) or more", opts.CacheRecords)
+	}
+	s, err := newServer(nil, nil, opts)
+	if err != nil {
+		return nil, err
+	}
+	if s.file, err = openSuite(ctx, path, s.workers, cmp.Or(opts.CacheRecords, DefaultCacheRecords)); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+// Close closes the suite file of a Server made by Open; it does nothing
+// for one made by New.
+func (s *Server) Close() error {
+	if s.file == nil {
+		return nil
+	}
+	return s.file.close()
+}
+
+// newServer is New and Open: records held in memory, file the suite
+// served from its file (or nil).
+func newServer(records []*domains.Record, file *suiteFile, opts Options) (*Server, error) {
 	mode, err := verify.ParseRewardMode(string(opts.Reward))
 	if err != nil {
 		return nil, fmt.Errorf("serve: %w", err)
@@ -169,6 +224,7 @@ func New(records []*domains.Record, opts Options) (*Server, error) {
 	s := &Server{
 		byID:          make(map[string]*domains.Record, len(records)),
 		hash:          make(map[string]string, len(records)),
+		file:          file,
 		mode:          mode,
 		maxBody:       opts.MaxBodyBytes,
 		maxN:          opts.MaxBatch,
@@ -262,29 +318,98 @@ func contentHash(r *domains.Record) (string, error) {
 	return h, nil
 }
 
-// lookup returns the records and content hashes of the ids, read at once
-// (nil and "" for an id the server has no record of): a request is graded
-// against the records as they were when it was read, whatever generation
-// adds or drops meanwhile.
-func (s *Server) lookup(n int, id func(i int) string) ([]*domains.Record, []string) {
-	recs, hashes := make([]*domains.Record, n), make([]string, n)
+// recordRef is what the server knows of a record before it grades it:
+// its content hash, task and level (enough to check a request and count
+// its result in the curriculum), and where the record is: held in memory,
+// or an entry of the suite file.
+type recordRef struct {
+	ok    bool            // the server has a record of the id
+	rec   *domains.Record // held in memory, else nil
+	ent   int32           // the suite file's entry when rec is nil
+	hash  string
+	task  string
+	level int
+}
+
+// lookup returns what the server knows of the records of the ids, read at
+// once (ok false for an id the server has no record of): a request is
+// graded against the records as they were when it was read, whatever
+// generation adds or drops meanwhile.
+func (s *Server) lookup(n int, id func(i int) string) []recordRef {
+	refs := make([]recordRef, n)
 	s.mu.RLock()
 	defer s.mu.RUnlock()
 	for i := range n {
 		k := id(i)
-		recs[i], hashes[i] = s.byID[k], s.hash[k]
+		if r := s.byID[k]; r != nil {
+			refs[i] = recordRef{ok: true, rec: r, hash: s.hash[k], task: r.Task, level: r.Level}
+			continue
+		}
+		if s.file == nil {
+			continue
+		}
+		if e, ok := s.file.byID[k]; ok {
+			ent := &s.file.ents[e]
+			refs[i] = recordRef{ok: true, ent: e, hash: ent.hash, task: s.file.tasks[ent.task], level: int(ent.level)}
+		}
 	}
-	return recs, hashes
+	return refs
 }
 
-// Warm grades the reference plan of every record once, in parallel (as
-// the responder "reference" answers: the plan in a json block). It loads
-// and caches every instance, the costliest step of a first grading, so
-// that the first batches are not slower than the others; and it checks
-// that every certified reference passes its own checklist. A reference
-// that does not is an integrity failure (the suite or plancert is
-// wrong): Warm then returns a *ReferenceError naming every such record.
-// It returns ctx.Err() when ctx ends first.
+// suiteHash returns the content hash of the suite's or a generated
+// record of id, and whether the server has one. s.mu is held.
+func (s *Server) suiteHash(id string) (string, bool) {
+	if h, ok := s.hash[id]; ok {
+		return h, true
+	}
+	if s.file != nil {
+		if e, ok := s.file.byID[id]; ok {
+			return s.file.ents[e].hash, true
+		}
+	}
+	return "", false
+}
+
+// fetch returns the record of ref, which the server has, and a func to
+// call once it is graded: a suite file's record is pinned in the cache
+// (it and its loaded instance stay) until then. A record that cannot be
+// read from the file as it was is an error.
+func (s *Server) fetch(ref recordRef) (*domains.Record, func(), error) {
+	if ref.rec != nil {
+		return ref.rec, func() {}, nil
+	}
+	rec, err := s.file.get(ref.ent)
+	if err != nil {
+		return nil, nil, err
+	}
+	return rec, func() { s.file.release(ref.ent) }, nil
+}
+
+// readErrors holds, per item of a request, the error fetching its
+// record; a request with one is not answered (500).
+type readErrors []error
+
+// failed returns the first error as a 500, or nil; it logs it.
+func (e readErrors) failed(s *Server) *requestError {
+	for _, err := range e {
+		if err != nil {
+			s.logger.Printf("%v", err)
+			return &requestError{http.StatusInternalServerError, err.Error(), nil}
+		}
+	}
+	return nil
+}
+
+// Warm grades the reference plan of every record held in memory once,
+// in parallel (as the responder "reference" answers: the plan in a json
+// block), and checks that every certified reference passes its own
+// checklist. A reference that does not is an integrity failure (the
+// suite or plancert is wrong): Warm then returns a *ReferenceError naming
+// every such record, in id order. It loads and caches every instance, the
+// costliest step of a first grading, so that the first batches are not
+// slower than the others. It returns ctx.Err() when ctx ends first. (Open
+// grades the references of a suite file as it reads it: Warm has nothing
+// more to do for those.)
 func (s *Server) Warm(ctx context.Context) error {
 	s.mu.RLock()
 	recs := make([]*domains.Record, 0, len(s.byID))
@@ -292,8 +417,52 @@ func (s *Server) Warm(ctx context.Context) error {
 		recs = append(recs, r)
 	}
 	s.mu.RUnlock()
-	sort.Slice(recs, func(i, j int) bool { return recs[i].ID < recs[j].ID })
-	return s.checkReferences(ctx, recs)
+	fails := make([]*ReferenceFailure, len(recs))
+	s.parallel(len(recs), func(i int) { fails[i] = referenceFailure(ctx, recs[i]) })
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return referenceError(slices.DeleteFunc(fails, func(f *ReferenceFailure) bool { return f == nil }), true)
+}
+
+// referenceFailure grades the reference plan of r: nil when it passes
+// its own checklist, else the first item that fails (or the integrity
+// alarm). ctx ending first is not a failure: the caller checks ctx.
+func referenceFailure(ctx context.Context, r *domains.Record) *ReferenceFailure {
+	if ctx.Err() != nil {
+		return nil
+	}
+	sc := verify.ScoreResponse(ctx, r, "```json\n"+string(r.Reference.Plan)+"\n```\n", verify.RewardAllPass)
+	if sc.AllPass == 1 && !sc.IntegrityAlarm {
+		return nil
+	}
+	f := &ReferenceFailure{ID: r.ID}
+	for _, it := range sc.Items {
+		if !it.Pass {
+			f.Item, f.Detail = it.ID, it.Detail
+			break
+		}
+	}
+	if sc.IntegrityAlarm {
+		f.Detail = fmt.Sprintf("integrity alarm: objective %v beats the certified %v", sc.Objective, r.Reference.Objective)
+	}
+	return f
+}
+
+// referenceError is the *ReferenceError of fails (nil when there are
+// none), sorted by id when byID.
+func referenceError(fails []*ReferenceFailure, byID bool) error {
+	if len(fails) == 0 {
+		return nil
+	}
+	if byID {
+		slices.SortFunc(fails, func(a, b *ReferenceFailure) int { return strings.Compare(a.ID, b.ID) })
+	}
+	e := &ReferenceError{}
+	for _, f := range fails {
+		e.Failures = append(e.Failures, *f)
+	}
+	return e
 }
 
 // checkReferences grades the reference plan of every record of recs, in
@@ -301,40 +470,11 @@ func (s *Server) Warm(ctx context.Context) error {
 // reference fails its own checklist; ctx.Err() when ctx ends first.
 func (s *Server) checkReferences(ctx context.Context, recs []*domains.Record) error {
 	fails := make([]*ReferenceFailure, len(recs))
-	s.parallel(len(recs), func(i int) {
-		if ctx.Err() != nil {
-			return
-		}
-		r := recs[i]
-		sc := verify.ScoreResponse(ctx, r, "```json\n"+string(r.Reference.Plan)+"\n```\n", verify.RewardAllPass)
-		if sc.AllPass == 1 && !sc.IntegrityAlarm {
-			return
-		}
-		f := &ReferenceFailure{ID: r.ID}
-		for _, it := range sc.Items {
-			if !it.Pass {
-				f.Item, f.Detail = it.ID, it.Detail
-				break
-			}
-		}
-		if sc.IntegrityAlarm {
-			f.Detail = fmt.Sprintf("integrity alarm: objective %v beats the certified %v", sc.Objective, r.Reference.Objective)
-		}
-		fails[i] = f
-	})
+	s.parallel(len(recs), func(i int) { fails[i] = referenceFailure(ctx, recs[i]) })
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	var e ReferenceError
-	for _, f := range fails {
-		if f != nil {
-			e.Failures = append(e.Failures, *f)
-		}
-	}
-	if e.Failures != nil {
-		return &e
-	}
-	return nil
+	return referenceError(slices.DeleteFunc(fails, func(f *ReferenceFailure) bool { return f == nil }), false)
 }
 
 // ReferenceFailure is a record whose certified reference fails an item
@@ -660,10 +800,19 @@ func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 		writeError(w, http.StatusMethodNotAllowed, fmt.Sprintf("/healthz takes GET, got %s", r.Method))
 		return
 	}
+	writeJSON(w, http.StatusOK, Health{Status: "ok", Records: s.Records(), Reward: s.mode})
+}
+
+// Records returns the number of records the server grades: the suite's
+// and the generated ones it keeps.
+func (s *Server) Records() int {
 	s.mu.RLock()
 	n := len(s.byID)
 	s.mu.RUnlock()
-	writeJSON(w, http.StatusOK, Health{Status: "ok", Records: n, Reward: s.mode})
+	if s.file != nil {
+		n += len(s.file.ents)
+	}
+	return n
 }
 
 // Health is the answer of GET /healthz. Records counts the records the
@@ -735,19 +884,20 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 		}
 	}
 	mismatch := make([]bool, n)
-	recs, hashes := s.lookup(n, func(i int) string { id, _ := splitLabel(req.Labels[i]); return id })
+	refs := s.lookup(n, func(i int) string { id, _ := splitLabel(req.Labels[i]); return id })
 	for i, label := range req.Labels {
 		id, hash := splitLabel(label)
-		if recs[i] == nil {
+		if !refs[i].ok {
 			return nil, badRequest(`"labels"[%d]: no record of the suite has the id %q`, i, id)
 		}
-		if hash != "" && hash != hashes[i] {
+		if hash != "" && hash != refs[i].hash {
 			// OpenRLHF has no error channel but the status, which fails
 			// the run: the query gets 0, flagged, and the log says why.
 			mismatch[i] = true
-			s.logger.Printf("serve: HASH MISMATCH: /get_reward labels[%d]: record %s has the hash %s here but %s in the label: the dataset was exported from another suite than this server grades (another plancert version or another gen run); the query gets reward 0 and extra_logs hash_mismatch 1", i, id, hashes[i], hash)
+			s.logger.Printf("serve: HASH MISMATCH: /get_reward labels[%d]: record %s has the hash %s here but %s in the label: the dataset was exported from another suite than this server grades (another plancert version or another gen run); the query gets reward 0 and extra_logs hash_mismatch 1", i, id, refs[i].hash, hash)
 		}
 	}
+	fetchErrs := make(readErrors, n)
 	out := RewardResponse{
 		Rewards: make([]float64, n),
 		Scores:  make([]float64, n),
@@ -769,8 +919,14 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 		if req.Prompts != nil {
 			prompt = req.Prompts[i]
 		}
+		rec, done, err := s.fetch(refs[i])
+		if err != nil {
+			fetchErrs[i] = err // the request fails
+			return
+		}
+		defer done()
 		resp, found := responseOf(req.Query[i], prompt)
-		sc := verify.ScoreResponse(ctx, recs[i], resp, s.mode)
+		sc := verify.ScoreResponse(ctx, rec, resp, s.mode)
 		out.Rewards[i] = sc.Reward
 		out.Scores[i] = sc.Reward
 		out.ExtraLogs["all_pass"][i] = float64(sc.AllPass)
@@ -778,14 +934,17 @@ func (s *Server) getReward(ctx context.Context, body []byte) (any, *requestError
 		out.ExtraLogs["parsed"][i] = b2f(sc.Parsed)
 		out.ExtraLogs["prompt_not_found"][i] = b2f(!found)
 		out.ExtraLogs["integrity_alarm"][i] = b2f(sc.IntegrityAlarm)
-		s.alarm(recs[i], sc)
+		s.alarm(rec, sc)
 	})
+	if err := fetchErrs.failed(s); err != nil {
+		return nil, err
+	}
 	if s.cur != nil {
 		graded := make([]bool, n)
 		for i := range graded {
 			graded[i] = !mismatch[i]
 		}
-		s.cur.observe(recs, graded, out.ExtraLogs["all_pass"])
+		s.cur.observe(refs, graded, out.ExtraLogs["all_pass"])
 	}
 	return out, nil
 }
@@ -1005,25 +1164,31 @@ func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 			return nil, badRequest(`"items"[%d].response: missing`, i)
 		}
 	}
-	recs, hashes := s.lookup(n, func(i int) string { return *req.Items[i].ID })
+	refs := s.lookup(n, func(i int) string { return *req.Items[i].ID })
 	for i, it := range req.Items {
 		if it.Hash == nil || *it.Hash == "" {
 			continue
 		}
-		if recs[i] != nil && hashes[i] != *it.Hash {
-			return nil, s.hashConflict(fmt.Sprintf(`"items"[%d]`, i), i, recs[i].ID, *it.Hash, hashes[i], "graded")
+		if refs[i].ok && refs[i].hash != *it.Hash {
+			return nil, s.hashConflict(fmt.Sprintf(`"items"[%d]`, i), i, *it.ID, *it.Hash, refs[i].hash, "graded")
 		}
 	}
+	fetchErrs := make(readErrors, n)
 	out := ScoreAnswer{Reward: mode, N: n, Results: make([]Result, n)}
 	s.parallel(n, func(i int) {
 		it := req.Items[i]
 		res := Result{ID: *it.ID}
-		rec := recs[i]
-		if rec == nil {
+		if !refs[i].ok {
 			res.Error = fmt.Sprintf("no record of the suite has the id %q", *it.ID)
 			out.Results[i] = res
 			return
 		}
+		rec, done, err := s.fetch(refs[i])
+		if err != nil {
+			fetchErrs[i] = err // the request fails
+			return
+		}
+		defer done()
 		sc := verify.ScoreResponse(ctx, rec, it.response(), mode)
 		s.alarm(rec, sc)
 		for _, item := range sc.Items {
@@ -1036,6 +1201,9 @@ func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 		res.Score = &sc
 		out.Results[i] = res
 	})
+	if err := fetchErrs.failed(s); err != nil {
+		return nil, err
+	}
 	var sum float64
 	for _, r := range out.Results {
 		if r.Score == nil {
@@ -1058,7 +1226,7 @@ func (s *Server) score(ctx context.Context, body []byte) (any, *requestError) {
 				graded[i], allPass[i] = true, float64(r.AllPass)
 			}
 		}
-		s.cur.observe(recs, graded, allPass)
+		s.cur.observe(refs, graded, allPass)
 	}
 	return out, nil
 }

@@ -303,7 +303,7 @@ func (c *Commute) Check(ctx context.Context, b solver.Backend, raw json.RawMessa
 func (c *Commute) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	rs := c.rides()
 	p := c.parse(raw, rs)
-	return domains.Evaluate(ctx, b, c.Checklist(ref), ref, p.Claim, "plan", c.conflictHolds, func(res domains.Results) []int64 { return c.judge(res, rs, p, ref) })
+	return domains.Evaluate(ctx, b, domains.ChecklistFor(ctx, c, ref), ref, p.Claim, "plan", c.conflictHolds, func(res domains.Results) []int64 { return c.judge(res, rs, p, ref) })
 }
 
 // judge fails on res the items that a readable plan (over rides rs)

@@ -92,7 +92,7 @@ func (d *Delivery) parse(raw json.RawMessage) parsed {
 // Check implements domains.Instance.
 func (d *Delivery) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
 	p := d.parse(raw)
-	res, _ := domains.Evaluate(ctx, b, d.Checklist(ref), ref, p.Claim, "plan", d.conflictHolds, func(res domains.Results) []int64 { return d.judge(res, p, ref) })
+	res, _ := domains.Evaluate(ctx, b, domains.ChecklistFor(ctx, d, ref), ref, p.Claim, "plan", d.conflictHolds, func(res domains.Results) []int64 { return d.judge(res, p, ref) })
 	return res
 }
 

@@ -128,7 +128,7 @@ func (d *Dispatch) Check(ctx context.Context, b solver.Backend, raw json.RawMess
 // the answer keeps every rule, its objective vector.
 func (d *Dispatch) Evaluate(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) ([]domains.Result, []int64) {
 	p := d.parse(raw)
-	return domains.Evaluate(ctx, b, d.Checklist(ref), ref, p.Claim, "plan", d.conflictHolds, func(res domains.Results) []int64 { return d.judge(res, p, ref) })
+	return domains.Evaluate(ctx, b, domains.ChecklistFor(ctx, d, ref), ref, p.Claim, "plan", d.conflictHolds, func(res domains.Results) []int64 { return d.judge(res, p, ref) })
 }
 
 // judge fails on res the items that a readable plan breaks and returns

@@ -267,7 +267,7 @@ func (it *Itinerary) objective(plan [][]int) []int64 {
 // Check implements domains.Instance.
 func (it *Itinerary) Check(ctx context.Context, b solver.Backend, raw json.RawMessage, ref domains.Reference) []domains.Result {
 	p := it.parse(raw)
-	res, _ := domains.Evaluate(ctx, b, it.Checklist(ref), ref, p.Claim, "plan", it.conflictHolds, func(res domains.Results) []int64 { return it.judge(res, p, ref) })
+	res, _ := domains.Evaluate(ctx, b, domains.ChecklistFor(ctx, it, ref), ref, p.Claim, "plan", it.conflictHolds, func(res domains.Results) []int64 { return it.judge(res, p, ref) })
 	return res
 }
 

@@ -1,15 +1,13 @@
 //go:build unix
 
-package serve_test
+package cputime
 
 import (
 	"syscall"
 	"time"
 )
 
-// cpuTime is the CPU time (user and system) this process has used, or
-// false when it cannot be read.
-func cpuTime() (time.Duration, bool) {
+func process() (time.Duration, bool) {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0, false
