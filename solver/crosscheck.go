@@ -2,6 +2,7 @@ package solver
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -131,6 +132,29 @@ func (c *crossSolver) checkSecond(a encode.Assignment, obj []int64, what string)
 	if obj != nil && !slices.Equal(c.m.ObjectiveValues(a), obj) {
 		return &IntegrityError{Backend: c.b.second.Name(), What: fmt.Sprintf("%s: reported objective %v, solution has %v", what, obj, c.m.ObjectiveValues(a))}
 	}
+	return nil
+}
+
+// Extend moves the cross-check to m (Session): the primary by its own
+// Extend, so that its work, and the record's counters, are those of the
+// primary alone; the second by its Extend when it has one, else loaded
+// afresh. An error leaves the caller to load m afresh into both.
+func (c *crossSolver) Extend(m *encode.Model) error {
+	p, ok := c.p.(extender)
+	if !ok {
+		return errors.New("solver: cross-check: the primary backend does not extend")
+	}
+	s := c.s
+	if x, ok := c.s.(extender); !ok || x.Extend(m) != nil {
+		var err error
+		if s, err = Load(context.Background(), c.b.second, m); err != nil {
+			return err
+		}
+	}
+	if err := p.Extend(m); err != nil {
+		return err
+	}
+	c.m, c.s, c.r2 = m, s, nil
 	return nil
 }
 
