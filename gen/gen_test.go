@@ -543,13 +543,12 @@ func TestRunLocate(t *testing.T) {
 	}
 }
 
-// TestRunTiers runs with fixed tier counts: the records' constraints have
-// the counts (clipped to the pool; required units may add to a tier),
-// their IDs are not those of the run with drawn counts, the output does
-// not depend on Workers, and Locate finds the records where Run put them.
-// The task is one whose units always bind (no domains.Binder): an agenda
-// task leaves a unit out when it binds nothing on the drawn data
-// (docs/tasks.md, "Silent units"), and then has fewer than the counts.
+// TestRunTiers runs with fixed tier counts: the spec each record was
+// drawn from has the counts (clipped to the pool; required units may add
+// to a tier) and the record holds its units, less those left out because
+// they bind nothing on the drawn data (docs/tasks.md, "Silent units");
+// the IDs are not those of the run with drawn counts, the output does not
+// depend on Workers, and Locate finds the records where Run put them.
 func TestRunTiers(t *testing.T) {
 	task, ok := domains.Lookup("student-grouping")
 	if !ok {
@@ -580,21 +579,37 @@ func TestRunTiers(t *testing.T) {
 		if err != nil || sum.Kept != 3 {
 			t.Fatalf("tiers %v: %+v, %v", tiers, sum, err)
 		}
-		for _, l := range lines(out) {
+		for i, l := range lines(out) {
 			var rec domains.Record
 			if err := json.Unmarshal([]byte(l), &rec); err != nil {
 				t.Fatal(err)
 			}
-			c := rec.Constraints
-			got := [3]int{len(c.Basic), len(c.Medium), len(c.Hard)}
-			for k := range got {
-				pool := len(task.Tier([]domains.Tier{domains.Basic, domains.Medium, domains.Hard}[k]))
-				if got[k] < min(tiers[k], pool) {
-					t.Errorf("tiers %v: %s has the counts %v", tiers, rec.ID, got)
+			// The spec the record was drawn from has the counts; the
+			// record holds its units but those left out as silent.
+			var spec domains.Spec
+			for a := range gen.DefaultMaxDraws {
+				if _, sp, err := opts.Draw(i, a); err == nil && gen.RecordID(sp) == rec.ID {
+					spec = sp
+					break
 				}
 			}
-			if tiers == [3]int{1, 0, 0} && got[2] != 0 {
-				t.Errorf("tiers %v: %s has hard units %v", tiers, rec.ID, c.Hard)
+			if spec.Task == "" {
+				t.Fatalf("tiers %v: no draw of index %d is %s", tiers, i, rec.ID)
+			}
+			c := rec.Constraints
+			for k, units := range [3][2][]string{{spec.Basic, c.Basic}, {spec.Medium, c.Medium}, {spec.Hard, c.Hard}} {
+				pool := len(task.Tier([]domains.Tier{domains.Basic, domains.Medium, domains.Hard}[k]))
+				if len(units[0]) < min(tiers[k], pool) {
+					t.Errorf("tiers %v: %s was drawn with %v", tiers, rec.ID, units[0])
+				}
+				for _, u := range units[1] {
+					if !slices.Contains(units[0], u) {
+						t.Errorf("tiers %v: %s holds %s, which its spec did not draw", tiers, rec.ID, u)
+					}
+				}
+			}
+			if tiers == [3]int{1, 0, 0} && len(spec.Hard) != 0 {
+				t.Errorf("tiers %v: %s has hard units %v", tiers, rec.ID, spec.Hard)
 			}
 			if seen[rec.ID] {
 				t.Errorf("tiers %v: %s is also a record of the run with drawn counts (or of other counts)", tiers, rec.ID)
