@@ -1,13 +1,13 @@
 package commute
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // TestLeftOutUnitsAreVacuous: the trip rules that no trip by rule 1
@@ -23,57 +23,44 @@ import (
 // lifted a walking limit (the test would test nothing).
 func TestLeftOutUnitsAreVacuous(t *testing.T) {
 	tk := Commuting()
-	seeds, lvls := uint64(6), []int{1}
-	if familytest.Long() {
-		seeds, lvls = 20, []int{1, 3}
-	}
 	rules := []string{unitDeadline, unitEarliest, unitTransfer, unitFare, unitChanges, unitAvoid, unitWalking}
 	left := map[string]int{}
-	for si, st := range subtaskList {
-		for _, units := range [][]string{rules, {unitDeadline, unitTransfer, unitChanges, unitBackup}} {
-			for _, level := range lvls {
-				voc := subtasks[st.ID]
-				if level > 1 {
-					voc = levels.At(voc, level)
-				}
-				for seed := uint64(1); seed <= seeds; seed++ {
-					spec := familytest.NewSpec(t, tk, st.ID, seed, units...)
-					spec.Level = level
-					name := fmt.Sprintf("%s %v level %d seed %d", st.ID, units, level, seed)
-					// As generate: draws until a timetable is usable.
-					r := rand.New(rand.NewPCG(seed, uint64(si)))
-					var full *Commute
-					for try := 0; try < 200 && full == nil; try++ {
-						full = draw(spec, voc, r)
-					}
-					if full == nil {
-						continue
-					}
-					left["draws"]++
-					c := familytest.Reload(t, tk, full)
-					c.leaveOut()
-					for _, u := range c.units() {
-						if b, ok := any(u).(domains.Binder[*Commute]); ok && !b.Binds(c) {
-							t.Errorf("%s: %s is kept but binds nothing", name, u.Info().ID)
-						}
-					}
-					gone := slices.DeleteFunc(slices.Clone(units), c.S.Has)
-					lifted := !full.NoWalkLimit && c.NoWalkLimit
-					if len(gone) == 0 && !lifted {
-						continue
-					}
-					for _, u := range gone {
-						left[u]++
-					}
-					if lifted {
-						left["walking limit lifted"]++
-					}
-					c = familytest.Reload(t, tk, c) // the record as written loads
-					familytest.LeftOutVacuous(t, name, full, c, nil)
-				}
+	routetest.LeftOutDraws(t, tk, [][]string{rules, {unitDeadline, unitTransfer, unitChanges, unitBackup}}, func(name string, si int, spec domains.Spec, units []string) {
+		voc := subtasks[spec.Subtask]
+		if spec.Level > 1 {
+			voc = levels.At(voc, spec.Level)
+		}
+		// As generate: draws until a timetable is usable.
+		r := rand.New(rand.NewPCG(spec.Seed, uint64(si)))
+		var full *Commute
+		for try := 0; try < 200 && full == nil; try++ {
+			full = draw(spec, voc, r)
+		}
+		if full == nil {
+			return
+		}
+		left["draws"]++
+		c := familytest.Reload(t, tk, full)
+		c.leaveOut()
+		for _, u := range c.units() {
+			if b, ok := any(u).(domains.Binder[*Commute]); ok && !b.Binds(c) {
+				t.Errorf("%s: %s is kept but binds nothing", name, u.Info().ID)
 			}
 		}
-	}
+		gone := slices.DeleteFunc(slices.Clone(units), c.S.Has)
+		lifted := !full.NoWalkLimit && c.NoWalkLimit
+		if len(gone) == 0 && !lifted {
+			return
+		}
+		for _, u := range gone {
+			left[u]++
+		}
+		if lifted {
+			left["walking limit lifted"]++
+		}
+		c = familytest.Reload(t, tk, c) // the record as written loads
+		familytest.LeftOutVacuous(t, name, full, c, nil)
+	})
 	if len(left) == 0 || left["walking limit lifted"] == 0 {
 		t.Fatalf("left out %v: the test tests too little", left)
 	}

@@ -2,46 +2,25 @@ package delivery
 
 import (
 	"fmt"
-	"slices"
 	"testing"
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // The models of the alternative readings (the units' Readings): each an
-// edit of the instance's fleet model (variant).
+// edit of the instance's fleet model (routetest.Reading).
 
-// variant is an instance whose model is edit's change of its fleet model,
-// built first, so that the arcs are the instance's and its Plan reads
-// their solutions.
-type variant struct {
-	*Delivery
-	edit func(v *Delivery, fm *route.FleetModel) (*encode.Model, error)
-}
-
-func (v variant) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
-	return v.edit(v.Delivery, fm)
-}
-
-// reading is the model of a reading whose variant is edit's, on an
-// instance that draws every unit of units, drawing with beside the
-// reading's unit (familytest.Reading.With).
-func reading(edit func(v *Delivery, fm *route.FleetModel) (*encode.Model, error), with []string, units ...string) familytest.Reading[domains.Instance] {
-	return familytest.Reading[domains.Instance]{With: with, Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Delivery)
-		return variant{d, edit}, !slices.ContainsFunc(units, func(u string) bool { return !d.S.Has(u) })
-	}}
+// reading is routetest.Reading over the instance's fleet model.
+func reading(edit func(*Delivery, *route.FleetModel) (*encode.Model, error), with []string, units ...string) familytest.Reading[domains.Instance] {
+	return routetest.Reading((*Delivery).fleetModel, edit, with, units...)
 }
 
 // one is the term coef·x.
-func one(x encode.Var, coef int64) encode.Term { return encode.Term{Var: x, Coef: coef} }
+var one = routetest.One
 
 // timeOut is the edit (see variant) to the model of an instance read with
 // a route's driving time as its time out: the vehicle leaves the depot at

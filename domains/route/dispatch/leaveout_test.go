@@ -2,7 +2,6 @@ package dispatch
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/plancert/plancert/domains"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
 // TestLeftOutUnitsAreVacuous: a unit the generator leaves out (capacity
@@ -28,51 +28,39 @@ import (
 // left a unit out or untyped a fleet (the test would test nothing).
 func TestLeftOutUnitsAreVacuous(t *testing.T) {
 	tk := TransportationDispatch()
-	seeds, lvls := uint64(6), []int{1}
-	if familytest.Long() {
-		seeds, lvls = 20, []int{1, 3}
-	}
 	left := map[string]int{}
-	for _, st := range subtaskList {
-		for _, units := range [][]string{{unitCapacity}, {unitCompat}, {unitCapacity, unitCompat}, {unitCapacity, unitBackup}, {unitCapacity, unitCompat, unitBackup}, {unitCapacity, unitBreakdown}, {unitCapacity, unitCompat, unitBreakdown}} {
-			for _, level := range lvls {
-				voc := subtasks[st.ID]
-				if level > 1 {
-					voc = levels.At(voc, level)
-				}
-				for seed := uint64(1); seed <= seeds; seed++ {
-					spec := familytest.NewSpec(t, tk, st.ID, seed, units...)
-					spec.Level = level
-					name := fmt.Sprintf("%s %v level %d seed %d", st.ID, units, level, seed)
-					full, err := draw(voc, spec, rand.New(rand.NewPCG(seed, 0)))
-					if err != nil {
-						t.Fatalf("%s: %v", name, err)
-					}
-					d := familytest.Reload(t, tk, full)
-					d.leaveOut()
-					for _, u := range units {
-						b, ok := any(unitByID(u)).(domains.Binder[*Dispatch])
-						if binds := !ok || b.Binds(full); binds != d.S.Has(u) {
-							t.Errorf("%s: %s binds %v, kept %v", name, u, !d.S.Has(u), d.S.Has(u))
-						}
-					}
-					if p := d.Prompt(); !d.S.Has(unitCapacity) && strings.Contains(p, d.Voc.Size) || !d.S.Has(unitCompat) && strings.Contains(p, d.Voc.Equip) {
-						t.Errorf("%s: without the unit, the prompt still speaks of %s or %s:\n%s", name, d.Voc.Size, d.Voc.Equip, p)
-					}
-					gone := slices.DeleteFunc(slices.Clone(units), d.S.Has)
-					if len(gone) == 0 {
-						continue
-					}
-					left[strings.Join(gone, "+")]++
-					if len(d.TypeNames) == 1 {
-						left["one type"]++
-					}
-					d = familytest.Reload(t, tk, d) // the record as written loads
-					familytest.LeftOutVacuous(t, name, full, d, renamed)
-				}
+	sets := [][]string{{unitCapacity}, {unitCompat}, {unitCapacity, unitCompat}, {unitCapacity, unitBackup}, {unitCapacity, unitCompat, unitBackup}, {unitCapacity, unitBreakdown}, {unitCapacity, unitCompat, unitBreakdown}}
+	routetest.LeftOutDraws(t, tk, sets, func(name string, _ int, spec domains.Spec, units []string) {
+		voc := subtasks[spec.Subtask]
+		if spec.Level > 1 {
+			voc = levels.At(voc, spec.Level)
+		}
+		full, err := draw(voc, spec, rand.New(rand.NewPCG(spec.Seed, 0)))
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		d := familytest.Reload(t, tk, full)
+		d.leaveOut()
+		for _, u := range units {
+			b, ok := any(unitByID(u)).(domains.Binder[*Dispatch])
+			if binds := !ok || b.Binds(full); binds != d.S.Has(u) {
+				t.Errorf("%s: %s binds %v, kept %v", name, u, !d.S.Has(u), d.S.Has(u))
 			}
 		}
-	}
+		if p := d.Prompt(); !d.S.Has(unitCapacity) && strings.Contains(p, d.Voc.Size) || !d.S.Has(unitCompat) && strings.Contains(p, d.Voc.Equip) {
+			t.Errorf("%s: without the unit, the prompt still speaks of %s or %s:\n%s", name, d.Voc.Size, d.Voc.Equip, p)
+		}
+		gone := slices.DeleteFunc(slices.Clone(units), d.S.Has)
+		if len(gone) == 0 {
+			return
+		}
+		left[strings.Join(gone, "+")]++
+		if len(d.TypeNames) == 1 {
+			left["one type"]++
+		}
+		d = familytest.Reload(t, tk, d) // the record as written loads
+		familytest.LeftOutVacuous(t, name, full, d, renamed)
+	})
 	for _, k := range []string{unitCapacity, unitCompat, "one type"} {
 		if left[k] == 0 && !(k == unitCompat && left[unitCapacity+"+"+unitCompat] > 0) {
 			t.Errorf("no draw left %s", k)

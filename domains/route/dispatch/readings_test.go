@@ -9,39 +9,19 @@ import (
 	"github.com/plancert/plancert/domains/route"
 	"github.com/plancert/plancert/encode"
 	"github.com/plancert/plancert/internal/familytest"
+	"github.com/plancert/plancert/internal/routetest"
 )
 
-// The models of the alternative readings (readings.go): each an edit of
-// the instance's fleet model (variant).
+// The models of the alternative readings (the units' Readings): each an
+// edit of the instance's fleet model (routetest.Reading).
 
-// variant is an instance whose model is edit's change of its fleet model,
-// built first, so that the arcs are the instance's and its Plan reads
-// their solutions.
-type variant struct {
-	*Dispatch
-	edit func(v *Dispatch, fm *route.FleetModel) (*encode.Model, error)
-}
-
-func (v variant) Model() (*encode.Model, error) {
-	fm, err := v.fleetModel()
-	if err != nil {
-		return nil, err
-	}
-	return v.edit(v.Dispatch, fm)
-}
-
-// reading is the model of a reading whose variant is edit's, on an
-// instance that draws every unit of units, drawing with beside the
-// reading's unit (familytest.Reading.With).
-func reading(edit func(v *Dispatch, fm *route.FleetModel) (*encode.Model, error), with []string, units ...string) familytest.Reading[domains.Instance] {
-	return familytest.Reading[domains.Instance]{With: with, Variant: func(in domains.Instance) (domains.Instance, bool) {
-		d := in.(*Dispatch)
-		return variant{d, edit}, !slices.ContainsFunc(units, func(u string) bool { return !d.S.Has(u) })
-	}}
+// reading is routetest.Reading over the instance's fleet model.
+func reading(edit func(*Dispatch, *route.FleetModel) (*encode.Model, error), with []string, units ...string) familytest.Reading[domains.Instance] {
+	return routetest.Reading((*Dispatch).fleetModel, edit, with, units...)
 }
 
 // one is the term coef·x.
-func one(x encode.Var, coef int64) encode.Term { return encode.Term{Var: x, Coef: coef} }
+var one = routetest.One
 
 // loc is the location of node u of a fleet model of k vehicles: the depot
 // (0) for a vehicle's depot node, job u-k+1 for a job's.
